@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { botRoutes } from './modules/bots/bots.routes';
+import { contactRoutes } from './modules/contact/contact.routes';
+import { devRoutes } from './modules/dev/dev.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { marketRoutes } from './modules/market/market.routes';
+import { strategyRoutes } from './modules/strategies/strategies.routes';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { registerErrorHandler } from './plugins/error-handler';
+
+export interface BuildAppOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** The built web app to serve (apps/web/dist); skipped when absent. */
+  webDistDir?: string;
+}
+
+/** Registers plugins and modules; never listens (STYLE §1). Tests drive it with app.inject(). */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: deps.config.production,
+    ajv: { customOptions: { removeAdditional: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  app.decorateRequest('bearerToken', null);
+  registerErrorHandler(app);
+
+  await app.register(async (scope) => healthRoutes(scope, deps));
+  await app.register(async (scope) => authRoutes(scope, deps));
+  await app.register(async (scope) => accountRoutes(scope, deps));
+  await app.register(async (scope) => contactRoutes(scope, deps));
+  await app.register(async (scope) => marketRoutes(scope, deps));
+  await app.register(async (scope) => walletRoutes(scope, deps));
+  await app.register(async (scope) => botRoutes(scope, deps));
+  await app.register(async (scope) => strategyRoutes(scope, deps));
+  if (!deps.config.production) await app.register(async (scope) => devRoutes(scope, deps));
+
+  registerWebApp(app, options.webDistDir);
+  return app;
+}
+
+/** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
+function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
+  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
+  // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
+  if (hasWeb) app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    // A missing build asset must be a 404, not index.html (a blank page that looks like success).
+    const isApi =
+      /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) || request.url.startsWith('/healthz');
+    if (hasWeb && request.method === 'GET' && !isApi) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Not found' });
+  });
+}

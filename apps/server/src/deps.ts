@@ -1,0 +1,38 @@
+import type { Db } from '@gridbot/db';
+import type { MarketFeed } from '@gridbot/exchange';
+import type { AppConfig } from './config/env';
+import type { Clock } from './lib/clock';
+import type { SecretBox } from './lib/secret-box';
+import type { Mailer } from './mail/mailer';
+import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
+import type { RateLimiter } from './plugins/rate-limit';
+
+/** Everything the modules use, passed to buildApp (STYLE §8: no decorators as a service locator). */
+export interface AppDeps {
+  db: Db;
+  mailer: Mailer;
+  clock: Clock;
+  config: AppConfig;
+  limiter: RateLimiter;
+  /** Prices: sim, replay or Binance (MARKET_FEED). */
+  feed: MarketFeed;
+  /** Each user's exchange account (EXCHANGE). */
+  exchanges: ExchangeGateway;
+  /** Seals API secrets at rest. */
+  secrets: SecretBox;
+  /** Whether a user has a bot or cycle running (API keys cannot be disconnected then). */
+  runningWork: RunningWork;
+  /** Hands bots to the runtime (in-process supervisor in embedded mode). */
+  botControl: BotControl;
+}
+
+export interface BotControl {
+  /** A bot was created: start running it. */
+  add(botId: string): Promise<void>;
+  /** Commands were queued for a bot: apply them. */
+  notify(botId: string): Promise<void>;
+}
+
+export interface RunningWork {
+  hasRunning(userId: string): Promise<boolean>;
+}

@@ -1,0 +1,63 @@
+import { createTestDb, type DbHandle } from '@gridbot/db';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOutboxMailer, createSmtpMailer, listOutbox } from './mailer';
+
+describe('SMTP mailer', () => {
+  const received: string[] = [];
+  let server: SMTPServer;
+  let port = 0;
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => {
+          raw += chunk.toString('utf8');
+        });
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.server.address() as { port: number }).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('delivers through a real SMTP server on loopback', async () => {
+    const mailer = createSmtpMailer(`smtp://127.0.0.1:${port}`, 'Gridbot <no-reply@gridbot.local>');
+    await mailer.send({ to: 'ann@example.com', subject: 'Your code', text: 'Code 123456' });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toContain('To: ann@example.com');
+    expect(received[0]).toContain('Subject: Your code');
+    expect(received[0]).toContain('Code 123456');
+  });
+});
+
+describe('outbox mailer', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('keeps mails and lists them newest first', async () => {
+    const lines: string[] = [];
+    const mailer = createOutboxMailer(handle.db, (line) => lines.push(line));
+    await mailer.send({ to: 'a@example.com', subject: 'first', text: 'one' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await mailer.send({ to: 'b@example.com', subject: 'second', text: 'two' });
+    const mails = await listOutbox(handle.db);
+    expect(mails.map((m) => m.subject)).toEqual(['second', 'first']);
+    expect(mails[0]).toMatchObject({ to: 'b@example.com', text: 'two', sentAt: expect.any(String) });
+    expect(lines[0]).toContain('subject="first"');
+  });
+});

@@ -1,0 +1,29 @@
+import { disclaimerInputSchema } from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { toSessionUser } from '../auth/session-user';
+import { recordDisclaimerAgreement } from './account.repo';
+
+/** The signed-in user's own data: profile for the header, disclaimer agreement (spec 01 §7). */
+export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: requireUser(deps) };
+
+  r.get('/api/me', guard, async (req) => ({ user: toSessionUser(currentUser(req)) }));
+
+  r.get('/api/email', guard, async (req) => {
+    const user = currentUser(req);
+    return { email: user.email, username: user.username };
+  });
+
+  r.get('/api/disclaimeragreementcheck', guard, async (req) => ({
+    agreed: currentUser(req).disclaimerAgreedAt !== null,
+  }));
+
+  r.post('/api/disclaimer', { ...guard, schema: { body: disclaimerInputSchema } }, async (req) => {
+    await recordDisclaimerAgreement(deps.db, currentUser(req).id, deps.clock.now());
+    return { success: true, agreed: true };
+  });
+}

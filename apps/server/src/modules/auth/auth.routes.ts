@@ -1,0 +1,66 @@
+import {
+  authMessages,
+  forgotPasswordInputSchema,
+  loginInputSchema,
+  resendOtpInputSchema,
+  resetPasswordInputSchema,
+  resetTokenParamSchema,
+  signupInputSchema,
+  verifyOtpInputSchema,
+} from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { requireUser } from '../../plugins/auth';
+import { authRateRules as rules } from '../../plugins/rate-limit';
+import * as auth from './auth.service';
+
+const account = (value: string) => value.trim().toLowerCase();
+
+/** Sign-up with an e-mailed code, login, logout, forgot and reset password (spec 01 Login, spec 02 §5/§7). */
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { limiter } = deps;
+
+  r.post('/api/signup', { schema: { body: signupInputSchema } }, async (req) => {
+    limiter.hit(`signup:ip:${req.ip}`, rules.signupPerIp);
+    return auth.signup(deps, req.body);
+  });
+
+  r.post('/api/verify-otp', { schema: { body: verifyOtpInputSchema } }, async (req) => {
+    limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
+    limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
+    return auth.verifyOtp(deps, req.body);
+  });
+
+  r.post('/api/resend-otp', { schema: { body: resendOtpInputSchema } }, async (req) => {
+    limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
+    return auth.resendOtp(deps, req.body.email);
+  });
+
+  r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) => {
+    limiter.hit(`login:ip:${req.ip}`, rules.loginPerIp);
+    limiter.hit(`login:acct:${account(req.body.email)}`, rules.loginPerAccount);
+    return auth.login(deps, req.body);
+  });
+
+  r.post('/api/logout', { preHandler: requireUser(deps) }, async (req) => {
+    await auth.logout(deps, req.bearerToken ?? '');
+    return { success: true, message: authMessages.loggedOut };
+  });
+
+  r.post('/api/forgot-password', { schema: { body: forgotPasswordInputSchema } }, async (req) => {
+    limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
+    limiter.hit(`reset:acct:${account(req.body.email)}`, rules.resetPerAccount);
+    return auth.forgotPassword(deps, req.body.email);
+  });
+
+  r.post(
+    '/api/reset-password/:token',
+    { schema: { params: resetTokenParamSchema, body: resetPasswordInputSchema } },
+    async (req) => {
+      limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
+      return auth.resetPassword(deps, req.params.token, req.body.password);
+    },
+  );
+}

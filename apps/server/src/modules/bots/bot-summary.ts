@@ -1,0 +1,140 @@
+import { type BotStats, botStats, type EngineState, type GridBotState } from '@gridbot/engine';
+import type { MarketFeed } from '@gridbot/exchange';
+import type { BotSummary, HistoryRow, TopBot } from '@gridbot/shared';
+import type { BotRow } from './bots.repo';
+
+const DAY_MS = 86_400_000;
+const round = (value: number, digits = 8) => Number(value.toFixed(digits));
+
+export const marketOf = (row: Pick<BotRow, 'category'>) => (row.category === 'Future' ? 'future' : 'spot');
+
+export function gridState(row: BotRow): GridBotState {
+  const state = row.engineState as unknown as EngineState | null;
+  if (!state || state.kind === 'cycle') throw new Error(`bot ${row.id} has no grid engine state`);
+  return state;
+}
+
+/** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
+export function statsAt(row: BotRow, price: number, nowMs: number): BotStats {
+  return botStats(gridState(row), { price, timeMs: nowMs });
+}
+
+/** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */
+export function priceOf(row: BotRow, feed: MarketFeed): number {
+  const live = feed.lastPrice(row.symbol, marketOf(row));
+  if (live !== undefined) return Number(live);
+  const state = gridState(row);
+  return state.lots.at(-1)?.price ?? Number(row.closedPrice ?? 0);
+}
+
+/** Recent closes for the card's sparkline, cached briefly per market (many cards share a pair). */
+export class SparklineCache {
+  private readonly cache = new Map<string, { atMs: number; points: number[] }>();
+  constructor(
+    private readonly feed: MarketFeed,
+    private readonly ttlMs = 10_000,
+  ) {}
+
+  async points(symbol: string, market: 'spot' | 'future', nowMs: number): Promise<number[]> {
+    const key = `${market}:${symbol}`;
+    const hit = this.cache.get(key);
+    if (hit && nowMs - hit.atMs < this.ttlMs) return hit.points;
+    const candles = await this.feed.candles(symbol, market, '15m', 32).catch(() => []);
+    const points = candles.map((c) => Number(c.close));
+    this.cache.set(key, { atMs: nowMs, points });
+    return points;
+  }
+}
+
+export function toBotSummary(
+  row: BotRow,
+  price: number,
+  nowMs: number,
+  sparkline: number[],
+  trades24h: number,
+): BotSummary {
+  const state = gridState(row);
+  const s = statsAt(row, price, nowMs);
+  const settings = state.settings;
+  return {
+    id: row.id,
+    name: row.symbol,
+    botType: row.botType,
+    category: row.category,
+    strategy_name: row.strategyName,
+    status: row.status,
+    haltReason: row.haltReason,
+    liveprice: price,
+    sparklineData: sparkline,
+    runtime: round(s.runtimeMs / DAY_MS, 2),
+    roi: round(s.roiPct, 4),
+    apy: round(s.apyPct, 4),
+    investment: round(s.investment),
+    pnl: round(s.bookedProfit),
+    unrealizedPnl: round(s.unrealizedPnl),
+    totalPnl: round(s.totalPnl),
+    trades24h,
+    totalTrades: s.trades,
+    grid_no: s.gridNo,
+    total_grid: s.totalGrid,
+    datewiseprofit: Object.fromEntries(Object.entries(s.datewiseProfit).map(([day, v]) => [day, round(v)])),
+    leverage: row.leverage,
+    last_buying_price: s.lastBuyingPrice,
+    avg_buy_price: s.avgBuyPrice === null ? null : round(s.avgBuyPrice),
+    purchased_qty: round(s.purchasedQty),
+    botstartdate: row.createdAt.toISOString(),
+    overbuy_protection_value: settings.overbuy.value,
+    is_protection_active: settings.overbuy.active,
+    profitbookat: settings.profitBookPct,
+    sell_all_and_pause_at_price: settings.pausePrice,
+    restart_at_price: settings.restartPrice,
+    stoploss_and_stopbot_at_price: settings.stoplossPrice,
+    liquidationPrice: s.liquidationPrice,
+    tradeType: row.botType === 'scalping' ? 'scalp' : 'multigrid',
+  };
+}
+
+export function toHistoryRow(
+  row: BotRow,
+  nowMs: number,
+  pl: { profit: number; loss: number } | undefined,
+): HistoryRow {
+  const closed = Number(row.closedPrice ?? 0);
+  const s = statsAt(row, closed, row.stoppedAt?.getTime() ?? nowMs);
+  const runtimeMs = (row.stoppedAt?.getTime() ?? nowMs) - row.createdAt.getTime();
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    strategy_name: row.strategyName || 'System Strategy',
+    runtime: round(runtimeMs / DAY_MS, 2),
+    investment: round(s.investment),
+    profit: round(pl?.profit ?? Math.max(s.bookedProfit, 0)),
+    lossbook: pl && pl.loss < 0 ? round(pl.loss) : null,
+    totalpnl: round(s.totalPnl),
+    roi: round(s.roiPct, 4),
+    botstarttime: row.createdAt.toISOString(),
+    botstoptime: row.stoppedAt?.toISOString() ?? null,
+    stopAt: row.closedPrice === null ? null : closed,
+    trades: s.trades,
+    category: row.category,
+    stopReason: row.stopReason,
+  };
+}
+
+/** Copy BOTs card: anonymous (DESIGN §5: no user, no amounts). */
+export function toTopBot(row: BotRow, price: number, nowMs: number, sparkline: number[]): TopBot {
+  const s = statsAt(row, price, nowMs);
+  return {
+    id: row.id,
+    name: row.symbol,
+    category: row.category,
+    botType: row.botType,
+    strategy_name: row.strategyName,
+    strategy: row.strategySnapshot as unknown as Record<string, unknown>,
+    leverage: row.leverage,
+    runtime: round(s.runtimeMs / DAY_MS, 2),
+    roi: round(s.roiPct, 4),
+    apy: round(s.apyPct, 4),
+    sparklineData: sparkline,
+  };
+}

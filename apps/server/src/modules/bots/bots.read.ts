@@ -1,0 +1,157 @@
+import { botMessages as m, type OrderBookPage, type ProfitTotals, type PurchasedQty } from '@gridbot/shared';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
+import { userExchange } from '../wallet/user-exchange';
+import { usdtBalances } from '../wallet/wallet.service';
+import {
+  marketOf,
+  priceOf,
+  SparklineCache,
+  statsAt,
+  toBotSummary,
+  toHistoryRow,
+  toTopBot,
+} from './bot-summary';
+import * as repo from './bots.repo';
+import { findUserBot } from './bots.repo';
+
+const DAY_MS = 86_400_000;
+const ORDER_BOOK_PAGE = 20;
+const round = (value: number) => Number(value.toFixed(8));
+
+const sparklines = new WeakMap<AppDeps['feed'], SparklineCache>();
+function sparklineCache(deps: AppDeps) {
+  let cache = sparklines.get(deps.feed);
+  if (!cache) {
+    cache = new SparklineCache(deps.feed);
+    sparklines.set(deps.feed, cache);
+  }
+  return cache;
+}
+
+const nowMs = (deps: AppDeps) => deps.clock.now().getTime();
+
+export function summaryStats(deps: AppDeps, bot: repo.BotRow) {
+  return statsAt(bot, priceOf(bot, deps.feed), nowMs(deps));
+}
+
+export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
+  const now = nowMs(deps);
+  const [points, counts] = await Promise.all([
+    sparklineCache(deps).points(bot.symbol, marketOf(bot), now),
+    repo.fillCountsSince(deps.db, [bot.id], now - DAY_MS),
+  ]);
+  return toBotSummary(bot, priceOf(bot, deps.feed), now, points, counts.get(bot.id) ?? 0);
+}
+
+export async function runningSummaries(deps: AppDeps, userId: string, type: repo.BotType) {
+  const rows = await repo.listRunningBots(deps.db, userId, type);
+  const now = nowMs(deps);
+  const counts = await repo.fillCountsSince(
+    deps.db,
+    rows.map((r) => r.id),
+    now - DAY_MS,
+  );
+  return Promise.all(
+    rows.map(async (row) => {
+      const points = await sparklineCache(deps).points(row.symbol, marketOf(row), now);
+      return toBotSummary(row, priceOf(row, deps.feed), now, points, counts.get(row.id) ?? 0);
+    }),
+  );
+}
+
+export async function orderBook(deps: AppDeps, botId: string, page: number): Promise<OrderBookPage> {
+  const { rows, total } = await repo.fillsPage(deps.db, botId, page, ORDER_BOOK_PAGE);
+  return {
+    orders: rows.map((f) => ({
+      date: new Date(f.timeMs).toISOString(),
+      price: Number(f.price),
+      type: f.side === 'buy' ? 'BUY' : 'SELL',
+      quantity: Number(f.qty),
+      cummulativeQuoteQty: Number(f.quote),
+      pnl: f.pnl === null ? 0 : Number(f.pnl),
+      grid: f.grid,
+    })),
+    total,
+    page,
+    pages: Math.max(1, Math.ceil(total / ORDER_BOOK_PAGE)),
+  };
+}
+
+export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
+  const s = summaryStats(deps, bot);
+  return {
+    totalQuantity: round(s.purchasedQty),
+    avgPrice: round(s.avgBuyPrice ?? 0),
+    totalpnl: round(s.totalPnl),
+    pnl: round(s.unrealizedPnl),
+  };
+}
+
+/** The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs. */
+export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
+  const balances = await usdtBalances(await userExchange(deps, userId));
+  const rows = await repo.listRunningBots(deps.db, userId, type);
+  const chartData =
+    rows.length === 0
+      ? [{ label: 'Not Active', value: 100 }]
+      : rows.map((row) => ({
+          label: `${row.symbol.replace(/USDT$/, '/USDT')} ${row.category}`,
+          value: Number(row.investment),
+        }));
+  return { usdt: balances.total, availableBalance: balances.spot, chartData };
+}
+
+export async function history(deps: AppDeps, userId: string, type: repo.BotType) {
+  const rows = await repo.listStoppedBots(deps.db, userId, type);
+  const pl = await repo.profitAndLossByBot(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toHistoryRow(row, nowMs(deps), pl.get(row.id)));
+}
+
+/** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
+export async function profitTotals(deps: AppDeps, userId: string): Promise<ProfitTotals> {
+  const { profit, loss } = await repo.userProfitAndLoss(deps.db, userId);
+  const running = await repo.listRunningBots(deps.db, userId);
+  const unrealized = running.reduce((sum, row) => sum + summaryStats(deps, row).unrealizedPnl, 0);
+  return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };
+}
+
+/** Copy BOTs (DESIGN §5): the 20 Live bots with the highest ROI across all users, anonymous. */
+export async function topBots(deps: AppDeps) {
+  const now = nowMs(deps);
+  const ranked = (await repo.listAllLiveBots(deps.db))
+    .map((row) => ({ row, roi: statsAt(row, priceOf(row, deps.feed), now).roiPct }))
+    .sort((a, b) => b.roi - a.roi)
+    .slice(0, 20);
+  return Promise.all(
+    ranked.map(async ({ row }) =>
+      toTopBot(
+        row,
+        priceOf(row, deps.feed),
+        now,
+        await sparklineCache(deps).points(row.symbol, marketOf(row), now),
+      ),
+    ),
+  );
+}
+
+/** Copies a running bot's strategy (any user's, it is shown anonymously) into the user's own strategies. */
+export async function copyBotStrategy(deps: AppDeps, userId: string, botId: string) {
+  const source = (await repo.findLiveBot(deps.db, botId)) ?? (await findUserBot(deps.db, userId, botId));
+  if (!source) throw new HttpError(404, m.botNotFound);
+  const taken = await takenNames(deps.db, userId, source.botType);
+  const base = `${source.symbol} copy`.slice(0, 34);
+  let name = base;
+  for (let i = 2; taken.has(name.toLowerCase()); i += 1) name = `${base} ${i}`;
+  try {
+    await insertStrategy(deps.db, userId, { kind: source.botType, name, params: source.strategySnapshot });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new HttpError(409, 'Strategy with the same name already exists');
+    throw error;
+  }
+  return { success: true, strategy_name: name, botType: source.botType };
+}

@@ -1,0 +1,161 @@
+import { botCommands, botFills, bots, type Db } from '@gridbot/db';
+import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+
+export type BotRow = typeof bots.$inferSelect;
+export type BotType = BotRow['botType'];
+
+/** The user's bot of this type, or undefined: another user's bot reads as absent (DESIGN §3 → 404). */
+export async function findUserBot(
+  db: Db,
+  userId: string,
+  botId: string,
+  type?: BotType,
+): Promise<BotRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(botId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(bots)
+    .where(
+      and(
+        eq(bots.id, botId),
+        eq(bots.userId, userId),
+        type === undefined ? undefined : eq(bots.botType, type),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function listRunningBots(db: Db, userId: string, type?: BotType): Promise<BotRow[]> {
+  return db
+    .select()
+    .from(bots)
+    .where(
+      and(
+        eq(bots.userId, userId),
+        inArray(bots.status, ['Live', 'Pause']),
+        type === undefined ? undefined : eq(bots.botType, type),
+      ),
+    )
+    .orderBy(desc(bots.createdAt));
+}
+
+export async function listStoppedBots(db: Db, userId: string, type: BotType): Promise<BotRow[]> {
+  return db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped'), eq(bots.botType, type)))
+    .orderBy(desc(bots.stoppedAt));
+}
+
+/** Live bots of every user (Copy BOTs ranks them). */
+export async function listAllLiveBots(db: Db, limit = 2000): Promise<BotRow[]> {
+  return db.select().from(bots).where(eq(bots.status, 'Live')).orderBy(desc(bots.createdAt)).limit(limit);
+}
+
+/** A Live bot of any user (Copy BOTs shows them anonymously). */
+export async function findLiveBot(db: Db, botId: string): Promise<BotRow | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(botId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, botId), eq(bots.status, 'Live')))
+    .limit(1);
+  return row;
+}
+
+export async function runningBotOn(db: Db, userId: string, symbol: string, category: BotRow['category']) {
+  const [row] = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.userId, userId),
+        eq(bots.symbol, symbol),
+        eq(bots.category, category),
+        inArray(bots.status, ['Live', 'Pause']),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertBot(db: Db, row: typeof bots.$inferInsert): Promise<string> {
+  const [created] = await db.insert(bots).values(row).returning({ id: bots.id });
+  if (!created) throw new Error('insert into bots returned no row');
+  return created.id;
+}
+
+export async function fillsPage(db: Db, botId: string, page: number, pageSize: number) {
+  const [total] = await db.select({ n: count() }).from(botFills).where(eq(botFills.botId, botId));
+  const rows = await db
+    .select()
+    .from(botFills)
+    .where(eq(botFills.botId, botId))
+    .orderBy(desc(botFills.seq))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Fills per bot since `sinceMs`, for the 24 h trade counts of many bots at once. */
+export async function fillCountsSince(
+  db: Db,
+  botIds: string[],
+  sinceMs: number,
+): Promise<Map<string, number>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select({ botId: botFills.botId, n: count() })
+    .from(botFills)
+    .where(and(inArray(botFills.botId, botIds), gte(botFills.timeMs, sinceMs)))
+    .groupBy(botFills.botId);
+  return new Map(rows.map((r) => [r.botId, r.n]));
+}
+
+/** Σ profitable and Σ losing sells of each bot (History's Profit Book and Loss Book). */
+export async function profitAndLossByBot(db: Db, botIds: string[]) {
+  if (botIds.length === 0) return new Map<string, { profit: number; loss: number; sells: number }>();
+  const rows = await db
+    .select({
+      botId: botFills.botId,
+      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`,
+      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`,
+      sells: sql<number>`count(*) filter (where ${botFills.side} = 'sell')::int`,
+    })
+    .from(botFills)
+    .where(and(inArray(botFills.botId, botIds), isNotNull(botFills.botId)))
+    .groupBy(botFills.botId);
+  return new Map(
+    rows.map((r) => [r.botId, { profit: Number(r.profit), loss: Number(r.loss), sells: r.sells }]),
+  );
+}
+
+/** Σ profitable and Σ losing sells of all the user's bots. */
+export async function userProfitAndLoss(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`,
+      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`,
+    })
+    .from(botFills)
+    .where(eq(botFills.userId, userId));
+  return { profit: Number(row?.profit ?? 0), loss: Number(row?.loss ?? 0) };
+}
+
+export async function queueCommand(db: Db, botId: string, type: string, payload: Record<string, unknown>) {
+  const [row] = await db
+    .insert(botCommands)
+    .values({ botId, type, payload })
+    .returning({ id: botCommands.id });
+  if (!row) throw new Error('insert into bot_commands returned no row');
+  return row.id;
+}
+
+export async function commandStatus(db: Db, id: number) {
+  const [row] = await db
+    .select({ status: botCommands.status, error: botCommands.error })
+    .from(botCommands)
+    .where(eq(botCommands.id, id));
+  return row;
+}

@@ -1,0 +1,275 @@
+import { eventually } from '@gridbot/exchange/testing';
+import { botMessages as m } from '@gridbot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, registerUser } from '../../testing/http';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const keys = { apiKey: 'k'.repeat(64), secretKey: 'secret-secret-secret' };
+const start = {
+  botType: 'Multigrid',
+  category: 'Spot',
+  selectPair: 'ETHUSDT',
+  myStrategy: 'Tight Range 5',
+  amount: 500,
+};
+
+async function trader(prefix: string) {
+  const user = await registerUser(t, prefix);
+  await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
+  return { ...user, auth: { token: user.token } };
+}
+
+describe('start bot', () => {
+  it.each([
+    [{ ...start, category: undefined }, m.categoryRequired],
+    [{ ...start, selectPair: '' }, m.pairRequired],
+    [{ ...start, myStrategy: '' }, m.strategyRequired],
+    [{ ...start, amount: '' }, m.amountRequired],
+    [{ ...start, amount: 'abc' }, m.amountNumber],
+    [{ ...start, category: 'Future' }, m.leverageRequired],
+    [{ ...start, category: 'Future', leverage: 0 }, m.leverageMin],
+    [{ ...start, category: 'Future', leverage: 11 }, m.leverageMax],
+    [{ ...start, profitbookat: 'x' }, m.profitBookNumber],
+    [{ ...start, sellPausePrice: 'x' }, m.sellPauseNumber],
+    [{ ...start, restartPrice: 'x' }, m.restartNumber],
+    [{ ...start, stoplossPrice: 'x' }, m.stoplossNumber],
+    [{ ...start, amount: 99 }, m.amountMin(100)],
+    [{ ...start, myStrategy: 'Deep Ladder 20', amount: 150 }, m.insufficientForGrids(20, 200)],
+    [{ ...start, myStrategy: 'No Such Strategy' }, m.strategyNotFound],
+  ])('refuses %j with "%s"', async (body, message) => {
+    const user = await trader('sv');
+    const res = await call(t, 'POST', '/api/startbotdata', body, user.auth);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(message);
+  });
+
+  it('names the grid below the exchange minimum', async () => {
+    const user = await trader('mn');
+    // Steady Ladder 10 on 100 USDT: each grid gets 10 USDT; BTCUSDT spot needs 5, so use futures' 100.
+    await call(
+      t,
+      'POST',
+      '/api/transferspottofutures',
+      { from: 'Spot', to: 'Futures', coin: 'USDT', amount: 500 },
+      user.auth,
+    );
+    const res = await call(
+      t,
+      'POST',
+      '/api/startbotdata',
+      {
+        ...start,
+        selectPair: 'BTCUSDT',
+        category: 'Future',
+        leverage: 1,
+        myStrategy: 'Steady Ladder 10',
+        amount: 200,
+      },
+      user.auth,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Grid 1/);
+    expect(res.body.message).toMatch(/100/);
+  });
+
+  it('refuses more than the free balance and a second bot on the same pair', async () => {
+    const user = await trader('bal');
+    const tooMuch = await call(t, 'POST', '/api/startbotdata', { ...start, amount: 20_000 }, user.auth);
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toContain(m.insufficientBalance);
+    const ok = await call(t, 'POST', '/api/startbotdata', start, user.auth);
+    expect(ok).toMatchObject({ status: 200, body: { message: m.startCreated } });
+    const again = await call(t, 'POST', '/api/startbotdata', start, user.auth);
+    expect(again).toMatchObject({ status: 400, body: { message: m.alreadyRunning('ETHUSDT') } });
+  });
+
+  it('needs bound API keys', async () => {
+    const user = await registerUser(t, 'nk');
+    const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
+    expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+  });
+});
+
+describe('a running bot', () => {
+  it('trades, shows its stats and order book, takes edits and stops with sell', async () => {
+    const user = await trader('run');
+    const started = await call(t, 'POST', '/api/startbotdata', start, user.auth);
+    const botID = String(started.body.botId);
+
+    t.feed.step(); // one tick: an empty stack buys grid 1 at market
+    await eventually(async () => {
+      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((book.body.orders as unknown[]).length).toBe(1);
+    });
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body).toMatchObject({
+      id: botID,
+      name: 'ETHUSDT',
+      category: 'Spot',
+      status: 'Live',
+      grid_no: 1,
+      total_grid: 5,
+    });
+    const status = await call(t, 'GET', '/api/botstatus', undefined, user.auth);
+    expect((status.body.bots as { id: string }[]).map((b) => b.id)).toEqual([botID]);
+    const qty = await call(t, 'POST', '/api/purchasedQty', { botID }, user.auth);
+    expect(Number(qty.body.totalQuantity)).toBeGreaterThan(0);
+    const pie = await call(t, 'GET', '/api/pichart', undefined, user.auth);
+    expect(pie.body.chartData).toEqual([{ label: 'ETH/USDT Spot', value: 500 }]);
+
+    const live = Number(info.body.liveprice);
+    const badPause = await call(
+      t,
+      'POST',
+      '/api/sltpedit',
+      { botID, sellAllAndPausePrice: live * 0.9, restartPrice: null, stoplossPrice: null },
+      user.auth,
+    );
+    expect(badPause).toMatchObject({ status: 400, body: { message: m.pauseAboveLive } });
+    const badStop = await call(
+      t,
+      'POST',
+      '/api/sltpedit',
+      { botID, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: live * 1.1 },
+      user.auth,
+    );
+    expect(badStop).toMatchObject({ status: 400, body: { message: m.stoplossBelowLive } });
+    const sltp = await call(
+      t,
+      'POST',
+      '/api/sltpedit',
+      { botID, sellAllAndPausePrice: live * 1.5, restartPrice: live * 0.9, stoplossPrice: live * 0.5 },
+      user.auth,
+    );
+    expect(sltp).toMatchObject({ status: 200, body: { message: m.sltpUpdated } });
+    expect(
+      (await call(t, 'POST', '/api/sltp', { botID }, user.auth)).body.stoploss_and_stopbot_at_price,
+    ).toBeCloseTo(live * 0.5);
+    const reset = await call(
+      t,
+      'POST',
+      '/api/sltpedit',
+      { botID, sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: null },
+      user.auth,
+    );
+    expect(reset.body.message).toBe(m.sltpReset);
+
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          '/api/gridprotectionadd',
+          { botID, overbuyProtectionValue: 5, protectionActive: true },
+          user.auth,
+        )
+      ).body.message,
+    ).toBe(m.overbuyRange(4));
+    expect(
+      (
+        await call(
+          t,
+          'POST',
+          '/api/gridprotectionadd',
+          { botID, overbuyProtectionValue: 3, protectionActive: true },
+          user.auth,
+        )
+      ).body.message,
+    ).toBe(m.overbuySaved);
+    expect((await call(t, 'POST', '/api/protectionvalues', { botID }, user.auth)).body).toEqual({
+      is_protection_active: true,
+      protection_grid_at: 3,
+      total_grid: 5,
+    });
+    expect(
+      (await call(t, 'POST', '/api/editprofitbookat', { botID, profitBookValue: 0.5 }, user.auth)).body
+        .message,
+    ).toBe(m.profitBookMin);
+    expect(
+      (await call(t, 'POST', '/api/editprofitbookat', { botID, profitBookValue: 25 }, user.auth)).body
+        .message,
+    ).toBe(m.profitBookSaved);
+    expect((await call(t, 'POST', '/api/profitbookat', { botID }, user.auth)).body).toEqual({
+      profitbookat: 25,
+    });
+
+    const stopped = await call(
+      t,
+      'POST',
+      '/api/stopbotwithsell',
+      { botID, botData: {}, totalPnl: 0 },
+      user.auth,
+    );
+    expect(stopped).toMatchObject({ status: 200, body: { message: m.stoppedSold } });
+    const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+    expect((book.body.orders as { type: string }[]).map((o) => o.type)).toEqual(['SELL', 'BUY']);
+    const history = await call(t, 'GET', '/api/bothistory', undefined, user.auth);
+    expect(history.body.rows).toMatchObject([
+      { id: botID, symbol: 'ETHUSDT', trades: 2, stopReason: 'manual_sell' },
+    ]);
+    expect((await call(t, 'GET', '/api/botstatus', undefined, user.auth)).body.bots).toEqual([]);
+    const again = await call(t, 'POST', '/api/stopbot', { botID }, user.auth);
+    expect(again).toMatchObject({ status: 400, body: { message: m.botNotRunning } });
+  });
+
+  it('answers 404 to another user on every bot endpoint', async () => {
+    const owner = await trader('own');
+    const botID = String(
+      (
+        await call(
+          t,
+          'POST',
+          '/api/startscalp',
+          { ...start, botType: 'Scalping', myStrategy: 'Scalp Light 3' },
+          owner.auth,
+        )
+      ).body.botId,
+    );
+    const other = await trader('oth');
+    for (const url of [
+      '/api/scalpbotinfo',
+      '/api/scalporderbook',
+      '/api/scalppurchasedQty',
+      '/api/scalpposition',
+      '/api/sltp',
+      '/api/sltpedit',
+      '/api/protectionvalues',
+      '/api/gridprotectionadd',
+      '/api/profitbookat',
+      '/api/editprofitbookat',
+      '/api/scalpstopbot',
+      '/api/scalpstopbotwithsell',
+      '/api/botinfo',
+    ]) {
+      const res = await call(t, 'POST', url, { botID }, other.auth);
+      expect(res.status, url).toBe(404);
+    }
+    expect((await call(t, 'POST', '/api/scalpstopbot', { botID }, owner.auth)).body.message).toBe(m.stopped);
+  });
+
+  it('ranks live bots anonymously and copies a strategy from one', async () => {
+    const owner = await trader('top');
+    const botID = String(
+      (await call(t, 'POST', '/api/startbotdata', { ...start, selectPair: 'SOLUSDT' }, owner.auth)).body
+        .botId,
+    );
+    const viewer = await trader('viewer');
+    const top = await call(t, 'GET', '/api/livebotdata', undefined, viewer.auth);
+    const card = (top.body.bots as Record<string, unknown>[]).find((b) => b.id === botID);
+    expect(card).toMatchObject({ name: 'SOLUSDT', botType: 'multigrid' });
+    expect(card).not.toHaveProperty('investment');
+    expect(card).not.toHaveProperty('userId');
+    const copied = await call(t, 'POST', '/api/copybotstrategy', { botID }, viewer.auth);
+    expect(copied.body).toMatchObject({ strategy_name: 'SOLUSDT copy', botType: 'multigrid' });
+    const mine = await call(t, 'GET', '/api/mystratagies', undefined, viewer.auth);
+    expect(JSON.stringify(mine.body)).toContain('SOLUSDT copy');
+  });
+});

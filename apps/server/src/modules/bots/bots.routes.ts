@@ -1,0 +1,164 @@
+import {
+  botIdInputSchema,
+  DEFAULT_MINIMUM_BOT_AMOUNT,
+  botMessages as m,
+  overbuyInputSchema,
+  profitBookInputSchema,
+  sltpEditInputSchema,
+  startBotInputSchema,
+} from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.service';
+import { gridState, priceOf } from './bot-summary';
+import * as read from './bots.read';
+import { findUserBot } from './bots.repo';
+import { startBot } from './start-bot.service';
+
+const TWINS = [
+  { prefix: '', type: 'multigrid' as const, history: 'bothistory' },
+  { prefix: 'scalp', type: 'scalping' as const, history: 'scalpbothistory' },
+];
+
+const orderBookInputSchema = z.looseObject({
+  botID: z.string().trim().min(1, m.botNotFound).max(64),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** Start, watch, edit and stop bots (spec 01 Start bot, Dashboard, History, Copy BOTs; spec 02 §7). */
+export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: requireUser(deps) };
+  const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
+
+  r.get('/api/minimum-bot-amount', guard, async () => ({ minimumBotAmount: DEFAULT_MINIMUM_BOT_AMOUNT }));
+
+  r.post('/api/startbotdata', withBody(startBotInputSchema), async (req) =>
+    startBot(deps, currentUser(req).id, 'multigrid', req.body),
+  );
+  r.post('/api/startscalp', withBody(startBotInputSchema), async (req) =>
+    startBot(deps, currentUser(req).id, 'scalping', req.body),
+  );
+
+  for (const { prefix, type, history } of TWINS) {
+    r.get(`/api/${prefix}botstatus`, guard, async (req) => ({
+      bots: await read.runningSummaries(deps, currentUser(req).id, type),
+    }));
+    r.get(`/api/${prefix}pichart`, guard, async (req) => read.pieChart(deps, currentUser(req).id, type));
+    r.get(`/api/${history}`, guard, async (req) => ({
+      rows: await read.history(deps, currentUser(req).id, type),
+    }));
+
+    r.post(`/api/${prefix}botinfo`, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return read.summaryOf(deps, bot);
+    });
+    r.post(`/api/${prefix}orderbook`, withBody(orderBookInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return read.orderBook(deps, bot.id, req.body.page);
+    });
+    r.post(`/api/${prefix}purchasedQty`, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return read.purchased(deps, bot);
+    });
+    r.post(`/api/${prefix}position`, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
+    });
+    r.post(`/api/${prefix}stopbot`, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      assertRunning(bot);
+      await sendBotCommand(deps, bot.id, { type: 'stop' }, m.stopFailed);
+      return { success: true, message: m.stopped };
+    });
+    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      assertRunning(bot);
+      await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
+      return { success: true, message: m.stoppedSold };
+    });
+  }
+
+  const anyBot = async (userId: string, botId: string) => {
+    const bot = await findUserBot(deps.db, userId, botId);
+    if (!bot) throw new HttpError(404, m.botNotFound);
+    return bot;
+  };
+
+  r.post('/api/sltp', withBody(botIdInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    const s = gridState(bot).settings;
+    return {
+      sell_all_and_pause_at_price: s.pausePrice,
+      restart_at_price: s.restartPrice,
+      stoploss_and_stopbot_at_price: s.stoplossPrice,
+      liveprice: priceOf(bot, deps.feed),
+    };
+  });
+
+  r.post('/api/sltpedit', withBody(sltpEditInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    assertRunning(bot);
+    const { sellAllAndPausePrice: pause, restartPrice: restart, stoplossPrice: stoploss } = req.body;
+    const live = priceOf(bot, deps.feed);
+    if (pause !== null && pause <= live) throw new HttpError(400, m.pauseAboveLive);
+    if (stoploss !== null && stoploss >= live) throw new HttpError(400, m.stoplossBelowLive);
+    const reset = pause === null && restart === null && stoploss === null;
+    await sendBotCommand(
+      deps,
+      bot.id,
+      { type: 'sltp', pausePrice: pause, restartPrice: restart, stoplossPrice: stoploss },
+      reset ? m.sltpResetFailed : m.sltpUpdateFailed,
+    );
+    return { success: true, message: reset ? m.sltpReset : m.sltpUpdated };
+  });
+
+  r.post('/api/protectionvalues', withBody(botIdInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    const state = gridState(bot);
+    return {
+      is_protection_active: state.settings.overbuy.active,
+      protection_grid_at: state.settings.overbuy.value,
+      total_grid: state.params.grids,
+    };
+  });
+
+  r.post('/api/gridprotectionadd', withBody(overbuyInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    assertRunning(bot);
+    const grids = gridState(bot).params.grids;
+    const raw = req.body.overbuyProtectionValue;
+    const reset = !req.body.protectionActive || raw === null || raw === undefined || raw === '';
+    let value: number | null = null;
+    if (!reset) {
+      value = Number(raw);
+      if (!Number.isInteger(value) || value < 1 || value > grids - 1)
+        throw new HttpError(400, m.overbuyRange(grids - 1));
+    }
+    await sendBotCommand(deps, bot.id, { type: 'overbuy', active: !reset, value }, m.overbuyFailed);
+    return { success: true, message: reset ? m.overbuyReset : m.overbuySaved };
+  });
+
+  r.post('/api/profitbookat', withBody(botIdInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    return { profitbookat: gridState(bot).settings.profitBookPct };
+  });
+
+  r.post('/api/editprofitbookat', withBody(profitBookInputSchema), async (req) => {
+    const bot = await anyBot(currentUser(req).id, req.body.botID);
+    assertRunning(bot);
+    const pct = req.body.profitBookValue;
+    await sendBotCommand(deps, bot.id, { type: 'profit_book', pct }, m.profitBookFailed);
+    return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
+  });
+
+  r.get('/api/totalprofitbookdata', guard, async (req) => read.profitTotals(deps, currentUser(req).id));
+  r.get('/api/livebotdata', guard, async () => ({ bots: await read.topBots(deps) }));
+  r.post('/api/copybotstrategy', withBody(botIdInputSchema), async (req) =>
+    read.copyBotStrategy(deps, currentUser(req).id, req.body.botID),
+  );
+}

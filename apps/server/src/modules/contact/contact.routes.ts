@@ -1,0 +1,20 @@
+import { contactMessages as contactTable } from '@gridbot/db';
+import { contactInputSchema, contactMessages } from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps';
+import { contactMail } from '../../mail/templates';
+import { authRateRules } from '../../plugins/rate-limit';
+
+/** The public contact form: stored, then mailed to ADMIN_EMAIL when one is configured. */
+export async function contactRoutes(app: FastifyInstance, deps: AppDeps) {
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post('/api/contact', { schema: { body: contactInputSchema } }, async (req) => {
+      deps.limiter.hit(`contact:ip:${req.ip}`, authRateRules.contactPerIp);
+      const message = req.body;
+      await deps.db.insert(contactTable).values(message);
+      if (deps.config.adminEmail) await deps.mailer.send(contactMail(deps.config.adminEmail, message));
+      return { success: true, message: contactMessages.sent };
+    });
+}

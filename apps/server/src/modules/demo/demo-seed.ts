@@ -1,0 +1,65 @@
+import type { PaperExchange } from '@gridbot/exchange';
+import type { AppDeps } from '../../deps';
+import { hashPassword } from '../../lib/passwords';
+import { newUserCode } from '../../lib/tokens';
+import { findUserByEmail, insertUser } from '../auth/auth.repo';
+import { startBot } from '../bots/start-bot.service';
+import { saveApiKeys } from '../wallet/api-keys.repo';
+
+export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;
+
+/** Spot assets besides USDT, so Swap to USDT can be tried at once. */
+const DEMO_ASSETS = [
+  ['BTC', '0.05'],
+  ['ETH', '1.2'],
+  ['SOL', '15'],
+] as const;
+
+/** Bots the demo account runs from the start, on system strategies, so its first dashboard is alive. */
+const DEMO_BOTS = [
+  { type: 'multigrid', category: 'Spot', selectPair: 'ETHUSDT', myStrategy: 'Tight Range 5', amount: 1500 },
+  {
+    type: 'multigrid',
+    category: 'Spot',
+    selectPair: 'BTCUSDT',
+    myStrategy: 'Steady Ladder 10',
+    amount: 2000,
+  },
+  { type: 'scalping', category: 'Spot', selectPair: 'SOLUSDT', myStrategy: 'Scalp Light 3', amount: 600 },
+] as const;
+
+const NO_LIMITS = {
+  leverage: undefined,
+  profitbookat: undefined,
+  sellPausePrice: undefined,
+  restartPrice: undefined,
+  stoplossPrice: undefined,
+};
+
+/**
+ * Creates the embedded demo account once (DESIGN §1): bound paper keys, a funded paper account with some
+ * non-USDT assets, and a few bots trading on the simulated market.
+ */
+export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Promise<{ created: boolean }> {
+  if (await findUserByEmail(deps.db, DEMO_ACCOUNT.email)) return { created: false };
+  const user = await insertUser(deps.db, {
+    email: DEMO_ACCOUNT.email,
+    username: DEMO_ACCOUNT.username,
+    contactNo: '+10000000000',
+    passwordHash: await hashPassword(DEMO_ACCOUNT.password),
+    userCode: newUserCode(),
+  });
+  await saveApiKeys(
+    deps.db,
+    user.id,
+    'demo-paper-key',
+    deps.secrets.seal('demo-paper-secret'),
+    deps.clock.now(),
+  );
+  await paper.forUser(user.id).balances('spot'); // opens the account with its start funds
+  for (const [asset, amount] of DEMO_ASSETS) await paper.fund(user.id, 'spot', asset, amount);
+  for (const { type, ...bot } of DEMO_BOTS) {
+    await startBot(deps, user.id, type, { ...bot, ...NO_LIMITS });
+  }
+  return { created: true };
+}

@@ -1,0 +1,68 @@
+import { resolve } from 'node:path';
+import type { Db } from '@gridbot/db';
+import {
+  BinanceExchange,
+  createMarketFeed as createFeed,
+  type Exchange,
+  isExchangeError,
+  type MarketFeed,
+  PaperExchange,
+} from '@gridbot/exchange';
+import type { Env } from '../../config/env';
+import { SqlPaperStore } from '../paper/sql-paper-store';
+import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
+
+/** The market feed chosen by MARKET_FEED (DESIGN §1); call start() on it. */
+export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) => void): MarketFeed {
+  switch (env.MARKET_FEED) {
+    case 'sim':
+      return createFeed({ kind: 'sim', seed: env.MARKET_SEED, onSubscriberError });
+    case 'replay':
+      return createFeed({
+        kind: 'replay',
+        dir: resolve(env.MARKET_REPLAY_DIR),
+        speed: env.MARKET_SPEED,
+        seed: env.MARKET_SEED,
+        onSubscriberError,
+      });
+    case 'binance':
+      return createFeed({ kind: 'binance', sandbox: env.BINANCE_SANDBOX, onSubscriberError });
+  }
+}
+
+/** Binance through ccxt with each user's own keys; one client per user and key pair. */
+function binanceGateway(sandbox: boolean): ExchangeGateway {
+  const clients = new Map<string, { apiKey: string; exchange: Exchange }>();
+  const clientOf = (userId: string, keys: UserKeys) => {
+    const cached = clients.get(userId);
+    if (cached && cached.apiKey === keys.apiKey) return cached.exchange;
+    const exchange = new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox });
+    clients.set(userId, { apiKey: keys.apiKey, exchange });
+    return exchange;
+  };
+  return {
+    venue: 'binance',
+    forUser: clientOf,
+    async verifyKeys(_userId, keys) {
+      try {
+        // A signed account call with fresh keys (not the cached client of older keys).
+        await new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox }).balances('spot');
+        return true;
+      } catch (error) {
+        if (isExchangeError(error) && error.kind === 'fatal') return false;
+        throw error;
+      }
+    },
+  };
+}
+
+/** The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database. */
+export function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) {
+  const paper = new PaperExchange({
+    store: new SqlPaperStore(db),
+    feed,
+    startFunds: [{ wallet: 'spot', asset: 'USDT', amount: env.PAPER_START_USDT }],
+  });
+  const gateway = env.EXCHANGE === 'binance' ? binanceGateway(env.BINANCE_SANDBOX) : paperGateway(paper);
+  return { gateway, paper };
+}

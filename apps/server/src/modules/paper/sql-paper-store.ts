@@ -1,0 +1,329 @@
+import {
+  type Db,
+  paperAccounts,
+  paperBalances,
+  paperLedger,
+  paperLeverage,
+  paperOrders,
+  paperPositions,
+  type Tx,
+} from '@gridbot/db';
+import type {
+  ApplyResult,
+  LedgerEntry,
+  OpenOrderFilter,
+  PaperBalanceRow,
+  PaperChange,
+  PaperOrderRow,
+  PaperPositionRow,
+  PaperStore,
+  WalletKind,
+} from '@gridbot/exchange';
+import { money } from '@gridbot/shared';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+type Conn = Db | Tx;
+
+/** Thrown inside a transaction to roll it back and answer `result` instead. */
+class Rollback extends Error {
+  constructor(readonly result: Exclude<ApplyResult, { ok: true }>) {
+    super('paper store rollback');
+  }
+}
+
+// numeric comes back with the scale of its inputs ('9900.000'); the port speaks canonical decimals.
+const dec = (value: string) => money(value).toFixed();
+const decOrUndefined = (value: string | null) => (value === null ? undefined : dec(value));
+
+type OrderRecord = typeof paperOrders.$inferSelect;
+type PositionRecord = typeof paperPositions.$inferSelect;
+
+function toOrderRow(r: OrderRecord): PaperOrderRow {
+  return {
+    userId: r.userId,
+    market: r.market,
+    symbol: r.symbol,
+    clientOrderId: r.clientOrderId,
+    exchangeOrderId: r.exchangeOrderId,
+    side: r.side,
+    type: r.type,
+    status: r.status,
+    price: decOrUndefined(r.price),
+    quantity: dec(r.quantity),
+    filledQuantity: dec(r.filledQuantity),
+    filledQuote: dec(r.filledQuote),
+    averagePrice: decOrUndefined(r.averagePrice),
+    fee: dec(r.fee),
+    feeAsset: r.feeAsset,
+    createdMs: r.createdMs,
+    updatedMs: r.updatedMs,
+    leverage: r.leverage ?? undefined,
+    reservedAsset: r.reservedAsset ?? undefined,
+    reserved: dec(r.reserved),
+  };
+}
+
+function toOrderRecord(row: PaperOrderRow): OrderRecord {
+  return {
+    userId: row.userId,
+    clientOrderId: row.clientOrderId,
+    exchangeOrderId: row.exchangeOrderId,
+    market: row.market,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    status: row.status,
+    price: row.price ?? null,
+    quantity: row.quantity,
+    filledQuantity: row.filledQuantity,
+    filledQuote: row.filledQuote,
+    averagePrice: row.averagePrice ?? null,
+    fee: row.fee,
+    feeAsset: row.feeAsset,
+    leverage: row.leverage ?? null,
+    reservedAsset: row.reservedAsset ?? null,
+    reserved: row.reserved,
+    createdMs: row.createdMs,
+    updatedMs: row.updatedMs,
+  };
+}
+
+function toPositionRow(r: PositionRecord): PaperPositionRow {
+  return {
+    ...r,
+    quantity: dec(r.quantity),
+    entryNotional: dec(r.entryNotional),
+    isolatedMargin: dec(r.isolatedMargin),
+    liquidationPrice: dec(r.liquidationPrice),
+  };
+}
+
+/**
+ * `PaperStore` on PostgreSQL or PGlite (the port's own header describes the contract). Each `apply` is one
+ * transaction: balance moves are atomic `UPDATE … RETURNING` so concurrent writers from several processes
+ * can never drive a balance negative, and the ledger rows go in with them.
+ */
+export class SqlPaperStore implements PaperStore {
+  constructor(private readonly db: Db) {}
+
+  async ensureAccount(
+    userId: string,
+    funds: ReadonlyArray<{ wallet: WalletKind; asset: string; amount: string }>,
+    tsMs: number,
+  ): Promise<{ created: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(paperAccounts)
+        .values({ userId })
+        .onConflictDoNothing()
+        .returning({ userId: paperAccounts.userId });
+      if (inserted.length === 0) return { created: false };
+      for (const fund of funds) {
+        await addToBalance(tx, userId, fund.wallet, fund.asset, fund.amount, '0');
+        await tx.insert(paperLedger).values({
+          userId,
+          wallet: fund.wallet,
+          asset: fund.asset,
+          amount: fund.amount,
+          kind: 'deposit',
+          refId: 'start',
+          tsMs,
+        });
+      }
+      return { created: true };
+    });
+  }
+
+  async balances(userId: string): Promise<PaperBalanceRow[]> {
+    const rows = await this.db.select().from(paperBalances).where(eq(paperBalances.userId, userId));
+    return rows.map((r) => ({ wallet: r.wallet, asset: r.asset, free: dec(r.free), locked: dec(r.locked) }));
+  }
+
+  async order(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
+    return findOrder(this.db, userId, clientOrderId);
+  }
+
+  async openOrders(filter: OpenOrderFilter = {}): Promise<PaperOrderRow[]> {
+    const rows = await this.db
+      .select()
+      .from(paperOrders)
+      .where(
+        and(
+          eq(paperOrders.status, 'NEW'),
+          filter.userId === undefined ? undefined : eq(paperOrders.userId, filter.userId),
+          filter.market === undefined ? undefined : eq(paperOrders.market, filter.market),
+          filter.symbol === undefined ? undefined : eq(paperOrders.symbol, filter.symbol),
+        ),
+      )
+      .orderBy(asc(paperOrders.createdMs));
+    return rows.map(toOrderRow);
+  }
+
+  async position(userId: string, symbol: string): Promise<PaperPositionRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(paperPositions)
+      .where(and(eq(paperPositions.userId, userId), eq(paperPositions.symbol, symbol)));
+    return row ? toPositionRow(row) : undefined;
+  }
+
+  async positions(filter: { userId?: string; symbol?: string } = {}): Promise<PaperPositionRow[]> {
+    const rows = await this.db
+      .select()
+      .from(paperPositions)
+      .where(
+        and(
+          filter.userId === undefined ? undefined : eq(paperPositions.userId, filter.userId),
+          filter.symbol === undefined ? undefined : eq(paperPositions.symbol, filter.symbol),
+        ),
+      );
+    return rows.map(toPositionRow);
+  }
+
+  async leverage(userId: string, symbol: string): Promise<number | undefined> {
+    const [row] = await this.db
+      .select({ leverage: paperLeverage.leverage })
+      .from(paperLeverage)
+      .where(and(eq(paperLeverage.userId, userId), eq(paperLeverage.symbol, symbol)));
+    return row?.leverage;
+  }
+
+  async setLeverage(userId: string, symbol: string, leverage: number): Promise<void> {
+    await this.db
+      .insert(paperLeverage)
+      .values({ userId, symbol, leverage })
+      .onConflictDoUpdate({ target: [paperLeverage.userId, paperLeverage.symbol], set: { leverage } });
+  }
+
+  async ledger(userId: string): Promise<LedgerEntry[]> {
+    const rows = await this.db
+      .select()
+      .from(paperLedger)
+      .where(eq(paperLedger.userId, userId))
+      .orderBy(asc(paperLedger.id));
+    return rows.map((r) => ({ ...r, amount: dec(r.amount), kind: r.kind as LedgerEntry['kind'] }));
+  }
+
+  async apply(change: PaperChange): Promise<ApplyResult> {
+    try {
+      await this.db.transaction((tx) => applyInTx(tx, change));
+      return { ok: true };
+    } catch (error) {
+      if (error instanceof Rollback) return error.result;
+      throw error;
+    }
+  }
+}
+
+async function findOrder(db: Conn, userId: string, clientOrderId: string) {
+  const [row] = await db
+    .select()
+    .from(paperOrders)
+    .where(and(eq(paperOrders.userId, userId), eq(paperOrders.clientOrderId, clientOrderId)));
+  return row ? toOrderRow(row) : undefined;
+}
+
+/** Adds deltas to a balance row (creating it at zero) and answers the new free and locked. */
+async function addToBalance(
+  tx: Tx,
+  userId: string,
+  wallet: WalletKind,
+  asset: string,
+  freeDelta: string,
+  lockedDelta: string,
+) {
+  const [row] = await tx
+    .insert(paperBalances)
+    .values({ userId, wallet, asset, free: freeDelta, locked: lockedDelta })
+    .onConflictDoUpdate({
+      target: [paperBalances.userId, paperBalances.wallet, paperBalances.asset],
+      set: {
+        free: sql`${paperBalances.free} + ${freeDelta}::numeric`,
+        locked: sql`${paperBalances.locked} + ${lockedDelta}::numeric`,
+      },
+    })
+    .returning({ free: paperBalances.free, locked: paperBalances.locked });
+  if (!row) throw new Error('balance upsert returned no row');
+  return row;
+}
+
+async function applyInTx(tx: Tx, change: PaperChange): Promise<void> {
+  const { userId, order, position } = change;
+  if (order?.op === 'insert') {
+    const inserted = await tx
+      .insert(paperOrders)
+      .values(toOrderRecord(order.row))
+      .onConflictDoNothing()
+      .returning({ id: paperOrders.clientOrderId });
+    if (inserted.length === 0) {
+      const existing = await findOrder(tx, userId, order.row.clientOrderId);
+      if (!existing) throw new Error('order conflict without a stored order');
+      throw new Rollback({ ok: false, reason: 'duplicate_order', existing });
+    }
+  } else if (order?.op === 'update') {
+    const updated = await tx
+      .update(paperOrders)
+      .set(toOrderRecord(order.row))
+      .where(
+        and(
+          eq(paperOrders.userId, userId),
+          eq(paperOrders.clientOrderId, order.row.clientOrderId),
+          eq(paperOrders.status, order.expectStatus),
+        ),
+      )
+      .returning({ id: paperOrders.clientOrderId });
+    if (updated.length === 0) throw new Rollback({ ok: false, reason: 'conflict' });
+  }
+
+  if (position) await writePosition(tx, userId, position);
+
+  for (const move of change.moves) {
+    const after = await addToBalance(tx, userId, move.wallet, move.asset, move.freeDelta, move.lockedDelta);
+    if (money(after.free).isNegative() || money(after.locked).isNegative()) {
+      throw new Rollback({
+        ok: false,
+        reason: 'insufficient_balance',
+        wallet: move.wallet,
+        asset: move.asset,
+      });
+    }
+    const amount = money(move.freeDelta).plus(move.lockedDelta);
+    if (amount.isZero() && !move.always) continue;
+    await tx.insert(paperLedger).values({
+      userId,
+      wallet: move.wallet,
+      asset: move.asset,
+      amount: amount.toFixed(),
+      kind: move.kind,
+      refId: move.refId,
+      tsMs: change.tsMs,
+    });
+  }
+}
+
+async function writePosition(tx: Tx, userId: string, write: NonNullable<PaperChange['position']>) {
+  const where = and(eq(paperPositions.userId, userId), eq(paperPositions.symbol, write.symbol));
+  if (write.expectVersion === null) {
+    if (!write.next) {
+      const [existing] = await tx.select({ v: paperPositions.version }).from(paperPositions).where(where);
+      if (existing) throw new Rollback({ ok: false, reason: 'conflict' });
+      return;
+    }
+    const inserted = await tx
+      .insert(paperPositions)
+      .values({ ...write.next, userId, symbol: write.symbol, version: 1 })
+      .onConflictDoNothing()
+      .returning({ v: paperPositions.version });
+    if (inserted.length === 0) throw new Rollback({ ok: false, reason: 'conflict' });
+    return;
+  }
+  const versioned = and(where, eq(paperPositions.version, write.expectVersion));
+  const done = write.next
+    ? await tx
+        .update(paperPositions)
+        .set({ ...write.next, userId, symbol: write.symbol, version: write.expectVersion + 1 })
+        .where(versioned)
+        .returning({ v: paperPositions.version })
+    : await tx.delete(paperPositions).where(versioned).returning({ v: paperPositions.version });
+  if (done.length === 0) throw new Rollback({ ok: false, reason: 'conflict' });
+}

@@ -1,0 +1,41 @@
+import { authMessages } from '@gridbot/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { HttpError } from '../lib/http-error';
+import { sha256 } from '../lib/tokens';
+import { findSessionUser, type UserRow } from '../modules/auth/auth.repo';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `requireUser`. */
+    user: UserRow | null;
+    /** The raw bearer token of this request, set by `requireUser`. */
+    bearerToken: string | null;
+  }
+}
+
+/** The bearer token of a request, if it carries one. */
+export function readBearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}
+
+/** A preHandler that answers 401 unless the request carries a live, unrevoked session token (DESIGN §4). */
+export function requireUser(deps: AppDeps) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const token = readBearerToken(request);
+    if (!token) throw new HttpError(401, authMessages.sessionExpired);
+    const user = await findSessionUser(deps.db, sha256(token), deps.clock.now());
+    if (!user) throw new HttpError(401, authMessages.sessionExpired);
+    request.user = user;
+    request.bearerToken = token;
+  };
+}
+
+/** The signed-in user of a guarded route; a route without `requireUser` calling this is a bug. */
+export function currentUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('currentUser() called on a route without requireUser');
+  return request.user;
+}

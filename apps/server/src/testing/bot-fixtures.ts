@@ -1,0 +1,75 @@
+import { apiKeys, bots, type Db, users } from '@gridbot/db';
+import { createGridBot, type GridParams } from '@gridbot/engine';
+import type { MarketKind } from '@gridbot/shared';
+import type { SecretBox } from '../lib/secret-box';
+
+let n = 0;
+
+/** A user with bound keys, straight in the database (runtime tests do not need the sign-up flow). */
+export async function insertUserWithKeys(db: Db, secrets: SecretBox): Promise<string> {
+  n += 1;
+  const tag = `${Date.now().toString(36)}${n}`;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `bot${tag}@example.com`,
+      username: `bot${tag}`,
+      contactNo: '5551234',
+      passwordHash: 'x',
+      userCode: `B${tag}`.slice(0, 12),
+    })
+    .returning({ id: users.id });
+  await db.insert(apiKeys).values({ userId: row!.id, apiKey: 'k', secretSealed: secrets.seal('s') });
+  return row!.id;
+}
+
+/** A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. */
+export const simpleMultigrid: GridParams = {
+  type: 'multigrid',
+  name: 'Simple',
+  grids: 3,
+  alloc: [0.4, 0.3, 0.3],
+  buyPct: [1, 1],
+  buyUpPct: [0, 0],
+  tpPct: [1, 1, 1],
+  tpDownPct: [0, 0, 0],
+};
+
+/** A Live bot row with a fresh engine state, as the start endpoint writes it. */
+export async function insertBot(
+  db: Db,
+  userId: string,
+  options: {
+    symbol?: string;
+    market?: MarketKind;
+    investment?: number;
+    params?: GridParams;
+    leverage?: number;
+  } = {},
+): Promise<string> {
+  const params = options.params ?? simpleMultigrid;
+  const market = options.market ?? 'spot';
+  const investment = options.investment ?? 1000;
+  const state = createGridBot({
+    params,
+    investment,
+    market,
+    leverage: options.leverage ?? 1,
+    startTimeMs: Date.now(),
+  });
+  const [row] = await db
+    .insert(bots)
+    .values({
+      userId,
+      botType: params.type,
+      strategyName: params.name,
+      strategySnapshot: {} as never,
+      symbol: options.symbol ?? 'ETHUSDT',
+      category: market === 'future' ? 'Future' : 'Spot',
+      investment: String(investment),
+      leverage: options.leverage ?? 1,
+      engineState: state as unknown as Record<string, unknown>,
+    })
+    .returning({ id: bots.id });
+  return row!.id;
+}

@@ -1,0 +1,107 @@
+import { createTestDb, type DbHandle } from '@gridbot/db';
+import { PaperExchange, SimFeed } from '@gridbot/exchange';
+import { buildApp } from '../app';
+import type { AppConfig } from '../config/env';
+import type { AppDeps } from '../deps';
+import { manualClock } from '../lib/clock';
+import { SecretBox } from '../lib/secret-box';
+import type { Mail, Mailer } from '../mail/mailer';
+import { paperGateway } from '../modules/exchange/exchange-gateway';
+import { runningWorkOf } from '../modules/exchange/running-work';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { loadUserKeys } from '../modules/wallet/user-exchange';
+import { RateLimiter } from '../plugins/rate-limit';
+import { BotSupervisor } from '../worker/bot-supervisor';
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  deps: AppDeps;
+  clock: ReturnType<typeof manualClock>;
+  feed: SimFeed;
+  /** Every mail sent, oldest first. */
+  mails: Mail[];
+  handle: DbHandle;
+  close(): Promise<void>;
+}
+
+/** buildApp on a throwaway migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const handle = await createTestDb();
+  const clock = manualClock(new Date());
+  const mails: Mail[] = [];
+  const mailer: Mailer = {
+    async send(mail) {
+      mails.push(mail);
+    },
+  };
+  const config: AppConfig = {
+    production: false,
+    exchange: 'paper',
+    serverPublicIp: '203.0.113.7',
+    publicUrl: 'http://localhost:3000',
+    subscriptionEnabled: true,
+    adminEmail: 'admin@example.com',
+    ...overrides,
+  };
+  // A seeded simulated market that does not tick: prices exist from construction and stay put.
+  const feed = new SimFeed({ seed: 7, historyCandles: 50 });
+  const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+  const secrets = SecretBox.fromKey(Buffer.alloc(32, 1));
+  const exchanges = paperGateway(paper);
+  let supervisor: BotSupervisor | undefined;
+  const deps: AppDeps = {
+    db: handle.db,
+    mailer,
+    clock,
+    config,
+    limiter: new RateLimiter(clock),
+    feed,
+    exchanges,
+    secrets,
+    runningWork: runningWorkOf(handle.db),
+    botControl: {
+      add: async (botId) => supervisor?.add(botId),
+      notify: async (botId) => supervisor?.notify(botId),
+    },
+  };
+  supervisor = new BotSupervisor({
+    db: handle.db,
+    feed,
+    exchanges,
+    loadKeys: (userId) => loadUserKeys(deps, userId),
+    now: () => clock.now().getTime(),
+    log: () => {},
+  });
+  await supervisor.start();
+  const app = await buildApp(deps);
+  return {
+    app,
+    deps,
+    clock,
+    feed,
+    mails,
+    handle,
+    async close() {
+      await app.close();
+      await supervisor?.stop();
+      await paper.stop();
+      await handle.close();
+    },
+  };
+}
+
+/** The six-digit code of the newest mail to `to`. */
+export function lastOtp(mails: Mail[], to: string): string {
+  const mail = [...mails].reverse().find((m) => m.to === to && /verification code/.test(m.subject));
+  const code = mail?.text.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+/** The reset token of the newest reset mail to `to`. */
+export function lastResetToken(mails: Mail[], to: string): string {
+  const mail = [...mails].reverse().find((m) => m.to === to && /Reset/.test(m.subject));
+  const token = mail?.text.match(/\/resetpassword\/([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error(`no reset link mailed to ${to}`);
+  return token;
+}

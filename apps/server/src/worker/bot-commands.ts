@@ -1,0 +1,58 @@
+import {
+  type EngineState,
+  type GridBotState,
+  setOverbuyProtection,
+  setPriceTriggers,
+  setProfitBook,
+  stop,
+  stopAndSell,
+} from '@gridbot/engine';
+import { z } from 'zod';
+import type { CommandRow } from './bot-repo';
+
+const nullableNumber = z.number().finite().positive().nullable();
+
+/** Commands the API queues for a running bot (spec 02 §7), as they are stored in bot_commands. */
+export const botCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('stop_sell') }),
+  z.object({
+    type: z.literal('sltp'),
+    pausePrice: nullableNumber,
+    restartPrice: nullableNumber,
+    stoplossPrice: nullableNumber,
+  }),
+  z.object({
+    type: z.literal('overbuy'),
+    active: z.boolean(),
+    value: z.number().int().positive().nullable(),
+  }),
+  z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
+]);
+export type BotCommand = z.infer<typeof botCommandSchema>;
+
+function gridOnly(state: EngineState): GridBotState {
+  if (state.kind === 'cycle') throw new Error('this command applies to grid bots only');
+  return state;
+}
+
+/** The engine input a queued command stands for (commands are explicit engine inputs, issue #5). */
+export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 'payload'>): EngineState {
+  const command = botCommandSchema.parse({ ...row.payload, type: row.type });
+  switch (command.type) {
+    case 'stop':
+      return stop(state);
+    case 'stop_sell':
+      return stopAndSell(state);
+    case 'sltp':
+      return setPriceTriggers(gridOnly(state), {
+        pausePrice: command.pausePrice,
+        restartPrice: command.restartPrice,
+        stoplossPrice: command.stoplossPrice,
+      });
+    case 'overbuy':
+      return setOverbuyProtection(gridOnly(state), { active: command.active, value: command.value });
+    case 'profit_book':
+      return setProfitBook(gridOnly(state), command.pct);
+  }
+}

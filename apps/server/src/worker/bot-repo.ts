@@ -1,0 +1,172 @@
+import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
+import type { EngineState, Intent } from '@gridbot/engine';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { clientOrderIdOf } from './client-order-id';
+
+export type BotRow = typeof bots.$inferSelect;
+export type IntentRow = typeof botIntents.$inferSelect;
+export type CommandRow = typeof botCommands.$inferSelect;
+
+/** What a fill writes beside the new state: the order-book row. */
+export interface FillRecord {
+  seq: number;
+  side: 'buy' | 'sell';
+  grid: number;
+  price: string;
+  qty: string;
+  quote: string;
+  fee: string;
+  pnl: string | null;
+  timeMs: number;
+}
+
+const asJson = (state: EngineState) => state as unknown as Record<string, unknown>;
+
+/** Bots the runtime must run: Live or Pause, and not halted by the runtime itself. */
+export async function loadActiveBots(db: Db, botId?: string): Promise<BotRow[]> {
+  return db
+    .select()
+    .from(bots)
+    .where(
+      and(
+        inArray(bots.status, ['Live', 'Pause']),
+        isNull(bots.haltReason),
+        botId === undefined ? undefined : eq(bots.id, botId),
+      ),
+    );
+}
+
+export async function openIntents(db: Db, botId: string): Promise<IntentRow[]> {
+  return db
+    .select()
+    .from(botIntents)
+    .where(and(eq(botIntents.botId, botId), inArray(botIntents.status, ['pending', 'unknown'])))
+    .orderBy(asc(botIntents.seq));
+}
+
+function stateColumns(state: EngineState, lastPrice: number | null) {
+  const stopped = state.status === 'Stopped' || state.status === 'Completed';
+  return {
+    engineState: asJson(state),
+    stateVersion: sql`${bots.stateVersion} + 1`,
+    status: stopped
+      ? ('Stopped' as const)
+      : state.status === 'Pause'
+        ? ('Pause' as const)
+        : ('Live' as const),
+    stopReason: state.stopReason,
+    ...(stopped
+      ? {
+          stoppedAt: sql`coalesce(${bots.stoppedAt}, now())`,
+          closedPrice: lastPrice === null ? null : String(lastPrice),
+        }
+      : {}),
+  };
+}
+
+/** Writes the new state and its intents in one transaction, before any of them is sent (DESIGN §3). */
+export async function saveStateWithIntents(
+  db: Db,
+  botId: string,
+  state: EngineState,
+  intents: readonly Intent[],
+  lastPrice: number,
+) {
+  await db.transaction(async (tx) => {
+    if (intents.length > 0) {
+      await tx
+        .insert(botIntents)
+        .values(
+          intents.map((intent) => ({
+            botId,
+            seq: intent.seq,
+            clientOrderId: clientOrderIdOf(botId, intent.seq),
+            kind: intent.type,
+            payload: intent as unknown as Record<string, unknown>,
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    await tx.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+  });
+}
+
+export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
+  await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+}
+
+/** The fill, its intent's end and the bot's new state, in one transaction (DESIGN §3). Idempotent per seq. */
+export async function saveFill(
+  db: Db,
+  botId: string,
+  userId: string,
+  fill: FillRecord,
+  state: EngineState,
+  lastPrice: number,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(botFills)
+      .values({ ...fill, botId, userId, clientOrderId: clientOrderIdOf(botId, fill.seq) })
+      .onConflictDoNothing();
+    await tx
+      .update(botIntents)
+      .set({ status: 'filled', updatedAt: new Date() })
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, fill.seq)));
+    await saveState(tx, botId, state, lastPrice);
+  });
+}
+
+/** An intent that ended with nothing filled, and the state that forgot it. */
+export async function saveIntentFailed(
+  db: Db,
+  botId: string,
+  seq: number,
+  error: string,
+  state: EngineState,
+  lastPrice: number | null,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(botIntents)
+      .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+    await saveState(tx, botId, state, lastPrice);
+  });
+}
+
+/** Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. */
+export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string) {
+  await db
+    .update(botIntents)
+    .set({
+      status: 'unknown',
+      attempts: sql`${botIntents.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+}
+
+/** Stops trading a bot with a reason the user sees on its page; its state stays as it is. */
+export async function haltBot(db: Db, botId: string, reason: string) {
+  await db
+    .update(bots)
+    .set({ haltReason: reason.slice(0, 300), status: 'Pause' })
+    .where(eq(bots.id, botId));
+}
+
+export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {
+  return db
+    .select()
+    .from(botCommands)
+    .where(and(eq(botCommands.botId, botId), eq(botCommands.status, 'queued')))
+    .orderBy(asc(botCommands.id));
+}
+
+export async function finishCommand(db: Db | Tx, id: number, error?: string) {
+  await db
+    .update(botCommands)
+    .set({ status: error ? 'failed' : 'done', error: error ?? null, doneAt: new Date() })
+    .where(eq(botCommands.id, id));
+}

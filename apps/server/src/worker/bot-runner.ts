@@ -1,0 +1,300 @@
+import type { Db } from '@gridbot/db';
+import {
+  applyFillDetailed,
+  applyIntentFailed,
+  type EngineRules,
+  type EngineState,
+  type Fill,
+  type Intent,
+  step,
+} from '@gridbot/engine';
+import { type Exchange, isExchangeError, type MarketKind } from '@gridbot/exchange';
+import { applyCommand } from './bot-commands';
+import * as repo from './bot-repo';
+import { clientOrderIdOf } from './client-order-id';
+import { orderFor, outcomeOf } from './order-outcome';
+
+export interface BotRunnerDeps {
+  db: Db;
+  exchange: Exchange;
+  now: () => number;
+  log: (message: string, extra?: Record<string, unknown>) => void;
+  /** Called once the bot has stopped for good (Stopped or halted): the supervisor lets it go. */
+  onFinished: (botId: string) => void;
+  /**
+   * Called when a task failed half-way (e.g. the database went away): the in-memory state may now be ahead of
+   * the database, so the supervisor drops this runner and loads the bot again from the database.
+   */
+  onBroken: (botId: string) => void;
+}
+
+export interface BotIdentity {
+  botId: string;
+  userId: string;
+  symbol: string;
+  market: MarketKind;
+  baseAsset: string;
+}
+
+/** Failures in a row (rejections or unanswered reconciliations) after which the bot is halted. */
+const MAX_FAILURES = 3;
+const MAX_RECONCILE_ATTEMPTS = 8;
+
+/**
+ * One running bot: ticks in, engine decisions, orders out, fills back (DESIGN §3). Every change of the bot
+ * runs one after another on its own queue, so a tick, a fill and a user's command never interleave.
+ * State is written with each intent (before sending) and each fill; in between it lives here and is
+ * flushed by the supervisor.
+ */
+export class BotRunner {
+  private queue: Promise<void> = Promise.resolve();
+  private failures = 0;
+  private lastPrice: number | null;
+  private readonly retryTimers = new Map<number, NodeJS.Timeout>();
+  dirty = false;
+  finished = false;
+
+  constructor(
+    readonly id: BotIdentity,
+    private state: EngineState,
+    private readonly rules: EngineRules,
+    private readonly deps: BotRunnerDeps,
+    /** The feed's last price when the runner starts, so a command can trade before the first tick. */
+    lastPrice: number | null = null,
+  ) {
+    this.lastPrice = lastPrice;
+  }
+
+  get currentState(): EngineState {
+    return this.state;
+  }
+
+  /** Runs `fn` after everything queued before it; errors are logged, never thrown into the feed. */
+  serial(fn: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(fn).catch((error: unknown) => {
+      this.deps.log('bot task failed; reloading the bot from the database', {
+        botId: this.id.botId,
+        err: String(error),
+      });
+      if (this.finished) return;
+      this.finished = true;
+      this.stopTimers();
+      this.deps.onBroken(this.id.botId);
+    });
+    this.queue = next;
+    return next;
+  }
+
+  /** One tick (the feed coalesces: while this runs only the latest price waits). */
+  onTick(price: number, timeMs: number): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished) return;
+      this.lastPrice = price;
+      await this.stepAndExecute(price, timeMs);
+    });
+  }
+
+  /** Applies the bot's queued commands (stop, stop and sell, edits) in order. */
+  runCommands(): Promise<void> {
+    return this.serial(async () => {
+      for (const command of await repo.queuedCommands(this.deps.db, this.id.botId)) {
+        try {
+          this.state = applyCommand(this.state, command);
+          await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
+          await repo.finishCommand(this.deps.db, command.id);
+        } catch (error) {
+          await repo.finishCommand(this.deps.db, command.id, String(error));
+          continue;
+        }
+        // Stop-and-sell issues its sell on the next step: take it now at the last price.
+        if (this.lastPrice !== null && !this.finished)
+          await this.stepAndExecute(this.lastPrice, this.deps.now());
+      }
+      this.finishIfStopped();
+    });
+  }
+
+  /** Startup / takeover: settles every intent left open by a crash before the bot trades again. */
+  reconcileOpenIntents(): Promise<void> {
+    return this.serial(async () => {
+      for (const row of await repo.openIntents(this.deps.db, this.id.botId)) {
+        await this.reconcile(row.payload as unknown as Intent, row.attempts);
+      }
+    });
+  }
+
+  /** Writes the in-memory state when it moved without an order (trailing, statistics). */
+  flush(): Promise<void> {
+    return this.serial(async () => {
+      if (!this.dirty || this.finished) return;
+      this.dirty = false;
+      await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
+    });
+  }
+
+  stopTimers(): void {
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
+    this.retryTimers.clear();
+  }
+
+  private async stepAndExecute(price: number, timeMs: number): Promise<void> {
+    const result = step(this.state, { price, timeMs }, this.rules);
+    this.state = result.state;
+    if (result.intents.length === 0) {
+      this.dirty = true;
+      this.finishIfStopped();
+      return;
+    }
+    await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, result.intents, price);
+    this.dirty = false;
+    for (const intent of result.intents) await this.execute(intent);
+    this.finishIfStopped();
+  }
+
+  private async execute(intent: Intent): Promise<void> {
+    if (intent.type === 'RecordLiquidation') {
+      // No order: the exchange closes a liquidated position itself (DESIGN §2.2).
+      const fill: Fill = {
+        seq: intent.seq,
+        side: 'sell',
+        price: intent.price,
+        qty: intent.qty,
+        quote: intent.quote,
+        fee: 0,
+        timeMs: this.deps.now(),
+      };
+      await this.applyFill(fill);
+      return;
+    }
+    const clientOrderId = clientOrderIdOf(this.id.botId, intent.seq);
+    try {
+      const order = await this.deps.exchange.placeOrder(
+        orderFor(intent, this.id.symbol, this.id.market, clientOrderId),
+      );
+      await this.settle(intent, outcomeOf(order, intent.seq, this.id.baseAsset, intent.price));
+    } catch (error) {
+      await this.onOrderError(intent, error, 0);
+    }
+  }
+
+  private async settle(intent: Intent, outcome: ReturnType<typeof outcomeOf>): Promise<void> {
+    if (outcome.kind === 'filled') {
+      this.failures = 0;
+      await this.applyFill(outcome.fill);
+    } else if (outcome.kind === 'failed') {
+      await this.fail(intent, outcome.reason);
+    } else {
+      await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, 'order still open');
+      this.scheduleReconcile(intent, 1);
+    }
+  }
+
+  private async applyFill(fill: Fill): Promise<void> {
+    const outcome = applyFillDetailed(this.state, fill);
+    this.state = outcome.state;
+    const pnl =
+      outcome.closed.length > 0 ? outcome.closed.reduce((sum, lot) => sum + lot.profit, 0).toFixed(8) : null;
+    const grid = outcome.opened?.grid ?? outcome.closed[0]?.grid ?? 1;
+    await repo.saveFill(
+      this.deps.db,
+      this.id.botId,
+      this.id.userId,
+      {
+        seq: fill.seq,
+        side: fill.side,
+        grid,
+        price: String(fill.price),
+        qty: String(fill.qty),
+        quote: String(fill.quote),
+        fee: String(fill.fee),
+        pnl,
+        timeMs: fill.timeMs,
+      },
+      this.state,
+      this.lastPrice ?? Number(fill.price),
+    );
+  }
+
+  private async fail(intent: Intent, reason: string): Promise<void> {
+    this.state = applyIntentFailed(this.state, intent.seq);
+    await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    this.failures += 1;
+    if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
+  }
+
+  private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
+    if (isExchangeError(error) && error.kind === 'rejected') return this.fail(intent, error.userMessage);
+    if (isExchangeError(error) && error.kind === 'fatal') {
+      this.state = applyIntentFailed(this.state, intent.seq);
+      await repo.saveIntentFailed(
+        this.deps.db,
+        this.id.botId,
+        intent.seq,
+        error.userMessage,
+        this.state,
+        this.lastPrice,
+      );
+      return this.halt(error.userMessage);
+    }
+    // No answer: the order may or may not exist. Never send again before asking (DESIGN §3).
+    await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
+    this.scheduleReconcile(intent, attempts + 1);
+  }
+
+  private scheduleReconcile(intent: Intent, attempts: number): void {
+    if (attempts > MAX_RECONCILE_ATTEMPTS) {
+      void this.serial(() =>
+        this.halt('The exchange does not answer about an order; trading is halted until it does.'),
+      );
+      return;
+    }
+    const delayMs = Math.min(30_000, 250 * 2 ** attempts) * (0.5 + Math.random() / 2);
+    clearTimeout(this.retryTimers.get(intent.seq));
+    this.retryTimers.set(
+      intent.seq,
+      setTimeout(() => {
+        this.retryTimers.delete(intent.seq);
+        void this.serial(() => this.reconcile(intent, attempts));
+      }, delayMs),
+    );
+  }
+
+  /** Asks the exchange about the intent's order: settle what it says, resend only when it has none. */
+  private async reconcile(intent: Intent, attempts: number): Promise<void> {
+    if (this.finished || !this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
+    if (intent.type === 'RecordLiquidation') return this.execute(intent);
+    try {
+      const found = await this.deps.exchange.fetchOrder(
+        this.id.market,
+        this.id.symbol,
+        clientOrderIdOf(this.id.botId, intent.seq),
+      );
+      if (found.found)
+        return this.settle(intent, outcomeOf(found.order, intent.seq, this.id.baseAsset, intent.price));
+      const order = await this.deps.exchange.placeOrder(
+        orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
+      );
+      return this.settle(intent, outcomeOf(order, intent.seq, this.id.baseAsset, intent.price));
+    } catch (error) {
+      return this.onOrderError(intent, error, attempts);
+    }
+  }
+
+  private async halt(reason: string): Promise<void> {
+    this.deps.log('bot halted', { botId: this.id.botId, reason });
+    await repo.haltBot(this.deps.db, this.id.botId, reason);
+    this.finish();
+  }
+
+  private finishIfStopped(): void {
+    const done = this.state.status === 'Stopped' || this.state.status === 'Completed';
+    if (done && this.state.pending.length === 0) this.finish();
+  }
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.stopTimers();
+    this.deps.onFinished(this.id.botId);
+  }
+}

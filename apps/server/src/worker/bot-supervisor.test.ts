@@ -1,0 +1,147 @@
+import { botCommands, botFills, botIntents, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { PaperExchange } from '@gridbot/exchange';
+import { eventually, ManualFeed } from '@gridbot/exchange/testing';
+import { money } from '@gridbot/shared';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
+import { paperGateway } from '../modules/exchange/exchange-gateway';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { BotSupervisor } from './bot-supervisor';
+
+let handle: DbHandle;
+const secrets = SecretBox.fromKey(Buffer.alloc(32, 3));
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+async function harness() {
+  const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+  const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+  await paper.start();
+  const supervisor = new BotSupervisor({
+    db: handle.db,
+    feed,
+    exchanges: paperGateway(paper),
+    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+    now: () => Date.now(),
+    log: () => {},
+  });
+  return { feed, paper, supervisor };
+}
+
+async function fillsOf(botId: string) {
+  return handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.seq));
+}
+
+describe('bot supervisor on the paper exchange', () => {
+  it('buys, buys deeper and takes profit, writing every fill with the state', async () => {
+    const { feed, paper, supervisor } = await harness();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    await supervisor.start();
+
+    // 2000: empty stack → grid 1 at market with 1000 × 0.4 = 400 USDT → 0.2 ETH.
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    // 1980 = 2000 × (1 − 1 %) → grid 2 with 300 USDT → floor(300 / 1980, 0.0001) = 0.1515 ETH.
+    feed.setPrice('ETHUSDT', 'spot', '1980');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(2));
+    // 2000 ≥ 1980 × 1.01 = 1999.8 → the newest lot (grid 2) sells; grid 1 needs 2020.
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(3));
+    feed.setPrice('ETHUSDT', 'spot', '2020');
+    // 2020 ≥ 2000 × 1.01 → grid 1 sells; the stack is empty, so step 4 of the same tick (DESIGN §2.2) buys
+    // grid 1 again at market: 400 / 2020 = 0.19801… → 0.198 ETH.
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(5));
+
+    const fills = await fillsOf(botId);
+    expect(fills.map((f) => [f.side, f.grid, f.price, f.qty])).toEqual([
+      ['buy', 1, '2000', '0.2'],
+      ['buy', 2, '1980', '0.1515'],
+      ['sell', 2, '2000', '0.1515'],
+      ['sell', 1, '2020', '0.2'],
+      ['buy', 1, '2020', '0.198'],
+    ]);
+    // Grid 2: sold 303 − fee 0.303 − bought 299.97 − fee 0.29997 = 2.42703.
+    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.42703, 6);
+    const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
+    expect(intents.every((i) => i.status === 'filled')).toBe(true);
+
+    // The paper ledger agrees with the bot's fills to the cent.
+    const ledger = await paper.store.ledger(userId);
+    const usdt = ledger.filter((l) => l.asset === 'USDT').reduce((sum, l) => sum.plus(l.amount), money(0));
+    const fromFills = fills.reduce(
+      (sum, f) => (f.side === 'buy' ? sum.minus(f.quote).minus(f.fee) : sum.plus(f.quote).minus(f.fee)),
+      money(10_000),
+    );
+    expect(usdt.toFixed(8)).toBe(fromFills.toFixed(8));
+
+    await supervisor.stop();
+    await paper.stop();
+  });
+
+  it('reloads a bot from the database when a write fails half-way, and trades on', async () => {
+    const { feed, paper } = await harness();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    let failOnce = true;
+    // The database refuses the first transaction (the intent write): the runner must not go on from memory.
+    const flakyDb = new Proxy(handle.db, {
+      get(target, prop, receiver) {
+        if (prop === 'transaction' && failOnce) {
+          failOnce = false;
+          return () => Promise.reject(new Error('connection lost'));
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const supervisor = new BotSupervisor({
+      db: flakyDb,
+      feed,
+      exchanges: paperGateway(paper),
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+      reloadDelayMs: 50,
+    });
+    await supervisor.start();
+    const first = supervisor.runner(botId);
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => {
+      const next = supervisor.runner(botId);
+      expect(next).toBeDefined();
+      expect(next).not.toBe(first);
+    }, 3000);
+    feed.setPrice('ETHUSDT', 'spot', '2001');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5000);
+    const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
+    expect(intents.map((i) => [i.seq, i.status])).toEqual([[1, 'filled']]);
+    await supervisor.stop();
+    await paper.stop();
+  });
+
+  it('stops and sells on command and lets the bot go', async () => {
+    const { feed, paper, supervisor } = await harness();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    await supervisor.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+
+    await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
+    await supervisor.notify(botId);
+    const fills = await fillsOf(botId);
+    expect(fills.map((f) => f.side)).toEqual(['buy', 'sell']);
+    const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+    expect(row).toMatchObject({ status: 'Stopped', stopReason: 'manual_sell', closedPrice: '2000' });
+    expect(supervisor.runner(botId)).toBeUndefined();
+    await supervisor.stop();
+    await paper.stop();
+  });
+});

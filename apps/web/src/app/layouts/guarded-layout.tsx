@@ -1,0 +1,55 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { FullScreenLoader } from '../../components/ui/full-screen-loader';
+import { AlertIcon } from '../../components/ui/icons';
+import { useMe } from '../../features/auth/api/get-me';
+import { useLogout } from '../../features/auth/api/logout';
+import { AppShell } from '../../features/shell/components/app-shell';
+import { isApiError } from '../../lib/api-client';
+import { loginPathFor } from '../../lib/redirect';
+import { getToken } from '../../lib/session';
+
+/** Spec 01 §2: every non-public screen. No token → the login page, remembering where the user wanted to go. */
+export function GuardedLayout() {
+  const location = useLocation();
+  if (!getToken()) {
+    return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
+  }
+  return <SignedIn />;
+}
+
+function SignedIn() {
+  const me = useMe();
+  const logout = useLogout();
+
+  if (!me.data) {
+    // A 401 is already on its way to the login page (API client); anything else gets a retry.
+    if (me.isError && !(isApiError(me.error) && me.error.status === 401)) {
+      return <Unreachable message={me.error.message} onRetry={() => void me.refetch()} />;
+    }
+    return <FullScreenLoader />;
+  }
+
+  return (
+    <AppShell account={me.data} onLogout={logout}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+function Unreachable({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="flex min-h-dvh items-center justify-center p-6">
+      <div role="alert" className="max-w-sm text-center">
+        <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-down/10 text-down">
+          <AlertIcon className="size-6" />
+        </div>
+        <h1 className="text-lg font-semibold text-fg">Cannot reach GridBot</h1>
+        <p className="mt-2 text-sm text-muted">{message}</p>
+        <Button className="mt-6" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
+}

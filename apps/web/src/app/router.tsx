@@ -1,0 +1,73 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { FullScreenLoader } from '../components/ui/full-screen-loader';
+import { env } from '../lib/env';
+import { AuthLayout } from './layouts/auth-layout';
+import { GuardedLayout } from './layouts/guarded-layout';
+import { RootLayout } from './layouts/root-layout';
+import { RouteErrorBoundary } from './route-error-boundary';
+
+type ScreenModule = { default: ComponentType };
+
+/** A route screen: its own file, loaded on demand, with its own error boundary (STYLE §5). */
+function screen(path: string | undefined, load: () => Promise<ScreenModule>): RouteObject {
+  return {
+    ...(path === undefined ? { index: true } : { path }),
+    lazy: async () => ({ Component: (await load()).default }),
+    errorElement: <RouteErrorBoundary />,
+  } as RouteObject;
+}
+
+/** Spec 01 §2 route table. The subscription screens exist only when the build flag is on. */
+export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled): RouteObject[] {
+  const publicScreens = [
+    screen(undefined, () => import('./routes/login')),
+    screen('signup', () => import('./routes/signup')),
+    screen('verifyOtp', () => import('./routes/verify-otp')),
+    screen('forgetpassword', () => import('./routes/forget-password')),
+    screen('resetpassword/:token', () => import('./routes/reset-password')),
+    screen('thankyou', () => import('./routes/thank-you')),
+    // The spec leaves the contact path open; it is public because visitors without an account use it.
+    screen('contact', () => import('./routes/contact')),
+  ];
+
+  const guardedScreens = [
+    screen('dashboard', () => import('./routes/dashboard')),
+    screen('create-strategy', () => import('./routes/create-strategy')),
+    screen('botcreate', () => import('./routes/bot-create')),
+    screen('createscalpingstrategy', () => import('./routes/create-scalping-strategy')),
+    screen('startbot', () => import('./routes/start-bot')),
+    screen('sip', () => import('./routes/sip')),
+    screen('cycle', () => import('./routes/cycle')),
+    screen('mywallet', () => import('./routes/my-wallet')),
+    screen('running-bot/:id', () => import('./routes/running-bot')),
+    screen('scalp-running-bot/:id', () => import('./routes/scalp-running-bot')),
+    screen('api-setting', () => import('./routes/api-setting')),
+    screen('livebots', () => import('./routes/livebots')),
+    screen('history', () => import('./routes/history')),
+    screen('mystrategies', () => import('./routes/my-strategies')),
+    screen('editstrategy/:strategy_name', () => import('./routes/edit-strategy')),
+    screen('scalpeditstrategy/:strategy_name', () => import('./routes/scalp-edit-strategy')),
+  ];
+  if (subscriptionEnabled) {
+    guardedScreens.push(
+      screen('subscription', () => import('./routes/subscription')),
+      screen('Wallet-deposit', () => import('./routes/wallet-deposit')),
+      screen('withdraw', () => import('./routes/withdraw')),
+      screen('referral-program', () => import('./routes/referral-program')),
+    );
+  }
+
+  return [
+    {
+      element: <RootLayout />,
+      hydrateFallbackElement: <FullScreenLoader />,
+      errorElement: <RouteErrorBoundary />,
+      children: [
+        { element: <AuthLayout />, children: publicScreens },
+        { element: <GuardedLayout />, children: guardedScreens },
+        screen('*', () => import('./routes/not-found')),
+      ],
+    },
+  ];
+}

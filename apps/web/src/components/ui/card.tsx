@@ -1,0 +1,31 @@
+import { clsx } from 'clsx';
+import type { HTMLAttributes, ReactNode } from 'react';
+
+export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div className={clsx('rounded-xl border border-line bg-surface shadow-card', className)} {...props} />
+  );
+}
+
+interface CardHeaderProps {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  className?: string;
+}
+
+export function CardHeader({ title, description, actions, className }: CardHeaderProps) {
+  return (
+    <div className={clsx('flex items-start justify-between gap-4 border-b border-line px-5 py-4', className)}>
+      <div className="min-w-0">
+        <h2 className="text-base font-semibold text-fg">{title}</h2>
+        {description ? <p className="mt-0.5 text-sm text-muted">{description}</p> : null}
+      </div>
+      {actions}
+    </div>
+  );
+}
+
+export function CardBody({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+  return <div className={clsx('p-5', className)} {...props} />;
+}

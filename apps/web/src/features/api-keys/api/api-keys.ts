@@ -1,0 +1,73 @@
+import type { ApiKeysForm } from '@gridbot/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const apiKeysQueryKeys = {
+  serverIp: ['api-keys', 'server-ip'] as const,
+  storedKey: ['api-keys', 'stored-key'] as const,
+  connection: ['api-keys', 'connection'] as const,
+};
+
+interface ServerIp {
+  ip: string;
+}
+interface StoredKey {
+  apiKey: string | null;
+}
+interface ConnectionStatus {
+  connected: boolean;
+}
+interface ApiKeysReply {
+  success: boolean;
+  message: string;
+}
+
+/** The public IP users whitelist on the exchange; it does not change while the page is open. */
+export function useServerIp() {
+  return useQuery({
+    queryKey: apiKeysQueryKeys.serverIp,
+    queryFn: ({ signal }) => api.get<ServerIp>('/api/serverip', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The bound API key (never the secret: the server does not send it back). */
+export function useStoredApiKey() {
+  return useQuery({
+    queryKey: apiKeysQueryKeys.storedKey,
+    queryFn: ({ signal }) => api.get<StoredKey>('/api/fetchkeys', { signal }),
+  });
+}
+
+export function useConnectionStatus() {
+  return useQuery({
+    queryKey: apiKeysQueryKeys.connection,
+    queryFn: ({ signal }) => api.get<ConnectionStatus>('/api/checkConnection', { signal }),
+  });
+}
+
+/**
+ * Binding or removing keys changes every exchange-backed figure in the app (wallet, balances, bots), so
+ * all cached server data is marked stale; only what is on screen refetches.
+ */
+function useInvalidateAll() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries();
+}
+
+export function useSaveApiKeys() {
+  const invalidateAll = useInvalidateAll();
+  return useMutation({
+    mutationFn: (input: ApiKeysForm) => api.post<ApiKeysReply>('/api/apikeys', input),
+    onSuccess: invalidateAll,
+  });
+}
+
+/** Spec 01 §7: both keys null disconnects; the server refuses while a bot or cycle runs. */
+export function useDisconnectApiKeys() {
+  const invalidateAll = useInvalidateAll();
+  return useMutation({
+    mutationFn: () => api.post<ApiKeysReply>('/api/apikeys', { apiKey: null, secretKey: null }),
+    onSuccess: invalidateAll,
+  });
+}

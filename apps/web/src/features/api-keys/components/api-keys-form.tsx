@@ -1,0 +1,90 @@
+import { type ApiKeysForm as ApiKeysFormValues, apiKeysFormSchema, walletMessages } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/input';
+import { isApiError } from '../../../lib/api-client';
+import { useSaveApiKeys } from '../api/api-keys';
+
+interface ApiKeysFormProps {
+  /** A key is bound already: saving replaces it. */
+  replacing: boolean;
+}
+
+/** Key and secret, checked with the shared schema (spec 01 §5), saved with the spec 01 §8 toasts. */
+export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
+  const save = useSaveApiKeys();
+  const form = useForm<ApiKeysFormValues>({
+    resolver: zodResolver(apiKeysFormSchema),
+    defaultValues: { apiKey: '', secretKey: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((input) =>
+    save.mutateAsync(input).then(
+      () => {
+        toast.success(walletMessages.keysSaved);
+        form.reset();
+      },
+      (error: unknown) => {
+        // The spec's text, with the exchange's reason (e.g. a refused key) underneath when it gave one.
+        const reason =
+          isApiError(error) && error.fromServer && error.status < 500 ? error.message : undefined;
+        toast.error(walletMessages.keysSaveFailed, { description: reason });
+      },
+    ),
+  );
+
+  return (
+    <Card>
+      <CardHeader
+        title={replacing ? 'Replace API keys' : 'Connect API keys'}
+        description="Paste a key created on your exchange account."
+      />
+      <CardBody>
+        <ol className="mb-5 space-y-1.5 text-sm text-muted">
+          <li>
+            <span className="font-semibold text-fg">1.</span> Create an API key with spot and futures trading
+            enabled. Never enable withdrawals.
+          </li>
+          <li>
+            <span className="font-semibold text-fg">2.</span> Restrict it to the IP shown on this page.
+          </li>
+          <li>
+            <span className="font-semibold text-fg">3.</span> Paste the key and its secret below and save.
+          </li>
+        </ol>
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <Input
+            label="API Key"
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={128}
+            placeholder="Your API key"
+            className="font-mono"
+            error={errors.apiKey?.message}
+            {...form.register('apiKey')}
+          />
+          <Input
+            label="Secret Key"
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            maxLength={128}
+            placeholder="Your secret key"
+            className="font-mono"
+            error={errors.secretKey?.message}
+            {...form.register('secretKey')}
+          />
+          <div className="flex justify-end">
+            <Button type="submit" loading={save.isPending} className="min-w-28">
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

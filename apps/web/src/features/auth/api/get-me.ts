@@ -1,0 +1,33 @@
+import type { SessionUser } from '@gridbot/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { getStoredUser, getToken, saveUser } from '../../../lib/session';
+
+export const meQueryKey = ['me'] as const;
+
+export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
+  const token = getToken();
+  const { user } = await api.get<{ user: SessionUser }>('/api/me', { signal });
+  // A logout while the request was under way must not bring the user data back.
+  if (token && getToken() === token) saveUser(user);
+  return user;
+}
+
+/**
+ * The signed-in user. The stored copy renders the shell at once; it is marked stale so /api/me checks the
+ * token on every guarded mount (a 401 there ends the session through the API client).
+ */
+export function meQueryOptions() {
+  const stored = getStoredUser();
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: ({ signal }) => getMe(signal),
+    initialData: stored ?? undefined,
+    initialDataUpdatedAt: 0,
+    staleTime: 60_000,
+  });
+}
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

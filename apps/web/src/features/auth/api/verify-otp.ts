@@ -1,0 +1,30 @@
+import type { AuthResponse, ResendOtpInput, VerifyOtpInput } from '@gridbot/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { saveSession } from '../../../lib/session';
+import { meQueryKey } from './get-me';
+import type { MessageResponse } from './signup';
+
+export function verifyOtp(input: VerifyOtpInput): Promise<AuthResponse> {
+  return api.post<AuthResponse>('/api/verify-otp', input, { token: null });
+}
+
+/** Creates the account; on success the user is signed in (spec 02 §4). */
+export function useVerifyOtp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyOtp,
+    onSuccess: (response) => {
+      saveSession(response.token, response.user);
+      queryClient.setQueryData(meQueryKey, response.user);
+    },
+  });
+}
+
+export function resendOtp(input: ResendOtpInput): Promise<MessageResponse> {
+  return api.post<MessageResponse>('/api/resend-otp', input, { token: null });
+}
+
+export function useResendOtp() {
+  return useMutation({ mutationFn: resendOtp });
+}

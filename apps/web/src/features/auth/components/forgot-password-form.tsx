@@ -1,0 +1,63 @@
+import { authMessages, forgotPasswordInputSchema, LOGIN_INPUT_MAX } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon, CheckCircleIcon } from '../../../components/ui/icons';
+import { Input } from '../../../components/ui/input';
+import { errorMessage, isApiError } from '../../../lib/api-client';
+import { useForgotPassword } from '../api/password-reset';
+
+/** Spec 02 §8: 404 'User not found' gets a hint; a rate limit shows its own words; anything else the generic text. */
+function forgotPasswordError(error: unknown): string {
+  if (isApiError(error) && error.status === 404) return authMessages.userNotFoundHint;
+  if (isApiError(error) && error.status === 429) return errorMessage(error, authMessages.resetLinkFailed);
+  return authMessages.resetLinkFailed;
+}
+
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword();
+  const form = useForm({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((input) =>
+    forgot.mutateAsync(input).then(
+      () => {
+        toast.success(authMessages.resetLinkSent);
+      },
+      (error: unknown) => {
+        toast.error(forgotPasswordError(error));
+      },
+    ),
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      {forgot.isSuccess ? (
+        <div role="status" className="flex gap-3 rounded-lg border border-up/30 bg-up/10 p-3 text-sm text-fg">
+          <CheckCircleIcon className="size-5 shrink-0 text-up" />
+          <p>{authMessages.resetLinkSent} The link works once and expires in 30 minutes.</p>
+        </div>
+      ) : null}
+      <Input
+        label="Email Address"
+        type="email"
+        autoComplete="email"
+        maxLength={LOGIN_INPUT_MAX}
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={forgot.isPending}>
+        {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
+          <ArrowLeftIcon className="size-4" />
+          Back to Sign In
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { authMessages, LOGIN_INPUT_MAX, loginInputSchema } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { errorMessage } from '../../../lib/api-client';
+import { safeRedirect } from '../../../lib/redirect';
+import { useLogin } from '../api/login';
+
+/** Spec 01 Login: e-mail or username and password; on success the `redirect` path or the dashboard. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get('redirect'));
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginInputSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((input) =>
+    login.mutateAsync(input).then(
+      () => navigate(redirect ?? '/dashboard', { replace: true }),
+      (error: unknown) => {
+        toast.error(errorMessage(error, authMessages.loginFailed));
+      },
+    ),
+  );
+
+  const withRedirect = (path: string) =>
+    redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <Input
+        label="Email Address or Username"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={LOGIN_INPUT_MAX}
+        placeholder="you@example.com"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <Input
+        label="Password"
+        type="password"
+        revealable
+        autoComplete="current-password"
+        maxLength={LOGIN_INPUT_MAX}
+        placeholder="Your password"
+        error={errors.password?.message}
+        labelAside={
+          <Link to="/forgetpassword" className="text-xs font-semibold text-primary hover:underline">
+            Forgot password?
+          </Link>
+        }
+        {...form.register('password')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={login.isPending}>
+        {login.isPending ? 'Loging in...' : 'LogIn'}
+      </Button>
+      <p className="text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <Link to={withRedirect('/signup')} className="font-semibold text-primary hover:underline">
+          Sign up
+        </Link>
+      </p>
+    </form>
+  );
+}

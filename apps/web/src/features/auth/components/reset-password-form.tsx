@@ -1,0 +1,66 @@
+import { authMessages, LOGIN_INPUT_MAX, resetPasswordFormSchema } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ArrowLeftIcon } from '../../../components/ui/icons';
+import { Input } from '../../../components/ui/input';
+import { isApiError } from '../../../lib/api-client';
+import { useResetPassword } from '../api/password-reset';
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await reset.mutateAsync({ token, password });
+      toast.success(authMessages.passwordReset);
+      navigate('/', { replace: true });
+    } catch (error) {
+      // Spec 02 §8 text first; the server's reason (expired or used link…) as the detail.
+      const description = isApiError(error) && error.fromServer ? error.message : undefined;
+      toast.error(authMessages.passwordResetFailed, { description });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5">
+      <Input
+        label="New Password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        maxLength={LOGIN_INPUT_MAX}
+        placeholder="At least 6 characters"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Input
+        label="Confirm Password"
+        type="password"
+        revealable
+        autoComplete="new-password"
+        maxLength={LOGIN_INPUT_MAX}
+        placeholder="Repeat the new password"
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" size="lg" fullWidth loading={reset.isPending}>
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      <p className="text-center text-sm">
+        <Link to="/" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
+          <ArrowLeftIcon className="size-4" />
+          Back to Sign In
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,154 @@
+import type { BotSummary, OrderBookPage, PurchasedQty } from '@gridbot/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { BOT_REFRESH_MS, type BotKind, botPaths } from './bot-paths';
+
+export const botKeys = {
+  all: ['bots'] as const,
+  bot: (kind: BotKind, id: string) => ['bots', kind, id] as const,
+  info: (kind: BotKind, id: string) => ['bots', kind, id, 'info'] as const,
+  orderBook: (kind: BotKind, id: string, page: number) => ['bots', kind, id, 'orderbook', page] as const,
+  purchasedQty: (kind: BotKind, id: string) => ['bots', kind, id, 'purchased'] as const,
+  position: (kind: BotKind, id: string) => ['bots', kind, id, 'position'] as const,
+  sltp: (id: string) => ['bots', 'sltp', id] as const,
+  protection: (id: string) => ['bots', 'protection', id] as const,
+  profitBook: (id: string) => ['bots', 'profitbook', id] as const,
+};
+
+export function useBotInfo(kind: BotKind, id: string) {
+  return useQuery({
+    queryKey: botKeys.info(kind, id),
+    queryFn: ({ signal }) => api.post<BotSummary>(botPaths[kind].info, { botID: id }, { signal }),
+    refetchInterval: BOT_REFRESH_MS,
+  });
+}
+
+export function useOrderBook(kind: BotKind, id: string, page: number, enabled = true) {
+  return useQuery({
+    queryKey: botKeys.orderBook(kind, id, page),
+    queryFn: ({ signal }) =>
+      api.post<OrderBookPage>(botPaths[kind].orderBook, { botID: id, page }, { signal }),
+    refetchInterval: BOT_REFRESH_MS,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
+  return useQuery({
+    queryKey: botKeys.purchasedQty(kind, id),
+    queryFn: ({ signal }) => api.post<PurchasedQty>(botPaths[kind].purchasedQty, { botID: id }, { signal }),
+    refetchInterval: BOT_REFRESH_MS,
+    enabled,
+  });
+}
+
+/** Future bots only (spec 02 §7). */
+export function usePosition(kind: BotKind, id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: botKeys.position(kind, id),
+    queryFn: ({ signal }) =>
+      api.post<{ liquidationPrice: number | string | null }>(
+        botPaths[kind].position,
+        { botID: id },
+        { signal },
+      ),
+    refetchInterval: BOT_REFRESH_MS,
+    enabled,
+  });
+}
+
+export interface SltpValues {
+  sell_all_and_pause_at_price: number | string | null;
+  restart_at_price: number | string | null;
+  stoploss_and_stopbot_at_price: number | string | null;
+  liveprice: number | string;
+}
+
+export function useSltp(id: string, botData: BotSummary | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: botKeys.sltp(id),
+    queryFn: ({ signal }) => api.post<SltpValues>('/api/sltp', { botID: id, botData }, { signal }),
+    refetchInterval: BOT_REFRESH_MS,
+    enabled,
+  });
+}
+
+export interface ProtectionValues {
+  is_protection_active: boolean;
+  protection_grid_at: number | null;
+  total_grid: number;
+}
+
+export function useProtection(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: botKeys.protection(id),
+    queryFn: ({ signal }) => api.post<ProtectionValues>('/api/protectionvalues', { botID: id }, { signal }),
+    enabled,
+  });
+}
+
+export function useProfitBookAt(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: botKeys.profitBook(id),
+    queryFn: ({ signal }) =>
+      api.post<{ profitbookat: number | string | null }>('/api/profitbookat', { botID: id }, { signal }),
+    enabled,
+  });
+}
+
+/** Everything about one bot is stale after an edit. */
+function useRefreshBot(kind: BotKind, id: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: botKeys.bot(kind, id) }),
+      queryClient.invalidateQueries({ queryKey: botKeys.sltp(id) }),
+      queryClient.invalidateQueries({ queryKey: botKeys.protection(id) }),
+      queryClient.invalidateQueries({ queryKey: botKeys.profitBook(id) }),
+    ]);
+}
+
+export interface SltpEditInput {
+  sellAllAndPausePrice: number | null;
+  restartPrice: number | null;
+  stoplossPrice: number | null;
+}
+
+export function useSltpEdit(kind: BotKind, id: string) {
+  const refresh = useRefreshBot(kind, id);
+  return useMutation({
+    mutationFn: (input: SltpEditInput) =>
+      api.post<{ message: string }>('/api/sltpedit', { botID: id, ...input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useOverbuyEdit(kind: BotKind, id: string) {
+  const refresh = useRefreshBot(kind, id);
+  return useMutation({
+    mutationFn: (input: { overbuyProtectionValue: number | null; protectionActive: boolean }) =>
+      api.post<{ message: string }>('/api/gridprotectionadd', { botID: id, ...input }),
+    onSuccess: refresh,
+  });
+}
+
+export function useProfitBookEdit(kind: BotKind, id: string) {
+  const refresh = useRefreshBot(kind, id);
+  return useMutation({
+    mutationFn: (profitBookValue: number | null) =>
+      api.post<{ message: string }>('/api/editprofitbookat', { botID: id, profitBookValue }),
+    onSuccess: refresh,
+  });
+}
+
+export function useStopBot(kind: BotKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ sell, botData, totalPnl }: { sell: boolean; botData: BotSummary; totalPnl: number }) =>
+      sell
+        ? api.post<{ message: string }>(botPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
+        : api.post<{ message: string }>(botPaths[kind].stop, { botID: id, botData }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}

@@ -1,0 +1,89 @@
+import { DEFAULT_MINIMUM_BOT_AMOUNT, type StartBotInput, type StoredStrategy } from '@gridbot/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { type BotKind, botPaths } from './bot-paths';
+import { botKeys } from './running-bot';
+
+export function useMinimumBotAmount() {
+  return useQuery({
+    queryKey: ['bots', 'minimum-amount'],
+    queryFn: ({ signal }) =>
+      api.get<{ minimumBotAmount: number | string }>('/api/minimum-bot-amount', { signal }),
+    select: (data) => {
+      const n = Number(data.minimumBotAmount);
+      return Number.isFinite(n) && n > 0 ? n : DEFAULT_MINIMUM_BOT_AMOUNT;
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useSymbolPairs() {
+  return useQuery({
+    queryKey: ['bots', 'symbol-pairs'],
+    queryFn: ({ signal }) => api.get<{ pairs: string[] }>('/api/symbolpair', { signal }),
+    select: (data) => data.pairs,
+    staleTime: 60_000,
+  });
+}
+
+const strategyListPaths = {
+  multigrid: { mine: '/api/mystratagies', system: '/api/systemstrategy' },
+  scalping: { mine: '/api/mystratagiesscalping', system: '/api/systemstrategyscalping' },
+} as const;
+
+/** Strategy names for the chosen bot type: own first, then the system ones (spec 01 Start New Bot). */
+export function useStrategyChoices(kind: BotKind) {
+  const paths = strategyListPaths[kind];
+  const mine = useQuery({
+    queryKey: ['strategies', kind, 'own'],
+    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.mine, { signal }),
+  });
+  const system = useQuery({
+    queryKey: ['strategies', kind, 'system'],
+    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.system, { signal }),
+    staleTime: 60_000,
+  });
+  return {
+    own: mine.data?.strategies ?? [],
+    system: system.data?.strategies ?? [],
+    loading: mine.isPending || system.isPending,
+  };
+}
+
+/** POST /api/noofgrid: the strategy's grid count, for the minimum-by-grid rule. */
+export function useGridCount(kind: BotKind, strategyName: string) {
+  return useQuery({
+    queryKey: ['bots', 'noofgrid', kind, strategyName.toLowerCase()],
+    queryFn: ({ signal }) =>
+      api.post<{ noOfGrid: number }>('/api/noofgrid', { strategyName, kind }, { signal }),
+    select: (data) => Number(data.noOfGrid),
+    enabled: strategyName.trim() !== '',
+    staleTime: 60_000,
+  });
+}
+
+/** The pair's price on the chosen market, refreshed every 5 s while the form is open. */
+export function useLivePrice(pair: string, category: string) {
+  const future = category === 'Future';
+  return useQuery({
+    queryKey: ['bots', 'live-price', future ? 'future' : 'spot', pair],
+    queryFn: ({ signal }) =>
+      api.post<{ pair: string; price: string | number }>(
+        future ? '/api/futureliveprice' : '/api/liveprice',
+        { pair },
+        { signal },
+      ),
+    select: (data) => Number(data.price),
+    enabled: pair !== '',
+    refetchInterval: 5_000,
+  });
+}
+
+export function useStartBot() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
+      api.post<{ message: string; botId: string }>(botPaths[kind].start, payload),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}

@@ -1,0 +1,85 @@
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+
+export function EditIcon({ className = 'size-4' }: { className?: string }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      className={className}
+    >
+      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
+      <path d="m13.5 6.5 4 4" />
+    </svg>
+  );
+}
+
+/** Live is green, Pause the warning colour (spec 01 §4); a stopped bot is grey. */
+export function StatusBadge({ status }: { status: string }) {
+  const tone = status === 'Live' ? 'up' : status === 'Pause' ? 'warn' : 'neutral';
+  return (
+    <Badge tone={tone} className="normal-case">
+      {status === 'Live' ? <span className="size-1.5 animate-pulse rounded-full bg-current" /> : null}
+      {status}
+    </Badge>
+  );
+}
+
+interface StatProps {
+  label: ReactNode;
+  value: ReactNode;
+  tone?: string;
+  title?: string;
+  children?: ReactNode;
+}
+
+/** One figure of the stats grid. */
+export function Stat({ label, value, tone, title, children }: StatProps) {
+  return (
+    <div className="min-w-0 rounded-xl border border-line bg-surface p-3.5 shadow-card sm:p-4" title={title}>
+      <dt className="truncate text-xs font-medium text-muted">{label}</dt>
+      <dd className={clsx('mt-1.5 truncate text-base font-bold tabular-nums sm:text-lg', tone || 'text-fg')}>
+        {value}
+      </dd>
+      {children}
+    </div>
+  );
+}
+
+interface PanelRowProps {
+  label: string;
+  value: ReactNode;
+  tone?: string;
+  /** Shows an edit icon that calls this. */
+  onEdit?: () => void;
+}
+
+/** A row of the side panel: label left, value right, with an optional edit icon. */
+export function PanelRow({ label, value, tone, onEdit }: PanelRowProps) {
+  return (
+    <div className="flex items-center justify-between gap-3 py-2.5">
+      <dt className="text-sm text-muted">{label}</dt>
+      <dd className="flex min-w-0 items-center gap-1.5">
+        <span className={clsx('truncate text-sm font-semibold tabular-nums', tone || 'text-fg')}>
+          {value}
+        </span>
+        {onEdit ? (
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={`Edit ${label}`}
+            className="rounded-md p-1 text-muted transition-colors hover:bg-surface-2 hover:text-primary"
+          >
+            <EditIcon />
+          </button>
+        ) : null}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,271 @@
+import { type BotSummary, botMessages, type OrderBookRow } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { currentUrl, renderApp } from '../../../testing/render-app';
+import { reloadPageSoon } from '../lib/reload-page';
+
+// jsdom cannot reload a page; the tests check that a reload was asked for instead.
+vi.mock('../lib/reload-page', () => ({ reloadPageSoon: vi.fn() }));
+
+function bot(overrides: Partial<BotSummary> = {}): BotSummary {
+  return {
+    id: 'b1',
+    name: 'BTCUSDT',
+    botType: 'multigrid',
+    category: 'Spot',
+    strategy_name: 'Ladder',
+    status: 'Live',
+    haltReason: null,
+    liveprice: 60000,
+    sparklineData: [59000, 59500, 60000],
+    runtime: 2.5,
+    roi: 1.2,
+    apy: 175.2,
+    investment: 1000,
+    pnl: 12.5,
+    unrealizedPnl: -2,
+    totalPnl: 10.5,
+    trades24h: 4,
+    totalTrades: 9,
+    grid_no: 2,
+    total_grid: 5,
+    datewiseprofit: { '2025-03-01': 5, '2025-03-02': 7.5 },
+    leverage: 1,
+    last_buying_price: 59000,
+    avg_buy_price: 59500,
+    purchased_qty: 0.003,
+    botstartdate: '2025-03-01T10:00:00.000Z',
+    overbuy_protection_value: null,
+    is_protection_active: false,
+    profitbookat: null,
+    sell_all_and_pause_at_price: null,
+    restart_at_price: null,
+    stoploss_and_stopbot_at_price: null,
+    liquidationPrice: null,
+    tradeType: 'multigrid',
+    ...overrides,
+  };
+}
+
+function order(i: number): OrderBookRow {
+  return {
+    date: new Date(Date.UTC(2025, 2, 1, 0, i)).toISOString(),
+    price: 60000 - i,
+    type: i % 2 ? 'SELL' : 'BUY',
+    quantity: 0.001,
+    cummulativeQuoteQty: 60,
+    pnl: i % 2 ? 1.5 : 0,
+    grid: 1,
+  };
+}
+
+function botApi(summary: BotSummary, totalOrders = 25, overrides: Parameters<typeof mockApi>[0] = {}) {
+  const pages = Math.max(1, Math.ceil(totalOrders / 20));
+  const prefix = summary.botType === 'scalping' ? '/api/scalp' : '/api/';
+  return mockApi({
+    [`POST ${prefix}botinfo`]: () => json(summary),
+    [`POST ${prefix}orderbook`]: (call) => {
+      const page = (call.body as { page: number }).page;
+      const orders = Array.from({ length: Math.min(20, totalOrders - (page - 1) * 20) }, (_, i) =>
+        order((page - 1) * 20 + i),
+      );
+      return json({ orders, total: totalOrders, page, pages });
+    },
+    [`POST ${summary.botType === 'scalping' ? '/api/scalppurchasedQty' : '/api/purchasedQty'}`]: () =>
+      json({ totalQuantity: 0.003, avgPrice: 59500, totalpnl: summary.totalPnl, pnl: -2 }),
+    [`POST ${prefix}position`]: () => json({ liquidationPrice: 41000 }),
+    'POST /api/sltp': () =>
+      json({
+        sell_all_and_pause_at_price: null,
+        restart_at_price: null,
+        stoploss_and_stopbot_at_price: null,
+        liveprice: 60000,
+      }),
+    'POST /api/protectionvalues': () =>
+      json({ is_protection_active: false, protection_grid_at: null, total_grid: 5 }),
+    'POST /api/profitbookat': () => json({ profitbookat: null }),
+    'POST /api/sltpedit': () => json({ message: botMessages.sltpUpdated }),
+    'POST /api/stopbot': () => json({ message: botMessages.stopped }),
+    'POST /api/stopbotwithsell': () => json({ message: botMessages.stoppedSold }),
+    'POST /api/scalpstopbot': () => json({ message: botMessages.stopped }),
+    'POST /api/scalpstopbotwithsell': () => json({ message: botMessages.stoppedSold }),
+    ...overrides,
+  });
+}
+
+const pageLinks = () =>
+  within(screen.getByRole('navigation', { name: 'Order Book pages' }))
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
+describe('Running bot page', () => {
+  it('shows the header, stats, side panel and the order book with coloured types', async () => {
+    botApi(bot());
+    renderApp('/running-bot/b1', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'BTC/USDT Multigrid Bot' })).toBeInTheDocument();
+    expect(screen.getByText('Used Grid').nextSibling).toHaveTextContent('2/5');
+    const table = await screen.findByRole('table', { name: 'Order Book' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(21);
+    expect(within(rows[1] as HTMLElement).getByText('BUY')).toHaveClass('text-up');
+    expect(within(rows[2] as HTMLElement).getByText('SELL')).toHaveClass('text-down');
+    expect(within(rows[2] as HTMLElement).getByText('$1.50')).toHaveClass('text-up');
+    expect(screen.queryByText('Liquidation Price')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Overbuy Protection' })).toBeInTheDocument();
+  });
+
+  it('pages the order book in a window of five, Previous and Next disabled at the ends', async () => {
+    const api = botApi(bot(), 9 * 20);
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await screen.findByRole('table', { name: 'Order Book' });
+    await waitFor(() => expect(pageLinks()).toEqual(['Previous', '1', '2', '3', '4', '5', 'Next']));
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Page 5' }));
+    await waitFor(() => expect(pageLinks()).toEqual(['Previous', '3', '4', '5', '6', '7', 'Next']));
+    expect(screen.getByRole('button', { name: 'Page 5' })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('button', { name: 'Page 7' }));
+    await user.click(await screen.findByRole('button', { name: 'Page 9' }));
+    await waitFor(() => expect(pageLinks()).toEqual(['Previous', '5', '6', '7', '8', '9', 'Next']));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
+    expect(api.callsTo('POST', '/api/orderbook').some((c) => (c.body as { page: number }).page === 9)).toBe(
+      true,
+    );
+  });
+
+  it('Spot stop dialog: Stop & sell {pair} and Stop, positive PnL in green with a plus', async () => {
+    const api = botApi(bot({ totalPnl: 10.5 }));
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
+    expect(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('approx-pnl')).toHaveTextContent('+$10.50');
+    expect(within(dialog).getByTestId('approx-pnl')).toHaveClass('text-up');
+    expect(dialog).toHaveTextContent('a fresh bot');
+    await user.click(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' }));
+    expect(await screen.findByText(botMessages.stoppedSold)).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    expect(api.callsTo('POST', '/api/stopbotwithsell')[0]?.body).toMatchObject({
+      botID: 'b1',
+      totalPnl: 10.5,
+    });
+  });
+
+  it('Future stop dialog: Stop & Close Position and Stop, zero or negative PnL in red; liquidation in red', async () => {
+    const api = botApi(
+      bot({
+        id: 's1',
+        botType: 'scalping',
+        tradeType: 'scalp',
+        category: 'Future',
+        leverage: 3,
+        totalPnl: -4,
+      }),
+    );
+    const { user } = renderApp('/scalp-running-bot/s1', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'BTC/USDT Scalping Bot' })).toBeInTheDocument();
+    expect(await screen.findByText('41,000.00')).toHaveClass('text-down');
+    await user.click(screen.getByRole('button', { name: 'Stop Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
+    expect(within(dialog).getByRole('button', { name: 'Stop & Close Position' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('approx-pnl')).toHaveTextContent('-$4.00');
+    expect(within(dialog).getByTestId('approx-pnl')).toHaveClass('text-down');
+    await user.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    expect(await screen.findByText(botMessages.stopped)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/scalpstopbot')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/scalpstopbotwithsell')).toHaveLength(0);
+  });
+
+  it('SLTP dialog checks the prices against the live price, saves and resets', async () => {
+    const api = botApi(bot());
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Edit Pause Price' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' });
+    expect(within(dialog).getByTestId('sltp-live-price')).toHaveTextContent('60,000.00');
+    await user.type(within(dialog).getByLabelText('Pause Price'), '59000');
+    await user.type(within(dialog).getByLabelText('Stoploss Price'), '61000');
+    await user.type(within(dialog).getByLabelText('Restart Price'), 'soon');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(within(dialog).getByText(botMessages.pauseAboveLive)).toBeInTheDocument();
+    expect(within(dialog).getByText(botMessages.stoplossBelowLive)).toBeInTheDocument();
+    expect(within(dialog).getByText(botMessages.priceNumber)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sltpedit')).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText('Pause Price'));
+    await user.type(within(dialog).getByLabelText('Pause Price'), '65000');
+    await user.clear(within(dialog).getByLabelText('Stoploss Price'));
+    await user.type(within(dialog).getByLabelText('Stoploss Price'), '50000');
+    await user.clear(within(dialog).getByLabelText('Restart Price'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(botMessages.sltpUpdated)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sltpedit')[0]?.body).toEqual({
+      botID: 'b1',
+      sellAllAndPausePrice: 65000,
+      restartPrice: null,
+      stoplossPrice: 50000,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Stoploss Price' }));
+    const again = await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' });
+    await user.click(within(again).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText(botMessages.sltpReset)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/sltpedit')[1]?.body).toEqual({
+      botID: 'b1',
+      sellAllAndPausePrice: null,
+      restartPrice: null,
+      stoplossPrice: null,
+    });
+  });
+
+  it('checks overbuy protection (1 to grids-1) and profit book (1 to 1000)', async () => {
+    const api = botApi(bot(), 3, {
+      'POST /api/gridprotectionadd': () => json({ message: botMessages.overbuySaved }),
+      'POST /api/editprofitbookat': () => json({ message: botMessages.profitBookSaved }),
+    });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Edit Overbuy Protection' }));
+    const overbuy = await screen.findByRole('dialog', { name: 'Overbuy Grid Protection' });
+    await user.type(within(overbuy).getByLabelText('Overbuy Grid Protection'), '5');
+    await user.click(within(overbuy).getByRole('button', { name: 'Save Changes' }));
+    expect(within(overbuy).getByText(botMessages.overbuyRange(4))).toBeInTheDocument();
+    await user.clear(within(overbuy).getByLabelText('Overbuy Grid Protection'));
+    await user.type(within(overbuy).getByLabelText('Overbuy Grid Protection'), '3');
+    await user.click(within(overbuy).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(botMessages.overbuySaved)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/gridprotectionadd')[0]?.body).toEqual({
+      botID: 'b1',
+      overbuyProtectionValue: 3,
+      protectionActive: true,
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Edit Profit book & stop at' }));
+    const book = await screen.findByRole('dialog', { name: 'Profit book & stop at (%)' });
+    await user.type(within(book).getByLabelText('Profit book & stop at (%)'), '0.5');
+    await user.click(within(book).getByRole('button', { name: 'Save Changes' }));
+    expect(within(book).getByText(botMessages.profitBookMin)).toBeInTheDocument();
+    await user.clear(within(book).getByLabelText('Profit book & stop at (%)'));
+    await user.type(within(book).getByLabelText('Profit book & stop at (%)'), '25');
+    await user.click(within(book).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(botMessages.profitBookSaved)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/editprofitbookat')[0]?.body).toEqual({
+      botID: 'b1',
+      profitBookValue: 25,
+    });
+    expect(reloadPageSoon).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows the halt reason, and a not-found state for an unknown bot', async () => {
+    botApi(bot({ status: 'Pause', haltReason: 'Orders kept failing: exchange unavailable.' }));
+    renderApp('/running-bot/b1', { signedIn: true });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Orders kept failing: exchange unavailable.');
+  });
+
+  it('answers 404 with Bot not found', async () => {
+    mockApi({ 'POST /api/botinfo': () => json({ message: botMessages.botNotFound }, 404) });
+    renderApp('/running-bot/nope', { signedIn: true });
+    expect(await screen.findByText('Bot not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+  });
+});

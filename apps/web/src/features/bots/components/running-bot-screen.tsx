@@ -1,0 +1,214 @@
+import { type BotSummary, botMessages, type PurchasedQty } from '@gridbot/shared';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon, ArrowLeftIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { isApiError } from '../../../lib/api-client';
+import type { BotKind } from '../api/bot-paths';
+import {
+  useBotInfo,
+  useOrderBook,
+  usePosition,
+  useProfitBookAt,
+  useProtection,
+  usePurchasedQty,
+  useSltp,
+  useStopBot,
+} from '../api/running-bot';
+import { toNumber } from '../lib/bot-format';
+import { BotHeader } from './bot-header';
+import { BotSidePanel } from './bot-side-panel';
+import { BotStats } from './bot-stats';
+import { OrderBook } from './order-book';
+import { OverbuyDialog } from './overbuy-dialog';
+import { ProfitBookDialog } from './profit-book-dialog';
+import { ProfitChart } from './profit-chart';
+import { SltpDialog } from './sltp-dialog';
+import { StopBotDialog } from './stop-bot-dialog';
+
+type Dialog = 'stop' | 'sltp' | 'overbuy' | 'profitbook' | null;
+
+function Loading() {
+  return (
+    <div className="space-y-6" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading bot
+      </span>
+      <Skeleton className="h-24 w-full rounded-xl" />
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton key={i} className="h-20 rounded-xl" />
+        ))}
+      </div>
+      <Skeleton className="h-72 w-full rounded-xl" />
+    </div>
+  );
+}
+
+/** The approximate PnL if sold now: booked plus what is held at the current price. */
+function approxPnl(bot: BotSummary, purchased: PurchasedQty | undefined): number | null {
+  return toNumber(purchased?.totalpnl) ?? toNumber(bot.totalPnl);
+}
+
+/** Spec 02 Running multigrid bot and Running scalping bot: one screen, two kinds. */
+export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [page, setPage] = useState(1);
+  const [stopping, setStopping] = useState<'sell' | 'stop' | null>(null);
+  const info = useBotInfo(kind, id);
+  const bot = info.data;
+  const found = bot !== undefined;
+  const future = bot?.category === 'Future';
+  const orders = useOrderBook(kind, id, page, found);
+  const purchased = usePurchasedQty(kind, id, found);
+  const position = usePosition(kind, id, found && future);
+  const sltp = useSltp(id, bot, found);
+  const protection = useProtection(id, found && kind === 'multigrid');
+  const profitBook = useProfitBookAt(id, found && kind === 'multigrid');
+  const stop = useStopBot(kind, id);
+
+  if (info.isPending) return <Loading />;
+  if (!bot) {
+    const missing = isApiError(info.error) && info.error.status === 404;
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title={missing ? 'Bot not found' : 'Could not load this bot'}
+        description={
+          missing
+            ? 'This bot does not exist or belongs to another account.'
+            : 'Check your connection and try again.'
+        }
+        action={
+          missing ? (
+            <Link to="/dashboard" className={buttonClasses('primary')}>
+              Go to Dashboard
+            </Link>
+          ) : (
+            <Button onClick={() => void info.refetch()}>Retry</Button>
+          )
+        }
+      />
+    );
+  }
+
+  const running = bot.status !== 'Stopped';
+  const onStop = (sell: boolean) => {
+    setStopping(sell ? 'sell' : 'stop');
+    stop.mutate(
+      { sell, botData: bot, totalPnl: approxPnl(bot, purchased.data) ?? 0 },
+      {
+        onSuccess: () => {
+          toast.success(sell ? botMessages.stoppedSold : botMessages.stopped);
+          setDialog(null);
+          void navigate('/dashboard');
+        },
+        onError: () => {
+          toast.error(sell ? botMessages.stopSellFailed : botMessages.stopFailed);
+        },
+        onSettled: () => setStopping(null),
+      },
+    );
+  };
+
+  const liquidation = toNumber(position.data?.liquidationPrice) ?? toNumber(bot.liquidationPrice);
+
+  return (
+    <div className="space-y-5">
+      <Link
+        to="/dashboard"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-muted hover:text-fg"
+      >
+        <ArrowLeftIcon className="size-4" /> Dashboard
+      </Link>
+      <BotHeader kind={kind} bot={bot} onStop={running ? () => setDialog('stop') : undefined} />
+      {bot.haltReason ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm"
+        >
+          <AlertIcon className="mt-0.5 size-5 shrink-0 text-warn" />
+          <div>
+            <p className="font-semibold text-fg">The bot was paused by the system</p>
+            <p className="mt-0.5 text-muted">{bot.haltReason}</p>
+          </div>
+        </div>
+      ) : null}
+      {!running ? (
+        <div className="rounded-xl border border-line bg-surface-2 p-4 text-sm text-muted">
+          This bot has stopped. It takes no new trades; its orders stay below for reference.
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="min-w-0 space-y-5">
+          <BotStats kind={kind} bot={bot} purchased={purchased.data} />
+          <ProfitChart datewiseprofit={bot.datewiseprofit ?? {}} />
+          <OrderBook data={orders.data} loading={orders.isPending} page={page} onPageChange={setPage} />
+        </div>
+        <BotSidePanel
+          kind={kind}
+          bot={bot}
+          sltp={sltp.data}
+          protection={protection.data}
+          profitBookAt={profitBook.data?.profitbookat}
+          liquidation={future ? liquidation : undefined}
+          editable={running}
+          onEditSltp={() => setDialog('sltp')}
+          onEditOverbuy={() => setDialog('overbuy')}
+          onEditProfitBook={() => setDialog('profitbook')}
+          onStop={running ? () => setDialog('stop') : undefined}
+        />
+      </div>
+      <StopBotDialog
+        open={dialog === 'stop'}
+        onClose={() => setDialog(null)}
+        pair={bot.name}
+        category={bot.category}
+        approxPnl={approxPnl(bot, purchased.data)}
+        pending={stopping}
+        onStop={onStop}
+      />
+      <SltpDialog
+        open={dialog === 'sltp'}
+        onClose={() => setDialog(null)}
+        kind={kind}
+        botId={id}
+        sltp={sltp.data ?? fallbackSltp(bot)}
+      />
+      {kind === 'multigrid' ? (
+        <>
+          <OverbuyDialog
+            open={dialog === 'overbuy'}
+            onClose={() => setDialog(null)}
+            kind={kind}
+            botId={id}
+            protection={protection.data}
+            totalGrids={bot.total_grid}
+          />
+          <ProfitBookDialog
+            open={dialog === 'profitbook'}
+            onClose={() => setDialog(null)}
+            kind={kind}
+            botId={id}
+            current={profitBook.data?.profitbookat ?? bot.profitbookat}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** Until /api/sltp answers, the summary's own price settings stand in. */
+function fallbackSltp(bot: BotSummary) {
+  return {
+    sell_all_and_pause_at_price: bot.sell_all_and_pause_at_price,
+    restart_at_price: bot.restart_at_price,
+    stoploss_and_stopbot_at_price: bot.stoploss_and_stopbot_at_price,
+    liveprice: bot.liveprice,
+  };
+}

@@ -1,0 +1,204 @@
+import { botMessages } from '@gridbot/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { currentUrl, renderApp } from '../../../testing/render-app';
+
+// jsdom has no canvas: the Market Overview's candle chart is drawn only in a real browser (e2e).
+vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
+
+function strategy(name: string, grids: number, system = false) {
+  return { _id: name, strategy_name: name, No_of_order: grids, status: 'active', system };
+}
+
+const grids: Record<string, number> = { Small: 5, Wide: 12, 'Scalp Fast': 4 };
+
+function startApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/minimum-bot-amount': () => json({ minimumBotAmount: 100 }),
+    'GET /api/symbolpair': () => json({ pairs: ['BTCUSDT', 'ETHUSDT'] }),
+    'GET /api/mystratagies': () => json({ strategies: [strategy('Small', 5), strategy('Wide', 12)] }),
+    'GET /api/systemstrategy': () => json({ strategies: [strategy('Default', 3, true)] }),
+    'GET /api/mystratagiesscalping': () => json({ strategies: [strategy('Scalp Fast', 4)] }),
+    'GET /api/systemstrategyscalping': () => json({ strategies: [] }),
+    'POST /api/noofgrid': (call) => {
+      const name = (call.body as { strategyName: string }).strategyName;
+      return json({ noOfGrid: grids[name] ?? 3 });
+    },
+    'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '97123.45' }),
+    'POST /api/futureliveprice': () => json({ pair: 'BTCUSDT', price: '97100.5' }),
+    'POST /api/startbotdata': () => json({ message: botMessages.startCreated, botId: 'b1' }),
+    'POST /api/startscalp': () => json({ message: botMessages.startCreated, botId: 'b2' }),
+    ...overrides,
+  });
+}
+
+async function fillBasics(user: ReturnType<typeof renderApp>['user'], strategyName = 'Small') {
+  await user.selectOptions(await screen.findByLabelText('Bot type'), 'Multigrid');
+  await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
+  await screen.findByRole('option', { name: 'BTC/USDT' });
+  await user.selectOptions(screen.getByLabelText('Pair'), 'BTCUSDT');
+  await screen.findByRole('option', { name: strategyName });
+  await user.selectOptions(screen.getByLabelText('Strategy'), strategyName);
+}
+
+const startButton = () => screen.getByRole('button', { name: 'Start' });
+const riskBox = () => screen.getByRole('checkbox');
+
+describe('Start New Bot form', () => {
+  it('keeps Start disabled until the risk disclaimer is ticked, then shows every required message', async () => {
+    startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await screen.findByRole('heading', { name: 'Start New Bot' });
+    expect(startButton()).toBeDisabled();
+    await user.click(riskBox());
+    expect(startButton()).toBeEnabled();
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.botTypeRequired)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.categoryRequired)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.pairRequired)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.strategyRequired)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.amountRequired)).toBeInTheDocument();
+  });
+
+  it('shows the server minimum and enforces it', async () => {
+    startApi({ 'GET /api/minimum-bot-amount': () => json({ minimumBotAmount: 1000 }) });
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    await waitFor(() =>
+      expect(screen.getByTestId('amount-minimums')).toHaveTextContent('Minimum bot amount: $1000'),
+    );
+    await user.type(screen.getByLabelText('Amount (USDT)'), '500');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.amountMin(1000))).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Amount (USDT)'), 'x');
+    expect(await screen.findByText(botMessages.amountNumber)).toBeInTheDocument();
+  });
+
+  it('applies the minimum by grid count: $100 under 10 grids, else $10 per grid', async () => {
+    const api = startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user, 'Wide');
+    await waitFor(() =>
+      expect(screen.getByTestId('amount-minimums')).toHaveTextContent('Minimum for 12 grids: $120'),
+    );
+    await user.type(screen.getByLabelText('Amount (USDT)'), '110');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.insufficientForGrids(12, 120))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startbotdata')).toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText('Strategy'), 'Small');
+    await waitFor(() =>
+      expect(screen.getByTestId('amount-minimums')).toHaveTextContent('Minimum for 5 grids: $100'),
+    );
+    await user.click(startButton());
+    await waitFor(() => expect(api.callsTo('POST', '/api/startbotdata')).toHaveLength(1));
+  });
+
+  it('asks for leverage only on Future, within 1x to 10x', async () => {
+    startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Category'), 'Future');
+    const leverage = screen.getByLabelText('Leverage (x)');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '200');
+    await user.clear(leverage);
+    await user.type(leverage, '11');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.leverageMax)).toBeInTheDocument();
+    await user.clear(leverage);
+    expect(await screen.findByText(botMessages.leverageRequired)).toBeInTheDocument();
+    await user.type(leverage, '0');
+    expect(await screen.findByText(botMessages.leverageMin)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
+    expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
+  });
+
+  it('checks the profit book range and the price fields', async () => {
+    startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '200');
+    await user.type(screen.getByLabelText('Profit book & stop at (%)'), '1001');
+    await user.type(screen.getByLabelText('Sell All And Pause Price'), 'abc');
+    await user.type(screen.getByLabelText('Restart Price'), 'x');
+    await user.type(screen.getByLabelText('Stoploss Price'), '-');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.profitBookRange)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.sellPauseNumber)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.restartNumber)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.stoplossNumber)).toBeInTheDocument();
+  });
+
+  it('starts a bot, says Bot Starting... and goes to the dashboard', async () => {
+    const api = startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    expect(await screen.findByTestId('live-price')).toHaveTextContent('97,123.45');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '250');
+    await user.type(screen.getByLabelText('Profit book & stop at (%)'), '20');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.botStarting)).toBeInTheDocument();
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    expect(api.callsTo('POST', '/api/startbotdata')[0]?.body).toEqual({
+      botType: 'Multigrid',
+      category: 'Spot',
+      selectPair: 'BTCUSDT',
+      myStrategy: 'Small',
+      amount: 250,
+      profitbookat: 20,
+    });
+  });
+
+  it.each([
+    [500, { message: 'boom' }, botMessages.invalidKeys],
+    [
+      400,
+      { message: 'Insufficient available balance: 12.5 USDT' },
+      'Insufficient available balance: 12.5 USDT',
+    ],
+    [400, { message: botMessages.alreadyRunning('BTCUSDT') }, botMessages.alreadyRunning('BTCUSDT')],
+    [409, {}, botMessages.startError],
+  ])('shows the spec message for a %i answer', async (status, body, shown) => {
+    startApi({ 'POST /api/startbotdata': () => json(body, status) });
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '250');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(shown)).toBeInTheDocument();
+    expect(currentUrl()).toBe('/startbot');
+  });
+
+  it('is prefilled from the query and starts a Scalping futures bot on /api/startscalp', async () => {
+    const api = startApi();
+    const { user } = renderApp(
+      '/startbot?pair=BTCUSDT&category=Future&strategy=Scalp%20Fast&botType=Scalping',
+      {
+        signedIn: true,
+      },
+    );
+    await screen.findByRole('option', { name: 'Scalp Fast' });
+    expect(screen.getByLabelText('Bot type')).toHaveValue('Scalping');
+    expect(screen.getByLabelText('Category')).toHaveValue('Future');
+    expect(screen.getByLabelText('Strategy')).toHaveValue('Scalp Fast');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '300');
+    await user.clear(screen.getByLabelText('Leverage (x)'));
+    await user.type(screen.getByLabelText('Leverage (x)'), '3');
+    await user.click(riskBox());
+    await user.click(startButton());
+    await waitFor(() => expect(api.callsTo('POST', '/api/startscalp')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/startscalp')[0]?.body).toMatchObject({
+      botType: 'Scalping',
+      category: 'Future',
+      leverage: 3,
+      amount: 300,
+    });
+  });
+});

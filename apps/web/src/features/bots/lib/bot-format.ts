@@ -1,0 +1,58 @@
+import { formatPrice } from '../../../lib/format';
+
+export { formatSignedUsd, formatUsd } from '../../../lib/format';
+
+const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatPct(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null ? '—' : `${usd.format(n)}%`;
+}
+
+/** A price, or 'Not set' when the limit is empty. */
+export function formatLimit(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  return n === null || n === 0 ? 'Not set' : formatPrice(n);
+}
+
+/** A quantity with up to 8 decimals, no trailing zeros. */
+export function formatQty(value: number | string | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return '—';
+  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 }).format(n);
+}
+
+export function formatDays(value: number | null | undefined): string {
+  const n = toNumber(value);
+  if (n === null) return '—';
+  return `${n.toFixed(2)} ${n === 1 ? 'day' : 'days'}`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+});
+
+/** '05 Mar 2025, 14:02:11' in the browser's time zone; '—' when missing. */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+export function toNumber(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** Tailwind text colour of a PnL: green above zero, red below, none at zero (spec 02 Order Book). */
+export function pnlTone(value: number | null | undefined): string {
+  if (!value) return '';
+  return value > 0 ? 'text-up' : 'text-down';
+}

@@ -1,0 +1,16 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec 01 Shell: the mobile breakpoint is 768 px. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener?.('change', onChange);
+      return () => list.removeEventListener?.('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
+}

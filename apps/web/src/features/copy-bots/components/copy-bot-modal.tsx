@@ -1,0 +1,91 @@
+import type { TopBot } from '@gridbot/shared';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPair } from '../../../lib/format';
+import { useCopyBotStrategy } from '../api/copy-bots';
+import { StrategyShape } from './strategy-shape';
+
+const COPY_FAILED = 'Could not copy this strategy. Please try again.';
+
+/** DESIGN §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is yours. */
+export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const copy = useCopyBotStrategy();
+  const scalping = bot?.botType === 'scalping';
+
+  const onCopy = () => {
+    if (!bot) return;
+    copy.mutate(bot.id, {
+      onSuccess: (copied) => {
+        toast.success(`Strategy copied as ${copied.strategy_name}`);
+        const params = new URLSearchParams({
+          pair: bot.name,
+          category: bot.category,
+          strategy: copied.strategy_name,
+          botType: copied.botType?.toLowerCase().startsWith('scalp') || scalping ? 'Scalping' : 'Multigrid',
+        });
+        void navigate(`/startbot?${params.toString()}`);
+      },
+      onError: (error) => {
+        toast.error(errorMessage(error, COPY_FAILED));
+      },
+    });
+  };
+
+  return (
+    <Modal
+      open={bot !== null}
+      onClose={copy.isPending ? undefined : onClose}
+      title="Start New Bot"
+      description="Copy this bot's strategy into your own strategies, then start it with your own amount."
+      size="lg"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={copy.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={onCopy} loading={copy.isPending}>
+            Copy
+          </Button>
+        </>
+      }
+    >
+      {bot ? (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-lg font-bold text-fg">{formatPair(bot.name)}</span>
+            <Badge tone="primary">{bot.category}</Badge>
+            <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
+            {bot.category === 'Future' ? <Badge tone="neutral">{bot.leverage}x</Badge> : null}
+          </div>
+          <dl className="grid grid-cols-3 gap-3 rounded-lg bg-surface-2 p-3 text-sm">
+            <div>
+              <dt className="text-xs text-muted">ROI</dt>
+              <dd className="font-semibold text-up tabular-nums">{Number(bot.roi).toFixed(2)}%</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted">APY (estimate)</dt>
+              <dd className="font-semibold text-fg tabular-nums">{Number(bot.apy).toFixed(2)}%</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted">Runtime</dt>
+              <dd className="font-semibold text-fg tabular-nums">{Number(bot.runtime).toFixed(2)} days</dd>
+            </div>
+          </dl>
+          <div>
+            <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.strategy_name}</h3>
+            <StrategyShape strategy={bot.strategy ?? {}} />
+          </div>
+          <p className="text-xs text-muted">
+            Past results of other users' bots do not promise future returns. Check the strategy before you
+            start it.
+          </p>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,65 @@
+import type { TopBot } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { currentUrl, renderApp } from '../../../testing/render-app';
+
+vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
+
+const top: TopBot[] = [
+  {
+    id: 't1',
+    name: 'SOLUSDT',
+    category: 'Future',
+    botType: 'scalping',
+    strategy_name: 'Quick',
+    strategy: {
+      type: 'scalping',
+      No_of_order: 2,
+      allotted_amount_percentage_per_order: [0.5, 0.5],
+      buy_percentage: [1.5],
+      takeprofit_percentage: 3,
+    },
+    leverage: 2,
+    runtime: 3,
+    roi: 4.2,
+    apy: 511,
+    sparklineData: [1, 2],
+  },
+  {
+    id: 't2',
+    name: 'BTCUSDT',
+    category: 'Spot',
+    botType: 'multigrid',
+    strategy_name: 'Ladder',
+    strategy: {},
+    leverage: 1,
+    runtime: 1,
+    roi: 1.1,
+    apy: 401,
+    sparklineData: [],
+  },
+];
+
+describe('Copy BOTs', () => {
+  it('ranks the top bots and copies one into Start Bot, prefilled', async () => {
+    const api = mockApi({
+      'GET /api/livebotdata': () => json({ bots: top }),
+      'POST /api/copybotstrategy': () => json({ strategy_name: 'Quick (copy)', botType: 'scalping' }),
+    });
+    const { user } = renderApp('/livebots', { signedIn: true });
+    expect(await screen.findByRole('heading', { name: 'Top Running Bots' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Top running bots' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: /^Rank 1: SOL\/USDT Scalping/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
+    expect(within(dialog).getByRole('table', { name: 'Strategy grids' })).toHaveTextContent('Market');
+    expect(dialog).toHaveTextContent('+3%');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/startbot'));
+    expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ botID: 't1' });
+    expect(currentUrl()).toBe(
+      '/startbot?pair=SOLUSDT&category=Future&strategy=Quick+%28copy%29&botType=Scalping',
+    );
+  });
+});

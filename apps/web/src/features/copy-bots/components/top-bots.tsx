@@ -1,0 +1,128 @@
+import type { TopBot } from '@gridbot/shared';
+import { clsx } from 'clsx';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { CopyIcon, CrownIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Sparkline } from '../../../components/ui/sparkline';
+import { formatPair } from '../../../lib/format';
+import { useTopBots } from '../api/copy-bots';
+import { CopyBotModal } from './copy-bot-modal';
+
+const medal = ['bg-amber-400 text-slate-950', 'bg-slate-300 text-slate-900', 'bg-orange-400 text-slate-950'];
+
+function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: () => void }) {
+  // A tiny loss rounds to 0.00, shown without a minus sign.
+  const roi = Math.abs(Number(bot.roi)) < 0.005 ? 0 : Number(bot.roi);
+  const scalping = bot.botType === 'scalping';
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-label={`Rank ${rank}: ${formatPair(bot.name)} ${scalping ? 'Scalping' : 'Multigrid'}, ROI ${roi.toFixed(2)}%`}
+      className="group flex h-full w-full flex-col rounded-xl border border-line bg-surface p-4 text-left shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <span
+            className={clsx(
+              'flex size-8 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+              medal[rank - 1] ?? 'bg-surface-2 text-muted',
+            )}
+          >
+            {rank}
+          </span>
+          <div className="min-w-0">
+            <p className="truncate font-bold text-fg">{formatPair(bot.name)}</p>
+            <p className="mt-0.5 flex flex-wrap gap-1.5">
+              <Badge tone="primary">{bot.category}</Badge>
+              <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
+            </p>
+          </div>
+        </div>
+        <div className="text-right">
+          <p className="text-xs text-muted">ROI</p>
+          <p className={clsx('text-lg font-bold tabular-nums', roi >= 0 ? 'text-up' : 'text-down')}>
+            {roi >= 0 ? '+' : ''}
+            {roi.toFixed(2)}%
+          </p>
+        </div>
+      </div>
+      <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
+      <p className="mt-3 flex min-w-0 items-baseline gap-1.5 text-sm">
+        <span className="shrink-0 text-xs text-muted">Strategy</span>
+        <span className="truncate font-semibold text-fg" title={bot.strategy_name}>
+          {bot.strategy_name}
+        </span>
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-muted" title="An estimate from the ROI so far">
+            APY (est.)
+          </dt>
+          <dd className="font-semibold text-fg tabular-nums">{Number(bot.apy).toFixed(2)}%</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted">Runtime</dt>
+          <dd className="font-semibold text-fg tabular-nums">{Number(bot.runtime).toFixed(2)} days</dd>
+        </div>
+      </dl>
+      <span className="mt-auto inline-flex items-center pt-4 gap-1.5 text-sm font-semibold text-primary group-hover:underline">
+        <CopyIcon className="size-4" /> Copy this bot
+      </span>
+    </button>
+  );
+}
+
+/** Copy BOTs (DESIGN §5): the 20 running bots with the highest ROI, anonymous. */
+export function TopBots() {
+  const [chosen, setChosen] = useState<TopBot | null>(null);
+  const top = useTopBots();
+  return (
+    <>
+      <PageHeader
+        title="Top Running Bots"
+        description="The best running bots of all users by ROI, anonymous. Copy a strategy and run it with your own amount."
+      />
+      {top.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {Array.from({ length: 6 }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+            <Skeleton key={i} className="h-56 rounded-xl" />
+          ))}
+        </div>
+      ) : top.isError ? (
+        <EmptyState
+          icon={<CrownIcon />}
+          title="Could not load the top bots"
+          description="Check your connection and try again."
+          action={<Button onClick={() => void top.refetch()}>Retry</Button>}
+        />
+      ) : top.data.length === 0 ? (
+        <EmptyState
+          icon={<CrownIcon />}
+          title="No bots running yet"
+          description="When bots are running, the best of them appear here to copy."
+          action={
+            <Link to="/startbot" className={buttonClasses('primary')}>
+              Start BOT
+            </Link>
+          }
+        />
+      ) : (
+        <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Top running bots">
+          {top.data.map((bot, i) => (
+            <li key={bot.id} className="h-full">
+              <TopBotCard bot={bot} rank={i + 1} onOpen={() => setChosen(bot)} />
+            </li>
+          ))}
+        </ol>
+      )}
+      <CopyBotModal bot={chosen} onClose={() => setChosen(null)} />
+    </>
+  );
+}

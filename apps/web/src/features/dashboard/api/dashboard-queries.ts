@@ -1,0 +1,66 @@
+import type { BotSummary, ProfitTotals } from '@gridbot/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Spec 01 §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
+export const DASHBOARD_REFRESH_MS = 10_000;
+
+export interface PieSlice {
+  label: string;
+  value: number;
+}
+
+export interface PieChartData {
+  usdt: string | number;
+  availableBalance: string | number;
+  chartData: PieSlice[];
+}
+
+function poll(paused: boolean) {
+  return paused ? false : DASHBOARD_REFRESH_MS;
+}
+
+export function useLiveBots(paused: boolean) {
+  const multigrid = useQuery({
+    queryKey: ['dashboard', 'botstatus'],
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/botstatus', { signal }),
+    refetchInterval: poll(paused),
+  });
+  const scalping = useQuery({
+    queryKey: ['dashboard', 'scalpbotstatus'],
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/scalpbotstatus', { signal }),
+    refetchInterval: poll(paused),
+  });
+  // The client tags each bot as multigrid or scalp (spec 01 §3), whatever the server said.
+  const bots: BotSummary[] = [
+    ...(multigrid.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'multigrid' as const })),
+    ...(scalping.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'scalp' as const })),
+  ];
+  return {
+    bots,
+    loading: multigrid.isPending || scalping.isPending,
+    error: multigrid.isError && scalping.isError,
+  };
+}
+
+export function usePieCharts(paused: boolean) {
+  const multigrid = useQuery({
+    queryKey: ['dashboard', 'pichart'],
+    queryFn: ({ signal }) => api.get<PieChartData>('/api/pichart', { signal }),
+    refetchInterval: poll(paused),
+  });
+  const scalping = useQuery({
+    queryKey: ['dashboard', 'scalppichart'],
+    queryFn: ({ signal }) => api.get<PieChartData>('/api/scalppichart', { signal }),
+    refetchInterval: poll(paused),
+  });
+  return { multigrid, scalping };
+}
+
+export function useProfitTotals(paused: boolean) {
+  return useQuery({
+    queryKey: ['dashboard', 'totalprofitbookdata'],
+    queryFn: ({ signal }) => api.get<ProfitTotals>('/api/totalprofitbookdata', { signal }),
+    refetchInterval: poll(paused),
+  });
+}

@@ -1,0 +1,144 @@
+import type { BotSummary } from '@gridbot/shared';
+import { useId, useState } from 'react';
+import { Card } from '../../../components/ui/card';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { useElementWidth } from '../../../components/ui/use-element-width';
+import { formatPair, formatUsd } from '../../../lib/format';
+
+const ALL = 'all';
+
+/** Profit per day of one bot, or of all bots summed, from datewiseprofit. */
+export function dailySeries(bots: BotSummary[], botId: string): [string, number][] {
+  const totals = new Map<string, number>();
+  for (const bot of bots) {
+    if (botId !== ALL && bot.id !== botId) continue;
+    for (const [date, value] of Object.entries(bot.datewiseprofit ?? {})) {
+      totals.set(date, (totals.get(date) ?? 0) + Number(value));
+    }
+  }
+  return [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(-30);
+}
+
+/** Spec 01 Dashboard: the daily profit chart per bot (a bot picker; all bots summed by default). */
+export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
+  const [botId, setBotId] = useState(ALL);
+  const selectId = useId();
+  const { ref, width } = useElementWidth(220);
+  const chosen = bots.some((b) => b.id === botId) ? botId : ALL;
+  const series = dailySeries(bots, chosen);
+  const height = 240;
+  const pad = { top: 12, right: 8, bottom: 26, left: 60 };
+  const plotW = width - pad.left - pad.right;
+  const plotH = height - pad.top - pad.bottom;
+  const max = Math.max(0, ...series.map(([, v]) => v));
+  const min = Math.min(0, ...series.map(([, v]) => v));
+  const span = max - min || 1;
+  const y = (v: number) => pad.top + ((max - v) / span) * plotH;
+  const band = plotW / Math.max(series.length, 1);
+  const barW = Math.max(Math.min(band * 0.65, 36), 2);
+  const every = Math.max(1, Math.ceil(series.length / Math.max(Math.floor(plotW / 60), 1)));
+
+  return (
+    <Card className="h-full">
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-line px-5 py-4">
+        <div>
+          <h2 className="text-base font-semibold text-fg">Daily Profit</h2>
+          <p className="mt-0.5 text-sm text-muted">Booked profit per day, in USDT.</p>
+        </div>
+        <div className="relative">
+          <label htmlFor={selectId} className="sr-only">
+            Bot
+          </label>
+          <select
+            id={selectId}
+            value={chosen}
+            onChange={(event) => setBotId(event.target.value)}
+            className="h-9 max-w-56 appearance-none rounded-lg border border-line bg-surface pr-8 pl-3 text-sm font-medium text-fg focus:border-primary focus:outline-none focus:ring-3 focus:ring-ring/40"
+          >
+            <option value={ALL}>All bots</option>
+            {bots.map((bot) => (
+              <option key={bot.id} value={bot.id}>
+                {formatPair(bot.name)} · {bot.strategy_name || 'System Strategy'}
+              </option>
+            ))}
+          </select>
+          <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted" />
+        </div>
+      </div>
+      <div ref={ref} className="px-3 py-3">
+        {series.length === 0 ? (
+          <div style={{ height }} className="flex items-center justify-center text-sm text-muted">
+            No profit booked yet.
+          </div>
+        ) : (
+          <svg
+            width={width}
+            height={height}
+            role="img"
+            aria-label="Daily profit"
+            className="block text-muted"
+          >
+            {[max, (max + min) / 2, min].map((t) => (
+              <g key={t}>
+                <line
+                  x1={pad.left}
+                  x2={width - pad.right}
+                  y1={y(t)}
+                  y2={y(t)}
+                  stroke="currentColor"
+                  strokeOpacity={0.15}
+                />
+                <text
+                  x={pad.left - 6}
+                  y={y(t)}
+                  dy="0.32em"
+                  textAnchor="end"
+                  fontSize="11"
+                  fill="currentColor"
+                >
+                  {formatUsd(t)}
+                </text>
+              </g>
+            ))}
+            <line
+              x1={pad.left}
+              x2={width - pad.right}
+              y1={y(0)}
+              y2={y(0)}
+              stroke="currentColor"
+              strokeOpacity={0.5}
+            />
+            {series.map(([date, value], i) => {
+              const x = pad.left + band * i + (band - barW) / 2;
+              return (
+                <g key={date}>
+                  <rect
+                    x={x}
+                    y={y(Math.max(value, 0))}
+                    width={barW}
+                    height={Math.max(Math.abs(y(value) - y(0)), value === 0 ? 0 : 1)}
+                    rx={Math.min(3, barW / 4)}
+                    className={value >= 0 ? 'fill-up' : 'fill-down'}
+                  >
+                    <title>{`${date}: ${formatUsd(value)}`}</title>
+                  </rect>
+                  {i % every === 0 ? (
+                    <text
+                      x={x + barW / 2}
+                      y={height - 8}
+                      textAnchor="middle"
+                      fontSize="11"
+                      fill="currentColor"
+                    >
+                      {date.slice(5)}
+                    </text>
+                  ) : null}
+                </g>
+              );
+            })}
+          </svg>
+        )}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import type { BotSummary } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+import { pieSlices } from '../lib/pie';
+
+function bot(id: string, name: string, overrides: Partial<BotSummary> = {}): BotSummary {
+  return {
+    id,
+    name,
+    botType: 'multigrid',
+    category: 'Spot',
+    strategy_name: 'Ladder',
+    status: 'Live',
+    haltReason: null,
+    liveprice: 100,
+    sparklineData: [1, 2, 3],
+    runtime: 1.5,
+    roi: 1,
+    apy: 243.33,
+    investment: 500,
+    pnl: 5,
+    unrealizedPnl: 0,
+    totalPnl: 5,
+    trades24h: 2,
+    totalTrades: 6,
+    grid_no: 2,
+    total_grid: 5,
+    datewiseprofit: { '2025-03-01': 2, '2025-03-02': 3 },
+    leverage: 1,
+    last_buying_price: 99,
+    avg_buy_price: 99,
+    purchased_qty: 1,
+    botstartdate: '2025-03-01T00:00:00Z',
+    overbuy_protection_value: null,
+    is_protection_active: false,
+    profitbookat: null,
+    sell_all_and_pause_at_price: null,
+    restart_at_price: null,
+    stoploss_and_stopbot_at_price: null,
+    liquidationPrice: null,
+    tradeType: 'multigrid',
+    ...overrides,
+  };
+}
+
+function dashboardApi(multigrid: BotSummary[], scalping: BotSummary[], agreed = true) {
+  return mockApi({
+    'GET /api/disclaimeragreementcheck': () => json({ agreed }),
+    'GET /api/botstatus': () => json({ bots: multigrid }),
+    'GET /api/scalpbotstatus': () => json({ bots: scalping }),
+    'GET /api/pichart': () =>
+      json({
+        usdt: '10000',
+        availableBalance: '8500.5',
+        chartData: multigrid.length
+          ? multigrid.map((b) => ({ label: b.name, value: b.investment }))
+          : [{ label: 'Not Active', value: 100 }],
+      }),
+    'GET /api/scalppichart': () =>
+      json({
+        usdt: '10000',
+        availableBalance: '8500.5',
+        chartData: scalping.length
+          ? scalping.map((b) => ({ label: b.name, value: b.investment }))
+          : [{ label: 'Not Active', value: 100 }],
+      }),
+    'GET /api/totalprofitbookdata': () => json({ totalProfit: 12.5, lossBook: -2, totalpnl: 10.5 }),
+  });
+}
+
+describe('Dashboard', () => {
+  it('shows the funds figures and live-bot cards with ALL / MULTIGRID / SCALPING tabs', async () => {
+    dashboardApi(
+      [bot('m1', 'BTCUSDT')],
+      [bot('s1', 'ETHUSDT', { botType: 'scalping', category: 'Future', status: 'Pause' })],
+    );
+    const { user } = renderApp('/dashboard', { signedIn: true });
+    const funds = await screen.findByRole('region', { name: 'Funds' });
+    await waitFor(() => expect(funds).toHaveTextContent('Total USDT$10,000.00'));
+    expect(funds).toHaveTextContent('Available Balance$8,500.50');
+    expect(funds).toHaveTextContent('Total Profit$12.50');
+    expect(funds).toHaveTextContent('Loss Book-$2.00');
+    expect(funds).toHaveTextContent('Total PnL$10.50');
+
+    const btc = await screen.findByRole('link', { name: 'BTC/USDT Multigrid bot, Live' });
+    expect(btc).toHaveAttribute('href', '/running-bot/m1');
+    expect(within(btc).getByText('Live')).toBeInTheDocument();
+    expect(within(btc).getByText('2/5')).toBeInTheDocument();
+    expect(within(btc).getByText(/APY is an estimate/)).toBeInTheDocument();
+    const eth = screen.getByRole('link', { name: 'ETH/USDT Scalping bot, Pause' });
+    expect(eth).toHaveAttribute('href', '/scalp-running-bot/s1');
+
+    await user.click(screen.getByRole('tab', { name: 'SCALPING' }));
+    expect(screen.queryByRole('link', { name: /BTC\/USDT/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /ETH\/USDT/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'MULTIGRID' }));
+    expect(screen.queryByRole('link', { name: /ETH\/USDT/ })).not.toBeInTheDocument();
+  });
+
+  it('shows Not Active and a Start BOT call to action when nothing runs', async () => {
+    dashboardApi([], []);
+    renderApp('/dashboard', { signedIn: true });
+    expect(await screen.findByText('No bots running')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Start BOT' }).length).toBeGreaterThan(0);
+    const legend = screen.getByRole('list', { name: 'Funds by bot' });
+    await waitFor(() => expect(legend).toHaveTextContent('Not Active100.0%'));
+  });
+
+  it('pauses the 10 s refresh while the disclaimer is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = dashboardApi([], [], false);
+    renderApp('/dashboard', { signedIn: true, userEventOptions: { advanceTimers: vi.advanceTimersByTime } });
+    expect(await screen.findByRole('dialog', { name: 'Disclaimer' })).toBeInTheDocument();
+    const before = api.callsTo('GET', '/api/botstatus').length;
+    await vi.advanceTimersByTimeAsync(25_000);
+    expect(api.callsTo('GET', '/api/botstatus')).toHaveLength(before);
+  });
+
+  it('refreshes every 10 s once agreed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = dashboardApi([], [], true);
+    renderApp('/dashboard', { signedIn: true, userEventOptions: { advanceTimers: vi.advanceTimersByTime } });
+    await screen.findByText('No bots running');
+    const before = api.callsTo('GET', '/api/botstatus').length;
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(api.callsTo('GET', '/api/botstatus').length).toBeGreaterThanOrEqual(before + 2);
+  });
+});
+
+describe('pieSlices', () => {
+  it('keeps the 8 largest slices and sums the rest as Others; Not Active 100 when empty', () => {
+    expect(pieSlices([], [{ label: 'Not Active', value: 100 }])).toEqual([
+      { label: 'Not Active', value: 100 },
+    ]);
+    const many = Array.from({ length: 11 }, (_, i) => ({ label: `B${i}`, value: i + 1 }));
+    const slices = pieSlices(many.slice(0, 6), many.slice(6));
+    expect(slices).toHaveLength(9);
+    expect(slices[0]).toEqual({ label: 'B10', value: 11 });
+    expect(slices[8]).toEqual({ label: 'Others', value: 1 + 2 + 3 });
+  });
+});

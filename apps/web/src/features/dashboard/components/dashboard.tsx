@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PlayIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs } from '../../../components/ui/tabs';
+import { useLiveBots, usePieCharts, useProfitTotals } from '../api/dashboard-queries';
+import { pieSlices } from '../lib/pie';
+import { DailyProfitChart } from './daily-profit-chart';
+import { FundsFigures } from './funds-figures';
+import { FundsPie } from './funds-pie';
+import { LiveBotCard } from './live-bot-card';
+
+type BotTab = 'all' | 'multigrid' | 'scalping';
+const TABS = [
+  { value: 'all', label: 'ALL' },
+  { value: 'multigrid', label: 'MULTIGRID' },
+  { value: 'scalping', label: 'SCALPING' },
+] as const;
+
+const startLink = (
+  <Link to="/startbot" className={buttonClasses('primary')}>
+    <PlayIcon className="size-4" /> Start BOT
+  </Link>
+);
+
+/** Spec 01 Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
+export function Dashboard({ paused }: { paused: boolean }) {
+  const [tab, setTab] = useState<BotTab>('all');
+  const live = useLiveBots(paused);
+  const pies = usePieCharts(paused);
+  const totals = useProfitTotals(paused);
+  const summary = pies.multigrid.data;
+  const slices = pieSlices(pies.multigrid.data?.chartData, pies.scalping.data?.chartData);
+  const shown = live.bots.filter(
+    (bot) => tab === 'all' || (tab === 'scalping') === (bot.tradeType === 'scalp'),
+  );
+
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Your running bots, funds and profit." actions={startLink} />
+      <div className="space-y-6">
+        <FundsFigures
+          figures={[
+            { label: 'Total USDT', value: summary?.usdt, loading: pies.multigrid.isPending },
+            {
+              label: 'Available Balance',
+              value: summary?.availableBalance,
+              loading: pies.multigrid.isPending,
+            },
+            {
+              label: 'Total Profit',
+              value: totals.data?.totalProfit,
+              loading: totals.isPending,
+              signed: true,
+            },
+            { label: 'Loss Book', value: totals.data?.lossBook, loading: totals.isPending, signed: true },
+            { label: 'Total PnL', value: totals.data?.totalpnl, loading: totals.isPending, signed: true },
+          ]}
+        />
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <DailyProfitChart bots={live.bots} />
+          <FundsPie slices={slices} loading={pies.multigrid.isPending && pies.scalping.isPending} />
+        </div>
+        <section aria-labelledby="live-bots-title" className="space-y-4">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="live-bots-title" className="text-lg font-semibold text-fg">
+              Live Bots
+            </h2>
+          </div>
+          <Tabs label="Bot type" items={TABS} value={tab} onChange={setTab}>
+            {live.loading ? (
+              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+                <Skeleton className="h-56 rounded-xl" />
+                <Skeleton className="h-56 rounded-xl" />
+              </div>
+            ) : shown.length === 0 ? (
+              <EmptyState
+                icon={<PlayIcon />}
+                title={
+                  tab === 'all'
+                    ? 'No bots running'
+                    : `No ${tab === 'scalping' ? 'Scalping' : 'Multigrid'} bots running`
+                }
+                description="Start a bot with one of your strategies or a system strategy; it shows up here while it runs."
+                action={startLink}
+              />
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+                {shown.map((bot) => (
+                  <LiveBotCard key={`${bot.tradeType}-${bot.id}`} bot={bot} />
+                ))}
+              </div>
+            )}
+          </Tabs>
+        </section>
+      </div>
+    </>
+  );
+}

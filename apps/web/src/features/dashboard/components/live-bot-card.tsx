@@ -1,0 +1,81 @@
+import type { BotSummary } from '@gridbot/shared';
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { HelpIcon } from '../../../components/ui/icons';
+import { Sparkline } from '../../../components/ui/sparkline';
+import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
+
+export const APY_ESTIMATE =
+  'APY is an estimate: the ROI so far scaled to a year. Past results do not promise future returns.';
+
+function Figure({ label, value, tone }: { label: ReactNode; value: ReactNode; tone?: string }) {
+  return (
+    <div className="min-w-0">
+      <dt className="flex items-center gap-1 text-xs text-muted">{label}</dt>
+      <dd className={clsx('mt-0.5 truncate text-sm font-semibold tabular-nums', tone || 'text-fg')}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function tone(value: number) {
+  return value > 0 ? 'text-up' : value < 0 ? 'text-down' : undefined;
+}
+
+/** Spec 01 Dashboard live-bot card; the whole card opens the bot's running page. */
+export function LiveBotCard({ bot }: { bot: BotSummary }) {
+  const scalp = bot.tradeType === 'scalp';
+  const to = `${scalp ? '/scalp-running-bot' : '/running-bot'}/${encodeURIComponent(bot.id)}`;
+  const pnl = Number(bot.pnl);
+  const apy = Number(bot.apy);
+  return (
+    <Link
+      to={to}
+      aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}`}
+      className="group block rounded-xl border border-line bg-surface p-4 shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate text-base font-bold text-fg">{formatPair(bot.name)}</p>
+          <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted">
+            <Badge tone="primary">{bot.category}</Badge>
+            <Badge tone="neutral">{scalp ? 'Scalping' : 'Multigrid'}</Badge>
+            <span className="truncate">{bot.strategy_name || 'System Strategy'}</span>
+          </p>
+        </div>
+        <div className="shrink-0 text-right">
+          <Badge tone={bot.status === 'Live' ? 'up' : 'warn'} className="normal-case">
+            {bot.status}
+          </Badge>
+          <p className="mt-1 text-sm font-semibold text-fg tabular-nums">
+            {formatPrice(Number(bot.liveprice))}
+          </p>
+        </div>
+      </div>
+      <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
+      <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2.5">
+        <Figure label="Runtime" value={`${Number(bot.runtime).toFixed(2)} d`} />
+        <Figure
+          label={
+            <>
+              APY
+              <span title={APY_ESTIMATE} className="inline-flex">
+                <HelpIcon className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">{APY_ESTIMATE}</span>
+              </span>
+            </>
+          }
+          value={`${apy.toFixed(2)}%`}
+          tone={tone(apy)}
+        />
+        <Figure label="Investment" value={formatUsd(bot.investment)} />
+        <Figure label="Booked Profit" value={formatUsd(pnl)} tone={tone(pnl)} />
+        <Figure label="Total Trades" value={bot.totalTrades ?? bot.trades24h} />
+        <Figure label="Used Grid" value={`${bot.grid_no}/${bot.total_grid}`} />
+      </dl>
+    </Link>
+  );
+}

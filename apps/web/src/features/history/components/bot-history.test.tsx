@@ -1,0 +1,89 @@
+import type { HistoryRow } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { renderApp } from '../../../testing/render-app';
+
+function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
+  return {
+    id: `h${i}`,
+    symbol: 'BTCUSDT',
+    strategy_name: `S${i}`,
+    runtime: 1.25,
+    investment: 1000,
+    profit: 12,
+    lossbook: -3,
+    totalpnl: 9,
+    roi: 0.9,
+    botstarttime: '2025-03-01T10:00:00Z',
+    botstoptime: '2025-03-02T10:00:00Z',
+    stopAt: 61000,
+    trades: 14,
+    category: 'Spot',
+    stopReason: null,
+    ...overrides,
+  };
+}
+
+const headers = () =>
+  within(screen.getByRole('table'))
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
+describe('History', () => {
+  it('lists stopped bots with the spec columns, System Strategy and NA defaults', async () => {
+    mockApi({
+      'GET /api/bothistory': () => json({ rows: [row(1, { strategy_name: '', lossbook: null })] }),
+      'GET /api/scalpbothistory': () => json({ rows: [row(2, { symbol: 'ETHUSDT' })] }),
+    });
+    const { user } = renderApp('/history', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Multigrid history' });
+    await waitFor(() => expect(within(table).getByText('BTC/USDT')).toBeInTheDocument());
+    expect(headers()).toEqual([
+      'Symbol',
+      'Strategy',
+      'Runtime',
+      'Investment',
+      'Profit Book',
+      'Loss Book',
+      'Total PnL',
+      'ROI(%)',
+      'Bot Started At',
+      'Bot Stopped At',
+      'Closed price',
+      'Total Orders',
+    ]);
+    expect(within(table).getByText('System Strategy')).toBeInTheDocument();
+    expect(within(table).getByText('NA')).toBeInTheDocument();
+    expect(within(table).getByText('61,000.00')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Scalping' }));
+    expect(await screen.findByText('ETH/USDT')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Cycle' }));
+    await screen.findByRole('table', { name: 'Cycle history' });
+    expect(headers()).not.toContain('Runtime');
+    expect(headers()).not.toContain('Total Orders');
+    expect(screen.getByText(/No Records Found/)).toBeInTheDocument();
+  });
+
+  it('pages 20 rows at a time with a window of five', async () => {
+    mockApi({
+      'GET /api/bothistory': () => json({ rows: Array.from({ length: 130 }, (_, i) => row(i)) }),
+    });
+    const { user } = renderApp('/history', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Multigrid history' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(21));
+    const nav = screen.getByRole('navigation', { name: 'History pages' });
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Previous', '1', '2', '3', '4', '5', 'Next']);
+    await user.click(within(nav).getByRole('button', { name: 'Page 5' }));
+    await user.click(within(nav).getByRole('button', { name: 'Page 7' }));
+    expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(within(table).getAllByRole('row')).toHaveLength(11);
+    expect(within(table).getByText('S120')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import type { Theme } from '../../../lib/theme';
+
+export interface ChartColors {
+  background: string;
+  text: string;
+  grid: string;
+  border: string;
+  up: string;
+  down: string;
+  upVolume: string;
+  downVolume: string;
+  crosshair: string;
+}
+
+/** '#22c55e' + 0.4 → 'rgba(34, 197, 94, 0.4)'; other colour forms are returned as they are. */
+export function withAlpha(color: string, alpha: number): string {
+  const hex = color.trim().match(/^#([0-9a-f]{6})$/i)?.[1];
+  if (!hex) return color;
+  const [r, g, b] = [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16));
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+const FALLBACK: Record<Theme, Record<string, string>> = {
+  light: { surface: '#ffffff', muted: '#5b6b82', line: '#dde3ec', up: '#0f9d58', down: '#d93025' },
+  dark: { surface: '#101a2b', muted: '#8b9ab3', line: '#22314b', up: '#22c55e', down: '#f6465d' },
+};
+
+/**
+ * The chart's colours from the app's design tokens (index.css), read after the theme class changed, so
+ * the canvas matches the cards around it in both themes.
+ */
+export function chartColors(theme: Theme): ChartColors {
+  const style = typeof window === 'undefined' ? null : getComputedStyle(document.documentElement);
+  const token = (name: string) => style?.getPropertyValue(`--${name}`).trim() || FALLBACK[theme][name] || '';
+  const up = token('up');
+  const down = token('down');
+  return {
+    background: token('surface'),
+    text: token('muted'),
+    grid: withAlpha(token('line'), theme === 'dark' ? 0.55 : 0.7),
+    border: token('line'),
+    up,
+    down,
+    upVolume: withAlpha(up, 0.35),
+    downVolume: withAlpha(down, 0.35),
+    crosshair: withAlpha(token('muted'), 0.6),
+  };
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export interface AccountEmail {
+  email: string;
+  username: string;
+}
+
+/** E-mail and username of the profile menu; the header polls them every 10 s (spec 01 §4). */
+export function useAccountEmail() {
+  return useQuery({
+    queryKey: ['email'],
+    queryFn: ({ signal }) => api.get<AccountEmail>('/api/email', { signal }),
+    refetchInterval: 10_000,
+  });
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json, mockApi } from '../../../testing/mock-api';
+import { currentUrl, renderApp } from '../../../testing/render-app';
+
+describe('app shell', () => {
+  it('lists the sidebar entries of the spec, Subscription only with the flag', async () => {
+    mockApi();
+    renderApp('/sip', { signedIn: true });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    for (const name of [
+      'Dashboard',
+      'Create Strategy',
+      'My Strategies',
+      'Scalping',
+      'Start BOT',
+      'Start Cycle',
+      'Copy BOTs',
+      'Subscription',
+    ]) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('button', { name: /Multigrid/ })).toHaveTextContent('PRO');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('drops Subscription and My Referral when the flag is off', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true, subscriptionEnabled: false });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.queryByRole('menuitem', { name: 'My Referral' })).not.toBeInTheDocument();
+  });
+
+  it('shows the polled e-mail and username in the profile menu and closes it with Escape', async () => {
+    mockApi({ 'GET /api/email': () => json({ email: 'new@example.com', username: 'alice' }) });
+    const { user } = renderApp('/sip', { signedIn: true });
+    const button = await screen.findByRole('button', { name: 'Account menu' });
+    await user.click(button);
+    const menu = screen.getByRole('menu');
+    await waitFor(() => expect(within(menu).getByText('new@example.com')).toBeInTheDocument());
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['My Wallet', 'API Setting', 'My Strategies', 'My Referral', 'History', 'Logout']);
+    expect(within(menu).getByRole('menuitem', { name: 'My Wallet' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(menu).getByRole('menuitem', { name: 'API Setting' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
+  it('closes the profile menu on a click outside', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.click(screen.getByRole('heading', { name: 'Start New SIP' }));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+
+  it('toggles the theme and keeps it in localStorage', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Switch to dark theme' }));
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('dark');
+    await user.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('theme')).toBe('light');
+  });
+
+  it('links the wallet and help icons', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'My Wallet' })).toHaveAttribute('href', '/mywallet');
+    // Help opens the contact page, which is public and has no shell around it.
+    await user.click(await screen.findByRole('link', { name: 'Help' }));
+    await waitFor(() => expect(currentUrl()).toBe('/contact'));
+  });
+
+  it('shows the ticker tape with pair, price and coloured change', async () => {
+    mockApi({
+      'GET /api/tickers': () =>
+        json({ source: 'sim', tickers: [{ symbol: 'ETHUSDT', price: '3421.5', changePct: '-1.2' }] }),
+    });
+    renderApp('/sip', { signedIn: true });
+    const tape = await screen.findByRole('region', { name: 'Market prices' });
+    await waitFor(() => expect(within(tape).getAllByText('ETH/USDT')[0]).toBeInTheDocument());
+    expect(within(tape).getAllByText('3,421.50')[0]).toBeInTheDocument();
+    expect(within(tape).getAllByText(/-1\.20%/)[0]).toHaveClass('text-down');
+    expect(within(tape).getByText('Simulated')).toBeInTheDocument();
+  });
+});
+
+describe('mobile navigation drawer', () => {
+  it('opens from the hamburger, takes focus, and closes with Escape back to the hamburger', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true });
+    const hamburger = await screen.findByRole('button', { name: 'Open navigation' });
+    await user.click(hamburger);
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await waitFor(() =>
+      expect(within(drawer).getByRole('button', { name: 'Close navigation' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument());
+    expect(hamburger).toHaveFocus();
+  });
+
+  it('closes when a page is chosen', async () => {
+    mockApi();
+    const { user } = renderApp('/sip', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Open navigation' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Navigation' });
+    await user.click(within(drawer).getByRole('link', { name: 'Start Cycle' }));
+    await waitFor(() => expect(currentUrl()).toBe('/cycle'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Navigation' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,77 @@
+import type { ComponentType, SVGProps } from 'react';
+import {
+  CopyIcon,
+  CrownIcon,
+  CycleIcon,
+  DashboardIcon,
+  GiftIcon,
+  HistoryIcon,
+  KeyIcon,
+  ListIcon,
+  PlayIcon,
+  WalletIcon,
+  ZapIcon,
+} from '../../../components/ui/icons';
+import { env } from '../../../lib/env';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+export interface NavLinkItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  /** Other paths that belong to this entry (edit pages…), for the active highlight. */
+  alsoActiveOn?: readonly string[];
+}
+
+export interface NavGroupItem {
+  label: string;
+  icon: Icon;
+  badge: string;
+  children: readonly NavLinkItem[];
+}
+
+export type NavItem = NavLinkItem | NavGroupItem;
+
+export function isGroup(item: NavItem): item is NavGroupItem {
+  return 'children' in item;
+}
+
+/** Spec 01 Shell sidebar (Logout is added by the sidebar itself). */
+export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Dashboard', to: '/dashboard', icon: DashboardIcon },
+    {
+      label: 'Multigrid',
+      icon: ListIcon,
+      badge: 'PRO',
+      children: [
+        { label: 'Create Strategy', to: '/botcreate', icon: ListIcon },
+        {
+          label: 'My Strategies',
+          to: '/mystrategies',
+          icon: ListIcon,
+          alsoActiveOn: ['/editstrategy', '/scalpeditstrategy'],
+        },
+      ],
+    },
+    { label: 'Scalping', to: '/createscalpingstrategy', icon: ZapIcon },
+    { label: 'Start BOT', to: '/startbot', icon: PlayIcon },
+    { label: 'Start Cycle', to: '/cycle', icon: CycleIcon },
+    { label: 'Copy BOTs', to: '/livebots', icon: CopyIcon },
+  ];
+  if (subscriptionEnabled) items.push({ label: 'Subscription', to: '/subscription', icon: CrownIcon });
+  return items;
+}
+
+/** Spec 01 Shell profile menu (Logout is added by the menu itself). */
+export function profileMenuItems(subscriptionEnabled = env.subscriptionEnabled): NavLinkItem[] {
+  const items: NavLinkItem[] = [
+    { label: 'My Wallet', to: '/mywallet', icon: WalletIcon },
+    { label: 'API Setting', to: '/api-setting', icon: KeyIcon },
+    { label: 'My Strategies', to: '/mystrategies', icon: ListIcon },
+  ];
+  if (subscriptionEnabled) items.push({ label: 'My Referral', to: '/referral-program', icon: GiftIcon });
+  items.push({ label: 'History', to: '/history', icon: HistoryIcon });
+  return items;
+}

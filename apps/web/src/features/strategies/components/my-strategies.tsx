@@ -1,0 +1,199 @@
+import { strategyMessages as m, type StoredStrategy, type StrategyKind } from '@gridbot/shared';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon, ListIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Tabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api-client';
+import { editScreenPath, strategyPaths } from '../api/strategy-api';
+import {
+  useCopySystemStrategy,
+  useDeleteStrategy,
+  useOwnStrategies,
+  useSystemStrategies,
+} from '../api/strategy-queries';
+import { DeleteStrategyModal } from './delete-strategy-modal';
+import { StrategyCard } from './strategy-card';
+
+const tabs = [
+  { value: 'multigrid', label: 'Multigrid' },
+  { value: 'scalping', label: 'Scalping' },
+] as const;
+
+const cardGrid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
+
+function LoadingCards() {
+  return (
+    <div role="status" className={cardGrid} aria-busy="true" aria-label="Loading strategies">
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} className="h-40 rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+/** Spec 01 §8: the in-use message as is, anything else prefixed. */
+function deleteFailure(error: unknown): string {
+  const message = isApiError(error) ? error.message : String(error);
+  return message === m.inUse ? m.inUse : m.deleteFailed(message);
+}
+
+function OwnStrategies({ kind }: { kind: StrategyKind }) {
+  const list = useOwnStrategies(kind);
+  const remove = useDeleteStrategy(kind);
+  const [doomed, setDoomed] = useState<string | null>(null);
+
+  const confirmDelete = () => {
+    if (!doomed) return;
+    remove.mutateAsync(doomed).then(
+      () => {
+        setDoomed(null);
+        toast.success(m.deleted);
+        // Spec 01: deletion ends with a reload; the list is fetched again (mutation invalidates it).
+        void list.refetch();
+      },
+      (error: unknown) => {
+        setDoomed(null);
+        toast.error(deleteFailure(error));
+      },
+    );
+  };
+
+  if (list.isPending) return <LoadingCards />;
+  if (list.isError) return <EmptyState icon={<AlertIcon />} title={m.listFailed} />;
+  if (list.data.length === 0) {
+    return (
+      <EmptyState
+        icon={<ListIcon />}
+        title={m.emptyTitle}
+        description={m.emptyLine}
+        action={
+          <Link to={strategyPaths[kind].createScreen} className={buttonClasses('primary')}>
+            Create Strategy
+          </Link>
+        }
+      />
+    );
+  }
+  return (
+    <>
+      <div className={cardGrid}>
+        {list.data.map((strategy) => (
+          <StrategyCard
+            key={strategy._id}
+            kind={kind}
+            strategy={strategy}
+            actions={
+              <>
+                <Link
+                  to={editScreenPath(kind, strategy.strategy_name)}
+                  className={buttonClasses('outline', 'sm', 'flex-1')}
+                  aria-label={`Edit ${strategy.strategy_name}`}
+                >
+                  Edit
+                </Link>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="flex-1 text-down! hover:bg-down/10"
+                  aria-label={`Delete ${strategy.strategy_name}`}
+                  onClick={() => setDoomed(strategy.strategy_name)}
+                >
+                  Delete
+                </Button>
+              </>
+            }
+          />
+        ))}
+      </div>
+      <DeleteStrategyModal
+        name={doomed}
+        busy={remove.isPending}
+        onCancel={() => setDoomed(null)}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}
+
+function SystemStrategies({ kind }: { kind: StrategyKind }) {
+  const list = useSystemStrategies(kind);
+  const copy = useCopySystemStrategy(kind);
+  const copyOne = (strategy: StoredStrategy) =>
+    copy.mutateAsync(strategy.strategy_name).then(
+      (res) => toast.success(`${m.copied} (${res.strategy.strategy_name})`),
+      (error: unknown) => toast.error(isApiError(error) ? error.message : m.saveFailed),
+    );
+  if (!list.data || list.data.length === 0) return null;
+  return (
+    <section aria-labelledby={`system-${kind}`} className="mt-10">
+      <h2 id={`system-${kind}`} className="text-base font-semibold text-fg">
+        System strategies
+      </h2>
+      <p className="mt-0.5 mb-4 text-sm text-muted">
+        Ready-made and read-only. Start a bot with one directly, or copy it into your strategies to change it.
+      </p>
+      <div className={cardGrid}>
+        {list.data.map((strategy) => (
+          <StrategyCard
+            key={strategy._id}
+            kind={kind}
+            strategy={strategy}
+            actions={
+              <>
+                <Link
+                  to={editScreenPath(kind, strategy.strategy_name)}
+                  className={buttonClasses('ghost', 'sm', 'flex-1')}
+                  aria-label={`View ${strategy.strategy_name}`}
+                >
+                  View
+                </Link>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  className="flex-1"
+                  aria-label={`Copy ${strategy.strategy_name}`}
+                  disabled={copy.isPending}
+                  onClick={() => copyOne(strategy)}
+                >
+                  Copy
+                </Button>
+              </>
+            }
+          />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** Spec 01 My Strategies: tabs Multigrid and Scalping, the user's cards, then the system strategies. */
+export function MyStrategies() {
+  const [params, setParams] = useSearchParams();
+  const kind: StrategyKind = params.get('tab') === 'scalping' ? 'scalping' : 'multigrid';
+  return (
+    <>
+      <PageHeader
+        title="My Strategies"
+        actions={
+          <Link to="/create-strategy" className={buttonClasses('primary')}>
+            Create Strategy
+          </Link>
+        }
+      />
+      <Tabs
+        label="Strategy type"
+        items={tabs}
+        value={kind}
+        onChange={(next) => setParams(next === 'scalping' ? { tab: 'scalping' } : {}, { replace: true })}
+      >
+        <OwnStrategies key={kind} kind={kind} />
+        <SystemStrategies kind={kind} />
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import type { StoredStrategy, StrategyKind } from '@gridbot/shared';
+import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
+import { Card } from '../../../components/ui/card';
+import { depthPct, shortName } from '../utils/form-values';
+
+const fmt = (n: number) => Number(n.toFixed(2)).toLocaleString('en-US');
+
+interface StrategyCardProps {
+  kind: StrategyKind;
+  strategy: StoredStrategy;
+  /** Edit/Delete for own strategies, Copy for system ones. */
+  actions: ReactNode;
+}
+
+/** Spec 01 My Strategies card: name cut at 12 characters, Number of Grid, status badge, actions. */
+export function StrategyCard({ kind, strategy, actions }: StrategyCardProps) {
+  const active = strategy.status === 'active';
+  const takeProfit =
+    kind === 'scalping' && typeof strategy.takeprofit_percentage === 'number'
+      ? `${fmt(strategy.takeprofit_percentage)}%`
+      : null;
+  return (
+    <Card className="flex flex-col p-4" data-testid="strategy-card">
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="min-w-0 truncate text-base font-semibold text-fg" title={strategy.strategy_name}>
+          {shortName(strategy.strategy_name)}
+        </h3>
+        <div className="flex shrink-0 gap-1">
+          {strategy.system ? <Badge tone="primary">System</Badge> : null}
+          <Badge tone={active ? 'up' : 'down'}>{active ? 'Active' : 'Inactive'}</Badge>
+        </div>
+      </div>
+      <dl className="mt-3 grid grid-cols-2 gap-2 text-sm">
+        <div className="rounded-lg bg-surface-2 px-3 py-2">
+          <dt className="text-xs text-muted">Number of Grid</dt>
+          <dd className="font-mono font-semibold tabular-nums text-fg">{strategy.No_of_order}</dd>
+        </div>
+        <div className="rounded-lg bg-surface-2 px-3 py-2">
+          <dt className="text-xs text-muted">{takeProfit ? 'Take Profit' : 'Reaches'}</dt>
+          <dd className="font-mono font-semibold tabular-nums text-fg">
+            {takeProfit ?? `−${fmt(depthPct(strategy))}%`}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4 flex gap-2">{actions}</div>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+import { walletMessages } from '@gridbot/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+
+/** Every wallet query starts with 'wallet', so one invalidation refreshes them all after an action. */
+export const walletQueryKeys = {
+  all: ['wallet'] as const,
+  spotBalance: ['wallet', 'spot-balance'] as const,
+  futuresBalance: ['wallet', 'futures-balance'] as const,
+  summary: ['wallet', 'summary'] as const,
+  assets: (market: WalletMarket) => ['wallet', 'assets', market] as const,
+};
+
+export type WalletMarket = 'spot' | 'futures';
+
+/** One row of the assets tables; amounts are decimal strings, `value` is null without a USDT price. */
+export interface WalletAsset {
+  asset: string;
+  balance: string;
+  free: string;
+  value: string | null;
+}
+
+/** Balances move with prices and running bots; the dashboard polls like the other live screens (10 s). */
+const REFRESH_MS = 10_000;
+
+export function useSpotBalance() {
+  return useQuery({
+    queryKey: walletQueryKeys.spotBalance,
+    queryFn: ({ signal }) => api.get<{ spotusdtAmount: string }>('/api/spotBalance', { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useFuturesBalance() {
+  return useQuery({
+    queryKey: walletQueryKeys.futuresBalance,
+    queryFn: ({ signal }) => api.get<{ futuresusdtAmount: string }>('/api/futuresBalance', { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** GET /api/pichart: `usdt` is the total, `availableBalance` the transferable spot USDT (spec 02 §7). */
+export function useWalletSummary() {
+  return useQuery({
+    queryKey: walletQueryKeys.summary,
+    queryFn: ({ signal }) => api.get<{ usdt: string; availableBalance: string }>('/api/pichart', { signal }),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useWalletAssets(market: WalletMarket) {
+  return useQuery({
+    queryKey: walletQueryKeys.assets(market),
+    queryFn: ({ signal }) =>
+      api.get<{ assets: WalletAsset[] }>(market === 'spot' ? '/api/spotAssets' : '/api/futuresAssets', {
+        signal,
+      }),
+    select: (data) => data.assets,
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** The server's answer when no exchange keys are bound: the screen points to API Setting instead. */
+export function isNotConnected(error: unknown): boolean {
+  return isApiError(error) && error.status === 400 && error.message === walletMessages.notConnected;
+}

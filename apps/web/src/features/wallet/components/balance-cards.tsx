@@ -1,0 +1,80 @@
+import { clsx } from 'clsx';
+import { type ReactNode, useId } from 'react';
+import { Card } from '../../../components/ui/card';
+import { LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatUsdt } from '../lib/amounts';
+
+interface BalanceCardProps {
+  label: string;
+  icon: ReactNode;
+  value: string | undefined;
+  loading: boolean;
+  highlight?: boolean;
+  className?: string;
+}
+
+/** One figure: 2 decimals, or 'NO DATA' when it could not be read (spec 02 Wallet). */
+function BalanceCard({ label, icon, value, loading, highlight = false, className }: BalanceCardProps) {
+  const shown = formatUsdt(value);
+  const labelId = useId();
+  return (
+    <Card
+      role="group"
+      aria-labelledby={labelId}
+      className={clsx(
+        'relative overflow-hidden p-4 sm:p-5',
+        highlight && 'bg-linear-to-br from-primary-soft to-transparent',
+        className,
+      )}
+    >
+      <div className="flex items-start gap-2.5 sm:items-center">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary [&>svg]:size-4.5">
+          {icon}
+        </span>
+        <h2 id={labelId} className="text-[0.8125rem] leading-snug font-medium text-muted sm:text-sm">
+          {label}
+        </h2>
+      </div>
+      <div className="mt-3 min-h-9 sm:mt-4">
+        {loading ? (
+          <Skeleton className="h-8 w-36" />
+        ) : shown ? (
+          <p
+            className={clsx(
+              'flex flex-wrap items-baseline gap-x-1 leading-9 sm:gap-x-1.5 font-bold tracking-tight text-fg tabular-nums sm:text-[1.75rem]',
+              highlight ? 'text-[1.75rem]' : 'text-[1.125rem]',
+            )}
+          >
+            {shown}
+            <span className="text-xs leading-5 font-semibold text-muted sm:text-sm">USDT</span>
+          </p>
+        ) : (
+          <p className="text-xl leading-9 font-bold tracking-wide text-muted">NO DATA</p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+interface BalanceCardsProps {
+  total: { value: string | undefined; loading: boolean };
+  spot: { value: string | undefined; loading: boolean };
+  futures: { value: string | undefined; loading: boolean };
+}
+
+export function BalanceCards({ total, spot, futures }: BalanceCardsProps) {
+  return (
+    <section aria-label="USDT balances" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+      <BalanceCard
+        label="Total USDT"
+        icon={<WalletIcon />}
+        highlight
+        className="col-span-2 sm:col-span-1"
+        {...total}
+      />
+      <BalanceCard label="Spot USDT (Transferable)" icon={<LayersIcon />} {...spot} />
+      <BalanceCard label="Futures USDT (Transferable)" icon={<ZapIcon />} {...futures} />
+    </section>
+  );
+}

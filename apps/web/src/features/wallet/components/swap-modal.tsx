@@ -1,0 +1,132 @@
+import { SYMBOLS, walletMessages } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { Modal } from '../../../components/ui/modal';
+import { errorMessage } from '../../../lib/api-client';
+import { formatPrice } from '../../../lib/format';
+import { useLivePrice, useSwapToUsdt } from '../api/wallet-actions';
+import type { WalletAsset } from '../api/wallet-queries';
+import { formatQuantity, usdtValue } from '../lib/amounts';
+import { type SwapFormInput, type SwapFormOutput, swapFormSchema } from '../lib/wallet-forms';
+import { AmountButton } from './amount-button';
+import { AssetAvatar } from './asset-avatar';
+
+interface SwapModalProps {
+  /** The spot asset to swap; the dialog is open while it is set. */
+  asset: WalletAsset | null;
+  onClose: () => void;
+}
+
+/** Spec 02 Swap to USDT: sell a spot asset at market, with ALL and the equivalent USDT at the live price. */
+export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
+  // Keep the last asset on screen while the dialog animates out (derived state, set during render).
+  const [lastAsset, setLastAsset] = useState(openAsset);
+  if (openAsset && openAsset !== lastAsset) setLastAsset(openAsset);
+  const asset = openAsset ?? lastAsset;
+  const swap = useSwapToUsdt();
+  const available = asset?.free;
+  const price = useLivePrice(openAsset?.asset);
+  const resolver = useMemo(() => zodResolver(swapFormSchema(available)), [available]);
+  const form = useForm<SwapFormInput, unknown, SwapFormOutput>({
+    resolver,
+    defaultValues: { amount: '' },
+  });
+  const { errors } = form.formState;
+  const amount = String(form.watch('amount') ?? '');
+  const equivalent = usdtValue(amount, price.data?.price);
+
+  // Opened (or opened on another asset): start from an empty amount.
+  const openSymbol = openAsset?.asset;
+  useEffect(() => {
+    if (openSymbol) form.reset({ amount: '' });
+  }, [openSymbol, form]);
+
+  const onSubmit = form.handleSubmit(({ amount: value }) => {
+    if (!asset) return;
+    return swap.mutateAsync({ asset: asset.asset, amount: value }).then(
+      (reply) => {
+        toast.success(reply?.message || walletMessages.swapSuccessful);
+        onClose();
+      },
+      (error: unknown) => {
+        toast.error(errorMessage(error, walletMessages.swapFailed));
+      },
+    );
+  });
+
+  return (
+    <Modal
+      open={openAsset !== null}
+      onClose={swap.isPending ? undefined : onClose}
+      size="sm"
+      title="Swap to USDT"
+      description={asset ? `Sell ${asset.asset} at the market price for USDT.` : undefined}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={swap.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" form="swap-form" loading={swap.isPending}>
+            {swap.isPending ? 'Swapping...' : 'Swap'}
+          </Button>
+        </>
+      }
+    >
+      {asset ? (
+        <form id="swap-form" noValidate onSubmit={onSubmit} className="space-y-4">
+          <div className="flex items-center gap-3 rounded-xl border border-line bg-surface-2/40 px-4 py-3">
+            <AssetAvatar asset={asset.asset} />
+            <div className="min-w-0">
+              <p className="font-semibold text-fg">{asset.asset}</p>
+              <p className="text-xs text-muted">
+                Available:{' '}
+                <span data-testid="swap-available" className="font-semibold text-fg tabular-nums">
+                  {formatQuantity(asset.free)}
+                </span>{' '}
+                {asset.asset}
+              </p>
+            </div>
+          </div>
+
+          <Input
+            label={`Amount (${asset.asset})`}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="0.00"
+            className="pr-16 tabular-nums"
+            error={errors.amount?.message}
+            end={
+              <AmountButton
+                onClick={() => form.setValue('amount', asset.free, { shouldValidate: true })}
+                aria-label={`Swap all ${asset.asset}`}
+              >
+                ALL
+              </AmountButton>
+            }
+            {...form.register('amount')}
+          />
+
+          <div className="rounded-xl bg-primary-soft px-4 py-3">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="text-sm text-muted">Equivalent USDT</span>
+              <span data-testid="swap-equivalent" className="text-lg font-bold text-fg tabular-nums">
+                {equivalent ? `≈ ${equivalent}` : '—'}
+              </span>
+            </div>
+            <p className="mt-1 text-xs text-muted">
+              {price.data
+                ? `1 ${asset.asset} = ${formatPrice(Number(price.data.price))} USDT, live price before fees`
+                : price.isError || !SYMBOLS.includes(`${asset.asset}USDT`)
+                  ? 'Live price unavailable'
+                  : 'Loading the live price…'}
+            </p>
+          </div>
+        </form>
+      ) : null}
+    </Modal>
+  );
+}

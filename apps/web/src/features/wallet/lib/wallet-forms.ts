@@ -1,0 +1,30 @@
+import { swapInputSchema, transferInputSchema, walletMessages } from '@gridbot/shared';
+import { z } from 'zod';
+import { exceeds } from './amounts';
+
+/**
+ * Internal Transfers: the shared amount rule, then spec 02 §5 — not above the source's transferable
+ * balance. The balance is not part of the payload, so the rule is built around the figure on screen.
+ */
+export function transferFormSchema(transferable: string | undefined) {
+  return z
+    .object({ amount: transferInputSchema.shape.amount })
+    .refine((v) => !exceeds(v.amount, transferable), {
+      path: ['amount'],
+      message: walletMessages.amountExceedsTransferable,
+    });
+}
+export type TransferFormInput = z.input<ReturnType<typeof transferFormSchema>>;
+export type TransferFormOutput = z.output<ReturnType<typeof transferFormSchema>>;
+
+/** Swap to USDT (spec 02 §5): present, above 0 and not above the available balance, else one message. */
+export function swapFormSchema(available: string | undefined) {
+  return z
+    .object({ amount: swapInputSchema.shape.amount })
+    .refine((v) => available !== undefined && !exceeds(v.amount, available), {
+      path: ['amount'],
+      message: walletMessages.swapInvalidAmount,
+    });
+}
+export type SwapFormInput = z.input<ReturnType<typeof swapFormSchema>>;
+export type SwapFormOutput = z.output<ReturnType<typeof swapFormSchema>>;

@@ -1,0 +1,51 @@
+const priceFormats = new Map<number, Intl.NumberFormat>();
+
+function priceFormat(digits: number): Intl.NumberFormat {
+  let format = priceFormats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    priceFormats.set(digits, format);
+  }
+  return format;
+}
+
+/** A price with as many decimals as its size needs (97,123.45 · 2.3456 · 0.38123), grouped, en-US. */
+export function formatPrice(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const abs = Math.abs(value);
+  const digits = abs >= 100 ? 2 : abs >= 1 ? 4 : abs >= 0.01 ? 5 : 8;
+  return priceFormat(digits).format(value);
+}
+
+/** '+1.23%' / '-0.40%' / '0.00%'. */
+export function formatChangePct(value: number): string {
+  if (!Number.isFinite(value)) return '—';
+  const sign = value > 0 ? '+' : '';
+  return `${sign}${value.toFixed(2)}%`;
+}
+
+/** 'BTCUSDT' → 'BTC/USDT' (spec 01 §3: pairs are shown with a slash before USDT). */
+export function formatPair(symbol: string): string {
+  return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
+}
+
+const usdFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** '$1,234.56' / '-$3.20'; '—' when there is no number. Accepts decimal strings from the API. */
+export function formatUsd(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  if (
+    n === null ||
+    n === undefined ||
+    !Number.isFinite(n) ||
+    (typeof value === 'string' && value.trim() === '')
+  )
+    return '—';
+  return `${n < 0 ? '-' : ''}$${usdFormat.format(Math.abs(n))}`;
+}
+
+/** '+$1.20' above zero, '-$0.40' below, '$0.00' at zero. */
+export function formatSignedUsd(value: number | string | null | undefined): string {
+  const shown = formatUsd(value);
+  return Number(value) > 0 ? `+${shown}` : shown;
+}

@@ -1,0 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+
+/** A 4xx will answer the same way again; only network failures and 5xx are worth a retry. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, staleTime: 5_000, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}

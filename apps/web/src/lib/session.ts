@@ -1,0 +1,38 @@
+import type { SessionUser } from '@gridbot/shared';
+
+/** localStorage keys of the session (spec 01 §6: the bearer token is held in local storage). */
+export const TOKEN_KEY = 'token';
+export const USER_KEY = 'user';
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function getStoredUser(): SessionUser | null {
+  try {
+    const raw = localStorage.getItem(USER_KEY);
+    return raw ? (JSON.parse(raw) as SessionUser) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the session after login or OTP verification (spec 01 §4). */
+export function saveSession(token: string, user: SessionUser): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function saveUser(user: SessionUser): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+/** Removes the token and the user data (logout and any 401). */
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}

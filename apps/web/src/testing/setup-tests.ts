@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Route screens load on demand; the first import of one can take a while on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
+// Whole-app tests (router, lazy screens, user-event) need more than 5 s when the machine is busy.
+vi.setConfig({ testTimeout: 30_000 });
+
+// jsdom has no matchMedia; sonner and media-aware components ask for it.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+}
+
+// jsdom does not scroll; the router's scroll restoration calls it on every navigation.
+window.scrollTo = () => {};
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+  vi.unstubAllEnvs();
+  window.history.replaceState(null, '', '/');
+});

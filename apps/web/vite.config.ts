@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The server (apps/server) listens on 3000 and serves the built app in production; in development Vite
+// serves the app and forwards every API prefix so both run on one origin, as they do in production.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const proxy = Object.fromEntries(
+  ['/api', '/dev', '/healthz', '/platform'].map((prefix) => [
+    prefix,
+    { target: apiTarget, changeOrigin: false },
+  ]),
+);
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },
+});

@@ -1,0 +1,3 @@
+export { type CreateDbOptions, createDb, type Db, type DbHandle, type Schema, type Tx } from './create-db';
+export * from './schema';
+export { createTestDb } from './testing/create-test-db';

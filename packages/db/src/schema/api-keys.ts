@@ -1,0 +1,15 @@
+import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * A user's exchange API key pair. The secret is sealed with AES-256-GCM by the server (DESIGN §3) and never
+ * leaves it; only the key itself is shown back (API Setting).
+ */
+export const apiKeys = pgTable('api_keys', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  apiKey: text('api_key').notNull(),
+  secretSealed: text('secret_sealed').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,97 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { bots } from './bots';
+import { users } from './users';
+
+/**
+ * An order a bot decided to place (DESIGN §3 "intent before order"): written with its deterministic client
+ * order id before it is sent, so a crash can be reconciled by asking the exchange for that id.
+ * status: pending (written, maybe sent) → filled | failed; unknown = sent, outcome not known yet.
+ */
+export const botIntents = pgTable(
+  'bot_intents',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    clientOrderId: text('client_order_id').notNull().unique(),
+    kind: text('kind', { enum: ['MarketBuy', 'SellLots', 'RecordLiquidation'] }).notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'unknown', 'filled', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.seq] }), index('bot_intents_open_idx').on(t.status)],
+);
+
+/** One executed intent of a bot: a row of its Order Book (spec 02). Written in the fill's transaction. */
+export const botFills = pgTable(
+  'bot_fills',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    /** Grid of a buy; the newest grid of a sell. */
+    grid: integer('grid').notNull(),
+    price: numeric('price').notNull(),
+    qty: numeric('qty').notNull(),
+    /** Quote spent or received (futures: notional). */
+    quote: numeric('quote').notNull(),
+    fee: numeric('fee').notNull(),
+    /** Profit of the lots a sell closed (DESIGN §2.1); null for buys. */
+    pnl: numeric('pnl'),
+    timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+    clientOrderId: text('client_order_id').notNull(),
+  },
+  (t) => [
+    unique('bot_fills_bot_seq_key').on(t.botId, t.seq),
+    index('bot_fills_bot_time_idx').on(t.botId, t.timeMs),
+  ],
+);
+
+/**
+ * A user's command to a running bot (stop, stop and sell, edit limits). The database is the source of
+ * truth: the API writes the row, the worker that owns the bot applies queued rows in order and marks them
+ * done, so a worker that missed a notification catches up from here.
+ */
+export const botCommands = pgTable(
+  'bot_commands',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['queued', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('bot_commands_queued_idx').on(t.botId, t.status)],
+);

@@ -1,0 +1,66 @@
+import type { StrategyParams } from '@gridbot/shared';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { strategies } from './strategies';
+import { users } from './users';
+
+/**
+ * A bot (core columns; the bot runtime extends this table). A bot keeps `strategy_snapshot`, the strategy
+ * it started with, so editing the strategy changes only bots started afterwards. `strategy_id` is cleared if
+ * the strategy is deleted later; a strategy with a Live or Pause bot cannot be deleted.
+ */
+export const bots = pgTable(
+  'bots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    botType: text('bot_type', { enum: ['multigrid', 'scalping'] }).notNull(),
+    strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
+    strategyName: text('strategy_name').notNull(),
+    strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams>().notNull(),
+    symbol: text('symbol').notNull(),
+    category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
+    status: text('status', { enum: ['Live', 'Pause', 'Stopped'] })
+      .notNull()
+      .default('Live'),
+    investment: numeric('investment').notNull(),
+    leverage: integer('leverage').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+    /** The engine's state (DESIGN §2, plain JSON), written with every intent and fill. */
+    engineState: jsonb('engine_state').$type<Record<string, unknown>>(),
+    /** Bumped on every write of engine_state (optimistic concurrency between workers). */
+    stateVersion: integer('state_version').notNull().default(0),
+    /** Why the runtime halted trading (repeated exchange failures, bad keys), shown on the bot page. */
+    haltReason: text('halt_reason'),
+    /** stoploss | profit_book | liquidated | manual | manual_sell (engine StopReason). */
+    stopReason: text('stop_reason'),
+    /** Price at the moment the bot stopped (History: Closed price). */
+    closedPrice: numeric('closed_price'),
+  },
+  (t) => [
+    index('bots_user_id_status_idx').on(t.userId, t.status),
+    index('bots_strategy_id_idx').on(t.strategyId),
+  ],
+);
+
+/** A buy-low/sell-high cycle (DESIGN §2.4; core columns, the cycle runtime extends it). Cycles use no strategy. */
+export const cycles = pgTable(
+  'cycles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbol: text('symbol').notNull(),
+    category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
+    status: text('status', { enum: ['WaitBuy', 'Holding', 'Completed', 'Stopped'] })
+      .notNull()
+      .default('WaitBuy'),
+    amount: numeric('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [index('cycles_user_id_status_idx').on(t.userId, t.status)],
+);

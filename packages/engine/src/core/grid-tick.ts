@@ -1,0 +1,260 @@
+/**
+ * The per-tick pipeline of DESIGN §2.2 shared by Multigrid and Scalping: risk exits, restart,
+ * take-profit, buy. Strategy-specific parts (take-profit, buy trigger) are passed in as hooks.
+ * Hot path: a tick that changes nothing allocates only the result object and returns the same state.
+ */
+import { equityAt } from '../pnl/pnl';
+import type { EngineRules } from '../rules';
+import type {
+  BotStatus,
+  Intent,
+  Lot,
+  Notice,
+  PendingIntent,
+  SellReason,
+  Stats,
+  StepResult,
+  StopReason,
+  Tick,
+} from '../types';
+import { pnlReachesPct } from './compare';
+import { type GridBotState, NO_TRAIL, type TrailingBuy } from './grid-bot.state';
+import { liquidation, NO_INTENTS, newestFirst, pendingOf, planBuy, sellLots } from './intents';
+import { quietBand } from './quiet-band';
+import { BOT_STATUS, transition } from './transitions';
+
+export interface TakeProfitOutcome {
+  /** The stack after arming/selling (may be the same array when nothing changed). */
+  lots: Lot[];
+  /** Lots to sell, newest first, each in its own order; or all together when `together`. */
+  sold: Lot[];
+  together: boolean;
+}
+
+export interface GridHooks {
+  takeProfit(state: GridBotState, p: number): TakeProfitOutcome | null;
+  /** Whether grid `k` buys now, and the trailing state after this tick. */
+  buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: number, p: number): BuyTrigger;
+}
+
+export interface BuyTrigger {
+  trail: TrailingBuy;
+  buy: boolean;
+}
+
+type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
+
+/** First matching risk exit of DESIGN §2.2 step 1 (a stop-and-sell request comes first). */
+function riskExit(state: GridBotState, p: number): Exit | null {
+  if (state.exitRequest !== null) return 'manual_sell';
+  const s = state.settings;
+  if (s.stoplossPrice !== null && p <= s.stoplossPrice) return 'stoploss';
+  if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';
+  const a = state.account;
+  if (
+    s.profitBookPct !== null &&
+    pnlReachesPct(a.bookedProfit, a.openQty, a.openCost, p, s.profitBookPct, a.investment)
+  ) {
+    return 'profit_book';
+  }
+  if (a.liqPrice > 0 && a.openQty > 0 && p <= a.liqPrice) return 'liquidated';
+  return null;
+}
+
+/** The state with its quiet band computed (quiet-band.ts). */
+function settle(state: GridBotState): GridBotState {
+  return { ...state, quiet: quietBand(state) };
+}
+
+/** Peak equity and max drawdown, updated only when they change. */
+export function trackDrawdown(stats: Stats, equity: number): Stats {
+  if (equity > stats.peakEquity) return { ...stats, peakEquity: equity };
+  const dd = stats.peakEquity > 0 ? ((stats.peakEquity - equity) / stats.peakEquity) * 100 : 0;
+  return dd > stats.maxDrawdownPct ? { ...stats, maxDrawdownPct: dd } : stats;
+}
+
+function exitTick(
+  state: GridBotState,
+  stats: Stats,
+  exit: Exit,
+  tick: Tick,
+  rules: EngineRules,
+): StepResult<GridBotState> {
+  if (exit === 'pause' && state.status === 'Pause') {
+    return { state: stats === state.stats ? state : settle({ ...state, stats }), intents: NO_INTENTS };
+  }
+  const status = transition(BOT_STATUS, 'bot status', state.status, exit === 'pause' ? 'pause' : 'stop');
+  const stopReason: StopReason | null = exit === 'pause' ? null : exit;
+  const lots = state.lots;
+  let intents: readonly Intent[] = NO_INTENTS;
+  let pending: PendingIntent[] = state.pending;
+  let seq = state.seq;
+  if (lots.length > 0) {
+    seq += 1;
+    const sold = newestFirst(lots);
+    const intent =
+      exit === 'liquidated'
+        ? liquidation(seq, sold, state.account.liqPrice)
+        : sellLots(seq, sold, tick.price, exit as SellReason, rules);
+    intents = [intent];
+    pending = [pendingOf(intent, sold, state.status, state.stopReason, status)];
+  }
+  return {
+    state: {
+      ...state,
+      status,
+      stopReason,
+      lots: [],
+      trail: NO_TRAIL,
+      seq,
+      pending,
+      exitRequest: null,
+      stats,
+    },
+    intents,
+  };
+}
+
+/** One tick of a Multigrid or Scalping bot. */
+export function stepGrid(
+  state: GridBotState,
+  tick: Tick,
+  rules: EngineRules,
+  hooks: GridHooks,
+): StepResult<GridBotState> {
+  const p = tick.price;
+  if (p > state.quiet.lo && p < state.quiet.hi) return { state, intents: NO_INTENTS };
+  if (state.pending.length > 0) return { state, intents: NO_INTENTS };
+  if (state.status === 'Stopped') {
+    if (state.exitRequest !== null && state.lots.length > 0) return stoppedSell(state, tick, rules);
+    return { state, intents: NO_INTENTS };
+  }
+  const stats = trackDrawdown(state.stats, equityAt(state.account, p));
+  const exit = riskExit(state, p);
+  if (exit !== null) return exitTick(state, stats, exit, tick, rules);
+
+  const restart = state.settings.restartPrice;
+  const d: Draft = {
+    status:
+      state.status === 'Pause' && restart !== null && p <= restart
+        ? transition(BOT_STATUS, 'bot status', state.status, 'restart')
+        : state.status,
+    lots: state.lots,
+    trail: state.trail,
+    seq: state.seq,
+    intents: [],
+    pending: [],
+    notices: null,
+  };
+  if (d.lots.length > 0) takeProfitPhase(state, d, p, rules, hooks);
+  if (d.status === 'Live') buyPhase(state, d, p, rules, hooks);
+  return finish(state, d, stats);
+}
+
+/** What one full-path tick decides; local to `stepGrid`, never stored. */
+interface Draft {
+  status: BotStatus;
+  lots: Lot[];
+  trail: TrailingBuy;
+  seq: number;
+  intents: Intent[];
+  pending: PendingIntent[];
+  notices: Notice[] | null;
+}
+
+/** Step 3: lots sold by take-profit become one sell intent each (Scalping: one for all). */
+function takeProfitPhase(
+  state: GridBotState,
+  d: Draft,
+  p: number,
+  rules: EngineRules,
+  hooks: GridHooks,
+): void {
+  const tp = hooks.takeProfit(state, p);
+  if (tp === null) return;
+  const newestBefore = d.lots[d.lots.length - 1];
+  d.lots = tp.lots;
+  const groups = tp.together ? [tp.sold] : tp.sold.map((l) => [l]);
+  for (const group of groups) {
+    if (group.length === 0) continue;
+    d.seq += 1;
+    const intent = sellLots(d.seq, group, p, 'take_profit', rules);
+    d.intents.push(intent);
+    d.pending.push(pendingOf(intent, group, state.status, state.stopReason));
+  }
+  if (d.lots[d.lots.length - 1]?.id !== newestBefore?.id) d.trail = NO_TRAIL;
+}
+
+/** Step 4: at most one buy per tick. */
+function buyPhase(state: GridBotState, d: Draft, p: number, rules: EngineRules, hooks: GridHooks): void {
+  const buy = decideBuy(state, d.lots, d.trail, p, hooks);
+  d.trail = buy.trail;
+  if (buy.grid === 0) return;
+  const quote = state.account.investment * (state.params.alloc[buy.grid - 1] ?? 0);
+  const plan = planBuy(d.seq + 1, buy.grid, quote, state.leverage, p, rules);
+  if (!plan.ok) {
+    d.notices = [plan.notice];
+    return;
+  }
+  d.seq += 1;
+  d.intents.push(plan.intent);
+  d.pending.push(pendingOf(plan.intent, [], state.status, state.stopReason));
+  d.trail = NO_TRAIL;
+}
+
+/** The step result: the same state when nothing changed, else a new one with its quiet band. */
+function finish(state: GridBotState, d: Draft, stats: Stats): StepResult<GridBotState> {
+  const unchanged =
+    d.status === state.status &&
+    d.lots === state.lots &&
+    d.trail === state.trail &&
+    d.seq === state.seq &&
+    stats === state.stats;
+  let next: GridBotState;
+  if (unchanged) {
+    next = state.quiet.lo > state.quiet.hi ? settle(state) : state;
+  } else {
+    next = { ...state, status: d.status, lots: d.lots, trail: d.trail, seq: d.seq, stats };
+    if (d.pending.length > 0) next.pending = d.pending;
+    if (d.status !== state.status && d.status === 'Live') next.stopReason = null;
+    next.quiet = quietBand(next);
+  }
+  const intents = d.intents.length > 0 ? d.intents : NO_INTENTS;
+  return d.notices === null ? { state: next, intents } : { state: next, intents, notices: d.notices };
+}
+
+function decideBuy(
+  state: GridBotState,
+  lots: readonly Lot[],
+  trail: TrailingBuy,
+  p: number,
+  hooks: GridHooks,
+): { grid: number; trail: TrailingBuy } {
+  const newest = lots[lots.length - 1];
+  if (newest === undefined) return { grid: state.settings.newCyclesAllowed ? 1 : 0, trail };
+  const k = lots.length + 1;
+  if (k > state.params.grids) return { grid: 0, trail };
+  const ob = state.settings.overbuy;
+  if (ob.active && ob.value !== null && k > ob.value) return { grid: 0, trail };
+  const t = hooks.buyTrigger(state, newest.price, trail, k, p);
+  return { grid: t.buy ? k : 0, trail: t.trail };
+}
+
+/** A stopped bot asked to stop-and-sell: sell what it still holds. */
+function stoppedSell(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {
+  const seq = state.seq + 1;
+  const sold = newestFirst(state.lots);
+  const intent = sellLots(seq, sold, tick.price, 'manual_sell', rules);
+  return {
+    state: settle({
+      ...state,
+      stopReason: 'manual_sell',
+      lots: [],
+      trail: NO_TRAIL,
+      seq,
+      pending: [pendingOf(intent, sold, state.status, state.stopReason)],
+      exitRequest: null,
+    }),
+    intents: [intent],
+  };
+}

@@ -1,0 +1,108 @@
+/**
+ * Building intents. Decimal here: intents cross to the exchange, so their quantities are rounded to the
+ * market rules first (DESIGN §2.1).
+ */
+import { floorToStep, money } from '../money';
+import type { EngineRules } from '../rules';
+import type {
+  Intent,
+  Lot,
+  MarketBuy,
+  Notice,
+  PendingIntent,
+  SellLots,
+  SellReason,
+  StopReason,
+} from '../types';
+
+export const NO_INTENTS: readonly Intent[] = Object.freeze([]) as readonly Intent[];
+
+/** Buy decision outcome: the intent, or a notice that the order would be below min notional. */
+export type BuyPlan = { ok: true; intent: MarketBuy } | { ok: false; notice: Notice };
+
+/**
+ * Market buy of `grid` with quote (futures: margin) `investment × alloc`; qty from the notional
+ * (quote × leverage) at the tick price, rounded down to the step (DESIGN §2.1–2.2).
+ */
+export function planBuy(
+  seq: number,
+  grid: number,
+  quote: number,
+  leverage: number,
+  price: number,
+  rules: EngineRules,
+): BuyPlan {
+  const quoteAmount = money(quote).toDecimalPlaces(8, 1);
+  const qty = floorToStep(quoteAmount.times(leverage).dividedBy(price), rules.stepSize);
+  const notional = qty.times(price);
+  if (qty.lte(0) || notional.lt(rules.minNotional)) {
+    return {
+      ok: false,
+      notice: {
+        type: 'BuySkipped',
+        grid,
+        reason: 'below_min_notional',
+        notional: notional.toNumber(),
+        minNotional: rules.minNotionalNum,
+      },
+    };
+  }
+  return {
+    ok: true,
+    intent: { type: 'MarketBuy', seq, grid, qty: qty.toFixed(), quoteAmount: quoteAmount.toFixed(), price },
+  };
+}
+
+/** Sell of `lots` (given newest first) at market; qty = Σ lot qty rounded down to the step. */
+export function sellLots(
+  seq: number,
+  lots: readonly Lot[],
+  price: number,
+  reason: SellReason,
+  rules: EngineRules,
+): SellLots {
+  const total = lots.reduce((s, l) => s.plus(l.qty), money(0));
+  return {
+    type: 'SellLots',
+    seq,
+    lotIds: lots.map((l) => l.id),
+    grids: lots.map((l) => l.grid),
+    qty: floorToStep(total, rules.stepSize).toFixed(),
+    price,
+    reason,
+  };
+}
+
+/** Liquidation record: the position closes at `liqPrice` and the margin is lost (DESIGN §2.2). */
+export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number): Intent {
+  let qty = money(0);
+  let back = money(0);
+  for (const l of lots) {
+    qty = qty.plus(l.qty);
+    back = back.plus(l.quote).minus(l.margin);
+  }
+  return {
+    type: 'RecordLiquidation',
+    seq,
+    lotIds: lots.map((l) => l.id),
+    grids: lots.map((l) => l.grid),
+    qty: qty.toFixed(),
+    price: liqPrice,
+    quote: back.toFixed(),
+  };
+}
+
+export function pendingOf(
+  intent: Intent,
+  lots: Lot[],
+  prevStatus: string,
+  prevStopReason: StopReason | null,
+  setStatus: string | null = null,
+): PendingIntent {
+  return { intent, lots, prevStatus, prevStopReason, setStatus };
+}
+
+/** Lots newest first (the order lots are sold in, DESIGN §2.2 step 3). */
+export function newestFirst(lots: readonly Lot[]): Lot[] {
+  return lots.slice().reverse();
+}

@@ -1,0 +1,57 @@
+/**
+ * The engine's entry points (DESIGN §2): `step(state, tick, rules) → { state, intents }`,
+ * `applyFill(state, fill) → state` and `applyIntentFailed(state, seq) → state` for every strategy.
+ * Pure: no I/O, no clock, no randomness; the same inputs give the same outputs.
+ */
+import type { GridBotState } from './core/grid-bot.state';
+import { NO_INTENTS } from './core/intents';
+import { applyCycleFill, applyCycleIntentFailed } from './fills/cycle-fill';
+import { applyGridFill, applyGridIntentFailed, type FillOutcome } from './fills/grid-fill';
+import type { EngineRules } from './rules';
+import type { CycleState } from './strategies/cycle/cycle.state';
+import { stepCycle } from './strategies/cycle/cycle.step';
+import { stepMultigrid } from './strategies/multigrid/multigrid.step';
+import { stepScalping } from './strategies/scalping/scalping.step';
+import type { Fill, StepResult, Tick } from './types';
+
+/** Any bot the engine runs. `kind` tells them apart. */
+export type EngineState = GridBotState | CycleState;
+
+/**
+ * One tick. Returns the new state and the intents to execute, in order. While any intent of the bot is
+ * pending (issued, not yet filled or failed) it issues nothing and returns the state unchanged.
+ */
+export function step<S extends EngineState>(state: S, tick: Tick, rules: EngineRules): StepResult<S> {
+  if (state.kind !== 'cycle') {
+    // Hot path: inside the quiet band nothing can change (core/quiet-band.ts).
+    const q = state.quiet;
+    if (tick.price > q.lo && tick.price < q.hi) return { state, intents: NO_INTENTS };
+  }
+  switch (state.kind) {
+    case 'multigrid':
+      return stepMultigrid(state, tick, rules) as StepResult<S>;
+    case 'scalping':
+      return stepScalping(state, tick, rules) as StepResult<S>;
+    case 'cycle':
+      return stepCycle(state, tick, rules) as StepResult<S>;
+  }
+}
+
+/** Applies the fill of a pending intent, with the lots it opened or closed. Idempotent per `fill.seq`. */
+export function applyFillDetailed<S extends EngineState>(state: S, fill: Fill): FillOutcome<S> {
+  return (
+    state.kind === 'cycle' ? applyCycleFill(state, fill) : applyGridFill(state, fill)
+  ) as FillOutcome<S>;
+}
+
+/** Applies the fill of a pending intent. A fill for an intent already resolved changes nothing. */
+export function applyFill<S extends EngineState>(state: S, fill: Fill): S {
+  return applyFillDetailed(state, fill).state;
+}
+
+/** Intent `seq` failed or was rejected with nothing filled: the bot goes on. Idempotent. */
+export function applyIntentFailed<S extends EngineState>(state: S, seq: number): S {
+  return (
+    state.kind === 'cycle' ? applyCycleIntentFailed(state, seq) : applyGridIntentFailed(state, seq)
+  ) as S;
+}

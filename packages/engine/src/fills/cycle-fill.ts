@@ -1,0 +1,114 @@
+/**
+ * Fills and failures of a cycle's intents (DESIGN §2.4).
+ */
+import { CYCLE_STATUS, transition } from '../core/transitions';
+import { utcDateKey } from '../core/utc-date';
+import { invariant } from '../errors';
+import { money, toNumber } from '../money';
+import type { CycleState } from '../strategies/cycle/cycle.state';
+import type { Fill, PendingIntent, StopReason } from '../types';
+import type { FillOutcome } from './grid-fill';
+import { pendingIndex } from './grid-fill';
+import { addDailyProfit, bookClosed, closeLots, insertLots, lotFromBuyFill, withOpenTotals } from './ledger';
+
+/** Applies a fill of the cycle's pending buy or sell. */
+export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
+  const i = pendingIndex(state.pending, fill.seq, state.seq);
+  if (i < 0) return { state, opened: null, closed: [], applied: false };
+  const entry = state.pending[i] as PendingIntent;
+  const pending = state.pending.filter((_, j) => j !== i);
+  const intent = entry.intent;
+  if (intent.type === 'MarketBuy') {
+    invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
+    if (money(fill.qty).lte(0))
+      return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
+    const lot = lotFromBuyFill(intent.seq, fill, {
+      grid: 1,
+      tpPct: 0,
+      tpDownPct: 0,
+      leverage: state.leverage,
+    });
+    const lots = [lot];
+    const fees = money(state.account.fees).plus(lot.fee).toNumber();
+    const account = withOpenTotals(
+      { ...state.account, fees, trades: state.account.trades + 1 },
+      lots,
+      pending,
+      state.maintMarginRate,
+    );
+    const status = transition(CYCLE_STATUS, 'cycle', state.status, 'bought');
+    const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
+    return {
+      state: { ...state, status, lots, pending, account, stats },
+      opened: lot,
+      closed: [],
+      applied: true,
+    };
+  }
+  invariant(fill.side === 'sell', `intent ${fill.seq} is a sell, fill says ${fill.side}`);
+  if (money(fill.qty).lte(0))
+    return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
+  const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
+  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  const lots = insertLots(state.lots, outcome.kept);
+  const account = withOpenTotals(
+    bookClosed(state.account, outcome.closed, outcome.dustQty),
+    lots,
+    pending,
+    state.maintMarginRate,
+  );
+  const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
+  const stats = {
+    ...state.stats,
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(fill.timeMs), profit),
+  };
+  let cyclesCompleted = state.cyclesCompleted;
+  let stopReason: StopReason | null = state.stopReason;
+  let status = state.status;
+  const stopped = status === 'Stopped' || entry.prevStatus === 'Stopped';
+  if (lots.length > 0) {
+    // Partly filled: still holding the rest; the next tick decides again.
+    status = transition(CYCLE_STATUS, 'cycle', status, stopped ? 'sell_failed_stopped' : 'sell_failed');
+  } else if (reason === 'take_profit' && status !== 'Stopped') {
+    cyclesCompleted += 1;
+    const done = cyclesCompleted >= state.params.cycles;
+    status = transition(CYCLE_STATUS, 'cycle', status, done ? 'sold_last' : 'sold_again');
+    if (done) stopReason = 'completed';
+  } else {
+    if (reason === 'take_profit') cyclesCompleted += 1;
+    else
+      stopReason =
+        reason === 'manual_sell' ? 'manual_sell' : reason === 'liquidated' ? 'liquidated' : 'stoploss';
+    status = transition(CYCLE_STATUS, 'cycle', status, 'sold_stop');
+  }
+  return {
+    state: { ...state, status, stopReason, cyclesCompleted, lots, pending, account, stats },
+    opened: null,
+    closed: outcome.closed,
+    applied: true,
+  };
+}
+
+/** Intent `seq` failed: a buy goes back to waiting, a sell back to holding. */
+export function applyCycleIntentFailed(state: CycleState, seq: number): CycleState {
+  const i = pendingIndex(state.pending, seq, state.seq);
+  if (i < 0) return state;
+  const entry = state.pending[i] as PendingIntent;
+  const pending = state.pending.filter((_, j) => j !== i);
+  if (entry.intent.type === 'MarketBuy') {
+    return { ...state, pending, status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed') };
+  }
+  invariant(entry.intent.type !== 'RecordLiquidation', 'a liquidation cannot fail');
+  const lots = insertLots(state.lots, entry.lots);
+  const stopped = state.status === 'Stopped' || entry.prevStatus === 'Stopped';
+  const event = stopped ? 'sell_failed_stopped' : 'sell_failed';
+  const exitRequest = entry.intent.reason === 'manual_sell' ? 'stop_and_sell' : state.exitRequest;
+  return {
+    ...state,
+    pending,
+    lots,
+    exitRequest,
+    status: transition(CYCLE_STATUS, 'cycle', state.status, event),
+    account: withOpenTotals(state.account, lots, pending, state.maintMarginRate),
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * Fills and failures of a Multigrid or Scalping bot's intents. Each intent is resolved once: a fill or
+ * failure for a `seq` that is no longer pending (already applied) returns the state unchanged.
+ */
+import type { GridBotState } from '../core/grid-bot.state';
+import { NO_TRAIL } from '../core/grid-bot.state';
+import { UNSET_BAND } from '../core/quiet-band';
+import { BOT_STATUS, type BotEvent, transition } from '../core/transitions';
+import { utcDateKey } from '../core/utc-date';
+import { InvariantError, invariant } from '../errors';
+import { money, toNumber } from '../money';
+import type { BotStatus, Fill, Lot, PendingIntent } from '../types';
+import {
+  addDailyProfit,
+  bookClosed,
+  type ClosedLot,
+  closeLots,
+  insertLots,
+  lotFromBuyFill,
+  withOpenTotals,
+} from './ledger';
+
+/** What a fill did, for the runtime's lot and fill rows (and the backtest's output). */
+export interface FillOutcome<S> {
+  state: S;
+  opened: Lot | null;
+  closed: ClosedLot[];
+  /** False when the fill was a duplicate and nothing changed. */
+  applied: boolean;
+}
+
+/** Index of the pending intent `seq`; -1 for an intent already resolved; throws for an unknown one. */
+export function pendingIndex(pending: readonly PendingIntent[], seq: number, lastSeq: number): number {
+  const i = pending.findIndex((p) => p.intent.seq === seq);
+  if (i < 0 && (seq > lastSeq || seq < 1)) throw new InvariantError(`fill for unknown intent ${seq}`);
+  return i;
+}
+
+function maintRateOf(state: GridBotState): number {
+  return state.market === 'future' ? state.maintMarginRate : 0;
+}
+
+/** Applies a fill of a pending intent of a grid bot (DESIGN §2.2: the runtime feeds fills back). */
+export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<GridBotState> {
+  const i = pendingIndex(state.pending, fill.seq, state.seq);
+  if (i < 0) return { state, opened: null, closed: [], applied: false };
+  const entry = state.pending[i] as PendingIntent;
+  const pending = state.pending.filter((_, j) => j !== i);
+  const intent = entry.intent;
+  if (intent.type === 'MarketBuy') {
+    invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
+    if (money(fill.qty).lte(0))
+      return { ...failBuy(state, pending), opened: null, closed: [], applied: true };
+    const params = state.params;
+    const g = intent.grid - 1;
+    const lot = lotFromBuyFill(intent.seq, fill, {
+      grid: intent.grid,
+      tpPct: params.type === 'multigrid' ? (params.tpPct[g] ?? 0) : 0,
+      tpDownPct: params.type === 'multigrid' ? (params.tpDownPct[g] ?? 0) : 0,
+      leverage: state.leverage,
+    });
+    const lots = insertLots(state.lots, [lot]);
+    const fees = money(state.account.fees).plus(lot.fee).toNumber();
+    const account = withOpenTotals(
+      { ...state.account, fees, trades: state.account.trades + 1 },
+      lots,
+      pending,
+      maintRateOf(state),
+    );
+    const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
+    return {
+      state: { ...state, lots, pending, account, stats, trail: NO_TRAIL, quiet: UNSET_BAND },
+      opened: lot,
+      closed: [],
+      applied: true,
+    };
+  }
+  invariant(fill.side === 'sell', `intent ${fill.seq} is a sell, fill says ${fill.side}`);
+  if (money(fill.qty).lte(0))
+    return { state: failSell(state, entry, pending), opened: null, closed: [], applied: true };
+  const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
+  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  const lots = insertLots(state.lots, outcome.kept);
+  const booked = bookClosed(state.account, outcome.closed, outcome.dustQty);
+  const account = withOpenTotals(booked, lots, pending, maintRateOf(state));
+  const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
+  const stats = {
+    ...state.stats,
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(fill.timeMs), profit),
+  };
+  const newestChanged = lots[lots.length - 1]?.id !== state.lots[state.lots.length - 1]?.id;
+  return {
+    state: {
+      ...state,
+      lots,
+      pending,
+      account,
+      stats,
+      trail: newestChanged ? NO_TRAIL : state.trail,
+      quiet: UNSET_BAND,
+    },
+    opened: null,
+    closed: outcome.closed,
+    applied: true,
+  };
+}
+
+function failBuy(state: GridBotState, pending: PendingIntent[]): { state: GridBotState } {
+  return { state: { ...state, pending, trail: NO_TRAIL, quiet: UNSET_BAND } };
+}
+
+const UNDO: Readonly<Record<string, BotEvent>> = {
+  'Pause>Live': 'undo_pause',
+  'Stopped>Live': 'undo_stop_from_live',
+  'Stopped>Pause': 'undo_stop_from_pause',
+};
+
+/** A failed sell: its lots go back on the stack and a stop or pause it caused is undone. */
+function failSell(state: GridBotState, entry: PendingIntent, pending: PendingIntent[]): GridBotState {
+  invariant(entry.intent.type !== 'RecordLiquidation', 'a liquidation cannot fail');
+  const lots = insertLots(
+    state.lots,
+    entry.lots.map((l) => ({ ...l })),
+  );
+  let status: BotStatus = state.status;
+  let stopReason = state.stopReason;
+  let exitRequest = state.exitRequest;
+  if (entry.setStatus === state.status && entry.prevStatus !== state.status) {
+    const event = UNDO[`${state.status}>${entry.prevStatus}`];
+    if (event === undefined) throw new InvariantError(`cannot undo ${entry.prevStatus} → ${state.status}`);
+    status = transition(BOT_STATUS, 'bot status', state.status, event);
+  }
+  if (entry.intent.type === 'SellLots' && entry.intent.reason === 'manual_sell')
+    exitRequest = 'stop_and_sell';
+  if (status !== state.status) stopReason = entry.prevStopReason;
+  const account = withOpenTotals(state.account, lots, pending, maintRateOf(state));
+  return {
+    ...state,
+    lots,
+    pending,
+    status,
+    stopReason,
+    exitRequest,
+    account,
+    trail: NO_TRAIL,
+    quiet: UNSET_BAND,
+  };
+}
+
+/**
+ * The runtime reports intent `seq` failed or rejected (nothing filled): the bot goes on as if it had
+ * not been issued. A buy is dropped (a later tick may buy again); a sell's lots return to the stack.
+ */
+export function applyGridIntentFailed(state: GridBotState, seq: number): GridBotState {
+  const i = pendingIndex(state.pending, seq, state.seq);
+  if (i < 0) return state;
+  const entry = state.pending[i] as PendingIntent;
+  const pending = state.pending.filter((_, j) => j !== i);
+  if (entry.intent.type === 'MarketBuy') return failBuy(state, pending).state;
+  return failSell(state, entry, pending);
+}

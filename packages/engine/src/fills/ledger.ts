@@ -1,0 +1,206 @@
+/**
+ * Lot bookkeeping shared by every strategy: opening a lot from a buy fill, closing lots from a sell
+ * fill (with partial fills and base-fee dust), and recomputing the open totals. Decimal throughout.
+ */
+import { priceAbove } from '../core/compare';
+import { invariant } from '../errors';
+import { money, toNumber } from '../money';
+import { liquidationPrice, lotProfit } from '../pnl/pnl';
+import type { Account, Fill, Lot, PendingIntent, SellReason } from '../types';
+
+/** A lot (or the sold part of one) closed by a sell fill. */
+export interface ClosedLot {
+  lotId: number;
+  grid: number;
+  qty: number;
+  buyPrice: number;
+  buyQuote: number;
+  buyFee: number;
+  sellPrice: number;
+  sellQuote: number;
+  sellFee: number;
+  profit: number;
+  timeMs: number;
+  reason: SellReason;
+}
+
+export interface LotTerms {
+  grid: number;
+  tpPct: number;
+  tpDownPct: number;
+  leverage: number;
+}
+
+/**
+ * The lot a buy fill opens. Its qty is what was really received: a base-asset fee is taken off the
+ * quantity and counted in USDT at the fill price. Its quote is what was really spent (futures: notional).
+ */
+export function lotFromBuyFill(seq: number, fill: Fill, terms: LotTerms): Lot {
+  const price = toNumber(fill.price);
+  const grossQty = money(fill.qty);
+  const baseFee = fill.feeAsset === 'base';
+  const qty = baseFee ? grossQty.minus(fill.fee) : grossQty;
+  invariant(qty.gt(0), `buy fill ${seq} leaves no quantity`);
+  const fee = baseFee ? money(fill.fee).times(price).toNumber() : toNumber(fill.fee);
+  const quote = toNumber(fill.quote);
+  return {
+    id: seq,
+    grid: terms.grid,
+    price,
+    qty: qty.toNumber(),
+    quote,
+    fee,
+    margin: money(quote).dividedBy(terms.leverage).toNumber(),
+    timeMs: fill.timeMs,
+    tpPct: terms.tpPct,
+    tpDownPct: terms.tpDownPct,
+    tpPrice: priceAbove(price, terms.tpPct),
+    armed: false,
+    high: 0,
+  };
+}
+
+export interface SellOutcome {
+  closed: ClosedLot[];
+  /** Lots (or remainders of lots) still held after a partial fill. */
+  kept: Lot[];
+  dustQty: number;
+}
+
+/**
+ * Splits a sell fill over the lots it sold, in the intent's order (newest first). A fill of the whole
+ * requested qty closes every lot; what the step rounding left (base-fee remainders) becomes dust. A
+ * smaller fill closes lots in order and keeps the unsold rest. Sell quote and fee are shared by qty.
+ */
+export function closeLots(
+  lots: readonly Lot[],
+  requestedQty: number,
+  fill: Fill,
+  reason: SellReason,
+): SellOutcome {
+  const sold = money(fill.qty);
+  const held = lots.reduce((s, l) => s.plus(l.qty), money(0));
+  invariant(sold.lte(held), `sell fill ${fill.seq} of ${sold} exceeds the ${held} held`);
+  const full = sold.gte(requestedQty);
+  const price = toNumber(fill.price);
+  const closed: ClosedLot[] = [];
+  const kept: Lot[] = [];
+  let left = sold;
+  for (const lot of lots) {
+    const take = full ? money(lot.qty) : money(lot.qty).lte(left) ? money(lot.qty) : left;
+    if (take.lte(0)) {
+      kept.push(lot);
+      continue;
+    }
+    // Shares multiply before dividing so that e.g. 5 × 812.5488 / 8.061 is exactly 504.
+    const basis = full ? held : sold;
+    const whole = full || take.eq(lot.qty);
+    const buyQuote = whole ? lot.quote : take.times(lot.quote).dividedBy(lot.qty).toNumber();
+    const buyFee = whole ? lot.fee : take.times(lot.fee).dividedBy(lot.qty).toNumber();
+    const sellQuote = take.times(fill.quote).dividedBy(basis).toNumber();
+    const sellFee = take.times(fill.fee).dividedBy(basis).toNumber();
+    const soldQty = full ? take.times(sold).dividedBy(held).toNumber() : take.toNumber();
+    closed.push({
+      lotId: lot.id,
+      grid: lot.grid,
+      qty: soldQty,
+      buyPrice: lot.price,
+      buyQuote,
+      buyFee,
+      sellPrice: price,
+      sellQuote,
+      sellFee,
+      profit: lotProfit(sellQuote, sellFee, buyQuote, buyFee),
+      timeMs: fill.timeMs,
+      reason,
+    });
+    if (!whole) kept.push(reduceLot(lot, take.toNumber(), buyQuote, buyFee));
+    left = left.minus(take);
+  }
+  const dustQty = full ? held.minus(sold).toNumber() : 0;
+  return { closed, kept, dustQty };
+}
+
+function reduceLot(lot: Lot, soldQty: number, soldQuote: number, soldFee: number): Lot {
+  const quote = money(lot.quote).minus(soldQuote).toNumber();
+  const ratio = money(quote).dividedBy(lot.quote);
+  return {
+    ...lot,
+    qty: money(lot.qty).minus(soldQty).toNumber(),
+    quote,
+    fee: money(lot.fee).minus(soldFee).toNumber(),
+    margin: ratio.times(lot.margin).toNumber(),
+  };
+}
+
+/** Inserts lots into a stack kept in buy order (ascending id). */
+export function insertLots(stack: readonly Lot[], lots: readonly Lot[]): Lot[] {
+  if (lots.length === 0) return stack as Lot[];
+  return [...stack, ...lots].sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Open totals from the lots still held: on the stack and inside pending sells (sold only when filled).
+ * Recomputed in decimal at every fill so no float drift accumulates.
+ */
+export function withOpenTotals(
+  account: Account,
+  stack: readonly Lot[],
+  pending: readonly PendingIntent[],
+  maintRate: number,
+): Account {
+  let qty = money(0);
+  let quote = money(0);
+  let margin = money(0);
+  let cost = money(0);
+  const add = (lot: Lot) => {
+    qty = qty.plus(lot.qty);
+    quote = quote.plus(lot.quote);
+    margin = margin.plus(lot.margin);
+    cost = cost.plus(lot.quote).plus(lot.fee);
+  };
+  for (const lot of stack) add(lot);
+  for (const p of pending) for (const lot of p.lots) add(lot);
+  const openQty = qty.toNumber();
+  const openQuote = quote.toNumber();
+  const openMargin = margin.toNumber();
+  return {
+    ...account,
+    openQty,
+    openQuote,
+    openMargin,
+    openCost: cost.toNumber(),
+    liqPrice: maintRate > 0 ? liquidationPrice(openQty, openQuote, openMargin, maintRate) : 0,
+  };
+}
+
+/** Books closed lots: profit, fees, trade count, dust. */
+export function bookClosed(account: Account, closed: readonly ClosedLot[], dustQty: number): Account {
+  let booked = money(account.bookedProfit);
+  let fees = money(account.fees);
+  for (const c of closed) {
+    booked = booked.plus(c.profit);
+    fees = fees.plus(c.sellFee);
+  }
+  return {
+    ...account,
+    bookedProfit: booked.toNumber(),
+    fees: fees.toNumber(),
+    trades: account.trades + 1,
+    dustQty: money(account.dustQty).plus(dustQty).toNumber(),
+  };
+}
+
+/** Adds booked profit to the UTC day of the sell (datewiseprofit). */
+export function addDailyProfit(
+  daily: Readonly<Record<string, number>>,
+  day: string,
+  profit: number,
+): Record<string, number> {
+  return {
+    ...daily,
+    [day]: money(daily[day] ?? 0)
+      .plus(profit)
+      .toNumber(),
+  };
+}

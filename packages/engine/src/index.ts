@@ -1,0 +1,90 @@
+/**
+ * @gridbot/engine — pure trading logic (DESIGN §2): Multigrid, Scalping and Cycle state machines,
+ * fills, PnL/ROI/APY, statistics, start validation, and the backtest runner.
+ */
+export {
+  CANDLE_HEADER,
+  CandleFormatError,
+  type Candles,
+  candleTicks,
+  parseCandlesCsv,
+} from './backtest/candles';
+export { formatBacktestTable } from './backtest/format';
+export {
+  type BacktestOptions,
+  type BacktestResult,
+  type BacktestSummary,
+  type FillRecord,
+  runBacktest,
+} from './backtest/run-backtest';
+export {
+  editCycle,
+  type PriceTriggers,
+  setNewCyclesAllowed,
+  setOverbuyProtection,
+  setPriceTriggers,
+  setProfitBook,
+  stop,
+  stopAndSell,
+} from './commands';
+export {
+  type BotSettings,
+  type CreateGridBotInput,
+  createGridBot,
+  DEFAULT_SETTINGS,
+  type GridBotState,
+  type TrailingBuy,
+} from './core/grid-bot.state';
+export type {
+  BotEvent,
+  CycleEvent,
+  CycleStatus,
+  LotEvent,
+  LotPhase,
+  TransitionTable,
+} from './core/transitions';
+export { BOT_STATUS, CYCLE_STATUS, LOT_PHASE, transition } from './core/transitions';
+export { utcDateKey, utcIso } from './core/utc-date';
+export { applyFill, applyFillDetailed, applyIntentFailed, type EngineState, step } from './engine';
+export { InvariantError } from './errors';
+export type { FillOutcome } from './fills/grid-fill';
+export type { ClosedLot } from './fills/ledger';
+export { simulateFill } from './fills/simulate-fill';
+export * from './money';
+export {
+  apyPct,
+  equityAt,
+  liquidationPrice,
+  lotProfit,
+  marginOf,
+  roiPct,
+  totalPnl,
+  unrealizedPnl,
+} from './pnl/pnl';
+export { type BotStats, botStats } from './pnl/stats';
+export { compileRules, type EngineRules } from './rules';
+export {
+  type CreateCycleInput,
+  type CycleParams,
+  type CycleState,
+  createCycle,
+  cycleProgress,
+} from './strategies/cycle/cycle.state';
+export { stepCycle } from './strategies/cycle/cycle.step';
+export { type CycleInput, parseCycle } from './strategies/cycle/parse-cycle';
+export { stepMultigrid } from './strategies/multigrid/multigrid.step';
+export {
+  type ParseResult,
+  parseStrategy,
+  type StoredStrategy,
+  strategyFrom,
+} from './strategies/parse-strategy';
+export { stepScalping } from './strategies/scalping/scalping.step';
+export {
+  type GridParams,
+  MAX_GRIDS,
+  type MultigridParams,
+  type ScalpingParams,
+} from './strategies/strategy-params';
+export type * from './types';
+export { type StartProblem, validateCycleStart, validateGridStart } from './validate';

@@ -1,0 +1,72 @@
+/**
+ * Statistics the screens show (spec 01 §3, spec 02), computed from engine state with the engine's own
+ * PnL code so a screen and a trade never disagree.
+ */
+import type { EngineState } from '../engine';
+import { money } from '../money';
+import { cycleProgress } from '../strategies/cycle/cycle.state';
+import type { Lot, Tick } from '../types';
+import { apyPct, roiPct, totalPnl, unrealizedPnl } from './pnl';
+
+export interface BotStats {
+  status: string;
+  runtimeMs: number;
+  /** Used grids (open lots, including lots being sold). */
+  gridNo: number;
+  totalGrid: number;
+  /** Newest open lot's price, null when flat. */
+  lastBuyingPrice: number | null;
+  /** Σ quote / Σ qty of open lots, null when flat. */
+  avgBuyPrice: number | null;
+  purchasedQty: number;
+  investment: number;
+  bookedProfit: number;
+  unrealizedPnl: number;
+  totalPnl: number;
+  roiPct: number;
+  apyPct: number;
+  fees: number;
+  trades: number;
+  datewiseProfit: Record<string, number>;
+  maxDrawdownPct: number;
+  /** Futures liquidation price, null on spot or when flat. */
+  liquidationPrice: number | null;
+  /** Cycles: completed cycles (+0.5 while holding) / no_of_cycle; grid bots: null. */
+  progress: number | null;
+}
+
+function openLots(state: EngineState): Lot[] {
+  const lots = [...state.lots];
+  for (const p of state.pending) lots.push(...p.lots);
+  return lots.sort((a, b) => a.id - b.id);
+}
+
+/** Statistics of a bot or cycle at `tick` (the current price and time). */
+export function botStats(state: EngineState, tick: Tick): BotStats {
+  const a = state.account;
+  const lots = openLots(state);
+  const runtimeMs = Math.max(0, tick.timeMs - state.stats.startTimeMs);
+  const total = totalPnl(a, tick.price);
+  const roi = roiPct(total, a.investment);
+  return {
+    status: state.status,
+    runtimeMs,
+    gridNo: lots.length,
+    totalGrid: state.kind === 'cycle' ? 1 : state.params.grids,
+    lastBuyingPrice: lots[lots.length - 1]?.price ?? null,
+    avgBuyPrice: a.openQty > 0 ? money(a.openQuote).dividedBy(a.openQty).toNumber() : null,
+    purchasedQty: a.openQty,
+    investment: a.investment,
+    bookedProfit: a.bookedProfit,
+    unrealizedPnl: unrealizedPnl(a, tick.price),
+    totalPnl: total,
+    roiPct: roi,
+    apyPct: apyPct(roi, runtimeMs),
+    fees: a.fees,
+    trades: a.trades,
+    datewiseProfit: state.stats.datewiseProfit,
+    maxDrawdownPct: state.stats.maxDrawdownPct,
+    liquidationPrice: state.market === 'future' && a.liqPrice > 0 ? a.liqPrice : null,
+    progress: state.kind === 'cycle' ? cycleProgress(state) : null,
+  };
+}

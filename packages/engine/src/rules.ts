@@ -1,0 +1,38 @@
+import { DEFAULT_MAINT_MARGIN_RATE, type MarketKind, type MarketRules } from '@gridbot/shared';
+import { decimalsOf } from './money';
+
+/**
+ * Market rules as the engine uses them on every tick: numbers, compiled once per bot from the shared
+ * `MarketRules` (decimal strings). The strings are kept for the intents that cross to the exchange.
+ */
+export interface EngineRules {
+  symbol: string;
+  market: MarketKind;
+  tickSize: string;
+  stepSize: string;
+  minNotional: string;
+  stepDecimals: number;
+  minNotionalNum: number;
+  /** Maintenance margin rate as a fraction (DESIGN §2.2, default 0.5 %); 0 on spot. */
+  maintMarginRate: number;
+}
+
+/** Compiles shared `MarketRules` for `step()`. Futures without a known rate use the 0.5 % default. */
+export function compileRules(rules: MarketRules): EngineRules {
+  const maint =
+    rules.market === 'future'
+      ? rules.maintMarginRate > 0
+        ? rules.maintMarginRate
+        : DEFAULT_MAINT_MARGIN_RATE
+      : 0;
+  return {
+    symbol: rules.symbol,
+    market: rules.market,
+    tickSize: rules.tickSize,
+    stepSize: rules.stepSize,
+    minNotional: rules.minNotional,
+    stepDecimals: decimalsOf(rules.stepSize),
+    minNotionalNum: Number(rules.minNotional),
+    maintMarginRate: maint,
+  };
+}

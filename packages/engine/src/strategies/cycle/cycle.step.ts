@@ -1,0 +1,75 @@
+/**
+ * Cycle (DESIGN §2.4): WaitBuy → (p ≤ buy_price) buy → Holding → (p ≥ sell_price) sell → WaitBuy or
+ * Completed; Holding and p ≤ stop_loss → sell, Stopped. Futures positions can also be liquidated
+ * (the exchange does it whatever the strategy says; same formula as DESIGN §2.2).
+ */
+import { trackDrawdown } from '../../core/grid-tick';
+import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
+import { CYCLE_STATUS, transition } from '../../core/transitions';
+import { equityAt } from '../../pnl/pnl';
+import type { EngineRules } from '../../rules';
+import type { Intent, SellReason, StepResult, Tick } from '../../types';
+import type { CycleState } from './cycle.state';
+
+/** One tick of a cycle. */
+export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): StepResult<CycleState> {
+  if (state.pending.length > 0) return { state, intents: NO_INTENTS };
+  const p = tick.price;
+  const status = state.status;
+  if (status === 'Completed' || (status === 'Stopped' && state.exitRequest === null)) {
+    return { state, intents: NO_INTENTS };
+  }
+  const stats = trackDrawdown(state.stats, equityAt(state.account, p));
+  const lot = state.lots[0];
+  if (lot !== undefined) {
+    const reason = sellReason(state, p);
+    if (reason === null)
+      return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
+    const seq = state.seq + 1;
+    const intent: Intent =
+      reason === 'liquidated'
+        ? liquidation(seq, state.lots, state.account.liqPrice)
+        : sellLots(seq, state.lots, p, reason, rules);
+    const next: CycleState = {
+      ...state,
+      status: transition(CYCLE_STATUS, 'cycle', status, 'sell'),
+      lots: [],
+      seq,
+      pending: [pendingOf(intent, state.lots, status, state.stopReason)],
+      exitRequest: null,
+      stats,
+    };
+    return { state: next, intents: [intent] };
+  }
+  if (state.exitRequest !== null) {
+    const stopped = status === 'Stopped' ? status : transition(CYCLE_STATUS, 'cycle', status, 'stop');
+    return {
+      state: { ...state, status: stopped, stopReason: 'manual_sell', exitRequest: null, stats },
+      intents: NO_INTENTS,
+    };
+  }
+  if (status !== 'WaitBuy' || p > state.params.buyPrice) {
+    return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
+  }
+  const plan = planBuy(state.seq + 1, 1, state.params.amount, state.leverage, p, rules);
+  if (!plan.ok) return { state: { ...state, stats }, intents: NO_INTENTS, notices: [plan.notice] };
+  const next: CycleState = {
+    ...state,
+    status: transition(CYCLE_STATUS, 'cycle', status, 'buy'),
+    seq: plan.intent.seq,
+    pending: [pendingOf(plan.intent, [], status, state.stopReason)],
+    stats,
+  };
+  return { state: next, intents: [plan.intent] };
+}
+
+function sellReason(state: CycleState, p: number): SellReason | null {
+  if (state.exitRequest !== null) return 'manual_sell';
+  if (state.status !== 'Holding') return null;
+  const a = state.account;
+  if (a.liqPrice > 0 && p <= a.liqPrice) return 'liquidated';
+  const sl = state.params.stopLoss;
+  if (sl !== null && p <= sl) return 'stoploss';
+  if (p >= state.params.sellPrice) return 'take_profit';
+  return null;
+}

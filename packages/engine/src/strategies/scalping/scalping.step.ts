@@ -1,0 +1,32 @@
+/**
+ * Scalping (DESIGN §2.3): one take-profit on the average entry of all open lots, buys without trailing.
+ */
+import { reachesDown, reachesUpOnAverage } from '../../core/compare';
+import type { GridBotState, TrailingBuy } from '../../core/grid-bot.state';
+import { type BuyTrigger, type GridHooks, stepGrid, type TakeProfitOutcome } from '../../core/grid-tick';
+import { newestFirst } from '../../core/intents';
+import { InvariantError } from '../../errors';
+import type { EngineRules } from '../../rules';
+import type { StepResult, Tick } from '../../types';
+
+/** p ≥ avgEntry × (1 + tp/100) → sell every lot in one order (one cycle booked). */
+function takeProfit(state: GridBotState, p: number): TakeProfitOutcome | null {
+  const params = state.params;
+  if (params.type !== 'scalping') throw new InvariantError(`scalping step on a ${params.type} bot`);
+  // Nothing is pending during a step, so the open totals are exactly the stack's (Σ qty, Σ quote).
+  const { openQty, openQuote } = state.account;
+  if (!reachesUpOnAverage(p, openQty, openQuote, params.tpPct)) return null;
+  return { lots: [], sold: newestFirst(state.lots), together: true };
+}
+
+/** p ≤ base × (1 − buy[k]/100) buys grid k at once. */
+function buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: number, p: number): BuyTrigger {
+  return { trail, buy: reachesDown(p, base, state.params.buyPct[k - 1] ?? 0) };
+}
+
+const SCALPING_HOOKS: GridHooks = { takeProfit, buyTrigger };
+
+/** One tick of a Scalping bot (DESIGN §2.3). */
+export function stepScalping(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {
+  return stepGrid(state, tick, rules, SCALPING_HOOKS);
+}

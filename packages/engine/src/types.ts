@@ -1,0 +1,168 @@
+/**
+ * Shapes shared by every strategy. All state is plain JSON-serialisable data (numbers, strings,
+ * arrays, plain objects, null): the runtime stores it between ticks and `step()` returns it fresh.
+ */
+import type { MarketKind } from '@gridbot/shared';
+import type { MoneyInput } from './money';
+
+/** One observed price `price` at time `timeMs` (Unix ms, UTC) (DESIGN §2). */
+export interface Tick {
+  price: number;
+  timeMs: number;
+}
+
+export type BotStatus = 'Live' | 'Pause' | 'Stopped';
+
+/** Why a bot or cycle stopped. `manual` = stop without selling, `manual_sell` = stop and sell. */
+export type StopReason = 'stoploss' | 'profit_book' | 'liquidated' | 'manual' | 'manual_sell' | 'completed';
+
+/** Why lots are sold. */
+export type SellReason = 'take_profit' | 'stoploss' | 'pause' | 'profit_book' | 'manual_sell' | 'liquidated';
+
+/**
+ * One open position bought by one buy intent (DESIGN §2.2). `qty` is what was really received (after a
+ * base-asset fee); `quote` what was really spent (futures: the notional); `fee` is in USDT.
+ */
+export interface Lot {
+  /** The `seq` of the buy intent that opened it; unique per bot, ascending in buy order. */
+  id: number;
+  grid: number;
+  price: number;
+  qty: number;
+  quote: number;
+  fee: number;
+  /** Futures: quote / leverage (the isolated margin); spot: = quote. */
+  margin: number;
+  timeMs: number;
+  tpPct: number;
+  tpDownPct: number;
+  /** Cached `price × (1 + tpPct/100)`, the arming price. */
+  tpPrice: number;
+  armed: boolean;
+  /** Highest price since arming (0 while not armed). */
+  high: number;
+}
+
+/** Market buy of grid `grid` (DESIGN §2.1: qty = floor(notional / price / step) × step). */
+export interface MarketBuy {
+  type: 'MarketBuy';
+  /** Per-bot sequence; the runtime's client order id is `${botId}-${seq}`. */
+  seq: number;
+  grid: number;
+  /** Base quantity to buy, already rounded down to the step. */
+  qty: string;
+  /** The grid's planned quote (futures: margin) = investment × alloc[grid]. */
+  quoteAmount: string;
+  /** Reference price the decision was taken at (the tick price). */
+  price: number;
+}
+
+/** Market sell (futures: reduce-only) of whole lots, newest first. */
+export interface SellLots {
+  type: 'SellLots';
+  seq: number;
+  lotIds: number[];
+  grids: number[];
+  /** Σ lot qty rounded down to the step (a base-fee remainder below one step stays as dust). */
+  qty: string;
+  price: number;
+  reason: SellReason;
+}
+
+/**
+ * Futures: the position reached its liquidation price (DESIGN §2.2). No order is sent: the exchange
+ * closes the position. The runtime confirms it with a fill (backtests: at `price` for `quote`, no fee).
+ */
+export interface RecordLiquidation {
+  type: 'RecordLiquidation';
+  seq: number;
+  lotIds: number[];
+  grids: number[];
+  qty: string;
+  /** The liquidation price. */
+  price: number;
+  /** Σ notional − Σ margin: what closing returns once the margin is lost. */
+  quote: string;
+}
+
+export type Intent = MarketBuy | SellLots | RecordLiquidation;
+
+/** An intent sent and not yet filled or failed, with what is needed to undo it on failure. */
+export interface PendingIntent {
+  intent: Intent;
+  /** Lots taken off the stack by a sell, restored if the sell fails. */
+  lots: Lot[];
+  prevStatus: string;
+  prevStopReason: StopReason | null;
+  /** The status this intent's decision set (a risk exit), undone on failure only if still current. */
+  setStatus: string | null;
+}
+
+/**
+ * The final execution of one intent, summed over its exchange trades. Numeric fields may be decimal
+ * strings as the exchange reports them. A sell's `qty` may be less than asked (partial fill).
+ */
+export interface Fill {
+  seq: number;
+  side: 'buy' | 'sell';
+  /** Average fill price. */
+  price: MoneyInput;
+  /** Base quantity executed. */
+  qty: MoneyInput;
+  /** Quote spent or received (futures: notional). */
+  quote: MoneyInput;
+  fee: MoneyInput;
+  /** 'quote' (USDT, default) or 'base' (spot buy fee taken from the bought coin). Convert others first. */
+  feeAsset?: 'quote' | 'base';
+  timeMs: number;
+  /** The exchange's trade or order id, for the record. */
+  tradeId?: string;
+}
+
+/** Running money totals of a bot, all in USDT, updated in decimal at each fill. */
+export interface Account {
+  investment: number;
+  bookedProfit: number;
+  /** Every fee paid, buys and sells (already inside bookedProfit for sold lots). */
+  fees: number;
+  /** Number of fills applied. */
+  trades: number;
+  /** Σ qty / quote / margin of open lots. */
+  openQty: number;
+  openQuote: number;
+  openMargin: number;
+  /** Σ (quote + fee) of open lots: unrealized = openQty × p − openCost. */
+  openCost: number;
+  /** Futures liquidation price of the open position; 0 when none (spot, flat, leverage 1). */
+  liqPrice: number;
+  /** Base left behind below one step after base-asset fees. */
+  dustQty: number;
+}
+
+/** Statistics kept from the same code that trades (spec 01 §3 bot summary). */
+export interface Stats {
+  startTimeMs: number;
+  /** Highest equity (investment + total PnL) seen on a tick. */
+  peakEquity: number;
+  maxDrawdownPct: number;
+  /** Booked profit per UTC day of the sell, keyed `YYYY-MM-DD` (datewiseprofit). */
+  datewiseProfit: Record<string, number>;
+  lastBuyTimeMs: number | null;
+}
+
+/** Extra outcomes a tick may report, e.g. a buy skipped because it fell below min notional. */
+export interface Notice {
+  type: 'BuySkipped';
+  grid: number;
+  reason: 'below_min_notional';
+  notional: number;
+  minNotional: number;
+}
+
+export interface StepResult<S> {
+  state: S;
+  intents: readonly Intent[];
+  notices?: readonly Notice[];
+}
+
+export type { MarketKind };

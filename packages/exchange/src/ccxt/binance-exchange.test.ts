@@ -1,0 +1,232 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExchangeError } from '../exchange-error';
+import { exchangeContract } from '../testing/exchange-contract';
+import { FakeBinanceServer } from '../testing/fake-binance-server';
+import { BinanceExchange } from './binance-exchange';
+
+const noDelay = { sleep: async () => {}, random: () => 0.5 };
+
+function adapterFor(fake: FakeBinanceServer, overrides: { apiKey?: string; secret?: string } = {}) {
+  return new BinanceExchange({
+    apiKey: overrides.apiKey ?? fake.apiKey,
+    secret: overrides.secret ?? fake.secret,
+    baseUrl: fake.url,
+    enableRateLimit: false,
+    retry: noDelay,
+  });
+}
+
+exchangeContract('Binance adapter on the loopback fake server', async () => {
+  const fake = await FakeBinanceServer.start();
+  return {
+    exchange: adapterFor(fake),
+    setPrice: async (symbol, market, price) => fake.setPrice(symbol, market, price),
+    close: () => fake.close(),
+  };
+});
+
+async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('Binance adapter requests and error mapping', () => {
+  let fake: FakeBinanceServer;
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  it('signs private requests with the key and sends the rounded order with our client order id', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    await adapterFor(fake).placeOrder({
+      market: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'limit',
+      clientOrderId: 'bot1-7',
+      quantity: '0.0012345',
+      price: '40000.004',
+    });
+    const post = fake.requests.find((r) => r.method === 'POST' && r.path === '/api/v3/order');
+    expect(post?.apiKey).toBe(fake.apiKey);
+    expect(post?.params).toMatchObject({
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      quantity: '0.00123',
+      price: '40000',
+      timeInForce: 'GTC',
+      newClientOrderId: 'bot1-7',
+    });
+    expect(post?.params.signature).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('maps -2015 (bad key, IP or permissions) to a fatal error without retrying', async () => {
+    fake = await FakeBinanceServer.start();
+    const error = await rejection(adapterFor(fake, { apiKey: 'wrong-key' }).balances('spot'));
+    expect(error).toMatchObject({
+      kind: 'fatal',
+      code: -2015,
+      userMessage: 'Invalid API-key, IP, or permissions for action.',
+    });
+    expect(fake.requests.filter((r) => r.path === '/api/v3/account')).toHaveLength(1);
+  });
+
+  it('refuses a request signed with the wrong secret (-1022)', async () => {
+    fake = await FakeBinanceServer.start();
+    const error = await rejection(adapterFor(fake, { secret: 'not-the-secret' }).balances('spot'));
+    expect(error).toMatchObject({ kind: 'fatal', code: -1022 });
+  });
+
+  it('maps -2010 insufficient balance from Binance to a rejected order', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    fake.failNext('POST /api/v3/order', 400, {
+      code: -2010,
+      msg: 'Account has insufficient balance for requested action.',
+    });
+    const error = await rejection(
+      adapterFor(fake).placeOrder({
+        market: 'spot',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        clientOrderId: 'x1',
+        quantity: '0.01',
+      }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      code: -2010,
+      userMessage: 'Account has insufficient balance for requested action.',
+    });
+  });
+
+  it('sends the order once when Binance refuses it for lack of balance', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    fake.failNext('POST /api/v3/order', 400, {
+      code: -2010,
+      msg: 'Account has insufficient balance for requested action.',
+    });
+    await rejection(
+      adapterFor(fake).placeOrder({
+        market: 'spot',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        clientOrderId: 'x2',
+        quantity: '0.01',
+      }),
+    );
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order')).toHaveLength(1);
+  });
+
+  it('maps -2019 margin insufficient on futures', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    const error = await rejection(
+      adapterFor(fake).placeOrder({
+        market: 'future',
+        symbol: 'BTCUSDT',
+        side: 'buy',
+        type: 'market',
+        clientOrderId: 'f1',
+        quantity: '0.01',
+      }),
+    );
+    expect(error).toMatchObject({ kind: 'rejected', code: -2019, userMessage: 'Margin is insufficient.' });
+  });
+
+  it('answers a repeated send with the original order after a look-up that got no answer', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    const adapter = adapterFor(fake);
+    const input = {
+      market: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'dup-1',
+      quantity: '0.001',
+    } as const;
+    const first = await adapter.placeOrder(input);
+    fake.failNext('GET /api/v3/order', 503, {
+      code: -1001,
+      msg: 'Internal error; unable to process your request. Please try again.',
+    });
+    const again = await adapter.placeOrder(input);
+    expect(again.exchangeOrderId).toBe(first.exchangeOrderId);
+    expect(fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order')).toHaveLength(1);
+  });
+
+  it('reports "no answer" from fetchOrder as retryable, never as not found', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.failNext(
+      'GET /api/v3/order',
+      503,
+      { code: -1001, msg: 'Internal error; unable to process your request. Please try again.' },
+      10,
+    );
+    const error = await rejection(adapterFor(fake).fetchOrder('spot', 'BTCUSDT', 'any'));
+    expect(error.kind).toBe('retryable');
+  });
+
+  it('re-syncs the clock and retries after -1021', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.clockSkewMs = -60_000;
+    const balances = await adapterFor(fake).balances('spot');
+    expect(balances.find((b) => b.asset === 'USDT')?.free).toBe('10000');
+    expect(fake.requests.some((r) => r.path === '/api/v3/time')).toBe(true);
+  });
+
+  it('gives up with a retryable -1021 when the clock cannot be fixed', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.failNext(
+      '/api/v3/account',
+      400,
+      { code: -1021, msg: 'Timestamp for this request is outside of the recvWindow.' },
+      10,
+    );
+    const error = await rejection(adapterFor(fake).balances('spot'));
+    expect(error).toMatchObject({ kind: 'retryable', code: -1021 });
+  });
+
+  it.each([
+    [429, { code: -1003, msg: 'Too many requests; current limit of IP is 6000 requests per minute.' }],
+    [418, { code: -1003, msg: 'Way too many requests; IP banned until 1700000000000.' }],
+  ])('backs off with jitter and retries after HTTP %i', async (status, body) => {
+    fake = await FakeBinanceServer.start();
+    const delays: number[] = [];
+    fake.failNext('/fapi/v2/balance', status, body, 2);
+    const adapter = new BinanceExchange({
+      apiKey: fake.apiKey,
+      secret: fake.secret,
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { baseDelayMs: 100, sleep: async (ms) => void delays.push(ms), random: () => 0.5 },
+    });
+    const balances = await adapter.balances('future');
+    expect(balances[0]).toEqual({ asset: 'USDT', free: '0', locked: '0' });
+    expect(delays).toEqual([300, 600]);
+  });
+
+  it('surfaces a rate limit that does not clear as retryable', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.failNext('/fapi/v2/balance', 429, { code: -1003, msg: 'Too many requests.' }, 10);
+    const error = await rejection(adapterFor(fake).balances('future'));
+    expect(error).toMatchObject({ kind: 'retryable', code: -1003 });
+  });
+
+  it('reads market rules from ccxt’s loaded markets', async () => {
+    fake = await FakeBinanceServer.start();
+    const rules = await adapterFor(fake).marketRules('BTCUSDT', 'future');
+    expect(rules).toMatchObject({ tickSize: '0.1', stepSize: '0.001', minNotional: '100', market: 'future' });
+  });
+});

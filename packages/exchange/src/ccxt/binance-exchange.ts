@@ -1,0 +1,290 @@
+import { floorToStep, type MarketRules, money } from '@gridbot/shared';
+import type { binance } from 'ccxt';
+import { ErrorCode, exchangeErrors } from '../exchange-error';
+import {
+  type AssetValue,
+  type Balance,
+  type ConvertResult,
+  type Exchange,
+  type FetchOrderResult,
+  type FuturesPosition,
+  LEVERAGE_MAX,
+  LEVERAGE_MIN,
+  type MarketKind,
+  type Order,
+  type PlaceOrderInput,
+  type TransferDirection,
+  type TransferResult,
+  type WalletKind,
+} from '../exchange-port';
+import { prepareOrder } from '../order-rules';
+import { type BinanceClientOptions, createBinanceClients } from './binance-clients';
+import { toExchangeError } from './ccxt-errors';
+import {
+  feeFromTrades,
+  futuresBalances,
+  orderFromFutures,
+  orderFromSpot,
+  positionFromRisk,
+  rulesFromMarket,
+  spotBalances,
+} from './normalize';
+import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
+
+type Raw = Record<string, unknown>;
+
+export interface BinanceExchangeOptions extends BinanceClientOptions {
+  apiKey: string;
+  secret: string;
+  /** Back-off of retryable failures (429/418, -1021, no answer). Tests pass a zero-delay sleep. */
+  retry?: Partial<RetryPolicy>;
+}
+
+/**
+ * The `Exchange` port on Binance through ccxt, for one user's API key. Orders are rounded and checked
+ * with the same `prepareOrder` as the paper exchange before they are sent; rules come from ccxt's
+ * loaded markets. A client order id is looked up before it is sent, so a repeat returns the original
+ * order (Binance itself only refuses ids of *open* orders).
+ */
+export class BinanceExchange implements Exchange {
+  readonly venue = 'binance' as const;
+  private readonly spot: binance;
+  private readonly usdm: binance;
+  private readonly retry: RetryPolicy;
+  private marketsLoaded: Promise<void> | undefined;
+
+  constructor(options: BinanceExchangeOptions) {
+    const clients = createBinanceClients(options);
+    this.spot = clients.spot;
+    this.usdm = clients.usdm;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+  }
+
+  async marketRules(symbol: string, market: MarketKind): Promise<MarketRules> {
+    await this.loadMarkets();
+    const client = this.client(market);
+    const found = Object.values(client.markets ?? {}).find(
+      (m) => m?.id === symbol.toUpperCase() && (market === 'spot' ? m.spot : m.linear && m.swap),
+    );
+    if (!found) throw exchangeErrors.invalidSymbol();
+    return rulesFromMarket(found, market);
+  }
+
+  async balances(wallet: WalletKind): Promise<Balance[]> {
+    if (wallet === 'spot') return spotBalances(await this.call('spot', (c) => c.privateGetAccount()));
+    return futuresBalances(await this.call('future', (c) => c.fapiPrivateV2GetBalance()));
+  }
+
+  async spotAssets(): Promise<AssetValue[]> {
+    const balances = (await this.balances('spot')).filter((b) => !money(b.free).plus(b.locked).isZero());
+    const out: AssetValue[] = [];
+    for (const b of balances) {
+      const total = money(b.free).plus(b.locked);
+      let price: string | undefined = b.asset === 'USDT' ? '1' : undefined;
+      if (price === undefined) price = await this.lastPrice(`${b.asset}USDT`, 'spot').catch(() => undefined);
+      out.push({
+        ...b,
+        total: total.toFixed(),
+        valueUsdt: price === undefined ? undefined : total.times(price).toFixed(),
+      });
+    }
+    return out;
+  }
+
+  async placeOrder(input: PlaceOrderInput): Promise<Order> {
+    const symbol = input.symbol.toUpperCase();
+    const rules = await this.marketRules(symbol, input.market);
+    const last = money(await this.lastPrice(symbol, input.market));
+    const prepared = prepareOrder({ ...input, symbol }, rules, last);
+    const known = await this.fetchOrder(input.market, symbol, input.clientOrderId);
+    if (known.found) return known.order;
+    const params: Record<string, string> = {
+      symbol,
+      side: input.side === 'buy' ? 'BUY' : 'SELL',
+      type: input.type === 'limit' ? 'LIMIT' : 'MARKET',
+      quantity: prepared.quantity.toFixed(),
+      newClientOrderId: input.clientOrderId,
+    };
+    if (prepared.price) {
+      params.price = prepared.price.toFixed();
+      params.timeInForce = 'GTC';
+    }
+    try {
+      if (input.market === 'spot') {
+        const raw = await this.call('spot', (c) =>
+          c.privatePostOrder({ ...params, newOrderRespType: 'FULL' }),
+        );
+        return orderFromSpot(raw);
+      }
+      if (input.side === 'sell') params.reduceOnly = 'true';
+      const raw = await this.call('future', (c) =>
+        c.fapiPrivatePostOrder({ ...params, newOrderRespType: 'RESULT' }),
+      );
+      return this.withFuturesFee(raw);
+    } catch (error) {
+      const mapped = toExchangeError(error);
+      // A retried send that had reached Binance comes back as a duplicate: answer with the original.
+      const duplicate = /duplicate/i.test(mapped.userMessage) || mapped.code === -4116;
+      if (!duplicate) throw mapped;
+      const again = await this.fetchOrder(input.market, symbol, input.clientOrderId);
+      if (again.found) return again.order;
+      throw mapped;
+    }
+  }
+
+  async fetchOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<FetchOrderResult> {
+    const params = { symbol: symbol.toUpperCase(), origClientOrderId: clientOrderId };
+    try {
+      if (market === 'spot')
+        return {
+          found: true,
+          order: orderFromSpot(await this.call('spot', (c) => c.privateGetOrder(params))),
+        };
+      const raw = await this.call('future', (c) => c.fapiPrivateGetOrder(params));
+      return { found: true, order: await this.withFuturesFee(raw) };
+    } catch (error) {
+      const mapped = toExchangeError(error);
+      if (mapped.code === ErrorCode.noSuchOrder) return { found: false };
+      throw mapped;
+    }
+  }
+
+  async cancelOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<Order> {
+    const params = { symbol: symbol.toUpperCase(), origClientOrderId: clientOrderId };
+    if (market === 'spot') return orderFromSpot(await this.call('spot', (c) => c.privateDeleteOrder(params)));
+    return orderFromFutures(await this.call('future', (c) => c.fapiPrivateDeleteOrder(params)));
+  }
+
+  async openOrders(market: MarketKind, symbol?: string): Promise<Order[]> {
+    const params = symbol ? { symbol: symbol.toUpperCase() } : {};
+    if (market === 'spot') {
+      const rows: Raw[] = await this.call('spot', (c) => c.privateGetOpenOrders(params));
+      return rows.map(orderFromSpot);
+    }
+    const rows: Raw[] = await this.call('future', (c) => c.fapiPrivateGetOpenOrders(params));
+    return rows.map((row) => orderFromFutures(row));
+  }
+
+  async setLeverage(symbol: string, leverage: number): Promise<void> {
+    const upper = symbol.toUpperCase();
+    const rules = await this.marketRules(upper, 'future');
+    if (
+      !Number.isInteger(leverage) ||
+      leverage < LEVERAGE_MIN ||
+      leverage > Math.min(LEVERAGE_MAX, rules.maxLeverage)
+    ) {
+      throw exchangeErrors.invalidLeverage();
+    }
+    try {
+      await this.call('future', (c) =>
+        c.fapiPrivatePostMarginType({ symbol: upper, marginType: 'ISOLATED' }),
+      );
+    } catch (error) {
+      // -4046 'No need to change margin type.': already isolated.
+      if (toExchangeError(error).code !== -4046) throw toExchangeError(error);
+    }
+    await this.call('future', (c) =>
+      c.fapiPrivatePostLeverage({ symbol: upper, leverage: String(leverage) }),
+    );
+  }
+
+  async position(symbol: string): Promise<FuturesPosition | undefined> {
+    const rows: Raw[] = await this.call('future', (c) =>
+      c.fapiPrivateV2GetPositionRisk({ symbol: symbol.toUpperCase() }),
+    );
+    return rows.map(positionFromRisk).find((p) => p !== undefined);
+  }
+
+  async positions(): Promise<FuturesPosition[]> {
+    const rows: Raw[] = await this.call('future', (c) => c.fapiPrivateV2GetPositionRisk());
+    return rows.map(positionFromRisk).filter((p): p is FuturesPosition => p !== undefined);
+  }
+
+  async transfer(direction: TransferDirection, amount: string): Promise<TransferResult> {
+    const value = money(amount);
+    if (!value.isFinite() || value.lte(0))
+      throw exchangeErrors.invalidParameter("Illegal value for parameter 'amount'.");
+    const type = direction === 'spot_to_future' ? 'MAIN_UMFUTURE' : 'UMFUTURE_MAIN';
+    const raw: Raw = await this.call('spot', (c) =>
+      c.sapiPostAssetTransfer({ type, asset: 'USDT', amount: value.toFixed() }),
+    );
+    return { transferId: String(raw.tranId), direction, asset: 'USDT', amount: value.toFixed() };
+  }
+
+  async convertToUsdt(asset: string, amount?: string): Promise<ConvertResult> {
+    const upper = asset.toUpperCase();
+    if (upper === 'USDT') throw exchangeErrors.invalidParameter('USDT cannot be converted to USDT.');
+    const symbol = `${upper}USDT`;
+    const rules = await this.marketRules(symbol, 'spot');
+    const held = (await this.balances('spot')).find((b) => b.asset === upper)?.free ?? '0';
+    const wanted = amount ?? held;
+    if (money(wanted).gt(held)) throw exchangeErrors.insufficientBalance();
+    const order = await this.placeOrder({
+      market: 'spot',
+      symbol,
+      side: 'sell',
+      type: 'market',
+      clientOrderId: `cvt-${upper}-${Date.now()}`,
+      quantity: floorToStep(wanted, rules.stepSize).toFixed(),
+    });
+    return {
+      asset: upper,
+      soldQuantity: order.filledQuantity,
+      usdtReceived: money(order.filledQuote)
+        .minus(order.feeAsset === 'USDT' ? order.fee : 0)
+        .toFixed(),
+      fee: order.fee,
+      price: order.averagePrice ?? '0',
+    };
+  }
+
+  private client(market: MarketKind): binance {
+    return market === 'spot' ? this.spot : this.usdm;
+  }
+
+  private loadMarkets(): Promise<void> {
+    this.marketsLoaded ??= Promise.all([
+      this.call('spot', (c) => c.loadMarkets()),
+      this.call('future', (c) => c.loadMarkets()),
+    ]).then(
+      () => undefined,
+      (error: unknown) => {
+        this.marketsLoaded = undefined;
+        throw error;
+      },
+    );
+    return this.marketsLoaded;
+  }
+
+  private async lastPrice(symbol: string, market: MarketKind): Promise<string> {
+    const raw = (
+      market === 'spot'
+        ? await this.call('spot', (c) => c.publicGetTickerPrice({ symbol }))
+        : await this.call('future', (c) => c.fapiPublicGetTickerPrice({ symbol }))
+    ) as Raw;
+    return String(raw.price);
+  }
+
+  /** The order with its commission from /fapi/v1/userTrades when something filled (the order body has none). */
+  private async withFuturesFee(raw: Raw): Promise<Order> {
+    if (money(String(raw.executedQty ?? '0')).isZero()) return orderFromFutures(raw);
+    const trades: Raw[] = await this.call('future', (c) =>
+      c.fapiPrivateGetUserTrades({ symbol: String(raw.symbol), orderId: String(raw.orderId) }),
+    );
+    return orderFromFutures(raw, feeFromTrades(trades));
+  }
+
+  /** One ccxt call with error mapping and back-off; re-syncs the clock after -1021. */
+  // biome-ignore lint/suspicious/noExplicitAny: Binance's raw JSON bodies are untyped in ccxt.
+  private call<T = any>(market: MarketKind, fn: (client: binance) => Promise<T>): Promise<T> {
+    const client = this.client(market);
+    return withRetry(
+      this.retry,
+      () => fn(client),
+      toExchangeError,
+      async (error) => {
+        if (error.code === ErrorCode.timestamp) await client.loadTimeDifference().catch(() => undefined);
+      },
+    );
+  }
+}

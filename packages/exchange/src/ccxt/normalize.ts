@@ -1,0 +1,159 @@
+/**
+ * Pure conversions from what ccxt hands back (its loaded markets, and Binance's raw JSON bodies from
+ * the implicit API methods) to the port's types. Venue enums are mapped explicitly (STYLE §4).
+ */
+import {
+  DEFAULT_MAINT_MARGIN_RATE,
+  findMarketRules,
+  type MarketKind,
+  type MarketRules,
+  money,
+} from '@gridbot/shared';
+import type { MarketInterface } from 'ccxt';
+import type { Balance, FuturesPosition, Order, OrderStatus } from '../exchange-port';
+
+type Raw = Record<string, unknown>;
+
+const str = (value: unknown, fallback = '0'): string =>
+  value === undefined || value === null || value === '' ? fallback : String(value);
+const plain = (value: unknown): string => money(str(value)).toFixed();
+
+/** Market rules from a ccxt market (precisionMode TICK_SIZE: precision.price/amount are the tick and step). */
+export function rulesFromMarket(market: MarketInterface, kind: MarketKind): MarketRules {
+  const tickSize = money(market.precision.price ?? 0).toFixed();
+  const stepSize = money(market.precision.amount ?? 0).toFixed();
+  const known = findMarketRules(market.id ?? '', kind);
+  return {
+    symbol: market.id ?? '',
+    base: market.base,
+    quote: 'USDT',
+    market: kind,
+    tickSize,
+    stepSize,
+    minQty: money(market.limits.amount?.min ?? stepSize).toFixed(),
+    minNotional: money(market.limits.cost?.min ?? 0).toFixed(),
+    // exchangeInfo carries no maintenance rate; leverageBracket needs a signed call, so use the table.
+    maintMarginRate: kind === 'future' ? (known?.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
+    maxLeverage: kind === 'future' ? (known?.maxLeverage ?? 20) : 1,
+  };
+}
+
+const STATUS: Readonly<Record<string, OrderStatus>> = {
+  NEW: 'NEW',
+  PARTIALLY_FILLED: 'PARTIALLY_FILLED',
+  FILLED: 'FILLED',
+  CANCELED: 'CANCELED',
+  PENDING_CANCEL: 'CANCELED',
+  REJECTED: 'REJECTED',
+  EXPIRED: 'EXPIRED',
+  EXPIRED_IN_MATCH: 'EXPIRED',
+};
+
+export function orderStatus(raw: unknown): OrderStatus {
+  const status = STATUS[str(raw, 'NEW')];
+  if (!status) throw new Error(`Unknown Binance order status ${String(raw)}`);
+  return status;
+}
+
+/** A spot order body (POST FULL, GET, DELETE /api/v3/order). Fee = Σ fills' commission (asset of the first). */
+export function orderFromSpot(raw: Raw): Order {
+  const fills = Array.isArray(raw.fills) ? (raw.fills as Raw[]) : [];
+  const executed = money(str(raw.executedQty));
+  const quote = money(str(raw.cummulativeQuoteQty));
+  const fee = fills.reduce((sum, f) => sum.plus(str(f.commission)), money(0));
+  const price = money(str(raw.price));
+  return {
+    market: 'spot',
+    symbol: str(raw.symbol),
+    clientOrderId: str(raw.clientOrderId),
+    exchangeOrderId: str(raw.orderId),
+    side: str(raw.side) === 'SELL' ? 'sell' : 'buy',
+    type: str(raw.type) === 'LIMIT' ? 'limit' : 'market',
+    status: orderStatus(raw.status),
+    price: price.isZero() ? undefined : price.toFixed(),
+    quantity: plain(raw.origQty),
+    filledQuantity: executed.toFixed(),
+    filledQuote: quote.toFixed(),
+    averagePrice: executed.isZero() ? undefined : quote.dividedBy(executed).toFixed(),
+    fee: fee.toFixed(),
+    feeAsset: str(fills[0]?.commissionAsset, 'USDT'),
+    createdMs: Number(raw.time ?? raw.transactTime ?? 0),
+    updatedMs: Number(raw.updateTime ?? raw.transactTime ?? 0),
+  };
+}
+
+/** A USDT-M order body (/fapi/v1/order). The fee comes from the order's trades, when known. */
+export function orderFromFutures(raw: Raw, fee = '0'): Order {
+  const executed = money(str(raw.executedQty));
+  const price = money(str(raw.price));
+  const avg = money(str(raw.avgPrice));
+  return {
+    market: 'future',
+    symbol: str(raw.symbol),
+    clientOrderId: str(raw.clientOrderId),
+    exchangeOrderId: str(raw.orderId),
+    side: str(raw.side) === 'SELL' ? 'sell' : 'buy',
+    type: str(raw.type) === 'LIMIT' ? 'limit' : 'market',
+    status: orderStatus(raw.status),
+    price: price.isZero() ? undefined : price.toFixed(),
+    quantity: plain(raw.origQty),
+    filledQuantity: executed.toFixed(),
+    filledQuote: plain(raw.cumQuote),
+    averagePrice: avg.isZero() ? undefined : avg.toFixed(),
+    fee,
+    feeAsset: 'USDT',
+    createdMs: Number(raw.time ?? raw.updateTime ?? 0),
+    updatedMs: Number(raw.updateTime ?? 0),
+  };
+}
+
+/** Σ commission of /fapi/v1/userTrades rows. */
+export function feeFromTrades(trades: readonly Raw[]): string {
+  return trades.reduce((sum, t) => sum.plus(str(t.commission)), money(0)).toFixed();
+}
+
+/** Balances of GET /api/v3/account: non-zero assets, USDT always. */
+export function spotBalances(raw: Raw): Balance[] {
+  const rows = Array.isArray(raw.balances) ? (raw.balances as Raw[]) : [];
+  const out = rows
+    .map((b) => ({ asset: str(b.asset), free: plain(b.free), locked: plain(b.locked) }))
+    .filter((b) => b.asset === 'USDT' || !money(b.free).plus(b.locked).isZero());
+  if (!out.some((b) => b.asset === 'USDT')) out.unshift({ asset: 'USDT', free: '0', locked: '0' });
+  return out;
+}
+
+/** GET /fapi/v2/balance: free = availableBalance, locked = wallet balance − available (margins, orders). */
+export function futuresBalances(rows: readonly Raw[]): Balance[] {
+  const out = rows
+    .map((b) => {
+      const wallet = money(str(b.balance));
+      const free = money(str(b.availableBalance));
+      const locked = wallet.minus(free);
+      return {
+        asset: str(b.asset),
+        free: free.toFixed(),
+        locked: (locked.isNegative() ? money(0) : locked).toFixed(),
+      };
+    })
+    .filter((b) => b.asset === 'USDT' || !money(b.free).plus(b.locked).isZero());
+  if (!out.some((b) => b.asset === 'USDT')) out.unshift({ asset: 'USDT', free: '0', locked: '0' });
+  return out;
+}
+
+/** A GET /fapi/v2/positionRisk row, or undefined for a flat symbol. Longs only (one-way mode). */
+export function positionFromRisk(raw: Raw): FuturesPosition | undefined {
+  const qty = money(str(raw.positionAmt));
+  if (qty.isZero()) return undefined;
+  return {
+    symbol: str(raw.symbol),
+    side: 'long',
+    quantity: qty.abs().toFixed(),
+    entryPrice: plain(raw.entryPrice),
+    leverage: Number(raw.leverage ?? 1),
+    marginType: 'isolated',
+    isolatedMargin: plain(raw.isolatedMargin),
+    liquidationPrice: plain(raw.liquidationPrice),
+    markPrice: raw.markPrice === undefined ? undefined : plain(raw.markPrice),
+    unrealizedPnl: raw.unRealizedProfit === undefined ? undefined : plain(raw.unRealizedProfit),
+  };
+}

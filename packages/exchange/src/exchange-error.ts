@@ -1,0 +1,101 @@
+/**
+ * Errors of the exchange port (STYLE §4). Codes and messages follow Binance's REST API, so the paper
+ * exchange and the Binance adapter fail alike and the server maps one set of codes to user messages.
+ */
+
+/** What the caller should do: back off and retry, record the order as failed, or stop the bot (DESIGN §3). */
+export type ExchangeErrorKind = 'retryable' | 'rejected' | 'fatal';
+
+/** Binance error codes the port uses (negative numbers as Binance sends them). */
+export const ErrorCode = {
+  /** Unknown / network failure, no answer from the venue. */
+  unknown: -1000,
+  disconnected: -1001,
+  tooManyRequests: -1003,
+  timeout: -1007,
+  /** Filter failure (PRICE_FILTER, LOT_SIZE, NOTIONAL…). */
+  filterFailure: -1013,
+  timestamp: -1021,
+  invalidSignature: -1022,
+  badSymbol: -1121,
+  invalidParameter: -1102,
+  /** Insufficient balance, duplicate order. */
+  newOrderRejected: -2010,
+  cancelRejected: -2011,
+  noSuchOrder: -2013,
+  badApiKeyFormat: -2014,
+  rejectedMbxKey: -2015,
+  /** Futures: margin is insufficient. */
+  marginInsufficient: -2019,
+  reduceOnlyRejected: -2022,
+  invalidLeverage: -4028,
+  /** Our own code for a symbol/asset the venue has no USDT market for. */
+  invalidAsset: -1100,
+} as const;
+
+/** Binance's own wording for the codes above, so a paper error reads like a real one. */
+export const BinanceMessage = {
+  insufficientBalance: 'Account has insufficient balance for requested action.',
+  marginInsufficient: 'Margin is insufficient.',
+  invalidKey: 'Invalid API-key, IP, or permissions for action.',
+  timestamp: "Timestamp for this request was 1000ms ahead of the server's time.",
+  noSuchOrder: 'Order does not exist.',
+  unknownOrder: 'Unknown order sent.',
+  tooManyRequests: 'Too many requests; current limit is exceeded.',
+  duplicateOrder: 'Duplicate order sent.',
+  invalidSymbol: 'Invalid symbol.',
+  reduceOnly: 'ReduceOnly Order is rejected.',
+  invalidLeverage: 'Leverage is not valid',
+  filter: (name: 'NOTIONAL' | 'LOT_SIZE' | 'PRICE_FILTER' | 'MIN_NOTIONAL') => `Filter failure: ${name}`,
+} as const;
+
+/** An exchange failure with a Binance-like code and message; never a ccxt or driver error. */
+export class ExchangeError extends Error {
+  override readonly name = 'ExchangeError';
+  readonly kind: ExchangeErrorKind;
+  readonly code: number;
+  /** Text fit for a user: Binance's message as the venue wrote it. */
+  readonly userMessage: string;
+
+  constructor(kind: ExchangeErrorKind, code: number, userMessage: string, options?: { cause?: unknown }) {
+    super(`${code} ${userMessage}`, options);
+    this.kind = kind;
+    this.code = code;
+    this.userMessage = userMessage;
+  }
+}
+
+/** True for our `ExchangeError` (not ccxt's class of the same name: it has no `kind`). */
+export function isExchangeError(error: unknown): error is ExchangeError {
+  return error instanceof ExchangeError;
+}
+
+/** Constructors for the errors both implementations raise, so they carry the same code and words. */
+export const exchangeErrors = {
+  insufficientBalance: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.newOrderRejected, BinanceMessage.insufficientBalance, { cause }),
+  marginInsufficient: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.marginInsufficient, BinanceMessage.marginInsufficient, { cause }),
+  filter: (name: 'NOTIONAL' | 'LOT_SIZE' | 'PRICE_FILTER', cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.filterFailure, BinanceMessage.filter(name), { cause }),
+  noSuchOrder: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.noSuchOrder, BinanceMessage.noSuchOrder, { cause }),
+  unknownOrder: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.cancelRejected, BinanceMessage.unknownOrder, { cause }),
+  invalidSymbol: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.badSymbol, BinanceMessage.invalidSymbol, { cause }),
+  reduceOnly: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.reduceOnlyRejected, BinanceMessage.reduceOnly, { cause }),
+  invalidLeverage: (cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.invalidLeverage, BinanceMessage.invalidLeverage, { cause }),
+  invalidParameter: (message: string, cause?: unknown) =>
+    new ExchangeError('rejected', ErrorCode.invalidParameter, message, { cause }),
+  invalidKey: (cause?: unknown) =>
+    new ExchangeError('fatal', ErrorCode.rejectedMbxKey, BinanceMessage.invalidKey, { cause }),
+  timestamp: (message: string = BinanceMessage.timestamp, cause?: unknown) =>
+    new ExchangeError('retryable', ErrorCode.timestamp, message, { cause }),
+  rateLimited: (cause?: unknown) =>
+    new ExchangeError('retryable', ErrorCode.tooManyRequests, BinanceMessage.tooManyRequests, { cause }),
+  noAnswer: (message: string, cause?: unknown) =>
+    new ExchangeError('retryable', ErrorCode.timeout, message, { cause }),
+};

@@ -1,0 +1,155 @@
+/**
+ * The one exchange port (DESIGN §1, STYLE §4), implemented by `PaperExchange` accounts and by the
+ * Binance adapter. An `Exchange` is one user's account on one venue. Every amount, price and quantity
+ * crossing it is a decimal string; failures are `ExchangeError`s (see exchange-error.ts).
+ */
+import type { MarketKind, MarketRules } from '@gridbot/shared';
+
+export type { MarketKind, MarketRules };
+
+/** Which wallet of the account: spot, or the USDT-M futures wallet. Same names as `MarketKind`. */
+export type WalletKind = MarketKind;
+
+/** Decimal number written as a string, e.g. '0.00123'. */
+export type DecimalString = string;
+
+/** Caller-chosen order id (DESIGN §3: bot id + sequence), unique per account. Binance allows ≤ 36 chars. */
+export type ClientOrderId = string;
+
+export type OrderSide = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+/** Order states with Binance's meaning. The paper exchange fills whole orders (never PARTIALLY_FILLED). */
+export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'REJECTED' | 'EXPIRED';
+
+export interface Balance {
+  asset: string;
+  /** Available to trade, transfer or withdraw. */
+  free: DecimalString;
+  /** Held by open orders. */
+  locked: DecimalString;
+}
+
+/** A spot asset with its value in USDT at the last price (USDT itself is valued 1:1). */
+export interface AssetValue extends Balance {
+  total: DecimalString;
+  /** `total × last price`, or undefined when the asset has no USDT market. */
+  valueUsdt: DecimalString | undefined;
+}
+
+export interface PlaceOrderInput {
+  market: MarketKind;
+  symbol: string;
+  side: OrderSide;
+  type: OrderType;
+  clientOrderId: ClientOrderId;
+  /** Base quantity; rounded down to the step size. Give `quantity` or (market buys only) `quoteAmount`. */
+  quantity?: DecimalString;
+  /** Market buy only: spend this much quote; quantity = floor(quote / price / step) × step (DESIGN §2.1). */
+  quoteAmount?: DecimalString;
+  /** Limit price; rounded to the tick size. */
+  price?: DecimalString;
+  /** Futures: close (part of) the long instead of opening. Sells on futures are always reduce-only. */
+  reduceOnly?: boolean;
+}
+
+export interface Order {
+  market: MarketKind;
+  symbol: string;
+  clientOrderId: ClientOrderId;
+  /** The venue's own id (paper: a sequence number). */
+  exchangeOrderId: string;
+  side: OrderSide;
+  type: OrderType;
+  status: OrderStatus;
+  /** Limit price (rounded), undefined for market orders. */
+  price: DecimalString | undefined;
+  /** Ordered base quantity (rounded). */
+  quantity: DecimalString;
+  filledQuantity: DecimalString;
+  /** Quote (notional on futures) of what was filled: Σ qty × price. */
+  filledQuote: DecimalString;
+  /** Average fill price, undefined when nothing is filled. */
+  averagePrice: DecimalString | undefined;
+  /** Fee charged, in `feeAsset` (USDT on the paper exchange, DESIGN §2.1). */
+  fee: DecimalString;
+  feeAsset: string;
+  createdMs: number;
+  updatedMs: number;
+}
+
+/**
+ * Answer of `fetchOrder`: DESIGN §3 reconciliation must tell "the venue says it has no such order"
+ * (safe to send again with the same id) from "no answer" (an `ExchangeError` of kind retryable is thrown).
+ */
+export type FetchOrderResult = { found: true; order: Order } | { found: false };
+
+/** One-way, long-only, isolated-margin USDT-M position (DESIGN §2.2). */
+export interface FuturesPosition {
+  symbol: string;
+  side: 'long';
+  quantity: DecimalString;
+  entryPrice: DecimalString;
+  leverage: number;
+  marginType: 'isolated';
+  /** Margin held by the position, in USDT. */
+  isolatedMargin: DecimalString;
+  /** Price at or below which the position is liquidated (DESIGN §2.2 formula on the paper exchange). */
+  liquidationPrice: DecimalString;
+  markPrice: DecimalString | undefined;
+  unrealizedPnl: DecimalString | undefined;
+}
+
+export type TransferDirection = 'spot_to_future' | 'future_to_spot';
+
+export interface TransferResult {
+  /** Venue transfer id (paper: a generated id). */
+  transferId: string;
+  direction: TransferDirection;
+  asset: 'USDT';
+  amount: DecimalString;
+}
+
+export interface ConvertResult {
+  asset: string;
+  /** Base quantity sold (rounded down to the spot step size). */
+  soldQuantity: DecimalString;
+  /** USDT credited after the fee. */
+  usdtReceived: DecimalString;
+  fee: DecimalString;
+  price: DecimalString;
+}
+
+/** One user's account on one venue (paper or Binance). */
+export interface Exchange {
+  readonly venue: 'paper' | 'binance';
+  /** Rules orders are rounded and checked against (paper: the shared table; Binance: loaded markets). */
+  marketRules(symbol: string, market: MarketKind): Promise<MarketRules>;
+  /** Balances of one wallet; assets with zero balance may be left out, USDT is always present. */
+  balances(wallet: WalletKind): Promise<Balance[]>;
+  /** Non-zero spot assets valued in USDT (Wallet Dashboard, spec 02). */
+  spotAssets(): Promise<AssetValue[]>;
+  /**
+   * Places an order. A client order id the account has already used returns that original order
+   * unchanged and never fills twice. Rounds quantity down to the step and price to the tick, then
+   * checks LOT_SIZE and NOTIONAL filters.
+   */
+  placeOrder(input: PlaceOrderInput): Promise<Order>;
+  /** Looks an order up by client order id; throws a retryable `ExchangeError` when there is no answer. */
+  fetchOrder(market: MarketKind, symbol: string, clientOrderId: ClientOrderId): Promise<FetchOrderResult>;
+  /** Cancels an open order; a finished or unknown one is rejected with -2011 'Unknown order sent.'. */
+  cancelOrder(market: MarketKind, symbol: string, clientOrderId: ClientOrderId): Promise<Order>;
+  openOrders(market: MarketKind, symbol?: string): Promise<Order[]>;
+  /** Sets isolated margin and the leverage (1–10) used by the next futures orders of the symbol. */
+  setLeverage(symbol: string, leverage: number): Promise<void>;
+  /** The open long of a symbol, or undefined. */
+  position(symbol: string): Promise<FuturesPosition | undefined>;
+  positions(): Promise<FuturesPosition[]>;
+  /** Moves USDT between the spot and futures wallets. */
+  transfer(direction: TransferDirection, amount: DecimalString): Promise<TransferResult>;
+  /** Sells `amount` (default: all free) of a spot asset for USDT at market (Swap to USDT, spec 02). */
+  convertToUsdt(asset: string, amount?: DecimalString): Promise<ConvertResult>;
+}
+
+/** Leverage bounds the platform allows (spec: 1–10), below Binance's per-symbol maximum. */
+export const LEVERAGE_MIN = 1;
+export const LEVERAGE_MAX = 10;

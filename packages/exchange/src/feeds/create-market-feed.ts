@@ -1,0 +1,27 @@
+import { BinanceFeed, type BinanceFeedOptions } from '../ccxt/binance-feed';
+import type { MarketFeed } from '../market-feed';
+import { ReplayFeed, type ReplayFeedOptions } from './replay-feed';
+import { SimFeed, type SimFeedOptions } from './sim-feed';
+
+export type MarketFeedKind = 'sim' | 'replay' | 'binance';
+
+export type CreateMarketFeedOptions =
+  | ({ kind: 'sim' } & SimFeedOptions)
+  | ({ kind: 'replay' } & ReplayFeedOptions)
+  | ({ kind: 'binance' } & BinanceFeedOptions);
+
+/**
+ * The feed the server picked from `MARKET_FEED` (sim | replay | binance). The package reads no env:
+ * the server passes `MARKET_REPLAY_DIR` as `dir`, `MARKET_SPEED` as `speed`, `BINANCE_SANDBOX` as `sandbox`.
+ * Call `start()` on the result.
+ */
+export function createMarketFeed(options: CreateMarketFeedOptions): MarketFeed {
+  switch (options.kind) {
+    case 'sim':
+      return new SimFeed(options);
+    case 'replay':
+      return new ReplayFeed(options);
+    case 'binance':
+      return new BinanceFeed(options);
+  }
+}

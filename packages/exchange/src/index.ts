@@ -1,0 +1,25 @@
+export { BinanceExchange, type BinanceExchangeOptions } from './ccxt/binance-exchange';
+export { BinanceFeed, type BinanceFeedOptions } from './ccxt/binance-feed';
+export type { RetryPolicy } from './ccxt/retry';
+export * from './exchange-error';
+export * from './exchange-port';
+export { type Clock, systemClock } from './feeds/clock';
+export {
+  type CreateMarketFeedOptions,
+  createMarketFeed,
+  type MarketFeedKind,
+} from './feeds/create-market-feed';
+export { ReplayFeed, type ReplayFeedOptions } from './feeds/replay-feed';
+export { SimFeed, type SimFeedOptions } from './feeds/sim-feed';
+export { SIM_PAIR_PARAMS, type SimPairParams } from './feeds/sim-params';
+export * from './market-feed';
+export * from './order-rules';
+export { MemoryPaperStore } from './paper/memory-paper-store';
+export {
+  DEFAULT_PAPER_START_USDT,
+  type PaperEvent,
+  PaperExchange,
+  type PaperExchangeOptions,
+  type PaperFund,
+} from './paper/paper-exchange';
+export type * from './paper/paper-store';

@@ -1,0 +1,101 @@
+import { money } from '@gridbot/shared';
+import { describe, expect, it } from 'vitest';
+import { ExchangeError } from '../exchange-error';
+import { ManualFeed } from '../testing/manual-feed';
+import { MemoryPaperStore } from './memory-paper-store';
+import { PaperExchange } from './paper-exchange';
+
+function setup(startUsdt = '10000') {
+  const feed = new ManualFeed({ 'spot:BTCUSDT': '50000', 'future:BTCUSDT': '50000' });
+  const store = new MemoryPaperStore();
+  const paper = new PaperExchange({
+    store,
+    feed,
+    startFunds: [{ wallet: 'spot', asset: 'USDT', amount: startUsdt }],
+  });
+  return { feed, store, paper };
+}
+
+describe('PaperExchange under concurrent calls of one user', () => {
+  it('fills only what the balance pays for when many orders race', async () => {
+    const { paper, store } = setup('1010');
+    const ex = paper.forUser('u');
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        ex.placeOrder({
+          market: 'spot',
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'market',
+          clientOrderId: `r-${i}`,
+          quantity: '0.002',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected.every((r) => r.reason instanceof ExchangeError && r.reason.code === -2010)).toBe(true);
+    const usdt = (await store.balances('u')).find((b) => b.asset === 'USDT');
+    expect(money(usdt!.free).toNumber()).toBeCloseTo(1010 - 10 * 100.1, 8);
+  });
+
+  it('places one order for one client order id sent five times at once', async () => {
+    const { paper, store } = setup();
+    const ex = paper.forUser('u');
+    const input = {
+      market: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'same',
+      quantity: '0.01',
+    } as const;
+    const orders = await Promise.all(Array.from({ length: 5 }, () => ex.placeOrder(input)));
+    expect(new Set(orders.map((o) => o.exchangeOrderId)).size).toBe(1);
+    expect((await store.balances('u')).find((b) => b.asset === 'BTC')?.free).toBe('0.01');
+  });
+
+  it('funds a new account once with the configured start amount', async () => {
+    const { paper, store } = setup('2500');
+    const ex = paper.forUser('fresh');
+    await Promise.all([ex.balances('spot'), ex.balances('future'), ex.spotAssets()]);
+    expect(await store.ledger('fresh')).toMatchObject([{ kind: 'deposit', amount: '2500' }]);
+  });
+
+  it('resumes open limit orders from the store after a restart', async () => {
+    const { feed, store } = setup();
+    const first = new PaperExchange({ store, feed });
+    await first.start();
+    await first
+      .forUser('u')
+      .placeOrder({
+        market: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'sell',
+        type: 'limit',
+        clientOrderId: 'keep',
+        quantity: '0.01',
+        price: '51000',
+      })
+      .catch((error: ExchangeError) => expect(error.code).toBe(-2010));
+    await first.fund('u', 'spot', 'BTC', '0.01');
+    await first.forUser('u').placeOrder({
+      market: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'sell',
+      type: 'limit',
+      clientOrderId: 'keep2',
+      quantity: '0.01',
+      price: '51000',
+    });
+    await first.stop();
+    const second = new PaperExchange({ store, feed });
+    await second.start();
+    const events: string[] = [];
+    second.on((event) => event.type === 'order' && events.push(event.order.clientOrderId));
+    feed.setPrice('BTCUSDT', 'spot', '51000');
+    await second.forUser('u').balances('spot');
+    expect(events).toEqual(['keep2']);
+    expect((await store.order('u', 'keep2'))?.status).toBe('FILLED');
+  });
+});

@@ -1,0 +1,295 @@
+import { DEFAULT_FEE_PCT, findMarketRules, type MarketRules, type Money, money } from '@gridbot/shared';
+import { exchangeErrors } from '../exchange-error';
+import type { Exchange, MarketKind, Order, WalletKind } from '../exchange-port';
+import type { MarketFeed, Tick } from '../market-feed';
+import { MatchIndex } from './match-index';
+import { PaperAccount } from './paper-account';
+import { filledRow, futuresBuyFill, futuresSellFill, releaseMoves, spotFillMoves } from './paper-fills';
+import { publicOrder } from './paper-rows';
+import type { ApplyResult, PaperChange, PaperOrderRow, PaperPositionRow, PaperStore } from './paper-store';
+
+export interface PaperFund {
+  wallet: WalletKind;
+  asset: string;
+  amount: string;
+}
+
+export interface PaperExchangeOptions {
+  store: PaperStore;
+  /** Prices: market orders fill at its last price, its ticks fill limit orders and liquidate positions. */
+  feed: MarketFeed;
+  /** Funds of a new account. Default 10,000 USDT spot; the server passes `PAPER_START_USDT`. */
+  startFunds?: readonly PaperFund[];
+  /** Fees in percent (DESIGN §2.1 defaults: spot 0.1 % of quote, futures 0.05 % of notional). */
+  feePct?: { spot?: string | number; future?: string | number };
+  /** Time of orders and ledger rows. Default `Date.now`. */
+  now?: () => number;
+  /** Market rules. Default: the shared table. */
+  rules?: (symbol: string, market: MarketKind) => MarketRules | undefined;
+}
+
+/** What happened outside a caller's own request: a limit order filled on a tick, a position liquidated. */
+export type PaperEvent =
+  | { type: 'order'; userId: string; order: Order }
+  | {
+      type: 'liquidation';
+      userId: string;
+      symbol: string;
+      quantity: string;
+      price: string;
+      marginLost: string;
+    };
+
+/** Default starting funds of a paper account (PAPER_START_USDT default, issue 3). */
+export const DEFAULT_PAPER_START_USDT = '10000';
+
+/**
+ * The paper exchange: one account per user, persisted through a `PaperStore`. `forUser(id)` gives the
+ * `Exchange` of that user; `start()` subscribes to the feed so limit orders fill and positions are
+ * liquidated on ticks. Every operation of one user runs after the previous one (per-account queue).
+ */
+export class PaperExchange {
+  readonly store: PaperStore;
+  readonly feed: MarketFeed;
+  readonly now: () => number;
+  readonly fees: { spot: Money; future: Money };
+  private readonly startFunds: readonly PaperFund[];
+  private readonly rulesOf: (symbol: string, market: MarketKind) => MarketRules | undefined;
+  private readonly tails = new Map<string, Promise<void>>();
+  private readonly known = new Set<string>();
+  private readonly listeners = new Set<(event: PaperEvent) => void>();
+  private readonly index: MatchIndex;
+
+  constructor(options: PaperExchangeOptions) {
+    this.store = options.store;
+    this.feed = options.feed;
+    this.now = options.now ?? Date.now;
+    this.fees = {
+      spot: money(options.feePct?.spot ?? DEFAULT_FEE_PCT.spot),
+      future: money(options.feePct?.future ?? DEFAULT_FEE_PCT.future),
+    };
+    this.startFunds = options.startFunds ?? [
+      { wallet: 'spot', asset: 'USDT', amount: DEFAULT_PAPER_START_USDT },
+    ];
+    this.rulesOf = options.rules ?? findMarketRules;
+    this.index = new MatchIndex(this.feed, (tick, orders, liquidations) =>
+      this.onCross(tick, orders, liquidations),
+    );
+  }
+
+  /** The `Exchange` of one user; the account is created and funded on first use. */
+  forUser(userId: string): Exchange {
+    return new PaperAccount(this, userId);
+  }
+
+  /** Loads open orders and positions and starts matching them against feed ticks. */
+  async start(): Promise<void> {
+    for (const order of await this.store.openOrders()) this.index.addOrder(order);
+    for (const position of await this.store.positions()) this.index.setPosition(position);
+    this.index.start();
+  }
+
+  /** Stops matching (open orders stay open). */
+  async stop(): Promise<void> {
+    this.index.stop();
+  }
+
+  /** Adds funds outside trading (demo seeding, admin credit): one `deposit` ledger row. */
+  async fund(userId: string, wallet: WalletKind, asset: string, amount: string): Promise<void> {
+    await this.serial(userId, async () => {
+      await this.ensureAccount(userId);
+      const move = {
+        wallet,
+        asset,
+        freeDelta: money(amount).toFixed(),
+        lockedDelta: '0',
+        kind: 'deposit' as const,
+        refId: 'fund',
+      };
+      await this.mustApply({ userId, tsMs: this.now(), moves: [move] });
+    });
+  }
+
+  /** Subscribes to fills and liquidations that happen on ticks; returns the unsubscribe function. */
+  on(listener: (event: PaperEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  rules(symbol: string, market: MarketKind): MarketRules {
+    const rules = this.rulesOf(symbol.toUpperCase(), market);
+    if (!rules) throw exchangeErrors.invalidSymbol();
+    return rules;
+  }
+
+  /** Runs `fn` after every earlier operation of the same user has finished. */
+  serial<T>(userId: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.tails.get(userId) ?? Promise.resolve();
+    const run = previous.then(fn);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(userId, tail);
+    void tail.then(() => {
+      if (this.tails.get(userId) === tail) this.tails.delete(userId);
+    });
+    return run;
+  }
+
+  async ensureAccount(userId: string): Promise<void> {
+    if (this.known.has(userId)) return;
+    await this.store.ensureAccount(userId, this.startFunds, this.now());
+    this.known.add(userId);
+  }
+
+  /** Applies a change; a write conflict (another process) surfaces as a retryable error. */
+  async mustApply(change: PaperChange): Promise<Exclude<ApplyResult, { reason: 'conflict' }>> {
+    const result = await this.store.apply(change);
+    if (!result.ok && result.reason === 'conflict') {
+      throw exchangeErrors.noAnswer('Concurrent update of the paper account; try again.');
+    }
+    return result;
+  }
+
+  /** Keeps the matcher's view in step after a write. */
+  track(
+    order: PaperOrderRow | undefined,
+    position: PaperPositionRow | null | undefined,
+    userId: string,
+    symbol: string,
+  ) {
+    if (order) {
+      if (order.status === 'NEW') this.index.addOrder(order);
+      else this.index.removeOrder(order);
+    }
+    if (position !== undefined) {
+      if (position) this.index.setPosition(position);
+      else this.index.removePosition(userId, symbol);
+    }
+  }
+
+  emit(event: PaperEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        console.error('paper exchange listener failed', error);
+      }
+    }
+  }
+
+  /** Liquidates the user's long when `markPrice` is at or below its liquidation price (DESIGN §2.2). */
+  async liquidateIfDue(userId: string, symbol: string, markPrice: Money): Promise<boolean> {
+    const position = await this.store.position(userId, symbol);
+    if (!position || markPrice.gt(position.liquidationPrice)) return false;
+    const margin = money(position.isolatedMargin);
+    const result = await this.mustApply({
+      userId,
+      tsMs: this.now(),
+      moves: [
+        {
+          wallet: 'future',
+          asset: 'USDT',
+          freeDelta: '0',
+          lockedDelta: margin.negated().toFixed(),
+          kind: 'liquidation',
+          refId: `liq-${symbol}-${position.version}`,
+          always: true,
+        },
+      ],
+      position: { symbol, expectVersion: position.version, next: null },
+    });
+    if (!result.ok) return false;
+    this.track(undefined, null, userId, symbol);
+    this.emit({
+      type: 'liquidation',
+      userId,
+      symbol,
+      quantity: position.quantity,
+      price: markPrice.toFixed(),
+      marginLost: margin.toFixed(),
+    });
+    return true;
+  }
+
+  /** Fills an open limit order at its limit price (it crossed); returns the stored row afterwards. */
+  async fillOpenOrder(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
+    const row = await this.store.order(userId, clientOrderId);
+    if (row?.status !== 'NEW' || row.price === undefined) return row;
+    const qty = money(row.quantity);
+    const price = money(row.price);
+    const tsMs = this.now();
+    if (row.market === 'spot') {
+      const { moves, fee } = spotFillMoves(row, qty, price, this.fees.spot);
+      const next = filledRow(row, qty, price, fee, tsMs);
+      const result = await this.mustApply({
+        userId,
+        tsMs,
+        moves,
+        order: { op: 'update', row: next, expectStatus: 'NEW' },
+      });
+      return result.ok ? next : this.expire(row, tsMs);
+    }
+    const position = await this.store.position(userId, row.symbol);
+    const rules = this.rules(row.symbol, 'future');
+    if (row.side === 'sell' && (!position || qty.gt(position.quantity))) return this.expire(row, tsMs);
+    const fill =
+      row.side === 'buy'
+        ? futuresBuyFill(row, position, qty, price, this.fees.future, rules.maintMarginRate, tsMs)
+        : futuresSellFill(row, position!, qty, price, this.fees.future, tsMs);
+    const next = filledRow(row, qty, price, fill.fee, tsMs);
+    const change = {
+      userId,
+      tsMs,
+      moves: fill.moves,
+      order: { op: 'update' as const, row: next, expectStatus: 'NEW' as const },
+      position: fill.position,
+    };
+    const result = await this.mustApply(change);
+    if (!result.ok) return this.expire(row, tsMs);
+    this.track(
+      next,
+      fill.position.next ? await this.store.position(userId, row.symbol) : null,
+      userId,
+      row.symbol,
+    );
+    return next;
+  }
+
+  /** Ends an open order that can no longer fill (reduce-only without a position, funds gone): EXPIRED. */
+  private async expire(row: PaperOrderRow, tsMs: number): Promise<PaperOrderRow> {
+    const next: PaperOrderRow = { ...row, status: 'EXPIRED', reserved: '0', updatedMs: tsMs };
+    await this.mustApply({
+      userId: row.userId,
+      tsMs,
+      moves: releaseMoves(row),
+      order: { op: 'update', row: next, expectStatus: 'NEW' },
+    });
+    this.track(next, undefined, row.userId, row.symbol);
+    return next;
+  }
+
+  private onCross(tick: Tick, orders: PaperOrderRow[], liquidations: string[]): void {
+    const price = money(tick.price);
+    for (const userId of liquidations) {
+      void this.serial(userId, async () => {
+        if (await this.liquidateIfDue(userId, tick.symbol, price)) return;
+        const position = await this.store.position(userId, tick.symbol);
+        if (position) this.index.setPosition(position);
+      }).catch(reportError);
+    }
+    for (const order of orders) {
+      void this.serial(order.userId, async () => {
+        const row = await this.fillOpenOrder(order.userId, order.clientOrderId);
+        if (row) this.track(row, undefined, row.userId, row.symbol);
+        if (row && row.status !== 'NEW')
+          this.emit({ type: 'order', userId: row.userId, order: publicOrder(row) });
+      }).catch(reportError);
+    }
+  }
+}
+
+function reportError(error: unknown): void {
+  console.error('paper exchange tick processing failed', error);
+}

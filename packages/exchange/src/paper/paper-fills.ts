@@ -1,0 +1,188 @@
+import { feeOf, type Money, money } from '@gridbot/shared';
+import { increaseLong, initialMargin, reduceLong } from './futures-math';
+import type { BalanceMove, LedgerKind, PaperOrderRow, PaperPositionRow, PositionWrite } from './paper-store';
+
+/** Base asset of a USDT pair ('BTCUSDT' → 'BTC'). */
+export function baseAsset(symbol: string): string {
+  return symbol.slice(0, -'USDT'.length);
+}
+
+/** Free→locked move of what an open order holds (no ledger row: the total does not change). */
+export function reserveMoves(row: PaperOrderRow): BalanceMove[] {
+  if (!row.reservedAsset || money(row.reserved).isZero()) return [];
+  return [
+    {
+      wallet: row.market,
+      asset: row.reservedAsset,
+      freeDelta: money(row.reserved).negated().toFixed(),
+      lockedDelta: row.reserved,
+      kind: row.side,
+      refId: row.clientOrderId,
+    },
+  ];
+}
+
+/** The reverse of `reserveMoves`: on fill, cancel or expiry. */
+export function releaseMoves(row: PaperOrderRow): BalanceMove[] {
+  if (!row.reservedAsset || money(row.reserved).isZero()) return [];
+  return [
+    {
+      wallet: row.market,
+      asset: row.reservedAsset,
+      freeDelta: row.reserved,
+      lockedDelta: money(row.reserved).negated().toFixed(),
+      kind: row.side,
+      refId: row.clientOrderId,
+    },
+  ];
+}
+
+/**
+ * What an open limit order holds: a spot buy its quote plus fee, a spot sell its base, a futures buy
+ * its initial margin plus fee (same rounding as at fill, so a fill at the limit uses it exactly).
+ * Futures sells are reduce-only and hold nothing.
+ */
+export function reservation(
+  row: Pick<PaperOrderRow, 'market' | 'side' | 'symbol'>,
+  qty: Money,
+  price: Money,
+  feePct: Money,
+  leverage: number,
+): { asset: string | undefined; amount: Money } {
+  const notional = qty.times(price);
+  if (row.market === 'spot') {
+    return row.side === 'buy'
+      ? { asset: 'USDT', amount: notional.plus(feeOf(notional, feePct)) }
+      : { asset: baseAsset(row.symbol), amount: qty };
+  }
+  if (row.side === 'sell') return { asset: undefined, amount: money(0) };
+  return { asset: 'USDT', amount: initialMargin(notional, leverage).plus(feeOf(notional, feePct)) };
+}
+
+function move(
+  wallet: 'spot' | 'future',
+  asset: string,
+  freeDelta: Money,
+  kind: LedgerKind,
+  refId: string,
+): BalanceMove {
+  return { wallet, asset, freeDelta: freeDelta.toFixed(), lockedDelta: '0', kind, refId };
+}
+
+/** Balance moves of a spot fill: base against quote, fee in USDT (DESIGN §2.1). */
+export function spotFillMoves(
+  row: PaperOrderRow,
+  qty: Money,
+  price: Money,
+  feePct: Money,
+  kind?: LedgerKind,
+): { moves: BalanceMove[]; fee: Money } {
+  const quote = qty.times(price);
+  const fee = feeOf(quote, feePct);
+  const ref = row.clientOrderId;
+  const base = baseAsset(row.symbol);
+  const moves =
+    row.side === 'buy'
+      ? [
+          move('spot', 'USDT', quote.negated(), kind ?? 'buy', ref),
+          move('spot', 'USDT', fee.negated(), 'fee', ref),
+          move('spot', base, qty, kind ?? 'buy', ref),
+        ]
+      : [
+          move('spot', base, qty.negated(), kind ?? 'sell', ref),
+          move('spot', 'USDT', quote, kind ?? 'sell', ref),
+          move('spot', 'USDT', fee.negated(), 'fee', ref),
+        ];
+  return { moves: [...releaseMoves(row), ...moves], fee };
+}
+
+export interface FuturesFill {
+  moves: BalanceMove[];
+  fee: Money;
+  position: PositionWrite;
+}
+
+/** A futures buy: margin moves from free to locked USDT, fee paid, the long grows. */
+export function futuresBuyFill(
+  row: PaperOrderRow,
+  current: PaperPositionRow | undefined,
+  qty: Money,
+  price: Money,
+  feePct: Money,
+  maintMarginRate: number,
+  tsMs: number,
+): FuturesFill {
+  const leverage = row.leverage ?? 1;
+  const notional = qty.times(price);
+  const margin = initialMargin(notional, leverage);
+  const fee = feeOf(notional, feePct);
+  const ref = row.clientOrderId;
+  const moves: BalanceMove[] = [
+    ...releaseMoves(row),
+    {
+      wallet: 'future',
+      asset: 'USDT',
+      freeDelta: margin.negated().toFixed(),
+      lockedDelta: margin.toFixed(),
+      kind: 'buy',
+      refId: ref,
+    },
+    move('future', 'USDT', fee.negated(), 'fee', ref),
+  ];
+  const next = increaseLong(
+    current,
+    { userId: row.userId, symbol: row.symbol, leverage, maintMarginRate, tsMs },
+    qty,
+    price,
+    margin,
+  );
+  return { moves, fee, position: { symbol: row.symbol, expectVersion: current?.version ?? null, next } };
+}
+
+/** A futures sell (reduce-only): the margin share is released, PnL realized, fee paid. */
+export function futuresSellFill(
+  row: PaperOrderRow,
+  current: PaperPositionRow,
+  qty: Money,
+  price: Money,
+  feePct: Money,
+  tsMs: number,
+): FuturesFill {
+  const { next, marginReleased, realizedPnl } = reduceLong(current, qty, price, tsMs);
+  const fee = feeOf(qty.times(price), feePct);
+  const ref = row.clientOrderId;
+  const moves: BalanceMove[] = [
+    {
+      wallet: 'future',
+      asset: 'USDT',
+      freeDelta: marginReleased.toFixed(),
+      lockedDelta: marginReleased.negated().toFixed(),
+      kind: 'sell',
+      refId: ref,
+    },
+    move('future', 'USDT', realizedPnl, 'realized_pnl', ref),
+    move('future', 'USDT', fee.negated(), 'fee', ref),
+  ];
+  return { moves, fee, position: { symbol: row.symbol, expectVersion: current.version, next } };
+}
+
+/** The order row once filled whole at `price`. */
+export function filledRow(
+  row: PaperOrderRow,
+  qty: Money,
+  price: Money,
+  fee: Money,
+  tsMs: number,
+): PaperOrderRow {
+  return {
+    ...row,
+    status: 'FILLED',
+    filledQuantity: qty.toFixed(),
+    filledQuote: qty.times(price).toFixed(),
+    averagePrice: price.toFixed(),
+    fee: fee.toFixed(),
+    feeAsset: 'USDT',
+    reserved: '0',
+    updatedMs: tsMs,
+  };
+}

@@ -1,0 +1,131 @@
+import { type Money, money } from '@gridbot/shared';
+import { exchangeErrors } from '../exchange-error';
+import type { Order, PlaceOrderInput } from '../exchange-port';
+import { prepareOrder } from '../order-rules';
+import type { PaperExchange } from './paper-exchange';
+import {
+  filledRow,
+  futuresBuyFill,
+  futuresSellFill,
+  reservation,
+  reserveMoves,
+  spotFillMoves,
+} from './paper-fills';
+import { paperId, publicOrder } from './paper-rows';
+import type { PaperChange, PaperOrderRow, PaperPositionRow } from './paper-store';
+
+/**
+ * Places one order for a user (already inside the user's queue). A client order id seen before
+ * returns the stored order. Market orders, and limit orders that cross the last price, fill at once
+ * at the last price (taker); other limit orders reserve their funds and wait for a crossing tick.
+ */
+export async function placeOrderNow(
+  ex: PaperExchange,
+  userId: string,
+  input: PlaceOrderInput,
+): Promise<Order> {
+  const existing = await ex.store.order(userId, input.clientOrderId);
+  if (existing) return publicOrder(existing);
+  const { market, symbol } = input;
+  const rules = ex.rules(symbol, market);
+  const last = money(await ex.feed.price(symbol, market));
+  if (market === 'future') await ex.liquidateIfDue(userId, symbol, last);
+  const prepared = prepareOrder(input, rules, last);
+  const tsMs = ex.now();
+  const leverage = market === 'future' ? ((await ex.store.leverage(userId, symbol)) ?? 1) : undefined;
+  const position = market === 'future' ? await ex.store.position(userId, symbol) : undefined;
+  if (
+    market === 'future' &&
+    input.side === 'sell' &&
+    (!position || prepared.quantity.gt(position.quantity))
+  ) {
+    throw exchangeErrors.reduceOnly();
+  }
+  const row: PaperOrderRow = {
+    userId,
+    market,
+    symbol,
+    clientOrderId: input.clientOrderId,
+    exchangeOrderId: paperId('', tsMs),
+    side: input.side,
+    type: input.type,
+    status: 'NEW',
+    price: prepared.price?.toFixed(),
+    quantity: prepared.quantity.toFixed(),
+    filledQuantity: '0',
+    filledQuote: '0',
+    averagePrice: undefined,
+    fee: '0',
+    feeAsset: 'USDT',
+    createdMs: tsMs,
+    updatedMs: tsMs,
+    leverage,
+    reservedAsset: undefined,
+    reserved: '0',
+  };
+  const crosses =
+    prepared.price === undefined ||
+    (input.side === 'buy' ? prepared.price.gte(last) : prepared.price.lte(last));
+  const change = crosses
+    ? fillNow(ex, row, position, prepared.quantity, last, rules.maintMarginRate, tsMs)
+    : rest(ex, row, prepared.quantity, prepared.price!, tsMs);
+  const result = await ex.mustApply(change.change);
+  if (!result.ok) {
+    if (result.reason === 'duplicate_order') return publicOrder(result.existing);
+    throw market === 'future' ? exchangeErrors.marginInsufficient() : exchangeErrors.insufficientBalance();
+  }
+  const nextPosition = change.change.position
+    ? change.change.position.next
+      ? await ex.store.position(userId, symbol)
+      : null
+    : undefined;
+  ex.track(change.row, nextPosition, userId, symbol);
+  return publicOrder(change.row);
+}
+
+function fillNow(
+  ex: PaperExchange,
+  row: PaperOrderRow,
+  position: PaperPositionRow | undefined,
+  qty: Money,
+  price: Money,
+  maintMarginRate: number,
+  tsMs: number,
+): { row: PaperOrderRow; change: PaperChange } {
+  if (row.market === 'spot') {
+    const { moves, fee } = spotFillMoves(row, qty, price, ex.fees.spot);
+    const filled = filledRow(row, qty, price, fee, tsMs);
+    return { row: filled, change: { userId: row.userId, tsMs, moves, order: { op: 'insert', row: filled } } };
+  }
+  const fill =
+    row.side === 'buy'
+      ? futuresBuyFill(row, position, qty, price, ex.fees.future, maintMarginRate, tsMs)
+      : futuresSellFill(row, position!, qty, price, ex.fees.future, tsMs);
+  const filled = filledRow(row, qty, price, fill.fee, tsMs);
+  return {
+    row: filled,
+    change: {
+      userId: row.userId,
+      tsMs,
+      moves: fill.moves,
+      order: { op: 'insert', row: filled },
+      position: fill.position,
+    },
+  };
+}
+
+function rest(
+  ex: PaperExchange,
+  row: PaperOrderRow,
+  qty: Money,
+  price: Money,
+  tsMs: number,
+): { row: PaperOrderRow; change: PaperChange } {
+  const fee = row.market === 'spot' ? ex.fees.spot : ex.fees.future;
+  const { asset, amount } = reservation(row, qty, price, fee, row.leverage ?? 1);
+  const open: PaperOrderRow = { ...row, reservedAsset: asset, reserved: amount.toFixed() };
+  return {
+    row: open,
+    change: { userId: row.userId, tsMs, moves: reserveMoves(open), order: { op: 'insert', row: open } },
+  };
+}

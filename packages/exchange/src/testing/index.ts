@@ -1,0 +1,9 @@
+/**
+ * Test helpers of @gridbot/exchange (import '@gridbot/exchange/testing'; they import vitest, so never
+ * from production code). packages/db runs `paperStoreContract` against its SQL store.
+ */
+export { type ExchangeContractHarness, eventually, exchangeContract, freeOf } from './exchange-contract';
+export { FakeBinanceServer, type RecordedRequest } from './fake-binance-server';
+export { FakeClock } from './fake-clock';
+export { ManualFeed } from './manual-feed';
+export { paperStoreContract, sampleOrder } from './paper-store-contract';

@@ -1,0 +1,27 @@
+/** The signed-in user as the API returns it and the web app keeps it (spec 01 §3, spec 02 §3). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+  contactNo: string;
+  /** The user's own referral ID, shared as `/signup?ref=CODE`. */
+  userCode: string;
+  role: 'user' | 'admin';
+  /** Reward balance in USDT, a decimal string (platform wallet, filled in by the subscription issue). */
+  usdtRewardToken: string;
+}
+
+/** Answer of POST /api/cyborxlogin and POST /api/verify-otp. `token` and `accessToken` are the same bearer token. */
+export interface AuthResponse {
+  success: true;
+  message: string;
+  token: string;
+  accessToken: string;
+  user: SessionUser;
+}
+
+/** Main API error body (DESIGN §4). */
+export interface ApiErrorBody {
+  message: string;
+  errors?: { path: string; message: string }[];
+}

@@ -1,0 +1,120 @@
+/**
+ * Response shapes of the bot API (spec 01 §3 Bot, History row, Dashboard totals; spec 02 §3). Field names
+ * are the spec's. Money and prices are numbers rounded for display (USDT to 8 decimals); the exact values
+ * live in the database as numeric.
+ */
+
+/** A running bot's summary: the dashboard cards (`/api/botstatus`) and the bot pages (`/api/botinfo`). */
+export interface BotSummary {
+  id: string;
+  /** Pair such as BTCUSDT. */
+  name: string;
+  botType: 'multigrid' | 'scalping';
+  category: 'Spot' | 'Future';
+  strategy_name: string;
+  status: 'Live' | 'Pause' | 'Stopped';
+  /** Why the runtime halted the bot (repeated exchange failures), or null. */
+  haltReason: string | null;
+  liveprice: number;
+  /** Last prices for the card's sparkline, oldest first. */
+  sparklineData: number[];
+  /** Days since start, two decimals. */
+  runtime: number;
+  roi: number;
+  apy: number;
+  investment: number;
+  /** Booked profit. */
+  pnl: number;
+  unrealizedPnl: number;
+  totalPnl: number;
+  /** Fills in the last 24 h. */
+  trades24h: number;
+  totalTrades: number;
+  grid_no: number;
+  total_grid: number;
+  datewiseprofit: Record<string, number>;
+  leverage: number;
+  last_buying_price: number | null;
+  avg_buy_price: number | null;
+  purchased_qty: number;
+  botstartdate: string;
+  overbuy_protection_value: number | null;
+  is_protection_active: boolean;
+  profitbookat: number | null;
+  sell_all_and_pause_at_price: number | null;
+  restart_at_price: number | null;
+  stoploss_and_stopbot_at_price: number | null;
+  liquidationPrice: number | null;
+  tradeType: 'multigrid' | 'scalp';
+}
+
+/** One row of the Order Book (spec 02 §3 Order). */
+export interface OrderBookRow {
+  date: string;
+  price: number;
+  type: 'BUY' | 'SELL';
+  quantity: number;
+  cummulativeQuoteQty: number;
+  /** Profit of a sell; 0 for buys. */
+  pnl: number;
+  grid: number;
+}
+
+export interface OrderBookPage {
+  orders: OrderBookRow[];
+  total: number;
+  page: number;
+  pages: number;
+}
+
+/** `/api/purchasedQty` (spec 02 §3 Purchased quantity). */
+export interface PurchasedQty {
+  totalQuantity: number;
+  avgPrice: number;
+  /** Total PnL = booked + unrealized. */
+  totalpnl: number;
+  /** Unrealized PnL of what is held. */
+  pnl: number;
+}
+
+/** One row of History (spec 01 §3 History row). */
+export interface HistoryRow {
+  id: string;
+  symbol: string;
+  strategy_name: string;
+  runtime: number;
+  investment: number;
+  profit: number;
+  lossbook: number | null;
+  totalpnl: number;
+  roi: number;
+  botstarttime: string;
+  botstoptime: string | null;
+  stopAt: number | null;
+  trades: number;
+  category: 'Spot' | 'Future';
+  stopReason: string | null;
+}
+
+/** `/api/totalprofitbookdata` (spec 01 §3 Dashboard totals). */
+export interface ProfitTotals {
+  totalProfit: number;
+  lossBook: number;
+  totalpnl: number;
+}
+
+/** A top bot on Copy BOTs (DESIGN §5: anonymous; no user, no amounts). */
+export interface TopBot {
+  id: string;
+  name: string;
+  category: 'Spot' | 'Future';
+  botType: 'multigrid' | 'scalping';
+  strategy_name: string;
+  /** The strategy's shape, so it can be copied. */
+  strategy: Record<string, unknown>;
+  leverage: number;
+  runtime: number;
+  roi: number;
+  apy: number;
+  sparklineData: number[];
+}

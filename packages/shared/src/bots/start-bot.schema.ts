@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { SYMBOLS } from '../markets/market-rules';
+import { botMessages as m } from './bots.messages';
+
+/** A number sent as a number or a numeric string; '' and null mean absent. */
+function optionalNumber(message: string) {
+  return z
+    .union([z.number(), z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** A required number sent as a number or a numeric string. */
+function requiredNumber(requiredMessage: string, numberMessage: string) {
+  return z.union([z.number(), z.string()], { error: requiredMessage }).transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: numberMessage });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/**
+ * POST /api/startbotdata and /api/startscalp (spec 01 §3 start payload, §5 Start bot). The minimum amounts
+ * depend on the strategy and the server, so the route checks them after this schema.
+ */
+export const startBotInputSchema = z
+  .object({
+    botType: z
+      .string({ error: m.botTypeRequired })
+      .trim()
+      .min(1, m.botTypeRequired)
+      .transform((v) => v.toLowerCase())
+      .refine((v) => v === 'multigrid' || v === 'scalping', m.botTypeRequired)
+      .transform((v) => v as 'multigrid' | 'scalping')
+      .optional(),
+    category: z.enum(['Spot', 'Future'], { error: m.categoryRequired }),
+    selectPair: z
+      .string({ error: m.pairRequired })
+      .trim()
+      .min(1, m.pairRequired)
+      .transform((v) => v.toUpperCase().replace('/', ''))
+      .refine((v) => SYMBOLS.includes(v), m.pairRequired),
+    myStrategy: z.string({ error: m.strategyRequired }).trim().min(1, m.strategyRequired).max(40),
+    amount: requiredNumber(m.amountRequired, m.amountNumber).refine((n) => n > 0, m.amountNumber),
+    leverage: optionalNumber(m.leverageRequired),
+    profitbookat: optionalNumber(m.profitBookNumber).refine(
+      (v) => v === undefined || (v >= 1 && v <= 1000),
+      m.profitBookRange,
+    ),
+    sellPausePrice: optionalNumber(m.sellPauseNumber).refine(
+      (v) => v === undefined || v > 0,
+      m.sellPauseNumber,
+    ),
+    restartPrice: optionalNumber(m.restartNumber).refine((v) => v === undefined || v > 0, m.restartNumber),
+    stoplossPrice: optionalNumber(m.stoplossNumber).refine((v) => v === undefined || v > 0, m.stoplossNumber),
+  })
+  .superRefine((v, ctx) => {
+    if (v.category !== 'Future') return;
+    if (v.leverage === undefined)
+      ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageRequired });
+    else if (v.leverage < 1) ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageMin });
+    else if (v.leverage > 10) ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageMax });
+    else if (!Number.isInteger(v.leverage))
+      ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageRequired });
+  });
+export type StartBotInput = z.input<typeof startBotInputSchema>;
+export type StartBotParsed = z.output<typeof startBotInputSchema>;
+
+/** Every running-bot call sends the bot id (spec 02 §7). Extra fields (botData, totalPnl) are ignored. */
+export const botIdInputSchema = z.looseObject({
+  botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
+});
+
+const priceOrNull = z
+  .union([z.number(), z.string(), z.null()], { error: m.priceNumber })
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const n = typeof v === 'number' ? v : Number(v.trim());
+    if (!Number.isFinite(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message: m.priceNumber });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+/** POST /api/sltpedit; null values reset. Live-price checks happen on the server with the current price. */
+export const sltpEditInputSchema = z.looseObject({
+  botID: z.string().trim().min(1, m.botNotFound).max(64),
+  sellAllAndPausePrice: priceOrNull,
+  restartPrice: priceOrNull,
+  stoplossPrice: priceOrNull,
+});
+
+/** POST /api/gridprotectionadd; reset sends null and inactive. Bounds depend on the bot's grid count. */
+export const overbuyInputSchema = z.looseObject({
+  botID: z.string().trim().min(1, m.botNotFound).max(64),
+  overbuyProtectionValue: z.union([z.number(), z.string(), z.null()]).optional(),
+  protectionActive: z.boolean().default(true),
+});
+
+/** POST /api/editprofitbookat; null resets. */
+export const profitBookInputSchema = z.looseObject({
+  botID: z.string().trim().min(1, m.botNotFound).max(64),
+  profitBookValue: z
+    .union([z.number(), z.string(), z.null()], { error: m.profitBookMin })
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
+      const n = typeof v === 'number' ? v : Number(v.trim());
+      if (!Number.isFinite(n) || n < 1) {
+        ctx.addIssue({ code: 'custom', message: m.profitBookMin });
+        return z.NEVER;
+      }
+      if (n > 1000) {
+        ctx.addIssue({ code: 'custom', message: m.profitBookMax });
+        return z.NEVER;
+      }
+      return n;
+    }),
+});

@@ -1,0 +1,31 @@
+/** Texts of API Setting (spec 01 §5/§8) and the Wallet Dashboard (spec 02 §5/§8); (ours) fills gaps. */
+export const walletMessages = {
+  apiKeyRequired: 'API Key is required.',
+  secretKeyRequired: 'Secret Key is required.',
+  apiKeyMax: 'API Key must be at most 128 characters long', // (ours)
+  secretKeyMax: 'Secret Key must be at most 128 characters long', // (ours)
+  bothOrNeither: 'Send both keys to connect, or both as null to disconnect.', // (ours)
+  keysSaved: 'API keys saved successfully',
+  keysSaveFailed: 'Failed to save API settings. Please try again.',
+  disconnected: 'Disconnected successfully',
+  disconnectFailed: 'Failed to disconnect. Please try again.',
+  disconnectWhileRunning:
+    'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+  notConnected: 'Connect your exchange API keys in API Setting first.', // (ours)
+  invalidKeys:
+    'API key is incorrect or IP is not allowed. Please double-check your credentials and ensure your IP address is authorized.',
+  transferSuccessful: 'Transfer successful',
+  transferFailed: 'Transfer failed',
+  amountExceedsTransferable: 'Amount exceeds transferable balance',
+  amountRequired: 'Amount is required.',
+  amountPositive: 'Amount must be a positive number.',
+  transferDirection: 'Transfer from spot to futures or from futures to spot.', // (ours)
+  swapSuccessful: 'Swap successful',
+  swapFailed: 'Swap failed',
+  swapInvalidAmount: 'Enter a valid amount',
+  assetRequired: 'Select an asset to swap.', // (ours)
+  swapUsdt: 'USDT cannot be swapped to USDT.', // (ours)
+  pairRequired: 'Select pair is required.',
+  pairUnknown: 'Unknown trading pair.', // (ours)
+  intervalInvalid: 'Interval must be one of 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d.', // (ours)
+} as const;

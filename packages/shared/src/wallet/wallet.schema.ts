@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { SYMBOLS } from '../markets/market-rules';
+import { walletMessages as m } from './wallet.messages';
+
+/** A positive decimal amount, as a number or numeric string (forms send strings). */
+export function positiveAmount(requiredMessage: string, invalidMessage: string) {
+  return z
+    .union([z.number(), z.string().trim()], { error: requiredMessage })
+    .refine((v) => v !== '', requiredMessage)
+    .transform((v) => String(v))
+    .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number.isFinite(Number(v)), invalidMessage);
+}
+
+/** POST /api/apikeys: both keys to connect, both null to disconnect (spec 01 §7). */
+export const apiKeysInputSchema = z
+  .strictObject({
+    apiKey: z
+      .string({ error: m.apiKeyRequired })
+      .trim()
+      .min(1, m.apiKeyRequired)
+      .max(128, m.apiKeyMax)
+      .nullable(),
+    secretKey: z
+      .string({ error: m.secretKeyRequired })
+      .trim()
+      .min(1, m.secretKeyRequired)
+      .max(128, m.secretKeyMax)
+      .nullable(),
+  })
+  .refine((v) => (v.apiKey === null) === (v.secretKey === null), {
+    message: m.bothOrNeither,
+    path: ['secretKey'],
+  });
+export type ApiKeysInput = z.infer<typeof apiKeysInputSchema>;
+
+/** The API Setting form: both keys required (disconnect is its own button). */
+export const apiKeysFormSchema = z.object({
+  apiKey: z.string().trim().min(1, m.apiKeyRequired).max(128, m.apiKeyMax),
+  secretKey: z.string().trim().min(1, m.secretKeyRequired).max(128, m.secretKeyMax),
+});
+export type ApiKeysForm = z.infer<typeof apiKeysFormSchema>;
+
+export const pairField = z
+  .string({ error: m.pairRequired })
+  .trim()
+  .min(1, m.pairRequired)
+  .transform((v) => v.toUpperCase().replace('/', ''))
+  .refine((v) => SYMBOLS.includes(v), m.pairUnknown);
+
+/** POST /api/liveprice and /api/futureliveprice. */
+export const livePriceInputSchema = z.object({ pair: pairField });
+
+/** GET /api/candles?symbol=&interval=&limit=&market= */
+export const candlesQuerySchema = z.object({
+  symbol: pairField,
+  interval: z
+    .enum(['1m', '3m', '5m', '15m', '30m', '1h', '2h', '4h', '1d'], { error: m.intervalInvalid })
+    .default('15m'),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  market: z.enum(['spot', 'future']).default('spot'),
+});
+export type CandlesQuery = z.infer<typeof candlesQuerySchema>;
+
+/** POST /api/transferspottofutures and /api/transferfuturestospot (spec 02 §3 Transfer). */
+export const transferInputSchema = z.object({
+  from: z.enum(['Spot', 'Futures', 'spot', 'futures', 'SPOT', 'FUTURES'], { error: m.transferDirection }),
+  to: z.enum(['Spot', 'Futures', 'spot', 'futures', 'SPOT', 'FUTURES'], { error: m.transferDirection }),
+  coin: z.literal('USDT', { error: 'Only USDT can be transferred.' }).default('USDT'),
+  amount: positiveAmount(m.amountRequired, m.amountPositive),
+});
+export type TransferInput = z.input<typeof transferInputSchema>;
+
+/** POST /api/swaptousdt (spec 02 §5 Swap: present, above 0, not above the available balance). */
+export const swapInputSchema = z.object({
+  asset: z
+    .string({ error: m.assetRequired })
+    .trim()
+    .min(1, m.assetRequired)
+    .max(20)
+    .transform((v) => v.toUpperCase())
+    .refine((v) => v !== 'USDT', m.swapUsdt),
+  amount: positiveAmount(m.swapInvalidAmount, m.swapInvalidAmount),
+});
+export type SwapInput = z.input<typeof swapInputSchema>;

@@ -1,0 +1,29 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// One Vitest run covers every package; browser journeys live in e2e/ with their own config.
+const project = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
+  test: { name, root, include: ['src/**/*.test.{ts,tsx}'], ...extra },
+});
+
+export default defineConfig({
+  test: {
+    passWithNoTests: true,
+    reporters: ['default', './scripts/summary-reporter.ts'],
+    projects: [
+      project('shared', 'packages/shared'),
+      project('engine', 'packages/engine'),
+      project('exchange', 'packages/exchange'),
+      project('db', 'packages/db', { testTimeout: 30_000, hookTimeout: 60_000 }),
+      // *.pg.test.ts need PostgreSQL (crash tests across processes): they run in `npm run test:pg` only.
+      project('server', 'apps/server', {
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+        exclude: [
+          ...configDefaults.exclude,
+          ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
+        ],
+      }),
+      project('web', 'apps/web', { environment: 'jsdom', setupFiles: ['src/testing/setup-tests.ts'] }),
+    ],
+  },
+});
