@@ -98,15 +98,20 @@ export function useProfitBookAt(id: string, enabled: boolean) {
 }
 
 /** Everything about one bot is stale after an edit. */
+/**
+ * Refreshes the bot's page after an edit without waiting for it: the confirmation must not hang on a slow
+ * refetch (mutation-level onSuccess promises delay the caller's callbacks).
+ */
 function useRefreshBot(kind: BotKind, id: string) {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return () => {
+    void Promise.all([
       queryClient.invalidateQueries({ queryKey: botKeys.bot(kind, id) }),
       queryClient.invalidateQueries({ queryKey: botKeys.sltp(id) }),
       queryClient.invalidateQueries({ queryKey: botKeys.protection(id) }),
       queryClient.invalidateQueries({ queryKey: botKeys.profitBook(id) }),
     ]);
+  };
 }
 
 export interface SltpEditInput {
