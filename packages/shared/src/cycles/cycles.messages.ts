@@ -1,0 +1,34 @@
+/** Texts of Start Cycle (spec 02 §5/§8 Cycles); (ours) fills what the spec leaves to the server. */
+export const cycleMessages = {
+  starting: 'Cycle Starting...',
+  startError: 'An error occurred while starting the cycle.',
+  updated: 'Cycle updated successfully',
+  updateFailed: 'Failed to update cycle',
+  updateError: 'An error occurred while saving changes.',
+  stopped: 'Cycle stopped successfully',
+  stopFailed: 'Failed to stop cycle',
+  stopError: 'An error occurred while stopping the cycle.',
+  stoppedSold: 'Cycle stopped and sold successfully',
+  stopSellFailed: 'Failed to stop and sell cycle',
+  stopSellError: 'An error occurred while stopping and selling the cycle.',
+  stopLossAboveBuy: 'Stop loss cannot be more than the buy price.',
+  categoryRequired: 'Category is required.', // (ours)
+  pairRequired: 'Pair is required.', // (ours)
+  amountRequired: 'Amount is required.', // (ours)
+  amountNumber: 'Amount must be a number.', // (ours)
+  amountMin: (min: number) => `Amount must be at least ${min} USDT.`, // (ours)
+  buyPriceRequired: 'Buy price is required.', // (ours)
+  sellPriceRequired: 'Sell price is required.', // (ours)
+  priceNumber: 'Price must be a positive number.', // (ours)
+  buyBelowSell: 'Buy price must be below the sell price.', // (ours)
+  cycleCountRequired: 'Cycle count is required.', // (ours)
+  cycleCountRange: 'Cycle count must be a whole number from 1 to 1000.', // (ours)
+  leverageRange: 'Leverage must be a whole number from 1 to 10.', // (ours)
+  cycleNotFound: 'Cycle not found.', // (ours)
+  notRunning: 'This cycle is not running.', // (ours)
+  notHolding: 'This cycle holds nothing to sell.', // (ours)
+} as const;
+
+/** Spec 02 §9: suggested values from the live price. */
+export const CYCLE_SUGGESTION = { buy: 0.95, sell: 1.05, stopLoss: 0.8 } as const;
+export const MAX_CYCLE_COUNT = 1000;

@@ -1,0 +1,31 @@
+/** A live cycle, `GET /api/livecycles` (spec 02 §3 Cycle). Prices are numbers; stop_loss null when unset. */
+export interface LiveCycle {
+  id: string;
+  pair: string;
+  category: 'Spot' | 'Future';
+  leverage: number;
+  /** Live while the runtime trades it; Pause when the runtime halted it (see haltReason). */
+  status: 'Live' | 'Pause';
+  /** WaitBuy or Holding (DESIGN §2.4). */
+  phase: 'WaitBuy' | 'Holding';
+  haltReason: string | null;
+  liveprice: number;
+  /** Days since start. */
+  runtime: number;
+  investment: number;
+  /** Booked profit in USDT. */
+  profit: number;
+  cycles_completed: number;
+  no_of_cycle: number;
+  /** Price of the position held, null when nothing is held. */
+  last_bought_price: number | null;
+  buy_price: number;
+  sell_price: number;
+  stop_loss: number | null;
+  sparklineData: number[];
+  createdAt: string;
+}
+
+export interface LiveCyclesResponse {
+  cycles: LiveCycle[];
+}
