@@ -1,10 +1,19 @@
 import type { StrategyParams } from '@gridbot/shared';
+
+/** What a cycle started with (spec 02 start cycle payload, normalised); edits change the engine state. */
+export interface CycleSnapshot {
+  buyPrice: number;
+  sellPrice: number;
+  stopLoss: number | null;
+  cycles: number;
+}
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { strategies } from './strategies';
 import { users } from './users';
 
 /**
- * A bot (core columns; the bot runtime extends this table). A bot keeps `strategy_snapshot`, the strategy
+ * A bot or a cycle (issue #7: a cycle runs on the same runtime, intents and fills as a bot, so it is a row
+ * here with `bot_type` 'cycle', its parameters in `strategy_snapshot` and its engine state beside them). A bot keeps `strategy_snapshot`, the strategy
  * it started with, so editing the strategy changes only bots started afterwards. `strategy_id` is cleared if
  * the strategy is deleted later; a strategy with a Live or Pause bot cannot be deleted.
  */
@@ -15,10 +24,10 @@ export const bots = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    botType: text('bot_type', { enum: ['multigrid', 'scalping'] }).notNull(),
+    botType: text('bot_type', { enum: ['multigrid', 'scalping', 'cycle'] }).notNull(),
     strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
     strategyName: text('strategy_name').notNull(),
-    strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams>().notNull(),
+    strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams | CycleSnapshot>().notNull(),
     symbol: text('symbol').notNull(),
     category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
     status: text('status', { enum: ['Live', 'Pause', 'Stopped'] })
@@ -43,24 +52,4 @@ export const bots = pgTable(
     index('bots_user_id_status_idx').on(t.userId, t.status),
     index('bots_strategy_id_idx').on(t.strategyId),
   ],
-);
-
-/** A buy-low/sell-high cycle (DESIGN §2.4; core columns, the cycle runtime extends it). Cycles use no strategy. */
-export const cycles = pgTable(
-  'cycles',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    symbol: text('symbol').notNull(),
-    category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
-    status: text('status', { enum: ['WaitBuy', 'Holding', 'Completed', 'Stopped'] })
-      .notNull()
-      .default('WaitBuy'),
-    amount: numeric('amount').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-  },
-  (t) => [index('cycles_user_id_status_idx').on(t.userId, t.status)],
 );
