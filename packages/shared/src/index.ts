@@ -20,3 +20,6 @@ export * from './strategies/strategy.stored';
 export * from './strategies/strategy-cells';
 export * from './wallet/wallet.messages';
 export * from './wallet/wallet.schema';
+export * from './platform/platform.messages';
+export * from './platform/platform.schema';
+export * from './platform/platform.types';

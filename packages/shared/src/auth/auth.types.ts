@@ -1,5 +1,10 @@
-/** The signed-in user as the API returns it and the web app keeps it (spec 01 §3, spec 02 §3). */
-export interface SessionUser {
+import type { PlatformWalletFields } from '../platform/platform.types';
+
+/**
+ * The signed-in user as the API returns it and the web app keeps it (spec 01 §3, spec 02 §3).
+ * The platform wallet fields are present when subscriptions are enabled on the server.
+ */
+export interface SessionUser extends Partial<Omit<PlatformWalletFields, 'userCode' | 'usdtRewardToken'>> {
   id: string;
   email: string;
   username: string;
