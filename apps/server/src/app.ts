@@ -8,6 +8,7 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botRoutes } from './modules/bots/bots.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
+import { cycleRoutes } from './modules/cycles/cycles.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => marketRoutes(scope, deps));
   await app.register(async (scope) => walletRoutes(scope, deps));
   await app.register(async (scope) => botRoutes(scope, deps));
+  await app.register(async (scope) => cycleRoutes(scope, deps));
   await app.register(async (scope) => strategyRoutes(scope, deps));
   if (!deps.config.production) await app.register(async (scope) => devRoutes(scope, deps));
 

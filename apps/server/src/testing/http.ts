@@ -1,3 +1,4 @@
+import type { MarketFeed } from '@gridbot/exchange';
 import { lastOtp, type TestApp } from './test-app';
 
 export interface CallOptions {
@@ -9,7 +10,7 @@ export interface CallOptions {
 
 /** One JSON request through app.inject(), answering status and parsed body. */
 export async function call(
-  t: TestApp,
+  t: TestApp<MarketFeed>,
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
@@ -54,7 +55,7 @@ export function newSignup(prefix = 'user') {
 
 /** Signs a user up through the API (sign-up, mailed code, verify) and answers the token. */
 export async function registerUser(
-  t: TestApp,
+  t: TestApp<MarketFeed>,
   prefix = 'user',
   ip = `10.9.${counter % 250}.${Math.floor(counter / 250) % 250}`,
 ) {

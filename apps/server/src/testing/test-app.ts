@@ -1,5 +1,5 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
-import { PaperExchange, SimFeed } from '@gridbot/exchange';
+import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
 import { buildApp } from '../app';
 import type { AppConfig } from '../config/env';
 import type { AppDeps } from '../deps';
@@ -13,11 +13,11 @@ import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';
 import { BotSupervisor } from '../worker/bot-supervisor';
 
-export interface TestApp {
+export interface TestApp<F extends MarketFeed = SimFeed> {
   app: Awaited<ReturnType<typeof buildApp>>;
   deps: AppDeps;
   clock: ReturnType<typeof manualClock>;
-  feed: SimFeed;
+  feed: F;
   /** Every mail sent, oldest first. */
   mails: Mail[];
   handle: DbHandle;
@@ -25,7 +25,10 @@ export interface TestApp {
 }
 
 /** buildApp on a throwaway migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp<F extends MarketFeed = SimFeed>(
+  overrides: Partial<AppConfig> = {},
+  options: { feed?: F } = {},
+): Promise<TestApp<F>> {
   const handle = await createTestDb();
   const clock = manualClock(new Date());
   const mails: Mail[] = [];
@@ -44,7 +47,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   // A seeded simulated market that does not tick: prices exist from construction and stay put.
-  const feed = new SimFeed({ seed: 7, historyCandles: 50 });
+  const feed = options.feed ?? (new SimFeed({ seed: 7, historyCandles: 50 }) as unknown as F);
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 1));
   const exchanges = paperGateway(paper);

@@ -1,5 +1,7 @@
 import {
+  type CycleState,
   type EngineState,
+  editCycle,
   type GridBotState,
   setOverbuyProtection,
   setPriceTriggers,
@@ -28,11 +30,23 @@ export const botCommandSchema = z.discriminatedUnion('type', [
     value: z.number().int().positive().nullable(),
   }),
   z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
+  z.object({
+    type: z.literal('edit_cycle'),
+    buyPrice: z.number().finite().positive(),
+    sellPrice: z.number().finite().positive(),
+    stopLoss: nullableNumber,
+    cycles: z.number().int().min(1),
+  }),
 ]);
 export type BotCommand = z.infer<typeof botCommandSchema>;
 
 function gridOnly(state: EngineState): GridBotState {
   if (state.kind === 'cycle') throw new Error('this command applies to grid bots only');
+  return state;
+}
+
+function cycleOnly(state: EngineState): CycleState {
+  if (state.kind !== 'cycle') throw new Error('this command applies to cycles only');
   return state;
 }
 
@@ -54,5 +68,12 @@ export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 
       return setOverbuyProtection(gridOnly(state), { active: command.active, value: command.value });
     case 'profit_book':
       return setProfitBook(gridOnly(state), command.pct);
+    case 'edit_cycle':
+      return editCycle(cycleOnly(state), {
+        buyPrice: command.buyPrice,
+        sellPrice: command.sellPrice,
+        stopLoss: command.stopLoss,
+        cycles: command.cycles,
+      });
   }
 }

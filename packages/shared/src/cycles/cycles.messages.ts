@@ -27,6 +27,7 @@ export const cycleMessages = {
   cycleNotFound: 'Cycle not found.', // (ours)
   notRunning: 'This cycle is not running.', // (ours)
   notHolding: 'This cycle holds nothing to sell.', // (ours)
+  cycleCountDone: (done: number) => `Cycle count must be more than the ${done} cycles already completed.`, // (ours)
 } as const;
 
 /** Spec 02 §9: suggested values from the live price. */

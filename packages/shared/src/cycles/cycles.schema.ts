@@ -93,6 +93,7 @@ export const editCycleInputSchema = z
     }
   });
 export type EditCycleInput = z.input<typeof editCycleInputSchema>;
+export type EditCycle = z.output<typeof editCycleInputSchema>;
 
 /** POST /api/stopcycle and /api/stopcyclewithsell {cycle_id}. */
 export const stopCycleInputSchema = z.object({ cycle_id: cycleId });

@@ -8,22 +8,35 @@ const round = (value: number, digits = 8) => Number(value.toFixed(digits));
 
 export const marketOf = (row: Pick<BotRow, 'category'>) => (row.category === 'Future' ? 'future' : 'spot');
 
-export function gridState(row: BotRow): GridBotState {
+/** The engine state of a bot or a cycle. */
+export function engineStateOf(row: BotRow): EngineState {
   const state = row.engineState as unknown as EngineState | null;
-  if (!state || state.kind === 'cycle') throw new Error(`bot ${row.id} has no grid engine state`);
+  if (!state) throw new Error(`bot ${row.id} has no engine state`);
+  return state;
+}
+
+/** The type of a grid bot row (cycles are rows too, but never reach the grid bot screens). */
+export function gridTypeOf(row: BotRow): 'multigrid' | 'scalping' {
+  if (row.botType === 'cycle') throw new Error(`bot ${row.id} is a cycle`);
+  return row.botType;
+}
+
+export function gridState(row: BotRow): GridBotState {
+  const state = engineStateOf(row);
+  if (state.kind === 'cycle') throw new Error(`bot ${row.id} has no grid engine state`);
   return state;
 }
 
 /** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
 export function statsAt(row: BotRow, price: number, nowMs: number): BotStats {
-  return botStats(gridState(row), { price, timeMs: nowMs });
+  return botStats(engineStateOf(row), { price, timeMs: nowMs });
 }
 
 /** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */
 export function priceOf(row: BotRow, feed: MarketFeed): number {
   const live = feed.lastPrice(row.symbol, marketOf(row));
   if (live !== undefined) return Number(live);
-  const state = gridState(row);
+  const state = engineStateOf(row);
   return state.lots.at(-1)?.price ?? Number(row.closedPrice ?? 0);
 }
 
@@ -59,7 +72,7 @@ export function toBotSummary(
   return {
     id: row.id,
     name: row.symbol,
-    botType: row.botType,
+    botType: gridTypeOf(row),
     category: row.category,
     strategy_name: row.strategyName,
     status: row.status,
@@ -128,7 +141,7 @@ export function toTopBot(row: BotRow, price: number, nowMs: number, sparkline: n
     id: row.id,
     name: row.symbol,
     category: row.category,
-    botType: row.botType,
+    botType: gridTypeOf(row),
     strategy_name: row.strategyName,
     strategy: row.strategySnapshot as unknown as Record<string, unknown>,
     leverage: row.leverage,

@@ -1,10 +1,17 @@
-import { botMessages as m, type OrderBookPage, type ProfitTotals, type PurchasedQty } from '@gridbot/shared';
+import {
+  botMessages as m,
+  type OrderBookPage,
+  type ProfitTotals,
+  type PurchasedQty,
+  type StrategyParams,
+} from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
 import { userExchange } from '../wallet/user-exchange';
 import { usdtBalances } from '../wallet/wallet.service';
 import {
+  gridTypeOf,
   marketOf,
   priceOf,
   SparklineCache,
@@ -21,7 +28,8 @@ const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
 
 const sparklines = new WeakMap<AppDeps['feed'], SparklineCache>();
-function sparklineCache(deps: AppDeps) {
+/** One sparkline cache per feed, shared by bot and cycle cards. */
+export function sparklineCache(deps: AppDeps) {
   let cache = sparklines.get(deps.feed);
   if (!cache) {
     cache = new SparklineCache(deps.feed);
@@ -115,7 +123,10 @@ export async function history(deps: AppDeps, userId: string, type: repo.BotType)
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
 export async function profitTotals(deps: AppDeps, userId: string): Promise<ProfitTotals> {
   const { profit, loss } = await repo.userProfitAndLoss(deps.db, userId);
-  const running = await repo.listRunningBots(deps.db, userId);
+  const running = [
+    ...(await repo.listRunningBots(deps.db, userId)),
+    ...(await repo.listRunningBots(deps.db, userId, 'cycle')),
+  ];
   const unrealized = running.reduce((sum, row) => sum + summaryStats(deps, row).unrealizedPnl, 0);
   return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };
 }
@@ -143,15 +154,16 @@ export async function topBots(deps: AppDeps) {
 export async function copyBotStrategy(deps: AppDeps, userId: string, botId: string) {
   const source = (await repo.findLiveBot(deps.db, botId)) ?? (await findUserBot(deps.db, userId, botId));
   if (!source) throw new HttpError(404, m.botNotFound);
-  const taken = await takenNames(deps.db, userId, source.botType);
+  const kind = gridTypeOf(source);
+  const taken = await takenNames(deps.db, userId, kind);
   const base = `${source.symbol} copy`.slice(0, 34);
   let name = base;
   for (let i = 2; taken.has(name.toLowerCase()); i += 1) name = `${base} ${i}`;
   try {
-    await insertStrategy(deps.db, userId, { kind: source.botType, name, params: source.strategySnapshot });
+    await insertStrategy(deps.db, userId, { kind, name, params: source.strategySnapshot as StrategyParams });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, 'Strategy with the same name already exists');
     throw error;
   }
-  return { success: true, strategy_name: name, botType: source.botType };
+  return { success: true, strategy_name: name, botType: kind };
 }

@@ -3,6 +3,10 @@ import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm'
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotType = BotRow['botType'];
+/** Grid bots; cycles share the table (bot_type 'cycle') but never appear where bots are listed. */
+export const GRID_TYPES = ['multigrid', 'scalping'] as const;
+const typeIs = (type: BotType | undefined) =>
+  type === undefined ? inArray(bots.botType, [...GRID_TYPES]) : eq(bots.botType, type);
 
 /** The user's bot of this type, or undefined: another user's bot reads as absent (DESIGN §3 → 404). */
 export async function findUserBot(
@@ -15,13 +19,7 @@ export async function findUserBot(
   const [row] = await db
     .select()
     .from(bots)
-    .where(
-      and(
-        eq(bots.id, botId),
-        eq(bots.userId, userId),
-        type === undefined ? undefined : eq(bots.botType, type),
-      ),
-    )
+    .where(and(eq(bots.id, botId), eq(bots.userId, userId), typeIs(type)))
     .limit(1);
   return row;
 }
@@ -30,13 +28,7 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
   return db
     .select()
     .from(bots)
-    .where(
-      and(
-        eq(bots.userId, userId),
-        inArray(bots.status, ['Live', 'Pause']),
-        type === undefined ? undefined : eq(bots.botType, type),
-      ),
-    )
+    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), typeIs(type)))
     .orderBy(desc(bots.createdAt));
 }
 
@@ -50,7 +42,12 @@ export async function listStoppedBots(db: Db, userId: string, type: BotType): Pr
 
 /** Live bots of every user (Copy BOTs ranks them). */
 export async function listAllLiveBots(db: Db, limit = 2000): Promise<BotRow[]> {
-  return db.select().from(bots).where(eq(bots.status, 'Live')).orderBy(desc(bots.createdAt)).limit(limit);
+  return db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.status, 'Live'), typeIs(undefined)))
+    .orderBy(desc(bots.createdAt))
+    .limit(limit);
 }
 
 /** A Live bot of any user (Copy BOTs shows them anonymously). */
@@ -59,7 +56,7 @@ export async function findLiveBot(db: Db, botId: string): Promise<BotRow | undef
   const [row] = await db
     .select()
     .from(bots)
-    .where(and(eq(bots.id, botId), eq(bots.status, 'Live')))
+    .where(and(eq(bots.id, botId), eq(bots.status, 'Live'), typeIs(undefined)))
     .limit(1);
   return row;
 }

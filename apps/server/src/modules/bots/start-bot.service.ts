@@ -27,7 +27,7 @@ async function findStrategy(deps: AppDeps, userId: string, type: BotType, name: 
 }
 
 /** The free USDT of the wallet the bot trades from (futures: margin in the futures wallet). */
-async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | 'future') {
+export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | 'future') {
   const exchange = await userExchange(deps, userId);
   try {
     const balances = await exchange.balances(market);

@@ -1,0 +1,31 @@
+import { editCycleInputSchema, startCycleInputSchema, stopCycleInputSchema } from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../plugins/auth';
+import * as service from './cycles.service';
+
+/** Start, watch, edit and stop cycles (spec 02 Start Cycle and §7 Cycles; spec 01 History Cycle tab). */
+export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: requireUser(deps) };
+  const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
+
+  r.get('/api/livecycles', guard, async (req) => service.liveCycles(deps, currentUser(req).id));
+  r.post('/api/startcycledata', withBody(startCycleInputSchema), async (req) =>
+    service.startCycle(deps, currentUser(req).id, req.body),
+  );
+  r.post('/api/editcycle', withBody(editCycleInputSchema), async (req) =>
+    service.editCycle(deps, currentUser(req).id, req.body),
+  );
+  r.post('/api/stopcycle', withBody(stopCycleInputSchema), async (req) =>
+    service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, false),
+  );
+  r.post('/api/stopcyclewithsell', withBody(stopCycleInputSchema), async (req) =>
+    service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, true),
+  );
+  r.get('/api/cyclebothistory', guard, async (req) => ({
+    rows: await service.cycleHistory(deps, currentUser(req).id),
+  }));
+}

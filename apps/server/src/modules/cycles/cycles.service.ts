@@ -1,0 +1,144 @@
+import { createCycle, validateCycleStart } from '@gridbot/engine';
+import {
+  botMessages,
+  type EditCycle,
+  getMarketRules,
+  cycleMessages as m,
+  money,
+  type StartCycle,
+} from '@gridbot/shared';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { sendBotCommand } from '../bots/bot-commands.service';
+import { marketOf, priceOf } from '../bots/bot-summary';
+import { history, sparklineCache } from '../bots/bots.read';
+import * as repo from '../bots/bots.repo';
+import { freeUsdt } from '../bots/start-bot.service';
+import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
+
+/** The user's cycle, or 404: another user's cycle reads as missing (DESIGN §3). */
+export async function cycleOf(deps: AppDeps, userId: string, cycleId: string) {
+  const row = await repo.findUserBot(deps.db, userId, cycleId, 'cycle');
+  if (!row) throw new HttpError(404, m.cycleNotFound);
+  return row;
+}
+
+function assertCycleRunning(row: repo.BotRow) {
+  if (row.status === 'Stopped') throw new HttpError(400, m.notRunning);
+}
+
+/**
+ * Starts a cycle (spec 02 Start Cycle, DESIGN §2.4): the exchange minimum for the pair, one running bot or
+ * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
+ */
+export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
+  const market = input.category === 'Future' ? 'future' : 'spot';
+  const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
+  const rules = getMarketRules(input.pair, market);
+  const minimum = money(rules.minNotional).dividedBy(leverage).toDecimalPlaces(2, 0).toNumber();
+  if (input.amount < minimum) throw new HttpError(400, m.amountMin(minimum));
+
+  if (await repo.runningBotOn(deps.db, userId, input.pair, input.category)) {
+    throw new HttpError(400, botMessages.alreadyRunning(input.pair));
+  }
+  const params = {
+    buyPrice: input.priceReachAt,
+    sellPrice: input.sellPriceAt,
+    stopLoss: input.stopLossAt ?? null,
+    cycles: input.cycleCount,
+    amount: input.amount,
+  };
+  const problems = validateCycleStart(params, rules, leverage);
+  if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
+
+  const { exchange, free } = await freeUsdt(deps, userId, market);
+  if (money(free).lt(input.amount)) {
+    throw new HttpError(
+      400,
+      `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
+    );
+  }
+  if (market === 'future') await exchange.setLeverage(input.pair, leverage);
+
+  const state = createCycle({
+    params,
+    market,
+    leverage,
+    maintMarginRate: rules.maintMarginRate,
+    startTimeMs: deps.clock.now().getTime(),
+  });
+  const cycleId = await repo.insertBot(deps.db, {
+    userId,
+    botType: 'cycle',
+    strategyId: null,
+    strategyName: '',
+    strategySnapshot: {
+      buyPrice: params.buyPrice,
+      sellPrice: params.sellPrice,
+      stopLoss: params.stopLoss,
+      cycles: params.cycles,
+    },
+    symbol: input.pair,
+    category: input.category,
+    investment: String(input.amount),
+    leverage,
+    engineState: state as unknown as Record<string, unknown>,
+  });
+  await deps.botControl.add(cycleId);
+  return { success: true, message: m.starting, cycle_id: cycleId };
+}
+
+export async function liveCycles(deps: AppDeps, userId: string) {
+  const rows = await repo.listRunningBots(deps.db, userId, 'cycle');
+  const now = deps.clock.now().getTime();
+  const cycles = await Promise.all(
+    rows.map(async (row) =>
+      toLiveCycle(
+        row,
+        priceOf(row, deps.feed),
+        now,
+        await sparklineCache(deps).points(row.symbol, marketOf(row), now),
+      ),
+    ),
+  );
+  return { cycles };
+}
+
+/** Edit while running; the count may not fall to or below the cycles already done (ours). */
+export async function editCycle(deps: AppDeps, userId: string, input: EditCycle) {
+  const row = await cycleOf(deps, userId, input.cycle_id);
+  assertCycleRunning(row);
+  const state = cycleState(row);
+  const noOfCycle = input.no_of_cycle;
+  if (noOfCycle <= state.cyclesCompleted) throw new HttpError(400, m.cycleCountDone(state.cyclesCompleted));
+  await sendBotCommand(
+    deps,
+    row.id,
+    {
+      type: 'edit_cycle',
+      buyPrice: input.buy_price,
+      sellPrice: input.sell_price,
+      stopLoss: input.stop_loss ?? null,
+      cycles: noOfCycle,
+    },
+    m.updateFailed,
+  );
+  return { success: true, message: m.updated };
+}
+
+export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, sell: boolean) {
+  const row = await cycleOf(deps, userId, cycleId);
+  assertCycleRunning(row);
+  if (sell && !isHolding(cycleState(row))) throw new HttpError(400, m.notHolding);
+  await sendBotCommand(
+    deps,
+    row.id,
+    { type: sell ? 'stop_sell' : 'stop' },
+    sell ? m.stopSellFailed : m.stopFailed,
+  );
+  return { success: true, message: sell ? m.stoppedSold : m.stopped };
+}
+
+export async function cycleHistory(deps: AppDeps, userId: string) {
+  return history(deps, userId, 'cycle');
+}
