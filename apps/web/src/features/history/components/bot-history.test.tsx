@@ -59,12 +59,51 @@ describe('History', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Scalping' }));
     expect(await screen.findByText('ETH/USDT')).toBeInTheDocument();
+  });
 
+  it('lists stopped cycles from /api/cyclebothistory without Runtime and Total Orders', async () => {
+    const api = mockApi({
+      'GET /api/bothistory': () => json({ rows: [] }),
+      'GET /api/cyclebothistory': () =>
+        json({ rows: [row(3, { symbol: 'SOLUSDT', strategy_name: '', runtime: 4.5, trades: 6 })] }),
+    });
+    const { user } = renderApp('/history', { signedIn: true });
+    await screen.findByRole('table', { name: 'Multigrid history' });
+    await user.click(screen.getByRole('tab', { name: 'Cycle' }));
+    const table = await screen.findByRole('table', { name: 'Cycle history' });
+    expect(await within(table).findByText('SOL/USDT')).toBeInTheDocument();
+    expect(headers()).toEqual([
+      'Symbol',
+      'Strategy',
+      'Investment',
+      'Profit Book',
+      'Loss Book',
+      'Total PnL',
+      'ROI(%)',
+      'Bot Started At',
+      'Bot Stopped At',
+      'Closed price',
+    ]);
+    expect(within(table).getAllByRole('cell')).toHaveLength(10);
+    expect(within(table).queryByText('4.50 days')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/cyclebothistory')).toHaveLength(1);
+  });
+
+  it('says No Records Found on an empty Cycle tab, and when loading fails', async () => {
+    let fail = false;
+    mockApi({
+      'GET /api/bothistory': () => json({ rows: [] }),
+      'GET /api/cyclebothistory': () => (fail ? json({ message: 'down' }, 500) : json({ rows: [] })),
+    });
+    const { user, queryClient } = renderApp('/history', { signedIn: true });
+    await screen.findByRole('table', { name: 'Multigrid history' });
     await user.click(screen.getByRole('tab', { name: 'Cycle' }));
     await screen.findByRole('table', { name: 'Cycle history' });
-    expect(headers()).not.toContain('Runtime');
-    expect(headers()).not.toContain('Total Orders');
-    expect(screen.getByText(/No Records Found/)).toBeInTheDocument();
+    expect(await screen.findByText('No Records Found.')).toBeInTheDocument();
+    fail = true;
+    queryClient.setDefaultOptions({ queries: { retry: false } });
+    await queryClient.resetQueries({ queryKey: ['history', 'cycle'] });
+    expect(await screen.findByText('Could not load the history. Please try again.')).toBeInTheDocument();
   });
 
   it('pages 20 rows at a time with a window of five', async () => {

@@ -14,7 +14,7 @@ const TABS = [
   { value: 'cycle', label: 'Cycle' },
 ] as const;
 
-/** Spec 01 History: stopped bots per kind, newest first. */
+/** Spec 01 History: stopped bots per kind, and stopped cycles, newest first. */
 export function BotHistory() {
   const [tab, setTab] = useState<HistoryTab>('multigrid');
   const [page, setPage] = useState(1);
@@ -26,7 +26,7 @@ export function BotHistory() {
 
   return (
     <>
-      <PageHeader title="History" description="Bots you have stopped, newest first." />
+      <PageHeader title="History" description="Bots and cycles you have stopped, newest first." />
       <Tabs
         label="History type"
         items={TABS}
@@ -41,13 +41,7 @@ export function BotHistory() {
           rows={pageRows}
           loading={history.isPending}
           cycle={tab === 'cycle'}
-          emptyText={
-            history.isError
-              ? 'Could not load the history. Please try again.'
-              : tab === 'cycle'
-                ? 'No Records Found. Stopped cycles will appear here.'
-                : 'No Records Found.'
-          }
+          emptyText={history.isError ? 'Could not load the history. Please try again.' : 'No Records Found.'}
         />
         {rows.length > 0 ? (
           <Pagination
