@@ -1,5 +1,5 @@
 import { apiKeys, bots, type Db, users } from '@gridbot/db';
-import { createGridBot, type GridParams } from '@gridbot/engine';
+import { createCycle, createGridBot, type GridParams } from '@gridbot/engine';
 import type { MarketKind } from '@gridbot/shared';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -68,6 +68,48 @@ export async function insertBot(
       category: market === 'future' ? 'Future' : 'Spot',
       investment: String(investment),
       leverage: options.leverage ?? 1,
+      engineState: state as unknown as Record<string, unknown>,
+    })
+    .returning({ id: bots.id });
+  return row!.id;
+}
+
+/** A Live cycle row with a fresh engine state, as the start cycle endpoint writes it. */
+export async function insertCycle(
+  db: Db,
+  userId: string,
+  params: {
+    symbol: string;
+    buyPrice: number;
+    sellPrice: number;
+    stopLoss?: number | null;
+    cycles: number;
+    amount: number;
+  },
+): Promise<string> {
+  const cycle = {
+    buyPrice: params.buyPrice,
+    sellPrice: params.sellPrice,
+    stopLoss: params.stopLoss ?? null,
+    cycles: params.cycles,
+    amount: params.amount,
+  };
+  const state = createCycle({ params: cycle, market: 'spot', startTimeMs: Date.now() });
+  const [row] = await db
+    .insert(bots)
+    .values({
+      userId,
+      botType: 'cycle',
+      strategyName: '',
+      strategySnapshot: {
+        buyPrice: cycle.buyPrice,
+        sellPrice: cycle.sellPrice,
+        stopLoss: cycle.stopLoss,
+        cycles: cycle.cycles,
+      },
+      symbol: params.symbol,
+      category: 'Spot',
+      investment: String(params.amount),
       engineState: state as unknown as Record<string, unknown>,
     })
     .returning({ id: bots.id });
