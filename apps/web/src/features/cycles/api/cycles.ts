@@ -1,0 +1,78 @@
+import type { EditCycleInput, LiveCyclesResponse, StartCycleInput } from '@gridbot/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** Spec 02 §9: live cycles refresh every 10 s. */
+export const CYCLES_REFRESH_MS = 10_000;
+/** The suggestion price is read again this often while the form is open. */
+const LIVE_PRICE_REFRESH_MS = 5_000;
+
+export const cycleKeys = {
+  all: ['cycles'] as const,
+  live: ['cycles', 'live'] as const,
+  price: (category: 'Spot' | 'Future', pair: string) => ['cycles', 'live-price', category, pair] as const,
+};
+
+/** GET /api/livecycles, every 10 s. */
+export function useLiveCycles() {
+  return useQuery({
+    queryKey: cycleKeys.live,
+    queryFn: ({ signal }) => api.get<LiveCyclesResponse>('/api/livecycles', { signal }),
+    select: (data) => data.cycles,
+    refetchInterval: CYCLES_REFRESH_MS,
+  });
+}
+
+/**
+ * The pair's price on the chosen market for the suggested values (spec 02 §7: POST /api/liveprice or
+ * /api/futureliveprice {pair}). The Start Bot form has the same tiny fetcher; features do not share code.
+ */
+export function useCyclePrice(pair: string, category: 'Spot' | 'Future') {
+  return useQuery({
+    queryKey: cycleKeys.price(category, pair),
+    queryFn: ({ signal }) =>
+      api.post<{ pair: string; price: string | number }>(
+        category === 'Future' ? '/api/futureliveprice' : '/api/liveprice',
+        { pair },
+        { signal },
+      ),
+    select: (data) => Number(data.price),
+    enabled: pair !== '',
+    refetchInterval: LIVE_PRICE_REFRESH_MS,
+  });
+}
+
+/** Refreshes the list without making the caller's toast wait for the refetch. */
+function useRefreshCycles() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: cycleKeys.live });
+  };
+}
+
+export function useStartCycle() {
+  const refresh = useRefreshCycles();
+  return useMutation({
+    mutationFn: (payload: StartCycleInput) => api.post<{ message: string }>('/api/startcycledata', payload),
+    onSuccess: refresh,
+  });
+}
+
+export function useEditCycle() {
+  const refresh = useRefreshCycles();
+  return useMutation({
+    mutationFn: (payload: EditCycleInput) => api.post<{ message: string }>('/api/editcycle', payload),
+    onSuccess: refresh,
+  });
+}
+
+export function useStopCycle() {
+  const refresh = useRefreshCycles();
+  return useMutation({
+    mutationFn: ({ cycleId, sell }: { cycleId: string; sell: boolean }) =>
+      api.post<{ message: string }>(sell ? '/api/stopcyclewithsell' : '/api/stopcycle', {
+        cycle_id: cycleId,
+      }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,124 @@
+import { cycleMessages, type LiveCycle } from '@gridbot/shared';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useLiveCycles, useStopCycle } from '../api/cycles';
+import { failureToast } from '../lib/cycle-errors';
+import { CycleCard } from './cycle-card';
+import { EditCycleDialog } from './edit-cycle-dialog';
+import { StopCycleDialog } from './stop-cycle-dialog';
+
+const gridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3';
+
+function LoadingCards() {
+  return (
+    <div className={gridClasses} role="status" aria-label="Loading live cycles">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className="space-y-3 rounded-xl border border-line bg-surface p-4 shadow-card">
+          <Skeleton className="h-5 w-1/3" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-16 w-full" />
+          <Skeleton className="h-2 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A dialog's target: the id picks the freshest copy from the list, the snapshot covers a vanished one. */
+interface Target {
+  open: boolean;
+  cycle: LiveCycle | null;
+}
+const closed: Target = { open: false, cycle: null };
+
+/** Spec 02 Start Cycle: the Live Cycles list (every 10 s), with the Edit and Confirm Stop Cycle dialogs. */
+export function LiveCycles() {
+  const cycles = useLiveCycles();
+  const stop = useStopCycle();
+  const [editing, setEditing] = useState<Target>(closed);
+  const [stopping, setStopping] = useState<Target>(closed);
+  const [pending, setPending] = useState<'sell' | 'stop' | null>(null);
+  const list = cycles.data ?? [];
+  const fresh = (target: Target) => list.find((c) => c.id === target.cycle?.id) ?? target.cycle;
+
+  const onStop = (sell: boolean) => {
+    const cycle = fresh(stopping);
+    if (!cycle) return;
+    setPending(sell ? 'sell' : 'stop');
+    stop.mutate(
+      { cycleId: cycle.id, sell },
+      {
+        onSuccess: () => {
+          toast.success(sell ? cycleMessages.stoppedSold : cycleMessages.stopped, { id: 'cycle-stop' });
+          setStopping((t) => ({ ...t, open: false }));
+        },
+        onError: (error) => {
+          const { title, description } = sell
+            ? failureToast(error, cycleMessages.stopSellFailed, cycleMessages.stopSellError)
+            : failureToast(error, cycleMessages.stopFailed, cycleMessages.stopError);
+          toast.error(title, { id: 'cycle-stop', description });
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  return (
+    <section aria-labelledby="live-cycles-title" className="mt-8">
+      <div className="mb-4 flex items-baseline justify-between gap-3">
+        <h2 id="live-cycles-title" className="text-lg font-semibold text-fg">
+          Live Cycles
+          {cycles.data ? <span className="ml-2 text-sm font-medium text-muted">{list.length}</span> : null}
+        </h2>
+        <p className="text-xs text-muted">Refreshes every 10 s</p>
+      </div>
+      {cycles.isPending ? (
+        <LoadingCards />
+      ) : cycles.isError && !cycles.data ? (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-3 rounded-xl border border-line bg-surface px-6 py-10 text-center"
+        >
+          <AlertIcon className="size-7 text-warn" />
+          <p className="text-sm text-muted">Could not load your live cycles. {cycles.error.message}</p>
+          <Button variant="outline" size="sm" onClick={() => void cycles.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : list.length === 0 ? (
+        <EmptyState
+          icon={<CycleIcon />}
+          title="No live cycles"
+          description="Start a cycle above: it buys at your buy price, sells at your sell price and repeats."
+        />
+      ) : (
+        <div className={gridClasses}>
+          {list.map((cycle) => (
+            <CycleCard
+              key={cycle.id}
+              cycle={cycle}
+              onEdit={() => setEditing({ open: true, cycle })}
+              onStop={() => setStopping({ open: true, cycle })}
+            />
+          ))}
+        </div>
+      )}
+      <EditCycleDialog
+        open={editing.open}
+        cycle={fresh(editing)}
+        onClose={() => setEditing((t) => ({ ...t, open: false }))}
+      />
+      <StopCycleDialog
+        open={stopping.open}
+        cycle={fresh(stopping)}
+        pending={pending}
+        onStop={onStop}
+        onClose={() => setStopping((t) => ({ ...t, open: false }))}
+      />
+    </section>
+  );
+}
