@@ -7,3 +7,5 @@ export * from './paper';
 export * from './sessions';
 export * from './strategies';
 export * from './users';
+export * from './platform';
+export * from './platform-chain';
