@@ -4,6 +4,7 @@ import { hashPassword } from '../../lib/passwords';
 import { newUserCode } from '../../lib/tokens';
 import { findUserByEmail, insertUser } from '../auth/auth.repo';
 import { startBot } from '../bots/start-bot.service';
+import { startCycle } from '../cycles/cycles.service';
 import { saveApiKeys } from '../wallet/api-keys.repo';
 
 export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;
@@ -61,5 +62,23 @@ export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Prom
   for (const { type, ...bot } of DEMO_BOTS) {
     await startBot(deps, user.id, type, { ...bot, ...NO_LIMITS });
   }
+  await startDemoCycle(deps, user.id);
   return { created: true };
+}
+
+/** A cycle with a narrow band around the live price, so the Start Cycle page shows one turning over. */
+async function startDemoCycle(deps: AppDeps, userId: string) {
+  const price = Number(deps.feed.lastPrice('XRPUSDT', 'spot') ?? 0);
+  if (!(price > 0)) return;
+  const at = (factor: number) => Number((price * factor).toPrecision(6));
+  await startCycle(deps, userId, {
+    category: 'Spot',
+    pair: 'XRPUSDT',
+    amount: 300,
+    priceReachAt: at(0.999),
+    sellPriceAt: at(1.003),
+    stopLossAt: at(0.95),
+    cycleCount: 50,
+    leverage: undefined,
+  });
 }
