@@ -1,5 +1,7 @@
-import { PlaceholderScreen } from '../placeholder-screen';
+import { ReferralProgram } from '../../features/platform/components/referral-program';
+import { usePlatformAccount } from '../platform-account';
 
 export default function ReferralProgramRoute() {
-  return <PlaceholderScreen title="Referral Program" line="The referral program is not available yet." />;
+  const { account } = usePlatformAccount();
+  return account ? <ReferralProgram account={account} /> : null;
 }

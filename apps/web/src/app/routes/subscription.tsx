@@ -1,5 +1,7 @@
-import { PlaceholderScreen } from '../placeholder-screen';
+import { SubscriptionPage } from '../../features/platform/components/subscription-page';
+import { usePlatformAccount } from '../platform-account';
 
 export default function SubscriptionRoute() {
-  return <PlaceholderScreen title="Subscription" line="Subscriptions are not available yet." />;
+  const { account, refreshAccount } = usePlatformAccount();
+  return account ? <SubscriptionPage account={account} onAccountChanged={refreshAccount} /> : null;
 }

@@ -1,5 +1,7 @@
-import { PlaceholderScreen } from '../placeholder-screen';
+import { WalletDepositPage } from '../../features/platform/components/wallet-deposit-page';
+import { usePlatformAccount } from '../platform-account';
 
 export default function WalletDepositRoute() {
-  return <PlaceholderScreen title="Wallet Deposit" line="Deposits are not available yet." />;
+  const { account, refreshAccount } = usePlatformAccount();
+  return account ? <WalletDepositPage account={account} onAccountChanged={refreshAccount} /> : null;
 }

@@ -1,5 +1,7 @@
-import { PlaceholderScreen } from '../placeholder-screen';
+import { WithdrawPage } from '../../features/platform/components/withdraw-page';
+import { usePlatformAccount } from '../platform-account';
 
 export default function WithdrawRoute() {
-  return <PlaceholderScreen title="Withdraw" line="Withdrawals are not available yet." />;
+  const { account, refreshAccount } = usePlatformAccount();
+  return account ? <WithdrawPage account={account} onAccountChanged={refreshAccount} /> : null;
 }

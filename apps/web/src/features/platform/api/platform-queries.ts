@@ -1,0 +1,113 @@
+import type {
+  DepositListenData,
+  DepositRecord,
+  LevelRewardsData,
+  PlatformPage,
+  RewardRecord,
+  SubscriptionPlansData,
+  SubscriptionRecord,
+  WithdrawRecord,
+} from '@gridbot/shared';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { listBody, platformCall, platformPost } from './platform-client';
+
+export const platformKeys = {
+  all: ['platform'] as const,
+  plans: ['platform', 'plans'] as const,
+  list: (name: string, page: number) => ['platform', 'list', name, page] as const,
+  levels: ['platform', 'levels'] as const,
+};
+
+/** A paged platform list (spec 02 §7: `{filters, limit: 10, page}` → `{records, current, pages}`). */
+function pagedList<T>(name: string, path: string, page: number) {
+  return queryOptions({
+    queryKey: platformKeys.list(name, page),
+    queryFn: ({ signal }) => platformPost<PlatformPage<T>>(path, listBody(page), signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSubscriptionPlans() {
+  return useQuery({
+    queryKey: platformKeys.plans,
+    queryFn: ({ signal }) => platformPost<SubscriptionPlansData>('/subscription/plans', {}, signal),
+    select: (data) => data.plans,
+  });
+}
+
+export function useSubscriptionHistory(page: number) {
+  return useQuery(pagedList<SubscriptionRecord>('subscriptions', '/subscription/list', page));
+}
+
+export function useDepositHistory(page: number, refetchInterval: number | false = false) {
+  return useQuery({
+    ...pagedList<DepositRecord>('deposits', '/wallet/deposit/list', page),
+    refetchInterval,
+  });
+}
+
+export function useWithdrawHistory(page: number) {
+  return useQuery(pagedList<WithdrawRecord>('withdrawals', '/withdraw/list', page));
+}
+
+export function useLevelRewards() {
+  return useQuery({
+    queryKey: platformKeys.levels,
+    queryFn: ({ signal }) => platformPost<LevelRewardsData>('/level-income/level-reward', {}, signal),
+    select: (data) => data.rewards,
+  });
+}
+
+export function useRewardHistory(page: number) {
+  return useQuery(pagedList<RewardRecord>('rewards', '/level-income/list', page));
+}
+
+/**
+ * Every platform action moves money: afterwards the platform lists and the session's user data (which
+ * carries the balances, spec 02 §3) are read again, whether the action worked or not.
+ */
+function usePlatformAction<I, O>(call: (input: I) => Promise<O>, onAccountChanged: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: () => {
+      onAccountChanged();
+      return queryClient.invalidateQueries({ queryKey: platformKeys.all });
+    },
+  });
+}
+
+export function useSubscribe(onAccountChanged: () => void) {
+  return usePlatformAction(
+    (planId: string) => platformCall<unknown>('/subscription/create', { planId }),
+    onAccountChanged,
+  );
+}
+
+export function useStartListening() {
+  return useMutation({
+    mutationFn: () => platformCall<DepositListenData>('/wallet/usdt/deposit/listen'),
+  });
+}
+
+/** 'sync status': the server scans the chain at once and answers with a msg. */
+export function useSyncDeposits(onAccountChanged: () => void) {
+  return usePlatformAction(
+    () => platformCall<{ credited?: number } | null>('/wallet/usdt/deposit/sync'),
+    onAccountChanged,
+  );
+}
+
+export function useCreateWithdrawal(onAccountChanged: () => void) {
+  return usePlatformAction(
+    (input: { amount: string; toAddress: string }) => platformCall<unknown>('/withdraw/create', input),
+    onAccountChanged,
+  );
+}
+
+export function useSwapReward(onAccountChanged: () => void) {
+  return usePlatformAction(
+    (input: { amount: string }) => platformCall<unknown>('/swap/usdt-reward/create', input),
+    onAccountChanged,
+  );
+}

@@ -1,0 +1,110 @@
+import { type DepositRecord, platformMessages as m, type SessionUser } from '@gridbot/shared';
+import { useCallback, useEffect, useState } from 'react';
+import type { DataColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { AlertIcon, LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { rowNumber } from '../api/platform-client';
+import { useDepositHistory } from '../api/platform-queries';
+import { formatAmount, formatDate, shortHash, txUrl } from '../lib/platform-format';
+import { DepositAddress } from './deposit-address';
+import { HistorySection } from './history-section';
+import { StatCard } from './stat-card';
+
+/** While listening the history and the balances are read every 10 s, like the other live screens. */
+const LISTEN_POLL_MS = 10_000;
+
+function historyColumns(page: number): DataColumn<DepositRecord>[] {
+  return [
+    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    { key: 'coin', header: 'Coin', cell: (r) => <span className="font-semibold">{r.token}</span> },
+    { key: 'amount', header: 'Amount', cell: (r) => formatAmount(r.amount), align: 'right' },
+    {
+      key: 'hash',
+      header: 'Transaction Hash',
+      cell: (r) => (
+        <a
+          href={txUrl(r.transactionHash)}
+          target="_blank"
+          rel="noreferrer"
+          title={r.transactionHash}
+          className="font-mono text-primary hover:underline"
+        >
+          {shortHash(r.transactionHash, 10, 8)}
+        </a>
+      ),
+    },
+    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+  ];
+}
+
+interface WalletDepositPageProps {
+  account: SessionUser;
+  onAccountChanged: () => void;
+}
+
+/** Spec 02 Wallet Deposit (/Wallet-deposit). */
+export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPageProps) {
+  const [page, setPage] = useState(1);
+  const [listening, setListening] = useState(false);
+  const history = useDepositHistory(page, listening ? LISTEN_POLL_MS : false);
+  const onListeningChange = useCallback((value: boolean) => setListening(value), []);
+
+  useEffect(() => {
+    if (!listening) return;
+    const id = setInterval(onAccountChanged, LISTEN_POLL_MS);
+    return () => clearInterval(id);
+  }, [listening, onAccountChanged]);
+
+  const address = account.qrCode?.value;
+
+  return (
+    <>
+      <PageHeader
+        title="Wallet Deposit"
+        description="Deposit USDT, IFC or IFX on the BNB Smart Chain (BEP-20) to pay for subscriptions."
+      />
+      <div className="space-y-6">
+        <section aria-label="Platform balances" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          <StatCard
+            label="USDT Wallet"
+            icon={<WalletIcon />}
+            value={formatAmount(account.usdtToken)}
+            unit="USDT"
+            highlight
+            className="col-span-2 sm:col-span-1"
+          />
+          <StatCard
+            label="IFC Wallet"
+            icon={<LayersIcon />}
+            value={formatAmount(account.ifcToken)}
+            unit="IFC"
+          />
+          <StatCard label="IFX Wallet" icon={<ZapIcon />} value={formatAmount(account.ifxToken)} unit="IFX" />
+        </section>
+        {address ? (
+          <DepositAddress
+            userId={account.id}
+            address={address}
+            onAccountChanged={onAccountChanged}
+            onListeningChange={onListeningChange}
+          />
+        ) : (
+          <EmptyState
+            icon={<AlertIcon />}
+            title={m.depositsNotConfigured}
+            description="No deposit address can be shown. Please contact support if you need to deposit."
+          />
+        )}
+        <HistorySection
+          title="Deposit History"
+          columns={historyColumns(page)}
+          rowKey={(r) => r.id}
+          query={history}
+          page={page}
+          onPageChange={setPage}
+        />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { platformMessages as m, withdrawFormSchema } from '@gridbot/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { platformErrorMessage } from '../api/platform-client';
+import { useCreateWithdrawal } from '../api/platform-queries';
+import { sanitizeAmount } from '../lib/platform-format';
+
+/** Server answers that belong under the address field; every other refusal concerns the amount. */
+const ADDRESS_MESSAGES: readonly string[] = [m.addressChecksum, m.addressInvalid, m.addressRequired];
+
+/** Spec 02 Withdraw: amount and BEP-20 address (spec 02 §5), sent to POST /withdraw/create. */
+export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => void }) {
+  const withdraw = useCreateWithdrawal(onAccountChanged);
+  const form = useForm({
+    resolver: zodResolver(withdrawFormSchema),
+    defaultValues: { amount: '', toAddress: '' },
+  });
+  const { errors } = form.formState;
+  const amountField = form.register('amount');
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const { msg } = await withdraw.mutateAsync(input);
+      toast.success(msg || m.withdrawRequested);
+      form.reset({ amount: '', toAddress: '' });
+    } catch (error) {
+      const message = platformErrorMessage(error, 'Withdrawal failed. Please try again.');
+      form.setError(ADDRESS_MESSAGES.includes(message) ? 'toAddress' : 'amount', { type: 'server', message });
+      toast.error(message);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <Input
+        label="Withdraw Amount (USDT)"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        error={errors.amount?.message}
+        {...amountField}
+        onChange={(event) => {
+          event.target.value = sanitizeAmount(event.target.value);
+          return amountField.onChange(event);
+        }}
+      />
+      <Input
+        label="Wallet Address (BEP-20)"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={42}
+        placeholder="0x…"
+        className="font-mono"
+        error={errors.toAddress?.message}
+        {...form.register('toAddress')}
+      />
+      <p className="text-xs text-muted">
+        Paid in USDT on the BNB Smart Chain (BEP-20). Requests are reviewed before they are sent.
+      </p>
+      <Button type="submit" fullWidth loading={withdraw.isPending}>
+        {withdraw.isPending ? 'Submitting...' : 'Withdraw'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,116 @@
+import type { SessionUser, WithdrawRecord } from '@gridbot/shared';
+import { useState } from 'react';
+import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import type { DataColumn } from '../../../components/ui/data-table';
+import { GiftIcon } from '../../../components/ui/icons';
+import { PageHeader } from '../../../components/ui/page-header';
+import { rowNumber } from '../api/platform-client';
+import { useWithdrawHistory } from '../api/platform-queries';
+import { formatAmount, formatDate, shortHash, txUrl } from '../lib/platform-format';
+import { HistorySection } from './history-section';
+import { SwapRewardModal } from './swap-reward-modal';
+import { WithdrawForm } from './withdraw-form';
+
+const STATUS_TONE: Record<string, BadgeTone> = { PENDING: 'warn', SENT: 'up', REJECTED: 'down' };
+
+/** Spec 02 §4: the status in upper case with a style per status; SENT links its transaction. */
+export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'status' | 'txHash'> }) {
+  const status = record.status.toUpperCase();
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Badge tone={STATUS_TONE[status] ?? 'neutral'} className="text-xs">
+        {status}
+      </Badge>
+      {status === 'SENT' && record.txHash ? (
+        <a
+          href={txUrl(record.txHash)}
+          target="_blank"
+          rel="noreferrer"
+          title={record.txHash}
+          className="font-mono text-xs text-primary hover:underline"
+        >
+          {shortHash(record.txHash, 10, 8)}
+        </a>
+      ) : null}
+    </span>
+  );
+}
+
+function historyColumns(page: number): DataColumn<WithdrawRecord>[] {
+  return [
+    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    { key: 'amount', header: 'Amount', cell: (r) => `$${formatAmount(r.amount)}`, align: 'right' },
+    {
+      key: 'address',
+      header: 'Wallet Address',
+      cell: (r) => (
+        <span title={r.toAddress} className="font-mono">
+          {shortHash(r.toAddress, 8, 6)}
+        </span>
+      ),
+    },
+    { key: 'status', header: 'Status', cell: (r) => <WithdrawStatus record={r} /> },
+    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+  ];
+}
+
+interface WithdrawPageProps {
+  account: SessionUser;
+  onAccountChanged: () => void;
+}
+
+/** Spec 02 Withdraw (/withdraw). */
+export function WithdrawPage({ account, onAccountChanged }: WithdrawPageProps) {
+  const [page, setPage] = useState(1);
+  const [swapOpen, setSwapOpen] = useState(false);
+  const history = useWithdrawHistory(page);
+  const rewards = account.usdtRewardToken || '0';
+
+  return (
+    <>
+      <PageHeader title="Withdraw" description="Withdraw your referral rewards to a BEP-20 wallet." />
+      <div className="space-y-6">
+        <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+          <Card className="flex flex-col justify-between gap-5 bg-linear-to-br from-primary-soft to-transparent p-5">
+            <div>
+              <h2 className="flex items-center gap-2 text-sm font-medium text-muted">
+                <GiftIcon className="size-4.5 text-primary" />
+                Rewards Earned (USDT)
+              </h2>
+              <p className="mt-2 text-3xl font-bold tracking-tight text-fg tabular-nums">
+                {formatAmount(rewards)} <span className="text-base font-semibold text-muted">USDT</span>
+              </p>
+              <p className="mt-1 text-sm text-muted">
+                USDT wallet: <span className="tabular-nums">{formatAmount(account.usdtToken)}</span> USDT
+              </p>
+            </div>
+            <div>
+              <Button variant="outline" onClick={() => setSwapOpen(true)} className="capitalize">
+                transfer to usdt wallet
+              </Button>
+            </div>
+          </Card>
+          <Card className="p-5">
+            <WithdrawForm onAccountChanged={onAccountChanged} />
+          </Card>
+        </div>
+        <HistorySection
+          title="Withdraw History"
+          columns={historyColumns(page)}
+          rowKey={(r) => r.id}
+          query={history}
+          page={page}
+          onPageChange={setPage}
+        />
+      </div>
+      <SwapRewardModal
+        open={swapOpen}
+        onClose={() => setSwapOpen(false)}
+        rewardBalance={rewards}
+        onAccountChanged={onAccountChanged}
+      />
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { Money, money } from '@gridbot/shared';
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
+
+/** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+}
+
+function parse(value: string | number | null | undefined) {
+  if (value === null || value === undefined || value === '') return null;
+  try {
+    const parsed = money(value);
+    return parsed.isFinite() ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function group(fixed: string): string {
+  const [int = '0', frac] = fixed.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
+/**
+ * A token amount: 2 decimals at least, up to 8 when they matter, grouped, rounded down (a balance shown
+ * must never be more than can be spent). '0.00' when missing: a wallet that was never filled holds nothing.
+ */
+export function formatAmount(value: string | number | null | undefined): string {
+  const parsed = parse(value);
+  if (!parsed) return '0.00';
+  const exact = parsed.toDecimalPlaces(8, Money.ROUND_DOWN);
+  return group(exact.decimalPlaces() <= 2 ? exact.toFixed(2) : exact.toFixed());
+}
+
+/** The exact amount for an input (no grouping), e.g. the ALL button. */
+export function plainAmount(value: string | null | undefined): string {
+  const parsed = parse(value);
+  return parsed ? parsed.toDecimalPlaces(8, Money.ROUND_DOWN).toFixed() : '0';
+}
+
+/** True when `value` is a number above zero. */
+export function isPositive(value: string | null | undefined): boolean {
+  const parsed = parse(value);
+  return parsed?.gt(0) ?? false;
+}
+
+/** `have` < `need`, both decimal strings. */
+export function isShort(have: string | null | undefined, need: string): boolean {
+  const h = parse(have) ?? money(0);
+  const n = parse(need);
+  return n !== null && h.lt(n);
+}
+
+/** Keeps digits and one dot (spec 02 §5: the withdraw amount input takes digits and a dot). */
+export function sanitizeAmount(raw: string): string {
+  const cleaned = raw.replace(/[^\d.]/g, '');
+  const dot = cleaned.indexOf('.');
+  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
+}
+
+/** '0x12ab…9f3c'. */
+export function shortHash(value: string, head = 6, tail = 4): string {
+  return value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value;
+}
+
+/** 'mm:ss' for a countdown. */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** BscScan link of a transaction. */
+export function txUrl(hash: string): string {
+  return `https://bscscan.com/tx/${hash}`;
+}
