@@ -1,0 +1,94 @@
+import { type DepositRecord, platformMessages as m } from '@gridbot/shared';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../../testing/render-app';
+import { listenKey } from '../hooks/use-listen-window';
+import { DEPOSIT_ADDRESS, fail, ok, page, platformApi, platformUser } from '../testing/platform-api';
+
+const deposit: DepositRecord = {
+  id: 'd1',
+  token: 'USDT',
+  amount: '25.5',
+  transactionHash: `0x${'ab'.repeat(32)}`,
+  createdAt: '2025-03-05T14:02:00.000Z',
+};
+
+const key = listenKey(platformUser.id);
+
+describe('Wallet Deposit', () => {
+  it('shows the BEP-20 address with a QR code, copies it and lists deposits', async () => {
+    platformApi(undefined, { 'POST /platform/wallet/deposit/list': () => ok(page([deposit])) });
+    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    expect(await screen.findByText(DEPOSIT_ADDRESS)).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code of your deposit address' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Copy address' }));
+    expect(await navigator.clipboard.readText()).toBe(DEPOSIT_ADDRESS);
+    expect(await screen.findByText(m.addressCopied)).toBeInTheDocument();
+
+    const history = screen.getByRole('table', { name: 'Deposit History' });
+    await waitFor(() => expect(within(history).getByText('25.50')).toBeInTheDocument());
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['No', 'Coin', 'Amount', 'Transaction Hash', 'Date']);
+    expect(within(history).getByRole('link')).toHaveAttribute(
+      'href',
+      `https://bscscan.com/tx/${deposit.transactionHash}`,
+    );
+  });
+
+  it('says so when deposits are not configured', async () => {
+    platformApi({ ...platformUser, qrCode: null });
+    renderApp('/Wallet-deposit', { signedIn: true });
+    expect(await screen.findByText(m.depositsNotConfigured)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'make payment' })).not.toBeInTheDocument();
+  });
+
+  it("'make payment' opens a window whose countdown survives a reload", async () => {
+    const api = platformApi(undefined, {
+      'POST /platform/wallet/usdt/deposit/listen': () =>
+        ok({ usdtListenExpiredInSeconds: 900, listeningUntil: new Date(Date.now() + 900_000).toISOString() }),
+    });
+    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'make payment' }));
+    const timer = await screen.findByRole('timer', { name: 'Listening for your deposit' });
+    expect(timer).toHaveTextContent(/1[45]:\d\d/);
+    expect(api.callsTo('POST', '/platform/wallet/usdt/deposit/listen')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'make payment' })).not.toBeInTheDocument();
+    const end = Number(localStorage.getItem(key));
+    expect(end - Date.now()).toBeGreaterThan(890_000);
+
+    cleanup();
+    renderApp('/Wallet-deposit', { signedIn: true });
+    expect(await screen.findByRole('timer', { name: 'Listening for your deposit' })).toHaveTextContent(
+      /1[45]:\d\d/,
+    );
+    expect(api.callsTo('POST', '/platform/wallet/usdt/deposit/listen')).toHaveLength(1);
+  });
+
+  it('closes the window at zero and brings the buttons back', async () => {
+    platformApi();
+    localStorage.setItem(key, String(Date.now() + 1500));
+    renderApp('/Wallet-deposit', { signedIn: true });
+    expect(await screen.findByRole('timer')).toHaveTextContent(/00:0[12]/);
+    expect(await screen.findByRole('button', { name: 'make payment' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(localStorage.getItem(key)).toBeNull();
+  });
+
+  it("'sync status' scans at once and toasts the answer; errors show the server's msg", async () => {
+    let configured = true;
+    const api = platformApi(undefined, {
+      'POST /platform/wallet/usdt/deposit/sync': () =>
+        configured ? ok({ credited: 1 }, m.synced(1)) : fail(m.depositsNotConfigured, '5030', 503),
+    });
+    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'sync status' }));
+    expect(await screen.findByText(m.synced(1))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/platform/wallet/usdt/deposit/sync')).toHaveLength(1);
+    configured = false;
+    await user.click(screen.getByRole('button', { name: 'sync status' }));
+    expect(await screen.findByText(m.depositsNotConfigured)).toBeInTheDocument();
+  });
+});
