@@ -27,7 +27,7 @@ export function StopCycleDialog({ open, cycle, onClose, pending, onStop }: StopC
       footer={
         <>
           <Button
-            variant="outline"
+            variant={holding ? 'outline' : 'danger'}
             onClick={() => onStop(false)}
             loading={pending === 'stop'}
             disabled={pending !== null}
