@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { botRoutes } from './modules/bots/bots.routes';
 import { contactRoutes } from './modules/contact/contact.routes';
@@ -12,6 +13,7 @@ import { cycleRoutes } from './modules/cycles/cycles.routes';
 import { devRoutes } from './modules/dev/dev.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { marketRoutes } from './modules/market/market.routes';
+import { platformRoutes } from './modules/platform/platform.routes';
 import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -45,6 +47,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => botRoutes(scope, deps));
   await app.register(async (scope) => cycleRoutes(scope, deps));
   await app.register(async (scope) => strategyRoutes(scope, deps));
+  // Platform service (issue #8): only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
+  if (deps.config.subscriptionEnabled) await app.register(async (scope) => platformRoutes(scope, deps));
+  await app.register(async (scope) => adminRoutes(scope, deps));
   if (!deps.config.production) await app.register(async (scope) => devRoutes(scope, deps));
 
   registerWebApp(app, options.webDistDir);
@@ -59,7 +64,8 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): v
   app.setNotFoundHandler((request, reply) => {
     // A missing build asset must be a 404, not index.html (a blank page that looks like success).
     const isApi =
-      /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) || request.url.startsWith('/healthz');
+      /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) ||
+      /^\/(healthz|readyz|metrics)(\?|$)/.test(request.url);
     if (hasWeb && request.method === 'GET' && !isApi) {
       return reply.type('text/html').sendFile('index.html');
     }

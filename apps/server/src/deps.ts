@@ -1,11 +1,12 @@
 import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
+import type { Registry } from 'prom-client';
 import type { AppConfig } from './config/env';
 import type { Clock } from './lib/clock';
 import type { SecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
-import type { RateLimiter } from './plugins/rate-limit';
+import type { RateLimit } from './plugins/rate-limit';
 
 /** Everything the modules use, passed to buildApp (STYLE §8: no decorators as a service locator). */
 export interface AppDeps {
@@ -13,7 +14,7 @@ export interface AppDeps {
   mailer: Mailer;
   clock: Clock;
   config: AppConfig;
-  limiter: RateLimiter;
+  limiter: RateLimit;
   /** Prices: sim, replay or Binance (MARKET_FEED). */
   feed: MarketFeed;
   /** Each user's exchange account (EXCHANGE). */
@@ -24,6 +25,15 @@ export interface AppDeps {
   runningWork: RunningWork;
   /** Hands bots to the runtime (in-process supervisor in embedded mode). */
   botControl: BotControl;
+  /** Role, readiness checks and metrics for /healthz, /readyz and /metrics (main.ts sets them). */
+  ops?: Operations;
+}
+
+export interface Operations {
+  role: 'all' | 'api' | 'worker' | 'market';
+  /** Named checks of the role's own parts, each true when ready. */
+  readiness(): Record<string, boolean>;
+  metrics?: Registry;
 }
 
 export interface BotControl {

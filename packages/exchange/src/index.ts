@@ -9,6 +9,7 @@ export {
   createMarketFeed,
   type MarketFeedKind,
 } from './feeds/create-market-feed';
+export { RelayFeed, type RelayFeedOptions } from './feeds/relay-feed';
 export { ReplayFeed, type ReplayFeedOptions } from './feeds/replay-feed';
 export { SimFeed, type SimFeedOptions } from './feeds/sim-feed';
 export { SIM_PAIR_PARAMS, type SimPairParams } from './feeds/sim-params';

@@ -1,5 +1,6 @@
 import { parseFlag } from '@gridbot/shared';
 import { z } from 'zod';
+import { type PlatformConfig, platformConfigFromEnv } from '../modules/platform/platform-config';
 
 const flag = (defaultValue: boolean) =>
   z
@@ -8,7 +9,26 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
-const envSchema = z.object({
+/** Process roles of DESIGN §1 (issue #9): all = embedded; api, worker and market split one deployment. */
+export const ROLES = ['all', 'api', 'worker', 'market'] as const;
+export type Role = (typeof ROLES)[number];
+
+const baseSchema = z.object({
+  /** all (default, one process) | api (HTTP only) | worker (bots only) | market (publishes the feed's ticks). */
+  ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
+  /** Redis for the cross-process bus and rate limits; required by every role but all. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Lease time of a worker's bots: a dead worker's bots move to the others within this time. */
+  LEASE_MS: z.coerce.number().int().min(500, 'must be at least 500').default(15_000),
+  /** How often a worker looks for queued commands and free leases it missed on the bus. */
+  WORKER_POLL_MS: z.coerce.number().int().min(100, 'must be at least 100').default(2_000),
+  /** This worker's id in the lease table; default host-pid-random. */
+  WORKER_ID: z.string().min(1).max(100).optional(),
+  /** Pool size of the PostgreSQL connection of this process. */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -41,6 +61,37 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
 });
 
+// A split deployment shares state through PostgreSQL and Redis: an embedded PGlite or an in-process bus
+// in one of its processes would silently split the system in two.
+const envSchema = baseSchema.superRefine((env, ctx) => {
+  if (env.ROLE === 'all') return;
+  if (env.ROLE !== 'market' && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_URL'],
+      message: `is required with ROLE=${env.ROLE} (PostgreSQL shared by every process)`,
+    });
+  if (!env.REDIS_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_URL'],
+      message: `is required with ROLE=${env.ROLE} (Redis carries commands and ticks between processes)`,
+    });
+  if (env.ROLE !== 'market' && !env.MASTER_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MASTER_KEY'],
+      message: `is required with ROLE=${env.ROLE} (every process must open the same API secrets)`,
+    });
+  if (env.ROLE === 'market' && env.MARKET_FEED === 'binance')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MARKET_FEED'],
+      message:
+        'ROLE=market publishes the sim or replay feed; with binance every process reads Binance itself',
+    });
+});
+
 export type Env = z.infer<typeof envSchema>;
 
 /** Parses the environment once at boot; a bad value stops the process with the names of the bad keys. */
@@ -62,9 +113,11 @@ export interface AppConfig {
   publicUrl: string;
   subscriptionEnabled: boolean;
   adminEmail: string | undefined;
+  /** Platform service settings (issue #8: deposits, withdrawals, free profit limit); defaults when absent. */
+  platform?: PlatformConfig;
 }
 
-export function appConfigFromEnv(env: Env): AppConfig {
+export function appConfigFromEnv(env: Env, source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     production: env.NODE_ENV === 'production',
     exchange: env.EXCHANGE,
@@ -72,5 +125,6 @@ export function appConfigFromEnv(env: Env): AppConfig {
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     subscriptionEnabled: env.SUBSCRIPTION_ENABLED,
     adminEmail: env.ADMIN_EMAIL,
+    platform: platformConfigFromEnv(source),
   };
 }

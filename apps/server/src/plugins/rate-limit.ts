@@ -8,18 +8,27 @@ export interface RateRule {
   windowMs: number;
 }
 
+/** Counts attempts per key; `hit` throws 429 with a clear message once a rule's limit is passed. */
+export interface RateLimit {
+  hit(key: string, rule: RateRule): Promise<void>;
+}
+
+function tooMany(retryAfterMs: number): HttpError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return new HttpError(429, authMessages.tooManyAttempts(retryAfterSeconds), { retryAfterSeconds });
+}
+
 /**
- * Fixed-window counters in this process's memory. Auth endpoints count per IP and per account, so a
- * spread-out guessing attack and a single noisy client are both stopped. (With several API processes each
- * keeps its own counters; the scale-out issue moves them to Redis.)
+ * Fixed-window counters in this process's memory (ROLE=all). Auth endpoints count per IP and per account, so
+ * a spread-out guessing attack and a single noisy client are both stopped. Several API processes share
+ * `RedisRateLimiter` instead.
  */
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   private readonly windows = new Map<string, { startMs: number; count: number }>();
 
   constructor(private readonly clock: Clock) {}
 
-  /** Counts one attempt and throws 429 with a clear message once the rule's limit is passed. */
-  hit(key: string, rule: RateRule): void {
+  async hit(key: string, rule: RateRule): Promise<void> {
     const nowMs = this.clock.now().getTime();
     const current = this.windows.get(key);
     if (!current || nowMs - current.startMs >= rule.windowMs) {
@@ -28,15 +37,53 @@ export class RateLimiter {
       return;
     }
     current.count += 1;
-    if (current.count > rule.limit) {
-      const retryAfterSeconds = Math.max(1, Math.ceil((current.startMs + rule.windowMs - nowMs) / 1000));
-      throw new HttpError(429, authMessages.tooManyAttempts(retryAfterSeconds), { retryAfterSeconds });
-    }
+    if (current.count > rule.limit) throw tooMany(current.startMs + rule.windowMs - nowMs);
   }
 
   private sweep(nowMs: number, windowMs: number): void {
     if (this.windows.size < 10_000) return;
     for (const [key, value] of this.windows) if (nowMs - value.startMs >= windowMs) this.windows.delete(key);
+  }
+}
+
+/** The commands `RedisRateLimiter` needs (an ioredis client has them). */
+export interface RateLimitRedis {
+  eval(script: string, keys: number, ...args: Array<string | number>): Promise<unknown>;
+}
+
+// INCR and the window's expiry in one atomic step; answers [count, ms left in the window].
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}`;
+
+/**
+ * The same fixed windows in Redis (REDIS_URL set), so every API process counts together. When Redis does not
+ * answer, the request is let through: losing rate limits for a moment beats refusing every login.
+ */
+export class RedisRateLimiter implements RateLimit {
+  constructor(
+    private readonly redis: RateLimitRedis,
+    private readonly onError: (error: unknown) => void = () => undefined,
+    private readonly prefix = 'gridbot:rl:',
+  ) {}
+
+  async hit(key: string, rule: RateRule): Promise<void> {
+    let count: number;
+    let ttlMs: number;
+    try {
+      const answer = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, rule.windowMs)) as [
+        number,
+        number,
+      ];
+      [count, ttlMs] = answer;
+    } catch (error) {
+      this.onError(error);
+      return;
+    }
+    if (count > rule.limit) throw tooMany(ttlMs);
   }
 }
 

@@ -1,8 +1,9 @@
 import type { Db } from '@gridbot/db';
 import { compileRules, type EngineState } from '@gridbot/engine';
-import type { MarketFeed } from '@gridbot/exchange';
+import { type Exchange, isExchangeError, type MarketFeed } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
+import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot-repo';
 import { BotRunner } from './bot-runner';
 
@@ -18,6 +19,18 @@ export interface SupervisorDeps {
   flushIntervalMs?: number;
   /** Pause before a bot whose task failed is loaded again from the database. Default 5 s. */
   reloadDelayMs?: number;
+  /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
+  metrics?: WorkerMetrics;
+  /**
+   * Scale-out (ROLE=worker, issue #9): bots run only while this process holds their lease. `start()` then
+   * loads nothing by itself; the lease coordinator hands bots in with `launchBot` and takes them with `drop`.
+   */
+  leases?: {
+    /** Whether this process may trade the bot now (lease held and not past its local deadline). */
+    mayRun(botId: string): boolean;
+    /** The bot stopped for good here (Stopped, halted): its lease can go. */
+    onFinished(botId: string): void;
+  };
 }
 
 const RELOAD_DELAY_MS = 5_000;
@@ -25,21 +38,27 @@ const RELOAD_DELAY_MS = 5_000;
 interface Running {
   runner: BotRunner;
   unsubscribe: () => void;
+  /** Emission time of the tick the bot is acting on, until its first order (tick-to-order latency). */
+  tickEmittedAt: number | undefined;
 }
 
 /**
  * Runs every Live and Pause bot (issue #6): one `BotRunner` per bot, fed by the market feed. On start it
- * reconciles each bot's unfinished intents before the bot sees a tick (DESIGN §3).
+ * reconciles each bot's unfinished intents before the bot sees a tick (DESIGN §3). With `leases` it runs
+ * only the bots whose lease this process holds (ROLE=worker).
  */
 export class BotSupervisor {
   private readonly running = new Map<string, Running>();
   private flushTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  private readonly metrics: WorkerMetrics;
 
-  constructor(private readonly deps: SupervisorDeps) {}
+  constructor(private readonly deps: SupervisorDeps) {
+    this.metrics = deps.metrics ?? noMetrics;
+  }
 
   async start(): Promise<void> {
-    for (const row of await repo.loadActiveBots(this.deps.db)) await this.launch(row);
+    if (!this.deps.leases) for (const row of await repo.loadActiveBots(this.deps.db)) await this.launch(row);
     this.flushTimer = setInterval(() => void this.flushAll(), this.deps.flushIntervalMs ?? 15_000);
     this.flushTimer.unref();
   }
@@ -53,6 +72,36 @@ export class BotSupervisor {
       runner.stopTimers();
     }
     this.running.clear();
+    this.metrics.setBotsOwned(0);
+  }
+
+  /** Leased mode: runs a bot whose lease was just claimed; false when it is no longer Live or Pause. */
+  async launchBot(botId: string): Promise<boolean> {
+    if (this.running.has(botId)) return true;
+    const [row] = await repo.loadActiveBots(this.deps.db, botId);
+    if (!row) return false;
+    await this.launch(row);
+    return this.running.has(botId);
+  }
+
+  /**
+   * Stops running a bot here. With `flush` (a lease handed back) it first waits for the bot's queued work and
+   * writes its state; without (the lease is lost: another worker may own it now) nothing more is written.
+   */
+  async drop(botId: string, options: { flush: boolean }): Promise<void> {
+    const entry = this.running.get(botId);
+    if (!entry) return;
+    entry.unsubscribe();
+    this.running.delete(botId);
+    this.metrics.setBotsOwned(this.running.size);
+    if (options.flush) await entry.runner.flush();
+    entry.runner.finished = true;
+    entry.runner.stopTimers();
+  }
+
+  /** Ids of the bots running here. */
+  botIds(): string[] {
+    return [...this.running.keys()];
   }
 
   /** Number of bots this process runs now. */
@@ -93,10 +142,47 @@ export class BotSupervisor {
     await runner.runCommands();
     if (runner.finished) return;
     const market = row.category === 'Future' ? 'future' : 'spot';
-    const unsubscribe = this.deps.feed.subscribe(row.symbol, market, (tick) =>
-      runner.onTick(Number(tick.price), this.deps.now()),
-    );
-    this.running.set(row.id, { runner, unsubscribe });
+    const leases = this.deps.leases;
+    if (leases && !leases.mayRun(row.id)) return;
+    const entry: Running = { runner, unsubscribe: () => undefined, tickEmittedAt: undefined };
+    entry.unsubscribe = this.deps.feed.subscribe(row.symbol, market, (tick) => {
+      // Never trade past the lease's local deadline, even before the next heartbeat notices its loss.
+      if (leases && !leases.mayRun(row.id)) return;
+      this.metrics.tick();
+      entry.tickEmittedAt = tick.emittedAt;
+      return runner.onTick(Number(tick.price), this.deps.now());
+    });
+    this.running.set(row.id, entry);
+    this.metrics.setBotsOwned(this.running.size);
+  }
+
+  /** The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics. */
+  private instrument(exchange: Exchange, botId: string): Exchange {
+    const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (error) {
+        this.metrics.exchangeError(isExchangeError(error) ? error.kind : 'unknown');
+        throw error;
+      }
+    };
+    const placeOrder: Exchange['placeOrder'] = (input) => {
+      const entry = this.running.get(botId);
+      if (entry?.tickEmittedAt !== undefined) {
+        this.metrics.tickToOrder((performance.now() - entry.tickEmittedAt) / 1000);
+        entry.tickEmittedAt = undefined;
+      }
+      return counted(() => exchange.placeOrder(input));
+    };
+    const fetchOrder: Exchange['fetchOrder'] = (...args) => counted(() => exchange.fetchOrder(...args));
+    return new Proxy(exchange, {
+      get(target, key) {
+        if (key === 'placeOrder') return placeOrder;
+        if (key === 'fetchOrder') return fetchOrder;
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
   }
 
   private async createRunner(row: repo.BotRow): Promise<BotRunner | undefined> {
@@ -115,10 +201,13 @@ export class BotSupervisor {
       compileRules(rules),
       {
         db: this.deps.db,
-        exchange: this.deps.exchanges.forUser(row.userId, keys),
+        exchange: this.instrument(this.deps.exchanges.forUser(row.userId, keys), row.id),
         now: this.deps.now,
         log: this.deps.log,
-        onFinished: (botId) => this.release(botId),
+        onFinished: (botId) => {
+          this.release(botId);
+          this.deps.leases?.onFinished(botId);
+        },
         onBroken: (botId) => this.reload(botId),
       },
       last === undefined ? null : Number(last),
@@ -130,6 +219,7 @@ export class BotSupervisor {
     this.release(botId);
     if (this.stopped) return;
     const timer = setTimeout(() => {
+      if (this.deps.leases && !this.deps.leases.mayRun(botId)) return;
       this.add(botId).catch((error: unknown) => {
         this.deps.log('reloading a bot failed; trying again', { botId, err: String(error) });
         this.reload(botId);
@@ -143,6 +233,7 @@ export class BotSupervisor {
     if (!entry) return;
     entry.unsubscribe();
     this.running.delete(botId);
+    this.metrics.setBotsOwned(this.running.size);
   }
 
   private async flushAll(): Promise<void> {

@@ -34,11 +34,21 @@ export class FeedCore {
     this.hub = new TickHub(onError);
   }
 
-  /** Publishes a price (a number, rounded here to the tick) at `tsMs` with the base volume traded since the last. */
-  emit(symbol: string, market: MarketKind, price: number, tsMs: number, volume = 0): void {
+  /**
+   * Publishes a price (a number, rounded here to the tick) at `tsMs` with the base volume traded since the
+   * last. `emittedAt` is kept when a relay passes on a tick emitted in another process.
+   */
+  emit(
+    symbol: string,
+    market: MarketKind,
+    price: number,
+    tsMs: number,
+    volume = 0,
+    emittedAt = performance.now(),
+  ): void {
     const text = tickPrice(symbol, market, price);
     this.book(symbol, market).onTick(Number(text), tsMs, volume);
-    this.hub.publish({ symbol, market, price: text, tsMs, emittedAt: performance.now() });
+    this.hub.publish({ symbol, market, price: text, tsMs, emittedAt });
   }
 
   subscribe(symbol: string, market: MarketKind, listener: TickListener): () => void {

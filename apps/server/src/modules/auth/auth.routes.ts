@@ -23,24 +23,24 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { limiter } = deps;
 
   r.post('/api/signup', { schema: { body: signupInputSchema } }, async (req) => {
-    limiter.hit(`signup:ip:${req.ip}`, rules.signupPerIp);
+    await limiter.hit(`signup:ip:${req.ip}`, rules.signupPerIp);
     return auth.signup(deps, req.body);
   });
 
   r.post('/api/verify-otp', { schema: { body: verifyOtpInputSchema } }, async (req) => {
-    limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
-    limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
+    await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
+    await limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
     return auth.verifyOtp(deps, req.body);
   });
 
   r.post('/api/resend-otp', { schema: { body: resendOtpInputSchema } }, async (req) => {
-    limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
+    await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
     return auth.resendOtp(deps, req.body.email);
   });
 
   r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) => {
-    limiter.hit(`login:ip:${req.ip}`, rules.loginPerIp);
-    limiter.hit(`login:acct:${account(req.body.email)}`, rules.loginPerAccount);
+    await limiter.hit(`login:ip:${req.ip}`, rules.loginPerIp);
+    await limiter.hit(`login:acct:${account(req.body.email)}`, rules.loginPerAccount);
     return auth.login(deps, req.body);
   });
 
@@ -50,8 +50,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.post('/api/forgot-password', { schema: { body: forgotPasswordInputSchema } }, async (req) => {
-    limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
-    limiter.hit(`reset:acct:${account(req.body.email)}`, rules.resetPerAccount);
+    await limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
+    await limiter.hit(`reset:acct:${account(req.body.email)}`, rules.resetPerAccount);
     return auth.forgotPassword(deps, req.body.email);
   });
 
@@ -59,7 +59,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/reset-password/:token',
     { schema: { params: resetTokenParamSchema, body: resetPasswordInputSchema } },
     async (req) => {
-      limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
+      await limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
       return auth.resetPassword(deps, req.params.token, req.body.password);
     },
   );

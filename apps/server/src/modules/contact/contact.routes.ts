@@ -11,7 +11,7 @@ export async function contactRoutes(app: FastifyInstance, deps: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
     .post('/api/contact', { schema: { body: contactInputSchema } }, async (req) => {
-      deps.limiter.hit(`contact:ip:${req.ip}`, authRateRules.contactPerIp);
+      await deps.limiter.hit(`contact:ip:${req.ip}`, authRateRules.contactPerIp);
       const message = req.body;
       await deps.db.insert(contactTable).values(message);
       if (deps.config.adminEmail) await deps.mailer.send(contactMail(deps.config.adminEmail, message));

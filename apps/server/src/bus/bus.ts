@@ -1,0 +1,63 @@
+/**
+ * Messages between the processes of one deployment (DESIGN §1, issue #9): command wake-ups from the API to
+ * the worker that owns a bot, and the market's ticks to every worker. Delivery is best effort: the database
+ * stays the source of truth, and a worker that missed a message catches up by polling it.
+ */
+export interface Bus {
+  readonly kind: 'memory' | 'redis';
+  /** Sends to every subscriber of the channel (in every process); never throws for a lost connection. */
+  publish(channel: string, message: string): Promise<void>;
+  /** Calls `handler` for each message of the channel until the returned function is called. */
+  subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
+  /** Whether messages can flow now (readiness). */
+  healthy(): boolean;
+  close(): Promise<void>;
+}
+
+/** Channel names, prefixed so several deployments can share one Redis. */
+export const channels = {
+  /** `BotEvent` JSON. */
+  bots: 'gridbot:bots',
+  /** `TickBatch` JSON. */
+  ticks: 'gridbot:ticks',
+} as const;
+
+/** The embedded bus: same interface, in this process, delivered on a later turn like a network bus. */
+export class MemoryBus implements Bus {
+  readonly kind = 'memory' as const;
+  private readonly handlers = new Map<string, Set<(message: string) => void>>();
+
+  async publish(channel: string, message: string): Promise<void> {
+    const set = this.handlers.get(channel);
+    if (!set) return;
+    for (const handler of [...set]) {
+      queueMicrotask(() => {
+        try {
+          handler(message);
+        } catch (error) {
+          console.error('bus handler failed', error);
+        }
+      });
+    }
+  }
+
+  async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+    }
+    set.add(handler);
+    return async () => {
+      set.delete(handler);
+    };
+  }
+
+  healthy(): boolean {
+    return true;
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+  }
+}

@@ -1,0 +1,87 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the bot runtime reports (issue #9 "Operations"); every method is cheap enough for the tick path. */
+export interface WorkerMetrics {
+  tick(): void;
+  tickToOrder(seconds: number): void;
+  exchangeError(kind: string): void;
+  leaseTakeover(count: number): void;
+  setBotsOwned(count: number): void;
+}
+
+/** Does nothing: the default when a supervisor runs without a metrics registry (tests, benches). */
+export const noMetrics: WorkerMetrics = {
+  tick: () => undefined,
+  tickToOrder: () => undefined,
+  exchangeError: () => undefined,
+  leaseTakeover: () => undefined,
+  setBotsOwned: () => undefined,
+};
+
+/** Window of the ticks/s gauge. */
+const RATE_WINDOW_MS = 10_000;
+
+/** One Prometheus registry per process, served at GET /metrics, labelled with the process's role. */
+export function createMetrics(role: string) {
+  const registry = new Registry();
+  registry.setDefaultLabels({ role });
+  collectDefaultMetrics({ register: registry });
+  const ticks = new Counter({
+    name: 'gridbot_ticks_total',
+    help: 'Ticks delivered to bots in this process',
+    registers: [registry],
+  });
+  // Ticks per second over the last 10 s, for dashboards without PromQL (rate(gridbot_ticks_total) is the same).
+  let windowStart = Date.now();
+  let windowTicks = 0;
+  let lastRate = 0;
+  new Gauge({
+    name: 'gridbot_ticks_per_second',
+    help: 'Ticks delivered to bots per second, averaged over ~10 s',
+    registers: [registry],
+    collect() {
+      const now = Date.now();
+      if (now - windowStart >= RATE_WINDOW_MS) {
+        lastRate = (windowTicks * 1000) / (now - windowStart);
+        windowStart = now;
+        windowTicks = 0;
+      }
+      this.set(lastRate);
+    },
+  });
+  const latency = new Histogram({
+    name: 'gridbot_tick_to_order_seconds',
+    help: 'From the feed emitting a tick to the bot placing the order it decided on that tick',
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const errors = new Counter({
+    name: 'gridbot_exchange_errors_total',
+    help: 'Exchange calls of bots that failed, by kind (retryable, rejected, fatal, unknown)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const takeovers = new Counter({
+    name: 'gridbot_lease_takeovers_total',
+    help: 'Bot leases claimed from another worker whose lease had expired',
+    registers: [registry],
+  });
+  const owned = new Gauge({
+    name: 'gridbot_bots_owned',
+    help: 'Bots this process runs now',
+    registers: [registry],
+  });
+  const worker: WorkerMetrics = {
+    tick() {
+      ticks.inc();
+      windowTicks += 1;
+    },
+    tickToOrder: (seconds) => latency.observe(seconds),
+    exchangeError: (kind) => errors.inc({ kind }),
+    leaseTakeover: (count) => takeovers.inc(count),
+    setBotsOwned: (count) => owned.set(count),
+  };
+  return { registry, worker };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,88 @@
+import { join } from 'node:path';
+import { buildApp } from '../app';
+import { appConfigFromEnv, type Env } from '../config/env';
+import type { AppDeps } from '../deps';
+import { systemClock } from '../lib/clock';
+import { SecretBox } from '../lib/secret-box';
+import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
+import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
+import { runningWorkOf } from '../modules/exchange/running-work';
+import { loadUserKeys } from '../modules/wallet/user-exchange';
+import { createMetrics } from '../ops/metrics';
+import { BotSupervisor } from '../worker/bot-supervisor';
+import { dataDirOf, onShutdown, openDatabase, openRateLimiter } from './shared';
+
+/** ROLE=all (embedded, `npm start`): API, market feed and every bot in this one process. */
+export async function runAll(env: Env, webDistDir: string): Promise<void> {
+  const config = appConfigFromEnv(env);
+  const dataDir = dataDirOf(env);
+  const database = await openDatabase(env);
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(database.db, (line) => console.log(line));
+  const feed = createMarketFeed(env, (error) => console.error('tick subscriber failed', error));
+  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const metrics = createMetrics('all');
+  const rateLimit = openRateLimiter(env, (message, extra) => console.warn(message, extra ?? ''));
+  let supervisor: BotSupervisor | undefined;
+  let started = false;
+  const deps: AppDeps = {
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    config,
+    limiter: rateLimit.limiter,
+    feed,
+    exchanges: gateway,
+    secrets: SecretBox.load(env.MASTER_KEY, join(dataDir, 'master.key')),
+    runningWork: runningWorkOf(database.db),
+    // One in-process owner of every bot: no leases, no bus (the fast embedded path).
+    botControl: {
+      add: async (botId) => supervisor?.add(botId),
+      notify: async (botId) => supervisor?.notify(botId),
+    },
+    ops: {
+      role: 'all',
+      readiness: () => ({ supervisor: started }),
+      metrics: metrics.registry,
+    },
+  };
+
+  const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
+  await feed.start();
+  await paper.start();
+  if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
+  supervisor = new BotSupervisor({
+    db: database.db,
+    feed,
+    exchanges: gateway,
+    loadKeys: (userId) => loadUserKeys(deps, userId),
+    now: () => Date.now(),
+    log: (message, extra) => app.log.warn({ ...extra }, message),
+    metrics: metrics.worker,
+  });
+  await supervisor.start();
+  started = true;
+
+  onShutdown(
+    (message) => app.log.info(message),
+    async () => {
+      await app.close();
+      await supervisor?.stop();
+      await paper.stop();
+      await feed.stop();
+      rateLimit.close();
+      await database.close();
+    },
+  );
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const where = env.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${join(dataDir, 'pg')}`;
+  console.log(
+    `\nGridbot is running at http://localhost:${env.PORT} (database: ${where}, market: ${feed.kind}, exchange: ${env.EXCHANGE})`,
+  );
+  if (env.SEED_DEMO) console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  if (!config.production && !env.SMTP_URL)
+    console.log(`E-mails go to the outbox: http://localhost:${env.PORT}/dev/mailbox`);
+}

@@ -1,0 +1,74 @@
+import { join } from 'node:path';
+import { buildApp } from '../app';
+import { publishBotEvent } from '../bus/bot-events';
+import { appConfigFromEnv, type Env } from '../config/env';
+import type { AppDeps } from '../deps';
+import { systemClock } from '../lib/clock';
+import { SecretBox } from '../lib/secret-box';
+import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { seedDemoAccount } from '../modules/demo/demo-seed';
+import { createExchangeGateway } from '../modules/exchange/market-setup';
+import { runningWorkOf } from '../modules/exchange/running-work';
+import { fastifyLoggerOptions } from '../ops/logger';
+import { createMetrics } from '../ops/metrics';
+import { ensureLease } from '../worker/leases';
+import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, openRateLimiter } from './shared';
+
+/**
+ * ROLE=api: a stateless HTTP process. It trades nothing: a started bot gets a free lease row and a bus
+ * `add`, queued commands a bus `notify`; the workers do the rest (and find both in the database if the
+ * message is lost). Prices come from the market process over the bus.
+ */
+export async function runApi(env: Env, webDistDir: string): Promise<void> {
+  const config = appConfigFromEnv(env);
+  const database = await openDatabase(env);
+  const metrics = createMetrics('api');
+  let log: (message: string, extra?: Record<string, unknown>) => void = console.warn;
+  const bus = await openBus(env, (message, extra) => log(message, extra));
+  const feed = feedForRole(env, bus, (message, extra) => log(message, extra));
+  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const rateLimit = openRateLimiter(env, (message, extra) => log(message, extra));
+  const mailer = env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(database.db, (line) => console.log(line));
+  const deps: AppDeps = {
+    db: database.db,
+    mailer,
+    clock: systemClock,
+    config,
+    limiter: rateLimit.limiter,
+    feed,
+    exchanges: gateway,
+    secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
+    runningWork: runningWorkOf(database.db),
+    botControl: {
+      add: async (botId) => {
+        await ensureLease(database.db, botId);
+        await publishBotEvent(bus, { type: 'add', botId });
+      },
+      notify: (botId) => publishBotEvent(bus, { type: 'notify', botId }),
+    },
+    ops: {
+      role: 'api',
+      readiness: () => ({ bus: bus.healthy(), market: feed.lastPrice('BTCUSDT', 'spot') !== undefined }),
+      metrics: metrics.registry,
+    },
+  };
+  const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });
+  log = (message, extra) => app.log.warn(extra ?? {}, message);
+  await feed.start();
+  if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
+
+  onShutdown(
+    (message) => app.log.info(message),
+    async () => {
+      await app.close();
+      await feed.stop();
+      await bus.close();
+      rateLimit.close();
+      await database.close();
+    },
+  );
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info({ port: env.PORT }, 'api process listening');
+}

@@ -1,0 +1,99 @@
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
+import type { Env } from '../config/env';
+import type { AppDeps } from '../deps';
+import { SecretBox } from '../lib/secret-box';
+import { createExchangeGateway } from '../modules/exchange/market-setup';
+import { healthRoutes } from '../modules/health/health.routes';
+import { loadUserKeys } from '../modules/wallet/user-exchange';
+import { createLogger, fastifyLoggerOptions } from '../ops/logger';
+import { createMetrics } from '../ops/metrics';
+import { BotSupervisor } from '../worker/bot-supervisor';
+import { LeaseCoordinator } from '../worker/lease-coordinator';
+import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf } from './shared';
+
+/** How often the paper matcher reloads open orders and positions written by other processes. */
+const PAPER_RESYNC_MS = 30_000;
+
+/**
+ * ROLE=worker: runs the bots whose leases it holds (issue #9). Listens on PORT for /healthz, /readyz and
+ * /metrics only. Commands and new bots arrive over the bus; the coordinator also polls the database, so a
+ * missed message only delays them.
+ */
+export async function runWorker(env: Env): Promise<void> {
+  const workerId = workerIdOf(env);
+  const { log } = createLogger(env, { workerId });
+  const database = await openDatabase(env);
+  const bus = await openBus(env, log);
+  const feed = feedForRole(env, bus, log);
+  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const metrics = createMetrics('worker');
+  // loadUserKeys opens the user's sealed keys; of the app's dependencies it reads only these two.
+  const keyDeps = {
+    db: database.db,
+    secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
+  } as unknown as AppDeps;
+  const coordinator = new LeaseCoordinator({
+    db: database.db,
+    workerId,
+    leaseMs: env.LEASE_MS,
+    pollMs: env.WORKER_POLL_MS,
+    log,
+    metrics: metrics.worker,
+    announceRelease: () => void publishBotEvent(bus, { type: 'wake' }),
+  });
+  const supervisor = new BotSupervisor({
+    db: database.db,
+    feed,
+    exchanges: gateway,
+    loadKeys: (userId) => loadUserKeys(keyDeps, userId),
+    now: () => Date.now(),
+    log,
+    metrics: metrics.worker,
+    leases: coordinator.hooks,
+  });
+
+  await feed.start();
+  await paper.start();
+  const resync = setInterval(() => {
+    paper.start().catch((error: unknown) => log('paper matcher resync failed', { err: String(error) }));
+  }, PAPER_RESYNC_MS);
+  resync.unref();
+  const stopEvents = await subscribeBotEvents(bus, (event) => {
+    const handle =
+      event.type === 'add'
+        ? coordinator.add(event.botId)
+        : event.type === 'notify'
+          ? coordinator.notify(event.botId)
+          : Promise.resolve(coordinator.kick(0));
+    handle.catch((error: unknown) => log('bot event failed', { event, err: String(error) }));
+  });
+  await supervisor.start();
+  await coordinator.start(supervisor);
+
+  const app = Fastify({ logger: fastifyLoggerOptions(env, { workerId }) });
+  await app.register(async (scope) =>
+    healthRoutes(scope, {
+      db: database.db,
+      ops: {
+        role: 'worker',
+        readiness: () => ({ bus: bus.healthy(), leases: coordinator.ready }),
+        metrics: metrics.registry,
+      },
+    }),
+  );
+  onShutdown(log, async () => {
+    clearInterval(resync);
+    await stopEvents();
+    await coordinator.stop();
+    await supervisor.stop();
+    await app.close();
+    await paper.stop();
+    await feed.stop();
+    await bus.close();
+    await database.close();
+  });
+  await app.listen({ port: env.PORT, host: env.HOST });
+  log('worker started', { workerId, port: env.PORT, leaseMs: env.LEASE_MS });
+}

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createDb, type DbHandle } from '@gridbot/db';
+import { type MarketFeed, RelayFeed } from '@gridbot/exchange';
+import { Redis } from 'ioredis';
+import { type Bus, MemoryBus } from '../bus/bus';
+import { RedisBus } from '../bus/redis-bus';
+import { tickSource } from '../bus/tick-relay';
+import type { Env } from '../config/env';
+import { systemClock } from '../lib/clock';
+import { createMarketFeed } from '../modules/exchange/market-setup';
+import { type RateLimit, RateLimiter, RedisRateLimiter } from '../plugins/rate-limit';
+
+export type Log = (message: string, extra?: Record<string, unknown>) => void;
+
+export function dataDirOf(env: Env): string {
+  return resolve(env.DATA_DIR);
+}
+
+export async function openDatabase(env: Env): Promise<DbHandle> {
+  return createDb({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: join(dataDirOf(env), 'pg'),
+    maxConnections: env.DB_POOL_SIZE,
+  });
+}
+
+/** Redis pub/sub when REDIS_URL is set, else the in-process bus (embedded). */
+export async function openBus(env: Env, log: Log): Promise<Bus> {
+  if (!env.REDIS_URL) return new MemoryBus();
+  const bus = new RedisBus({ url: env.REDIS_URL, log });
+  await bus.connect();
+  return bus;
+}
+
+/** Redis counters when REDIS_URL is set (every API process counts together), else this process's memory. */
+export function openRateLimiter(env: Env, log: Log): { limiter: RateLimit; close: () => void } {
+  if (!env.REDIS_URL) return { limiter: new RateLimiter(systemClock), close: () => undefined };
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error: Error) => log('rate limiter redis error', { err: error.message }));
+  const limiter = new RedisRateLimiter(redis, (error) =>
+    log('rate limit check skipped', { err: String(error) }),
+  );
+  return { limiter, close: () => redis.disconnect() };
+}
+
+/**
+ * The prices an api or worker process sees: with a sim or replay market, the ticks ROLE=market publishes
+ * (every process sees the same prices); with Binance, the process's own websocket feed.
+ */
+export function feedForRole(env: Env, bus: Bus, log: Log): MarketFeed {
+  const onSubscriberError = (error: unknown) => log('tick subscriber failed', { err: String(error) });
+  if (env.MARKET_FEED === 'binance') return createMarketFeed(env, onSubscriberError);
+  return new RelayFeed({ kind: env.MARKET_FEED, source: tickSource(bus), onSubscriberError });
+}
+
+/** This worker's id in the lease table: WORKER_ID, or host-pid-random (unique across restarts). */
+export function workerIdOf(env: Env): string {
+  return env.WORKER_ID ?? `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
+}
+
+/** SIGINT/SIGTERM run `shutdown` once, then the process exits. */
+export function onShutdown(log: Log, shutdown: () => Promise<void>): void {
+  let done = false;
+  const handler = (signal: string) => {
+    if (done) return;
+    done = true;
+    log(`${signal}: shutting down`);
+    shutdown().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log('shutdown failed', { err: String(error) });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => handler('SIGINT'));
+  process.once('SIGTERM', () => handler('SIGTERM'));
+}

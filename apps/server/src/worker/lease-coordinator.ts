@@ -1,0 +1,272 @@
+import type { Db } from '@gridbot/db';
+import { noMetrics, type WorkerMetrics } from '../ops/metrics';
+import type { BotSupervisor } from './bot-supervisor';
+import * as leases from './leases';
+
+export interface LeaseCoordinatorOptions {
+  db: Db;
+  workerId: string;
+  /** Lease time: a dead worker's bots are taken over after at most this long. */
+  leaseMs: number;
+  /** How often queued commands and free leases are looked for in the database (missed bus messages). */
+  pollMs: number;
+  log: (message: string, extra?: Record<string, unknown>) => void;
+  metrics?: WorkerMetrics;
+  /** Tells the other workers that leases were handed back (bus `wake`). */
+  announceRelease?: () => void;
+}
+
+/** A lease is trusted locally for this share of its time after the renewal that granted it started. */
+const LOCAL_TRUST = 0.8;
+const LAUNCH_CONCURRENCY = 8;
+
+/**
+ * One worker's side of the bot leases (issue #9): heartbeat, renewal, fair-share claiming and handing back.
+ * Each beat (a third of the lease time) renews this worker's leases and drops every bot whose lease it no
+ * longer holds before anything else; then it hands back bots above its fair share (ceil(bots / live
+ * workers)) or claims free and expired ones up to it. A claimed bot is launched by the supervisor, which
+ * reconciles its unfinished intents before it trades (DESIGN §3).
+ */
+export class LeaseCoordinator {
+  private readonly owned = new Set<string>();
+  private validUntil = 0;
+  private supervisor: BotSupervisor | undefined;
+  private readonly metrics: WorkerMetrics;
+  private beatTimer: NodeJS.Timeout | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private kickTimer: NodeJS.Timeout | undefined;
+  private beating: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly launchQueue: string[] = [];
+  private launching = 0;
+
+  constructor(private readonly options: LeaseCoordinatorOptions) {
+    this.metrics = options.metrics ?? noMetrics;
+  }
+
+  /** The hooks a leased `BotSupervisor` takes (create the supervisor with them, then `start(supervisor)`). */
+  readonly hooks = {
+    mayRun: (botId: string) => this.owned.has(botId) && Date.now() < this.validUntil,
+    onFinished: (botId: string) => {
+      if (!this.owned.delete(botId)) return;
+      leases.dropLease(this.options.db, this.options.workerId, botId).catch((error: unknown) => {
+        this.options.log('dropping a finished bot lease failed', { botId, err: String(error) });
+      });
+    },
+  };
+
+  get workerId(): string {
+    return this.options.workerId;
+  }
+
+  /** Bots whose lease this worker holds. */
+  get ownedCount(): number {
+    return this.owned.size;
+  }
+
+  /** Ready once the first beat went through (leases are being renewed). */
+  get ready(): boolean {
+    return Date.now() < this.validUntil;
+  }
+
+  async start(supervisor: BotSupervisor): Promise<void> {
+    this.supervisor = supervisor;
+    await this.beat();
+    this.beatTimer = setInterval(() => this.kick(0), Math.max(100, Math.floor(this.options.leaseMs / 3)));
+    this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs);
+  }
+
+  /** A bot was started by the API: make sure it has a lease and claim soon. */
+  async add(botId: string): Promise<void> {
+    await leases.ensureLease(this.options.db, botId);
+    this.kick(20);
+  }
+
+  /** Commands were queued for a bot: its owner applies them; a bot nobody runs gets a short lease for them. */
+  async notify(botId: string): Promise<void> {
+    const supervisor = this.supervisor;
+    if (!supervisor || this.stopped) return;
+    if (this.owned.has(botId)) {
+      if (supervisor.runner(botId)) await supervisor.notify(botId);
+      return;
+    }
+    const [row] = (await leases.botsWithQueuedCommands(this.options.db)).filter((r) => r.botId === botId);
+    if (row && row.owner === null) await this.commandsOfUnowned(botId);
+  }
+
+  /** Runs a beat soon (coalesced): after a bus wake-up, a new bot, or on the timer. */
+  kick(delayMs: number): void {
+    if (this.stopped || this.kickTimer) return;
+    this.kickTimer = setTimeout(() => {
+      this.kickTimer = undefined;
+      void this.beat();
+    }, delayMs);
+  }
+
+  /** Graceful shutdown: stops the bots (their state written), hands every lease back, leaves the pool. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.beatTimer);
+    clearInterval(this.pollTimer);
+    clearTimeout(this.kickTimer);
+    await this.beating;
+    const ids = [...this.owned];
+    await Promise.all(ids.map((id) => this.supervisor?.drop(id, { flush: true })));
+    this.owned.clear();
+    this.validUntil = 0;
+    await leases.releaseLeases(this.options.db, this.options.workerId);
+    await leases.removeWorker(this.options.db, this.options.workerId);
+    this.options.announceRelease?.();
+  }
+
+  /** One beat at a time; a beat asked for while one runs runs right after it. */
+  beat(): Promise<void> {
+    if (this.beating) {
+      this.again = true;
+      return this.beating;
+    }
+    this.beating = this.beatOnce()
+      .catch((error: unknown) => this.options.log('lease beat failed', { err: String(error) }))
+      .finally(() => {
+        this.beating = undefined;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          void this.beat();
+        }
+      });
+    return this.beating;
+  }
+
+  private async beatOnce(): Promise<void> {
+    if (this.stopped) return;
+    const { db, workerId, leaseMs } = this.options;
+    const startedAt = Date.now();
+    let held: Set<string>;
+    try {
+      await leases.heartbeat(db, workerId);
+      held = await leases.renewLeases(db, workerId, leaseMs);
+    } catch (error) {
+      // Cannot renew: stop trading every bot at once; whoever holds the leases next reconciles them.
+      this.validUntil = 0;
+      await this.loseAll();
+      throw error;
+    }
+    this.validUntil = startedAt + leaseMs * LOCAL_TRUST;
+    for (const botId of [...this.owned]) if (!held.has(botId)) await this.lose(botId);
+    for (const botId of held) if (!this.owned.has(botId)) this.owned.add(botId); // e.g. claimed before a restart
+
+    await leases.syncLeases(db);
+    await leases.forgetDeadWorkers(db, leaseMs);
+    const total = await leases.leaseCount(db);
+    const workers = Math.max(1, await leases.liveWorkerCount(db, leaseMs));
+    const fair = Math.ceil(total / workers);
+    if (this.owned.size > fair) await this.handBack(this.owned.size - fair);
+    else if (this.owned.size < fair) await this.claim(fair - this.owned.size);
+    for (const botId of this.owned) if (!this.supervisor?.runner(botId)) this.enqueueLaunch(botId);
+    this.metrics.setBotsOwned(this.owned.size);
+  }
+
+  private async claim(count: number): Promise<void> {
+    const { db, workerId, leaseMs } = this.options;
+    const claimed = await leases.claimLeases(db, workerId, leaseMs, count);
+    const takeovers = claimed.filter((c) => c.previousOwner !== null);
+    if (takeovers.length > 0) {
+      this.metrics.leaseTakeover(takeovers.length);
+      this.options.log('took over expired bot leases', {
+        workerId,
+        bots: takeovers.length,
+        from: [...new Set(takeovers.map((t) => t.previousOwner))],
+      });
+    }
+    for (const { botId } of claimed) this.owned.add(botId);
+  }
+
+  /** Rebalancing: the state of each bot is written before its lease is free for another worker. */
+  private async handBack(count: number): Promise<void> {
+    const ids = [...this.owned].slice(-count);
+    for (const id of ids) this.owned.delete(id);
+    await Promise.all(ids.map((id) => this.supervisor?.drop(id, { flush: true })));
+    await leases.releaseLeases(this.options.db, this.options.workerId, ids);
+    this.options.log('handed bot leases back for rebalancing', { workerId: this.workerId, bots: ids.length });
+    this.options.announceRelease?.();
+  }
+
+  private async lose(botId: string): Promise<void> {
+    this.owned.delete(botId);
+    this.options.log('bot lease lost; stopped trading it', { workerId: this.workerId, botId });
+    await this.supervisor?.drop(botId, { flush: false });
+  }
+
+  private async loseAll(): Promise<void> {
+    for (const botId of [...this.owned]) await this.lose(botId);
+  }
+
+  private enqueueLaunch(botId: string): void {
+    if (this.launchQueue.includes(botId)) return;
+    this.launchQueue.push(botId);
+    this.pumpLaunches();
+  }
+
+  private pumpLaunches(): void {
+    while (this.launching < LAUNCH_CONCURRENCY && this.launchQueue.length > 0) {
+      const botId = this.launchQueue.shift() as string;
+      this.launching += 1;
+      void this.launch(botId).finally(() => {
+        this.launching -= 1;
+        this.pumpLaunches();
+      });
+    }
+  }
+
+  /** Launches a claimed bot; a bot that is no longer active loses its lease row. */
+  private async launch(botId: string): Promise<void> {
+    const supervisor = this.supervisor;
+    if (!supervisor || !this.hooks.mayRun(botId)) return;
+    try {
+      const running = await supervisor.launchBot(botId);
+      if (!this.owned.has(botId)) await supervisor.drop(botId, { flush: false });
+      else if (!running) {
+        this.owned.delete(botId);
+        await leases.dropLease(this.options.db, this.options.workerId, botId);
+      }
+    } catch (error) {
+      this.options.log('launching a claimed bot failed; retrying on the next beat', {
+        botId,
+        err: String(error),
+      });
+    }
+  }
+
+  /** Catch-up for missed bus messages: queued commands of owned bots, bots nobody holds, free leases. */
+  private async poll(): Promise<void> {
+    if (this.stopped || !this.supervisor) return;
+    try {
+      for (const { botId, owner } of await leases.botsWithQueuedCommands(this.options.db)) {
+        if (owner === this.workerId && this.supervisor.runner(botId)) await this.supervisor.notify(botId);
+        else if (owner === null) await this.commandsOfUnowned(botId);
+      }
+      if ((await leases.freeLeaseCount(this.options.db)) > 0) this.kick(0);
+    } catch (error) {
+      this.options.log('lease poll failed', { err: String(error) });
+    }
+  }
+
+  /**
+   * Commands for a bot no worker holds (halted by the runtime, or between owners): take its lease, then run
+   * it if it is active, or apply the commands alone and let the lease go.
+   */
+  private async commandsOfUnowned(botId: string): Promise<void> {
+    const supervisor = this.supervisor;
+    const { db, workerId, leaseMs } = this.options;
+    if (!supervisor || !(await leases.claimLease(db, workerId, botId, leaseMs))) return;
+    this.owned.add(botId);
+    if (await supervisor.launchBot(botId)) return;
+    try {
+      await supervisor.notify(botId);
+    } finally {
+      this.owned.delete(botId);
+      await leases.dropLease(db, workerId, botId);
+    }
+  }
+}

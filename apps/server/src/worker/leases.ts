@@ -1,0 +1,166 @@
+import type { Db } from '@gridbot/db';
+import { type SQL, sql } from 'drizzle-orm';
+
+// Lease rows of scale-out workers (issue #9, DESIGN §1). Every expiry is computed by PostgreSQL's clock, so
+// workers on different machines agree on it. Raw SQL: SKIP LOCKED and the claim CTE have no query-builder form.
+
+async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const interval = (ms: number) => sql`(${ms} * interval '1 millisecond')`;
+
+/** Registers or refreshes a worker; the live ones share the bots. */
+export async function heartbeat(db: Db, workerId: string): Promise<void> {
+  await db.execute(sql`
+    insert into workers (id) values (${workerId})
+    on conflict (id) do update set heartbeat_at = now()`);
+}
+
+/** Workers whose heartbeat is younger than a lease time (this one included once it beat). */
+export async function liveWorkerCount(db: Db, leaseMs: number): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from workers where heartbeat_at > now() - ${interval(leaseMs)}`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Forgets workers silent for ten lease times (their leases expired long ago). */
+export async function forgetDeadWorkers(db: Db, leaseMs: number): Promise<void> {
+  await db.execute(sql`delete from workers where heartbeat_at < now() - ${interval(leaseMs * 10)}`);
+}
+
+export async function removeWorker(db: Db, workerId: string): Promise<void> {
+  await db.execute(sql`delete from workers where id = ${workerId}`);
+}
+
+/** A lease row for the bot (free), if it has none; the API calls it when a bot starts. */
+export async function ensureLease(db: Db, botId: string): Promise<void> {
+  await db.execute(sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`);
+}
+
+/**
+ * Catch-up: a lease row for every Live or Pause bot the runtime should run that has none (created while
+ * no worker listened, or by ROLE=all), and none for bots that ended while nobody held their lease.
+ */
+export async function syncLeases(db: Db): Promise<void> {
+  await db.execute(sql`
+    insert into bot_leases (bot_id)
+    select b.id from bots b
+    where b.status in ('Live', 'Pause') and b.halt_reason is null
+      and not exists (select 1 from bot_leases l where l.bot_id = b.id)
+    on conflict do nothing`);
+  await db.execute(sql`
+    delete from bot_leases l using bots b
+    where b.id = l.bot_id and (l.owner is null or l.expires_at < now())
+      and not (b.status in ('Live', 'Pause') and b.halt_reason is null)`);
+}
+
+/** Number of lease rows: the bots the workers share. */
+export async function leaseCount(db: Db): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from bot_leases`);
+  return row?.n ?? 0;
+}
+
+/** Free or expired leases waiting for a worker. */
+export async function freeLeaseCount(db: Db): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from bot_leases where owner is null or expires_at < now()`,
+  );
+  return row?.n ?? 0;
+}
+
+/** Extends every lease the worker still holds; answers the bots it holds (a lost one is missing). */
+export async function renewLeases(db: Db, workerId: string, leaseMs: number): Promise<Set<string>> {
+  const renewed = await rows<{ bot_id: string }>(
+    db,
+    sql`update bot_leases set expires_at = now() + ${interval(leaseMs)}
+        where owner = ${workerId} returning bot_id`,
+  );
+  return new Set(renewed.map((r) => r.bot_id));
+}
+
+/**
+ * Claims up to `limit` free or expired leases, skipping rows another worker is claiming at the same moment.
+ * `previousOwner` is set when the lease was taken over from a worker that stopped renewing it.
+ */
+export async function claimLeases(
+  db: Db,
+  workerId: string,
+  leaseMs: number,
+  limit: number,
+): Promise<Array<{ botId: string; previousOwner: string | null }>> {
+  if (limit <= 0) return [];
+  const claimed = await rows<{ bot_id: string; previous_owner: string | null }>(
+    db,
+    sql`
+      with free as (
+        select bot_id, owner from bot_leases
+        where owner is null or expires_at < now()
+        order by expires_at
+        limit ${limit}
+        for update skip locked
+      )
+      update bot_leases l
+      set owner = ${workerId}, expires_at = now() + ${interval(leaseMs)}, claimed_at = now()
+      from free where l.bot_id = free.bot_id
+      returning l.bot_id, free.owner as previous_owner`,
+  );
+  return claimed.map((r) => ({
+    botId: r.bot_id,
+    previousOwner: r.previous_owner === workerId ? null : r.previous_owner,
+  }));
+}
+
+/** Takes one bot's lease when it is free, expired or missing (commands for a bot nobody runs). */
+export async function claimLease(db: Db, workerId: string, botId: string, leaseMs: number): Promise<boolean> {
+  const claimed = await rows<{ bot_id: string }>(
+    db,
+    sql`
+      insert into bot_leases (bot_id, owner, expires_at, claimed_at)
+      values (${botId}, ${workerId}, now() + ${interval(leaseMs)}, now())
+      on conflict (bot_id) do update
+        set owner = excluded.owner, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at
+        where bot_leases.owner is null or bot_leases.expires_at < now() or bot_leases.owner = excluded.owner
+      returning bot_id`,
+  );
+  return claimed.length > 0;
+}
+
+/** Hands leases back (graceful shutdown, rebalancing): free at once for another worker. */
+export async function releaseLeases(db: Db, workerId: string, botIds?: readonly string[]): Promise<void> {
+  if (botIds !== undefined && botIds.length === 0) return;
+  const only =
+    botIds === undefined
+      ? sql``
+      : sql` and bot_id in (${sql.join(
+          botIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`;
+  await db.execute(
+    sql`update bot_leases set owner = null, expires_at = now() where owner = ${workerId}${only}`,
+  );
+}
+
+/** The bot ended here (Stopped, halted): its lease row goes. */
+export async function dropLease(db: Db, workerId: string, botId: string): Promise<void> {
+  await db.execute(sql`delete from bot_leases where bot_id = ${botId} and owner = ${workerId}`);
+}
+
+/** Bots with queued commands, and who holds each one's lease now (null: nobody). */
+export async function botsWithQueuedCommands(
+  db: Db,
+): Promise<Array<{ botId: string; owner: string | null }>> {
+  const found = await rows<{ bot_id: string; owner: string | null }>(
+    db,
+    sql`
+      select distinct c.bot_id,
+        case when l.expires_at >= now() then l.owner end as owner
+      from bot_commands c left join bot_leases l on l.bot_id = c.bot_id
+      where c.status = 'queued'`,
+  );
+  return found.map((r) => ({ botId: r.bot_id, owner: r.owner }));
+}
