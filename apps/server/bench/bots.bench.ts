@@ -17,6 +17,8 @@ import { BotSupervisor } from '../src/worker/bot-supervisor';
 const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const USERS = Math.ceil(BOTS / 10);
+// Price move per second per pair: ±WALK/2, uniform. 0.004 (±0.2 %) is several times BTC's real 1 s moves.
+const WALK = Number(process.env.BENCH_WALK ?? 0.004);
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) =>
@@ -110,7 +112,7 @@ async function main() {
   for (let second = 0; second < SECONDS; second += 1) {
     const started = performance.now();
     for (const [symbol, price] of startPrices) {
-      const next = price * (1 + (Math.random() - 0.5) * 0.03);
+      const next = price * (1 + (Math.random() - 0.5) * WALK);
       startPrices.set(symbol, next);
       tickAt.set(symbol, performance.now());
       feed.setPrice(symbol, 'spot', next.toFixed(2));

@@ -2,6 +2,7 @@ import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@grid
 import type { EngineState, Intent } from '@gridbot/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { clientOrderIdOf } from './client-order-id';
+import { GroupCommit } from './group-commit';
 
 export type BotRow = typeof bots.$inferSelect;
 export type IntentRow = typeof botIntents.$inferSelect;
@@ -64,7 +65,56 @@ function stateColumns(state: EngineState, lastPrice: number | null) {
   };
 }
 
-/** Writes the new state and its intents in one transaction, before any of them is sent (DESIGN §3). */
+interface StateWithIntents {
+  botId: string;
+  state: EngineState;
+  intents: readonly Intent[];
+  lastPrice: number;
+}
+
+/** Many bots' new states in one statement (the group commit of a tick). */
+async function updateStates(tx: Tx, items: readonly StateWithIntents[]) {
+  const rows = items.map((item) => {
+    const stopped = item.state.status === 'Stopped' || item.state.status === 'Completed';
+    const { status, stopReason } = stateColumns(item.state, item.lastPrice);
+    return sql`(${item.botId}::uuid, ${JSON.stringify(item.state)}::jsonb, ${status}, ${stopReason}, ${stopped}::boolean, ${String(item.lastPrice)}::numeric)`;
+  });
+  await tx.execute(sql`
+    update ${bots} as b set
+      engine_state = v.state,
+      state_version = b.state_version + 1,
+      status = v.status,
+      stop_reason = v.stop_reason,
+      stopped_at = case when v.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
+      closed_price = case when v.stopped then v.closed else b.closed_price end
+    from (values ${sql.join(rows, sql`, `)}) as v(id, state, status, stop_reason, stopped, closed)
+    where b.id = v.id`);
+}
+
+async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]) {
+  // One bot has at most one write in flight (its runner is serial); keep the newest if that ever changes.
+  const byBot = new Map(items.map((item) => [item.botId, item]));
+  const intents = items.flatMap((item) =>
+    item.intents.map((intent) => ({
+      botId: item.botId,
+      seq: intent.seq,
+      clientOrderId: clientOrderIdOf(item.botId, intent.seq),
+      kind: intent.type,
+      payload: intent as unknown as Record<string, unknown>,
+    })),
+  );
+  await db.transaction(async (tx) => {
+    if (intents.length > 0) await tx.insert(botIntents).values(intents).onConflictDoNothing();
+    await updateStates(tx, [...byBot.values()]);
+  });
+}
+
+const intentWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
+
+/**
+ * Writes the new state and its intents, before any of them is sent (DESIGN §3). Bots that trade on the
+ * same tick share one transaction (group commit); the promise settles once this bot's rows are committed.
+ */
 export async function saveStateWithIntents(
   db: Db,
   botId: string,
@@ -72,30 +122,57 @@ export async function saveStateWithIntents(
   intents: readonly Intent[],
   lastPrice: number,
 ) {
-  await db.transaction(async (tx) => {
-    if (intents.length > 0) {
-      await tx
-        .insert(botIntents)
-        .values(
-          intents.map((intent) => ({
-            botId,
-            seq: intent.seq,
-            clientOrderId: clientOrderIdOf(botId, intent.seq),
-            kind: intent.type,
-            payload: intent as unknown as Record<string, unknown>,
-          })),
-        )
-        .onConflictDoNothing();
-    }
-    await tx.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
-  });
+  let writer = intentWriters.get(db);
+  if (!writer) {
+    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500);
+    intentWriters.set(db, writer);
+  }
+  await writer.submit({ botId, state, intents, lastPrice });
 }
 
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
   await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
 }
 
-/** The fill, its intent's end and the bot's new state, in one transaction (DESIGN §3). Idempotent per seq. */
+interface FillWithState {
+  botId: string;
+  userId: string;
+  fill: FillRecord;
+  state: EngineState;
+  lastPrice: number;
+}
+
+async function writeFills(db: Db, items: readonly FillWithState[]) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(botFills)
+      .values(
+        items.map(({ botId, userId, fill }) => ({
+          ...fill,
+          botId,
+          userId,
+          clientOrderId: clientOrderIdOf(botId, fill.seq),
+        })),
+      )
+      .onConflictDoNothing();
+    const ended = items.map(({ botId, fill }) => sql`(${botId}::uuid, ${fill.seq}::integer)`);
+    await tx.execute(sql`
+      update ${botIntents} as i set status = 'filled', updated_at = now()
+      from (values ${sql.join(ended, sql`, `)}) as v(bot_id, seq)
+      where i.bot_id = v.bot_id and i.seq = v.seq`);
+    await updateStates(
+      tx,
+      items.map(({ botId, state, lastPrice }) => ({ botId, state, intents: [], lastPrice })),
+    );
+  });
+}
+
+const fillWriters = new WeakMap<Db, GroupCommit<FillWithState>>();
+
+/**
+ * The fill, its intent's end and the bot's new state, in one transaction (DESIGN §3); fills of many bots
+ * that arrive together share it (group commit). Idempotent per seq.
+ */
 export async function saveFill(
   db: Db,
   botId: string,
@@ -104,17 +181,12 @@ export async function saveFill(
   state: EngineState,
   lastPrice: number,
 ) {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(botFills)
-      .values({ ...fill, botId, userId, clientOrderId: clientOrderIdOf(botId, fill.seq) })
-      .onConflictDoNothing();
-    await tx
-      .update(botIntents)
-      .set({ status: 'filled', updatedAt: new Date() })
-      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, fill.seq)));
-    await saveState(tx, botId, state, lastPrice);
-  });
+  let writer = fillWriters.get(db);
+  if (!writer) {
+    writer = new GroupCommit((items) => writeFills(db, items), 500);
+    fillWriters.set(db, writer);
+  }
+  await writer.submit({ botId, userId, fill, state, lastPrice });
 }
 
 /** An intent that ended with nothing filled, and the state that forgot it. */

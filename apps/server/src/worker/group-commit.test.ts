@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+describe('GroupCommit', () => {
+  it('writes requests of one turn together and settles each caller after the write', async () => {
+    const writes: number[][] = [];
+    const group = new GroupCommit<number>(async (items) => {
+      writes.push([...items]);
+    });
+    await Promise.all([1, 2, 3].map((n) => group.submit(n)));
+    await group.submit(4);
+    expect(writes).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('groups what arrives while a write is in flight, in batches of at most maxBatch', async () => {
+    const writes: number[][] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const group = new GroupCommit<number>(async (items) => {
+      writes.push([...items]);
+      if (items[0] === 0) await gate;
+    }, 2);
+    const first = group.submit(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = [1, 2, 3].map((n) => group.submit(n));
+    release();
+    await Promise.all([first, ...later]);
+    expect(writes).toEqual([[0], [1, 2], [3]]);
+  });
+
+  it('fails only the request whose row is bad: a failed batch is written one by one', async () => {
+    const group = new GroupCommit<number>(async (items) => {
+      if (items.includes(13)) throw new Error('bad row 13');
+    });
+    const results = await Promise.allSettled([12, 13, 14].map((n) => group.submit(n)));
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    await expect(group.submit(15)).resolves.toBeUndefined();
+  });
+});
