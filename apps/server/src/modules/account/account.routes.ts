@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { toSessionUser } from '../auth/session-user';
+import { sessionUserOf } from '../auth/session-user';
 import { recordDisclaimerAgreement } from './account.repo';
 
 /** The signed-in user's own data: profile for the header, disclaimer agreement (spec 01 §7). */
@@ -11,7 +11,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { preHandler: requireUser(deps) };
 
-  r.get('/api/me', guard, async (req) => ({ user: toSessionUser(currentUser(req)) }));
+  r.get('/api/me', guard, async (req) => ({ user: await sessionUserOf(deps, currentUser(req)) }));
 
   r.get('/api/email', guard, async (req) => {
     const user = currentUser(req);

@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
 import * as repo from './auth.repo';
-import { toSessionUser } from './session-user';
+import { sessionUserOf } from './session-user';
 
 const SESSION_DAYS = 30;
 const MINUTE_MS = 60_000;
@@ -27,7 +27,7 @@ async function issueSession(deps: AppDeps, user: repo.UserRow, message: string):
   const token = newSecretToken();
   const expiresAt = new Date(deps.clock.now().getTime() + SESSION_DAYS * 24 * 60 * MINUTE_MS);
   await repo.insertSession(deps.db, user.id, sha256(token), expiresAt);
-  return { success: true, message, token, accessToken: token, user: toSessionUser(user) };
+  return { success: true, message, token, accessToken: token, user: await sessionUserOf(deps, user) };
 }
 
 export async function login(deps: AppDeps, input: LoginInput): Promise<AuthResponse> {

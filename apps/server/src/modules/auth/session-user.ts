@@ -1,4 +1,7 @@
 import type { SessionUser } from '@gridbot/shared';
+import type { AppDeps } from '../../deps';
+import { walletFieldsOf } from '../platform/wallet-fields';
+import { platformDepsOf } from '../platform/platform-runtime';
 import type { UserRow } from './auth.repo';
 
 /** The user as the API shows it: never the password hash. */
@@ -12,4 +15,11 @@ export function toSessionUser(row: UserRow): SessionUser {
     role: row.role,
     usdtRewardToken: '0',
   };
+}
+
+/** The session's user data: with subscriptions on, also the platform wallet fields (spec 02 §3, issue #8). */
+export async function sessionUserOf(deps: AppDeps, row: UserRow): Promise<SessionUser> {
+  const user = toSessionUser(row);
+  if (!deps.config.subscriptionEnabled) return user;
+  return { ...user, ...(await walletFieldsOf(platformDepsOf(deps), row.id, row.userCode)) };
 }

@@ -1,0 +1,224 @@
+import {
+  contactMessages,
+  platformPlans,
+  platformWallets,
+  referralLevels,
+  users,
+  withdrawals,
+} from '@gridbot/db';
+import {
+  type AdminLevelsInput,
+  type AdminPlanInput,
+  type AdminUserRecord,
+  type AdminWithdrawRecord,
+  platformMessages as m,
+  money,
+} from '@gridbot/shared';
+import { and, count, desc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AppDeps } from '../../deps';
+import { HttpError, notFound } from '../../lib/http-error';
+import type { UserRow } from '../auth/auth.repo';
+import { applyChanges } from '../platform/ledger';
+import { offsetOf, toPage } from '../platform/paging';
+import { platformDepsOf } from '../platform/platform-runtime';
+import { toPlan } from '../platform/subscriptions.service';
+import { toWithdrawRecord } from '../platform/withdrawals.service';
+import { logAdminAction } from './admin-log';
+import { sendUsdtPayout } from './payout';
+
+export const ADMIN_PAGE_SIZE = 20;
+
+export async function listWithdrawalsForAdmin(deps: AppDeps, status: string | undefined, page: number) {
+  const where = status ? eq(withdrawals.status, status as 'PENDING') : undefined;
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ w: withdrawals, username: users.username, email: users.email })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
+    deps.db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  const records: AdminWithdrawRecord[] = rows.map(({ w, username, email }) => ({
+    ...toWithdrawRecord(w),
+    userId: w.userId,
+    username,
+    email,
+    rejectReason: w.rejectReason,
+    decidedAt: w.decidedAt?.toISOString() ?? null,
+  }));
+  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+}
+
+async function lockPending(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], id: string) {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  if (!row) throw notFound();
+  if (row.status !== 'PENDING') throw new HttpError(409, m.withdrawalNotPending);
+  return row;
+}
+
+/**
+ * PENDING → SENT. With a hot wallet and no hash given, the payout (amount − fee) is sent by viem while the
+ * row is locked; otherwise the administrator's hash of a manual payout is recorded.
+ */
+export async function approveWithdrawal(
+  deps: AppDeps,
+  admin: UserRow,
+  id: string,
+  txHash: string | undefined,
+) {
+  const chain = platformDepsOf(deps).platform.chain;
+  return deps.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    let hash = txHash?.toLowerCase();
+    if (!hash) {
+      if (!chain?.hotWalletKey) throw new HttpError(400, m.txHashRequired);
+      const net = money(row.amount).minus(row.fee).toFixed();
+      hash = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
+    }
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({ status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
+      .returning();
+    await logAdminAction(tx, admin, 'withdrawal.approve', id, { txHash: hash, sentByHotWallet: !txHash });
+    if (!updated) throw new HttpError(409, m.withdrawalNotPending);
+    return toWithdrawRecord(updated);
+  });
+}
+
+/** PENDING → REJECTED: the held amount goes back to usdtRewardToken with its ledger row. */
+export async function rejectWithdrawal(
+  deps: AppDeps,
+  admin: UserRow,
+  id: string,
+  reason: string | undefined,
+) {
+  return deps.db.transaction(async (tx) => {
+    const row = await lockPending(tx, id);
+    const [updated] = await tx
+      .update(withdrawals)
+      .set({
+        status: 'REJECTED',
+        rejectReason: reason ?? null,
+        decidedBy: admin.id,
+        decidedAt: deps.clock.now(),
+      })
+      .where(eq(withdrawals.id, id))
+      .returning();
+    await applyChanges(
+      tx,
+      row.userId,
+      [{ account: 'usdtRewardToken', delta: row.amount }],
+      'withdraw_refund',
+      id,
+    );
+    await logAdminAction(tx, admin, 'withdrawal.reject', id, { reason: reason ?? null });
+    if (!updated) throw new Error('withdrawal vanished under its lock');
+    return toWithdrawRecord(updated);
+  });
+}
+
+export async function listAllPlans(deps: AppDeps) {
+  const rows = await deps.db
+    .select()
+    .from(platformPlans)
+    .orderBy(platformPlans.sortOrder, platformPlans.createdAt);
+  return rows.map(toPlan);
+}
+
+export async function savePlan(
+  deps: AppDeps,
+  admin: UserRow,
+  id: string | null,
+  input: AdminPlanInput & { active: boolean },
+) {
+  return deps.db.transaction(async (tx) => {
+    const values = {
+      name: input.name,
+      usdtToken: String(input.usdtToken),
+      ifcToken: String(input.ifcToken),
+      ifxToken: String(input.ifxToken),
+      availableCredit: String(input.availableCredit),
+      active: input.active,
+      updatedAt: deps.clock.now(),
+    };
+    let row: typeof platformPlans.$inferSelect | undefined;
+    if (id) {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+      [row] = await tx.update(platformPlans).set(values).where(eq(platformPlans.id, id)).returning();
+      if (!row) throw notFound();
+    } else {
+      [row] = await tx.insert(platformPlans).values(values).returning();
+    }
+    if (!row) throw new Error('plan write returned nothing');
+    await logAdminAction(tx, admin, id ? 'plan.update' : 'plan.create', row.id, values);
+    return toPlan(row);
+  });
+}
+
+/** Replaces the level table (levels 1..n); earlier rewards keep the percentage they were paid with. */
+export async function saveLevels(deps: AppDeps, admin: UserRow, input: AdminLevelsInput) {
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(referralLevels);
+    if (input.rewards.length > 0) {
+      await tx.insert(referralLevels).values(
+        input.rewards.map((r) => ({
+          level: r.level,
+          rewardPercentage: String(r.rewardPercentage),
+          updatedAt: deps.clock.now(),
+        })),
+      );
+    }
+    await logAdminAction(tx, admin, 'levels.replace', null, input.rewards);
+  });
+}
+
+export async function listUsers(deps: AppDeps, page: number) {
+  const referrer = alias(users, 'referrer');
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select({ u: users, referrerCode: referrer.userCode, w: platformWallets })
+      .from(users)
+      .leftJoin(referrer, eq(referrer.id, users.referredBy))
+      .leftJoin(platformWallets, eq(platformWallets.userId, users.id))
+      .orderBy(desc(users.createdAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
+    deps.db.select({ n: count() }).from(users),
+  ]);
+  const dec = (v: string | undefined | null) => money(v ?? '0').toFixed();
+  const records: AdminUserRecord[] = rows.map(({ u, referrerCode, w }) => ({
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    role: u.role,
+    userCode: u.userCode,
+    referredByUserCode: referrerCode,
+    usdtToken: dec(w?.usdtToken),
+    ifcToken: dec(w?.ifcToken),
+    ifxToken: dec(w?.ifxToken),
+    usdtRewardToken: dec(w?.usdtRewardToken),
+    availableCredit: dec(w?.availableCredit),
+    createdAt: u.createdAt.toISOString(),
+  }));
+  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+}
+
+export async function listContactMessages(deps: AppDeps, page: number) {
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(contactMessages)
+      .orderBy(desc(contactMessages.createdAt))
+      .limit(ADMIN_PAGE_SIZE)
+      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
+    deps.db.select({ n: count() }).from(contactMessages),
+  ]);
+  const records = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+}

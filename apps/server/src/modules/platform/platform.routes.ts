@@ -1,0 +1,89 @@
+import {
+  platformMessages as m,
+  platformListInputSchema,
+  subscriptionCreateInputSchema,
+  swapRewardInputSchema,
+  withdrawCreateInputSchema,
+} from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { createChainRuntime, listDeposits, openListeningWindow, syncDeposits } from './deposits.service';
+import { ok, registerPlatformErrorHandler } from './envelope';
+import { platformDepsOf } from './platform-runtime';
+import { levelRewards, rewardHistory } from './referral.service';
+import { listPlans, listSubscriptions, subscribe } from './subscriptions.service';
+import { createWithdrawal, listWithdrawals, swapRewardToUsdt } from './withdrawals.service';
+
+/**
+ * The platform service (spec 01 §7, spec 02 §7): every call is POST under /platform, answers
+ * `{code: '0000', data, msg}` (failures: another code with `msg` and `error`, HTTP 4xx/5xx), needs the
+ * bearer token, and exists only when SUBSCRIPTION_ENABLED is true (registered from app.ts; 404 otherwise).
+ * With CHAIN_RPC_URL the deposit watcher polls from this process (safe with several processes: the
+ * cursor row lock and the unique (txHash, logIndex) keep every credit single).
+ */
+export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
+  const pdeps = platformDepsOf(deps);
+  const chain = createChainRuntime(pdeps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
+  if (chain) {
+    app.addHook('onReady', async () => chain.watcher.start());
+    app.addHook('onClose', async () => chain.watcher.stop());
+  }
+  registerPlatformErrorHandler(app);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const guard = { preHandler: requireUser(deps) };
+  const list = { ...guard, schema: { body: z.preprocess((v) => v ?? {}, platformListInputSchema) } };
+
+  r.post('/platform/subscription/plans', guard, async () => ok({ plans: await listPlans(pdeps) }));
+  r.post('/platform/subscription/list', list, async (req) =>
+    ok(await listSubscriptions(pdeps, currentUser(req).id, req.body)),
+  );
+  r.post(
+    '/platform/subscription/create',
+    { ...guard, schema: { body: subscriptionCreateInputSchema } },
+    async (req) => {
+      const sub = await subscribe(pdeps, currentUser(req).id, req.body.planId);
+      return ok({ id: sub.id, planId: sub.planId }, m.subscribed);
+    },
+  );
+
+  r.post('/platform/wallet/deposit/list', list, async (req) =>
+    ok(await listDeposits(pdeps, currentUser(req).id, req.body)),
+  );
+  r.post('/platform/wallet/usdt/deposit/listen', guard, async (req) => {
+    return ok(await openListeningWindow(pdeps, chain, currentUser(req).id), m.listening);
+  });
+  r.post('/platform/wallet/usdt/deposit/sync', guard, async (req) => {
+    const msg = await syncDeposits(pdeps, chain, currentUser(req).id);
+    return ok(null, msg);
+  });
+
+  r.post('/platform/withdraw/list', list, async (req) =>
+    ok(await listWithdrawals(pdeps, currentUser(req).id, req.body)),
+  );
+  r.post(
+    '/platform/withdraw/create',
+    { ...guard, schema: { body: withdrawCreateInputSchema } },
+    async (req) => {
+      const record = await createWithdrawal(pdeps, currentUser(req).id, req.body.amount, req.body.toAddress);
+      return ok(record, m.withdrawRequested);
+    },
+  );
+  r.post(
+    '/platform/swap/usdt-reward/create',
+    { ...guard, schema: { body: swapRewardInputSchema } },
+    async (req) => {
+      await swapRewardToUsdt(pdeps, currentUser(req).id, req.body.amount);
+      return ok(null, m.swapDone);
+    },
+  );
+
+  r.post('/platform/level-income/level-reward', guard, async () =>
+    ok({ rewards: await levelRewards(pdeps) }),
+  );
+  r.post('/platform/level-income/list', list, async (req) =>
+    ok(await rewardHistory(pdeps, currentUser(req).id, req.body)),
+  );
+}

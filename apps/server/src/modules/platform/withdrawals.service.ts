@@ -1,0 +1,121 @@
+import { withdrawals } from '@gridbot/db';
+import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } from '@gridbot/shared';
+import { count, desc, eq } from 'drizzle-orm';
+import { getAddress, isAddress } from 'viem';
+import { HttpError } from '../../lib/http-error';
+import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger';
+import { offsetOf, toPage } from './paging';
+import type { PlatformDeps } from './platform-deps';
+import type { ListPage } from './subscriptions.service';
+
+type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export function toWithdrawRecord(r: WithdrawalRow): WithdrawRecord {
+  return {
+    id: r.id,
+    amount: money(r.amount).toFixed(),
+    fee: money(r.fee).toFixed(),
+    toAddress: r.toAddress,
+    status: r.status,
+    txHash: r.txHash,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** EIP-55: a mixed-case address must carry a valid checksum; the stored form is always checksummed. */
+export function checksummedAddress(address: string): `0x${string}` {
+  if (!isAddress(address, { strict: false })) throw new HttpError(400, m.addressInvalid);
+  if (!isAddress(address, { strict: true })) throw new HttpError(400, m.addressChecksum);
+  return getAddress(address);
+}
+
+async function rewardBalance(deps: PlatformDeps, userId: string): Promise<string> {
+  await ensureWallet(deps.db, userId, deps.platform.freeCredit);
+  return money((await findWallet(deps.db, userId))?.usdtRewardToken ?? '0').toFixed();
+}
+
+/**
+ * Requests a withdrawal of rewards (DESIGN §5): minimum and fee from config, the amount held at once
+ * (usdtRewardToken debited with its ledger row in the withdrawal's transaction); status PENDING.
+ */
+export async function createWithdrawal(
+  deps: PlatformDeps,
+  userId: string,
+  amount: string,
+  toAddress: string,
+) {
+  const address = checksummedAddress(toAddress);
+  const { withdrawMin, withdrawFee } = deps.platform;
+  if (money(amount).lt(withdrawMin)) throw new HttpError(400, m.withdrawMin(money(withdrawMin).toFixed()));
+  if (money(amount).lte(withdrawFee)) throw new HttpError(400, m.withdrawFee(money(withdrawFee).toFixed()));
+  const balance = await rewardBalance(deps, userId);
+  if (money(amount).gt(balance)) throw new HttpError(400, m.amountAtMost(balance));
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          userId,
+          amount: money(amount).toFixed(),
+          fee: money(withdrawFee).toFixed(),
+          toAddress: address,
+        })
+        .returning();
+      if (!row) throw new Error('withdrawal insert returned nothing');
+      await applyChanges(
+        tx,
+        userId,
+        [{ account: 'usdtRewardToken', delta: money(amount).neg().toFixed() }],
+        'withdraw_hold',
+        row.id,
+      );
+      return toWithdrawRecord(row);
+    });
+  } catch (error) {
+    // A concurrent request spent the balance between the check and the debit.
+    if (error instanceof InsufficientBalanceError) throw new HttpError(400, m.amountAtMost(error.have));
+    throw error;
+  }
+}
+
+/** 'transfer to usdt wallet' (spec 02 §5): rewards → USDT wallet, at most the rewards balance. */
+export async function swapRewardToUsdt(deps: PlatformDeps, userId: string, amount: string) {
+  const balance = await rewardBalance(deps, userId);
+  if (money(amount).gt(balance)) throw new HttpError(400, m.amountAtMost(balance));
+  try {
+    await deps.db.transaction(async (tx) => {
+      await applyChanges(
+        tx,
+        userId,
+        [
+          { account: 'usdtRewardToken', delta: money(amount).neg().toFixed() },
+          { account: 'usdtToken', delta: money(amount).toFixed() },
+        ],
+        'swap_reward',
+        null,
+      );
+    });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw new HttpError(400, m.amountAtMost(error.have));
+    throw error;
+  }
+}
+
+export async function listWithdrawals(
+  deps: PlatformDeps,
+  userId: string,
+  input: ListPage,
+): Promise<PlatformPage<WithdrawRecord>> {
+  const where = eq(withdrawals.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    deps.db
+      .select()
+      .from(withdrawals)
+      .where(where)
+      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+      .limit(input.limit)
+      .offset(offsetOf(input.page, input.limit)),
+    deps.db.select({ n: count() }).from(withdrawals).where(where),
+  ]);
+  return toPage(rows.map(toWithdrawRecord), total?.n ?? 0, input.page, input.limit);
+}
