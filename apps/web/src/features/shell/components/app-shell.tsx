@@ -10,7 +10,7 @@ import { TickerTape } from './ticker-tape';
 
 interface AppShellProps {
   /** Shown until /api/email answers. */
-  account: { email: string; username: string };
+  account: { email: string; username: string; role?: string };
   onLogout: () => void;
   children: ReactNode;
 }
@@ -58,7 +58,7 @@ export function AppShell({ account, onLogout, children }: AppShellProps) {
       <TickerTape className="fixed inset-x-0 top-0 z-40" />
 
       <aside className="fixed top-9 bottom-0 left-0 z-30 hidden w-64 border-r border-line bg-surface md:block">
-        <SidebarNav onLogout={onLogout} />
+        <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
       </aside>
 
       {drawer.mounted ? (
@@ -90,7 +90,7 @@ export function AppShell({ account, onLogout, children }: AppShellProps) {
             >
               <CloseIcon className="size-5" />
             </button>
-            <SidebarNav onLogout={onLogout} />
+            <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
           </div>
         </div>
       ) : null}

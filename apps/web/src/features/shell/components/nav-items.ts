@@ -9,6 +9,7 @@ import {
   KeyIcon,
   ListIcon,
   PlayIcon,
+  ShieldIcon,
   WalletIcon,
   ZapIcon,
 } from '../../../components/ui/icons';
@@ -38,7 +39,7 @@ export function isGroup(item: NavItem): item is NavGroupItem {
 }
 
 /** Spec 01 Shell sidebar (Logout is added by the sidebar itself). */
-export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled): NavItem[] {
+export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAdmin = false): NavItem[] {
   const items: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: DashboardIcon },
     {
@@ -61,6 +62,8 @@ export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled): Nav
     { label: 'Copy BOTs', to: '/livebots', icon: CopyIcon },
   ];
   if (subscriptionEnabled) items.push({ label: 'Subscription', to: '/subscription', icon: CrownIcon });
+  // Administration (issue #8, beyond the spec): only the administrator sees it.
+  if (isAdmin) items.push({ label: 'Admin', to: '/admin', icon: ShieldIcon });
   return items;
 }
 

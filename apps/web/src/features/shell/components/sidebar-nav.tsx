@@ -67,7 +67,7 @@ function SidebarGroup({ item }: { item: NavGroupItem }) {
 }
 
 /** Spec 01 Shell sidebar: the same content in the desktop column and the mobile drawer. */
-export function SidebarNav({ onLogout }: { onLogout: () => void }) {
+export function SidebarNav({ onLogout, isAdmin = false }: { onLogout: () => void; isAdmin?: boolean }) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-line px-5">
@@ -77,7 +77,7 @@ export function SidebarNav({ onLogout }: { onLogout: () => void }) {
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-3">
         <ul className="space-y-0.5">
-          {sidebarItems().map((item) =>
+          {sidebarItems(undefined, isAdmin).map((item) =>
             isGroup(item) ? (
               <SidebarGroup key={item.label} item={item} />
             ) : (

@@ -1,0 +1,101 @@
+import type {
+  AdminActionRecord,
+  AdminLevelsInput,
+  AdminPlanInput,
+  AdminUserRecord,
+  AdminWithdrawRecord,
+  LevelReward,
+  PlatformPage,
+  SubscriptionPlan,
+  WithdrawStatus,
+} from '@gridbot/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, apiRequest } from '../../../lib/api-client';
+
+/** The server's admin lists show 20 rows a page (apps/server/src/modules/admin/admin.service.ts). */
+export const ADMIN_PAGE_SIZE = 20;
+
+export interface ContactMessageRecord {
+  id: string;
+  name: string;
+  contactNo: string;
+  email: string;
+  text: string;
+  createdAt: string;
+}
+
+const keys = {
+  all: ['admin'] as const,
+  list: (name: string, page: number, filter = '') => ['admin', name, page, filter] as const,
+};
+
+/** GET /api/admin/{path}?page= (main API conventions: plain JSON, errors `{ message }`). */
+function usePagedAdminList<T>(name: string, path: string, page: number, params: Record<string, string> = {}) {
+  const query = new URLSearchParams({ ...params, page: String(page) });
+  return useQuery({
+    queryKey: keys.list(name, page, query.toString()),
+    queryFn: ({ signal }) => api.get<PlatformPage<T>>(`/api/admin/${path}?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminWithdrawals(page: number, status: WithdrawStatus | 'ALL') {
+  return usePagedAdminList<AdminWithdrawRecord>(
+    'withdrawals',
+    'withdrawals',
+    page,
+    status === 'ALL' ? {} : { status },
+  );
+}
+export const useAdminUsers = (page: number) => usePagedAdminList<AdminUserRecord>('users', 'users', page);
+export const useAdminMessages = (page: number) =>
+  usePagedAdminList<ContactMessageRecord>('messages', 'contact-messages', page);
+export const useAdminActions = (page: number) =>
+  usePagedAdminList<AdminActionRecord>('actions', 'actions', page);
+
+export function useAdminPlans() {
+  return useQuery({
+    queryKey: ['admin', 'plans'],
+    queryFn: ({ signal }) => api.get<{ plans: SubscriptionPlan[] }>('/api/admin/plans', { signal }),
+    select: (data) => data.plans,
+  });
+}
+
+export function useAdminLevels() {
+  return useQuery({
+    queryKey: ['admin', 'levels'],
+    queryFn: ({ signal }) => api.get<{ rewards: LevelReward[] }>('/api/admin/levels', { signal }),
+    select: (data) => data.rewards,
+  });
+}
+
+/** Every admin write refreshes all admin data (and the platform screens' lists, which share the rows). */
+function useAdminAction<I>(call: (input: I) => Promise<{ message: string }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: keys.all });
+      await queryClient.invalidateQueries({ queryKey: ['platform'] });
+    },
+  });
+}
+
+export const useApproveWithdrawal = () =>
+  useAdminAction(({ id, txHash }: { id: string; txHash?: string }) =>
+    api.post<{ message: string }>(`/api/admin/withdrawals/${id}/approve`, txHash ? { txHash } : {}),
+  );
+export const useRejectWithdrawal = () =>
+  useAdminAction(({ id, reason }: { id: string; reason?: string }) =>
+    api.post<{ message: string }>(`/api/admin/withdrawals/${id}/reject`, reason ? { reason } : {}),
+  );
+export const useSavePlan = () =>
+  useAdminAction(({ id, input }: { id: string | null; input: AdminPlanInput }) =>
+    id
+      ? apiRequest<{ message: string }>(`/api/admin/plans/${id}`, { method: 'PUT', body: input })
+      : api.post<{ message: string }>('/api/admin/plans', input),
+  );
+export const useSaveLevels = () =>
+  useAdminAction((input: AdminLevelsInput) =>
+    apiRequest<{ message: string }>('/api/admin/levels', { method: 'PUT', body: input }),
+  );
