@@ -46,10 +46,10 @@ const idParams = z.object({ id: z.string() });
  */
 export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireAdmin(deps) };
+  const guard = { onRequest: requireAdmin(deps) };
   const platformGuard = {
-    preHandler: async (...args: Parameters<ReturnType<typeof requireAdmin>>) => {
-      await guard.preHandler(...args);
+    onRequest: async (...args: Parameters<ReturnType<typeof requireAdmin>>) => {
+      await guard.onRequest(...args);
       if (!deps.config.subscriptionEnabled) throw notFound();
     },
   };

@@ -33,7 +33,7 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   }
   registerPlatformErrorHandler(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const list = { ...guard, schema: { body: z.preprocess((v) => v ?? {}, platformListInputSchema) } };
 
   r.post('/platform/subscription/plans', guard, async () => ok({ plans: await listPlans(pdeps) }));
