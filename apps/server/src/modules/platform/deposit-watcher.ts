@@ -65,7 +65,8 @@ export class DepositWatcher {
 
   private async scanConfirmed(): Promise<CreditedDeposit[]> {
     const key = await this.key();
-    const head = Number(await this.client.getBlockNumber());
+    // cacheTime 0: viem caches the block number for its polling interval, which would hide new blocks from a sync.
+    const head = Number(await this.client.getBlockNumber({ cacheTime: 0 }));
     // A transfer in block b has head − b + 1 confirmations.
     const safe = head - (this.chain.confirmations - 1);
     if (safe < 0) return [];

@@ -1,0 +1,164 @@
+import { chainCursors } from '@gridbot/db';
+import { platformMessages as m } from '@gridbot/shared';
+import ganache from 'ganache';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type PublicClient,
+  parseUnits,
+} from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../testing/http';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { DepositWatcher } from './deposit-watcher';
+import { findWallet } from './ledger';
+import { type ChainConfig, defaultPlatformConfig } from './platform-config';
+import { platformDepsOf } from './platform-runtime';
+import { platform, signUp } from './testing/platform-fixtures';
+import { TEST_TOKEN_BYTECODE } from './testing/test-token';
+
+const CONFIRMATIONS = 5;
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const tokenAbi = [
+  ...erc20Abi,
+  { type: 'constructor', inputs: [{ name: 'supply', type: 'uint256' }], stateMutability: 'nonpayable' },
+] as const;
+
+/** A real EVM node (ganache) on 127.0.0.1 with a deployed BEP-20 token; blocks are mined one per tx. */
+describe('BEP-20 deposits against a local EVM node', () => {
+  let server: ReturnType<typeof ganache.server>;
+  let rpcUrl: string;
+  let token: Address;
+  let client: PublicClient;
+  let send: (to: Address, amount: string) => Promise<void>;
+  let rpc: (method: string, params?: unknown[]) => Promise<unknown>;
+  let t: TestApp;
+  let chain: ChainConfig;
+
+  beforeAll(async () => {
+    const key = generatePrivateKey();
+    server = ganache.server({
+      logging: { quiet: true },
+      chain: { chainId: 1337 },
+      miner: { instamine: 'eager' },
+      wallet: { accounts: [{ secretKey: key, balance: '0x56BC75E2D63100000' }] },
+    });
+    await server.listen(0, '127.0.0.1');
+    rpcUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const evm = defineChain({
+      id: 1337,
+      name: 'ganache',
+      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: [rpcUrl] } },
+    });
+    client = createPublicClient({ chain: evm, transport: http(rpcUrl) }) as PublicClient;
+    const wallet = createWalletClient({
+      account: privateKeyToAccount(key),
+      chain: evm,
+      transport: http(rpcUrl),
+    });
+    const deployHash = await wallet.deployContract({
+      abi: tokenAbi,
+      bytecode: TEST_TOKEN_BYTECODE,
+      args: [parseUnits('1000000', 18)],
+    });
+    const receipt = await client.waitForTransactionReceipt({ hash: deployHash });
+    token = receipt.contractAddress as Address;
+    send = async (to, amount) => {
+      const hash = await wallet.writeContract({
+        address: token,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [to, parseUnits(amount, 18)],
+      });
+      await client.waitForTransactionReceipt({ hash });
+    };
+    rpc = (method, params = []) => server.provider.request({ method, params } as never);
+    chain = {
+      rpcUrl,
+      confirmations: CONFIRMATIONS,
+      mnemonic: MNEMONIC,
+      tokens: { USDT: token },
+      startBlock: 0,
+      pollMs: 3_600_000,
+      maxBlockRange: 1000,
+      hotWalletKey: undefined,
+    };
+    t = await createTestApp({ platform: { ...defaultPlatformConfig, chain } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await t?.close();
+    await server?.close();
+  });
+
+  const mine = async (blocks: number) => {
+    for (let i = 0; i < blocks; i += 1) await rpc('evm_mine');
+  };
+  const usdtOf = async (userId: string) => Number((await findWallet(t.deps.db, userId))?.usdtToken ?? 0);
+
+  it('credits a transfer once, only after the confirmation depth, also across watcher restarts', async () => {
+    const user = await signUp(t);
+    const me = await call(t, 'GET', '/api/me', undefined, { token: user.token });
+    const qr = (me.body.user as { qrCode: { value: Address; base64: string } }).qrCode;
+    expect(qr.value).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(qr.base64).toMatch(/^data:image\/png;base64,/);
+
+    const listen = await platform(t, '/wallet/usdt/deposit/listen', user.token);
+    expect(listen.body).toMatchObject({ code: '0000', data: { usdtListenExpiredInSeconds: 900 } });
+
+    await send(qr.value, '25');
+    await mine(CONFIRMATIONS - 2); // the transfer has CONFIRMATIONS - 1 confirmations
+    const early = await platform(t, '/wallet/usdt/deposit/sync', user.token);
+    expect(early.body).toMatchObject({ code: '0000', msg: m.synced(0) });
+    expect(await usdtOf(user.id)).toBe(0);
+
+    await mine(1);
+    const due = await platform(t, '/wallet/usdt/deposit/sync', user.token);
+    expect(due.body.msg).toBe(m.synced(1));
+    expect(await usdtOf(user.id)).toBe(25);
+    await mine(3);
+    await platform(t, '/wallet/usdt/deposit/sync', user.token);
+    expect(await usdtOf(user.id)).toBe(25);
+
+    // A restarted watcher resumes from the stored cursor; even with the cursor lost, nothing is credited twice.
+    const restarted = new DepositWatcher(platformDepsOf(t.deps), chain, client);
+    expect(await restarted.scan()).toEqual([]);
+    await t.deps.db.update(chainCursors).set({ lastBlock: -1 });
+    expect(await new DepositWatcher(platformDepsOf(t.deps), chain, client).scan()).toEqual([]);
+    expect(await usdtOf(user.id)).toBe(25);
+
+    const history = await platform(t, '/wallet/deposit/list', user.token, {
+      filters: {},
+      limit: 10,
+      page: 1,
+    });
+    expect(history.body.data).toMatchObject({
+      records: [{ token: 'USDT', amount: '25', transactionHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) }],
+    });
+  }, 60_000);
+
+  it('never credits a transfer that a reorganisation removed before the depth', async () => {
+    const user = await signUp(t);
+    const me = await call(t, 'GET', '/api/me', undefined, { token: user.token });
+    const address = (me.body.user as { qrCode: { value: Address } }).qrCode.value;
+    const snapshot = await rpc('evm_snapshot');
+    await send(address, '7');
+    await mine(CONFIRMATIONS - 2);
+    await platform(t, '/wallet/usdt/deposit/sync', user.token);
+    expect(await usdtOf(user.id)).toBe(0);
+
+    expect(await rpc('evm_revert', [snapshot])).toBe(true);
+    await mine(CONFIRMATIONS + 3); // the replacement chain is longer and has no transfer
+    const after = await platform(t, '/wallet/usdt/deposit/sync', user.token);
+    expect(after.body.msg).toBe(m.synced(0));
+    expect(await usdtOf(user.id)).toBe(0);
+    const history = await platform(t, '/wallet/deposit/list', user.token, {});
+    expect((history.body.data as { records: unknown[] }).records).toEqual([]);
+  }, 60_000);
+});
