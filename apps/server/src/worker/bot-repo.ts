@@ -1,6 +1,7 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { platformCredit } from '../modules/platform/platform-credit';
 import { clientOrderIdOf } from './client-order-id';
 import { GroupCommit } from './group-commit';
 
@@ -144,7 +145,7 @@ interface FillWithState {
 
 async function writeFills(db: Db, items: readonly FillWithState[]) {
   await db.transaction(async (tx) => {
-    await tx
+    const inserted = await tx
       .insert(botFills)
       .values(
         items.map(({ botId, userId, fill }) => ({
@@ -154,7 +155,13 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
           clientOrderId: clientOrderIdOf(botId, fill.seq),
         })),
       )
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ botId: botFills.botId, seq: botFills.seq });
+    // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit, in this transaction.
+    const isNew = new Set(inserted.map((r) => `${r.botId}:${r.seq}`));
+    for (const { botId, userId, fill } of items) {
+      if (isNew.has(`${botId}:${fill.seq}`)) await platformCredit.onProfitBooked(tx, userId, fill.pnl, botId);
+    }
     const ended = items.map(({ botId, fill }) => sql`(${botId}::uuid, ${fill.seq}::integer)`);
     await tx.execute(sql`
       update ${botIntents} as i set status = 'filled', updated_at = now()

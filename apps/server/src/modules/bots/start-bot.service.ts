@@ -11,6 +11,8 @@ import {
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
+import { platformCredit } from '../platform/platform-credit';
+import { platformDepsOf } from '../platform/platform-runtime';
 import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
 import { userExchange } from '../wallet/user-exchange';
 import * as repo from './bots.repo';
@@ -44,6 +46,8 @@ export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | '
  * writes the bot with a snapshot of its strategy and hands it to the runtime.
  */
 export async function startBot(deps: AppDeps, userId: string, type: BotType, input: StartBotParsed) {
+  // Profit limit (DESIGN §5, issue #8): at zero availableCredit nothing new starts.
+  await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
   const { row: strategy, params } = await findStrategy(deps, userId, type, input.myStrategy);

@@ -47,7 +47,7 @@ describe('BEP-20 deposits against a local EVM node', () => {
       chain: { chainId: 1337 },
       miner: { instamine: 'eager' },
       wallet: { accounts: [{ secretKey: key, balance: '0x56BC75E2D63100000' }] },
-    });
+    } as never);
     await server.listen(0, '127.0.0.1');
     rpcUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
     const evm = defineChain({

@@ -1,0 +1,70 @@
+import { platformSubscriptions } from '@gridbot/db';
+import { platformMessages as m } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../testing/http';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findWallet, ledgerSums } from './ledger';
+import { platformCredit } from './platform-credit';
+import { platformDepsOf } from './platform-runtime';
+import { fund, platform, signUp } from './testing/platform-fixtures';
+
+const startBody = {
+  botType: 'multigrid',
+  selectPair: 'BTCUSDT',
+  myStrategy: 'Steady Ladder 10',
+  amount: 1000,
+  category: 'Spot',
+};
+
+describe('profit limit (DESIGN §5)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('lowers availableCredit by booked profit, never below zero, and ends the active subscription at zero', async () => {
+    const u = await signUp(t);
+    await fund(t, u.id, 'usdtToken', '100');
+    const plans = (await platform(t, '/subscription/plans', u.token)).body.data as {
+      plans: { id: string }[];
+    };
+    await platform(t, '/subscription/create', u.token, { planId: plans.plans[0]?.id });
+    expect((await findWallet(t.deps.db, u.id))?.availableCredit).toBe('400');
+
+    const book = (profit: string | null) =>
+      t.deps.db.transaction((tx) => platformCredit.onProfitBooked(tx, u.id, profit, 'bot'));
+    expect(await book('-5')).toEqual({ exhausted: false });
+    expect(await book(null)).toEqual({ exhausted: false });
+    expect(await book('150.5')).toEqual({ exhausted: false });
+    expect(Number((await findWallet(t.deps.db, u.id))?.availableCredit)).toBe(249.5);
+    expect(await book('1000')).toEqual({ exhausted: true });
+    expect(Number((await findWallet(t.deps.db, u.id))?.availableCredit)).toBe(0);
+    expect(Number((await ledgerSums(t.deps.db, u.id)).availableCredit)).toBe(0);
+    const [sub] = await t.deps.db
+      .select()
+      .from(platformSubscriptions)
+      .where(eq(platformSubscriptions.userId, u.id));
+    expect(sub?.status).toBe('In-Active');
+    const me = await call(t, 'GET', '/api/me', undefined, { token: u.token });
+    expect(me.body.user).toMatchObject({ availableCredit: '0', isActiveSubscription: false });
+  });
+
+  it('refuses to start a bot at zero credit, pointing to Subscription', async () => {
+    const u = await signUp(t);
+    await t.deps.db.transaction((tx) => platformCredit.onProfitBooked(tx, u.id, '1', 'x')); // 99 of the free 100 left
+    expect(await platformCredit.canStart(platformDepsOf(t.deps), u.id)).toBe(true);
+    await t.deps.db.transaction((tx) => platformCredit.onProfitBooked(tx, u.id, '100', 'bot'));
+    expect(await platformCredit.canStart(platformDepsOf(t.deps), u.id)).toBe(false);
+    const res = await call(t, 'POST', '/api/startbotdata', startBody, { token: u.token });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(m.profitLimitReached);
+  });
+
+  it('lets everyone start when subscriptions are off', async () => {
+    const u = await signUp(t);
+    const deps = { ...platformDepsOf(t.deps), subscriptionEnabled: false };
+    expect(await platformCredit.canStart(deps, u.id)).toBe(true);
+  });
+});
