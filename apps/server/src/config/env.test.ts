@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env';
+
+const split = {
+  DATABASE_URL: 'postgres://db/gridbot',
+  REDIS_URL: 'redis://cache:6379',
+  MASTER_KEY: 'ab'.repeat(32),
+};
+
+describe('environment of the process roles (issue #9)', () => {
+  it('defaults to the embedded role with nothing set', () => {
+    expect(parseEnv({}).ROLE).toBe('all');
+  });
+
+  it('names every missing shared service of a split role', () => {
+    expect(() => parseEnv({ ROLE: 'worker' })).toThrow(
+      /DATABASE_URL: is required with ROLE=worker.*REDIS_URL: is required with ROLE=worker.*MASTER_KEY/,
+    );
+    expect(() => parseEnv({ ROLE: 'api', ...split, REDIS_URL: undefined })).toThrow(
+      'REDIS_URL: is required with ROLE=api (Redis carries commands and ticks between processes)',
+    );
+  });
+
+  it('rejects an unknown role and a bad Redis URL with the allowed values', () => {
+    expect(() => parseEnv({ ROLE: 'bots' })).toThrow('ROLE: must be one of all, api, worker, market');
+    expect(() => parseEnv({ ROLE: 'api', ...split, REDIS_URL: 'cache:6379' })).toThrow(
+      'REDIS_URL: must be a redis:// or rediss:// URL',
+    );
+  });
+
+  it('lets the market role run without a database, but not on Binance', () => {
+    expect(parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL }).ROLE).toBe('market');
+    expect(() => parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL, MARKET_FEED: 'binance' })).toThrow(
+      /MARKET_FEED: ROLE=market publishes the sim or replay feed/,
+    );
+  });
+
+  it('reads lease timings as numbers', () => {
+    const env = parseEnv({ ROLE: 'worker', ...split, LEASE_MS: '3000', WORKER_POLL_MS: '500' });
+    expect([env.LEASE_MS, env.WORKER_POLL_MS]).toEqual([3000, 500]);
+    expect(() => parseEnv({ LEASE_MS: '10' })).toThrow('LEASE_MS: must be at least 500');
+  });
+});

@@ -1,0 +1,91 @@
+import { botLeases, createTestDb, type DbHandle } from '@gridbot/db';
+import { PaperExchange } from '@gridbot/exchange';
+import { eventually, ManualFeed } from '@gridbot/exchange/testing';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
+import { paperGateway } from '../modules/exchange/exchange-gateway';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { BotSupervisor } from './bot-supervisor';
+import { LeaseCoordinator } from './lease-coordinator';
+
+// Leases of scale-out workers (issue #9), two workers in one process on one database: fair share, takeover of
+// an expired lease, the loser stops trading, graceful hand-back. The multi-process test is scale-out.pg.test.ts.
+const LEASE_MS = 600;
+let handle: DbHandle;
+const secrets = SecretBox.fromKey(Buffer.alloc(32, 4));
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+function worker(workerId: string) {
+  const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+  const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+  const coordinator = new LeaseCoordinator({
+    db: handle.db,
+    workerId,
+    leaseMs: LEASE_MS,
+    pollMs: 200,
+    log: () => {},
+  });
+  const supervisor = new BotSupervisor({
+    db: handle.db,
+    feed,
+    exchanges: paperGateway(paper),
+    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+    now: () => Date.now(),
+    log: () => {},
+    leases: coordinator.hooks,
+  });
+  return { feed, coordinator, supervisor, start: () => coordinator.start(supervisor) };
+}
+
+async function owners(): Promise<Record<string, number>> {
+  const rows = await handle.db
+    .select({ owner: botLeases.owner, n: sql<number>`count(*)::int` })
+    .from(botLeases)
+    .groupBy(botLeases.owner);
+  return Object.fromEntries(rows.map((r) => [r.owner ?? 'free', r.n]));
+}
+
+describe('bot leases', () => {
+  it('spreads bots evenly, moves a silent worker’s bots and hands leases back on stop', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botIds = [];
+    for (let i = 0; i < 6; i += 1) botIds.push(await insertBot(handle.db, userId, { investment: 100 }));
+    const a = worker('a');
+    const b = worker('b');
+    await a.start();
+    expect(a.supervisor.size).toBe(0); // bots launch in the background
+    await eventually(async () => expect(a.supervisor.size).toBe(6));
+    await b.start();
+    // b joins: a hands back down to its fair share ceil(6 / 2) = 3, b claims them.
+    await eventually(async () => expect(await owners()).toEqual({ a: 3, b: 3 }), 5_000);
+    await eventually(async () => expect([a.supervisor.size, b.supervisor.size]).toEqual([3, 3]));
+
+    // a goes silent (no more beats, like a frozen process): b takes its bots once the leases expire, and a,
+    // once it beats again, finds them gone and stops trading them.
+    const frozen = a.coordinator as unknown as { stopped: boolean };
+    frozen.stopped = true;
+    await eventually(async () => expect(await owners()).toEqual({ b: 6 }), 5_000);
+    await eventually(async () => expect(b.supervisor.size).toBe(6));
+    const aBots = a.supervisor.botIds();
+    expect(aBots.every((id) => !a.coordinator.hooks.mayRun(id))).toBe(true);
+    frozen.stopped = false;
+    await a.coordinator.beat();
+    expect(a.supervisor.botIds().filter((id) => aBots.includes(id) && b.supervisor.runner(id))).toEqual([]);
+
+    await a.coordinator.stop();
+    await a.supervisor.stop();
+    await b.coordinator.stop();
+    await b.supervisor.stop();
+    const held = await handle.db.select().from(botLeases).where(eq(botLeases.owner, 'b'));
+    expect(held).toEqual([]);
+    expect((await owners()).free).toBe(6);
+  });
+});
