@@ -52,7 +52,7 @@ export function DepositAddress({
   };
 
   return (
-    <Card className="grid gap-6 p-5 md:grid-cols-[auto_minmax(0,1fr)] md:items-center">
+    <Card className="grid grid-cols-1 gap-6 p-5 md:grid-cols-[auto_minmax(0,1fr)] md:items-center">
       <div className="mx-auto w-48 rounded-xl border border-line bg-white p-2 sm:w-52">
         <QrCode value={address} label="QR code of your deposit address" className="w-full" />
       </div>

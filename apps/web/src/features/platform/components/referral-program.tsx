@@ -109,7 +109,7 @@ export function ReferralProgram({ account }: { account: SessionUser }) {
   return (
     <>
       <PageHeader title="Referral Program" />
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:gap-6">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.4fr)] lg:gap-6">
         <Card className="flex flex-col gap-5 p-5">
           <div className="flex flex-wrap items-end justify-between gap-4">
             <div>

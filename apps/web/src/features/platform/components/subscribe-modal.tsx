@@ -1,5 +1,6 @@
 import { platformMessages as m, type SessionUser, type SubscriptionPlan } from '@gridbot/shared';
 import { clsx } from 'clsx';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
@@ -78,6 +79,13 @@ export function SubscribeModal({ plan, account, onAccountChanged, onClose }: Sub
                   {m.insufficientBalance(line.token, formatAmount(line.price), formatAmount(line.balance))}
                 </p>
               ))}
+              <Link
+                to="/Wallet-deposit"
+                onClick={onClose}
+                className="ml-6 inline-block font-semibold underline"
+              >
+                Go to Wallet Deposit
+              </Link>
             </div>
           ) : null}
         </div>

@@ -4,9 +4,9 @@ import {
   type SubscriptionRecord,
   subscriptionStatusOf,
 } from '@gridbot/shared';
+import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import type { DataColumn } from '../../../components/ui/data-table';
@@ -22,13 +22,25 @@ import { priceText } from './plan-price';
 import { StatCard } from './stat-card';
 import { SubscribeModal } from './subscribe-modal';
 
-const STATUS_TONE: Record<string, BadgeTone> = { Active: 'up', 'In-Active': 'down', Pending: 'warn' };
+const STATUS_CLASSES: Record<string, string> = {
+  Active: 'bg-up/12 text-up ring-up/25',
+  'In-Active': 'bg-down/12 text-down ring-down/25',
+  Pending: 'bg-warn/12 text-warn ring-warn/25',
+};
 
-function StatusBadge({ status }: { status: string }) {
+/** Spec 02 §4 shows the status as written (Pending, Active, In-Active), so no upper-case badge here. */
+function StatusBadge({ status, large = false }: { status: string; large?: boolean }) {
   return (
-    <Badge tone={STATUS_TONE[status] ?? 'neutral'} className="text-xs">
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1.5 rounded-md font-semibold ring-1 ring-inset',
+        large ? 'px-2.5 py-1 text-base' : 'px-1.5 py-0.5 text-xs',
+        STATUS_CLASSES[status] ?? 'bg-surface-2 text-muted ring-line',
+      )}
+    >
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
       {status}
-    </Badge>
+    </span>
   );
 }
 
@@ -132,13 +144,11 @@ export function SubscriptionPage({ account, onAccountChanged }: SubscriptionPage
             icon={<ShieldIcon />}
             value={`$${formatAmount(account.availableCredit)}`}
             highlight
-            className="col-span-2 lg:col-span-1"
           />
           <StatCard
             label="Subscription Status"
             icon={<CrownIcon />}
-            value={<StatusBadge status={status} />}
-            className="col-span-2 lg:col-span-1"
+            value={<StatusBadge status={status} large />}
           />
           <StatCard
             label="USDT Wallet"
@@ -157,7 +167,7 @@ export function SubscriptionPage({ account, onAccountChanged }: SubscriptionPage
             icon={<ZapIcon />}
             value={formatAmount(account.ifxToken)}
             unit="IFX"
-            className="col-span-2 sm:col-span-1"
+            className="col-span-2 lg:col-span-1"
           />
         </section>
         <div className="flex flex-wrap gap-2">

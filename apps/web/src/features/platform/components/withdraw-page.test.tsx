@@ -78,7 +78,7 @@ describe('Withdraw', () => {
       'POST /platform/swap/usdt-reward/create': () => ok(null, m.swapDone),
     });
     const { user } = await openPage();
-    await user.click(screen.getByRole('button', { name: 'transfer to usdt wallet' }));
+    await user.click(screen.getByRole('button', { name: 'Transfer to USDT Wallet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transfer to USDT Wallet' });
     const amount = within(dialog).getByLabelText('Amount');
     const submit = within(dialog).getByRole('button', { name: 'Transfer' });

@@ -72,7 +72,7 @@ export function WithdrawPage({ account, onAccountChanged }: WithdrawPageProps) {
     <>
       <PageHeader title="Withdraw" description="Withdraw your referral rewards to a BEP-20 wallet." />
       <div className="space-y-6">
-        <div className="grid gap-4 lg:grid-cols-2 lg:gap-6">
+        <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 lg:gap-6">
           <Card className="flex flex-col justify-between gap-5 bg-linear-to-br from-primary-soft to-transparent p-5">
             <div>
               <h2 className="flex items-center gap-2 text-sm font-medium text-muted">
@@ -87,8 +87,8 @@ export function WithdrawPage({ account, onAccountChanged }: WithdrawPageProps) {
               </p>
             </div>
             <div>
-              <Button variant="outline" onClick={() => setSwapOpen(true)} className="capitalize">
-                transfer to usdt wallet
+              <Button variant="outline" onClick={() => setSwapOpen(true)}>
+                Transfer to USDT Wallet
               </Button>
             </div>
           </Card>
