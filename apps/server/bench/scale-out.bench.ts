@@ -1,0 +1,157 @@
+// Bots per worker at 22 pairs × 1 tick/s (issue #9 bench), side by side in one run: one ROLE=all process, then
+// the same bots on 1 market + BENCH_WORKERS workers over PostgreSQL and a private Redis. p50/p99 tick-to-order
+// come from each process's /metrics histogram (upper bucket bounds), measured after a warm-up.
+// Run: npm run bench scale-out   (BENCH_BOTS=2000 BENCH_WORKERS=2 BENCH_SECONDS=20)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createTestDb } from '@gridbot/db';
+import type { GridParams } from '@gridbot/engine';
+import { SYMBOLS } from '@gridbot/shared';
+import { SecretBox } from '../src/lib/secret-box';
+import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
+
+const BOTS = Number(process.env.BENCH_BOTS ?? 2000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const WARMUP_MS = 10_000;
+const MASTER_KEY = 'cd'.repeat(32);
+const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const busyGrid = { ...simpleMultigrid, buyPct: [0.05, 0.05], tpPct: [0.05, 0.05, 0.05] } as GridParams;
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>): { child: ChildProcess; port: number } {
+  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    env: { ...process.env, ...env },
+    stdio: 'ignore',
+    detached: true,
+  });
+  children.push(child);
+  return { child, port: Number(env.PORT) };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-(child.pid as number), 'SIGTERM');
+  await exited;
+}
+
+/** Cumulative histogram buckets, tick count and bots owned, from one /metrics page. */
+async function scrape(port: number) {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const buckets = new Map<number, number>();
+  for (const m of text.matchAll(/gridbot_tick_to_order_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g))
+    buckets.set(m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), Number(m[2]));
+  const value = (name: string) => Number(new RegExp(`${name}\\{[^}]*\\} ([\\d.e+-]+)`).exec(text)?.[1] ?? 0);
+  return { buckets, ticks: value('gridbot_ticks_total'), owned: value('gridbot_bots_owned') };
+}
+
+type Scrape = Awaited<ReturnType<typeof scrape>>;
+
+function summary(before: Scrape[], after: Scrape[]) {
+  const delta = new Map<number, number>();
+  after.forEach((a, i) => {
+    for (const [le, n] of a.buckets)
+      delta.set(le, (delta.get(le) ?? 0) + n - (before[i]?.buckets.get(le) ?? 0));
+  });
+  const sorted = [...delta].sort((x, y) => x[0] - y[0]);
+  const total = sorted.at(-1)?.[1] ?? 0;
+  const pct = (p: number) => {
+    const hit = sorted.find(([, n]) => n >= total * p);
+    return hit ? (hit[0] === Number.POSITIVE_INFINITY ? '>2.5 s' : `≤ ${hit[0] * 1000} ms`) : '—';
+  };
+  const ticks = after.reduce((s, a, i) => s + a.ticks - (before[i]?.ticks ?? 0), 0);
+  return { orders: total, p50: pct(0.5), p99: pct(0.99), ticksPerSecond: Math.round(ticks / SECONDS) };
+}
+
+async function measure(label: string, ports: number[]) {
+  for (;;) {
+    const owned = (await Promise.all(ports.map(scrape).map((p) => p.catch(() => undefined)))).reduce(
+      (s, m) => s + (m?.owned ?? 0),
+      0,
+    );
+    if (owned >= BOTS) break;
+    await sleep(500);
+  }
+  await sleep(WARMUP_MS);
+  const before = await Promise.all(ports.map(scrape));
+  await sleep(SECONDS * 1000);
+  const after = await Promise.all(ports.map(scrape));
+  const owned = after.map((a) => a.owned);
+  console.log(`${label}: bots per process ${owned.join(' / ')}`, summary(before, after));
+}
+
+async function main() {
+  console.log(
+    `${BOTS} bots on ${SYMBOLS.length} pairs (sim feed, 1 tick/s per pair), ${SECONDS} s after a warm-up`,
+  );
+  const handle = await createTestDb();
+  try {
+    const secrets = SecretBox.fromKey(Buffer.from(MASTER_KEY, 'hex'));
+    const users = Math.ceil(BOTS / 10);
+    for (let u = 0; u < users; u += 1) {
+      const userId = await insertUserWithKeys(handle.db, secrets);
+      for (let k = 0; k < 10 && u * 10 + k < BOTS; k += 1)
+        await insertBot(handle.db, userId, {
+          symbol: SYMBOLS[(u + k) % SYMBOLS.length],
+          investment: 100,
+          params: busyGrid,
+        });
+    }
+    const common = {
+      DATABASE_URL: handle.url as string,
+      HOST: '127.0.0.1',
+      MASTER_KEY,
+      SEED_DEMO: 'false',
+      MARKET_FEED: 'sim',
+      LOG_LEVEL: 'error',
+      DB_POOL_SIZE: '10',
+    };
+
+    const all = start({ ...common, ROLE: 'all', PORT: String(await freePort()) });
+    await measure('ROLE=all (1 process)', [all.port]);
+    await stop(all.child);
+
+    const redisPort = await freePort();
+    const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    children.push(redis);
+    await sleep(500);
+    const split = { ...common, REDIS_URL: `redis://127.0.0.1:${redisPort}`, LEASE_MS: '15000' };
+    start({ ...split, ROLE: 'market', PORT: String(await freePort()) });
+    const workers = [];
+    for (let w = 0; w < WORKERS; w += 1)
+      workers.push(
+        start({ ...split, ROLE: 'worker', WORKER_ID: `bench-${w}`, PORT: String(await freePort()) }),
+      );
+    await measure(
+      `ROLE=worker × ${WORKERS} + market`,
+      workers.map((w) => w.port),
+    );
+  } finally {
+    for (const child of children.reverse()) await stop(child).catch(() => undefined);
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  process.exit(1);
+});
