@@ -3,6 +3,7 @@ import {
   type EngineState,
   editCycle,
   type GridBotState,
+  setNewCyclesAllowed,
   setOverbuyProtection,
   setPriceTriggers,
   setProfitBook,
@@ -30,6 +31,8 @@ export const botCommandSchema = z.discriminatedUnion('type', [
     value: z.number().int().positive().nullable(),
   }),
   z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
+  /** Profit limit (DESIGN §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
+  z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
   z.object({
     type: z.literal('edit_cycle'),
     buyPrice: z.number().finite().positive(),
@@ -68,6 +71,9 @@ export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 
       return setOverbuyProtection(gridOnly(state), { active: command.active, value: command.value });
     case 'profit_book':
       return setProfitBook(gridOnly(state), command.pct);
+    case 'new_cycles':
+      // A cycle is one buy/sell loop chosen by the user, not a grid-1 cycle: the limit leaves it alone.
+      return state.kind === 'cycle' ? state : setNewCyclesAllowed(state, command.allowed);
     case 'edit_cycle':
       return editCycle(cycleOnly(state), {
         buyPrice: command.buyPrice,

@@ -135,6 +135,34 @@ export async function saveState(db: Db | Tx, botId: string, state: EngineState, 
   await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
 }
 
+/** Wakes the runners of bots that got commands from the runtime itself (the profit limit). */
+const commandListeners = new WeakMap<Db, (botIds: string[]) => void>();
+export function onCommandsQueued(db: Db, listener: (botIds: string[]) => void) {
+  commandListeners.set(db, listener);
+}
+
+/** Queues a command for each of the user's Live or Pause grid bots; answers their ids. */
+export async function queueForRunningGridBots(
+  tx: Db | Tx,
+  userId: string,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<string[]> {
+  const running = await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.userId, userId),
+        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.botType, ['multigrid', 'scalping']),
+      ),
+    );
+  if (running.length === 0) return [];
+  await tx.insert(botCommands).values(running.map((b) => ({ botId: b.id, type, payload })));
+  return running.map((b) => b.id);
+}
+
 interface FillWithState {
   botId: string;
   userId: string;
@@ -144,6 +172,7 @@ interface FillWithState {
 }
 
 async function writeFills(db: Db, items: readonly FillWithState[]) {
+  const notified: string[] = [];
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(botFills)
@@ -159,8 +188,14 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
       .returning({ botId: botFills.botId, seq: botFills.seq });
     // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit, in this transaction.
     const isNew = new Set(inserted.map((r) => `${r.botId}:${r.seq}`));
+    const exhausted = new Set<string>();
     for (const { botId, userId, fill } of items) {
-      if (isNew.has(`${botId}:${fill.seq}`)) await platformCredit.onProfitBooked(tx, userId, fill.pnl, botId);
+      if (!isNew.has(`${botId}:${fill.seq}`)) continue;
+      const credit = await platformCredit.onProfitBooked(tx, userId, fill.pnl, botId);
+      if (credit.exhausted) exhausted.add(userId);
+    }
+    for (const userId of exhausted) {
+      notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
     }
     const ended = items.map(({ botId, fill }) => sql`(${botId}::uuid, ${fill.seq}::integer)`);
     await tx.execute(sql`
@@ -172,6 +207,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
       items.map(({ botId, state, lastPrice }) => ({ botId, state, intents: [], lastPrice })),
     );
   });
+  if (notified.length > 0) commandListeners.get(db)?.(notified);
 }
 
 const fillWriters = new WeakMap<Db, GroupCommit<FillWithState>>();

@@ -55,6 +55,11 @@ export class BotSupervisor {
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
+    // The runtime's own commands (profit limit reached): bots running here apply them at once; others
+    // pick them up when they are next loaded or polled.
+    repo.onCommandsQueued(deps.db, (botIds) => {
+      for (const id of botIds) void this.running.get(id)?.runner.runCommands();
+    });
   }
 
   async start(): Promise<void> {

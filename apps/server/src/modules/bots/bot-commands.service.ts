@@ -2,6 +2,7 @@ import { botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import type { BotCommand } from '../../worker/bot-commands';
+import { queueForRunningGridBots } from '../../worker/bot-repo';
 import * as repo from './bots.repo';
 
 const WAIT_MS = 15_000;
@@ -37,4 +38,10 @@ export async function runningBotOf(deps: AppDeps, userId: string, botId: string,
 
 export function assertRunning(bot: repo.BotRow) {
   if (bot.status === 'Stopped') throw new HttpError(400, m.botNotRunning);
+}
+
+/** After a subscription: every running grid bot of the user may open new grid-1 cycles again. */
+export async function allowNewCycles(deps: AppDeps, userId: string) {
+  const botIds = await queueForRunningGridBots(deps.db, userId, 'new_cycles', { allowed: true });
+  for (const botId of botIds) await deps.botControl.notify(botId);
 }

@@ -14,6 +14,8 @@ import { marketOf, priceOf } from '../bots/bot-summary';
 import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
 import { freeUsdt } from '../bots/start-bot.service';
+import { platformCredit } from '../platform/platform-credit';
+import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
 
 /** The user's cycle, or 404: another user's cycle reads as missing (DESIGN §3). */
@@ -32,6 +34,7 @@ function assertCycleRunning(row: repo.BotRow) {
  * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
  */
 export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
+  await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
   const rules = getMarketRules(input.pair, market);

@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { allowNewCycles } from '../bots/bot-commands.service';
 import { createChainRuntime, listDeposits, openListeningWindow, syncDeposits } from './deposits.service';
 import { ok, registerPlatformErrorHandler } from './envelope';
 import { platformDepsOf } from './platform-runtime';
@@ -45,6 +46,8 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     { ...guard, schema: { body: subscriptionCreateInputSchema } },
     async (req) => {
       const sub = await subscribe(pdeps, currentUser(req).id, req.body.planId);
+      // Credit is back: running bots may open new grid-1 cycles again (DESIGN §5).
+      await allowNewCycles(deps, currentUser(req).id);
       return ok({ id: sub.id, planId: sub.planId }, m.subscribed);
     },
   );
