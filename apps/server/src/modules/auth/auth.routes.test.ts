@@ -311,3 +311,23 @@ describe('forgot and reset password', () => {
     expect(dump).not.toContain(user.token);
   });
 });
+
+describe('administrator from ADMIN_EMAIL', () => {
+  it('shows role admin in the session user data, and user for everyone else', async () => {
+    const data = { ...newSignup('adm'), email: 'Admin@Example.com' };
+    await call(t, 'POST', '/api/signup', data, { ip: '10.44.0.1' });
+    const verified = await call(
+      t,
+      'POST',
+      '/api/verify-otp',
+      { ...data, otp: lastOtp(t.mails, data.email) },
+      { ip: '10.44.0.1' },
+    );
+    expect(verified.body.user).toMatchObject({ role: 'admin' });
+    const me = await call(t, 'GET', '/api/me', undefined, { token: String(verified.body.token) });
+    expect(me.body.user).toMatchObject({ role: 'admin' });
+    const other = await registerUser(t, 'notadm');
+    const otherMe = await call(t, 'GET', '/api/me', undefined, { token: other.token });
+    expect(otherMe.body.user).toMatchObject({ role: 'user' });
+  });
+});

@@ -1,7 +1,8 @@
 import type { SessionUser } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
-import { walletFieldsOf } from '../platform/wallet-fields';
+import { isAdmin } from '../admin/admin-guard';
 import { platformDepsOf } from '../platform/platform-runtime';
+import { walletFieldsOf } from '../platform/wallet-fields';
 import type { UserRow } from './auth.repo';
 
 /** The user as the API shows it: never the password hash. */
@@ -19,7 +20,11 @@ export function toSessionUser(row: UserRow): SessionUser {
 
 /** The session's user data: with subscriptions on, also the platform wallet fields (spec 02 §3, issue #8). */
 export async function sessionUserOf(deps: AppDeps, row: UserRow): Promise<SessionUser> {
-  const user = toSessionUser(row);
+  // ADMIN_EMAIL makes an administrator without a role in the database: the web app must know it too.
+  const user = {
+    ...toSessionUser(row),
+    ...(isAdmin(row, deps.config.adminEmail) ? { role: 'admin' as const } : {}),
+  };
   if (!deps.config.subscriptionEnabled) return user;
   return { ...user, ...(await walletFieldsOf(platformDepsOf(deps), row.id, row.userCode)) };
 }
