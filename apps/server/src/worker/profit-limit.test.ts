@@ -29,7 +29,8 @@ async function fillsOf(botId: string) {
 
 async function newCyclesAllowed(botId: string) {
   const [row] = await t.deps.db.select().from(bots).where(eq(bots.id, botId));
-  return (row?.engineState as unknown as GridBotState).settings.newCyclesAllowed;
+  const state = row?.engineState as unknown as GridBotState | undefined;
+  return state?.settings.newCyclesAllowed;
 }
 
 describe('profit limit on a running bot', () => {

@@ -1,4 +1,7 @@
 import type { StrategyParams } from '@gridbot/shared';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { strategies } from './strategies';
+import { users } from './users';
 
 /** What a cycle started with (spec 02 start cycle payload, normalised); edits change the engine state. */
 export interface CycleSnapshot {
@@ -7,14 +10,12 @@ export interface CycleSnapshot {
   stopLoss: number | null;
   cycles: number;
 }
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { strategies } from './strategies';
-import { users } from './users';
 
 /**
  * A bot or a cycle (issue #7: a cycle runs on the same runtime, intents and fills as a bot, so it is a row
- * here with `bot_type` 'cycle', its parameters in `strategy_snapshot` and its engine state beside them). A bot keeps `strategy_snapshot`, the strategy
- * it started with, so editing the strategy changes only bots started afterwards. `strategy_id` is cleared if
+ * here with `bot_type` 'cycle', its parameters in `strategy_snapshot` and its engine state beside them).
+ * A bot keeps `strategy_snapshot`, the strategy it started with, so editing the strategy changes only bots
+ * started afterwards. `strategy_id` is cleared if
  * the strategy is deleted later; a strategy with a Live or Pause bot cannot be deleted.
  */
 export const bots = pgTable(
