@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { isApiError } from '../../../lib/api-client';
 import { formatPair, formatPrice } from '../../../lib/format';
 import { botKindOf } from '../api/bot-paths';
@@ -18,7 +19,6 @@ import {
   useSymbolPairs,
 } from '../api/start-bot';
 import { type StartBotFormValues, startBotResolver, toPayload, valuesFromQuery } from '../lib/start-bot-form';
-import { SelectField } from './select-field';
 
 /** Spec 01 §8: what a failed start says. */
 export function startErrorMessage(error: unknown): string {
