@@ -4,10 +4,13 @@ import { lastOtp } from '../../../testing/test-app';
 import { type Account, applyChanges, ensureWallet } from '../ledger';
 
 let n = 0;
-/** Signs a user up (optionally with a referral ID) and answers token, id and userCode. */
-export async function signUp(t: TestApp, referralId?: string) {
+/**
+ * Signs a user up (optionally with a referral ID; `email` overrides the generated one, e.g. ADMIN_EMAIL)
+ * and answers token, id and userCode.
+ */
+export async function signUp(t: TestApp, referralId?: string, email?: string) {
   n += 1;
-  const data = { ...newSignup('plat'), ...(referralId ? { referralId } : {}) };
+  const data = { ...newSignup('plat'), ...(referralId ? { referralId } : {}), ...(email ? { email } : {}) };
   const ip = `10.77.${n % 250}.${Math.floor(n / 250) % 250}`;
   const signup = await call(t, 'POST', '/api/signup', data, { ip });
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
