@@ -26,25 +26,30 @@ export class InsufficientBalanceError extends Error {
 }
 
 /**
- * The user's wallet, created on first use with the free profit limit (one ledger row, so the ledger still
- * sums to the balance). Safe under concurrency: the insert is ON CONFLICT DO NOTHING.
+ * The user's wallet, created on first use with the free profit limit. The wallet row and its ledger row are
+ * written in one transaction (a savepoint inside a caller's), so no one ever sees a balance its ledger does
+ * not back. Safe under concurrency: the insert is ON CONFLICT DO NOTHING, and a second caller's insert waits
+ * for the first one's commit.
  */
 export async function ensureWallet(db: Conn, userId: string, freeCredit: string): Promise<void> {
-  const inserted = await db
-    .insert(platformWallets)
-    .values({ userId, availableCredit: freeCredit })
-    .onConflictDoNothing()
-    .returning({ userId: platformWallets.userId });
-  if (inserted.length > 0 && money(freeCredit).gt(0)) {
-    await db.insert(platformLedger).values({
-      userId,
-      account: 'availableCredit',
-      delta: freeCredit,
-      balanceAfter: freeCredit,
-      reason: 'seed',
-      refId: 'free-profit-limit',
-    });
-  }
+  if (await findWallet(db, userId)) return;
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(platformWallets)
+      .values({ userId, availableCredit: freeCredit })
+      .onConflictDoNothing()
+      .returning({ userId: platformWallets.userId });
+    if (inserted.length > 0 && money(freeCredit).gt(0)) {
+      await tx.insert(platformLedger).values({
+        userId,
+        account: 'availableCredit',
+        delta: freeCredit,
+        balanceAfter: freeCredit,
+        reason: 'seed',
+        refId: 'free-profit-limit',
+      });
+    }
+  });
 }
 
 export async function findWallet(db: Conn, userId: string): Promise<WalletRow | undefined> {
