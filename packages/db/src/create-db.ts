@@ -44,6 +44,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    // An idle connection the server ends (restart, failover, a dropped test database) is reported here;
+    // without a listener node-postgres rethrows it and the whole process dies. The pool replaces it.
+    pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema });
     if (shouldMigrate) await migrateNodePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
