@@ -1,17 +1,6 @@
 import { chainCursors } from '@gridbot/db';
 import { platformMessages as m } from '@gridbot/shared';
-import ganache from 'ganache';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  http,
-  type PublicClient,
-  parseUnits,
-} from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -20,70 +9,30 @@ import { findWallet } from './ledger';
 import { type ChainConfig, defaultPlatformConfig } from './platform-config';
 import { platformDepsOf } from './platform-runtime';
 import { platform, signUp } from './testing/platform-fixtures';
-import { TEST_TOKEN_BYTECODE } from './testing/test-token';
+import { startTestChain, type TestChain } from './testing/test-chain';
 
 const CONFIRMATIONS = 5;
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const tokenAbi = [
-  ...erc20Abi,
-  { type: 'constructor', inputs: [{ name: 'supply', type: 'uint256' }], stateMutability: 'nonpayable' },
-] as const;
 
 /** A real EVM node (ganache) on 127.0.0.1 with a deployed BEP-20 token; blocks are mined one per tx. */
 describe('BEP-20 deposits against a local EVM node', () => {
-  let server: ReturnType<typeof ganache.server>;
+  let testChain: TestChain;
   let rpcUrl: string;
-  let token: Address;
-  let client: PublicClient;
-  let send: (to: Address, amount: string) => Promise<void>;
-  let rpc: (method: string, params?: unknown[]) => Promise<unknown>;
+  let client: TestChain['client'];
+  let send: TestChain['transfer'];
+  let rpc: TestChain['rpc'];
   let t: TestApp;
   let chain: ChainConfig;
 
   beforeAll(async () => {
-    const key = generatePrivateKey();
-    server = ganache.server({
-      logging: { quiet: true },
-      chain: { chainId: 1337 },
-      miner: { instamine: 'eager' },
-      wallet: { accounts: [{ secretKey: key, balance: '0x56BC75E2D63100000' }] },
-    } as never);
-    await server.listen(0, '127.0.0.1');
-    rpcUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-    const evm = defineChain({
-      id: 1337,
-      name: 'ganache',
-      nativeCurrency: { name: 'ETH', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [rpcUrl] } },
-    });
-    client = createPublicClient({ chain: evm, transport: http(rpcUrl) }) as PublicClient;
-    const wallet = createWalletClient({
-      account: privateKeyToAccount(key),
-      chain: evm,
-      transport: http(rpcUrl),
-    });
-    const deployHash = await wallet.deployContract({
-      abi: tokenAbi,
-      bytecode: TEST_TOKEN_BYTECODE,
-      args: [parseUnits('1000000', 18)],
-    });
-    const receipt = await client.waitForTransactionReceipt({ hash: deployHash });
-    token = receipt.contractAddress as Address;
-    send = async (to, amount) => {
-      const hash = await wallet.writeContract({
-        address: token,
-        abi: erc20Abi,
-        functionName: 'transfer',
-        args: [to, parseUnits(amount, 18)],
-      });
-      await client.waitForTransactionReceipt({ hash });
-    };
-    rpc = (method, params = []) => server.provider.request({ method, params } as never);
+    testChain = await startTestChain();
+    ({ rpcUrl, client, rpc } = testChain);
+    send = testChain.transfer;
     chain = {
       rpcUrl,
       confirmations: CONFIRMATIONS,
       mnemonic: MNEMONIC,
-      tokens: { USDT: token },
+      tokens: { USDT: testChain.token },
       startBlock: 0,
       pollMs: 3_600_000,
       maxBlockRange: 1000,
@@ -94,7 +43,7 @@ describe('BEP-20 deposits against a local EVM node', () => {
 
   afterAll(async () => {
     await t?.close();
-    await server?.close();
+    await testChain?.close();
   });
 
   const mine = async (blocks: number) => {
