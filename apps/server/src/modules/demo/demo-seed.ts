@@ -6,6 +6,7 @@ import { findUserByEmail, insertUser } from '../auth/auth.repo';
 import { startBot } from '../bots/start-bot.service';
 import { startCycle } from '../cycles/cycles.service';
 import { saveApiKeys } from '../wallet/api-keys.repo';
+import { seedDemoPlatform } from './demo-platform';
 
 export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;
 
@@ -39,7 +40,7 @@ const NO_LIMITS = {
 
 /**
  * Creates the embedded demo account once (DESIGN §1): bound paper keys, a funded paper account with some
- * non-USDT assets, and a few bots trading on the simulated market.
+ * non-USDT assets, a few bots trading on the simulated market and, with subscriptions on, platform data.
  */
 export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Promise<{ created: boolean }> {
   if (await findUserByEmail(deps.db, DEMO_ACCOUNT.email)) return { created: false };
@@ -63,6 +64,7 @@ export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Prom
     await startBot(deps, user.id, type, { ...bot, ...NO_LIMITS });
   }
   await startDemoCycle(deps, user.id);
+  await seedDemoPlatform(deps, user.id);
   return { created: true };
 }
 
