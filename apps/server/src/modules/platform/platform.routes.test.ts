@@ -156,6 +156,22 @@ describe('platform routes', () => {
     expect(sums).toMatchObject({ usdtToken: '50', availableCredit: '400' });
   });
 
+  it('pays referral rewards on the USDT part of a price only, so an IFC-priced plan pays none', async () => {
+    const referrer = await signUp(t);
+    const buyer = await signUp(t, referrer.userCode);
+    await fund(t, buyer.id, 'ifcToken', '5000');
+    const plans = (await platform(t, '/subscription/plans', buyer.token)).body.data as {
+      plans: { id: string; name: string }[];
+    };
+    const ifcPlan = plans.plans.find((p) => p.name === 'IFC Pro');
+    const res = await platform(t, '/subscription/create', buyer.token, { planId: ifcPlan?.id });
+    expect(res.body.code).toBe('0000');
+    expect(await findWallet(t.deps.db, buyer.id)).toMatchObject({ ifcToken: '0', availableCredit: '2100' });
+    expect((await findWallet(t.deps.db, referrer.id))?.usdtRewardToken ?? '0').toBe('0');
+    const history = await platform(t, '/level-income/list', referrer.token, list);
+    expect((history.body.data as { records: unknown[] }).records).toEqual([]);
+  });
+
   it('never shows another user’s records', async () => {
     const a = await signUp(t);
     const b = await signUp(t);

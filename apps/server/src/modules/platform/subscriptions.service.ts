@@ -147,7 +147,12 @@ async function findPlan(deps: PlatformDeps, planId: string): Promise<PlanRow> {
   return plan;
 }
 
-/** DESIGN §5: each ancestor up the referral chain earns its level's share in usdtRewardToken. */
+/**
+ * DESIGN §5: each ancestor up the referral chain earns its level's share in usdtRewardToken. The share is
+ * of the USDT part of the price only: IFC and IFX have no USDT rate anywhere in the spec or DESIGN, and
+ * converting them 1:1 would mint USDT rewards out of platform tokens, so a plan priced only in IFC or IFX
+ * pays no referral reward. Changing that needs a rate source decided first.
+ */
 async function payReferralRewards(
   deps: PlatformDeps,
   tx: Tx,
