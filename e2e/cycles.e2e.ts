@@ -233,14 +233,14 @@ describe('cycles journey', () => {
   }, 600_000);
 
   it('looks right in both themes at 1280 and 390 px', async () => {
-    // One running cycle to show (the demo's XRP cycle runs from the seed).
+    // One running cycle to show (the demo's LTC cycle runs from the seed).
     for (const viewport of ['desktop', 'phone'] as const) {
       for (const theme of ['dark', 'light'] as const) {
         const context = await newContext(browser, server.url, viewport);
         const page = await logIn(context, theme);
         const width = VIEWPORTS[viewport].width;
         await page.goto('/cycle');
-        await page.getByRole('article', { name: 'XRP/USDT cycle' }).waitFor();
+        await page.getByRole('article', { name: 'LTC/USDT cycle' }).waitFor();
         await page.waitForTimeout(1500);
         await shoot(page, `cycles-page-${theme}-${width}`);
         await page.goto('/sip');

@@ -27,7 +27,7 @@ describe('demo account', () => {
     expect(await seedDemoAccount(t.deps, paper)).toEqual({ created: false });
     const rows = await t.deps.db.select().from(bots);
     expect(rows.map((r) => `${r.botType} ${r.symbol} ${r.status}`).sort()).toEqual([
-      'cycle XRPUSDT Live',
+      'cycle LTCUSDT Live',
       'multigrid BTCUSDT Live',
       'multigrid ETHUSDT Live',
       'scalping SOLUSDT Live',

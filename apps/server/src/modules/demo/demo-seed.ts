@@ -70,12 +70,12 @@ export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Prom
 
 /** A cycle with a narrow band around the live price, so the Start Cycle page shows one turning over. */
 async function startDemoCycle(deps: AppDeps, userId: string) {
-  const price = Number(deps.feed.lastPrice('XRPUSDT', 'spot') ?? 0);
+  const price = Number(deps.feed.lastPrice('LTCUSDT', 'spot') ?? 0);
   if (!(price > 0)) return;
   const at = (factor: number) => Number((price * factor).toPrecision(6));
   await startCycle(deps, userId, {
     category: 'Spot',
-    pair: 'XRPUSDT',
+    pair: 'LTCUSDT',
     amount: 300,
     priceReachAt: at(0.999),
     sellPriceAt: at(1.003),
