@@ -14,7 +14,7 @@ import {
   platformMessages as m,
   money,
 } from '@gridbot/shared';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -77,6 +77,9 @@ export async function approveWithdrawal(
     let hash = txHash?.toLowerCase();
     if (!hash) {
       if (!chain?.hotWalletKey) throw new HttpError(400, m.txHashRequired);
+      // One payout at a time from the hot wallet, across processes: two sends at once take the same nonce
+      // and the node refuses the second. The lock is held until this transaction ends.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform:hot-wallet-payout'))`);
       const net = money(row.amount).minus(row.fee).toFixed();
       hash = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
     }

@@ -18,8 +18,8 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
   let admin: string;
 
   beforeAll(async () => {
-    // The hot wallet holds 30 tokens: one payout of 19 fits, a second one does not.
-    chain = await startTestChain('30');
+    // The hot wallet holds 100 tokens: four payouts of 19 fit, then one of 29 does not.
+    chain = await startTestChain('100');
     t = await createTestApp({
       platform: {
         ...defaultPlatformConfig,
@@ -42,8 +42,8 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     await chain?.close();
   });
 
-  const withdraw = async (token: string, toAddress: Address) => {
-    const res = await platform(t, '/withdraw/create', token, { amount: '20', toAddress });
+  const withdraw = async (token: string, toAddress: Address, amount = '20') => {
+    const res = await platform(t, '/withdraw/create', token, { amount, toAddress });
     expect(res.body.code).toBe('0000');
     return (res.body.data as { id: string }).id;
   };
@@ -68,7 +68,7 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     expect(receipt.status).toBe('success');
     expect(receipt.to?.toLowerCase()).toBe(chain.token.toLowerCase());
     expect(await chain.balanceOf(to)).toBe(19);
-    expect(await chain.balanceOf(privateKeyToAccount(chain.ownerKey).address)).toBe(11);
+    expect(await chain.balanceOf(privateKeyToAccount(chain.ownerKey).address)).toBe(81);
     const list = await platform(t, '/withdraw/list', member.token, { filters: {}, limit: 10, page: 1 });
     expect((list.body.data as { records: unknown[] }).records).toEqual([
       expect.objectContaining({ id, status: 'SENT', txHash: hash, amount: '20', fee: '1' }),
@@ -84,18 +84,38 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     expect(await chain.balanceOf(to)).toBe(19);
   }, 60_000);
 
+  // Bites on PostgreSQL (`npm run test:pg`), where approvals overlap; PGlite runs transactions one by one.
+  it('pays each of several approvals made at once exactly once', async () => {
+    const members = [await signUp(t), await signUp(t), await signUp(t)];
+    const targets = members.map(() => privateKeyToAccount(generatePrivateKey()).address);
+    const ids: string[] = [];
+    for (const [i, member] of members.entries()) {
+      await fund(t, member.id, 'usdtRewardToken', '50');
+      ids.push(await withdraw(member.token, targets[i] as Address));
+    }
+    const results = await Promise.all(ids.map(approve));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    const hashes = results.map((r) => (r.body.withdrawal as { txHash: `0x${string}` }).txHash);
+    expect(new Set(hashes).size).toBe(3);
+    for (const hash of hashes) {
+      expect((await chain.client.waitForTransactionReceipt({ hash })).status).toBe('success');
+    }
+    for (const to of targets) expect(await chain.balanceOf(to)).toBe(19);
+    expect(await chain.balanceOf(privateKeyToAccount(chain.ownerKey).address)).toBe(24);
+  }, 60_000);
+
   it('leaves the withdrawal PENDING and unpaid when the chain refuses the payout', async () => {
     const member = await signUp(t);
     await fund(t, member.id, 'usdtRewardToken', '50');
     const to = privateKeyToAccount(generatePrivateKey()).address;
-    const id = await withdraw(member.token, to);
+    const id = await withdraw(member.token, to, '30');
 
-    const res = await approve(id); // the hot wallet has 11 tokens left, the payout is 19
+    const res = await approve(id); // the hot wallet has 24 tokens left, the payout is 29
     expect(res.status).toBe(500); // the error (estimateGas revert) goes to the log, not to the browser
     const [row] = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, id));
     expect(row).toMatchObject({ status: 'PENDING', txHash: null });
     expect(await chain.balanceOf(to)).toBe(0);
-    expect((await findWallet(t.deps.db, member.id))?.usdtRewardToken).toBe('30');
+    expect((await findWallet(t.deps.db, member.id))?.usdtRewardToken).toBe('20');
     expect(await ledgerProblems(t, member.id)).toEqual([]);
     // The administrator can still reject it (refund) afterwards.
     const rejected = await call(t, 'POST', `/api/admin/withdrawals/${id}/reject`, {}, { token: admin });
