@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, shoot, VIEWPORTS } from './support/browser';
+import { reapServer } from './support/reap-server';
 import { startTestChain, type TestChain } from './support/test-chain';
 
 // Issue 8 "Done when": a referred user signs up with ?ref=, deposits (via the test chain), subscribes, and the
@@ -128,6 +129,7 @@ beforeAll(async () => {
     DEPOSIT_MNEMONIC: MNEMONIC,
     USDT_CONTRACT: chain.usdt,
     HOT_WALLET_PRIVATE_KEY: chain.hotWalletKey,
+    FREE_PROFIT_LIMIT: '100',
     WITHDRAW_MIN: '10',
     WITHDRAW_FEE,
   });
@@ -135,6 +137,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
+  if (server) await reapServer(server);
   await server?.stop();
   await chain?.stop();
 });
@@ -197,6 +200,8 @@ describe('platform journey', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await see(referred, m.subscribed);
     await expect.poll(() => card(referred, 'Subscription Status')).toContain('Active');
+    // The free profit limit every wallet starts with plus the plan's.
+    expect(await card(referred, 'Profit Limit Remained')).toContain('$2,100.00');
     await expect.poll(() => card(referred, 'USDT Wallet')).toMatch(/USDT Wallet\s*0\.00/);
     const history = referred.getByRole('table', { name: 'Subscription History' });
     await see(referred, history.getByText(PLAN.name, { exact: true }));
