@@ -33,18 +33,32 @@ interface Member {
 
 const cents = (min: number, max: number) => fc.integer({ min, max }).map((c) => (c / 100).toFixed(2));
 const member = fc.nat({ max: 4 });
+// Weighted so that purchases and admin decisions, which need money and pending withdrawals first, happen
+// in every run of the suite, not only in lucky ones.
 const action = fc.oneof(
-  fc.record({
-    kind: fc.constant('deposit' as const),
-    user: member,
-    account: fc.constantFrom<Account>('usdtToken', 'ifcToken', 'ifxToken', 'usdtRewardToken'),
-    amount: cents(1, 20_000),
-  }),
-  fc.record({ kind: fc.constant('subscribe' as const), user: member, plan: fc.nat({ max: 2 }) }),
-  fc.record({ kind: fc.constant('swap' as const), user: member, amount: cents(1, 6_000) }),
-  fc.record({ kind: fc.constant('withdraw' as const), user: member, amount: cents(500, 6_000) }),
-  fc.record({ kind: fc.constant('reject' as const), pick: fc.nat() }),
-  fc.record({ kind: fc.constant('approve' as const), pick: fc.nat() }),
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('deposit' as const),
+      user: member,
+      account: fc.constantFrom<Account>('usdtToken', 'usdtToken', 'ifcToken', 'ifxToken', 'usdtRewardToken'),
+      amount: cents(1, 25_000),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('subscribe' as const), user: member, plan: fc.nat({ max: 2 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('swap' as const), user: member, amount: cents(1, 6_000) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('withdraw' as const), user: member, amount: cents(500, 6_000) }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('reject' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('approve' as const), pick: fc.nat() }) },
 );
 type Action = typeof action extends fc.Arbitrary<infer A> ? A : never;
 
@@ -115,7 +129,8 @@ describe('platform ledger (property)', () => {
       const res = await platform(t, '/subscription/create', u.token, { planId: plan.id });
       expect(res.body.code, JSON.stringify(res.body)).toBe(affordable ? '0000' : '4000');
       if (!affordable) return;
-      count(u.parent < 0 || plan.usdtToken === '0' ? 'subscribe' : 'subscribe+reward');
+      count('subscribe');
+      if (u.parent >= 0 && money(plan.usdtToken).gt(0)) count('referral reward');
       w.usdtToken = w.usdtToken.minus(plan.usdtToken);
       w.ifcToken = w.ifcToken.minus(plan.ifcToken);
       w.ifxToken = w.ifxToken.minus(plan.ifxToken);
@@ -185,9 +200,9 @@ describe('platform ledger (property)', () => {
     );
     expect([...done.keys()].sort()).toEqual([
       'approve',
+      'referral reward',
       'reject',
       'subscribe',
-      'subscribe+reward',
       'swap',
       'withdraw',
     ]);
