@@ -5,7 +5,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, shoot, VIEWPORTS } from './support/browser';
-import { reapServer } from './support/reap-server';
 import { startTestChain, type TestChain } from './support/test-chain';
 
 // Issue 8 "Done when": a referred user signs up with ?ref=, deposits (via the test chain), subscribes, and the
@@ -137,7 +136,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-  if (server) await reapServer(server);
   await server?.stop();
   await chain?.stop();
 });

@@ -38,6 +38,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: npx does not pass signals on to tsx's node, so stop() signals the group.
+    detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => {
     log += chunk.toString();
@@ -63,12 +65,21 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     dataDir,
     output: () => log,
     async stop() {
+      const signalGroup = (signal: NodeJS.Signals) => {
+        try {
+          process.kill(-(child.pid as number), signal);
+        } catch {
+          // the group is gone already
+        }
+      };
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
+        signalGroup('SIGTERM');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
       }
+      // npx may have exited while tsx's node still shuts down: end whatever is left of the group.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      signalGroup('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
