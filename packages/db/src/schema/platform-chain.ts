@@ -76,6 +76,12 @@ export const withdrawals = pgTable(
       .notNull()
       .default('PENDING'),
     txHash: text('tx_hash'),
+    /**
+     * Set, and committed, before the hot wallet sends (intent before payout, DESIGN §3). While set and not
+     * SENT, the outcome of that send is unknown: the hot wallet never sends for this row again; an
+     * administrator checks the chain and records the hash, or rejects.
+     */
+    payoutStartedAt: timestamp('payout_started_at', { withTimezone: true }),
     rejectReason: text('reject_reason'),
     decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

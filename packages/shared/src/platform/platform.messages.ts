@@ -48,6 +48,8 @@ export const platformMessages = {
   serverError: 'Something went wrong. Please try again.', // (ours)
   // Administration (beyond the spec)
   withdrawalNotPending: 'This withdrawal has already been decided.', // (ours)
+  payoutOutcomeUnknown:
+    'The hot wallet already tried to pay this withdrawal and its outcome is unknown. Check the hot wallet on the chain, then approve with the transaction hash, or reject if nothing was sent.', // (ours)
   txHashRequired: 'Enter the transaction hash (0x followed by 64 hexadecimal characters).', // (ours)
   withdrawalApproved: 'Withdrawal marked as sent.', // (ours)
   withdrawalRejected: 'Withdrawal rejected and refunded.', // (ours)

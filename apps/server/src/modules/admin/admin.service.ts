@@ -62,8 +62,9 @@ async function lockPending(tx: Parameters<Parameters<AppDeps['db']['transaction'
 }
 
 /**
- * PENDING → SENT. With a hot wallet and no hash given, the payout (amount − fee) is sent by viem while the
- * row is locked; otherwise the administrator's hash of a manual payout is recorded.
+ * PENDING → SENT. With an administrator's hash (a manual payout, or one checked on the chain) it is recorded.
+ * Without one the hot wallet pays amount − fee, intent first (DESIGN §3): the row is marked as being paid and
+ * committed before the send, so a crash or a lost commit after the send can never lead to a second payout.
  */
 export async function approveWithdrawal(
   deps: AppDeps,
@@ -71,27 +72,48 @@ export async function approveWithdrawal(
   id: string,
   txHash: string | undefined,
 ) {
+  if (txHash) return markSent(deps, admin, id, txHash.toLowerCase(), false);
   const chain = platformDepsOf(deps).platform.chain;
-  return deps.db.transaction(async (tx) => {
-    const row = await lockPending(tx, id);
-    let hash = txHash?.toLowerCase();
-    if (!hash) {
-      if (!chain?.hotWalletKey) throw new HttpError(400, m.txHashRequired);
-      // One payout at a time from the hot wallet, across processes: two sends at once take the same nonce
-      // and the node refuses the second. The lock is held until this transaction ends.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform:hot-wallet-payout'))`);
-      const net = money(row.amount).minus(row.fee).toFixed();
-      hash = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
-    }
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({ status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() })
-      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
-      .returning();
-    await logAdminAction(tx, admin, 'withdrawal.approve', id, { txHash: hash, sentByHotWallet: !txHash });
-    if (!updated) throw new HttpError(409, m.withdrawalNotPending);
-    return toWithdrawRecord(updated);
+  if (!chain?.hotWalletKey) throw new HttpError(400, m.txHashRequired);
+  const row = await deps.db.transaction(async (tx) => {
+    const pending = await lockPending(tx, id);
+    if (pending.payoutStartedAt) throw new HttpError(409, m.payoutOutcomeUnknown);
+    await tx.update(withdrawals).set({ payoutStartedAt: deps.clock.now() }).where(eq(withdrawals.id, id));
+    return pending;
   });
+  // One payout at a time from the hot wallet, across processes: two sends at once take the same nonce and
+  // the node refuses the second. The advisory lock is held until this transaction ends.
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform:hot-wallet-payout'))`);
+    const net = money(row.amount).minus(row.fee).toFixed();
+    const hash = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
+    return markSentIn(tx, deps, admin, id, hash, true);
+  });
+}
+
+async function markSent(deps: AppDeps, admin: UserRow, id: string, hash: string, byHotWallet: boolean) {
+  return deps.db.transaction(async (tx) => {
+    await lockPending(tx, id);
+    return markSentIn(tx, deps, admin, id, hash, byHotWallet);
+  });
+}
+
+async function markSentIn(
+  tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0],
+  deps: AppDeps,
+  admin: UserRow,
+  id: string,
+  hash: string,
+  byHotWallet: boolean,
+) {
+  const [updated] = await tx
+    .update(withdrawals)
+    .set({ status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
+    .returning();
+  await logAdminAction(tx, admin, 'withdrawal.approve', id, { txHash: hash, sentByHotWallet: byHotWallet });
+  if (!updated) throw new HttpError(409, m.withdrawalNotPending);
+  return toWithdrawRecord(updated);
 }
 
 /** PENDING → REJECTED: the held amount goes back to usdtRewardToken with its ledger row. */

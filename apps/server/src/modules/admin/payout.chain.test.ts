@@ -1,4 +1,5 @@
 import { withdrawals } from '@gridbot/db';
+import { platformMessages } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -117,6 +118,10 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     expect(await chain.balanceOf(to)).toBe(0);
     expect((await findWallet(t.deps.db, member.id))?.usdtRewardToken).toBe('20');
     expect(await ledgerProblems(t, member.id)).toEqual([]);
+    // The send was tried: the hot wallet never tries this row again on its own (DESIGN §3, no second payout).
+    const again = await approve(id);
+    expect(again).toMatchObject({ status: 409, body: { message: platformMessages.payoutOutcomeUnknown } });
+    expect(await chain.balanceOf(to)).toBe(0);
     // The administrator can still reject it (refund) afterwards.
     const rejected = await call(t, 'POST', `/api/admin/withdrawals/${id}/reject`, {}, { token: admin });
     expect(rejected.status).toBe(200);

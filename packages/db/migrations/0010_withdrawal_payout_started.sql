@@ -1,0 +1,1 @@
+ALTER TABLE "withdrawals" ADD COLUMN "payout_started_at" timestamp with time zone;
