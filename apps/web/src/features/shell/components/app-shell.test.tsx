@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
 import { currentUrl, renderApp } from '../../../testing/render-app';
+
+// jsdom has no canvas: pages with the Market Overview chart (Start Cycle) render without it here.
+vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
 
 describe('app shell', () => {
   it('lists the sidebar entries of the spec, Subscription only with the flag', async () => {
