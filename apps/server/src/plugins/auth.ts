@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
-import { findSessionUser, type UserRow } from '../modules/auth/auth.repo';
+import { findLiveSession, type UserRow } from '../modules/auth/auth.repo';
+import { sessionCacheOf } from '../modules/auth/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,12 +23,18 @@ export function readBearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler that answers 401 unless the request carries a live, unrevoked session token (DESIGN §4). */
+/**
+ * A preHandler that answers 401 unless the request carries a live, unrevoked session token (DESIGN §4).
+ * Sessions are cached for a few seconds (session-cache.ts): a revocation elsewhere takes that long here.
+ */
 export function requireUser(deps: AppDeps) {
   return async (request: FastifyRequest, _reply: FastifyReply) => {
     const token = readBearerToken(request);
     if (!token) throw new HttpError(401, authMessages.sessionExpired);
-    const user = await findSessionUser(deps.db, sha256(token), deps.clock.now());
+    const hash = sha256(token);
+    const user = await sessionCacheOf(deps.db).user(hash, deps.clock.now().getTime(), () =>
+      findLiveSession(deps.db, hash),
+    );
     if (!user) throw new HttpError(401, authMessages.sessionExpired);
     request.user = user;
     request.bearerToken = token;

@@ -109,15 +109,25 @@ export async function insertSession(db: Conn, userId: string, tokenHash: string,
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-/** The user of a live session: not revoked and not expired. */
-export async function findSessionUser(db: Conn, tokenHash: string, now: Date): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select({ user: users })
+const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
+const prepareLiveSession = (db: Db) =>
+  db
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
-  return row?.user;
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('live_session');
+
+/** The user of an unrevoked session and when it expires (one prepared statement: every request runs it). */
+export async function findLiveSession(db: Db, tokenHash: string) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
+  return row ? { user: row.user, expiresAtMs: row.expiresAt.getTime() } : undefined;
 }
 
 export async function revokeSession(db: Conn, tokenHash: string, now: Date): Promise<void> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newSignup, registerUser } from '../../testing/http';
 import { createTestApp, lastOtp, lastResetToken, type TestApp } from '../../testing/test-app';
+import { SESSION_CACHE_TTL_MS } from './session-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -174,6 +175,24 @@ describe('login and logout', () => {
     expect((await call(t, 'POST', '/api/logout', undefined, { token: user.token })).status).toBe(200);
     const after = await call(t, 'GET', '/api/me', undefined, { token: user.token });
     expect(after).toMatchObject({ status: 401, body: { message: m.sessionExpired } });
+  });
+
+  it('stops a session revoked by another process within the cache time, and an expired one at once', async () => {
+    const user = await registerUser(t, 'hugo');
+    expect((await call(t, 'GET', '/api/email', undefined, { token: user.token })).status).toBe(200);
+    // Another API process logs the user out: only the database knows.
+    await t.handle.db.execute(
+      sql`update sessions set revoked_at = now() where user_id = (select id from users where email = ${user.email})`,
+    );
+    expect((await call(t, 'GET', '/api/email', undefined, { token: user.token })).status).toBe(200);
+    t.clock.advance(SESSION_CACHE_TTL_MS);
+    const after = await call(t, 'GET', '/api/email', undefined, { token: user.token });
+    expect(after).toMatchObject({ status: 401, body: { message: m.sessionExpired } });
+
+    const other = await registerUser(t, 'hilda');
+    expect((await call(t, 'GET', '/api/email', undefined, { token: other.token })).status).toBe(200);
+    t.clock.advance(30 * 24 * 3_600_000);
+    expect((await call(t, 'GET', '/api/email', undefined, { token: other.token })).status).toBe(401);
   });
 
   it('answers 401 without a token or with a made-up one', async () => {

@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
 import * as repo from './auth.repo';
+import { sessionCacheOf } from './session-cache';
 import { sessionUserOf } from './session-user';
 
 const SESSION_DAYS = 30;
@@ -132,7 +133,9 @@ async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pen
 }
 
 export async function logout(deps: AppDeps, token: string): Promise<void> {
-  await repo.revokeSession(deps.db, sha256(token), deps.clock.now());
+  const hash = sha256(token);
+  await repo.revokeSession(deps.db, hash, deps.clock.now());
+  sessionCacheOf(deps.db).forgetToken(hash);
 }
 
 export async function forgotPassword(
@@ -153,11 +156,13 @@ export async function forgotPassword(
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, sha256(token), now);
     if (!userId) throw new HttpError(400, m.resetLinkInvalid);
     await repo.updatePasswordHash(tx, userId, passwordHash);
     await repo.revokeAllSessions(tx, userId, now);
+    return userId;
   });
+  sessionCacheOf(deps.db).forgetUser(userId);
   return { success: true as const, message: m.passwordReset };
 }
