@@ -1,7 +1,7 @@
 import { type BotStats, botStats, type EngineState, type GridBotState } from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
 import type { BotSummary, HistoryRow, TopBot } from '@gridbot/shared';
-import type { BotRow } from './bots.repo';
+import type { BotRow, BotView } from './bots.repo';
 
 const DAY_MS = 86_400_000;
 const round = (value: number, digits = 8) => Number(value.toFixed(digits));
@@ -9,31 +9,31 @@ const round = (value: number, digits = 8) => Number(value.toFixed(digits));
 export const marketOf = (row: Pick<BotRow, 'category'>) => (row.category === 'Future' ? 'future' : 'spot');
 
 /** The engine state of a bot or a cycle. */
-export function engineStateOf(row: BotRow): EngineState {
+export function engineStateOf(row: BotView): EngineState {
   const state = row.engineState as unknown as EngineState | null;
   if (!state) throw new Error(`bot ${row.id} has no engine state`);
   return state;
 }
 
 /** The type of a grid bot row (cycles are rows too, but never reach the grid bot screens). */
-export function gridTypeOf(row: BotRow): 'multigrid' | 'scalping' {
+export function gridTypeOf(row: BotView): 'multigrid' | 'scalping' {
   if (row.botType === 'cycle') throw new Error(`bot ${row.id} is a cycle`);
   return row.botType;
 }
 
-export function gridState(row: BotRow): GridBotState {
+export function gridState(row: BotView): GridBotState {
   const state = engineStateOf(row);
   if (state.kind === 'cycle') throw new Error(`bot ${row.id} has no grid engine state`);
   return state;
 }
 
 /** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
-export function statsAt(row: BotRow, price: number, nowMs: number): BotStats {
+export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
   return botStats(engineStateOf(row), { price, timeMs: nowMs });
 }
 
 /** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */
-export function priceOf(row: BotRow, feed: MarketFeed): number {
+export function priceOf(row: BotView, feed: MarketFeed): number {
   const live = feed.lastPrice(row.symbol, marketOf(row));
   if (live !== undefined) return Number(live);
   const state = engineStateOf(row);
@@ -60,7 +60,7 @@ export class SparklineCache {
 }
 
 export function toBotSummary(
-  row: BotRow,
+  row: BotView,
   price: number,
   nowMs: number,
   sparkline: number[],

@@ -10,6 +10,7 @@ import { HttpError } from '../../lib/http-error';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
 import { userExchange } from '../wallet/user-exchange';
 import { usdtBalances } from '../wallet/wallet.service';
+import { botStateCacheOf } from './bot-state-cache';
 import {
   gridTypeOf,
   marketOf,
@@ -24,6 +25,7 @@ import * as repo from './bots.repo';
 import { findUserBot } from './bots.repo';
 
 const DAY_MS = 86_400_000;
+const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
 const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
 
@@ -40,7 +42,7 @@ export function sparklineCache(deps: AppDeps) {
 
 const nowMs = (deps: AppDeps) => deps.clock.now().getTime();
 
-export function summaryStats(deps: AppDeps, bot: repo.BotRow) {
+export function summaryStats(deps: AppDeps, bot: repo.BotView) {
   return statsAt(bot, priceOf(bot, deps.feed), nowMs(deps));
 }
 
@@ -53,18 +55,20 @@ export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
   return toBotSummary(bot, priceOf(bot, deps.feed), now, points, counts.get(bot.id) ?? 0);
 }
 
+/** Listed bots with their engine states: only states written since this process last read them are read. */
+function withStates<T extends repo.BotHead>(deps: AppDeps, userId: string, rows: readonly T[]) {
+  return botStateCacheOf(deps.db).withStates(rows, (ids) => repo.engineStatesOf(deps.db, userId, ids));
+}
+
+/** Dashboard cards: one query for the bots and their 24 h trade counts, engine states from the cache. */
 export async function runningSummaries(deps: AppDeps, userId: string, type: repo.BotType) {
-  const rows = await repo.listRunningBots(deps.db, userId, type);
   const now = nowMs(deps);
-  const counts = await repo.fillCountsSince(
-    deps.db,
-    rows.map((r) => r.id),
-    now - DAY_MS,
-  );
+  const heads = await repo.listRunningBotHeadsWithTrades(deps.db, userId, type, now - DAY_MS);
+  const rows = await withStates(deps, userId, heads);
   return Promise.all(
     rows.map(async (row) => {
       const points = await sparklineCache(deps).points(row.symbol, marketOf(row), now);
-      return toBotSummary(row, priceOf(row, deps.feed), now, points, counts.get(row.id) ?? 0);
+      return toBotSummary(row, priceOf(row, deps.feed), now, points, row.trades24h);
     }),
   );
 }
@@ -99,8 +103,10 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 
 /** The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs. */
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
-  const balances = await usdtBalances(await userExchange(deps, userId));
-  const rows = await repo.listRunningBots(deps.db, userId, type);
+  const [balances, rows] = await Promise.all([
+    userExchange(deps, userId).then(usdtBalances),
+    repo.listRunningBotHeads(deps.db, userId, [type]),
+  ]);
   const chartData =
     rows.length === 0
       ? [{ label: 'Not Active', value: 100 }]
@@ -122,10 +128,15 @@ export async function history(deps: AppDeps, userId: string, type: repo.BotType)
 
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
 export async function profitTotals(deps: AppDeps, userId: string): Promise<ProfitTotals> {
-  const { profit, loss } = await repo.userProfitAndLoss(deps.db, userId);
+  const [{ profit, loss }, heads] = await Promise.all([
+    repo.userProfitAndLoss(deps.db, userId),
+    repo.listRunningBotHeads(deps.db, userId, RUNNING_TYPES),
+  ]);
+  const rows = await withStates(deps, userId, heads);
+  // Grid bots first, then cycles, each newest first: the order the sum was always taken in.
   const running = [
-    ...(await repo.listRunningBots(deps.db, userId)),
-    ...(await repo.listRunningBots(deps.db, userId, 'cycle')),
+    ...rows.filter((r) => r.botType !== 'cycle'),
+    ...rows.filter((r) => r.botType === 'cycle'),
   ];
   const unrealized = running.reduce((sum, row) => sum + summaryStats(deps, row).unrealizedPnl, 0);
   return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };

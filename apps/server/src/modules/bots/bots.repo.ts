@@ -32,6 +32,104 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
     .orderBy(desc(bots.createdAt));
 }
 
+/** A bot row without its strategy snapshot (the dashboard never shows it). */
+export type BotView = Omit<BotRow, 'strategySnapshot'>;
+/** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
+export type BotHead = Omit<BotView, 'engineState'>;
+
+const headColumns = {
+  id: bots.id,
+  userId: bots.userId,
+  botType: bots.botType,
+  strategyId: bots.strategyId,
+  strategyName: bots.strategyName,
+  symbol: bots.symbol,
+  category: bots.category,
+  status: bots.status,
+  investment: bots.investment,
+  leverage: bots.leverage,
+  createdAt: bots.createdAt,
+  stoppedAt: bots.stoppedAt,
+  stateVersion: bots.stateVersion,
+  haltReason: bots.haltReason,
+  stopReason: bots.stopReason,
+  closedPrice: bots.closedPrice,
+};
+
+const runningOf = (types: readonly BotType[]) =>
+  and(
+    eq(bots.userId, sql.placeholder('userId')),
+    inArray(bots.status, ['Live', 'Pause']),
+    inArray(bots.botType, [...types]),
+  );
+
+const prepareHeads = (db: Db, types: readonly BotType[]) =>
+  db
+    .select(headColumns)
+    .from(bots)
+    .where(runningOf(types))
+    .orderBy(desc(bots.createdAt))
+    .prepare(`running_bot_heads_${types.join('_')}`);
+
+const prepareHeadsWithTrades = (db: Db, type: BotType) =>
+  db
+    .select({
+      ...headColumns,
+      // Spelled out: in a one-table select drizzle leaves column names unqualified.
+      trades24h: sql<number>`(select count(*)::int from bot_fills f where f.bot_id = bots.id and f.time_ms >= ${sql.placeholder('sinceMs')})`,
+    })
+    .from(bots)
+    .where(runningOf([type]))
+    .orderBy(desc(bots.createdAt))
+    .prepare(`running_bot_heads_trades_${type}`);
+
+/** Prepared statements of the dashboard polls, per database and variant (each runs every few seconds per user). */
+const prepared = new WeakMap<Db, Map<string, unknown>>();
+function preparedOf<T>(db: Db, key: string, make: () => T): T {
+  let byKey = prepared.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    prepared.set(db, byKey);
+  }
+  let statement = byKey.get(key) as T | undefined;
+  if (!statement) {
+    statement = make();
+    byKey.set(key, statement);
+  }
+  return statement;
+}
+
+/** The user's Live and Pause bots of these types, newest first, without snapshot and engine state. */
+export async function listRunningBotHeads(
+  db: Db,
+  userId: string,
+  types: readonly BotType[] = GRID_TYPES,
+): Promise<BotHead[]> {
+  return preparedOf(db, `heads:${types.join()}`, () => prepareHeads(db, types)).execute({ userId });
+}
+
+/** As `listRunningBotHeads` for one type, with each bot's fills since `sinceMs` (the 24 h trade count). */
+export async function listRunningBotHeadsWithTrades(
+  db: Db,
+  userId: string,
+  type: BotType,
+  sinceMs: number,
+): Promise<Array<BotHead & { trades24h: number }>> {
+  return preparedOf(db, `trades:${type}`, () => prepareHeadsWithTrades(db, type)).execute({
+    userId,
+    sinceMs,
+  });
+}
+
+/** Engine states of some of the user's bots, with their versions. */
+export async function engineStatesOf(db: Db, userId: string, botIds: string[]) {
+  if (botIds.length === 0) return [];
+  return db
+    .select({ id: bots.id, stateVersion: bots.stateVersion, engineState: bots.engineState })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.id, botIds)));
+}
+
 export async function listStoppedBots(db: Db, userId: string, type: BotType): Promise<BotRow[]> {
   return db
     .select()
@@ -128,15 +226,31 @@ export async function profitAndLossByBot(db: Db, botIds: string[]) {
   );
 }
 
-/** Σ profitable and Σ losing sells of all the user's bots. */
-export async function userProfitAndLoss(db: Db, userId: string) {
-  const [row] = await db
+const prepareProfitAndLoss = (db: Db) =>
+  db
     .select({
       profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`,
       loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`,
     })
     .from(botFills)
-    .where(eq(botFills.userId, userId));
+    // Through the user's bots: bot_fills is indexed by bot, not by user.
+    .where(
+      and(
+        eq(botFills.userId, sql.placeholder('userId')),
+        inArray(
+          botFills.botId,
+          db
+            .select({ id: bots.id })
+            .from(bots)
+            .where(eq(bots.userId, sql.placeholder('userId'))),
+        ),
+      ),
+    )
+    .prepare('user_profit_and_loss');
+
+/** Σ profitable and Σ losing sells of all the user's bots. */
+export async function userProfitAndLoss(db: Db, userId: string) {
+  const [row] = await preparedOf(db, 'pl', () => prepareProfitAndLoss(db)).execute({ userId });
   return { profit: Number(row?.profit ?? 0), loss: Number(row?.loss ?? 0) };
 }
 

@@ -1,8 +1,11 @@
+import { performance } from 'node:perf_hooks';
 import { candlesQuerySchema, livePriceInputSchema, SYMBOLS } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
+
+const TICKERS_CACHE_MS = 1_000;
 
 /** Market data from the configured feed (sim, replay or Binance): pairs, prices, ticker tape, candles. */
 export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -10,15 +13,29 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { preHandler: requireUser(deps) };
   const { feed } = deps;
 
-  // Public: the ticker tape runs on the login page too.
-  r.get('/api/tickers', async () => {
+  // Public: the ticker tape runs on the login page too. Every page polls it; the feed moves once a second per
+  // pair, so one answer (already serialised) serves every request of a second.
+  let cached: { atMs: number; body: Promise<string> } | undefined;
+  const tickersBody = async () => {
     const tickers = await Promise.all(
       SYMBOLS.map(async (symbol) => {
         const t = await feed.ticker24h(symbol, 'spot');
         return { symbol, price: t.lastPrice, changePct: t.changePct };
       }),
     );
-    return { source: feed.kind, tickers };
+    return JSON.stringify({ source: feed.kind, tickers });
+  };
+  r.get('/api/tickers', async (_req, reply) => {
+    const now = performance.now();
+    if (!cached || now - cached.atMs >= TICKERS_CACHE_MS) {
+      const body = tickersBody();
+      const entry = { atMs: now, body };
+      cached = entry;
+      body.catch(() => {
+        if (cached === entry) cached = undefined;
+      });
+    }
+    return reply.type('application/json; charset=utf-8').send(await cached.body);
   });
 
   r.get('/api/symbolpair', guard, async () => ({ pairs: SYMBOLS }));
