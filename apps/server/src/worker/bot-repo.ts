@@ -73,41 +73,61 @@ interface StateWithIntents {
   lastPrice: number;
 }
 
-/** Many bots' new states in one statement (the group commit of a tick). */
-async function updateStates(tx: Tx, items: readonly StateWithIntents[]) {
-  const rows = items.map((item) => {
-    const stopped = item.state.status === 'Stopped' || item.state.status === 'Completed';
-    const { status, stopReason } = stateColumns(item.state, item.lastPrice);
-    return sql`(${item.botId}::uuid, ${JSON.stringify(item.state)}::jsonb, ${status}, ${stopReason}, ${stopped}::boolean, ${String(item.lastPrice)}::numeric)`;
-  });
-  await tx.execute(sql`
-    update ${bots} as b set
-      engine_state = v.state,
-      state_version = b.state_version + 1,
-      status = v.status,
-      stop_reason = v.stop_reason,
-      stopped_at = case when v.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
-      closed_price = case when v.stopped then v.closed else b.closed_price end
-    from (values ${sql.join(rows, sql`, `)}) as v(id, state, status, stop_reason, stopped, closed)
-    where b.id = v.id`);
+/** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** A bot's new state as one element of the JSON array the batched statements read. */
+function stateRecord(botId: string, state: EngineState, lastPrice: number) {
+  const stopped = state.status === 'Stopped' || state.status === 'Completed';
+  const { status, stopReason } = stateColumns(state, lastPrice);
+  return { id: botId, state, status, stop_reason: stopReason, stopped, closed: String(lastPrice) };
+}
+
+/** One bot's state per id; the newest wins (a runner is serial, so there is at most one anyway). */
+function newestStates(items: readonly { botId: string; state: EngineState; lastPrice: number }[]) {
+  const byBot = new Map(items.map((item) => [item.botId, item]));
+  return [...byBot.values()].map((item) => stateRecord(item.botId, item.state, item.lastPrice));
+}
+
+// The hot writes of a tick are single statements over a JSON array (jsonb_to_recordset): one round trip
+// and one parameter however many bots trade, atomic without BEGIN/COMMIT, and cheap to build.
+const updateBotsFromStates = () => sql`
+  update ${bots} as b set
+    engine_state = s.state,
+    state_version = b.state_version + 1,
+    status = s.status,
+    stop_reason = s.stop_reason,
+    stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
+    closed_price = case when s.stopped then s.closed else b.closed_price end
+  from s where b.id = s.id`;
+
+function statesCte(states: unknown[]) {
+  return sql`s as (
+    select * from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as s(
+      id uuid, state jsonb, status text, stop_reason text, stopped boolean, closed numeric))`;
 }
 
 async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]) {
-  // One bot has at most one write in flight (its runner is serial); keep the newest if that ever changes.
-  const byBot = new Map(items.map((item) => [item.botId, item]));
   const intents = items.flatMap((item) =>
     item.intents.map((intent) => ({
-      botId: item.botId,
+      bot_id: item.botId,
       seq: intent.seq,
-      clientOrderId: clientOrderIdOf(item.botId, intent.seq),
+      client_order_id: clientOrderIdOf(item.botId, intent.seq),
       kind: intent.type,
-      payload: intent as unknown as Record<string, unknown>,
+      payload: intent,
     })),
   );
-  await db.transaction(async (tx) => {
-    if (intents.length > 0) await tx.insert(botIntents).values(intents).onConflictDoNothing();
-    await updateStates(tx, [...byBot.values()]);
-  });
+  await db.execute(sql`
+    with ${statesCte(newestStates(items))},
+    i as (
+      insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
+      select bot_id, seq, client_order_id, kind, payload
+      from jsonb_to_recordset(${JSON.stringify(intents)}::jsonb)
+        as x(bot_id uuid, seq integer, client_order_id text, kind text, payload jsonb)
+      on conflict do nothing)
+    ${updateBotsFromStates()}`);
 }
 
 const intentWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
@@ -172,40 +192,56 @@ interface FillWithState {
 }
 
 async function writeFills(db: Db, items: readonly FillWithState[]) {
+  const fills = items.map(({ botId, userId, fill }) => ({
+    bot_id: botId,
+    user_id: userId,
+    seq: fill.seq,
+    side: fill.side,
+    grid: fill.grid,
+    price: fill.price,
+    qty: fill.qty,
+    quote: fill.quote,
+    fee: fill.fee,
+    pnl: fill.pnl,
+    time_ms: fill.timeMs,
+    client_order_id: clientOrderIdOf(botId, fill.seq),
+  }));
+  // Fill rows, their intents' end and the bots' new states: one statement, so one transaction.
+  const statement = sql`
+    with ${statesCte(newestStates(items))},
+    f as (
+      select * from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(
+        bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
+        quote numeric, fee numeric, pnl numeric, time_ms bigint, client_order_id text)),
+    ins as (
+      insert into ${botFills}
+        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
+      select bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id from f
+      on conflict do nothing
+      returning bot_id, user_id, seq, pnl::text as pnl),
+    done as (
+      update ${botIntents} as i set status = 'filled', updated_at = now()
+      from f where i.bot_id = f.bot_id and i.seq = f.seq),
+    upd as (${updateBotsFromStates()})
+    select bot_id as "botId", user_id as "userId", pnl from ins where pnl::numeric > 0`;
+  const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
+  if (!booksProfit) {
+    await db.execute(statement);
+    return;
+  }
+  // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit in the same
+  // transaction as its fill, so a crash can neither book it twice nor lose it.
   const notified: string[] = [];
   await db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(botFills)
-      .values(
-        items.map(({ botId, userId, fill }) => ({
-          ...fill,
-          botId,
-          userId,
-          clientOrderId: clientOrderIdOf(botId, fill.seq),
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ botId: botFills.botId, seq: botFills.seq });
-    // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit, in this transaction.
-    const isNew = new Set(inserted.map((r) => `${r.botId}:${r.seq}`));
+    const booked = rowsOf<{ botId: string; userId: string; pnl: string }>(await tx.execute(statement));
     const exhausted = new Set<string>();
-    for (const { botId, userId, fill } of items) {
-      if (!isNew.has(`${botId}:${fill.seq}`)) continue;
-      const credit = await platformCredit.onProfitBooked(tx, userId, fill.pnl, botId);
+    for (const { botId, userId, pnl } of booked) {
+      const credit = await platformCredit.onProfitBooked(tx, userId, pnl, botId);
       if (credit.exhausted) exhausted.add(userId);
     }
     for (const userId of exhausted) {
       notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
     }
-    const ended = items.map(({ botId, fill }) => sql`(${botId}::uuid, ${fill.seq}::integer)`);
-    await tx.execute(sql`
-      update ${botIntents} as i set status = 'filled', updated_at = now()
-      from (values ${sql.join(ended, sql`, `)}) as v(bot_id, seq)
-      where i.bot_id = v.bot_id and i.seq = v.seq`);
-    await updateStates(
-      tx,
-      items.map(({ botId, state, lastPrice }) => ({ botId, state, intents: [], lastPrice })),
-    );
   });
   if (notified.length > 0) commandListeners.get(db)?.(notified);
 }

@@ -91,10 +91,10 @@ describe('bot supervisor on the paper exchange', () => {
     const userId = await insertUserWithKeys(handle.db, secrets);
     const botId = await insertBot(handle.db, userId);
     let failOnce = true;
-    // The database refuses the first transaction (the intent write): the runner must not go on from memory.
+    // The database refuses the first statement (the intent write): the runner must not go on from memory.
     const flakyDb = new Proxy(handle.db, {
       get(target, prop, receiver) {
-        if (prop === 'transaction' && failOnce) {
+        if (prop === 'execute' && failOnce) {
           failOnce = false;
           return () => Promise.reject(new Error('connection lost'));
         }

@@ -24,8 +24,24 @@ export async function placeOrderNow(
   userId: string,
   input: PlaceOrderInput,
 ): Promise<Order> {
-  const existing = await ex.store.order(userId, input.clientOrderId);
-  if (existing) return publicOrder(existing);
+  // A spot order is not looked up first: the store answers `duplicate_order` with the stored row when the
+  // id was used before, which saves a read per order. Futures look first: a repeated reduce-only sell
+  // would otherwise be refused for the position its first copy already closed.
+  if (input.market === 'future') {
+    const existing = await ex.store.order(userId, input.clientOrderId);
+    if (existing) return publicOrder(existing);
+  }
+  try {
+    return await placeNew(ex, userId, input);
+  } catch (error) {
+    // A retry of an order that was placed (prices moved since, so the checks may now refuse it).
+    const existing = input.market === 'spot' ? await ex.store.order(userId, input.clientOrderId) : undefined;
+    if (existing) return publicOrder(existing);
+    throw error;
+  }
+}
+
+async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInput): Promise<Order> {
   const { market, symbol } = input;
   const rules = ex.rules(symbol, market);
   const last = money(await ex.feed.price(symbol, market));

@@ -3,6 +3,7 @@ import { PaperExchange } from '@gridbot/exchange';
 import { exchangeContract, ManualFeed, paperStoreContract } from '@gridbot/exchange/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyBatch } from './paper-batch';
 import { SqlPaperStore } from './sql-paper-store';
 
 let handle: DbHandle;
@@ -97,5 +98,114 @@ describe('SqlPaperStore', () => {
     const results = await Promise.all([spend('a'), spend('b')]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect((await store.balances(userId))[0]?.free).toBe('40');
+  });
+
+  it("writes many users' changes together, and still gives each caller its own answer", async () => {
+    const store = new SqlPaperStore(handle.db);
+    const ids = await Promise.all(Array.from({ length: 6 }, () => newUserId()));
+    for (const id of ids)
+      await store.ensureAccount(id, [{ wallet: 'spot', asset: 'USDT', amount: '100' }], 1);
+    const order = (userId: string, clientOrderId: string) => ({
+      userId,
+      market: 'spot' as const,
+      symbol: 'BTCUSDT',
+      clientOrderId,
+      exchangeOrderId: `x-${clientOrderId}`,
+      side: 'buy' as const,
+      type: 'market' as const,
+      status: 'FILLED' as const,
+      price: undefined,
+      quantity: '0.001',
+      filledQuantity: '0.001',
+      filledQuote: '50',
+      averagePrice: '50000',
+      fee: '0.05',
+      feeAsset: 'USDT',
+      createdMs: 5,
+      updatedMs: 5,
+      leverage: undefined,
+      reservedAsset: undefined,
+      reserved: '0',
+    });
+    const buy = (userId: string, clientOrderId: string, spend: string) =>
+      store.apply({
+        userId,
+        tsMs: 5,
+        order: { op: 'insert', row: order(userId, clientOrderId) },
+        moves: [
+          {
+            wallet: 'spot',
+            asset: 'BTC',
+            freeDelta: '0.001',
+            lockedDelta: '0',
+            kind: 'buy',
+            refId: clientOrderId,
+          },
+          {
+            wallet: 'spot',
+            asset: 'USDT',
+            freeDelta: `-${spend}`,
+            lockedDelta: '0',
+            kind: 'buy',
+            refId: clientOrderId,
+          },
+        ],
+      });
+    // Placed before: its second copy in the batch answers duplicate_order with the stored row.
+    expect(await buy(ids[0]!, 'dup-1', '50')).toEqual({ ok: true });
+    const results = await Promise.all([
+      buy(ids[0]!, 'dup-1', '50'),
+      buy(ids[1]!, 'ok-1', '50'),
+      buy(ids[2]!, 'broke-1', '100.01'),
+      buy(ids[3]!, 'ok-2', '50'),
+      buy(ids[4]!, 'ok-3', '100'),
+      buy(ids[5]!, 'ok-4', '1'),
+    ]);
+    expect(results[0]).toMatchObject({
+      ok: false,
+      reason: 'duplicate_order',
+      existing: { clientOrderId: 'dup-1' },
+    });
+    expect(results[2]).toEqual({ ok: false, reason: 'insufficient_balance', wallet: 'spot', asset: 'USDT' });
+    expect([results[1], results[3], results[4], results[5]]).toEqual(Array(4).fill({ ok: true }));
+    const usdt = async (id: string) => (await store.balances(id)).find((b) => b.asset === 'USDT')?.free;
+    expect(await Promise.all(ids.map(usdt))).toEqual(['50', '50', '100', '50', '0', '99']);
+    // Every balance still equals its ledger, and the refused changes wrote nothing.
+    for (const id of ids) {
+      const ledger = await store.ledger(id);
+      const sum = (asset: string) =>
+        ledger.filter((l) => l.asset === asset).reduce((total, l) => total + Number(l.amount), 0);
+      const balances = await store.balances(id);
+      for (const b of balances) expect(sum(b.asset)).toBeCloseTo(Number(b.free) + Number(b.locked), 8);
+    }
+    expect(await store.order(ids[2]!, 'broke-1')).toBeUndefined();
+    // A batch where every change can apply commits as a whole (and one that cannot writes nothing).
+    const change = (userId: string, clientOrderId: string, spend: string) => ({
+      userId,
+      tsMs: 6,
+      order: { op: 'insert' as const, row: order(userId, clientOrderId) },
+      moves: [
+        {
+          wallet: 'spot' as const,
+          asset: 'USDT',
+          freeDelta: `-${spend}`,
+          lockedDelta: '0',
+          kind: 'buy' as const,
+          refId: clientOrderId,
+        },
+      ],
+    });
+    expect(await applyBatch(handle.db, [change(ids[1]!, 'ok-5', '10'), change(ids[4]!, 'no-1', '1')])).toBe(
+      false,
+    );
+    expect(await applyBatch(handle.db, [change(ids[1]!, 'ok-5', '10'), change(ids[2]!, 'ok-6', '10')])).toBe(
+      true,
+    );
+    expect(await Promise.all([buy(ids[3]!, 'ok-7', '10'), buy(ids[5]!, 'ok-8', '0')])).toEqual(
+      Array(2).fill({ ok: true }),
+    );
+    expect(await Promise.all(ids.map(usdt))).toEqual(['50', '40', '90', '40', '0', '99']);
+    expect(await store.order(ids[4]!, 'no-1')).toBeUndefined();
+    expect((await store.order(ids[2]!, 'ok-6'))?.status).toBe('FILLED');
   });
 });

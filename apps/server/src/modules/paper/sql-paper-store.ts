@@ -21,6 +21,7 @@ import type {
 } from '@gridbot/exchange';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { applyBatch } from './paper-batch';
 
 type Conn = Db | Tx;
 
@@ -104,6 +105,8 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
  * can never drive a balance negative, and the ledger rows go in with them.
  */
 export class SqlPaperStore implements PaperStore {
+  private batcher: BatchedApply | undefined;
+
   constructor(private readonly db: Db) {}
 
   async ensureAccount(
@@ -205,6 +208,13 @@ export class SqlPaperStore implements PaperStore {
   }
 
   async apply(change: PaperChange): Promise<ApplyResult> {
+    // Position writes carry optimistic versions checked row by row: those go alone.
+    if (change.position) return this.applyAlone(change);
+    this.batcher ??= new BatchedApply(this.db, (one) => this.applyAlone(one));
+    return this.batcher.submit(change);
+  }
+
+  private async applyAlone(change: PaperChange): Promise<ApplyResult> {
     try {
       await this.db.transaction((tx) => applyInTx(tx, change));
       return { ok: true };
@@ -212,6 +222,76 @@ export class SqlPaperStore implements PaperStore {
       if (error instanceof Rollback) return error.result;
       throw error;
     }
+  }
+}
+
+interface Waiting {
+  change: PaperChange;
+  resolve: (result: ApplyResult) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit of the paper exchange: changes that arrive while a write is in flight (or in the same turn
+ * of the event loop) are written by one `applyBatch`, at most one change per user in a batch so each
+ * user's changes still apply one after another. A batch that cannot apply as a whole (a duplicate order,
+ * a balance below zero) is applied change by change, so each caller gets its own answer.
+ */
+class BatchedApply {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly alone: (change: PaperChange) => Promise<ApplyResult>,
+    private readonly maxBatch = 500,
+  ) {}
+
+  submit(change: PaperChange): Promise<ApplyResult> {
+    return new Promise<ApplyResult>((resolve, reject) => {
+      this.waiting.push({ change, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.waiting.length > 0) {
+      const batch = this.nextBatch();
+      let applied = false;
+      if (batch.length > 1) {
+        try {
+          applied = await applyBatch(
+            this.db,
+            batch.map((w) => w.change),
+          );
+        } catch {
+          applied = false; // e.g. a deadlock with another process: each change goes alone below
+        }
+      }
+      if (applied) {
+        for (const w of batch) w.resolve({ ok: true });
+        continue;
+      }
+      for (const w of batch) await this.alone(w.change).then(w.resolve, w.reject);
+    }
+    this.running = false;
+  }
+
+  private nextBatch(): Waiting[] {
+    const batch: Waiting[] = [];
+    const rest: Waiting[] = [];
+    const users = new Set<string>();
+    for (const w of this.waiting) {
+      if (batch.length < this.maxBatch && !users.has(w.change.userId)) {
+        users.add(w.change.userId);
+        batch.push(w);
+      } else rest.push(w);
+    }
+    this.waiting = rest;
+    return batch;
   }
 }
 
