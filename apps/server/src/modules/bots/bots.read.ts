@@ -4,11 +4,11 @@ import {
   type ProfitTotals,
   type PurchasedQty,
   type StrategyParams,
+  walletMessages,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
-import { userExchange } from '../wallet/user-exchange';
 import { usdtBalances } from '../wallet/wallet.service';
 import { botStateCacheOf } from './bot-state-cache';
 import {
@@ -103,10 +103,12 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 
 /** The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs. */
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
-  const [balances, rows] = await Promise.all([
-    userExchange(deps, userId).then(usdtBalances),
-    repo.listRunningBotHeads(deps.db, userId, [type]),
-  ]);
+  // One query for the keys and the bots (as userExchange, 400 without keys), then the balances.
+  const found = await repo.keysAndRunningBots(deps.db, userId, type);
+  if (!found) throw new HttpError(400, walletMessages.notConnected);
+  const keys = { apiKey: found.keys.apiKey, secret: deps.secrets.open(found.keys.secretSealed) };
+  const balances = await usdtBalances(deps.exchanges.forUser(userId, keys));
+  const rows = found.running;
   const chartData =
     rows.length === 0
       ? [{ label: 'Not Active', value: 100 }]
@@ -128,10 +130,11 @@ export async function history(deps: AppDeps, userId: string, type: repo.BotType)
 
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
 export async function profitTotals(deps: AppDeps, userId: string): Promise<ProfitTotals> {
-  const [{ profit, loss }, heads] = await Promise.all([
-    repo.userProfitAndLoss(deps.db, userId),
-    repo.listRunningBotHeads(deps.db, userId, RUNNING_TYPES),
-  ]);
+  const {
+    profit,
+    loss,
+    running: heads,
+  } = await repo.userProfitAndRunningBots(deps.db, userId, RUNNING_TYPES);
   const rows = await withStates(deps, userId, heads);
   // Grid bots first, then cycles, each newest first: the order the sum was always taken in.
   const running = [

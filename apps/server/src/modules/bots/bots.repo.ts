@@ -1,4 +1,4 @@
-import { botCommands, botFills, bots, type Db } from '@gridbot/db';
+import { apiKeys, botCommands, botFills, bots, type Db } from '@gridbot/db';
 import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -226,11 +226,15 @@ export async function profitAndLossByBot(db: Db, botIds: string[]) {
   );
 }
 
-const prepareProfitAndLoss = (db: Db) =>
+const profitAndLossOf = (db: Db) =>
   db
     .select({
-      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`,
-      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`,
+      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`.as(
+        'profit',
+      ),
+      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`.as(
+        'loss',
+      ),
     })
     .from(botFills)
     // Through the user's bots: bot_fills is indexed by bot, not by user.
@@ -246,12 +250,55 @@ const prepareProfitAndLoss = (db: Db) =>
         ),
       ),
     )
-    .prepare('user_profit_and_loss');
+    .as('pl');
 
-/** Σ profitable and Σ losing sells of all the user's bots. */
-export async function userProfitAndLoss(db: Db, userId: string) {
-  const [row] = await preparedOf(db, 'pl', () => prepareProfitAndLoss(db)).execute({ userId });
-  return { profit: Number(row?.profit ?? 0), loss: Number(row?.loss ?? 0) };
+const prepareProfitAndRunning = (db: Db, types: readonly BotType[]) => {
+  const pl = profitAndLossOf(db);
+  return db
+    .select({ profit: pl.profit, loss: pl.loss, bot: headColumns })
+    .from(pl)
+    .leftJoin(bots, runningOf(types))
+    .orderBy(desc(bots.createdAt))
+    .prepare(`profit_and_running_${types.join('_')}`);
+};
+
+/**
+ * Σ profitable and Σ losing sells of all the user's bots, and the user's Live and Pause bots of these types
+ * (newest first, without snapshot and engine state): the dashboard totals in one query.
+ */
+export async function userProfitAndRunningBots(db: Db, userId: string, types: readonly BotType[]) {
+  const rows = await preparedOf(db, `pl:${types.join()}`, () => prepareProfitAndRunning(db, types)).execute({
+    userId,
+  });
+  return {
+    profit: Number(rows[0]?.profit ?? 0),
+    loss: Number(rows[0]?.loss ?? 0),
+    running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
+  };
+}
+
+const preparePie = (db: Db, type: BotType) =>
+  db
+    .select({
+      apiKey: apiKeys.apiKey,
+      secretSealed: apiKeys.secretSealed,
+      bot: { symbol: bots.symbol, category: bots.category, investment: bots.investment },
+    })
+    .from(apiKeys)
+    .leftJoin(bots, runningOf([type]))
+    .where(eq(apiKeys.userId, sql.placeholder('userId')))
+    .orderBy(desc(bots.createdAt))
+    .prepare(`keys_and_running_${type}`);
+
+/** The user's bound keys (sealed) and running bots of a type, newest first; undefined without keys. */
+export async function keysAndRunningBots(db: Db, userId: string, type: BotType) {
+  const rows = await preparedOf(db, `pie:${type}`, () => preparePie(db, type)).execute({ userId });
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    keys: { apiKey: first.apiKey, secretSealed: first.secretSealed },
+    running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
+  };
 }
 
 export async function queueCommand(db: Db, botId: string, type: string, payload: Record<string, unknown>) {
