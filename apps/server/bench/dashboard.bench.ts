@@ -1,45 +1,212 @@
-// Dashboard polling under load (issue #6 bench): 1,000 users × 10 bots on PostgreSQL, a real HTTP server,
-// clients polling the dashboard mix (botstatus, pichart, totalprofitbookdata, tickers) as fast as answered.
-// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=15 BENCH_CLIENTS=64)
-import { cpus } from 'node:os';
-import { performance } from 'node:perf_hooks';
+// Dashboard polling under load (issues #6 and #9), side by side in one run on one data set: 1,000 users × 10
+// bots on PostgreSQL, (a) one ROLE=all process, (b) 2 ROLE=api processes (+ ROLE=market and a private Redis),
+// real child processes of src/main.ts. A separate load-generator process (dashboard-load.ts) polls the mix
+// (botstatus, pichart, totalprofitbookdata, tickers) as fast as answered over keep-alive connections, round-robin
+// over the ports, after a warm-up pass. The bots are parked (halt_reason set) so that ROLE=all does not run
+// them: both runs measure the HTTP path alone (`npm run bench bots` / `scale-out` measure the bot runtime).
+// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2 BENCH_NODE_ARGS)
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { apiKeys, bots, createTestDb, sessions, users } from '@gridbot/db';
 import { createGridBot } from '@gridbot/engine';
-import { PaperExchange, SimFeed } from '@gridbot/exchange';
 import { SYMBOLS } from '@gridbot/shared';
-import { buildApp } from '../src/app';
-import { systemClock } from '../src/lib/clock';
+import { sql } from 'drizzle-orm';
 import { SecretBox } from '../src/lib/secret-box';
 import { newSecretToken, sha256 } from '../src/lib/tokens';
-import { paperGateway } from '../src/modules/exchange/exchange-gateway';
-import { runningWorkOf } from '../src/modules/exchange/running-work';
-import { SqlPaperStore } from '../src/modules/paper/sql-paper-store';
-import { RateLimiter } from '../src/plugins/rate-limit';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
+import type { LoadJob, LoadResult } from './dashboard-load';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const BOTS_PER_USER = 10;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const FILLS_PER_BOT = 6;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
-process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+const API_PROCESSES = Number(process.env.BENCH_API ?? 2);
+const MASTER_KEY = 'ab'.repeat(32);
 const MIX = ['/api/botstatus', '/api/pichart', '/api/totalprofitbookdata', '/api/tickers'];
+const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const loadMain = fileURLToPath(new URL('./dashboard-load.ts', import.meta.url));
+process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function start(env: Record<string, string>): ChildProcess {
+  // BENCH_NODE_ARGS: extra node flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
+  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', serverMain], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  children.push(child);
+  return child;
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-(child.pid as number), 'SIGTERM');
+  await exited;
+}
+
+async function ready(port: number): Promise<void> {
+  for (let i = 0; i < 240; i += 1) {
+    const ok = await fetch(`http://127.0.0.1:${port}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await sleep(250);
+  }
+  throw new Error(`server on port ${port} not ready after 60 s`);
+}
+
+/** CPU time (ms) of one process, from /proc (Linux); 0 when it is gone. */
+function cpuMsOfPid(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+const cpuMsOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOfPid(pid), 0);
+/** CPU time of the database's backends by pid (they come and go with the pools). */
+function postgresCpu(database: string): Map<number, number> {
+  return new Map(postgresPids(database).map((pid) => [pid, cpuMsOfPid(pid)]));
+}
+/** CPU used between two samples by the processes alive at the second (a backend that ended is lost). */
+function postgresDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
+  return sum;
+}
+/** The PostgreSQL backends serving this benchmark's database (their title names it). */
+function postgresPids(database: string): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+/** Busy and total jiffies of the whole machine. */
+function machineTicks() {
+  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  const n = values.map(Number);
+  const idle = (n[3] ?? 0) + (n[4] ?? 0);
+  const total = n.reduce((s, v) => s + v, 0);
+  return { busy: total - idle, total };
+}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function main() {
-  console.log(
-    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${USERS} users × ${BOTS_PER_USER} bots, ${CLIENTS} clients, ${SECONDS} s`,
-  );
-  const handle = await createTestDb();
-  const secrets = SecretBox.fromKey(Buffer.alloc(32, 4));
-  const feed = new SimFeed({ seed: 3, historyCandles: 100 });
-  const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+interface Figures {
+  label: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  perPath: { path: string; reqPerSec: number; p50: number; p99: number }[];
+  cores: { servers: number; load: number; postgres: number; machine: number };
+}
 
+async function measure(
+  label: string,
+  ports: number[],
+  serverPids: number[],
+  tokens: string[],
+  database: string,
+) {
+  const loader = fork(loadMain, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  children.push(loader);
+  const job: LoadJob = { ports, tokens, paths: MIX, clients: CLIENTS, seconds: SECONDS };
+  // CPU is sampled around the measured window only: the load process says when its warm-up is over.
+  const result = await new Promise<LoadResult & { cpu: ReturnType<typeof diff> }>((resolve, reject) => {
+    let before: ReturnType<typeof sample> | undefined;
+    loader.on('message', (message: LoadResult | 'measuring') => {
+      if (message === 'measuring') before = sample();
+      else resolve({ ...message, cpu: diff(before ?? sample(), sample()) });
+    });
+    loader.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
+    loader.send(job);
+  });
+  function sample() {
+    return {
+      servers: cpuMsOf(serverPids),
+      load: cpuMsOf([loader.pid as number]),
+      postgres: postgresCpu(database),
+      machine: machineTicks(),
+      at: performance.now(),
+    };
+  }
+  function diff(a: ReturnType<typeof sample>, b: ReturnType<typeof sample>) {
+    const wallMs = b.at - a.at;
+    return {
+      ...b,
+      servers: (b.servers - a.servers) / wallMs,
+      load: (b.load - a.load) / wallMs,
+      postgres: postgresDelta(a.postgres, b.postgres) / wallMs,
+      machine: ((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * cpus().length,
+    };
+  }
+
+  const all = Object.values(result.latencies)
+    .flat()
+    .sort((a, b) => a - b);
+  const figures: Figures = {
+    label,
+    reqPerSec: all.length / result.seconds,
+    p50: pct(all, 50),
+    p99: pct(all, 99),
+    errors: result.errors,
+    perPath: Object.entries(result.latencies).map(([path, values]) => {
+      const sorted = values.sort((a, b) => a - b);
+      return { path, reqPerSec: sorted.length / result.seconds, p50: pct(sorted, 50), p99: pct(sorted, 99) };
+    }),
+    cores: {
+      servers: result.cpu.servers,
+      load: result.cpu.load,
+      postgres: result.cpu.postgres,
+      machine: result.cpu.machine,
+    },
+  };
+  console.log(
+    `${label}: ${figures.reqPerSec.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, errors ${figures.errors}${result.firstError ? ` (first: ${result.firstError})` : ''}`,
+  );
+  return figures;
+}
+
+async function seed(db: Awaited<ReturnType<typeof createTestDb>>['db']): Promise<string[]> {
+  const secrets = SecretBox.fromKey(Buffer.from(MASTER_KEY, 'hex'));
   const tokens: string[] = [];
+  const state = createGridBot({
+    params: simpleMultigrid,
+    investment: 500,
+    market: 'spot',
+    startTimeMs: Date.now() - 3 * 86_400_000,
+  });
   for (let from = 0; from < USERS; from += 500) {
     const count = Math.min(500, USERS - from);
-    const rows = await handle.db
+    const rows = await db
       .insert(users)
       .values(
         Array.from({ length: count }, (_, k) => ({
@@ -51,25 +218,19 @@ async function main() {
         })),
       )
       .returning({ id: users.id });
-    await handle.db
+    await db
       .insert(apiKeys)
       .values(rows.map((u) => ({ userId: u.id, apiKey: 'k', secretSealed: secrets.seal('s') })));
     const batch = rows.map(() => newSecretToken());
     tokens.push(...batch);
-    await handle.db.insert(sessions).values(
+    await db.insert(sessions).values(
       rows.map((u, k) => ({
         userId: u.id,
         tokenHash: sha256(batch[k]!),
         expiresAt: new Date(Date.now() + 86_400_000),
       })),
     );
-    const state = createGridBot({
-      params: simpleMultigrid,
-      investment: 500,
-      market: 'spot',
-      startTimeMs: Date.now(),
-    });
-    await handle.db.insert(bots).values(
+    await db.insert(bots).values(
       rows.flatMap((u, k) =>
         Array.from({ length: BOTS_PER_USER }, (_, b) => ({
           userId: u.id,
@@ -80,63 +241,112 @@ async function main() {
           category: 'Spot' as const,
           investment: '500',
           engineState: state as unknown as Record<string, unknown>,
+          haltReason: 'Parked by the dashboard benchmark',
         })),
       ),
     );
   }
+  // A few fills per bot in the last hours: 24 h trade counts and the profit and loss books are not empty.
+  await db.execute(sql`
+    insert into bot_fills (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
+    select b.id, b.user_id, s, case when s % 2 = 1 then 'buy' else 'sell' end, 1, 100, 1, 100, 0.1,
+      case when s % 2 = 1 then null when s = ${FILLS_PER_BOT} then -0.5 else 1.2 end,
+      ${Date.now()}::bigint - s * 3600000, 'bench-' || b.id || '-' || s
+    from bots b, generate_series(1, ${FILLS_PER_BOT}) s`);
+  await db.execute(sql`analyze`);
+  return tokens;
+}
 
-  const app = await buildApp({
-    db: handle.db,
-    mailer: { send: async () => {} },
-    clock: systemClock,
-    config: {
-      production: true,
-      exchange: 'paper',
-      serverPublicIp: '127.0.0.1',
-      publicUrl: 'http://x',
-      subscriptionEnabled: true,
-      adminEmail: undefined,
-    },
-    limiter: new RateLimiter(systemClock),
-    feed,
-    exchanges: paperGateway(paper),
-    secrets,
-    runningWork: runningWorkOf(handle.db),
-    botControl: { add: async () => {}, notify: async () => {} },
-  });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-
-  const latencies = new Map<string, number[]>(MIX.map((path) => [path, []]));
-  let errors = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let n = 0, i = c; performance.now() < deadline; n += 1, i += CLIENTS) {
-        const path = MIX[(c + n) % MIX.length]!;
-        const token = tokens[(i * 7919) % tokens.length]!;
-        const started = performance.now();
-        const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
-        await res.arrayBuffer();
-        if (!res.ok) errors += 1;
-        latencies.get(path)!.push(performance.now() - started);
-      }
-    }),
+function table(runs: Figures[]) {
+  const f = (n: number) => n.toFixed(n < 10 ? 1 : 0);
+  const header = `| ${['', ...runs.map((r) => r.label)].join(' | ')} |`;
+  const lines = [header, `|${' --- |'.repeat(runs.length + 1)}`];
+  lines.push(
+    `| all (req/s, p50 / p99 ms) | ${runs.map((r) => `${f(r.reqPerSec)} req/s, ${f(r.p50)} / ${f(r.p99)}`).join(' | ')} |`,
   );
-  const all = [...latencies.values()].flat().sort((a, b) => a - b);
-  console.log(
-    `total: ${all.length} requests, ${(all.length / SECONDS).toFixed(0)} req/s, p50 ${pct(all, 50).toFixed(1)} ms, p99 ${pct(all, 99).toFixed(1)} ms, errors ${errors}`,
-  );
-  for (const [path, values] of latencies) {
-    const sorted = values.sort((a, b) => a - b);
-    console.log(
-      `  ${path}: ${sorted.length} requests, p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms`,
+  for (const [i, path] of MIX.entries())
+    lines.push(
+      `| ${path} | ${runs
+        .map((r) => r.perPath[i]!)
+        .map((p) => `${f(p.reqPerSec)} req/s, ${f(p.p50)} / ${f(p.p99)}`)
+        .join(' | ')} |`,
     );
+  lines.push(
+    `| cores busy: servers / load generator / PostgreSQL / whole machine | ${runs
+      .map(
+        (r) =>
+          `${r.cores.servers.toFixed(2)} / ${r.cores.load.toFixed(2)} / ${r.cores.postgres.toFixed(2)} / ${r.cores.machine.toFixed(2)}`,
+      )
+      .join(' | ')} |`,
+  );
+  lines.push(`| errors | ${runs.map((r) => r.errors).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+async function main() {
+  console.log(
+    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}; ` +
+      `${USERS} users × ${BOTS_PER_USER} bots, ${CLIENTS} connections, ${SECONDS} s per run after a warm-up`,
+  );
+  const handle = await createTestDb();
+  try {
+    const seeded = performance.now();
+    const tokens = await seed(handle.db);
+    console.log(`seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s`);
+    const common = {
+      DATABASE_URL: handle.url as string,
+      HOST: '127.0.0.1',
+      MASTER_KEY,
+      SEED_DEMO: 'false',
+      MARKET_FEED: 'sim',
+      LOG_LEVEL: 'error',
+      DB_POOL_SIZE: '10',
+      NODE_ENV: 'production',
+    };
+    const runs: Figures[] = [];
+    const database = new URL(handle.url as string).pathname.slice(1);
+
+    const allPort = await freePort();
+    const all = start({ ...common, ROLE: 'all', PORT: String(allPort) });
+    await ready(allPort);
+    runs.push(await measure('ROLE=all (1 process)', [allPort], [all.pid as number], tokens, database));
+    await stop(all);
+
+    const redisPort = await freePort();
+    const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+      detached: true,
+    });
+    children.push(redis);
+    await sleep(300);
+    const split = { ...common, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
+    start({ ...split, ROLE: 'market', PORT: String(await freePort()) });
+    const apiPorts: number[] = [];
+    const apis: ChildProcess[] = [];
+    for (let i = 0; i < API_PROCESSES; i += 1) {
+      const port = await freePort();
+      apiPorts.push(port);
+      apis.push(start({ ...split, ROLE: 'api', PORT: String(port) }));
+    }
+    for (const port of apiPorts) await ready(port);
+    runs.push(
+      await measure(
+        `ROLE=api × ${API_PROCESSES}`,
+        apiPorts,
+        apis.map((a) => a.pid as number),
+        tokens,
+        database,
+      ),
+    );
+    console.log(`\n${table(runs)}`);
+  } finally {
+    for (const child of children.reverse()) await stop(child).catch(() => undefined);
+    await handle.close();
   }
-  await app.close();
-  await handle.close();
 }
 
 main().catch((error: unknown) => {
   console.error(error);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
   process.exit(1);
 });
