@@ -1,50 +1,75 @@
-// Bots one worker carries (issue #6 bench): N bots over the 22 pairs on the paper exchange and PostgreSQL,
-// every pair ticking once per second; measures tick-to-order latency (feed tick → placeOrder call).
-// Run: npm run bench bots   (BENCH_BOTS=5000 BENCH_SECONDS=20, PostgreSQL from TEST_DATABASE_URL or 127.0.0.1)
+// Bots one worker carries (issue #6 bench): N Multigrid bots over the 22 pairs on the paper exchange and
+// PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
+// its placeOrder call, the supervisor's own /metrics histogram). Two scenarios, one after the other:
+//
+//  1. market: prices are real Binance 1-minute closes from ../shared/data, one candle per second (60× real
+//     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
+//     another over a warm-up, as users start them, so their grids sit at different prices. The target
+//     (5,000 bots, p99 under 50 ms) is about this scenario's measured window.
+//  2. burst: every bot created before the worker starts, so all of them buy grid 1 on the first tick of
+//     their pair (the worst case: a worker restarting with thousands of fresh bots).
+//
+// Run: npm run bench bots   (BENCH_BOTS=5000 BENCH_WARMUP=20 BENCH_SECONDS=30; PostgreSQL from
+// TEST_DATABASE_URL or 127.0.0.1)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { apiKeys, bots, createTestDb, users } from '@gridbot/db';
+import { gunzipSync } from 'node:zlib';
+import { apiKeys, bots, createTestDb, type Db, type DbHandle, users } from '@gridbot/db';
 import { createGridBot } from '@gridbot/engine';
-import { type Exchange, PaperExchange } from '@gridbot/exchange';
+import { PaperExchange } from '@gridbot/exchange';
 import { ManualFeed } from '@gridbot/exchange/testing';
 import { SYMBOLS } from '@gridbot/shared';
 import { SecretBox } from '../src/lib/secret-box';
 import { paperGateway } from '../src/modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../src/modules/paper/sql-paper-store';
+import { noMetrics } from '../src/ops/metrics';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import { BotSupervisor } from '../src/worker/bot-supervisor';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const USERS = Math.ceil(BOTS / 10);
-// Price move per second per pair: ±WALK/2, uniform. 0.004 (±0.2 %) is several times BTC's real 1 s moves.
-const WALK = Number(process.env.BENCH_WALK ?? 0.004);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const BOTS_PER_USER = 10;
+const DATA_DIR = process.env.BENCH_DATA ?? join(import.meta.dirname, '../../../../shared/data');
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+const ms = (v: number) => `${v.toFixed(1)} ms`;
 
-async function main() {
-  console.log(
-    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${BOTS} bots, ${USERS} users, ${SECONDS} s`,
-  );
-  const handle = await createTestDb();
-  const secrets = SecretBox.fromKey(Buffer.alloc(32, 2));
-  const startPrices = new Map(SYMBOLS.map((s, i) => [s, 10 + i * 7.3]));
-  const feed = new ManualFeed(
-    Object.fromEntries([...startPrices].map(([s, p]) => [`spot:${s}`, p.toFixed(2)])),
-  );
-  const paper = new PaperExchange({
-    store: new SqlPaperStore(handle.db),
-    feed,
-    startFunds: [{ wallet: 'spot', asset: 'USDT', amount: '1000000' }],
+/** Real 1-minute closes for each of the 22 pairs: its own file when there is one, else another pair's moves. */
+function marketPaths(): Map<string, number[]> {
+  const files = readdirSync(DATA_DIR).filter((f) => /^binance-spot-[A-Z]+USDT-1m-.*\.csv\.gz$/.test(f));
+  const closes = (file: string) =>
+    gunzipSync(readFileSync(join(DATA_DIR, file)))
+      .toString('utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[4]));
+  const own = new Map<string, number[]>();
+  for (const file of files.sort()) {
+    const symbol = file.split('-')[2]!;
+    if (!own.has(symbol)) own.set(symbol, closes(file));
+  }
+  const donors = [...own.values()];
+  const paths = new Map<string, number[]>();
+  SYMBOLS.forEach((symbol, i) => {
+    const path = own.get(symbol) ?? donors[i % donors.length]!;
+    // Start each pair somewhere else in its file, so pairs sharing a donor do not move together.
+    paths.set(symbol, path.slice(1000 + i * 1500));
   });
-  await paper.start();
+  return paths;
+}
 
-  const userRows = await handle.db
+async function seedUsers(db: Db, count: number, secrets: SecretBox) {
+  const rows = await db
     .insert(users)
     .values(
-      Array.from({ length: USERS }, (_, i) => ({
+      Array.from({ length: count }, (_, i) => ({
         email: `b${i}@x.io`,
         username: `b${i}`,
         contactNo: '1',
@@ -53,21 +78,26 @@ async function main() {
       })),
     )
     .returning({ id: users.id });
-  await handle.db
+  await db
     .insert(apiKeys)
-    .values(userRows.map((u) => ({ userId: u.id, apiKey: 'k', secretSealed: secrets.seal('s') })));
+    .values(rows.map((u) => ({ userId: u.id, apiKey: 'k', secretSealed: secrets.seal('s') })));
+  return rows.map((r) => r.id);
+}
+
+async function insertBots(db: Db, userIds: string[], from: number, count: number): Promise<string[]> {
   const state = createGridBot({
     params: simpleMultigrid,
     investment: 500,
     market: 'spot',
     startTimeMs: Date.now(),
   });
-  for (let from = 0; from < BOTS; from += 1000) {
-    await handle.db.insert(bots).values(
-      Array.from({ length: Math.min(1000, BOTS - from) }, (_, k) => {
+  const rows = await db
+    .insert(bots)
+    .values(
+      Array.from({ length: count }, (_, k) => {
         const i = from + k;
         return {
-          userId: userRows[i % USERS]!.id,
+          userId: userIds[i % userIds.length]!,
           botType: 'multigrid' as const,
           strategyName: 'Simple',
           strategySnapshot: {} as never,
@@ -77,63 +107,120 @@ async function main() {
           engineState: state as unknown as Record<string, unknown>,
         };
       }),
-    );
-  }
+    )
+    .returning({ id: bots.id });
+  return rows.map((r) => r.id);
+}
 
-  const tickAt = new Map<string, number>();
+interface World {
+  handle: DbHandle;
+  feed: ManualFeed;
+  paper: PaperExchange;
+  supervisor: BotSupervisor;
+  userIds: string[];
+  latencies: number[];
+}
+
+async function world(paths: Map<string, number[]>): Promise<World> {
+  const handle = await createTestDb();
+  const secrets = SecretBox.fromKey(Buffer.alloc(32, 2));
+  const feed = new ManualFeed(
+    Object.fromEntries(SYMBOLS.map((s) => [`spot:${s}`, String(paths.get(s)![0])])),
+  );
+  const paper = new PaperExchange({
+    store: new SqlPaperStore(handle.db),
+    feed,
+    startFunds: [{ wallet: 'spot', asset: 'USDT', amount: '1000000' }],
+  });
+  await paper.start();
+  const userIds = await seedUsers(handle.db, Math.ceil(BOTS / BOTS_PER_USER), secrets);
   const latencies: number[] = [];
-  const timed = (inner: Exchange): Exchange =>
-    new Proxy(inner, {
-      get(target, prop, receiver) {
-        if (prop !== 'placeOrder') return Reflect.get(target, prop, receiver);
-        return (input: Parameters<Exchange['placeOrder']>[0]) => {
-          latencies.push(performance.now() - (tickAt.get(input.symbol) ?? performance.now()));
-          return target.placeOrder(input);
-        };
-      },
-    });
-  const gateway = paperGateway(paper);
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
-    exchanges: { ...gateway, forUser: (id, keys) => timed(gateway.forUser(id, keys)) },
+    exchanges: paperGateway(paper),
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
     log: () => {},
+    metrics: { ...noMetrics, tickToOrder: (seconds) => latencies.push(seconds * 1000) },
   });
-  const loadStart = performance.now();
-  await supervisor.start();
-  console.log(
-    `supervisor loaded ${supervisor.size} bots in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
-  );
+  return { handle, feed, paper, supervisor, userIds, latencies };
+}
 
-  // First second: every bot buys grid 1 at once (the burst). Then a random walk of ±1.5 % a second.
-  let ticks = 0;
-  for (let second = 0; second < SECONDS; second += 1) {
-    const started = performance.now();
-    for (const [symbol, price] of startPrices) {
-      const next = price * (1 + (Math.random() - 0.5) * WALK);
-      startPrices.set(symbol, next);
-      tickAt.set(symbol, performance.now());
-      feed.setPrice(symbol, 'spot', next.toFixed(2));
-      ticks += 1;
+/** Plays the paths: pair i ticks at i/22 of every second. Calls `everySecond` at the start of each second. */
+async function play(
+  feed: ManualFeed,
+  paths: Map<string, number[]>,
+  seconds: number,
+  startCandle: number,
+  everySecond: (second: number) => Promise<void> = async () => undefined,
+) {
+  const t0 = performance.now();
+  for (let second = 0; second < seconds; second += 1) {
+    await everySecond(second);
+    for (const [i, symbol] of SYMBOLS.entries()) {
+      await sleep(t0 + (second + i / SYMBOLS.length) * 1000 - performance.now());
+      const path = paths.get(symbol)!;
+      feed.setPrice(symbol, 'spot', String(path[(startCandle + second) % path.length]));
     }
-    const spent = performance.now() - started;
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - spent)));
   }
-  await supervisor.stop();
-  await paper.stop();
-  const burst = latencies.slice(0, BOTS).sort((a, b) => a - b);
-  const steady = latencies.slice(BOTS).sort((a, b) => a - b);
-  const fmt = (v: number) => `${v.toFixed(1)} ms`;
-  console.log(`ticks published: ${ticks} (22 pairs × 1/s); orders: ${latencies.length}`);
+  await sleep(t0 + seconds * 1000 - performance.now());
+}
+
+function report(label: string, values: number[], seconds: number) {
+  const sorted = [...values].sort((a, b) => a - b);
   console.log(
-    `first-second burst (every bot buys grid 1): ${burst.length} orders, tick→order p50 ${fmt(percentile(burst, 50))}, p99 ${fmt(percentile(burst, 99))}`,
+    `${label}: ${sorted.length} orders (${(sorted.length / seconds).toFixed(0)}/s), tick→order p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, max ${ms(sorted.at(-1) ?? 0)}`,
   );
+}
+
+async function marketScenario(paths: Map<string, number[]>) {
+  const w = await world(paths);
+  await w.supervisor.start();
+  // Warm-up: bots start one after another (BOTS / WARMUP a second), each buying grid 1 at its own price.
+  const perSecond = Math.ceil(BOTS / WARMUP);
+  let started = 0;
+  await play(w.feed, paths, WARMUP, 0, async () => {
+    const count = Math.min(perSecond, BOTS - started);
+    if (count <= 0) return;
+    const ids = await insertBots(w.handle.db, w.userIds, started, count);
+    started += count;
+    void Promise.all(ids.map((id) => w.supervisor.add(id)));
+  });
+  const warm = w.latencies.splice(0);
+  console.log(`market: ${w.supervisor.size} bots running after a ${WARMUP} s warm-up`);
+  report(`  warm-up (bots starting, ${BOTS} first buys)`, warm, WARMUP);
+  await play(w.feed, paths, SECONDS, WARMUP);
+  report(`  measured ${SECONDS} s, all ${w.supervisor.size} bots running`, w.latencies, SECONDS);
+  await w.supervisor.stop();
+  await w.paper.stop();
+  await w.handle.close();
+}
+
+async function burstScenario(paths: Map<string, number[]>) {
+  const w = await world(paths);
+  for (let from = 0; from < BOTS; from += 1000)
+    await insertBots(w.handle.db, w.userIds, from, Math.min(1000, BOTS - from));
+  const loadStart = performance.now();
+  await w.supervisor.start();
   console.log(
-    `steady state: ${steady.length} orders, tick→order p50 ${fmt(percentile(steady, 50))}, p99 ${fmt(percentile(steady, 99))}`,
+    `burst: ${w.supervisor.size} bots loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
   );
-  await handle.close();
+  await play(w.feed, paths, 3, 0);
+  report('  first ticks: every bot buys grid 1 at once', w.latencies, 3);
+  await w.supervisor.stop();
+  await w.paper.stop();
+  await w.handle.close();
+}
+
+async function main() {
+  if (!existsSync(DATA_DIR)) throw new Error(`no market data at ${DATA_DIR} (set BENCH_DATA)`);
+  console.log(
+    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${BOTS} bots, ${Math.ceil(BOTS / BOTS_PER_USER)} users, 22 pairs at 1 tick/s`,
+  );
+  const paths = marketPaths();
+  await marketScenario(paths);
+  await burstScenario(paths);
 }
 
 main().catch((error: unknown) => {

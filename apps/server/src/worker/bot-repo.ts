@@ -70,7 +70,7 @@ interface StateWithIntents {
   botId: string;
   state: EngineState;
   intents: readonly Intent[];
-  lastPrice: number;
+  lastPrice: number | null;
 }
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
@@ -79,14 +79,15 @@ function rowsOf<T>(result: unknown): T[] {
 }
 
 /** A bot's new state as one element of the JSON array the batched statements read. */
-function stateRecord(botId: string, state: EngineState, lastPrice: number) {
+function stateRecord(botId: string, state: EngineState, lastPrice: number | null) {
   const stopped = state.status === 'Stopped' || state.status === 'Completed';
   const { status, stopReason } = stateColumns(state, lastPrice);
-  return { id: botId, state, status, stop_reason: stopReason, stopped, closed: String(lastPrice) };
+  const closed = lastPrice === null ? null : String(lastPrice);
+  return { id: botId, state, status, stop_reason: stopReason, stopped, closed };
 }
 
 /** One bot's state per id; the newest wins (a runner is serial, so there is at most one anyway). */
-function newestStates(items: readonly { botId: string; state: EngineState; lastPrice: number }[]) {
+function newestStates(items: readonly { botId: string; state: EngineState; lastPrice: number | null }[]) {
   const byBot = new Map(items.map((item) => [item.botId, item]));
   return [...byBot.values()].map((item) => stateRecord(item.botId, item.state, item.lastPrice));
 }
@@ -143,12 +144,24 @@ export async function saveStateWithIntents(
   intents: readonly Intent[],
   lastPrice: number,
 ) {
+  await intentWriterOf(db).submit({ botId, state, intents, lastPrice });
+}
+
+function intentWriterOf(db: Db): GroupCommit<StateWithIntents> {
   let writer = intentWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500);
+    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500, 2);
     intentWriters.set(db, writer);
   }
-  await writer.submit({ botId, state, intents, lastPrice });
+  return writer;
+}
+
+/**
+ * A state that moved without an order (trailing, statistics), written by the same group commit as the
+ * intents, so flushing thousands of bots costs a few statements instead of one each.
+ */
+export async function saveStateBatched(db: Db, botId: string, state: EngineState, lastPrice: number | null) {
+  await intentWriterOf(db).submit({ botId, state, intents: [], lastPrice });
 }
 
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
@@ -234,6 +247,8 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
   const notified: string[] = [];
   await db.transaction(async (tx) => {
     const booked = rowsOf<{ botId: string; userId: string; pnl: string }>(await tx.execute(statement));
+    // Wallet rows are locked in user order: two fill batches in flight at once cannot deadlock.
+    booked.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
     const exhausted = new Set<string>();
     for (const { botId, userId, pnl } of booked) {
       const credit = await platformCredit.onProfitBooked(tx, userId, pnl, botId);
@@ -262,7 +277,7 @@ export async function saveFill(
 ) {
   let writer = fillWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeFills(db, items), 500);
+    writer = new GroupCommit((items) => writeFills(db, items), 500, 2);
     fillWriters.set(db, writer);
   }
   await writer.submit({ botId, userId, fill, state, lastPrice });

@@ -128,7 +128,7 @@ export class BotRunner {
     return this.serial(async () => {
       if (!this.dirty || this.finished) return;
       this.dirty = false;
-      await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
+      await repo.saveStateBatched(this.deps.db, this.id.botId, this.state, this.lastPrice);
     });
   }
 

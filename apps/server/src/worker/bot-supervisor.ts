@@ -64,7 +64,11 @@ export class BotSupervisor {
 
   async start(): Promise<void> {
     if (!this.deps.leases) for (const row of await repo.loadActiveBots(this.deps.db)) await this.launch(row);
-    this.flushTimer = setInterval(() => void this.flushAll(), this.deps.flushIntervalMs ?? 15_000);
+    // Rolling flush: every tenth of a second the next slice of bots, so each is written about once per
+    // interval and no tick ever queues behind thousands of state writes at once.
+    const intervalMs = this.deps.flushIntervalMs ?? 15_000;
+    const sliceMs = Math.min(100, intervalMs);
+    this.flushTimer = setInterval(() => void this.flushSlice(sliceMs / intervalMs), sliceMs);
     this.flushTimer.unref();
   }
 
@@ -239,6 +243,21 @@ export class BotSupervisor {
     entry.unsubscribe();
     this.running.delete(botId);
     this.metrics.setBotsOwned(this.running.size);
+  }
+
+  private flushCursor = 0;
+
+  /** Flushes the next `fraction` of the running bots (at least one), in a round robin. */
+  private async flushSlice(fraction: number): Promise<void> {
+    const runners = [...this.running.values()];
+    if (runners.length === 0) return;
+    const count = Math.max(1, Math.ceil(runners.length * fraction));
+    const slice: BotRunner[] = [];
+    for (let k = 0; k < count && k < runners.length; k += 1) {
+      slice.push(runners[(this.flushCursor + k) % runners.length]!.runner);
+    }
+    this.flushCursor = (this.flushCursor + count) % runners.length;
+    await Promise.all(slice.map((runner) => runner.flush()));
   }
 
   private async flushAll(): Promise<void> {

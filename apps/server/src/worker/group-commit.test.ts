@@ -38,4 +38,32 @@ describe('GroupCommit', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     await expect(group.submit(15)).resolves.toBeUndefined();
   });
+
+  it('keeps up to `concurrency` writes in flight, each with what waited when it started', async () => {
+    const writes: number[][] = [];
+    const gates: (() => void)[] = [];
+    const group = new GroupCommit<number>(
+      async (items) => {
+        writes.push([...items]);
+        await new Promise<void>((resolve) => gates.push(resolve));
+      },
+      1000,
+      2,
+    );
+    const first = group.submit(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = group.submit(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = [2, 3].map((n) => group.submit(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([[0], [1]]);
+    gates.shift()?.();
+    await first;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([[0], [1], [2, 3]]);
+    for (const release of gates.splice(0)) release();
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const release of gates.splice(0)) release();
+    await Promise.all([second, ...queued]);
+  });
 });

@@ -8,18 +8,24 @@
  */
 export class GroupCommit<T> {
   private waiting: { item: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
-  private running = false;
+  private inFlight = 0;
 
+  /**
+   * @param maxBatch most requests in one write.
+   * @param concurrency writes in flight at once. More than one only when no two requests in flight can
+   *   touch the same rows in an order that matters (the bot runtime: each bot has one write at a time).
+   */
   constructor(
     private readonly write: (items: readonly T[]) => Promise<void>,
     private readonly maxBatch = 1000,
+    private readonly concurrency = 1,
   ) {}
 
   submit(item: T): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
-      if (!this.running) {
-        this.running = true;
+      if (this.inFlight < this.concurrency) {
+        this.inFlight += 1;
         setImmediate(() => void this.drain());
       }
     });
@@ -46,6 +52,6 @@ export class GroupCommit<T> {
         }
       }
     }
-    this.running = false;
+    this.inFlight -= 1;
   }
 }
