@@ -1,9 +1,16 @@
 // Bots per worker at 22 pairs × 1 tick/s (issue #9 bench), side by side in one run: one ROLE=all process, then
-// the same bots on 1 market + BENCH_WORKERS workers over PostgreSQL and a private Redis. p50/p99 tick-to-order
-// come from each process's /metrics histogram (upper bucket bounds), measured after a warm-up.
-// Run: npm run bench scale-out   (BENCH_BOTS=2000 BENCH_WORKERS=2 BENCH_SECONDS=20)
+// the same bots on 1 market + BENCH_WORKERS workers over PostgreSQL and a private Redis. Prices are the real
+// Binance 1-minute candles of ../shared/data replayed at 15× (4 ticks a candle: 1 tick/s per pair; pairs without
+// a 1-minute file come from the simulated market at 1 tick/s); each bot's
+// grid spacing differs a little (0.6–1.5 %), as users' strategies do, so bots of a pair do not all trade on
+// the same tick. p50/p99 tick-to-order come from each process's /metrics histogram (upper bucket bounds),
+// measured after a warm-up.
+// Run: npm run bench scale-out   (BENCH_BOTS=10000 BENCH_WORKERS=1 BENCH_SECONDS=20)
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDb } from '@gridbot/db';
 import type { GridParams } from '@gridbot/engine';
@@ -11,13 +18,26 @@ import { SYMBOLS } from '@gridbot/shared';
 import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
 
-const BOTS = Number(process.env.BENCH_BOTS ?? 2000);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
+const BOTS = Number(process.env.BENCH_BOTS ?? 10_000);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WARMUP_MS = 10_000;
+const WARMUP_MS = Number(process.env.BENCH_WARMUP ?? 20) * 1000;
+const DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+
+/** A directory with only the 1-minute spot files (one per pair), so every replayed pair ticks once a second. */
+function oneMinuteReplayDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'gridbot-replay-'));
+  for (const name of readdirSync(DATA_DIR).filter((f) => /^binance-spot-[A-Z]+USDT-1m-/.test(f)))
+    symlinkSync(join(DATA_DIR, name), join(dir, name));
+  return dir;
+}
 const MASTER_KEY = 'cd'.repeat(32);
 const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-const busyGrid = { ...simpleMultigrid, buyPct: [0.05, 0.05], tpPct: [0.05, 0.05, 0.05] } as GridParams;
+/** Bot i's grid: 0.6 % to 1.5 % between buys and to the take-profit. */
+const gridOf = (i: number): GridParams => {
+  const pct = 0.6 + (i % 10) * 0.1;
+  return { ...simpleMultigrid, buyPct: [pct, pct], tpPct: [pct, pct, pct] } as GridParams;
+};
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,7 +117,7 @@ async function measure(label: string, ports: number[]) {
 
 async function main() {
   console.log(
-    `${BOTS} bots on ${SYMBOLS.length} pairs (sim feed, 1 tick/s per pair), ${SECONDS} s after a warm-up`,
+    `${BOTS} bots on ${SYMBOLS.length} pairs (replayed 1m candles, 1 tick/s per pair), ${SECONDS} s after a ${WARMUP_MS / 1000} s warm-up`,
   );
   const handle = await createTestDb();
   try {
@@ -109,7 +129,7 @@ async function main() {
         await insertBot(handle.db, userId, {
           symbol: SYMBOLS[(u + k) % SYMBOLS.length],
           investment: 100,
-          params: busyGrid,
+          params: gridOf(u + 3 * k),
         });
     }
     const common = {
@@ -117,7 +137,9 @@ async function main() {
       HOST: '127.0.0.1',
       MASTER_KEY,
       SEED_DEMO: 'false',
-      MARKET_FEED: 'sim',
+      MARKET_FEED: 'replay',
+      MARKET_REPLAY_DIR: oneMinuteReplayDir(),
+      MARKET_SPEED: '15',
       LOG_LEVEL: 'error',
       DB_POOL_SIZE: '10',
     };
