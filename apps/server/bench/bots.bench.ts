@@ -4,8 +4,9 @@
 //
 //  1. market: prices are real Binance 1-minute closes from ../shared/data, one candle per second (60× real
 //     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
-//     another over a warm-up, as users start them, so their grids sit at different prices. The target
-//     (5,000 bots, p99 under 50 ms) is about this scenario's measured window.
+//     another over a warm-up, as users start them, so their grids sit at different prices, and their grid
+//     spacing differs (0.6–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
+//     this scenario's measured window.
 //  2. burst: every bot created before the worker starts, so all of them buy grid 1 on the first tick of
 //     their pair (the worst case: a worker restarting with thousands of fresh bots).
 //
@@ -17,7 +18,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
 import { apiKeys, bots, createTestDb, type Db, type DbHandle, users } from '@gridbot/db';
-import { createGridBot } from '@gridbot/engine';
+import { createGridBot, type GridParams } from '@gridbot/engine';
 import { PaperExchange } from '@gridbot/exchange';
 import { ManualFeed } from '@gridbot/exchange/testing';
 import { SYMBOLS } from '@gridbot/shared';
@@ -84,18 +85,27 @@ async function seedUsers(db: Db, count: number, secrets: SecretBox) {
   return rows.map((r) => r.id);
 }
 
+/**
+ * Bot i's grid: 0.6 % to 1.5 % between buys and to the take-profit. Users' strategies differ; identical grids
+ * started at the same price would all trade on the same tick forever, which is the burst scenario's job.
+ */
+function gridOf(i: number): GridParams {
+  const pct = 0.6 + (Math.floor(i / SYMBOLS.length) % 10) * 0.1;
+  return { ...simpleMultigrid, buyPct: [pct, pct], tpPct: [pct, pct, pct] } as GridParams;
+}
+
 async function insertBots(db: Db, userIds: string[], from: number, count: number): Promise<string[]> {
-  const state = createGridBot({
-    params: simpleMultigrid,
-    investment: 500,
-    market: 'spot',
-    startTimeMs: Date.now(),
-  });
   const rows = await db
     .insert(bots)
     .values(
       Array.from({ length: count }, (_, k) => {
         const i = from + k;
+        const state = createGridBot({
+          params: gridOf(i),
+          investment: 500,
+          market: 'spot',
+          startTimeMs: Date.now(),
+        });
         return {
           userId: userIds[i % userIds.length]!,
           botType: 'multigrid' as const,
