@@ -22,6 +22,7 @@ import type {
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { applyBatch } from './paper-batch';
+import { toOrderRecord } from './paper-order-record';
 
 type Conn = Db | Tx;
 
@@ -61,31 +62,6 @@ function toOrderRow(r: OrderRecord): PaperOrderRow {
     leverage: r.leverage ?? undefined,
     reservedAsset: r.reservedAsset ?? undefined,
     reserved: dec(r.reserved),
-  };
-}
-
-function toOrderRecord(row: PaperOrderRow): OrderRecord {
-  return {
-    userId: row.userId,
-    clientOrderId: row.clientOrderId,
-    exchangeOrderId: row.exchangeOrderId,
-    market: row.market,
-    symbol: row.symbol,
-    side: row.side,
-    type: row.type,
-    status: row.status,
-    price: row.price ?? null,
-    quantity: row.quantity,
-    filledQuantity: row.filledQuantity,
-    filledQuote: row.filledQuote,
-    averagePrice: row.averagePrice ?? null,
-    fee: row.fee,
-    feeAsset: row.feeAsset,
-    leverage: row.leverage ?? null,
-    reservedAsset: row.reservedAsset ?? null,
-    reserved: row.reserved,
-    createdMs: row.createdMs,
-    updatedMs: row.updatedMs,
   };
 }
 
