@@ -49,3 +49,34 @@ export function formatSignedUsd(value: number | string | null | undefined): stri
   const shown = formatUsd(value);
   return Number(value) > 0 ? `+${shown}` : shown;
 }
+
+const dateFormat = {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
+const minutes = new Intl.DateTimeFormat('en-GB', { ...dateFormat, hour12: false });
+const seconds = new Intl.DateTimeFormat('en-GB', { ...dateFormat, second: '2-digit', hour12: false });
+
+function formatWith(format: Intl.DateTimeFormat, value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : format.format(date);
+}
+
+/** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing, the text itself when it is no date. */
+export function formatDate(value: string | null | undefined): string {
+  return formatWith(minutes, value);
+}
+
+/** '05 Mar 2025, 14:02:11' in the browser's time zone; '—' when missing. */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatWith(seconds, value);
+}
+
+/** '0x12ab…9f3c': the head and tail of a long hash or address. */
+export function shortHash(value: string, head = 6, tail = 4): string {
+  return value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value;
+}

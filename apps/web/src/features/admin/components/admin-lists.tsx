@@ -2,13 +2,14 @@ import type { AdminActionRecord, AdminUserRecord } from '@gridbot/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import type { DataColumn } from '../../../components/ui/data-table';
+import { formatDate } from '../../../lib/format';
 import {
   type ContactMessageRecord,
   useAdminActions,
   useAdminMessages,
   useAdminUsers,
 } from '../api/admin-queries';
-import { formatDate, formatDecimal } from './admin-format';
+import { formatDecimal } from './admin-format';
 import { adminRowNumber, PagedTable } from './paged-table';
 
 export function AdminUsers() {

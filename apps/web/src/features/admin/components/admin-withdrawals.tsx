@@ -13,8 +13,9 @@ import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
+import { formatDate, shortHash } from '../../../lib/format';
 import { useAdminWithdrawals, useApproveWithdrawal, useRejectWithdrawal } from '../api/admin-queries';
-import { formatDate, formatDecimal, short } from './admin-format';
+import { formatDecimal } from './admin-format';
 import { adminRowNumber, PagedTable } from './paged-table';
 
 type Filter = WithdrawStatus | 'ALL';
@@ -73,7 +74,7 @@ function DecisionModal({ decision, onClose }: { decision: Decision; onClose: () 
       title={approving ? 'Approve withdrawal' : 'Reject withdrawal'}
       description={
         record
-          ? `${formatDecimal(record.amount)} USDT (fee ${formatDecimal(record.fee)}) for ${record.username} to ${short(record.toAddress)}`
+          ? `${formatDecimal(record.amount)} USDT (fee ${formatDecimal(record.fee)}) for ${record.username} to ${shortHash(record.toAddress, 8, 6)}`
           : undefined
       }
       size="sm"
@@ -140,7 +141,7 @@ export function AdminWithdrawals() {
       header: 'Wallet Address',
       cell: (r) => (
         <span className="font-mono" title={r.toAddress}>
-          {short(r.toAddress)}
+          {shortHash(r.toAddress, 8, 6)}
         </span>
       ),
     },
@@ -154,7 +155,7 @@ export function AdminWithdrawals() {
           </Badge>
           {r.txHash ? (
             <span className="font-mono text-xs text-muted" title={r.txHash}>
-              {short(r.txHash, 10, 6)}
+              {shortHash(r.txHash, 10, 6)}
             </span>
           ) : null}
           {r.rejectReason ? <span className="text-xs text-muted">{r.rejectReason}</span> : null}

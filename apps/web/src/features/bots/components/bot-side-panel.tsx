@@ -1,10 +1,10 @@
 import type { BotSummary } from '@gridbot/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { formatPair, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatPair, formatPrice } from '../../../lib/format';
 import type { BotKind } from '../api/bot-paths';
 import type { ProtectionValues, SltpValues } from '../api/running-bot';
-import { formatDateTime, formatLimit, formatUsd, pnlTone, toNumber } from '../lib/bot-format';
+import { formatLimit, formatUsd, pnlTone, toNumber } from '../lib/bot-format';
 import { PanelRow } from './bot-parts';
 
 interface BotSidePanelProps {

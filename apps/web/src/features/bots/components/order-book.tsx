@@ -3,8 +3,8 @@ import { clsx } from 'clsx';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatPrice } from '../../../lib/format';
-import { formatDateTime, formatQty, formatUsd, pnlTone } from '../lib/bot-format';
+import { formatDateTime, formatPrice } from '../../../lib/format';
+import { formatQty, formatUsd, pnlTone } from '../lib/bot-format';
 
 interface OrderBookProps {
   data: OrderBookPage | undefined;

@@ -13,10 +13,10 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatUsd } from '../../../lib/format';
+import { formatDate, formatUsd } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useLevelRewards, useRewardHistory } from '../api/platform-queries';
-import { formatAmount, formatDate } from '../lib/platform-format';
+import { formatAmount } from '../lib/platform-format';
 import { HistorySection } from './history-section';
 
 /** The sign-up link that prefills the referral ID. */

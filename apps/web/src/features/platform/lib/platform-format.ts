@@ -1,21 +1,5 @@
 import { Money, money } from '@gridbot/shared';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
-}
-
 function parse(value: string | number | null | undefined) {
   if (value === null || value === undefined || value === '') return null;
   try {
@@ -67,11 +51,6 @@ export function sanitizeAmount(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');
   return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
-}
-
-/** '0x12ab…9f3c'. */
-export function shortHash(value: string, head = 6, tail = 4): string {
-  return value.length > head + tail + 1 ? `${value.slice(0, head)}…${value.slice(-tail)}` : value;
 }
 
 /** 'mm:ss' for a countdown. */
