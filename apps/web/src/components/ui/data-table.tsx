@@ -25,6 +25,16 @@ interface DataTableProps<T> {
   className?: string;
 }
 
+/** The 'No' column; `numberOf` turns a row's index on the page into its number across pages. */
+export function rowNumberColumn<T>(numberOf: (index: number) => number): DataColumn<T> {
+  return {
+    key: 'no',
+    header: 'No',
+    cell: (_row, index) => numberOf(index),
+    className: 'text-muted tabular-nums',
+  };
+}
+
 const cell = 'px-3 py-3 sm:px-4';
 const aligns = { left: 'text-left', right: 'text-right', center: 'text-center' };
 

@@ -1,7 +1,7 @@
 import type { AdminActionRecord, AdminUserRecord } from '@gridbot/shared';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { formatDate } from '../../../lib/format';
 import {
   type ContactMessageRecord,
@@ -10,27 +10,22 @@ import {
   useAdminUsers,
 } from '../api/admin-queries';
 import { formatDecimal } from './admin-format';
-import { adminRowNumber, PagedTable } from './paged-table';
+import { adminRowNumber, NameCell, PagedTable } from './paged-table';
 
 export function AdminUsers() {
   const [page, setPage] = useState(1);
   const query = useAdminUsers(page);
   const columns: DataColumn<AdminUserRecord>[] = [
-    {
-      key: 'no',
-      header: 'No',
-      cell: (_r, i) => adminRowNumber(page, i),
-      className: 'text-muted tabular-nums',
-    },
+    rowNumberColumn((i) => adminRowNumber(page, i)),
     {
       key: 'user',
       header: 'User',
       cell: (u) => (
-        <span>
-          <span className="font-semibold">{u.username}</span>{' '}
-          {u.role === 'admin' ? <Badge tone="primary">admin</Badge> : null}
-          <span className="block text-xs text-muted">{u.email}</span>
-        </span>
+        <NameCell
+          name={u.username}
+          aside={u.role === 'admin' ? <Badge tone="primary">admin</Badge> : null}
+          detail={u.email}
+        />
       ),
     },
     { key: 'code', header: 'Referral ID', cell: (u) => <span className="font-mono">{u.userCode}</span> },
@@ -58,23 +53,11 @@ export function AdminMessages() {
   const [page, setPage] = useState(1);
   const query = useAdminMessages(page);
   const columns: DataColumn<ContactMessageRecord>[] = [
-    {
-      key: 'no',
-      header: 'No',
-      cell: (_r, i) => adminRowNumber(page, i),
-      className: 'text-muted tabular-nums',
-    },
+    rowNumberColumn((i) => adminRowNumber(page, i)),
     {
       key: 'from',
       header: 'From',
-      cell: (c) => (
-        <span>
-          <span className="font-semibold">{c.name}</span>
-          <span className="block text-xs text-muted">
-            {c.email} · {c.contactNo}
-          </span>
-        </span>
-      ),
+      cell: (c) => <NameCell name={c.name} detail={`${c.email} · ${c.contactNo}`} />,
     },
     {
       key: 'text',

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, shortHash } from '../../../lib/format';
 import { useAdminWithdrawals, useApproveWithdrawal, useRejectWithdrawal } from '../api/admin-queries';
 import { formatDecimal } from './admin-format';
-import { adminRowNumber, PagedTable } from './paged-table';
+import { adminRowNumber, NameCell, PagedTable } from './paged-table';
 
 type Filter = WithdrawStatus | 'ALL';
 const FILTERS = [
@@ -118,21 +118,11 @@ export function AdminWithdrawals() {
   const query = useAdminWithdrawals(page, filter);
 
   const columns: DataColumn<AdminWithdrawRecord>[] = [
-    {
-      key: 'no',
-      header: 'No',
-      cell: (_r, i) => adminRowNumber(page, i),
-      className: 'text-muted tabular-nums',
-    },
+    rowNumberColumn((i) => adminRowNumber(page, i)),
     {
       key: 'user',
       header: 'User',
-      cell: (r) => (
-        <span>
-          <span className="font-semibold">{r.username}</span>
-          <span className="block text-xs text-muted">{r.email}</span>
-        </span>
-      ),
+      cell: (r) => <NameCell name={r.username} detail={r.email} />,
     },
     { key: 'amount', header: 'Amount', cell: (r) => formatDecimal(r.amount), align: 'right' },
     { key: 'fee', header: 'Fee', cell: (r) => formatDecimal(r.fee), align: 'right' },

@@ -1,5 +1,6 @@
 import type { PlatformPage } from '@gridbot/shared';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Pagination } from '../../../components/ui/pagination';
 import { ADMIN_PAGE_SIZE } from '../api/admin-queries';
@@ -17,6 +18,17 @@ interface PagedTableProps<T> {
 /** Row number across pages of an admin list. */
 export function adminRowNumber(page: number, index: number): number {
   return ADMIN_PAGE_SIZE * (page - 1) + index + 1;
+}
+
+/** A person in a list cell: the name in bold (then `aside`, e.g. a badge), a muted detail line under it. */
+export function NameCell({ name, detail, aside }: { name: ReactNode; detail: ReactNode; aside?: ReactNode }) {
+  return (
+    <span>
+      <span className="font-semibold">{name}</span>
+      {aside === undefined ? null : <> {aside}</>}
+      <span className="block text-xs text-muted">{detail}</span>
+    </span>
+  );
 }
 
 export function PagedTable<T>({

@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
-import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+import { type DataColumn, DataTable, rowNumberColumn } from '../../../components/ui/data-table';
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate, formatUsd } from '../../../lib/format';
@@ -31,7 +31,7 @@ const levelColumns: DataColumn<LevelReward>[] = [
 
 function historyColumns(page: number): DataColumn<RewardRecord>[] {
   return [
-    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    rowNumberColumn((i) => rowNumber(page, i)),
     { key: 'amount', header: 'Amount', cell: (r) => `$${formatAmount(r.amount)}`, align: 'right' },
     { key: 'pct', header: '%', cell: (r) => `${r.percentage}%`, align: 'right' },
     { key: 'user', header: 'Referred User', cell: (r) => r.fromUserName },

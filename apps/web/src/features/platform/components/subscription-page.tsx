@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CrownIcon, LayersIcon, ShieldIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -47,7 +47,7 @@ function StatusBadge({ status, large = false }: { status: string; large?: boolea
 
 function historyColumns(page: number): DataColumn<SubscriptionRecord>[] {
   return [
-    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    rowNumberColumn((i) => rowNumber(page, i)),
     {
       key: 'plan',
       header: 'Plan',

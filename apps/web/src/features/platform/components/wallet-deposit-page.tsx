@@ -1,39 +1,30 @@
 import { type DepositRecord, platformMessages as m, type SessionUser } from '@gridbot/shared';
 import { useCallback, useEffect, useState } from 'react';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate, shortHash } from '../../../lib/format';
+import { formatDate } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useDepositHistory } from '../api/platform-queries';
-import { formatAmount, txUrl } from '../lib/platform-format';
+import { formatAmount } from '../lib/platform-format';
 import { DepositAddress } from './deposit-address';
 import { HistorySection } from './history-section';
 import { StatCard } from './stat-card';
+import { TxHashLink } from './tx-hash-link';
 
 /** While listening the history and the balances are read every 10 s, like the other live screens. */
 const LISTEN_POLL_MS = 10_000;
 
 function historyColumns(page: number): DataColumn<DepositRecord>[] {
   return [
-    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    rowNumberColumn((i) => rowNumber(page, i)),
     { key: 'coin', header: 'Coin', cell: (r) => <span className="font-semibold">{r.token}</span> },
     { key: 'amount', header: 'Amount', cell: (r) => formatAmount(r.amount), align: 'right' },
     {
       key: 'hash',
       header: 'Transaction Hash',
-      cell: (r) => (
-        <a
-          href={txUrl(r.transactionHash)}
-          target="_blank"
-          rel="noreferrer"
-          title={r.transactionHash}
-          className="font-mono text-primary hover:underline"
-        >
-          {shortHash(r.transactionHash, 10, 8)}
-        </a>
-      ),
+      cell: (r) => <TxHashLink hash={r.transactionHash} />,
     },
     { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
   ];

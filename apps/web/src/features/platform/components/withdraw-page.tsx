@@ -3,15 +3,16 @@ import { useState } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import type { DataColumn } from '../../../components/ui/data-table';
+import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatDate, shortHash } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useWithdrawHistory } from '../api/platform-queries';
-import { formatAmount, txUrl } from '../lib/platform-format';
+import { formatAmount } from '../lib/platform-format';
 import { HistorySection } from './history-section';
 import { SwapRewardModal } from './swap-reward-modal';
+import { TxHashLink } from './tx-hash-link';
 import { WithdrawForm } from './withdraw-form';
 
 const STATUS_TONE: Record<string, BadgeTone> = { PENDING: 'warn', SENT: 'up', REJECTED: 'down' };
@@ -24,24 +25,14 @@ export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'statu
       <Badge tone={STATUS_TONE[status] ?? 'neutral'} className="text-xs">
         {status}
       </Badge>
-      {status === 'SENT' && record.txHash ? (
-        <a
-          href={txUrl(record.txHash)}
-          target="_blank"
-          rel="noreferrer"
-          title={record.txHash}
-          className="font-mono text-xs text-primary hover:underline"
-        >
-          {shortHash(record.txHash, 10, 8)}
-        </a>
-      ) : null}
+      {status === 'SENT' && record.txHash ? <TxHashLink hash={record.txHash} className="text-xs" /> : null}
     </span>
   );
 }
 
 function historyColumns(page: number): DataColumn<WithdrawRecord>[] {
   return [
-    { key: 'no', header: 'No', cell: (_r, i) => rowNumber(page, i), className: 'text-muted tabular-nums' },
+    rowNumberColumn((i) => rowNumber(page, i)),
     { key: 'amount', header: 'Amount', cell: (r) => `$${formatAmount(r.amount)}`, align: 'right' },
     {
       key: 'address',
