@@ -1,27 +1,12 @@
 import type { LiveCycle } from '@gridbot/shared';
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Figure, signTone } from '../../../components/ui/figure';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
 import { CycleProgress } from './cycle-progress';
-
-function Figure({ label, value, tone }: { label: ReactNode; value: ReactNode; tone?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="truncate text-xs text-muted">{label}</dt>
-      <dd className={clsx('mt-0.5 truncate text-sm font-semibold tabular-nums', tone || 'text-fg')}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function tone(value: number) {
-  return value > 0 ? 'text-up' : value < 0 ? 'text-down' : undefined;
-}
 
 /** Live is highlighted (spec 02 §4): green with a pulse; a halted cycle shows Pause in the warning colour. */
 function CycleStatus({ status }: { status: LiveCycle['status'] }) {
@@ -76,7 +61,7 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
           value={cycle.stop_loss === null ? 'Not set' : formatPrice(Number(cycle.stop_loss))}
         />
         <Figure label="Investment" value={formatUsd(cycle.investment)} />
-        <Figure label="Profit" value={formatUsd(profit)} tone={tone(profit)} />
+        <Figure label="Profit" value={formatUsd(profit)} tone={signTone(profit)} />
         <Figure label="Runtime" value={`${Number(cycle.runtime).toFixed(2)} d`} />
       </dl>
       <p className="mt-3 text-xs text-muted">

@@ -1,8 +1,8 @@
 import type { BotSummary } from '@gridbot/shared';
-import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { Figure, signTone } from '../../../components/ui/figure';
 import { HelpIcon } from '../../../components/ui/icons';
 import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
@@ -10,19 +10,9 @@ import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
 export const APY_ESTIMATE =
   'APY is an estimate: the ROI so far scaled to a year. Past results do not promise future returns.';
 
-function Figure({ label, value, tone }: { label: ReactNode; value: ReactNode; tone?: string }) {
-  return (
-    <div className="min-w-0">
-      <dt className="flex items-center gap-1 text-xs text-muted">{label}</dt>
-      <dd className={clsx('mt-0.5 truncate text-sm font-semibold tabular-nums', tone || 'text-fg')}>
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function tone(value: number) {
-  return value > 0 ? 'text-up' : value < 0 ? 'text-down' : undefined;
+/** The labels sit in a row, so APY's help icon stands beside its word. */
+function BotFigure(props: ComponentProps<typeof Figure>) {
+  return <Figure labelClassName="flex items-center gap-1" {...props} />;
 }
 
 /** Spec 01 Dashboard live-bot card; the whole card opens the bot's running page. */
@@ -57,8 +47,8 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
       </div>
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
       <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2.5">
-        <Figure label="Runtime" value={`${Number(bot.runtime).toFixed(2)} d`} />
-        <Figure
+        <BotFigure label="Runtime" value={`${Number(bot.runtime).toFixed(2)} d`} />
+        <BotFigure
           label={
             <>
               APY
@@ -69,12 +59,12 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
             </>
           }
           value={`${apy.toFixed(2)}%`}
-          tone={tone(apy)}
+          tone={signTone(apy)}
         />
-        <Figure label="Investment" value={formatUsd(bot.investment)} />
-        <Figure label="Booked Profit" value={formatUsd(pnl)} tone={tone(pnl)} />
-        <Figure label="Total Trades" value={bot.totalTrades ?? bot.trades24h} />
-        <Figure label="Used Grid" value={`${bot.grid_no}/${bot.total_grid}`} />
+        <BotFigure label="Investment" value={formatUsd(bot.investment)} />
+        <BotFigure label="Booked Profit" value={formatUsd(pnl)} tone={signTone(pnl)} />
+        <BotFigure label="Total Trades" value={bot.totalTrades ?? bot.trades24h} />
+        <BotFigure label="Used Grid" value={`${bot.grid_no}/${bot.total_grid}`} />
       </dl>
     </Link>
   );

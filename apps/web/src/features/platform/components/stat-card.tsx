@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { type ReactNode, useId } from 'react';
-import { Card } from '../../../components/ui/card';
+import type { ReactNode } from 'react';
+import { FigureCard } from '../../../components/ui/figure-card';
 
 interface StatCardProps {
   label: string;
@@ -15,25 +15,8 @@ interface StatCardProps {
 
 /** One figure of the platform wallet, in the Wallet Dashboard's card style. */
 export function StatCard({ label, icon, value, unit, highlight = false, footer, className }: StatCardProps) {
-  const labelId = useId();
   return (
-    <Card
-      role="group"
-      aria-labelledby={labelId}
-      className={clsx(
-        'relative flex flex-col overflow-hidden p-4 sm:p-5',
-        highlight && 'bg-linear-to-br from-primary-soft to-transparent',
-        className,
-      )}
-    >
-      <div className="flex items-center gap-2.5">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary [&>svg]:size-4.5">
-          {icon}
-        </span>
-        <h2 id={labelId} className="text-[0.8125rem] leading-snug font-medium text-muted sm:text-sm">
-          {label}
-        </h2>
-      </div>
+    <FigureCard label={label} icon={icon} highlight={highlight} className={clsx('flex flex-col', className)}>
       <div className="mt-3 flex min-h-9 flex-wrap items-baseline gap-x-1.5 sm:mt-4">
         <span className="text-[1.375rem] leading-9 font-bold tracking-tight text-fg tabular-nums sm:text-[1.625rem]">
           {value}
@@ -41,6 +24,6 @@ export function StatCard({ label, icon, value, unit, highlight = false, footer, 
         {unit ? <span className="text-xs font-semibold text-muted sm:text-sm">{unit}</span> : null}
       </div>
       {footer ? <div className="mt-3 flex flex-wrap gap-2">{footer}</div> : null}
-    </Card>
+    </FigureCard>
   );
 }

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
-import { type ReactNode, useId } from 'react';
-import { Card } from '../../../components/ui/card';
+import type { ReactNode } from 'react';
+import { FigureCard } from '../../../components/ui/figure-card';
 import { LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatUsdt } from '../lib/amounts';
@@ -17,25 +17,14 @@ interface BalanceCardProps {
 /** One figure: 2 decimals, or 'NO DATA' when it could not be read (spec 02 Wallet). */
 function BalanceCard({ label, icon, value, loading, highlight = false, className }: BalanceCardProps) {
   const shown = formatUsdt(value);
-  const labelId = useId();
   return (
-    <Card
-      role="group"
-      aria-labelledby={labelId}
-      className={clsx(
-        'relative overflow-hidden p-4 sm:p-5',
-        highlight && 'bg-linear-to-br from-primary-soft to-transparent',
-        className,
-      )}
+    <FigureCard
+      label={label}
+      icon={icon}
+      highlight={highlight}
+      className={className}
+      labelRowClassName="items-start sm:items-center"
     >
-      <div className="flex items-start gap-2.5 sm:items-center">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary [&>svg]:size-4.5">
-          {icon}
-        </span>
-        <h2 id={labelId} className="text-[0.8125rem] leading-snug font-medium text-muted sm:text-sm">
-          {label}
-        </h2>
-      </div>
       <div className="mt-3 min-h-9 sm:mt-4">
         {loading ? (
           <Skeleton className="h-8 w-36" />
@@ -53,7 +42,7 @@ function BalanceCard({ label, icon, value, loading, highlight = false, className
           <p className="text-xl leading-9 font-bold tracking-wide text-muted">NO DATA</p>
         )}
       </div>
-    </Card>
+    </FigureCard>
   );
 }
 
