@@ -1,17 +1,24 @@
 import { botMessages } from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import type { BotKind } from '../api/bot-paths';
 import { type SltpValues, useSltpEdit } from '../api/running-bot';
+import { useSaveOrReset } from '../hooks/use-save-or-reset';
 import { toNumber } from '../lib/bot-format';
+import { SaveResetButtons } from './save-reset-buttons';
 
 type FieldName = 'pause' | 'restart' | 'stoploss';
 type Values = Record<FieldName, string>;
+
+const FIELDS: { name: FieldName; label: string; placeholder: string }[] = [
+  { name: 'pause', label: 'Pause Price', placeholder: 'Sell all and pause at' },
+  { name: 'restart', label: 'Restart Price', placeholder: 'Restart after a pause at' },
+  { name: 'stoploss', label: 'Stoploss Price', placeholder: 'Stop loss and stop bot at' },
+];
 
 function initialValues(sltp: SltpValues | undefined): Values {
   const text = (v: number | string | null | undefined) => {
@@ -56,8 +63,8 @@ interface SltpDialogProps {
 export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps) {
   const [values, setValues] = useState<Values>(() => initialValues(sltp));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
   const edit = useSltpEdit(kind, botId);
+  const { busy, run } = useSaveOrReset(edit);
   const livePrice = toNumber(sltp?.liveprice);
 
   // Each opening starts from the bot's current values.
@@ -77,8 +84,8 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
     const { errors: found, parsed } = checkSltp(values, livePrice);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    setBusy('save');
-    edit.mutate(
+    run(
+      'save',
       { sellAllAndPausePrice: parsed.pause, restartPrice: parsed.restart, stoplossPrice: parsed.stoploss },
       {
         onSuccess: () => {
@@ -88,14 +95,13 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
         onError: (error) => {
           toast.error(errorMessage(error, botMessages.sltpUpdateFailed));
         },
-        onSettled: () => setBusy(null),
       },
     );
   };
 
   const onReset = () => {
-    setBusy('reset');
-    edit.mutate(
+    run(
+      'reset',
       { sellAllAndPausePrice: null, restartPrice: null, stoplossPrice: null },
       {
         onSuccess: () => {
@@ -105,7 +111,6 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
         onError: (error) => {
           toast.error(errorMessage(error, botMessages.sltpResetFailed));
         },
-        onSettled: () => setBusy(null),
       },
     );
   };
@@ -119,41 +124,19 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
             {livePrice === null ? '—' : formatPrice(livePrice)}
           </span>
         </div>
-        <Input
-          label="Pause Price"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Sell all and pause at"
-          value={values.pause}
-          onChange={set('pause')}
-          error={errors.pause}
-        />
-        <Input
-          label="Restart Price"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Restart after a pause at"
-          value={values.restart}
-          onChange={set('restart')}
-          error={errors.restart}
-        />
-        <Input
-          label="Stoploss Price"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="Stop loss and stop bot at"
-          value={values.stoploss}
-          onChange={set('stoploss')}
-          error={errors.stoploss}
-        />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="outline" onClick={onReset} loading={busy === 'reset'} disabled={busy !== null}>
-            Reset
-          </Button>
-          <Button type="submit" loading={busy === 'save'} disabled={busy !== null}>
-            Save Changes
-          </Button>
-        </div>
+        {FIELDS.map(({ name, label, placeholder }) => (
+          <Input
+            key={name}
+            label={label}
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={placeholder}
+            value={values[name]}
+            onChange={set(name)}
+            error={errors[name]}
+          />
+        ))}
+        <SaveResetButtons busy={busy} onReset={onReset} className="pt-1" />
       </form>
     </Modal>
   );
