@@ -1,7 +1,7 @@
 import { botMessages } from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { Input } from '../../../components/ui/input';
+import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
@@ -118,18 +118,13 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
   return (
     <Modal open={open} onClose={busy ? undefined : onClose} title="Edit Stop Loss Take Profit" size="sm">
       <form noValidate onSubmit={onSave} className="space-y-4">
-        <div className="flex items-center justify-between rounded-lg bg-surface-2 px-4 py-3 text-sm">
-          <span className="text-muted">Live Price</span>
-          <span data-testid="sltp-live-price" className="font-bold text-fg tabular-nums">
-            {livePrice === null ? '—' : formatPrice(livePrice)}
-          </span>
-        </div>
+        <LivePriceRow testId="sltp-live-price">
+          {livePrice === null ? '—' : formatPrice(livePrice)}
+        </LivePriceRow>
         {FIELDS.map(({ name, label, placeholder }) => (
-          <Input
+          <DecimalInput
             key={name}
             label={label}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder={placeholder}
             value={values[name]}
             onChange={set(name)}

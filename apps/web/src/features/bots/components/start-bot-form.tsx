@@ -4,11 +4,17 @@ import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import {
+  CategoryOptions,
+  DecimalInput,
+  LeverageInput,
+  PairOptions,
+} from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
+import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { isApiError } from '../../../lib/api-client';
-import { formatPair, formatPrice } from '../../../lib/format';
+import { formatPrice } from '../../../lib/format';
 import { botKindOf } from '../api/bot-paths';
 import {
   useGridCount,
@@ -87,191 +93,166 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
   const pairOptions = pairs.data ?? (pair ? [pair] : []);
 
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
-      <Card>
-        <CardHeader
-          title="Bot settings"
-          description="Choose the market, a strategy and the amount it trades."
+    <SettingsFormCard
+      title="Bot settings"
+      description="Choose the market, a strategy and the amount it trades."
+      onSubmit={onSubmit}
+      chart={renderChart?.(pair, category === 'Future' ? 'Future' : 'Spot')}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="botType"
+          render={({ field }) => (
+            <SelectField
+              label="Bot type"
+              error={errors.botType?.message}
+              {...field}
+              onChange={(event) => {
+                field.onChange(event);
+                setValue('myStrategy', '');
+              }}
+            >
+              <option value="">Select bot type</option>
+              <option value="Multigrid">Advanced Multigrid</option>
+              <option value="Scalping">Scalping Grid</option>
+            </SelectField>
+          )}
         />
-        <form noValidate onSubmit={onSubmit} className="space-y-4 p-5">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Controller
-              control={control}
-              name="botType"
-              render={({ field }) => (
-                <SelectField
-                  label="Bot type"
-                  error={errors.botType?.message}
-                  {...field}
-                  onChange={(event) => {
-                    field.onChange(event);
-                    setValue('myStrategy', '');
-                  }}
-                >
-                  <option value="">Select bot type</option>
-                  <option value="Multigrid">Advanced Multigrid</option>
-                  <option value="Scalping">Scalping Grid</option>
-                </SelectField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="category"
-              render={({ field }) => (
-                <SelectField label="Category" error={errors.category?.message} {...field}>
-                  <option value="">Select category</option>
-                  <option value="Spot">Spot</option>
-                  <option value="Future">Future</option>
-                </SelectField>
-              )}
-            />
-          </div>
-          <Controller
-            control={control}
-            name="selectPair"
-            render={({ field }) => (
-              <SelectField
-                label="Pair"
-                error={errors.selectPair?.message}
-                hint={
-                  pair && livePrice.data !== undefined ? (
-                    <span>
-                      Live price{' '}
-                      <span className="font-semibold text-fg tabular-nums" data-testid="live-price">
-                        {formatPrice(livePrice.data)}
-                      </span>{' '}
-                      USDT
-                    </span>
-                  ) : undefined
-                }
-                {...field}
-              >
-                <option value="">Select pair</option>
-                {pairOptions.map((p) => (
-                  <option key={p} value={p}>
-                    {formatPair(p)}
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <SelectField label="Category" error={errors.category?.message} {...field}>
+              <CategoryOptions placeholder="Select category" />
+            </SelectField>
+          )}
+        />
+      </div>
+      <Controller
+        control={control}
+        name="selectPair"
+        render={({ field }) => (
+          <SelectField
+            label="Pair"
+            error={errors.selectPair?.message}
+            hint={
+              pair && livePrice.data !== undefined ? (
+                <span>
+                  Live price{' '}
+                  <span className="font-semibold text-fg tabular-nums" data-testid="live-price">
+                    {formatPrice(livePrice.data)}
+                  </span>{' '}
+                  USDT
+                </span>
+              ) : undefined
+            }
+            {...field}
+          >
+            <PairOptions pairs={pairOptions} />
+          </SelectField>
+        )}
+      />
+      <Controller
+        control={control}
+        name="myStrategy"
+        render={({ field }) => (
+          <SelectField
+            label="Strategy"
+            error={errors.myStrategy?.message}
+            hint={grids.data ? `${grids.data} grids` : undefined}
+            disabled={!botType}
+            {...field}
+          >
+            <option value="">{botType ? 'Select strategy' : 'Select bot type first'}</option>
+            {strategyName && !known.includes(strategyName) ? (
+              <option value={strategyName}>{strategyName}</option>
+            ) : null}
+            {strategies.own.length > 0 ? (
+              <optgroup label="My Strategies">
+                {strategies.own.map((s) => (
+                  <option key={s._id} value={s.strategy_name}>
+                    {s.strategy_name}
                   </option>
                 ))}
-              </SelectField>
-            )}
-          />
-          <Controller
-            control={control}
-            name="myStrategy"
-            render={({ field }) => (
-              <SelectField
-                label="Strategy"
-                error={errors.myStrategy?.message}
-                hint={grids.data ? `${grids.data} grids` : undefined}
-                disabled={!botType}
-                {...field}
-              >
-                <option value="">{botType ? 'Select strategy' : 'Select bot type first'}</option>
-                {strategyName && !known.includes(strategyName) ? (
-                  <option value={strategyName}>{strategyName}</option>
-                ) : null}
-                {strategies.own.length > 0 ? (
-                  <optgroup label="My Strategies">
-                    {strategies.own.map((s) => (
-                      <option key={s._id} value={s.strategy_name}>
-                        {s.strategy_name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-                {strategies.system.length > 0 ? (
-                  <optgroup label="System Strategies">
-                    {strategies.system.map((s) => (
-                      <option key={s._id} value={s.strategy_name}>
-                        {s.strategy_name}
-                      </option>
-                    ))}
-                  </optgroup>
-                ) : null}
-              </SelectField>
-            )}
-          />
-          <Input
-            label="Amount (USDT)"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={String(Math.max(serverMinimum, gridMinimum ?? 0))}
-            error={errors.amount?.message}
-            labelAside={
-              <span data-testid="amount-minimums" className="text-right text-xs text-muted">
-                Minimum bot amount: ${serverMinimum}
-                {gridMinimum !== undefined ? ` · Minimum for ${grids.data} grids: $${gridMinimum}` : ''}
-              </span>
-            }
-            {...register('amount')}
-          />
-          {category === 'Future' ? (
-            <Input
-              label="Leverage (x)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10}
-              step={1}
-              error={errors.leverage?.message}
-              hint="1x to 10x"
-              {...register('leverage')}
-            />
-          ) : null}
-          <Input
-            label="Profit book & stop at (%)"
-            type="number"
-            inputMode="decimal"
-            min={1}
-            max={1000}
-            placeholder="Optional, 1 – 1000"
-            error={errors.profitbookat?.message}
-            {...register('profitbookat')}
-          />
-          <fieldset className="space-y-3 rounded-lg border border-line p-4">
-            <legend className="px-1 text-sm font-semibold text-fg">Price limits (optional)</legend>
-            <Input
-              label="Sell All And Pause Price"
-              inputMode="decimal"
-              placeholder="Above the live price"
-              error={errors.sellPausePrice?.message}
-              {...register('sellPausePrice')}
-            />
-            <Input
-              label="Restart Price"
-              inputMode="decimal"
-              placeholder="Restart after a pause"
-              error={errors.restartPrice?.message}
-              {...register('restartPrice')}
-            />
-            <Input
-              label="Stoploss Price"
-              inputMode="decimal"
-              placeholder="Below the live price"
-              error={errors.stoplossPrice?.message}
-              {...register('stoplossPrice')}
-            />
-          </fieldset>
-          <label className="flex items-start gap-3 rounded-lg bg-surface-2 p-3 text-sm text-muted">
-            <input
-              type="checkbox"
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-(--primary)"
-            />
-            <span>
-              I understand the risks: crypto trading is volatile, profits are not guaranteed, and I start this
-              bot on my own exchange account at my own risk.
-            </span>
-          </label>
-          <Button type="submit" fullWidth size="lg" disabled={!agreed} loading={start.isPending}>
-            {start.isPending ? 'Starting...' : 'Start'}
-          </Button>
-        </form>
-      </Card>
-      {renderChart ? (
-        <div className="min-w-0">{renderChart(pair, category === 'Future' ? 'Future' : 'Spot')}</div>
+              </optgroup>
+            ) : null}
+            {strategies.system.length > 0 ? (
+              <optgroup label="System Strategies">
+                {strategies.system.map((s) => (
+                  <option key={s._id} value={s.strategy_name}>
+                    {s.strategy_name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
+          </SelectField>
+        )}
+      />
+      <DecimalInput
+        label="Amount (USDT)"
+        placeholder={String(Math.max(serverMinimum, gridMinimum ?? 0))}
+        error={errors.amount?.message}
+        labelAside={
+          <span data-testid="amount-minimums" className="text-right text-xs text-muted">
+            Minimum bot amount: ${serverMinimum}
+            {gridMinimum !== undefined ? ` · Minimum for ${grids.data} grids: $${gridMinimum}` : ''}
+          </span>
+        }
+        {...register('amount')}
+      />
+      {category === 'Future' ? (
+        <LeverageInput error={errors.leverage?.message} {...register('leverage')} />
       ) : null}
-    </div>
+      <Input
+        label="Profit book & stop at (%)"
+        type="number"
+        inputMode="decimal"
+        min={1}
+        max={1000}
+        placeholder="Optional, 1 – 1000"
+        error={errors.profitbookat?.message}
+        {...register('profitbookat')}
+      />
+      <fieldset className="space-y-3 rounded-lg border border-line p-4">
+        <legend className="px-1 text-sm font-semibold text-fg">Price limits (optional)</legend>
+        <Input
+          label="Sell All And Pause Price"
+          inputMode="decimal"
+          placeholder="Above the live price"
+          error={errors.sellPausePrice?.message}
+          {...register('sellPausePrice')}
+        />
+        <Input
+          label="Restart Price"
+          inputMode="decimal"
+          placeholder="Restart after a pause"
+          error={errors.restartPrice?.message}
+          {...register('restartPrice')}
+        />
+        <Input
+          label="Stoploss Price"
+          inputMode="decimal"
+          placeholder="Below the live price"
+          error={errors.stoplossPrice?.message}
+          {...register('stoplossPrice')}
+        />
+      </fieldset>
+      <label className="flex items-start gap-3 rounded-lg bg-surface-2 p-3 text-sm text-muted">
+        <input
+          type="checkbox"
+          checked={agreed}
+          onChange={(event) => setAgreed(event.target.checked)}
+          className="mt-0.5 size-4 shrink-0 accent-(--primary)"
+        />
+        <span>
+          I understand the risks: crypto trading is volatile, profits are not guaranteed, and I start this bot
+          on my own exchange account at my own risk.
+        </span>
+      </label>
+      <Button type="submit" fullWidth size="lg" disabled={!agreed} loading={start.isPending}>
+        {start.isPending ? 'Starting...' : 'Start'}
+      </Button>
+    </SettingsFormCard>
   );
 }

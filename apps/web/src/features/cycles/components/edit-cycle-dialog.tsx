@@ -1,20 +1,15 @@
-import {
-  cycleMessages,
-  type EditCycleInput,
-  editCycleInputSchema,
-  type LiveCycle,
-  MAX_CYCLE_COUNT,
-} from '@gridbot/shared';
+import { cycleMessages, type EditCycleInput, editCycleInputSchema, type LiveCycle } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
+import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
 import { formatPair, formatPrice } from '../../../lib/format';
 import { useEditCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
+import { CycleCountInput } from './cycle-count-input';
 
 interface EditValues {
   buy_price: string;
@@ -106,41 +101,17 @@ export function EditCycleDialog({ open, cycle, onClose }: EditCycleDialogProps) 
     >
       {cycle ? (
         <form noValidate onSubmit={onSave} className="space-y-4">
-          <div className="flex items-center justify-between rounded-lg bg-surface-2 px-4 py-3 text-sm">
-            <span className="text-muted">Live Price</span>
-            <span data-testid="edit-cycle-live-price" className="font-bold text-fg tabular-nums">
-              {formatPrice(Number(cycle.liveprice))}
-            </span>
-          </div>
-          <Input
-            label="Buy Price"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.buy_price?.message}
-            {...register('buy_price')}
-          />
-          <Input
-            label="Sell Price"
-            inputMode="decimal"
-            autoComplete="off"
-            error={errors.sell_price?.message}
-            {...register('sell_price')}
-          />
-          <Input
+          <LivePriceRow testId="edit-cycle-live-price">{formatPrice(Number(cycle.liveprice))}</LivePriceRow>
+          <DecimalInput label="Buy Price" error={errors.buy_price?.message} {...register('buy_price')} />
+          <DecimalInput label="Sell Price" error={errors.sell_price?.message} {...register('sell_price')} />
+          <DecimalInput
             label="Stop Loss"
-            inputMode="decimal"
-            autoComplete="off"
             placeholder="Optional"
             error={errors.stop_loss?.message}
             {...register('stop_loss')}
           />
-          <Input
+          <CycleCountInput
             label="Number of Cycles"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CYCLE_COUNT}
-            step={1}
             hint={`${cycle.cycles_completed} completed so far`}
             error={errors.no_of_cycle?.message}
             {...register('no_of_cycle')}

@@ -3,10 +3,15 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { Card, CardHeader } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import {
+  CategoryOptions,
+  DecimalInput,
+  LeverageInput,
+  PairOptions,
+} from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatPair, formatPrice } from '../../../lib/format';
+import { SettingsFormCard } from '../../../components/ui/settings-form-card';
+import { formatPrice } from '../../../lib/format';
 import { useCyclePrice, useStartCycle } from '../api/cycles';
 import { startCycleErrorMessage } from '../lib/cycle-errors';
 import {
@@ -16,6 +21,7 @@ import {
   suggestedPrices,
   toStartCyclePayload,
 } from '../lib/cycle-form';
+import { CycleCountInput } from './cycle-count-input';
 
 /** One toast for the latest start: a second click replaces it instead of stacking another. */
 const START_TOAST = 'cycle-start';
@@ -64,113 +70,76 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
   });
 
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,30rem)_minmax(0,1fr)]">
-      <Card>
-        <CardHeader
-          title="Cycle settings"
-          description="Buy once the price falls to your buy price, sell at your sell price, and repeat."
+    <SettingsFormCard
+      title="Cycle settings"
+      description="Buy once the price falls to your buy price, sell at your sell price, and repeat."
+      onSubmit={onSubmit}
+      chart={renderChart?.(pair || 'BTCUSDT', category)}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="category"
+          render={({ field }) => (
+            <SelectField label="Category" error={errors.category?.message} {...field}>
+              <CategoryOptions />
+            </SelectField>
+          )}
         />
-        <form noValidate onSubmit={onSubmit} className="space-y-4 p-5">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Controller
-              control={control}
-              name="category"
-              render={({ field }) => (
-                <SelectField label="Category" error={errors.category?.message} {...field}>
-                  <option value="Spot">Spot</option>
-                  <option value="Future">Future</option>
-                </SelectField>
-              )}
-            />
-            <Controller
-              control={control}
-              name="pair"
-              render={({ field }) => (
-                <SelectField label="Pair" error={errors.pair?.message} {...field}>
-                  <option value="">Select pair</option>
-                  {SYMBOLS.map((symbol) => (
-                    <option key={symbol} value={symbol}>
-                      {formatPair(symbol)}
-                    </option>
-                  ))}
-                </SelectField>
-              )}
-            />
-          </div>
-          <div className="flex items-center justify-between gap-3 rounded-lg bg-surface-2 px-4 py-3 text-sm">
-            <span className="text-muted">Live price</span>
-            <span className="font-semibold text-fg tabular-nums" data-testid="cycle-live-price">
-              {pair === '' || livePrice.data === undefined ? '—' : `${formatPrice(livePrice.data)} USDT`}
-            </span>
-          </div>
-          <Input
-            label="Amount (USDT)"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="Quote amount each buy spends"
-            error={errors.amount?.message}
-            {...register('amount')}
+        <Controller
+          control={control}
+          name="pair"
+          render={({ field }) => (
+            <SelectField label="Pair" error={errors.pair?.message} {...field}>
+              <PairOptions pairs={SYMBOLS} />
+            </SelectField>
+          )}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-3 rounded-lg bg-surface-2 px-4 py-3 text-sm">
+        <span className="text-muted">Live price</span>
+        <span className="font-semibold text-fg tabular-nums" data-testid="cycle-live-price">
+          {pair === '' || livePrice.data === undefined ? '—' : `${formatPrice(livePrice.data)} USDT`}
+        </span>
+      </div>
+      <DecimalInput
+        label="Amount (USDT)"
+        placeholder="Quote amount each buy spends"
+        error={errors.amount?.message}
+        {...register('amount')}
+      />
+      {category === 'Future' ? (
+        <LeverageInput error={errors.leverage?.message} {...register('leverage')} />
+      ) : null}
+      <fieldset className="space-y-3 rounded-lg border border-line p-4">
+        <legend className="px-1 text-sm font-semibold text-fg">Prices</legend>
+        <p className="text-xs text-muted">
+          Suggested from the live price: buy 5% below, sell 5% above, stop loss 20% below.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <DecimalInput
+            label="Buy when price reaches"
+            error={errors.priceReachAt?.message}
+            {...register('priceReachAt')}
           />
-          {category === 'Future' ? (
-            <Input
-              label="Leverage (x)"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={10}
-              step={1}
-              error={errors.leverage?.message}
-              hint="1x to 10x"
-              {...register('leverage')}
-            />
-          ) : null}
-          <fieldset className="space-y-3 rounded-lg border border-line p-4">
-            <legend className="px-1 text-sm font-semibold text-fg">Prices</legend>
-            <p className="text-xs text-muted">
-              Suggested from the live price: buy 5% below, sell 5% above, stop loss 20% below.
-            </p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <Input
-                label="Buy when price reaches"
-                inputMode="decimal"
-                autoComplete="off"
-                error={errors.priceReachAt?.message}
-                {...register('priceReachAt')}
-              />
-              <Input
-                label="Sell price"
-                inputMode="decimal"
-                autoComplete="off"
-                error={errors.sellPriceAt?.message}
-                {...register('sellPriceAt')}
-              />
-            </div>
-            <Input
-              label="Stop loss (optional)"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder="No stop loss"
-              error={errors.stopLossAt?.message}
-              {...register('stopLossAt')}
-            />
-          </fieldset>
-          <Input
-            label="Number of cycles"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_CYCLE_COUNT}
-            step={1}
-            placeholder={`1 – ${MAX_CYCLE_COUNT}`}
-            error={errors.cycleCount?.message}
-            {...register('cycleCount')}
-          />
-          <Button type="submit" fullWidth size="lg" loading={start.isPending}>
-            {start.isPending ? 'Starting...' : 'Start Cycle'}
-          </Button>
-        </form>
-      </Card>
-      {renderChart ? <div className="min-w-0">{renderChart(pair || 'BTCUSDT', category)}</div> : null}
-    </div>
+          <DecimalInput label="Sell price" error={errors.sellPriceAt?.message} {...register('sellPriceAt')} />
+        </div>
+        <DecimalInput
+          label="Stop loss (optional)"
+          placeholder="No stop loss"
+          error={errors.stopLossAt?.message}
+          {...register('stopLossAt')}
+        />
+      </fieldset>
+      <CycleCountInput
+        label="Number of cycles"
+        placeholder={`1 – ${MAX_CYCLE_COUNT}`}
+        error={errors.cycleCount?.message}
+        {...register('cycleCount')}
+      />
+      <Button type="submit" fullWidth size="lg" loading={start.isPending}>
+        {start.isPending ? 'Starting...' : 'Start Cycle'}
+      </Button>
+    </SettingsFormCard>
   );
 }
