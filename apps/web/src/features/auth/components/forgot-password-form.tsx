@@ -1,13 +1,12 @@
-import { authMessages, forgotPasswordInputSchema, LOGIN_INPUT_MAX } from '@gridbot/shared';
+import { authMessages, forgotPasswordInputSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon, CheckCircleIcon } from '../../../components/ui/icons';
-import { Input } from '../../../components/ui/input';
+import { CheckCircleIcon } from '../../../components/ui/icons';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/password-reset';
+import { BackToSignIn, EmailAddressInput } from './auth-fields';
 
 /** Spec 02 §8: 404 'User not found' gets a hint; a rate limit shows its own words; anything else the generic text. */
 function forgotPasswordError(error: unknown): string {
@@ -40,24 +39,11 @@ export function ForgotPasswordForm() {
           <p>{authMessages.resetLinkSent} The link works once and expires in 30 minutes.</p>
         </div>
       ) : null}
-      <Input
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        maxLength={LOGIN_INPUT_MAX}
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailAddressInput error={errors.email?.message} {...form.register('email')} />
       <Button type="submit" size="lg" fullWidth loading={forgot.isPending}>
         {forgot.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>
-      <p className="text-center text-sm">
-        <Link to="/" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
-          <ArrowLeftIcon className="size-4" />
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
     </form>
   );
 }

@@ -1,13 +1,12 @@
-import { authMessages, LOGIN_INPUT_MAX, resetPasswordFormSchema } from '@gridbot/shared';
+import { authMessages, resetPasswordFormSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import { ArrowLeftIcon } from '../../../components/ui/icons';
-import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password-reset';
+import { BackToSignIn, NewPasswordInput } from './auth-fields';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
@@ -32,22 +31,14 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5">
-      <Input
+      <NewPasswordInput
         label="New Password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        maxLength={LOGIN_INPUT_MAX}
         placeholder="At least 6 characters"
         error={errors.password?.message}
         {...form.register('password')}
       />
-      <Input
+      <NewPasswordInput
         label="Confirm Password"
-        type="password"
-        revealable
-        autoComplete="new-password"
-        maxLength={LOGIN_INPUT_MAX}
         placeholder="Repeat the new password"
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
@@ -55,12 +46,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" size="lg" fullWidth loading={reset.isPending}>
         {reset.isPending ? 'Resetting...' : 'Reset Password'}
       </Button>
-      <p className="text-center text-sm">
-        <Link to="/" className="inline-flex items-center gap-1.5 font-semibold text-primary hover:underline">
-          <ArrowLeftIcon className="size-4" />
-          Back to Sign In
-        </Link>
-      </p>
+      <BackToSignIn />
     </form>
   );
 }

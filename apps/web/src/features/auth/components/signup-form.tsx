@@ -1,4 +1,4 @@
-import { authMessages, LOGIN_INPUT_MAX, type SignupInput, signupFormSchema } from '@gridbot/shared';
+import { authMessages, type SignupInput, signupFormSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,6 +9,7 @@ import { errorMessage, isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/redirect';
 import { useSignup } from '../api/signup';
+import { EmailAddressInput, NewPasswordInput } from './auth-fields';
 
 /** What /verifyOtp receives in router state (spec 02 §3: sign-up data carried to OTP). */
 export type SignupState = SignupInput;
@@ -57,15 +58,7 @@ export function SignupForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Input
-        label="Email Address"
-        type="email"
-        autoComplete="email"
-        maxLength={LOGIN_INPUT_MAX}
-        placeholder="you@example.com"
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailAddressInput error={errors.email?.message} {...form.register('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input
           label="Username"
@@ -89,22 +82,14 @@ export function SignupForm() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input
+        <NewPasswordInput
           label="Password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          maxLength={LOGIN_INPUT_MAX}
           placeholder="At least 6 characters"
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Input
+        <NewPasswordInput
           label="Confirm Password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          maxLength={LOGIN_INPUT_MAX}
           placeholder="Repeat the password"
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
