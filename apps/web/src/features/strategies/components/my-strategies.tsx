@@ -1,5 +1,5 @@
 import { strategyMessages as m, type StoredStrategy, type StrategyKind } from '@gridbot/shared';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -33,6 +33,45 @@ function LoadingCards() {
         <Skeleton key={i} className="h-40 rounded-xl" />
       ))}
     </div>
+  );
+}
+
+interface StrategyCardsProps {
+  kind: StrategyKind;
+  strategies: StoredStrategy[];
+  actions: (strategy: StoredStrategy) => ReactNode;
+}
+
+function StrategyCards({ kind, strategies, actions }: StrategyCardsProps) {
+  return (
+    <div className={cardGrid}>
+      {strategies.map((strategy) => (
+        <StrategyCard key={strategy._id} kind={kind} strategy={strategy} actions={actions(strategy)} />
+      ))}
+    </div>
+  );
+}
+
+/** Edit (own) or View (system): the strategy's edit screen, named for the strategy. */
+function OpenStrategyLink({
+  kind,
+  name,
+  verb,
+  variant,
+}: {
+  kind: StrategyKind;
+  name: string;
+  verb: 'Edit' | 'View';
+  variant: 'outline' | 'ghost';
+}) {
+  return (
+    <Link
+      to={editScreenPath(kind, name)}
+      className={buttonClasses(variant, 'sm', 'flex-1')}
+      aria-label={`${verb} ${name}`}
+    >
+      {verb}
+    </Link>
   );
 }
 
@@ -81,35 +120,24 @@ function OwnStrategies({ kind }: { kind: StrategyKind }) {
   }
   return (
     <>
-      <div className={cardGrid}>
-        {list.data.map((strategy) => (
-          <StrategyCard
-            key={strategy._id}
-            kind={kind}
-            strategy={strategy}
-            actions={
-              <>
-                <Link
-                  to={editScreenPath(kind, strategy.strategy_name)}
-                  className={buttonClasses('outline', 'sm', 'flex-1')}
-                  aria-label={`Edit ${strategy.strategy_name}`}
-                >
-                  Edit
-                </Link>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  className="flex-1 text-down! hover:bg-down/10"
-                  aria-label={`Delete ${strategy.strategy_name}`}
-                  onClick={() => setDoomed(strategy.strategy_name)}
-                >
-                  Delete
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </div>
+      <StrategyCards
+        kind={kind}
+        strategies={list.data}
+        actions={(strategy) => (
+          <>
+            <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="Edit" variant="outline" />
+            <Button
+              variant="ghost"
+              size="sm"
+              className="flex-1 text-down! hover:bg-down/10"
+              aria-label={`Delete ${strategy.strategy_name}`}
+              onClick={() => setDoomed(strategy.strategy_name)}
+            >
+              Delete
+            </Button>
+          </>
+        )}
+      />
       <DeleteStrategyModal
         name={doomed}
         busy={remove.isPending}
@@ -137,36 +165,25 @@ function SystemStrategies({ kind }: { kind: StrategyKind }) {
       <p className="mt-0.5 mb-4 text-sm text-muted">
         Ready-made and read-only. Start a bot with one directly, or copy it into your strategies to change it.
       </p>
-      <div className={cardGrid}>
-        {list.data.map((strategy) => (
-          <StrategyCard
-            key={strategy._id}
-            kind={kind}
-            strategy={strategy}
-            actions={
-              <>
-                <Link
-                  to={editScreenPath(kind, strategy.strategy_name)}
-                  className={buttonClasses('ghost', 'sm', 'flex-1')}
-                  aria-label={`View ${strategy.strategy_name}`}
-                >
-                  View
-                </Link>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  className="flex-1"
-                  aria-label={`Copy ${strategy.strategy_name}`}
-                  disabled={copy.isPending}
-                  onClick={() => copyOne(strategy)}
-                >
-                  Copy
-                </Button>
-              </>
-            }
-          />
-        ))}
-      </div>
+      <StrategyCards
+        kind={kind}
+        strategies={list.data}
+        actions={(strategy) => (
+          <>
+            <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="View" variant="ghost" />
+            <Button
+              variant="outline"
+              size="sm"
+              className="flex-1"
+              aria-label={`Copy ${strategy.strategy_name}`}
+              disabled={copy.isPending}
+              onClick={() => copyOne(strategy)}
+            >
+              Copy
+            </Button>
+          </>
+        )}
+      />
     </section>
   );
 }
