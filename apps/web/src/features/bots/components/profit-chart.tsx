@@ -1,3 +1,4 @@
+import { barLayout, ChartBar, ChartGridLine } from '../../../components/ui/bar-chart';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { useElementWidth } from '../../../components/ui/use-element-width';
 import { formatUsd } from '../lib/bot-format';
@@ -42,9 +43,11 @@ export function ProfitChart({ datewiseprofit }: { datewiseprofit: Record<string,
   const y = (v: number) => pad.top + ((max - v) / (max - min)) * plotH;
   const ticks: number[] = [];
   for (let t = min; t <= max + step / 2; t += step) ticks.push(Number(t.toFixed(10)));
-  const band = plotW / Math.max(entries.length, 1);
-  const barW = Math.max(Math.min(band * 0.7, 48), 2);
-  const labelEvery = Math.max(1, Math.ceil(entries.length / Math.max(Math.floor(plotW / 64), 1)));
+  const { barWidth, labelEvery, barX } = barLayout(entries.length, pad.left, plotW, {
+    fill: 0.7,
+    maxBarWidth: 48,
+    labelSpacing: 64,
+  });
 
   return (
     <Card>
@@ -67,50 +70,29 @@ export function ProfitChart({ datewiseprofit }: { datewiseprofit: Record<string,
             className="block max-w-full text-muted"
           >
             {ticks.map((t) => (
-              <g key={t}>
-                <line
-                  x1={pad.left}
-                  x2={width - pad.right}
-                  y1={y(t)}
-                  y2={y(t)}
-                  stroke="currentColor"
-                  strokeOpacity={t === 0 ? 0.5 : 0.15}
-                />
-                <text
-                  x={pad.left - 8}
-                  y={y(t)}
-                  dy="0.32em"
-                  textAnchor="end"
-                  fontSize="11"
-                  fill="currentColor"
-                >
-                  {formatUsd(t)}
-                </text>
-              </g>
+              <ChartGridLine
+                key={t}
+                y={y(t)}
+                left={pad.left}
+                right={width - pad.right}
+                labelGap={8}
+                strokeOpacity={t === 0 ? 0.5 : 0.15}
+                label={formatUsd(t)}
+              />
             ))}
-            {entries.map(([date, value], i) => {
-              const x = pad.left + band * i + (band - barW) / 2;
-              const top = y(Math.max(value, 0));
-              const h = Math.max(Math.abs(y(value) - y(0)), value === 0 ? 0 : 1);
-              return (
-                <g key={date}>
-                  <rect x={x} y={top} width={barW} height={h} rx={Math.min(3, barW / 4)} fill={ORANGE}>
-                    <title>{`${date}: Profit($) ${formatUsd(value)}`}</title>
-                  </rect>
-                  {i % labelEvery === 0 ? (
-                    <text
-                      x={x + barW / 2}
-                      y={height - 8}
-                      textAnchor="middle"
-                      fontSize="11"
-                      fill="currentColor"
-                    >
-                      {shortDate(date)}
-                    </text>
-                  ) : null}
-                </g>
-              );
-            })}
+            {entries.map(([date, value], i) => (
+              <ChartBar
+                key={date}
+                x={barX(i)}
+                width={barWidth}
+                value={value}
+                y={y}
+                title={`${date}: Profit($) ${formatUsd(value)}`}
+                label={i % labelEvery === 0 ? shortDate(date) : undefined}
+                labelY={height - 8}
+                fill={ORANGE}
+              />
+            ))}
           </svg>
         )}
       </div>

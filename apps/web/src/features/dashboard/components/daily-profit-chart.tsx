@@ -1,5 +1,6 @@
 import type { BotSummary } from '@gridbot/shared';
 import { useId, useState } from 'react';
+import { barLayout, ChartBar, ChartGridLine } from '../../../components/ui/bar-chart';
 import { Card } from '../../../components/ui/card';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { useElementWidth } from '../../../components/ui/use-element-width';
@@ -34,9 +35,11 @@ export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
   const min = Math.min(0, ...series.map(([, v]) => v));
   const span = max - min || 1;
   const y = (v: number) => pad.top + ((max - v) / span) * plotH;
-  const band = plotW / Math.max(series.length, 1);
-  const barW = Math.max(Math.min(band * 0.65, 36), 2);
-  const every = Math.max(1, Math.ceil(series.length / Math.max(Math.floor(plotW / 60), 1)));
+  const { barWidth, labelEvery, barX } = barLayout(series.length, pad.left, plotW, {
+    fill: 0.65,
+    maxBarWidth: 36,
+    labelSpacing: 60,
+  });
 
   return (
     <Card className="h-full">
@@ -79,26 +82,15 @@ export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
             className="block text-muted"
           >
             {[max, (max + min) / 2, min].map((t) => (
-              <g key={t}>
-                <line
-                  x1={pad.left}
-                  x2={width - pad.right}
-                  y1={y(t)}
-                  y2={y(t)}
-                  stroke="currentColor"
-                  strokeOpacity={0.15}
-                />
-                <text
-                  x={pad.left - 6}
-                  y={y(t)}
-                  dy="0.32em"
-                  textAnchor="end"
-                  fontSize="11"
-                  fill="currentColor"
-                >
-                  {formatUsd(t)}
-                </text>
-              </g>
+              <ChartGridLine
+                key={t}
+                y={y(t)}
+                left={pad.left}
+                right={width - pad.right}
+                labelGap={6}
+                strokeOpacity={0.15}
+                label={formatUsd(t)}
+              />
             ))}
             <line
               x1={pad.left}
@@ -108,34 +100,19 @@ export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
               stroke="currentColor"
               strokeOpacity={0.5}
             />
-            {series.map(([date, value], i) => {
-              const x = pad.left + band * i + (band - barW) / 2;
-              return (
-                <g key={date}>
-                  <rect
-                    x={x}
-                    y={y(Math.max(value, 0))}
-                    width={barW}
-                    height={Math.max(Math.abs(y(value) - y(0)), value === 0 ? 0 : 1)}
-                    rx={Math.min(3, barW / 4)}
-                    className={value >= 0 ? 'fill-up' : 'fill-down'}
-                  >
-                    <title>{`${date}: ${formatUsd(value)}`}</title>
-                  </rect>
-                  {i % every === 0 ? (
-                    <text
-                      x={x + barW / 2}
-                      y={height - 8}
-                      textAnchor="middle"
-                      fontSize="11"
-                      fill="currentColor"
-                    >
-                      {date.slice(5)}
-                    </text>
-                  ) : null}
-                </g>
-              );
-            })}
+            {series.map(([date, value], i) => (
+              <ChartBar
+                key={date}
+                x={barX(i)}
+                width={barWidth}
+                value={value}
+                y={y}
+                title={`${date}: ${formatUsd(value)}`}
+                label={i % labelEvery === 0 ? date.slice(5) : undefined}
+                labelY={height - 8}
+                className={value >= 0 ? 'fill-up' : 'fill-down'}
+              />
+            ))}
           </svg>
         )}
       </div>
