@@ -3,7 +3,13 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Pagination } from '../../../components/ui/pagination';
+import { formatDate } from '../../../lib/format';
 import { platformErrorMessage } from '../api/platform-client';
+
+/** The last column of every platform history: when the record was made. */
+export function dateColumn<T extends { createdAt: string }>(): DataColumn<T> {
+  return { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' };
+}
 
 interface HistorySectionProps<T> {
   title: string;

@@ -13,11 +13,11 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { type DataColumn, DataTable, rowNumberColumn } from '../../../components/ui/data-table';
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate, formatUsd } from '../../../lib/format';
+import { formatUsd } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useLevelRewards, useRewardHistory } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
-import { HistorySection } from './history-section';
+import { dateColumn, HistorySection } from './history-section';
 
 /** The sign-up link that prefills the referral ID. */
 export function referralLink(userCode: string, origin = window.location.origin): string {
@@ -35,7 +35,7 @@ function historyColumns(page: number): DataColumn<RewardRecord>[] {
     { key: 'amount', header: 'Amount', cell: (r) => `$${formatAmount(r.amount)}`, align: 'right' },
     { key: 'pct', header: '%', cell: (r) => `${r.percentage}%`, align: 'right' },
     { key: 'user', header: 'Referred User', cell: (r) => r.fromUserName },
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+    dateColumn(),
   ];
 }
 

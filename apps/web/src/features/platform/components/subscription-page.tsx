@@ -14,11 +14,10 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { CrownIcon, LayersIcon, ShieldIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { formatDate } from '../../../lib/format';
 import { platformErrorMessage, rowNumber } from '../api/platform-client';
 import { useSubscriptionHistory, useSubscriptionPlans } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
-import { HistorySection } from './history-section';
+import { dateColumn, HistorySection } from './history-section';
 import { priceText } from './plan-price';
 import { StatCard } from './stat-card';
 import { SubscribeModal } from './subscribe-modal';
@@ -65,7 +64,7 @@ function historyColumns(page: number): DataColumn<SubscriptionRecord>[] {
       align: 'right',
     },
     { key: 'status', header: 'Status', cell: (r) => <StatusBadge status={r.status} /> },
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+    dateColumn(),
   ];
 }
 

@@ -4,12 +4,11 @@ import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-ta
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useDepositHistory } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
 import { DepositAddress } from './deposit-address';
-import { HistorySection } from './history-section';
+import { dateColumn, HistorySection } from './history-section';
 import { StatCard } from './stat-card';
 import { TxHashLink } from './tx-hash-link';
 
@@ -26,7 +25,7 @@ function historyColumns(page: number): DataColumn<DepositRecord>[] {
       header: 'Transaction Hash',
       cell: (r) => <TxHashLink hash={r.transactionHash} />,
     },
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+    dateColumn(),
   ];
 }
 

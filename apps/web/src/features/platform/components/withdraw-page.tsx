@@ -6,11 +6,11 @@ import { Card } from '../../../components/ui/card';
 import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
-import { formatDate, shortHash } from '../../../lib/format';
+import { shortHash } from '../../../lib/format';
 import { rowNumber } from '../api/platform-client';
 import { useWithdrawHistory } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
-import { HistorySection } from './history-section';
+import { dateColumn, HistorySection } from './history-section';
 import { SwapRewardModal } from './swap-reward-modal';
 import { TxHashLink } from './tx-hash-link';
 import { WithdrawForm } from './withdraw-form';
@@ -44,7 +44,7 @@ function historyColumns(page: number): DataColumn<WithdrawRecord>[] {
       ),
     },
     { key: 'status', header: 'Status', cell: (r) => <WithdrawStatus record={r} /> },
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+    dateColumn(),
   ];
 }
 
