@@ -1,22 +1,9 @@
-import ganache from 'ganache';
-import {
-  type Address,
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  formatUnits,
-  http,
-  type PublicClient,
-  parseUnits,
-} from 'viem';
+import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { TEST_TOKEN_BYTECODE } from '../../apps/server/src/modules/platform/testing/test-token';
+import { startTestChain as startTokenChain } from '../../apps/server/src/modules/platform/testing/test-chain';
 
-const tokenAbi = [
-  ...erc20Abi,
-  { type: 'constructor', inputs: [{ name: 'supply', type: 'uint256' }], stateMutability: 'nonpayable' },
-] as const;
+/** 100 ETH (in wei) for the hot wallet's gas. */
+const GAS_MONEY = '0x56BC75E2D63100000';
 
 export interface TestChain {
   rpcUrl: string;
@@ -25,7 +12,7 @@ export interface TestChain {
   /** Private key of a second funded account holding `hotWalletTokens` USDT: the platform's hot wallet. */
   hotWalletKey: `0x${string}`;
   /** Transfers USDT from the deployer; instamine puts it in a block of its own (1 confirmation). */
-  sendUsdt(to: Address, amount: string): Promise<`0x${string}`>;
+  sendUsdt(to: Address, amount: string): Promise<void>;
   /** Mines empty blocks, so earlier transfers gain confirmations. */
   mine(blocks: number): Promise<void>;
   /** USDT balance of an address, as a decimal string ('19'). */
@@ -35,79 +22,28 @@ export interface TestChain {
 }
 
 /**
- * A real local EVM node (ganache, the npm package) on a free 127.0.0.1 port with the embedded test ERC-20
- * deployed: the same approach as apps/server/src/modules/platform/deposit-watcher.chain.test.ts.
+ * The server's chain tests' local EVM node (ganache, with the test token deployed) plus a hot wallet: a
+ * second account with gas and `hotWalletTokens` USDT, as the platform pays withdrawals from.
  */
 export async function startTestChain(hotWalletTokens = '1000'): Promise<TestChain> {
-  const deployerKey = generatePrivateKey();
+  const chain = await startTokenChain();
   const hotWalletKey = generatePrivateKey();
-  const ether = '0x56BC75E2D63100000'; // 100 ETH for gas
-  const server = ganache.server({
-    logging: { quiet: true },
-    chain: { chainId: 1337 },
-    miner: { instamine: 'eager' },
-    wallet: {
-      accounts: [
-        { secretKey: deployerKey, balance: ether },
-        { secretKey: hotWalletKey, balance: ether },
-      ],
-    },
-  } as never);
-  await server.listen(0, '127.0.0.1');
-  const rpcUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  const evm = defineChain({
-    id: 1337,
-    name: 'ganache',
-    nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-    rpcUrls: { default: { http: [rpcUrl] } },
-  });
-  const client = createPublicClient({ chain: evm, transport: http(rpcUrl) }) as PublicClient;
-  const wallet = createWalletClient({
-    account: privateKeyToAccount(deployerKey),
-    chain: evm,
-    transport: http(rpcUrl),
-  });
-  const deployHash = await wallet.deployContract({
-    abi: tokenAbi,
-    bytecode: TEST_TOKEN_BYTECODE,
-    args: [parseUnits('1000000', 18)],
-  });
-  const usdt = (await client.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Address;
-
-  const sendUsdt = async (to: Address, amount: string) => {
-    const hash = await wallet.writeContract({
-      address: usdt,
-      abi: erc20Abi,
-      functionName: 'transfer',
-      args: [to, parseUnits(amount, 18)],
-    });
-    await client.waitForTransactionReceipt({ hash });
-    return hash;
-  };
-  await sendUsdt(privateKeyToAccount(hotWalletKey).address, hotWalletTokens);
-
+  const hotWallet = privateKeyToAccount(hotWalletKey).address;
+  await chain.rpc('evm_setAccountBalance', [hotWallet, GAS_MONEY]);
+  await chain.transfer(hotWallet, hotWalletTokens);
   return {
-    rpcUrl,
-    usdt,
+    rpcUrl: chain.rpcUrl,
+    usdt: chain.token,
     hotWalletKey,
-    sendUsdt,
+    sendUsdt: (to, amount) => chain.transfer(to, amount),
     async mine(blocks) {
-      for (let i = 0; i < blocks; i += 1)
-        await server.provider.request({ method: 'evm_mine', params: [] } as never);
+      for (let i = 0; i < blocks; i += 1) await chain.rpc('evm_mine');
     },
-    async usdtOf(address) {
-      const raw = await client.readContract({
-        address: usdt,
-        abi: erc20Abi,
-        functionName: 'balanceOf',
-        args: [address],
-      });
-      return formatUnits(raw, 18);
-    },
+    usdtOf: async (address) => String(await chain.balanceOf(address)),
     async receiptStatus(hash) {
-      const receipt = await client.getTransactionReceipt({ hash }).catch(() => undefined);
+      const receipt = await chain.client.getTransactionReceipt({ hash }).catch(() => undefined);
       return receipt?.status;
     },
-    stop: () => server.close(),
+    stop: () => chain.close(),
   };
 }
