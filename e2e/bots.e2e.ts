@@ -1,36 +1,19 @@
 import { botMessages as m } from '@gridbot/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, shoot, VIEWPORTS } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, shoot } from './support/browser';
+import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
 // Issue 6 "Done when": on the replayed market at high speed, start a Multigrid spot bot and a Scalping
 // futures bot from the UI, see BUY and SELL rows, edit SLTP (both price messages), set overbuy protection and
 // profit book, stop one with sell and one without, find both in History; screenshots of every bot page in
 // both themes at 1280 and 390 px.
-const DEMO = { email: 'demo@gridbot.local', password: 'demo1234' };
 const MULTIGRID = { pair: 'XRPUSDT', strategy: 'E2E Fast 3', amount: '300' };
 const SCALPING = { pair: 'BNBUSDT', strategy: 'E2E Scalp 3', amount: '300', leverage: '2' };
 
-let server: AppServer;
-let browser: Browser;
-let token = '';
-
-interface Json {
-  [key: string]: unknown;
-}
-
-async function api(path: string, body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
+const app = setUpJourney('bots', REPLAY_MARKET);
+const { api, see } = app;
+const logIn = (context: BrowserContext, theme?: 'dark' | 'light') => logInAsDemo(app, context, theme);
 
 /** Small steps so bots buy and sell within seconds on the replayed market. */
 async function createStrategies() {
@@ -59,64 +42,6 @@ async function createStrategies() {
     })),
   });
   expect([200, 409]).toContain(scalping.status);
-}
-
-function watch(page: Page) {
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !msg.text().includes('Failed to load resource'))
-      console.error(`console: ${msg.text()}`);
-  });
-}
-
-async function logIn(context: BrowserContext, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
-  const page = await context.newPage();
-  watch(page);
-  // Through /dashboard: the guard sends us to the login page client-side. (A GET of '/' itself answers 403
-  // from the static plugin at the moment.) apps/web/dist is shared with other journeys that may be
-  // rebuilding it right now, so try again for a while.
-  const title = page.getByText('Log in to your account', { exact: true });
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    await page.goto('/dashboard');
-    await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
-    await page.goto('/dashboard');
-    if (
-      await title.waitFor({ timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-  }
-  await see(page, 'Log in to your account');
-  await page.getByLabel('Email Address or Username').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'LogIn' }).click();
-  await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
-  // The demo account agrees once; later logins skip the dialog.
-  const agree = page.getByRole('dialog', { name: 'Disclaimer' }).getByRole('button', { name: 'Agree' });
-  if (
-    await agree.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await agree.click();
-    await page.getByRole('dialog', { name: 'Disclaimer' }).waitFor({ state: 'detached' });
-  }
-  token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
-  return page;
-}
-
-async function see(page: Page, text: string, timeout = 15_000) {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
-  } catch (error) {
-    await shoot(page, `bots-failure-${text.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`);
-    console.error(`URL ${page.url()}\n${server.output().slice(-3000)}`);
-    throw error;
-  }
 }
 
 async function startBot(page: Page, kind: 'Multigrid' | 'Scalping') {
@@ -156,31 +81,12 @@ async function livePriceInDialog(page: Page): Promise<number> {
   return Number((text ?? '').replaceAll(',', ''));
 }
 
-beforeAll(async () => {
-  server = await startAppServer({
-    MARKET_FEED: 'replay',
-    MARKET_REPLAY_DIR: '../shared/data',
-    MARKET_SPEED: '600',
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('bots journey', () => {
   it('starts, watches, edits and stops a Multigrid spot bot and a Scalping futures bot', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await logIn(context);
     await createStrategies();
-    const transfer = await api('/api/transferspottofutures', {
-      from: 'Spot',
-      to: 'Futures',
-      coin: 'USDT',
-      amount: '1000',
-    });
-    expect(transfer.status).toBe(200);
+    await fundFutures(app, '1000');
 
     await startBot(page, 'Multigrid');
     await startBot(page, 'Scalping');
@@ -272,29 +178,23 @@ describe('bots journey', () => {
     ];
     if (running[0]) pages.push(['running-bot', `/running-bot/${running[0].id}`, 'Bot details']);
     if (scalping[0]) pages.push(['scalp-running-bot', `/scalp-running-bot/${scalping[0].id}`, 'Bot details']);
-    for (const viewport of ['desktop', 'phone'] as const) {
-      for (const theme of ['dark', 'light'] as const) {
-        const context = await newContext(browser, server.url, viewport);
-        const page = await logIn(context, theme);
-        const width = VIEWPORTS[viewport].width;
-        for (const [name, path, marker] of pages) {
-          await page.goto(path);
-          try {
-            await page.getByRole('heading', { name: marker, exact: true }).first().waitFor();
-          } catch (error) {
-            await shoot(page, `bots-failure-${name}-${theme}-${width}`);
-            throw error;
-          }
-          await page.waitForTimeout(1500);
-          await shoot(page, `bots-${name}-${theme}-${width}`);
+    await inEveryLook(app, logIn, async (page, { theme, width }) => {
+      for (const [name, path, marker] of pages) {
+        await page.goto(path);
+        try {
+          await page.getByRole('heading', { name: marker, exact: true }).first().waitFor();
+        } catch (error) {
+          await shoot(page, `bots-failure-${name}-${theme}-${width}`);
+          throw error;
         }
-        await page.goto('/livebots');
-        await page.getByRole('list', { name: 'Top running bots' }).getByRole('button').first().click();
-        await page.getByRole('dialog', { name: 'Start New Bot' }).waitFor();
-        await page.waitForTimeout(400);
-        await shoot(page, `bots-copy-modal-${theme}-${width}`);
-        await context.close();
+        await page.waitForTimeout(1500);
+        await shoot(page, `bots-${name}-${theme}-${width}`);
       }
-    }
+      await page.goto('/livebots');
+      await page.getByRole('list', { name: 'Top running bots' }).getByRole('button').first().click();
+      await page.getByRole('dialog', { name: 'Start New Bot' }).waitFor();
+      await page.waitForTimeout(400);
+      await shoot(page, `bots-copy-modal-${theme}-${width}`);
+    });
   }, 600_000);
 });

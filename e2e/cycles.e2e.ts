@@ -1,75 +1,17 @@
 import { cycleMessages as m } from '@gridbot/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, shoot, VIEWPORTS } from './support/browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, shoot } from './support/browser';
+import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
 // Issue 7 "Done when": on the replayed market, start a spot cycle and a futures cycle from the page, watch
 // one complete cycles (progress moves), edit one (with the stop-loss message), stop one with sell and one
 // without, find both in History; screenshots of the page in both themes at 1280 and 390 px.
-const DEMO = { email: 'demo@gridbot.local', password: 'demo1234' };
 const SPOT = { pair: 'ADAUSDT', label: 'ADA/USDT' };
 const FUTURE = { pair: 'BNBUSDT', label: 'BNB/USDT' };
 
-let server: AppServer;
-let browser: Browser;
-let token = '';
-
-async function api(path: string, body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-}
-
-async function see(page: Page, text: string, timeout = 15_000) {
-  try {
-    await page.getByText(text, { exact: true }).first().waitFor({ timeout });
-  } catch (error) {
-    await shoot(page, `cycles-failure-${text.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`);
-    console.error(`URL ${page.url()}\n${server.output().slice(-3000)}`);
-    throw error;
-  }
-}
-
-async function logIn(context: BrowserContext, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  const title = page.getByText('Log in to your account', { exact: true });
-  // apps/web/dist may be being rebuilt by another journey: try again for a while.
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    await page.goto('/dashboard');
-    await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
-    await page.goto('/dashboard');
-    if (
-      await title.waitFor({ timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-  }
-  await page.getByLabel('Email Address or Username').fill(DEMO.email);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'LogIn' }).click();
-  await page.waitForURL('**/dashboard');
-  const agree = page.getByRole('dialog', { name: 'Disclaimer' }).getByRole('button', { name: 'Agree' });
-  if (
-    await agree.waitFor({ timeout: 5000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await agree.click();
-  }
-  token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
-  return page;
-}
+const app = setUpJourney('cycles', REPLAY_MARKET);
+const { api, see } = app;
 
 async function livePrice(pair: string, future: boolean): Promise<number> {
   const res = await api(future ? '/api/futureliveprice' : '/api/liveprice', { pair });
@@ -111,30 +53,11 @@ async function progressOf(page: Page, label: string): Promise<number> {
   return Number(text.split('/')[0]);
 }
 
-beforeAll(async () => {
-  server = await startAppServer({
-    MARKET_FEED: 'replay',
-    MARKET_REPLAY_DIR: '../shared/data',
-    MARKET_SPEED: '600',
-  });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
 describe('cycles journey', () => {
   it('starts a spot and a futures cycle, watches progress, edits and stops them, finds them in History', async () => {
-    const context = await newContext(browser, server.url);
-    const page = await logIn(context);
-    const transfer = await api('/api/transferspottofutures', {
-      from: 'Spot',
-      to: 'Futures',
-      coin: 'USDT',
-      amount: '500',
-    });
-    expect(transfer.status).toBe(200);
+    const context = await newContext(app.browser, app.server.url);
+    const page = await logInAsDemo(app, context);
+    await fundFutures(app, '500');
     await page.goto('/cycle');
     await page.getByRole('heading', { name: 'Start Cycle', exact: true }).first().waitFor();
 
@@ -251,24 +174,19 @@ describe('cycles journey', () => {
 
   it('looks right in both themes at 1280 and 390 px', async () => {
     // One running cycle to show (the demo's LTC cycle runs from the seed).
-    for (const viewport of ['desktop', 'phone'] as const) {
-      for (const theme of ['dark', 'light'] as const) {
-        const context = await newContext(browser, server.url, viewport);
-        const page = await logIn(context, theme);
-        const width = VIEWPORTS[viewport].width;
-        await page.goto('/cycle');
-        await page.getByRole('article', { name: 'LTC/USDT cycle' }).waitFor();
-        await page.waitForTimeout(1500);
-        await shoot(page, `cycles-page-${theme}-${width}`);
-        await page.goto('/sip');
-        await page.getByRole('heading', { name: 'Start New SIP' }).first().waitFor();
-        await shoot(page, `cycles-sip-${theme}-${width}`);
-        await page.goto('/history');
-        await page.getByRole('tab', { name: 'Cycle' }).click();
-        await page.getByRole('table', { name: 'Cycle history' }).waitFor();
-        await shoot(page, `cycles-history-${theme}-${width}`);
-        await context.close();
-      }
-    }
+    const logIn = (context: BrowserContext, theme: 'dark' | 'light') => logInAsDemo(app, context, theme);
+    await inEveryLook(app, logIn, async (page, { theme, width }) => {
+      await page.goto('/cycle');
+      await page.getByRole('article', { name: 'LTC/USDT cycle' }).waitFor();
+      await page.waitForTimeout(1500);
+      await shoot(page, `cycles-page-${theme}-${width}`);
+      await page.goto('/sip');
+      await page.getByRole('heading', { name: 'Start New SIP' }).first().waitFor();
+      await shoot(page, `cycles-sip-${theme}-${width}`);
+      await page.goto('/history');
+      await page.getByRole('tab', { name: 'Cycle' }).click();
+      await page.getByRole('table', { name: 'Cycle history' }).waitFor();
+      await shoot(page, `cycles-history-${theme}-${width}`);
+    });
   }, 600_000);
 });

@@ -1,14 +1,14 @@
 import { strategyMessages as m } from '@gridbot/shared';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { shoot as fullShot, launchBrowser, newContext, VIEWPORTS } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shoot as fullShot, newContext } from './support/browser';
+import { inEveryLook, setUpJourney, watchPage } from './support/journey';
 
 // Issue 4 "Done when": create, edit and delete a 50-grid Multigrid and a 10-grid Scalping strategy in the
 // browser, with Auto Fill, Clear, the spec's validation messages, the duplicate-name message and the ladder
 // preview changing; screenshots of every strategy page in both themes at 1280 and 390 px.
-let server: AppServer;
-let browser: Browser;
+const app = setUpJourney('strategy');
+const { api } = app;
 let session: { token: string; user: unknown };
 
 /** A full-page screenshot from the top, with no focused field (fixed bars stay where they belong). */
@@ -18,22 +18,6 @@ async function shoot(page: Page, name: string) {
     window.scrollTo(0, 0);
   });
   await fullShot(page, name);
-}
-
-interface Json {
-  [key: string]: unknown;
-}
-
-async function api(path: string, body?: unknown, token?: string): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${server.url}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
 }
 
 /** Signs a fresh user up through the API (code read from the dev mailbox). */
@@ -51,10 +35,7 @@ async function signUp() {
 /** A page signed in the way lib/session.ts keeps a session, in the given theme. */
 async function signedInPage(context: BrowserContext, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
   const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error') console.error(`console: ${msg.text()}`);
-  });
+  watchPage(page);
   await page.goto('/thankyou');
   await page.evaluate(
     ({ token, user, theme }) => {
@@ -75,25 +56,21 @@ async function heading(page: Page, name: string) {
     await page.getByRole('heading', { name, exact: true }).waitFor();
   } catch (error) {
     await shoot(page, `strategy-failure-${name.replaceAll(' ', '-')}`);
-    console.error(`URL ${page.url()}\n${server.output().slice(-3000)}`);
+    console.error(`URL ${page.url()}\n${app.server.output().slice(-3000)}`);
     throw error;
   }
 }
 const see = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
 beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
   session = await signUp();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  // Every later call acts as the new user.
+  app.token = session.token;
 });
 
 describe('strategies journey', () => {
   it('creates, edits and deletes a 50-grid Multigrid strategy', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await signedInPage(context);
     await page.goto('/create-strategy');
     await heading(page, 'Create Strategy');
@@ -177,7 +154,7 @@ describe('strategies journey', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await see(page, m.updated);
     await page.waitForURL(/\/mystrategies$/);
-    const read = await api('/api/stratagybypara', { strategy_name: 'E2E Fifty Grid Ladder' }, session.token);
+    const read = await api('/api/stratagybypara', { strategy_name: 'E2E Fifty Grid Ladder' });
     expect((read.body.strategy as { takeprofit_percentage: number[] }).takeprofit_percentage[49]).toBe(2.5);
 
     await page.getByRole('button', { name: 'Delete E2E Fifty Grid Ladder' }).click();
@@ -193,7 +170,7 @@ describe('strategies journey', () => {
   });
 
   it('creates, edits and deletes a 10-grid Scalping strategy', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await signedInPage(context);
     await page.goto('/createscalpingstrategy');
     await heading(page, 'Create Scalping Strategy');
@@ -254,7 +231,7 @@ describe('strategies journey', () => {
       takeProfitPercentageDown: 0.2,
     }));
     const body = { strategyName: 'Screenshot Ladder 50', noOfGrids: 50, tableData: multi };
-    expect((await api('/api/strategy', body, session.token)).status).toBe(200);
+    expect((await api('/api/strategy', body)).status).toBe(200);
     const scalp = Array.from({ length: 10 }, (_, i) => ({
       allottedAmountPercentagePerOrder: [5, 5, 7, 8, 9, 10, 11, 13, 15, 17][i],
       buyPercentage: i === 0 ? 'marketprice' : 1.5,
@@ -265,7 +242,7 @@ describe('strategies journey', () => {
       tableData: scalp,
       takeProfitPercentage: 2,
     };
-    expect((await api('/api/strategyscalp', scalpBody, session.token)).status).toBe(200);
+    expect((await api('/api/strategyscalp', scalpBody)).status).toBe(200);
 
     const pages: [string, string, string][] = [
       ['chooser', '/create-strategy', 'Create Strategy'],
@@ -277,32 +254,26 @@ describe('strategies journey', () => {
       ['edit-scalping', '/scalpeditstrategy/Screenshot%20Scalp%2010', 'Edit Scalping Strategy'],
       ['view-system', '/editstrategy/Deep%20Ladder%2020', 'Edit Grid Bot Strategy'],
     ];
-    for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
-      for (const theme of ['dark', 'light'] as const) {
-        const context = await newContext(browser, server.url, viewport);
-        const page = await signedInPage(context, theme);
-        const size = VIEWPORTS[viewport].width;
-        for (const [name, path, title] of pages) {
-          await page.goto(path);
-          // One reload if a heavily loaded machine leaves the first paint blank.
-          await page
-            .getByRole('heading', { name: title, exact: true })
-            .waitFor({ timeout: 15_000 })
-            .catch(() => page.reload());
-          await heading(page, title);
-          if (name.startsWith('create')) {
-            await page.getByLabel('Number of Grids').fill(name === 'create-multigrid' ? '50' : '10');
-            await page.getByRole('button', { name: 'Auto Fill' }).click();
-          }
-          if (name.startsWith('list')) await page.getByTestId('strategy-card').first().waitFor();
-          if (name.startsWith('edit') || name.startsWith('view'))
-            await page.getByTestId('ladder-chart').waitFor();
-          // Let toasts and transitions settle so the picture shows the page itself.
-          await page.waitForTimeout(350);
-          await shoot(page, `strategy-${name}-${theme}-${size}`);
+    await inEveryLook(app, signedInPage, async (page, { theme, width }) => {
+      for (const [name, path, title] of pages) {
+        await page.goto(path);
+        // One reload if a heavily loaded machine leaves the first paint blank.
+        await page
+          .getByRole('heading', { name: title, exact: true })
+          .waitFor({ timeout: 15_000 })
+          .catch(() => page.reload());
+        await heading(page, title);
+        if (name.startsWith('create')) {
+          await page.getByLabel('Number of Grids').fill(name === 'create-multigrid' ? '50' : '10');
+          await page.getByRole('button', { name: 'Auto Fill' }).click();
         }
-        await context.close();
+        if (name.startsWith('list')) await page.getByTestId('strategy-card').first().waitFor();
+        if (name.startsWith('edit') || name.startsWith('view'))
+          await page.getByTestId('ladder-chart').waitFor();
+        // Let toasts and transitions settle so the picture shows the page itself.
+        await page.waitForTimeout(350);
+        await shoot(page, `strategy-${name}-${theme}-${width}`);
       }
-    }
+    });
   });
 });

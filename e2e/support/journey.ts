@@ -1,0 +1,152 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type AppServer, startAppServer } from './app-server';
+import { launchBrowser, newContext, shoot, VIEWPORTS } from './browser';
+
+/** The replayed candles at 600× speed: bots and cycles buy and sell within seconds. */
+export const REPLAY_MARKET = {
+  MARKET_FEED: 'replay',
+  MARKET_REPLAY_DIR: '../shared/data',
+  MARKET_SPEED: '600',
+};
+
+/** The account the embedded server seeds. */
+export const DEMO = { email: 'demo@gridbot.local', password: 'demo1234' };
+
+export interface Json {
+  [key: string]: unknown;
+}
+
+export interface Journey {
+  server: AppServer;
+  browser: Browser;
+  /** Sent as the bearer token by `api` once set (`logInAsDemo` sets it). */
+  token: string;
+  /** GET without a body, POST with one; the JSON answer and its status. */
+  api(path: string, body?: unknown): Promise<{ status: number; body: Json }>;
+  /** Waits for the exact text; on failure saves a screenshot and prints the end of the server's output. */
+  see(page: Page, text: string, timeout?: number): Promise<void>;
+}
+
+/**
+ * One real server (with `env`) and one browser for a journey file, started before its tests and stopped
+ * after them; `name` prefixes its failure screenshots.
+ */
+export function setUpJourney(name: string, env: Record<string, string> = {}): Journey {
+  const journey: Journey = {
+    server: undefined as unknown as AppServer,
+    browser: undefined as unknown as Browser,
+    token: '',
+    async api(path, body) {
+      const res = await fetch(`${journey.server.url}${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(journey.token ? { authorization: `Bearer ${journey.token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Json };
+    },
+    async see(page, text, timeout = 15_000) {
+      try {
+        await page.getByText(text, { exact: true }).first().waitFor({ timeout });
+      } catch (error) {
+        await shoot(page, `${name}-failure-${text.slice(0, 30).replace(/[^a-z0-9]+/gi, '-')}`);
+        console.error(`URL ${page.url()}\n${journey.server.output().slice(-3000)}`);
+        throw error;
+      }
+    },
+  };
+  beforeAll(async () => {
+    journey.server = await startAppServer(env);
+    journey.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
+}
+
+/** Prints the page's uncaught errors and console errors (not failed resource loads) with the test output. */
+export function watchPage(page: Page): void {
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !msg.text().includes('Failed to load resource'))
+      console.error(`console: ${msg.text()}`);
+  });
+}
+
+const settles = (wait: Promise<unknown>) =>
+  wait.then(
+    () => true,
+    () => false,
+  );
+
+/** Logs the demo account in through the login page, in `theme`, past the disclaimer; keeps its token. */
+export async function logInAsDemo(
+  journey: Journey,
+  context: BrowserContext,
+  theme: 'dark' | 'light' = 'dark',
+): Promise<Page> {
+  const page = await context.newPage();
+  watchPage(page);
+  // Through /dashboard: the guard sends us to the login page client-side. apps/web/dist is shared with other
+  // journeys that may be rebuilding it right now, so try again for a while.
+  const title = page.getByText('Log in to your account', { exact: true });
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    await page.goto('/dashboard');
+    await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
+    await page.goto('/dashboard');
+    if (await settles(title.waitFor({ timeout: 10_000 }))) break;
+  }
+  await journey.see(page, 'Log in to your account');
+  await page.getByLabel('Email Address or Username').fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'LogIn' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+  // The demo account agrees once; later logins skip the dialog.
+  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
+  const agree = disclaimer.getByRole('button', { name: 'Agree' });
+  if (await settles(agree.waitFor({ timeout: 5000 }))) {
+    await agree.click();
+    await disclaimer.waitFor({ state: 'detached' });
+  }
+  journey.token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
+  return page;
+}
+
+/** Moves `amount` USDT from the spot to the futures wallet, so futures bots and cycles can start. */
+export async function fundFutures(journey: Journey, amount: string): Promise<void> {
+  const transfer = await journey.api('/api/transferspottofutures', {
+    from: 'Spot',
+    to: 'Futures',
+    coin: 'USDT',
+    amount,
+  });
+  expect(transfer.status).toBe(200);
+}
+
+export interface Look {
+  theme: 'dark' | 'light';
+  /** The viewport's width in px (1280 or 390), as the screenshot names give it. */
+  width: number;
+}
+
+/** Runs `body` at 1280 and 390 px in the dark and light themes, each in a fresh context opened by `open`. */
+export async function inEveryLook(
+  journey: Journey,
+  open: (context: BrowserContext, theme: Look['theme']) => Promise<Page>,
+  body: (page: Page, look: Look) => Promise<void>,
+): Promise<void> {
+  for (const viewport of ['desktop', 'phone'] as const) {
+    for (const theme of ['dark', 'light'] as const) {
+      const context = await newContext(journey.browser, journey.server.url, viewport);
+      const page = await open(context, theme);
+      await body(page, { theme, width: VIEWPORTS[viewport].width });
+      await context.close();
+    }
+  }
+}
