@@ -4,10 +4,9 @@
 // (botstatus, pichart, totalprofitbookdata, tickers) as fast as answered over keep-alive connections, round-robin
 // over the ports, after a warm-up pass. The bots are parked (halt_reason set) so that ROLE=all does not run
 // them: both runs measure the HTTP path alone (`npm run bench bots` / `scale-out` measure the bot runtime).
-// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2 BENCH_NODE_ARGS)
-import { type ChildProcess, fork, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2;
+// BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
+import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { apiKeys, bots, createTestDb, sessions, users } from '@gridbot/db';
@@ -18,6 +17,18 @@ import { SecretBox } from '../src/lib/secret-box';
 import { newSecretToken, sha256 } from '../src/lib/tokens';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import type { LoadJob, LoadResult } from './dashboard-load';
+import { type CoresBusy, cpuMeter } from './support/cpu';
+import {
+  freePort,
+  killAll,
+  profileToggle,
+  ready,
+  startRedis,
+  startServer,
+  stop,
+  stopAll,
+  track,
+} from './support/processes';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const BOTS_PER_USER = 10;
@@ -27,94 +38,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const API_PROCESSES = Number(process.env.BENCH_API ?? 2);
 const MASTER_KEY = 'ab'.repeat(32);
 const MIX = ['/api/botstatus', '/api/pichart', '/api/totalprofitbookdata', '/api/tickers'];
-const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const loadMain = fileURLToPath(new URL('./dashboard-load.ts', import.meta.url));
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>): ChildProcess {
-  // BENCH_NODE_ARGS: extra node flags for the servers, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof".
-  const extra = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...extra, '--import', 'tsx', serverMain], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  });
-  children.push(child);
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-(child.pid as number), 'SIGTERM');
-  await exited;
-}
-
-async function ready(port: number): Promise<void> {
-  for (let i = 0; i < 240; i += 1) {
-    const ok = await fetch(`http://127.0.0.1:${port}/readyz`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) return;
-    await sleep(250);
-  }
-  throw new Error(`server on port ${port} not ready after 60 s`);
-}
-
-/** CPU time (ms) of one process, from /proc (Linux); 0 when it is gone. */
-function cpuMsOfPid(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-const cpuMsOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuMsOfPid(pid), 0);
-/** CPU time of the database's backends by pid (they come and go with the pools). */
-function postgresCpu(database: string): Map<number, number> {
-  return new Map(postgresPids(database).map((pid) => [pid, cpuMsOfPid(pid)]));
-}
-/** CPU used between two samples by the processes alive at the second (a backend that ended is lost). */
-function postgresDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let sum = 0;
-  for (const [pid, ms] of after) sum += ms - (before.get(pid) ?? 0);
-  return sum;
-}
-/** The PostgreSQL backends serving this benchmark's database (their title names it). */
-function postgresPids(database: string): number[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-/** Busy and total jiffies of the whole machine. */
-function machineTicks() {
-  const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  const n = values.map(Number);
-  const idle = (n[3] ?? 0) + (n[4] ?? 0);
-  const total = n.reduce((s, v) => s + v, 0);
-  return { busy: total - idle, total };
-}
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -136,38 +61,24 @@ async function measure(
   tokens: string[],
   database: string,
 ) {
-  const loader = fork(loadMain, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-  children.push(loader);
+  const loader = track(fork(loadMain, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
   const job: LoadJob = { ports, tokens, paths: MIX, clients: CLIENTS, seconds: SECONDS };
   // CPU is sampled around the measured window only: the load process says when its warm-up is over.
-  const result = await new Promise<LoadResult & { cpu: ReturnType<typeof diff> }>((resolve, reject) => {
-    let before: ReturnType<typeof sample> | undefined;
+  const meter = () => cpuMeter({ servers: () => serverPids, load: () => [loader.pid as number] }, database);
+  const result = await new Promise<LoadResult & { cpu: CoresBusy }>((resolve, reject) => {
+    let window: ReturnType<typeof cpuMeter> | undefined;
     loader.on('message', (message: LoadResult | 'measuring') => {
-      if (message === 'measuring') before = sample();
-      else resolve({ ...message, cpu: diff(before ?? sample(), sample()) });
+      if (message === 'measuring') {
+        window = meter();
+        profileToggle(serverPids);
+      } else {
+        profileToggle(serverPids);
+        resolve({ ...message, cpu: (window ?? meter()).stop() });
+      }
     });
     loader.once('exit', (code) => code !== 0 && reject(new Error(`load generator exited with ${code}`)));
     loader.send(job);
   });
-  function sample() {
-    return {
-      servers: cpuMsOf(serverPids),
-      load: cpuMsOf([loader.pid as number]),
-      postgres: postgresCpu(database),
-      machine: machineTicks(),
-      at: performance.now(),
-    };
-  }
-  function diff(a: ReturnType<typeof sample>, b: ReturnType<typeof sample>) {
-    const wallMs = b.at - a.at;
-    return {
-      ...b,
-      servers: (b.servers - a.servers) / wallMs,
-      load: (b.load - a.load) / wallMs,
-      postgres: postgresDelta(a.postgres, b.postgres) / wallMs,
-      machine: ((b.machine.busy - a.machine.busy) / (b.machine.total - a.machine.total)) * cpus().length,
-    };
-  }
 
   const all = Object.values(result.latencies)
     .flat()
@@ -183,8 +94,8 @@ async function measure(
       return { path, reqPerSec: sorted.length / result.seconds, p50: pct(sorted, 50), p99: pct(sorted, 99) };
     }),
     cores: {
-      servers: result.cpu.servers,
-      load: result.cpu.load,
+      servers: result.cpu.groups.servers ?? 0,
+      load: result.cpu.groups.load ?? 0,
       postgres: result.cpu.postgres,
       machine: result.cpu.machine,
     },
@@ -307,26 +218,19 @@ async function main() {
     const database = new URL(handle.url as string).pathname.slice(1);
 
     const allPort = await freePort();
-    const all = start({ ...common, ROLE: 'all', PORT: String(allPort) });
+    const all = startServer({ ...common, ROLE: 'all', PORT: String(allPort) });
     await ready(allPort);
     runs.push(await measure('ROLE=all (1 process)', [allPort], [all.pid as number], tokens, database));
     await stop(all);
 
-    const redisPort = await freePort();
-    const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-      detached: true,
-    });
-    children.push(redis);
-    await sleep(300);
-    const split = { ...common, REDIS_URL: `redis://127.0.0.1:${redisPort}` };
-    start({ ...split, ROLE: 'market', PORT: String(await freePort()) });
+    const split = { ...common, REDIS_URL: await startRedis() };
+    startServer({ ...split, ROLE: 'market', PORT: String(await freePort()) });
     const apiPorts: number[] = [];
     const apis: ChildProcess[] = [];
     for (let i = 0; i < API_PROCESSES; i += 1) {
       const port = await freePort();
       apiPorts.push(port);
-      apis.push(start({ ...split, ROLE: 'api', PORT: String(port) }));
+      apis.push(startServer({ ...split, ROLE: 'api', PORT: String(port) }));
     }
     for (const port of apiPorts) await ready(port);
     runs.push(
@@ -340,13 +244,13 @@ async function main() {
     );
     console.log(`\n${table(runs)}`);
   } finally {
-    for (const child of children.reverse()) await stop(child).catch(() => undefined);
+    await stopAll();
     await handle.close();
   }
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killAll();
   process.exit(1);
 });

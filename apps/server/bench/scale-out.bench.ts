@@ -5,18 +5,28 @@
 // grid spacing differs a little (0.6–1.5 %), as users' strategies do, so bots of a pair do not all trade on
 // the same tick. p50/p99 tick-to-order come from each process's /metrics histogram (upper bucket bounds),
 // measured after a warm-up.
-// Run: npm run bench scale-out   (BENCH_BOTS=10000 BENCH_WORKERS=1 BENCH_SECONDS=20)
-import { type ChildProcess, spawn } from 'node:child_process';
+// Run: npm run bench scale-out   (BENCH_BOTS=10000 BENCH_WORKERS=1 BENCH_SECONDS=20 BENCH_WARMUP=20
+// BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
 import { mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createTestDb } from '@gridbot/db';
+import { createTestDb, type Db } from '@gridbot/db';
 import type { GridParams } from '@gridbot/engine';
 import { SYMBOLS } from '@gridbot/shared';
+import { sql } from 'drizzle-orm';
 import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
+import { cpuMeter } from './support/cpu';
+import {
+  freePort,
+  killAll,
+  profileToggle,
+  sleep,
+  startRedis,
+  startServer,
+  stopAll,
+} from './support/processes';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
@@ -32,43 +42,12 @@ function oneMinuteReplayDir(): string {
   return dir;
 }
 const MASTER_KEY = 'cd'.repeat(32);
-const serverMain = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** Bot i's grid: 0.6 % to 1.5 % between buys and to the take-profit. */
 const gridOf = (i: number): GridParams => {
   const pct = 0.6 + (i % 10) * 0.1;
   return { ...simpleMultigrid, buyPct: [pct, pct], tpPct: [pct, pct, pct] } as GridParams;
 };
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>): { child: ChildProcess; port: number } {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
-    env: { ...process.env, ...env },
-    stdio: 'ignore',
-    detached: true,
-  });
-  children.push(child);
-  return { child, port: Number(env.PORT) };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  process.kill(-(child.pid as number), 'SIGTERM');
-  await exited;
-}
 
 /** Cumulative histogram buckets, tick count and bots owned, from one /metrics page. */
 async function scrape(port: number) {
@@ -98,7 +77,19 @@ function summary(before: Scrape[], after: Scrape[]) {
   return { orders: total, p50: pct(0.5), p99: pct(0.99), ticksPerSecond: Math.round(ticks / SECONDS) };
 }
 
-async function measure(label: string, ports: number[]) {
+interface Process {
+  port: number;
+  pid: number;
+}
+
+/**
+ * Waits until the processes own every bot and every bot has its first buy filled (the start burst: all bots
+ * buy grid 1 at once), lets the warm-up pass, then measures SECONDS: tick-to-order from the histograms, and
+ * cores busy (the measured processes, the others of `helpers`, and PostgreSQL).
+ */
+async function measure(label: string, measured: Process[], helpers: Process[], db: Db, database: string) {
+  const ports = measured.map((p) => p.port);
+  const started = performance.now();
   for (;;) {
     const owned = (await Promise.all(ports.map(scrape).map((p) => p.catch(() => undefined)))).reduce(
       (s, m) => s + (m?.owned ?? 0),
@@ -107,12 +98,35 @@ async function measure(label: string, ports: number[]) {
     if (owned >= BOTS) break;
     await sleep(500);
   }
+  const ownedAfter = performance.now() - started;
+  while ((await botsWithFills(db)) < BOTS) await sleep(500);
+  const burst = performance.now() - started;
+  console.log(
+    `${label}: all bots running after ${(ownedAfter / 1000).toFixed(1)} s, all first buys filled after ${(burst / 1000).toFixed(1)} s`,
+  );
   await sleep(WARMUP_MS);
   const before = await Promise.all(ports.map(scrape));
+  const meter = cpuMeter(
+    { measured: () => measured.map((p) => p.pid), helpers: () => helpers.map((p) => p.pid) },
+    database,
+  );
+  profileToggle(measured.map((p) => p.pid));
   await sleep(SECONDS * 1000);
+  profileToggle(measured.map((p) => p.pid));
+  const cores = meter.stop();
   const after = await Promise.all(ports.map(scrape));
   const owned = after.map((a) => a.owned);
-  console.log(`${label}: bots per process ${owned.join(' / ')}`, summary(before, after));
+  const f = (n: number | undefined) => (n ?? 0).toFixed(2);
+  console.log(`${label}: bots per process ${owned.join(' / ')}`, {
+    ...summary(before, after),
+    cores: `${f(cores.groups.measured)} bots' process(es) / ${f(cores.groups.helpers)} market / ${f(cores.postgres)} PostgreSQL / ${f(cores.machine)} machine`,
+  });
+}
+
+/** Bots with at least one fill (their grid-1 buy). */
+async function botsWithFills(db: Db): Promise<number> {
+  const result = await db.execute(sql`select count(distinct bot_id)::int as n from bot_fills`);
+  return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
 }
 
 async function main() {
@@ -132,6 +146,7 @@ async function main() {
           params: gridOf(u + 3 * k),
         });
     }
+    const database = new URL(handle.url as string).pathname.slice(1);
     const common = {
       DATABASE_URL: handle.url as string,
       HOST: '127.0.0.1',
@@ -143,37 +158,29 @@ async function main() {
       LOG_LEVEL: 'error',
       DB_POOL_SIZE: '10',
     };
+    const run = async (env: Record<string, string>): Promise<Process> => {
+      const port = await freePort();
+      return { port, pid: startServer({ ...env, PORT: String(port) }).pid as number };
+    };
 
-    const all = start({ ...common, ROLE: 'all', PORT: String(await freePort()) });
-    await measure('ROLE=all (1 process)', [all.port]);
-    await stop(all.child);
+    const all = await run({ ...common, ROLE: 'all' });
+    await measure('ROLE=all (1 process)', [all], [], handle.db, database);
+    await stopAll();
 
-    const redisPort = await freePort();
-    const redis = spawn('redis-server', ['--port', String(redisPort), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-      detached: true,
-    });
-    children.push(redis);
-    await sleep(500);
-    const split = { ...common, REDIS_URL: `redis://127.0.0.1:${redisPort}`, LEASE_MS: '15000' };
-    start({ ...split, ROLE: 'market', PORT: String(await freePort()) });
-    const workers = [];
+    const split = { ...common, REDIS_URL: await startRedis(), LEASE_MS: '15000' };
+    const market = await run({ ...split, ROLE: 'market' });
+    const workers: Process[] = [];
     for (let w = 0; w < WORKERS; w += 1)
-      workers.push(
-        start({ ...split, ROLE: 'worker', WORKER_ID: `bench-${w}`, PORT: String(await freePort()) }),
-      );
-    await measure(
-      `ROLE=worker × ${WORKERS} + market`,
-      workers.map((w) => w.port),
-    );
+      workers.push(await run({ ...split, ROLE: 'worker', WORKER_ID: `bench-${w}` }));
+    await measure(`ROLE=worker × ${WORKERS} + market`, workers, [market], handle.db, database);
   } finally {
-    for (const child of children.reverse()) await stop(child).catch(() => undefined);
+    await stopAll();
     await handle.close();
   }
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  killAll();
   process.exit(1);
 });

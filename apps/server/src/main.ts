@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from './config/env';
+import { profileOnSignal } from './ops/cpu-profile-signal';
 import { runAll } from './roles/run-all';
 import { runApi } from './roles/run-api';
 import { runMarket } from './roles/run-market';
@@ -10,6 +11,7 @@ const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 /** Parses the environment and starts the process's role (DESIGN §1; issue #9 for api, worker and market). */
 async function main() {
   const env = parseEnv(process.env);
+  if (env.CPU_PROFILE_DIR) profileOnSignal(env.CPU_PROFILE_DIR, env.ROLE, (line) => console.error(line));
   switch (env.ROLE) {
     case 'all':
       return runAll(env, webDistDir);

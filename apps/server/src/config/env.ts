@@ -59,6 +59,8 @@ const baseSchema = z.object({
   SERVER_PUBLIC_IP: z.string().optional(),
   // warn keeps the console of `npm start` readable; production deployments set info.
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
+  /** Where SIGUSR2 writes CPU profiles (first signal starts one, the next writes it); off when unset. */
+  CPU_PROFILE_DIR: z.string().min(1).optional(),
 });
 
 // A split deployment shares state through PostgreSQL and Redis: an embedded PGlite or an in-process bus
