@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm';
 import { type OrderColumns, toOrderColumns } from './paper-order-record';
 
 /**
- * Many users' paper changes in one transaction of four statements, however many orders a tick brings
- * (the per-order path costs a transaction of five to eight statements each). Only changes without a
- * position write qualify (spot orders, order updates); the caller routes the others alone.
+ * Many users' paper changes in one statement, however many orders a tick brings (the per-order path costs
+ * a transaction of five to eight statements each). Only changes without a position write qualify (spot
+ * orders, order updates); the caller routes the others alone.
  *
- * All or nothing: when any change would fail on its own (an order id already used, an order no longer
- * in the expected status, a balance going below zero), the whole batch rolls back and answers false, and
- * the caller applies each change alone to give every caller its own answer.
+ * All or nothing: when any change would fail on its own (an order id already used, an order no longer in
+ * the expected status, a balance going below zero), nothing of the batch is written and it answers false;
+ * the caller then applies each change alone to give every caller its own answer.
  */
 export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promise<boolean> {
   const inserts: OrderColumns[] = [];
@@ -59,71 +59,76 @@ export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promi
   inserts.sort(byOrderKey);
   updates.sort(byOrderKey);
 
+  // One statement: its parts commit together or not at all, in one round trip. Each part answers a row per
+  // row written; the final select counts them and calls paper_batch_abort() (migration 0012), which raises
+  // and so undoes every part, when an insert met a used order id, an update found an order in another
+  // status, or a balance went below zero.
+  const parts = [];
+  const checks = [];
+  if (inserts.length > 0) {
+    parts.push(sql`inserted as (
+      insert into ${paperOrders} (${ORDER_COLUMNS})
+      select ${ORDER_COLUMNS} from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as x(${ORDER_TYPES})
+      on conflict do nothing
+      returning 1)`);
+    checks.push(sql`(select count(*) from inserted) <> ${inserts.length}`);
+  }
+  if (updates.length > 0) {
+    parts.push(sql`updated as (
+      update ${paperOrders} as p set
+        status = x.status, price = x.price, quantity = x.quantity,
+        filled_quantity = x.filled_quantity, filled_quote = x.filled_quote,
+        average_price = x.average_price, fee = x.fee, fee_asset = x.fee_asset,
+        leverage = x.leverage, reserved_asset = x.reserved_asset, reserved = x.reserved,
+        updated_ms = x.updated_ms
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as x(${ORDER_TYPES}, expect_status text)
+      where p.user_id = x.user_id and p.client_order_id = x.client_order_id and p.status = x.expect_status
+      returning 1)`);
+    checks.push(sql`(select count(*) from updated) <> ${updates.length}`);
+  }
+  if (balances.length > 0) {
+    parts.push(sql`balances as (
+      insert into ${paperBalances} (user_id, wallet, asset, free, locked)
+      select user_id, wallet, asset, free, locked
+      from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
+        as x(user_id text, wallet text, asset text, free numeric, locked numeric)
+      on conflict (user_id, wallet, asset) do update set
+        free = ${paperBalances}.free + excluded.free,
+        locked = ${paperBalances}.locked + excluded.locked
+      returning free < 0 or locked < 0 as negative)`);
+    checks.push(sql`exists (select 1 from balances where negative)`);
+  }
+  if (ledger.length > 0) {
+    parts.push(sql`ledger as (
+      insert into ${paperLedger} (user_id, wallet, asset, amount, kind, ref_id, ts_ms)
+      select user_id, wallet, asset, amount, kind, ref_id, ts_ms
+      from rows from (jsonb_to_recordset(${JSON.stringify(ledger)}::jsonb)
+        as (user_id text, wallet text, asset text, amount numeric, kind text, ref_id text, ts_ms bigint))
+        with ordinality as x(user_id, wallet, asset, amount, kind, ref_id, ts_ms, n)
+      order by n
+      returning 1)`);
+  }
+  if (parts.length === 0) return true;
+  const failed = checks.length > 0 ? sql.join(checks, sql` or `) : sql`false`;
   try {
-    await db.transaction(async (tx) => {
-      if (inserts.length > 0) {
-        const inserted = rowsOf(
-          await tx.execute(sql`
-            insert into ${paperOrders} (${ORDER_COLUMNS})
-            select ${ORDER_COLUMNS} from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb)
-              as x(${ORDER_TYPES})
-            on conflict do nothing
-            returning client_order_id`),
-        );
-        if (inserted.length !== inserts.length) throw ROLLBACK;
-      }
-      if (updates.length > 0) {
-        const updated = rowsOf(
-          await tx.execute(sql`
-            update ${paperOrders} as p set
-              status = x.status, price = x.price, quantity = x.quantity,
-              filled_quantity = x.filled_quantity, filled_quote = x.filled_quote,
-              average_price = x.average_price, fee = x.fee, fee_asset = x.fee_asset,
-              leverage = x.leverage, reserved_asset = x.reserved_asset, reserved = x.reserved,
-              updated_ms = x.updated_ms
-            from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
-              as x(${ORDER_TYPES}, expect_status text)
-            where p.user_id = x.user_id and p.client_order_id = x.client_order_id
-              and p.status = x.expect_status
-            returning p.client_order_id`),
-        );
-        if (updated.length !== updates.length) throw ROLLBACK;
-      }
-      if (balances.length > 0) {
-        const negative = rowsOf(
-          await tx.execute(sql`
-            insert into ${paperBalances} (user_id, wallet, asset, free, locked)
-            select user_id, wallet, asset, free, locked
-            from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
-              as x(user_id text, wallet text, asset text, free numeric, locked numeric)
-            on conflict (user_id, wallet, asset) do update set
-              free = ${paperBalances}.free + excluded.free,
-              locked = ${paperBalances}.locked + excluded.locked
-            returning case when free < 0 or locked < 0 then 1 end as negative`),
-        ).filter((row) => row.negative !== null);
-        if (negative.length > 0) throw ROLLBACK;
-      }
-      if (ledger.length > 0) {
-        await tx.execute(sql`
-          insert into ${paperLedger} (user_id, wallet, asset, amount, kind, ref_id, ts_ms)
-          select user_id, wallet, asset, amount, kind, ref_id, ts_ms
-          from rows from (jsonb_to_recordset(${JSON.stringify(ledger)}::jsonb)
-            as (user_id text, wallet text, asset text, amount numeric, kind text, ref_id text, ts_ms bigint))
-            with ordinality as x(user_id, wallet, asset, amount, kind, ref_id, ts_ms, n)
-          order by n`);
-      }
-    });
+    // Every part runs to completion even when nothing reads it (PostgreSQL's rule for data-modifying WITH).
+    await db.execute(sql`with ${sql.join(parts, sql`, `)}
+      select case when ${failed} then paper_batch_abort() else 0 end as aborted`);
     return true;
   } catch (error) {
-    if (error === ROLLBACK) return false;
+    if (isBatchAbort(error)) return false;
     throw error;
   }
 }
 
-type Dec = ReturnType<typeof money>;
+/** The error paper_batch_abort() raises (SQLSTATE P0001 with its message). */
+function isBatchAbort(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: string }).code === 'P0001' && e.message.includes('paper batch')) return true;
+  return false;
+}
 
-/** Thrown inside the transaction to roll the batch back (not an error: some change must go alone). */
-const ROLLBACK = new Error('paper batch: a change must be applied alone');
+type Dec = ReturnType<typeof money>;
 
 const ORDER_COLUMNS = sql.raw(
   'user_id, client_order_id, exchange_order_id, market, symbol, side, type, status, price, quantity, ' +
@@ -141,8 +146,4 @@ function byOrderKey(a: { user_id: string; client_order_id: string }, b: typeof a
   const x = `${a.user_id}\u0000${a.client_order_id}`;
   const y = `${b.user_id}\u0000${b.client_order_id}`;
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function rowsOf(result: unknown): Record<string, unknown>[] {
-  return (result as { rows: Record<string, unknown>[] }).rows;
 }

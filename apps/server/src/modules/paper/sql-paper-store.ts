@@ -237,15 +237,14 @@ class BatchedApply {
     while (this.waiting.length > 0) {
       const batch = this.nextBatch();
       let applied = false;
-      if (batch.length > 1) {
-        try {
-          applied = await applyBatch(
-            this.db,
-            batch.map((w) => w.change),
-          );
-        } catch {
-          applied = false; // e.g. a deadlock with another process: each change goes alone below
-        }
+      // A single change too: one statement beats the per-change transaction of five to eight.
+      try {
+        applied = await applyBatch(
+          this.db,
+          batch.map((w) => w.change),
+        );
+      } catch {
+        applied = false; // e.g. a deadlock with another process: each change goes alone below
       }
       if (applied) {
         for (const w of batch) w.resolve({ ok: true });
