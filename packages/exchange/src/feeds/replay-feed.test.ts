@@ -100,6 +100,36 @@ describe('ReplayFeed', () => {
     await feed.stop();
   });
 
+  it('spreads the streams over the spacing of their ticks instead of publishing them all at once', async () => {
+    const clock = new FakeClock();
+    const feed = new ReplayFeed({
+      dir,
+      clock,
+      speed: 60, // a tick every 15 s of replayed time = every 250 ms of wall time
+      pollMs: 10,
+      symbols: ['BTCUSDT', 'ETHUSDT'],
+      warmupCandles: 0,
+      loop: false,
+    });
+    const seen: Array<[string, number, number]> = [];
+    for (const symbol of ['BTCUSDT', 'ETHUSDT'])
+      feed.subscribe(symbol, 'spot', (t) => void seen.push([symbol, t.tsMs, clock.now()]));
+    await feed.start();
+    const started = clock.now();
+    // Four streams (spot and futures of each pair): spot ETHUSDT is the third, half a spacing late.
+    expect(seen.map(([symbol]) => symbol)).toEqual(['BTCUSDT']);
+    clock.advance(120);
+    expect(seen.map(([symbol]) => symbol)).toEqual(['BTCUSDT']);
+    clock.advance(10);
+    expect(seen.at(-1)).toEqual(['ETHUSDT', T0, started + 130]); // the candle's own time, published 125 ms late
+    clock.advance(120);
+    expect(seen.filter(([symbol]) => symbol === 'BTCUSDT').map(([, tsMs]) => tsMs)).toEqual([
+      T0,
+      T0 + 15_000,
+    ]);
+    await feed.stop();
+  });
+
   it('replays the shared Binance data set when it is present', async () => {
     const shared = resolve(__dirname, '../../../../../shared/data');
     if (!existsSync(shared)) return;

@@ -19,7 +19,7 @@ export interface ReplayFeedOptions {
   /** How many times faster than real time (`MARKET_SPEED`). Default 1. */
   speed?: number;
   clock?: Clock;
-  /** How often due ticks are published, in wall-clock ms. Default 100. */
+  /** How often due ticks are published, in wall-clock ms. Default 20. */
   pollMs?: number;
   symbols?: readonly string[];
   /** Candles of each file kept before the replay start, so charts have history. Default 500. */
@@ -41,13 +41,19 @@ interface Stream {
   sub: number;
   /** Added to file times: grows by the file's span at every loop. */
   offsetMs: number;
+  /**
+   * How much later (replayed ms, less than one tick's spacing) this stream publishes each tick. Exchange
+   * streams do not tick in step, so the streams' ticks are spread over the spacing instead of arriving
+   * together; tick times stay the candles' own.
+   */
+  phaseMs: number;
 }
 
 /**
  * Historical replay (`MARKET_FEED=replay`): each candle of a file becomes four ticks (DESIGN §2.5)
  * spread over the candle, played `speed` times faster than real time. Futures without a file follow
  * the spot file (and spot follows a futures file); symbols without any file come from the sim.
- * Tick times are the candles' historical times.
+ * Tick times are the candles' historical times; the streams publish them at staggered moments (`phaseMs`).
  */
 export class ReplayFeed implements MarketFeed {
   readonly kind = 'replay' as const;
@@ -92,7 +98,7 @@ export class ReplayFeed implements MarketFeed {
     await this.load();
     this.startWallMs = this.clock.now();
     this.publishDue();
-    this.cancelTimers.push(this.clock.setInterval(() => this.publishDue(), this.options.pollMs ?? 100));
+    this.cancelTimers.push(this.clock.setInterval(() => this.publishDue(), this.options.pollMs ?? 20));
     if (this.sim && this.simSymbols.length > 0) {
       const sim = this.sim;
       this.cancelTimers.push(
@@ -150,9 +156,14 @@ export class ReplayFeed implements MarketFeed {
           index: startIndex,
           sub: 0,
           offsetMs: 0,
+          phaseMs: 0,
         });
       }
     }
+    const streams = [...this.streams.values()];
+    streams.forEach((stream, k) => {
+      stream.phaseMs = (k / streams.length) * (stream.file.intervalMs / 4);
+    });
     if (this.simSymbols.length > 0) this.sim = new SimModel(this.options.seed ?? 1, this.simSymbols);
     for (const symbol of this.simSymbols) {
       for (const market of ['spot', 'future'] as const) {
@@ -180,7 +191,7 @@ export class ReplayFeed implements MarketFeed {
       }
       const candle = candles[stream.index]!;
       const tsMs = candle.openTimeMs + (stream.sub * intervalMs) / 4 + stream.offsetMs;
-      if (tsMs - origin > elapsedMs) return;
+      if (tsMs - origin + stream.phaseMs > elapsedMs) return;
       const price = candleTicks(candle)[stream.sub]!;
       this.core.emit(stream.symbol, stream.market, price, tsMs, candle.volume / 4);
       stream.sub += 1;
