@@ -126,6 +126,8 @@ export interface Exchange {
   marketRules(symbol: string, market: MarketKind): Promise<MarketRules>;
   /** Balances of one wallet; assets with zero balance may be left out, USDT is always present. */
   balances(wallet: WalletKind): Promise<Balance[]>;
+  /** Free USDT of the spot and the futures wallet, read together (the dashboard polls both). */
+  usdtFree(): Promise<Record<WalletKind, string>>;
   /** Non-zero spot assets valued in USDT (Wallet Dashboard, spec 02). */
   spotAssets(): Promise<AssetValue[]>;
   /**

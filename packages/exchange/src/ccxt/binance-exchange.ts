@@ -75,6 +75,12 @@ export class BinanceExchange implements Exchange {
     return futuresBalances(await this.call('future', (c) => c.fapiPrivateV2GetBalance()));
   }
 
+  async usdtFree(): Promise<Record<WalletKind, string>> {
+    const [spot, future] = await Promise.all([this.balances('spot'), this.balances('future')]);
+    const free = (balances: Balance[]) => balances.find((b) => b.asset === 'USDT')?.free ?? '0';
+    return { spot: free(spot), future: free(future) };
+  }
+
   async spotAssets(): Promise<AssetValue[]> {
     const balances = (await this.balances('spot')).filter((b) => !money(b.free).plus(b.locked).isZero());
     const out: AssetValue[] = [];

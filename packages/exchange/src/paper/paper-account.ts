@@ -50,6 +50,14 @@ export class PaperAccount implements Exchange {
     });
   }
 
+  usdtFree(): Promise<Record<WalletKind, string>> {
+    return this.run(async () => {
+      const usdt = (await this.ex.store.balances(this.userId)).filter((row) => row.asset === 'USDT');
+      const free = (wallet: WalletKind) => usdt.find((row) => row.wallet === wallet)?.free ?? '0';
+      return { spot: free('spot'), future: free('future') };
+    });
+  }
+
   async spotAssets(): Promise<AssetValue[]> {
     const balances = await this.balances('spot');
     return balances

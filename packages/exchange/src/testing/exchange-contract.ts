@@ -239,6 +239,8 @@ export function exchangeContract(name: string, setup: () => Promise<ExchangeCont
       const error = await rejection(ex.transfer('future_to_spot', '61'));
       expect(error.code).toBe(-2010);
       expect(num(await freeOf(ex, 'spot', 'USDT'))).toBe(9_940);
+      const both = await ex.usdtFree();
+      expect([num(both.spot), num(both.future)]).toEqual([9_940, 60]);
     });
 
     it('swaps a spot asset to USDT at the last price', async () => {

@@ -7,7 +7,7 @@ const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
 
 /** Spot and futures USDT, the figures of the Wallet Dashboard cards (spec 02). */
 export async function usdtBalances(exchange: Exchange) {
-  const [spot, futures] = await Promise.all([usdtFree(exchange, 'spot'), usdtFree(exchange, 'future')]);
+  const { spot, future: futures } = await exchange.usdtFree();
   return { spot, futures, total: money(spot).plus(futures).toFixed() };
 }
 
