@@ -1,6 +1,7 @@
 import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
 import type { Registry } from 'prom-client';
+import type { Bus } from './bus/bus';
 import type { AppConfig } from './config/env';
 import type { Clock } from './lib/clock';
 import type { SecretBox } from './lib/secret-box';
@@ -25,6 +26,8 @@ export interface AppDeps {
   runningWork: RunningWork;
   /** Hands bots to the runtime (in-process supervisor in embedded mode). */
   botControl: BotControl;
+  /** The bus between the processes of a split deployment (ROLE=api); absent in a single process. */
+  bus?: Bus;
   /** Role, readiness checks and metrics for /healthz, /readyz and /metrics (main.ts sets them). */
   ops?: Operations;
 }

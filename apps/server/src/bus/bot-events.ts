@@ -6,8 +6,9 @@ import { type Bus, channels } from './bus';
  */
 export type BotEvent = { type: 'add' | 'notify'; botId: string } | { type: 'wake' };
 
-export function publishBotEvent(bus: Bus, event: BotEvent): Promise<void> {
-  return bus.publish(channels.bots, JSON.stringify(event));
+/** Best effort: a lost event only delays the worker until it polls the database. */
+export async function publishBotEvent(bus: Bus, event: BotEvent): Promise<void> {
+  await bus.publish(channels.bots, JSON.stringify(event));
 }
 
 export function subscribeBotEvents(bus: Bus, handler: (event: BotEvent) => void) {

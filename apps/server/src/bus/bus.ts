@@ -5,12 +5,17 @@
  */
 export interface Bus {
   readonly kind: 'memory' | 'redis';
-  /** Sends to every subscriber of the channel (in every process); never throws for a lost connection. */
-  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Sends to every subscriber of the channel (in every process); never throws for a lost connection.
+   * Answers whether the message was handed over (false: not connected now, the message is dropped).
+   */
+  publish(channel: string, message: string): Promise<boolean>;
   /** Calls `handler` for each message of the channel until the returned function is called. */
   subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>>;
   /** Whether messages can flow now (readiness). */
   healthy(): boolean;
+  /** Calls `listener` each time the subscriptions are back after a lost connection (messages may be lost). */
+  onReconnect(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -20,6 +25,8 @@ export const channels = {
   bots: 'gridbot:bots',
   /** `TickBatch` JSON. */
   ticks: 'gridbot:ticks',
+  /** `SessionRevocation` JSON: cached sessions to drop (modules/auth/session-revocations.ts). */
+  sessions: 'gridbot:sessions',
 } as const;
 
 /** The embedded bus: same interface, in this process, delivered on a later turn like a network bus. */
@@ -27,9 +34,9 @@ export class MemoryBus implements Bus {
   readonly kind = 'memory' as const;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
 
-  async publish(channel: string, message: string): Promise<void> {
+  async publish(channel: string, message: string): Promise<boolean> {
     const set = this.handlers.get(channel);
-    if (!set) return;
+    if (!set) return true;
     for (const handler of [...set]) {
       queueMicrotask(() => {
         try {
@@ -39,6 +46,7 @@ export class MemoryBus implements Bus {
         }
       });
     }
+    return true;
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {
@@ -55,6 +63,10 @@ export class MemoryBus implements Bus {
 
   healthy(): boolean {
     return true;
+  }
+
+  onReconnect(): void {
+    // In-process: never disconnected.
   }
 
   async close(): Promise<void> {

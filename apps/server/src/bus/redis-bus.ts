@@ -17,6 +17,8 @@ export class RedisBus implements Bus {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(message: string) => void>>();
+  private readonly reconnectListeners: Array<() => void> = [];
+  private connectedOnce = false;
 
   constructor(private readonly options: RedisBusOptions) {
     const common = {
@@ -41,6 +43,14 @@ export class RedisBus implements Bus {
         options.log('redis bus error', { client: name, err: error.message }),
       );
     }
+    // 'ready' again after the first time: ioredis has subscribed anew, and what was published meanwhile is lost.
+    this.sub.on('ready', () => {
+      if (!this.connectedOnce) {
+        this.connectedOnce = true;
+        return;
+      }
+      for (const listener of this.reconnectListeners) listener();
+    });
     this.sub.on('message', (channel: string, message: string) => {
       for (const handler of this.handlers.get(channel) ?? []) {
         try {
@@ -57,13 +67,19 @@ export class RedisBus implements Bus {
     await Promise.all([this.pub.connect(), this.sub.connect()]);
   }
 
-  async publish(channel: string, message: string): Promise<void> {
-    if (this.pub.status !== 'ready') return;
+  async publish(channel: string, message: string): Promise<boolean> {
+    if (this.pub.status !== 'ready') return false;
     try {
       await this.pub.publish(channel, message);
+      return true;
     } catch (error) {
       this.options.log('redis publish failed', { channel, err: String(error) });
+      return false;
     }
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
   }
 
   async subscribe(channel: string, handler: (message: string) => void): Promise<() => Promise<void>> {

@@ -5,6 +5,7 @@ import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
 import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
@@ -50,6 +51,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   };
 
   const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
+  // One process: every revocation is its own, so cached sessions can be trusted longer.
+  await shareSessionRevocations(database.db, undefined);
   await feed.start();
   await paper.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);

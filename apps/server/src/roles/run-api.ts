@@ -6,6 +6,7 @@ import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
 import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
@@ -41,6 +42,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     exchanges: gateway,
     secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
     runningWork: runningWorkOf(database.db),
+    bus,
     botControl: {
       add: async (botId) => {
         await ensureLease(database.db, botId);
@@ -55,6 +57,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     },
   };
   const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });
+  await shareSessionRevocations(database.db, bus);
   log = (message, extra) => app.log.warn(extra ?? {}, message);
   await feed.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { sessionCacheOf } from '../auth/session-cache';
+import { revokeCachedSessions } from '../auth/session-revocations';
 import { sessionUserOf } from '../auth/session-user';
 import { recordDisclaimerAgreement } from './account.repo';
 
@@ -25,7 +25,8 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post('/api/disclaimer', { ...guard, schema: { body: disclaimerInputSchema } }, async (req) => {
     await recordDisclaimerAgreement(deps.db, currentUser(req).id, deps.clock.now());
-    sessionCacheOf(deps.db).forgetUser(currentUser(req).id);
+    // The cached user row carries the agreement: every process must read it again.
+    revokeCachedSessions(deps.db, deps.bus, { userId: currentUser(req).id });
     return { success: true, agreed: true };
   });
 }

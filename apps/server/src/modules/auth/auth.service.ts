@@ -15,7 +15,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
 import * as repo from './auth.repo';
-import { sessionCacheOf } from './session-cache';
+import { revokeCachedSessions } from './session-revocations';
 import { sessionUserOf } from './session-user';
 
 const SESSION_DAYS = 30;
@@ -135,7 +135,7 @@ async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pen
 export async function logout(deps: AppDeps, token: string): Promise<void> {
   const hash = sha256(token);
   await repo.revokeSession(deps.db, hash, deps.clock.now());
-  sessionCacheOf(deps.db).forgetToken(hash);
+  revokeCachedSessions(deps.db, deps.bus, { tokenHash: hash });
 }
 
 export async function forgotPassword(
@@ -163,6 +163,6 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     await repo.revokeAllSessions(tx, userId, now);
     return userId;
   });
-  sessionCacheOf(deps.db).forgetUser(userId);
+  revokeCachedSessions(deps.db, deps.bus, { userId });
   return { success: true as const, message: m.passwordReset };
 }

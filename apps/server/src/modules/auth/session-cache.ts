@@ -2,8 +2,9 @@ import type { Db } from '@gridbot/db';
 import type { UserRow } from './auth.repo';
 
 /**
- * How long a process trusts a session it looked up. A token revoked by another process (logout, password
- * reset) stops working here within this time; in the process that revoked it, at once (`forget*`).
+ * How long a process trusts a session it looked up when revocations may not reach it. A token revoked by
+ * another process (logout, password reset) stops working here within this time; in the process that revoked
+ * it, at once (`forget*`). With revocations shared over the bus, longer (session-revocations.ts).
  */
 export const SESSION_CACHE_TTL_MS = 3_000;
 const MAX_ENTRIES = 100_000;
@@ -27,11 +28,15 @@ interface Entry {
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
+  /** The trust period now (asked at every lookup: it shortens while revocations cannot arrive). */
+  ttl: () => number;
 
   constructor(
-    private readonly ttlMs = SESSION_CACHE_TTL_MS,
+    ttlMs = SESSION_CACHE_TTL_MS,
     private readonly maxEntries = MAX_ENTRIES,
-  ) {}
+  ) {
+    this.ttl = () => ttlMs;
+  }
 
   /** The user of a live session at `nowMs`; `load` asks the database when the cached answer is too old. */
   async user(
@@ -40,7 +45,7 @@ export class SessionCache {
     load: () => Promise<SessionHit | undefined>,
   ): Promise<UserRow | undefined> {
     let entry = this.entries.get(tokenHash);
-    if (!entry || nowMs - entry.loadedAtMs >= this.ttlMs || nowMs < entry.loadedAtMs) {
+    if (!entry || nowMs - entry.loadedAtMs >= this.ttl() || nowMs < entry.loadedAtMs) {
       const fresh: Entry = { loadedAtMs: nowMs, value: load() };
       entry = fresh;
       this.entries.delete(tokenHash);
@@ -70,6 +75,11 @@ export class SessionCache {
   forgetUser(userId: string): void {
     for (const [key, entry] of this.entries)
       if (entry.userId === undefined || entry.userId === userId) this.entries.delete(key);
+  }
+
+  /** Revocations may have been missed (the bus was away): every session is asked again. */
+  clear(): void {
+    this.entries.clear();
   }
 
   get size(): number {
