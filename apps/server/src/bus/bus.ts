@@ -65,8 +65,8 @@ export class MemoryBus implements Bus {
     return true;
   }
 
-  onReconnect(): void {
-    // In-process: never disconnected.
+  onReconnect(_listener: () => void): void {
+    // In-process: never disconnected, so never called.
   }
 
   async close(): Promise<void> {
