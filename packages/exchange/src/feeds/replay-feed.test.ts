@@ -116,13 +116,18 @@ describe('ReplayFeed', () => {
       feed.subscribe(symbol, 'spot', (t) => void seen.push([symbol, t.tsMs, clock.now()]));
     await feed.start();
     const started = clock.now();
-    // Four streams (spot and futures of each pair): spot ETHUSDT is the third, half a spacing late.
-    expect(seen.map(([symbol]) => symbol)).toEqual(['BTCUSDT']);
+    // Every stream has its first price at start; then spot ETHUSDT, the third of four streams (spot and
+    // futures of each pair), ticks half a spacing after spot BTCUSDT.
+    expect(seen).toEqual([
+      ['BTCUSDT', T0, started],
+      ['ETHUSDT', T0, started],
+    ]);
+    clock.advance(250);
+    expect(seen.at(-1)).toEqual(['BTCUSDT', T0 + 15_000, started + 250]);
     clock.advance(120);
-    expect(seen.map(([symbol]) => symbol)).toEqual(['BTCUSDT']);
+    expect(seen).toHaveLength(3);
     clock.advance(10);
-    expect(seen.at(-1)).toEqual(['ETHUSDT', T0, started + 130]); // the candle's own time, published 125 ms late
-    clock.advance(120);
+    expect(seen.at(-1)).toEqual(['ETHUSDT', T0 + 15_000, started + 380]); // the tick's own time, 125 ms late
     expect(seen.filter(([symbol]) => symbol === 'BTCUSDT').map(([, tsMs]) => tsMs)).toEqual([
       T0,
       T0 + 15_000,

@@ -191,7 +191,9 @@ export class ReplayFeed implements MarketFeed {
       }
       const candle = candles[stream.index]!;
       const tsMs = candle.openTimeMs + (stream.sub * intervalMs) / 4 + stream.offsetMs;
-      if (tsMs - origin + stream.phaseMs > elapsedMs) return;
+      // The first tick goes out at start, so every stream has a price at once; the stagger begins after it.
+      const delayMs = tsMs === origin ? 0 : stream.phaseMs;
+      if (tsMs - origin + delayMs > elapsedMs) return;
       const price = candleTicks(candle)[stream.sub]!;
       this.core.emit(stream.symbol, stream.market, price, tsMs, candle.volume / 4);
       stream.sub += 1;
