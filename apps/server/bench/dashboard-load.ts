@@ -12,6 +12,14 @@ export interface LoadJob {
   clients: number;
   /** Measured seconds, after a warm-up pass (every user's dashboard once on every port) that is not counted. */
   seconds: number;
+  /**
+   * Open loop: requests sent at this fixed rate (per second) whatever the answers, each timed from the
+   * moment it was due, so a slow answer cannot hide the requests it held up. Without: closed loop, each
+   * connection sends its next request when answered (the most the servers answer).
+   */
+  rate?: number;
+  /** Skip the warm-up pass (the servers were warmed by an earlier job). */
+  warm?: boolean;
 }
 
 export interface LoadResult {
@@ -49,7 +57,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
   };
 
   // Warm-up: every user's dashboard once per server (paper accounts, prepared statements, caches).
-  for (let p = 0; p < job.ports.length; p += 1) {
+  for (let p = 0; !job.warm && p < job.ports.length; p += 1) {
     let next = 0;
     await Promise.all(
       Array.from({ length: job.clients }, async () => {
@@ -61,28 +69,43 @@ async function run(job: LoadJob): Promise<LoadResult> {
 
   const latencies: Record<string, number[]> = Object.fromEntries(job.paths.map((p) => [p, []]));
   let sent = 0;
+  /** Sends request number i and records its latency from `since`. */
+  const send = async (i: number, path: string, since: number) => {
+    const port = i % job.ports.length;
+    const token = job.tokens[(i * 7919) % job.tokens.length]!;
+    try {
+      const status = await get(agents[port]!, job.ports[port]!, path, token);
+      if (status !== 200) fail(`${path}: HTTP ${status}`);
+    } catch (error) {
+      fail(`${path}: ${String(error)}`);
+    }
+    latencies[path]!.push(performance.now() - since);
+  };
   process.send?.('measuring');
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + job.seconds * 1000;
-  await Promise.all(
-    Array.from({ length: job.clients }, async (_, c) => {
-      for (let n = 0; performance.now() < deadline; n += 1) {
-        const i = sent++;
-        const port = i % job.ports.length;
-        const path = job.paths[(c + n) % job.paths.length]!;
-        const token = job.tokens[(i * 7919) % job.tokens.length]!;
-        const t0 = performance.now();
-        try {
-          const status = await get(agents[port]!, job.ports[port]!, path, token);
-          if (status !== 200) fail(`${path}: HTTP ${status}`);
-        } catch (error) {
-          fail(`${path}: ${String(error)}`);
-        }
-        latencies[path]!.push(performance.now() - t0);
+  const rate = job.rate;
+  if (rate === undefined) {
+    await Promise.all(
+      Array.from({ length: job.clients }, async (_, c) => {
+        for (let n = 0; performance.now() < deadline; n += 1)
+          await send(sent++, job.paths[(c + n) % job.paths.length]!, performance.now());
+      }),
+    );
+  } else {
+    const inFlight = new Set<Promise<void>>();
+    for (let now = started; now < deadline; now = performance.now()) {
+      const due = Math.floor(((now - started) * rate) / 1000);
+      for (; sent < due; sent += 1) {
+        const request = send(sent, job.paths[sent % job.paths.length]!, started + (sent * 1000) / rate);
+        inFlight.add(request);
+        void request.finally(() => inFlight.delete(request));
       }
-    }),
-  );
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await Promise.all(inFlight);
+  }
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   for (const agent of agents) agent.destroy();

@@ -2,8 +2,10 @@
 // bots on PostgreSQL, (a) one ROLE=all process, (b) 2 ROLE=api processes (+ ROLE=market and a private Redis),
 // real child processes of src/main.ts. A separate load-generator process (dashboard-load.ts) polls the mix
 // (botstatus, pichart, totalprofitbookdata, tickers) as fast as answered over keep-alive connections, round-robin
-// over the ports, after a warm-up pass. The bots are parked (halt_reason set) so that ROLE=all does not run
-// them: both runs measure the HTTP path alone (`npm run bench bots` / `scale-out` measure the bot runtime).
+// over the ports, after a warm-up pass; then at a fixed rate (open loop, 60 % of what ROLE=all answered flat
+// out), where the latencies are those of servers that are not saturated. The bots are parked (halt_reason
+// set) so that ROLE=all does not run them: both runs measure the HTTP path alone (`npm run bench bots` /
+// `scale-out` measure the bot runtime).
 // Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2;
 // BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
 import { type ChildProcess, fork } from 'node:child_process';
@@ -60,9 +62,18 @@ async function measure(
   serverPids: number[],
   tokens: string[],
   database: string,
+  open?: { rate: number },
 ) {
   const loader = track(fork(loadMain, [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }));
-  const job: LoadJob = { ports, tokens, paths: MIX, clients: CLIENTS, seconds: SECONDS };
+  const job: LoadJob = {
+    ports,
+    tokens,
+    paths: MIX,
+    clients: CLIENTS,
+    seconds: SECONDS,
+    ...open,
+    warm: !!open,
+  };
   // CPU is sampled around the measured window only: the load process says when its warm-up is over.
   const meter = () => cpuMeter({ servers: () => serverPids, load: () => [loader.pid as number] }, database);
   const result = await new Promise<LoadResult & { cpu: CoresBusy }>((resolve, reject) => {
@@ -220,7 +231,12 @@ async function main() {
     const allPort = await freePort();
     const all = startServer({ ...common, ROLE: 'all', PORT: String(allPort) });
     await ready(allPort);
-    runs.push(await measure('ROLE=all (1 process)', [allPort], [all.pid as number], tokens, database));
+    const allPids = [all.pid as number];
+    const most = await measure('ROLE=all (1 process)', [allPort], allPids, tokens, database);
+    // The open-loop rate of both columns: 60 % of what one process answers flat out, in steps of 50.
+    const rate = Math.max(50, Math.round((0.6 * most.reqPerSec) / 50) * 50);
+    const steady = await measure(`ROLE=all at ${rate} req/s`, [allPort], allPids, tokens, database, { rate });
+    runs.push(most);
     await stop(all);
 
     const split = { ...common, REDIS_URL: await startRedis() };
@@ -233,16 +249,22 @@ async function main() {
       apis.push(startServer({ ...split, ROLE: 'api', PORT: String(port) }));
     }
     for (const port of apiPorts) await ready(port);
-    runs.push(
-      await measure(
-        `ROLE=api × ${API_PROCESSES}`,
-        apiPorts,
-        apis.map((a) => a.pid as number),
-        tokens,
-        database,
-      ),
+    const apiPids = apis.map((a) => a.pid as number);
+    runs.push(await measure(`ROLE=api × ${API_PROCESSES}`, apiPorts, apiPids, tokens, database));
+    const apiSteady = await measure(
+      `ROLE=api × ${API_PROCESSES} at ${rate} req/s`,
+      apiPorts,
+      apiPids,
+      tokens,
+      database,
+      {
+        rate,
+      },
     );
     console.log(`\n${table(runs)}`);
+    console.log(
+      `\nOpen loop at ${rate} req/s (60 % of one process flat out), p50 / p99 in ms:\n${table([steady, apiSteady])}`,
+    );
   } finally {
     await stopAll();
     await handle.close();
