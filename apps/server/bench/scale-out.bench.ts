@@ -56,7 +56,12 @@ async function scrape(port: number) {
   for (const m of text.matchAll(/gridbot_tick_to_order_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g))
     buckets.set(m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), Number(m[2]));
   const value = (name: string) => Number(new RegExp(`${name}\\{[^}]*\\} ([\\d.e+-]+)`).exec(text)?.[1] ?? 0);
-  return { buckets, ticks: value('gridbot_ticks_total'), owned: value('gridbot_bots_owned') };
+  return {
+    buckets,
+    ticks: value('gridbot_ticks_total'),
+    owned: value('gridbot_bots_owned'),
+    loopLagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+  };
 }
 
 type Scrape = Awaited<ReturnType<typeof scrape>>;
@@ -116,9 +121,11 @@ async function measure(label: string, measured: Process[], helpers: Process[], d
   const cores = meter.stop();
   const after = await Promise.all(ports.map(scrape));
   const owned = after.map((a) => a.owned);
+  const lag = after.map((a) => `${a.loopLagP99Ms.toFixed(0)} ms`).join(' / ');
   const f = (n: number | undefined) => (n ?? 0).toFixed(2);
   console.log(`${label}: bots per process ${owned.join(' / ')}`, {
     ...summary(before, after),
+    eventLoopLagP99: lag,
     cores: `${f(cores.groups.measured)} bots' process(es) / ${f(cores.groups.helpers)} market / ${f(cores.postgres)} PostgreSQL / ${f(cores.machine)} machine`,
   });
 }
