@@ -256,13 +256,11 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
   const notified: string[] = [];
   await db.transaction(async (tx) => {
     const booked = rowsOf<{ botId: string; userId: string; pnl: string }>(await tx.execute(statement));
-    // Wallet rows are locked in user order: two fill batches in flight at once cannot deadlock.
-    booked.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
-    const exhausted = new Set<string>();
-    for (const { botId, userId, pnl } of booked) {
-      const credit = await platformCredit.onProfitBooked(tx, userId, pnl, botId);
-      if (credit.exhausted) exhausted.add(userId);
-    }
+    // A few statements for the whole batch (not a few per fill): the transaction stays short.
+    const exhausted = await platformCredit.onProfitsBooked(
+      tx,
+      booked.map(({ botId, userId, pnl }) => ({ userId, profit: pnl, refId: botId })),
+    );
     for (const userId of exhausted) {
       notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
     }

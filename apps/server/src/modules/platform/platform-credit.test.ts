@@ -1,6 +1,6 @@
-import { platformSubscriptions } from '@gridbot/db';
+import { platformLedger, platformSubscriptions } from '@gridbot/db';
 import { platformMessages as m } from '@gridbot/shared';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -49,6 +49,39 @@ describe('profit limit (DESIGN §5)', () => {
     expect(sub?.status).toBe('In-Active');
     const me = await call(t, 'GET', '/api/me', undefined, { token: u.token });
     expect(me.body.user).toMatchObject({ availableCredit: '0', isActiveSubscription: false });
+  });
+
+  it('books a batch of fills at once: each takes what is left, in order, with a ledger row of its own', async () => {
+    const [a, b, c] = [await signUp(t), await signUp(t), await signUp(t)];
+    for (const u of [a, b, c]) await platformCredit.canStart(platformDepsOf(t.deps), u.id); // free 100 credit each
+    const exhausted = await t.deps.db.transaction((tx) =>
+      platformCredit.onProfitsBooked(tx, [
+        { userId: a.id, profit: '30', refId: 'bot-a1' },
+        { userId: b.id, profit: '-4', refId: 'bot-b1' },
+        { userId: a.id, profit: '60', refId: 'bot-a2' },
+        { userId: c.id, profit: '10', refId: 'bot-c1' },
+        { userId: a.id, profit: '25', refId: 'bot-a3' },
+        { userId: 'c0ffee00-0000-4000-8000-000000000000', profit: '5', refId: 'no-wallet' },
+      ]),
+    );
+    expect([...exhausted]).toEqual([a.id]);
+    expect((await findWallet(t.deps.db, a.id))?.availableCredit).toBe('0');
+    expect((await findWallet(t.deps.db, b.id))?.availableCredit).toBe('100');
+    expect((await findWallet(t.deps.db, c.id))?.availableCredit).toBe('90');
+    const rows = await t.deps.db
+      .select()
+      .from(platformLedger)
+      .where(and(eq(platformLedger.userId, a.id), eq(platformLedger.reason, 'profit_booked')))
+      .orderBy(asc(platformLedger.id));
+    expect(rows.map((r) => [r.refId, Number(r.delta), Number(r.balanceAfter)])).toEqual([
+      ['bot-a1', -30, 70],
+      ['bot-a2', -60, 10],
+      ['bot-a3', -10, 0],
+    ]);
+    for (const u of [a, b, c])
+      expect(Number((await ledgerSums(t.deps.db, u.id)).availableCredit)).toBe(
+        Number((await findWallet(t.deps.db, u.id))?.availableCredit),
+      );
   });
 
   it('refuses to start a bot at zero credit, pointing to Subscription', async () => {

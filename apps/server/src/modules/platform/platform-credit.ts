@@ -1,8 +1,8 @@
-import { platformSubscriptions, platformWallets, type Tx } from '@gridbot/db';
+import { platformLedger, platformSubscriptions, platformWallets, type Tx } from '@gridbot/db';
 import { platformMessages as m, money } from '@gridbot/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
-import { applyChanges, ensureWallet, findWallet } from './ledger';
+import { ensureWallet, findWallet } from './ledger';
 import type { PlatformDeps } from './platform-deps';
 
 /**
@@ -20,32 +20,79 @@ export const platformCredit = {
     profit: string | number | null | undefined,
     refId: string | null = null,
   ): Promise<{ exhausted: boolean }> {
-    if (profit === null || profit === undefined || !money(profit).gt(0)) return { exhausted: false };
-    const [wallet] = await tx
-      .select({ credit: platformWallets.availableCredit })
+    const exhausted = await platformCredit.onProfitsBooked(tx, [{ userId, profit, refId }]);
+    return { exhausted: exhausted.has(userId) };
+  },
+
+  /**
+   * `onProfitBooked` for many bookings at once (a batch of fills), in a few statements however many there
+   * are: each booking takes what it can of its user's remaining credit, in the given order, with a ledger row
+   * of its own. Answers the users whose credit is now 0.
+   */
+  async onProfitsBooked(
+    tx: Tx,
+    bookings: ReadonlyArray<{
+      userId: string;
+      profit: string | number | null | undefined;
+      refId: string | null;
+    }>,
+  ): Promise<Set<string>> {
+    const profitable = bookings.filter(
+      (b) => b.profit !== null && b.profit !== undefined && money(b.profit).gt(0),
+    );
+    const exhausted = new Set<string>();
+    if (profitable.length === 0) return exhausted;
+    // Wallet rows are locked in user order: two batches in flight at once cannot deadlock.
+    const userIds = [...new Set(profitable.map((b) => b.userId))].sort();
+    const wallets = await tx
+      .select({ userId: platformWallets.userId, credit: platformWallets.availableCredit })
       .from(platformWallets)
-      .where(eq(platformWallets.userId, userId))
+      .where(inArray(platformWallets.userId, userIds))
+      .orderBy(asc(platformWallets.userId))
       .for('update');
-    if (!wallet) return { exhausted: false };
-    const credit = money(wallet.credit);
-    const taken = money(profit).gt(credit) ? credit : money(profit);
-    if (taken.gt(0)) {
-      await applyChanges(
-        tx,
-        userId,
-        [{ account: 'availableCredit', delta: taken.neg().toFixed() }],
-        'profit_booked',
-        refId,
-      );
+    const left = new Map(wallets.map((w) => [w.userId, money(w.credit)]));
+    const ledger: Array<typeof platformLedger.$inferInsert> = [];
+    for (const { userId, profit, refId } of profitable) {
+      const credit = left.get(userId);
+      if (credit === undefined) continue; // no platform wallet: subscriptions never used
+      const taken = money(profit as string | number).gt(credit) ? credit : money(profit as string | number);
+      const after = credit.minus(taken);
+      left.set(userId, after);
+      if (after.lte(0)) exhausted.add(userId);
+      if (taken.gt(0))
+        ledger.push({
+          userId,
+          account: 'availableCredit',
+          delta: taken.neg().toFixed(),
+          balanceAfter: after.toFixed(),
+          reason: 'profit_booked',
+          refId,
+        });
     }
-    const exhausted = credit.minus(taken).lte(0);
-    if (exhausted) {
+    if (ledger.length > 0) {
+      // Under the lock the credit cannot move: set each wallet to what the bookings left.
+      const changed = [...new Set(ledger.map((row) => row.userId))].map((id) => ({
+        user_id: id,
+        credit: (left.get(id) ?? money(0)).toFixed(),
+      }));
+      await tx.execute(sql`
+        update ${platformWallets} as w set available_credit = x.credit, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x(user_id uuid, credit numeric)
+        where w.user_id = x.user_id`);
+      await tx.insert(platformLedger).values(ledger);
+    }
+    if (exhausted.size > 0) {
       await tx
         .update(platformSubscriptions)
         .set({ status: 'In-Active' })
-        .where(and(eq(platformSubscriptions.userId, userId), eq(platformSubscriptions.status, 'Active')));
+        .where(
+          and(
+            inArray(platformSubscriptions.userId, [...exhausted]),
+            eq(platformSubscriptions.status, 'Active'),
+          ),
+        );
     }
-    return { exhausted };
+    return exhausted;
   },
 
   /** Whether the user may start a new bot or cycle: always when subscriptions are off. */
