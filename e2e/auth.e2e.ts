@@ -90,9 +90,12 @@ describe('account journey', () => {
     for (const mode of ['dark', 'light'] as const) {
       await small.goto('/');
       await small.evaluate((value) => window.localStorage.setItem('theme', value), mode);
+      // Shot once the form is there, not while the app is still loading (its splash screen).
       await small.goto('/?redirect=/dashboard');
+      await small.getByLabel('Email Address or Username').waitFor();
       await shoot(small, `login-${mode}-390`);
       await small.goto('/signup');
+      await small.getByLabel('Confirm Password').waitFor();
       await shoot(small, `signup-${mode}-390`);
     }
     await small.goto('/?redirect=/dashboard');
