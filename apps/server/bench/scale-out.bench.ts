@@ -4,8 +4,9 @@
 // a 1-minute file come from the simulated market at 1 tick/s); each bot's
 // grid spacing differs a little (0.6–1.5 %), as users' strategies do, so bots of a pair do not all trade on
 // the same tick. p50/p99 tick-to-order come from each process's /metrics histogram (upper bucket bounds),
-// measured after a warm-up.
-// Run: npm run bench scale-out   (BENCH_BOTS=10000 BENCH_WORKERS=1 BENCH_SECONDS=20 BENCH_WARMUP=20
+// measured over the same stretch of replayed market in every run: from BENCH_AT seconds after the feed started
+// (once every bot runs and has its first buy filled; later, with a warning, when starting took longer).
+// Run: npm run bench scale-out   (BENCH_BOTS=10000 BENCH_WORKERS=1 BENCH_SECONDS=20 BENCH_AT=60
 // BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
 import { mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +32,9 @@ import {
 const BOTS = Number(process.env.BENCH_BOTS ?? 10_000);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
-const WARMUP_MS = Number(process.env.BENCH_WARMUP ?? 20) * 1000;
+const AT_MS = Number(process.env.BENCH_AT ?? 60) * 1000;
+/** Least time between the end of the start burst and the measured window. */
+const SETTLE_MS = 10_000;
 const DATA_DIR = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 /** A directory with only the 1-minute spot files (one per pair), so every replayed pair ticks once a second. */
@@ -89,10 +92,18 @@ interface Process {
 
 /**
  * Waits until the processes own every bot and every bot has its first buy filled (the start burst: all bots
- * buy grid 1 at once), lets the warm-up pass, then measures SECONDS: tick-to-order from the histograms, and
- * cores busy (the measured processes, the others of `helpers`, and PostgreSQL).
+ * buy grid 1 at once), then measures SECONDS from AT_MS after `feedStarted` (the same replayed prices in
+ * every run): tick-to-order from the histograms, and cores busy (the measured processes, the others of
+ * `helpers`, and PostgreSQL).
  */
-async function measure(label: string, measured: Process[], helpers: Process[], db: Db, database: string) {
+async function measure(
+  label: string,
+  measured: Process[],
+  helpers: Process[],
+  db: Db,
+  database: string,
+  feedStarted: number,
+) {
   const ports = measured.map((p) => p.port);
   const started = performance.now();
   for (;;) {
@@ -109,7 +120,9 @@ async function measure(label: string, measured: Process[], helpers: Process[], d
   console.log(
     `${label}: all bots running after ${(ownedAfter / 1000).toFixed(1)} s, all first buys filled after ${(burst / 1000).toFixed(1)} s`,
   );
-  await sleep(WARMUP_MS);
+  const late = performance.now() + SETTLE_MS - (feedStarted + AT_MS);
+  if (late > 0) console.log(`${label}: starting took long; measuring ${(late / 1000).toFixed(1)} s later`);
+  await sleep(Math.max(SETTLE_MS, feedStarted + AT_MS - performance.now()));
   const before = await Promise.all(ports.map(scrape));
   const meter = cpuMeter(
     { measured: () => measured.map((p) => p.pid), helpers: () => helpers.map((p) => p.pid) },
@@ -138,7 +151,7 @@ async function botsWithFills(db: Db): Promise<number> {
 
 async function main() {
   console.log(
-    `${BOTS} bots on ${SYMBOLS.length} pairs (replayed 1m candles, 1 tick/s per pair), ${SECONDS} s after a ${WARMUP_MS / 1000} s warm-up`,
+    `${BOTS} bots on ${SYMBOLS.length} pairs (replayed 1m candles, 1 tick/s per pair), ${SECONDS} s from ${AT_MS / 1000} s after the feed started`,
   );
   const handle = await createTestDb();
   try {
@@ -170,16 +183,18 @@ async function main() {
       return { port, pid: startServer({ ...env, PORT: String(port) }).pid as number };
     };
 
+    const allStarted = performance.now();
     const all = await run({ ...common, ROLE: 'all' });
-    await measure('ROLE=all (1 process)', [all], [], handle.db, database);
+    await measure('ROLE=all (1 process)', [all], [], handle.db, database, allStarted);
     await stopAll();
 
     const split = { ...common, REDIS_URL: await startRedis(), LEASE_MS: '15000' };
+    const marketStarted = performance.now();
     const market = await run({ ...split, ROLE: 'market' });
     const workers: Process[] = [];
     for (let w = 0; w < WORKERS; w += 1)
       workers.push(await run({ ...split, ROLE: 'worker', WORKER_ID: `bench-${w}` }));
-    await measure(`ROLE=worker × ${WORKERS} + market`, workers, [market], handle.db, database);
+    await measure(`ROLE=worker × ${WORKERS} + market`, workers, [market], handle.db, database, marketStarted);
   } finally {
     await stopAll();
     await handle.close();
