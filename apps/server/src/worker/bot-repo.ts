@@ -135,7 +135,8 @@ const intentWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
 
 /**
  * Writes the new state and its intents, before any of them is sent (DESIGN §3). Bots that trade on the
- * same tick share one transaction (group commit); the promise settles once this bot's rows are committed.
+ * same tick share a few statements written in parallel (group commit); the promise settles once this
+ * bot's rows are committed.
  */
 export async function saveStateWithIntents(
   db: Db,
@@ -150,7 +151,7 @@ export async function saveStateWithIntents(
 function intentWriterOf(db: Db): GroupCommit<StateWithIntents> {
   let writer = intentWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500, 2);
+    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500, 4);
     intentWriters.set(db, writer);
   }
   return writer;
@@ -284,7 +285,7 @@ export async function saveFill(
 ) {
   let writer = fillWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeFills(db, items), 500, 2);
+    writer = new GroupCommit((items) => writeFills(db, items), 500, 4);
     fillWriters.set(db, writer);
   }
   await writer.submit({ botId, userId, fill, state, lastPrice });

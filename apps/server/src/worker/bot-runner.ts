@@ -139,9 +139,11 @@ export class BotRunner {
 
   private async stepAndExecute(price: number, timeMs: number): Promise<void> {
     const result = step(this.state, { price, timeMs }, this.rules);
+    // A quiet tick answers the very same state: nothing to flush.
+    const moved = result.state !== this.state;
     this.state = result.state;
     if (result.intents.length === 0) {
-      this.dirty = true;
+      if (moved) this.dirty = true;
       this.finishIfStopped();
       return;
     }

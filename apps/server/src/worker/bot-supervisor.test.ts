@@ -144,4 +144,30 @@ describe('bot supervisor on the paper exchange', () => {
     await supervisor.stop();
     await paper.stop();
   });
+
+  it('writes the state of a tick that moved it, and nothing for a quiet tick', async () => {
+    const { feed, paper, supervisor } = await harness();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    await supervisor.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    const runner = supervisor.runner(botId)!;
+    const version = async () =>
+      (await handle.db.select({ v: bots.stateVersion }).from(bots).where(eq(bots.id, botId)))[0]!.v;
+    const tickAndFlush = async (price: number) => {
+      await runner.onTick(price, Date.now());
+      await runner.flush();
+      return version();
+    };
+
+    // 1990: a new drawdown (the statistics move). 1995: no buy (1980), no take-profit (2020), no new peak
+    // or drawdown: the engine answers the same state and nothing is written. 1985: a deeper drawdown.
+    const moved = await tickAndFlush(1990);
+    expect(await tickAndFlush(1995)).toBe(moved);
+    expect(await tickAndFlush(1985)).toBe(moved + 1);
+    await supervisor.stop();
+    await paper.stop();
+  });
 });
+

@@ -66,4 +66,31 @@ describe('GroupCommit', () => {
     for (const release of gates.splice(0)) release();
     await Promise.all([second, ...queued]);
   });
+
+  it('splits a wave evenly over the free writes, never below minBatch', async () => {
+    const writes: number[][] = [];
+    const gates: (() => void)[] = [];
+    const group = new GroupCommit<number>(
+      async (items) => {
+        writes.push([...items]);
+        await new Promise<void>((resolve) => gates.push(resolve));
+      },
+      1000,
+      4,
+      2,
+    );
+    const wave = Array.from({ length: 12 }, (_, n) => group.submit(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes.map((w) => w.length)).toEqual([3, 3, 3, 3]);
+    expect(writes.flat()).toEqual(Array.from({ length: 12 }, (_, n) => n));
+    for (const release of gates.splice(0)) release();
+    await Promise.all(wave);
+
+    writes.length = 0;
+    const small = [20, 21, 22].map((n) => group.submit(n));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writes).toEqual([[20, 21], [22]]);
+    for (const release of gates.splice(0)) release();
+    await Promise.all(small);
+  });
 });
