@@ -170,4 +170,3 @@ describe('bot supervisor on the paper exchange', () => {
     await paper.stop();
   });
 });
-
