@@ -24,8 +24,9 @@ export interface FillRecord {
 
 const asJson = (state: EngineState) => state as unknown as Record<string, unknown>;
 
-/** Bots the runtime must run: Live or Pause, and not halted by the runtime itself. */
-export async function loadActiveBots(db: Db, botId?: string): Promise<BotRow[]> {
+/** Bots the runtime must run: Live or Pause, and not halted by the runtime itself (all, or of `botIds`). */
+export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promise<BotRow[]> {
+  if (botIds?.length === 0) return [];
   return db
     .select()
     .from(bots)
@@ -33,17 +34,34 @@ export async function loadActiveBots(db: Db, botId?: string): Promise<BotRow[]> 
       and(
         inArray(bots.status, ['Live', 'Pause']),
         isNull(bots.haltReason),
-        botId === undefined ? undefined : eq(bots.id, botId),
+        botIds === undefined ? undefined : inArray(bots.id, [...botIds]),
       ),
     );
 }
 
 export async function openIntents(db: Db, botId: string): Promise<IntentRow[]> {
-  return db
+  return (await openIntentsOf(db, [botId])).get(botId) ?? [];
+}
+
+/** Unfinished intents of many bots in one query, in sequence order per bot (a batch of launches). */
+export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<Map<string, IntentRow[]>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
     .select()
     .from(botIntents)
-    .where(and(eq(botIntents.botId, botId), inArray(botIntents.status, ['pending', 'unknown'])))
+    .where(and(inArray(botIntents.botId, [...botIds]), inArray(botIntents.status, ['pending', 'unknown'])))
     .orderBy(asc(botIntents.seq));
+  return groupByBot(rows);
+}
+
+function groupByBot<T extends { botId: string }>(rows: readonly T[]): Map<string, T[]> {
+  const byBot = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = byBot.get(row.botId);
+    if (list) list.push(row);
+    else byBot.set(row.botId, [row]);
+  }
+  return byBot;
 }
 
 function stateColumns(state: EngineState, lastPrice: number | null) {
@@ -331,11 +349,21 @@ export async function haltBot(db: Db, botId: string, reason: string) {
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {
-  return db
+  return (await queuedCommandsOf(db, [botId])).get(botId) ?? [];
+}
+
+/** Queued commands of many bots in one query, oldest first per bot. */
+export async function queuedCommandsOf(
+  db: Db,
+  botIds: readonly string[],
+): Promise<Map<string, CommandRow[]>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
     .select()
     .from(botCommands)
-    .where(and(eq(botCommands.botId, botId), eq(botCommands.status, 'queued')))
+    .where(and(inArray(botCommands.botId, [...botIds]), eq(botCommands.status, 'queued')))
     .orderBy(asc(botCommands.id));
+  return groupByBot(rows);
 }
 
 export async function finishCommand(db: Db | Tx, id: number, error?: string) {

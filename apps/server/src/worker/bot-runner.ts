@@ -94,10 +94,13 @@ export class BotRunner {
     });
   }
 
-  /** Applies the bot's queued commands (stop, stop and sell, edits) in order. */
-  runCommands(): Promise<void> {
+  /**
+   * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
+   * read them (a batch of launches), else read here.
+   */
+  runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
-      for (const command of await repo.queuedCommands(this.deps.db, this.id.botId)) {
+      for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
         try {
           this.state = applyCommand(this.state, command);
           await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
@@ -114,10 +117,13 @@ export class BotRunner {
     });
   }
 
-  /** Startup / takeover: settles every intent left open by a crash before the bot trades again. */
-  reconcileOpenIntents(): Promise<void> {
+  /**
+   * Startup / takeover: settles every intent left open by a crash before the bot trades again (`loaded`
+   * when the caller just read them, else read here).
+   */
+  reconcileOpenIntents(loaded?: readonly repo.IntentRow[]): Promise<void> {
     return this.serial(async () => {
-      for (const row of await repo.openIntents(this.deps.db, this.id.botId)) {
+      for (const row of loaded ?? (await repo.openIntents(this.deps.db, this.id.botId))) {
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
       }
     });

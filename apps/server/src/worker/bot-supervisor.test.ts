@@ -2,7 +2,7 @@ import { botCommands, botFills, botIntents, bots, createTestDb, type DbHandle } 
 import { PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
@@ -166,6 +166,43 @@ describe('bot supervisor on the paper exchange', () => {
     const moved = await tickAndFlush(1990);
     expect(await tickAndFlush(1995)).toBe(moved);
     expect(await tickAndFlush(1985)).toBe(moved + 1);
+    await supervisor.stop();
+    await paper.stop();
+  });
+
+  it('starts many bots in batches: commands applied first, a bot without keys halted, the others trading', async () => {
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+    await paper.start();
+    const withKeys = await insertUserWithKeys(handle.db, secrets);
+    const withoutKeys = await insertUserWithKeys(handle.db, secrets);
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: paperGateway(paper),
+      loadKeys: async (userId) => (userId === withoutKeys ? undefined : { apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    const trading = await Promise.all(Array.from({ length: 300 }, () => insertBot(handle.db, withKeys)));
+    const stopping = await insertBot(handle.db, withKeys);
+    await handle.db.insert(botCommands).values({ botId: stopping, type: 'stop', payload: {} });
+    const keyless = await insertBot(handle.db, withoutKeys);
+    await supervisor.start();
+
+    expect(trading.every((id) => supervisor.runner(id) !== undefined)).toBe(true);
+    expect(supervisor.runner(stopping)).toBeUndefined();
+    expect(supervisor.runner(keyless)).toBeUndefined();
+    const rows = await handle.db
+      .select()
+      .from(bots)
+      .where(inArray(bots.id, [stopping, keyless]));
+    expect(rows.find((r) => r.id === stopping)).toMatchObject({ status: 'Stopped', haltReason: null });
+    expect(rows.find((r) => r.id === keyless)?.haltReason).toBe(
+      'API keys are not connected. Connect them in API Setting.',
+    );
+    const [done] = await handle.db.select().from(botCommands).where(eq(botCommands.botId, stopping));
+    expect(done?.status).toBe('done');
     await supervisor.stop();
     await paper.stop();
   });

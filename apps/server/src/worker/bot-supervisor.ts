@@ -23,7 +23,7 @@ export interface SupervisorDeps {
   metrics?: WorkerMetrics;
   /**
    * Scale-out (ROLE=worker, issue #9): bots run only while this process holds their lease. `start()` then
-   * loads nothing by itself; the lease coordinator hands bots in with `launchBot` and takes them with `drop`.
+   * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
    */
   leases?: {
     /** Whether this process may trade the bot now (lease held and not past its local deadline). */
@@ -34,6 +34,15 @@ export interface SupervisorDeps {
 }
 
 const RELOAD_DELAY_MS = 5_000;
+/** Bots launched together: one query each for their rows, unfinished intents and queued commands. */
+const LAUNCH_BATCH = 250;
+
+/** What a launch reads for a bot ahead, with the other bots of its batch. */
+interface Preloaded {
+  intents: readonly repo.IntentRow[];
+  commands: readonly repo.CommandRow[];
+  keys: Promise<UserKeys | undefined>;
+}
 
 interface Running {
   runner: BotRunner;
@@ -63,7 +72,11 @@ export class BotSupervisor {
   }
 
   async start(): Promise<void> {
-    if (!this.deps.leases) for (const row of await repo.loadActiveBots(this.deps.db)) await this.launch(row);
+    if (!this.deps.leases) {
+      const rows = await repo.loadActiveBots(this.deps.db);
+      for (let i = 0; i < rows.length; i += LAUNCH_BATCH)
+        await this.launchRows(rows.slice(i, i + LAUNCH_BATCH));
+    }
     // Rolling flush: every tenth of a second the next slice of bots, so each is written about once per
     // interval and no tick ever queues behind thousands of state writes at once.
     const intervalMs = this.deps.flushIntervalMs ?? 15_000;
@@ -84,13 +97,21 @@ export class BotSupervisor {
     this.metrics.setBotsOwned(0);
   }
 
-  /** Leased mode: runs a bot whose lease was just claimed; false when it is no longer Live or Pause. */
+  /** Leased mode: runs a bot whose lease was just claimed; false when it did not start. */
   async launchBot(botId: string): Promise<boolean> {
-    if (this.running.has(botId)) return true;
-    const [row] = await repo.loadActiveBots(this.deps.db, botId);
-    if (!row) return false;
-    await this.launch(row);
-    return this.running.has(botId);
+    return (await this.launchBots([botId])).running.has(botId);
+  }
+
+  /**
+   * Leased mode: runs bots whose leases were just claimed, a few queries for the whole batch. `inactive`:
+   * the bots that need no runner (no longer Live or Pause, halted, or stopped by a queued command); a bot
+   * whose launch failed is in neither list (logged; its lease stays, to launch again later).
+   */
+  async launchBots(botIds: readonly string[]): Promise<{ running: Set<string>; inactive: string[] }> {
+    const missing = botIds.filter((id) => !this.running.has(id));
+    const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, missing));
+    const running = new Set(botIds.filter((id) => this.running.has(id)));
+    return { running, inactive: botIds.filter((id) => !running.has(id) && !failed.has(id)) };
   }
 
   /**
@@ -121,8 +142,8 @@ export class BotSupervisor {
   /** A bot was created or resumed: run it. */
   async add(botId: string): Promise<void> {
     if (this.running.has(botId)) return;
-    const [row] = await repo.loadActiveBots(this.deps.db, botId);
-    if (row) await this.launch(row);
+    const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, [botId]));
+    if (failed.size > 0) throw new Error(`bot ${botId} could not start`);
   }
 
   /**
@@ -144,11 +165,48 @@ export class BotSupervisor {
     return this.running.get(botId)?.runner;
   }
 
-  private async launch(row: repo.BotRow): Promise<void> {
-    const runner = await this.createRunner(row);
+  /**
+   * Launches bots with their intents, commands and keys read for the whole batch (a restart of 10,000 bots
+   * costs a few hundred queries, not a few per bot). Answers the ids whose launch failed (each is logged).
+   */
+  private async launchRows(rows: readonly repo.BotRow[]): Promise<Set<string>> {
+    const failed = new Set<string>();
+    if (rows.length === 0) return failed;
+    const ids = rows.map((row) => row.id);
+    const [intents, commands] = await Promise.all([
+      repo.openIntentsOf(this.deps.db, ids),
+      repo.queuedCommandsOf(this.deps.db, ids),
+    ]);
+    const keys = new Map<string, Promise<UserKeys | undefined>>();
+    const keysOf = (userId: string) => {
+      const known = keys.get(userId);
+      if (known) return known;
+      const loaded = this.deps.loadKeys(userId);
+      keys.set(userId, loaded);
+      return loaded;
+    };
+    const results = await Promise.allSettled(
+      rows.map((row) =>
+        this.launch(row, {
+          intents: intents.get(row.id) ?? [],
+          commands: commands.get(row.id) ?? [],
+          keys: keysOf(row.userId),
+        }),
+      ),
+    );
+    results.forEach((result, i) => {
+      if (result.status === 'fulfilled') return;
+      failed.add(ids[i]!);
+      this.deps.log('launching a bot failed', { botId: ids[i], err: String(result.reason) });
+    });
+    return failed;
+  }
+
+  private async launch(row: repo.BotRow, loaded: Preloaded): Promise<void> {
+    const runner = await this.createRunner(row, loaded.keys);
     if (!runner) return;
-    await runner.reconcileOpenIntents();
-    await runner.runCommands();
+    await runner.reconcileOpenIntents(loaded.intents);
+    await runner.runCommands(loaded.commands);
     if (runner.finished) return;
     const market = row.category === 'Future' ? 'future' : 'spot';
     const leases = this.deps.leases;
@@ -194,10 +252,13 @@ export class BotSupervisor {
     });
   }
 
-  private async createRunner(row: repo.BotRow): Promise<BotRunner | undefined> {
+  private async createRunner(
+    row: repo.BotRow,
+    loadedKeys?: Promise<UserKeys | undefined>,
+  ): Promise<BotRunner | undefined> {
     if (!row.engineState) return undefined;
     const market = row.category === 'Future' ? 'future' : 'spot';
-    const keys = await this.deps.loadKeys(row.userId);
+    const keys = await (loadedKeys ?? this.deps.loadKeys(row.userId));
     if (!keys) {
       await repo.haltBot(this.deps.db, row.id, 'API keys are not connected. Connect them in API Setting.');
       return undefined;

@@ -18,7 +18,9 @@ export interface LeaseCoordinatorOptions {
 
 /** A lease is trusted locally for this share of its time after the renewal that granted it started. */
 const LOCAL_TRUST = 0.8;
-const LAUNCH_CONCURRENCY = 8;
+/** Batches of claimed bots launched at once, and the most bots in one batch. */
+const LAUNCH_CONCURRENCY = 2;
+const LAUNCH_BATCH = 250;
 
 /**
  * One worker's side of the bot leases (issue #9): heartbeat, renewal, fair-share claiming and handing back.
@@ -38,8 +40,10 @@ export class LeaseCoordinator {
   private beating: Promise<void> | undefined;
   private again = false;
   private stopped = false;
-  private readonly launchQueue: string[] = [];
+  /** Claimed bots waiting for their launch, in claim order (a set: a beat re-queues every bot not running). */
+  private readonly launchQueue = new Set<string>();
   private launching = 0;
+  private pumpScheduled = false;
 
   constructor(private readonly options: LeaseCoordinatorOptions) {
     this.metrics = options.metrics ?? noMetrics;
@@ -203,36 +207,46 @@ export class LeaseCoordinator {
   }
 
   private enqueueLaunch(botId: string): void {
-    if (this.launchQueue.includes(botId)) return;
-    this.launchQueue.push(botId);
-    this.pumpLaunches();
+    this.launchQueue.add(botId);
+    // Pump once the caller has queued all it has, so the bots of one beat share batches.
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
+      this.pumpLaunches();
+    });
   }
 
   private pumpLaunches(): void {
-    while (this.launching < LAUNCH_CONCURRENCY && this.launchQueue.length > 0) {
-      const botId = this.launchQueue.shift() as string;
+    while (this.launching < LAUNCH_CONCURRENCY && this.launchQueue.size > 0) {
+      const batch: string[] = [];
+      for (const botId of this.launchQueue) {
+        batch.push(botId);
+        if (batch.length === LAUNCH_BATCH) break;
+      }
+      for (const botId of batch) this.launchQueue.delete(botId);
       this.launching += 1;
-      void this.launch(botId).finally(() => {
+      void this.launch(batch).finally(() => {
         this.launching -= 1;
         this.pumpLaunches();
       });
     }
   }
 
-  /** Launches a claimed bot; a bot that is no longer active loses its lease row. */
-  private async launch(botId: string): Promise<void> {
+  /** Launches claimed bots; a bot that needs no runner any more loses its lease row. */
+  private async launch(botIds: readonly string[]): Promise<void> {
     const supervisor = this.supervisor;
-    if (!supervisor || !this.hooks.mayRun(botId)) return;
+    const mine = botIds.filter((botId) => this.hooks.mayRun(botId));
+    if (!supervisor || mine.length === 0) return;
     try {
-      const running = await supervisor.launchBot(botId);
-      if (!this.owned.has(botId)) await supervisor.drop(botId, { flush: false });
-      else if (!running) {
-        this.owned.delete(botId);
-        await leases.dropLease(this.options.db, this.options.workerId, botId);
-      }
+      const { inactive } = await supervisor.launchBots(mine);
+      // A lease lost while launching: the bot must not trade here.
+      for (const botId of mine) if (!this.owned.has(botId)) await supervisor.drop(botId, { flush: false });
+      const done = inactive.filter((botId) => this.owned.delete(botId));
+      await Promise.all(done.map((botId) => leases.dropLease(this.options.db, this.options.workerId, botId)));
     } catch (error) {
-      this.options.log('launching a claimed bot failed; retrying on the next beat', {
-        botId,
+      this.options.log('launching claimed bots failed; retrying on the next beat', {
+        bots: mine.length,
         err: String(error),
       });
     }
