@@ -1,8 +1,10 @@
 // Child processes of the server benches: real `src/main.ts` servers (one per role), a private Redis, and the
 // bookkeeping that stops them all when a bench ends or fails.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/testing/free-port';
+
+export { freePort };
 
 const serverMain = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const children: ChildProcess[] = [];
@@ -10,15 +12,6 @@ const children: ChildProcess[] = [];
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A TCP port nobody listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Keeps a child to stop at the end (`stopAll`) or kill on a failure (`killAll`). */
 export function track<T extends ChildProcess>(child: T): T {

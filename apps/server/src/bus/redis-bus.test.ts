@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { eventually } from '@gridbot/exchange/testing';
 import { afterEach, expect, it } from 'vitest';
+import { freePort } from '../testing/free-port';
 import { channels } from './bus';
 import { RedisBus } from './redis-bus';
 
@@ -13,16 +13,6 @@ afterEach(async () => {
   await bus?.close();
   redis?.kill('SIGKILL');
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(port: number): Promise<ChildProcess> {
   const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { botFills, botIntents, createTestDb, type DbHandle, paperOrders } from '@gridbot/db';
 import { PaperExchange } from '@gridbot/exchange';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { insertBot, insertCycle, insertUserWithKeys } from '../testing/bot-fixtures';
+import { freePort } from '../testing/free-port';
 
 // Issues #6 and #7: the server is killed with SIGKILL at random moments while a bot or a cycle trades; after every restart no
 // order is doubled, no fill is lost, and the paper ledger still equals the bot's fills. PostgreSQL only
@@ -26,16 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await handle.close();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer(port: number): Promise<ChildProcess> {
   const child = spawn('npx', ['tsx', serverMain], {

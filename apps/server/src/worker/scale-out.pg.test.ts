@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   botCommands,
@@ -22,6 +22,7 @@ import { SecretBox } from '../lib/secret-box';
 import { newSecretToken, sha256 } from '../lib/tokens';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../testing/bot-fixtures';
+import { freePort } from '../testing/free-port';
 
 // Issue #9 "Done when": 1 api, 1 market and 3 worker processes on PostgreSQL and Redis, 300 bots of 50 users on
 // the replay feed. A worker is SIGKILLed: its bots trade again on the others within the lease time; a fourth
@@ -52,16 +53,6 @@ afterAll(async () => {
   for (const child of children) if (child.exitCode === null) killGroup(child, 'SIGKILL');
   await handle?.close();
 });
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const tcpOpen = (port: number) =>
   new Promise<true | undefined>((resolve) => {
