@@ -1,9 +1,13 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the bot runtime reports (issue #9 "Operations"); every method is cheap enough for the tick path. */
+/** The bot runtime's grouped database writes: intents before their orders, fills, states moved without an order. */
+export type DbWriteKind = 'intents' | 'fills' | 'states';
+
 export interface WorkerMetrics {
   tick(): void;
   tickToOrder(seconds: number): void;
+  dbWrite(kind: DbWriteKind, seconds: number): void;
   exchangeError(kind: string): void;
   leaseTakeover(count: number): void;
   setBotsOwned(count: number): void;
@@ -13,6 +17,7 @@ export interface WorkerMetrics {
 export const noMetrics: WorkerMetrics = {
   tick: () => undefined,
   tickToOrder: () => undefined,
+  dbWrite: () => undefined,
   exchangeError: () => undefined,
   leaseTakeover: () => undefined,
   setBotsOwned: () => undefined,
@@ -56,6 +61,14 @@ export function createMetrics(role: string) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1, 2.5],
     registers: [registry],
   });
+  // The part of tick-to-order spent committing intents (and what fills and flushes cost beside it).
+  const writes = new Histogram({
+    name: 'gridbot_db_write_seconds',
+    help: 'Grouped writes of the bot runtime, by kind (intents, fills, states), from the statement sent to its commit',
+    labelNames: ['kind'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
   const errors = new Counter({
     name: 'gridbot_exchange_errors_total',
     help: 'Exchange calls of bots that failed, by kind (retryable, rejected, fatal, unknown)',
@@ -78,6 +91,7 @@ export function createMetrics(role: string) {
       windowTicks += 1;
     },
     tickToOrder: (seconds) => latency.observe(seconds),
+    dbWrite: (kind, seconds) => writes.observe({ kind }, seconds),
     exchangeError: (kind) => errors.inc({ kind }),
     leaseTakeover: (count) => takeovers.inc(count),
     setBotsOwned: (count) => owned.set(count),

@@ -2,6 +2,7 @@ import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@grid
 import type { EngineState, Intent } from '@gridbot/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { platformCredit } from '../modules/platform/platform-credit';
+import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
 import { GroupCommit } from './group-commit';
 
@@ -149,6 +150,28 @@ async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]
     ${updateBotsFromStates()}`);
 }
 
+const writeObservers = new WeakMap<Db, (kind: DbWriteKind, seconds: number) => void>();
+
+/** Reports how long each grouped write of the runtime on `db` took (GET /metrics). */
+export function observeWrites(db: Db, observer: (kind: DbWriteKind, seconds: number) => void) {
+  writeObservers.set(db, observer);
+}
+
+/** A group commit on `db` whose writes are timed for `observeWrites`. */
+function timedGroupCommit<T>(
+  db: Db,
+  kind: DbWriteKind,
+  write: (items: readonly T[]) => Promise<void>,
+  concurrency: number,
+) {
+  const timed = async (items: readonly T[]) => {
+    const started = performance.now();
+    await write(items);
+    writeObservers.get(db)?.(kind, (performance.now() - started) / 1000);
+  };
+  return new GroupCommit(timed, 500, concurrency);
+}
+
 const intentWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
 
 /**
@@ -169,7 +192,12 @@ export async function saveStateWithIntents(
 function intentWriterOf(db: Db): GroupCommit<StateWithIntents> {
   let writer = intentWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500, 4);
+    writer = timedGroupCommit(
+      db,
+      'intents',
+      (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+      4,
+    );
     intentWriters.set(db, writer);
   }
   return writer;
@@ -186,7 +214,12 @@ const flushWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
 export async function saveStateBatched(db: Db, botId: string, state: EngineState, lastPrice: number | null) {
   let writer = flushWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeStatesWithIntents(db, items), 500);
+    writer = timedGroupCommit(
+      db,
+      'states',
+      (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+      1,
+    );
     flushWriters.set(db, writer);
   }
   await writer.submit({ botId, state, intents: [], lastPrice });
@@ -303,7 +336,7 @@ export async function saveFill(
 ) {
   let writer = fillWriters.get(db);
   if (!writer) {
-    writer = new GroupCommit((items) => writeFills(db, items), 500, 4);
+    writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
     fillWriters.set(db, writer);
   }
   await writer.submit({ botId, userId, fill, state, lastPrice });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 
@@ -24,6 +25,7 @@ async function harness() {
   const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
   await paper.start();
+  const writes: string[] = [];
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
@@ -31,8 +33,9 @@ async function harness() {
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
     log: () => {},
+    metrics: { ...noMetrics, dbWrite: (kind, seconds) => writes.push(`${kind} ${seconds >= 0}`) },
   });
-  return { feed, paper, supervisor };
+  return { feed, paper, supervisor, writes };
 }
 
 async function fillsOf(botId: string) {
@@ -41,7 +44,7 @@ async function fillsOf(botId: string) {
 
 describe('bot supervisor on the paper exchange', () => {
   it('buys, buys deeper and takes profit, writing every fill with the state', async () => {
-    const { feed, paper, supervisor } = await harness();
+    const { feed, paper, supervisor, writes } = await harness();
     const userId = await insertUserWithKeys(handle.db, secrets);
     const botId = await insertBot(handle.db, userId);
     await supervisor.start();
@@ -81,6 +84,9 @@ describe('bot supervisor on the paper exchange', () => {
       money(10_000),
     );
     expect(usdt.toFixed(8)).toBe(fromFills.toFixed(8));
+    // Each grouped write is timed for GET /metrics.
+    expect(writes).toContain('intents true');
+    expect(writes).toContain('fills true');
 
     await supervisor.stop();
     await paper.stop();

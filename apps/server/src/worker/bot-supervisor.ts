@@ -69,6 +69,7 @@ export class BotSupervisor {
     repo.onCommandsQueued(deps.db, (botIds) => {
       for (const id of botIds) void this.running.get(id)?.runner.runCommands();
     });
+    repo.observeWrites(deps.db, (kind, seconds) => this.metrics.dbWrite(kind, seconds));
   }
 
   async start(): Promise<void> {

@@ -292,6 +292,7 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
     const metrics = await (await fetch(`http://127.0.0.1:${workers.get('w2')!.port}/metrics`)).text();
     expect(metrics).toMatch(/gridbot_bots_owned\{role="worker"\} 96/);
     expect(metrics).toMatch(/gridbot_tick_to_order_seconds_count\{role="worker"\} [1-9]/);
+    expect(metrics).toMatch(/gridbot_db_write_seconds_count\{[^}]*kind="intents"[^}]*\} [1-9]/);
     const takeovers = Number(
       /gridbot_lease_takeovers_total\{role="worker"\} (\d+)/.exec(
         metrics + (await (await fetch(`http://127.0.0.1:${workers.get('w3')!.port}/metrics`)).text()),
