@@ -52,15 +52,25 @@ const gridOf = (i: number): GridParams => {
 };
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
-/** Cumulative histogram buckets, tick count and bots owned, from one /metrics page. */
+type Buckets = Map<number, number>;
+
+/** Cumulative buckets of one histogram (its lines whose labels contain `labels`) from a /metrics page. */
+function bucketsOf(text: string, name: string, labels = ''): Buckets {
+  const buckets: Buckets = new Map();
+  for (const m of text.matchAll(new RegExp(`${name}_bucket\\{le="([^"]+)"([^}]*)\\} (\\d+)`, 'g'))) {
+    if (!m[2]?.includes(labels)) continue;
+    buckets.set(m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), Number(m[3]));
+  }
+  return buckets;
+}
+
+/** Histogram buckets (tick-to-order, intent commits), tick count and bots owned, from one /metrics page. */
 async function scrape(port: number) {
   const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const buckets = new Map<number, number>();
-  for (const m of text.matchAll(/gridbot_tick_to_order_seconds_bucket\{le="([^"]+)"[^}]*\} (\d+)/g))
-    buckets.set(m[1] === '+Inf' ? Number.POSITIVE_INFINITY : Number(m[1]), Number(m[2]));
   const value = (name: string) => Number(new RegExp(`${name}\\{[^}]*\\} ([\\d.e+-]+)`).exec(text)?.[1] ?? 0);
   return {
-    buckets,
+    buckets: bucketsOf(text, 'gridbot_tick_to_order_seconds'),
+    intentWrites: bucketsOf(text, 'gridbot_db_write_seconds', 'kind="intents"'),
     ticks: value('gridbot_ticks_total'),
     owned: value('gridbot_bots_owned'),
     loopLagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
@@ -69,20 +79,42 @@ async function scrape(port: number) {
 
 type Scrape = Awaited<ReturnType<typeof scrape>>;
 
-function summary(before: Scrape[], after: Scrape[]) {
+/** Count and upper-bound percentiles of what the histograms of all processes observed between two scrapes. */
+function observedBetween(before: Buckets[], after: Buckets[]) {
   const delta = new Map<number, number>();
   after.forEach((a, i) => {
-    for (const [le, n] of a.buckets)
-      delta.set(le, (delta.get(le) ?? 0) + n - (before[i]?.buckets.get(le) ?? 0));
+    for (const [le, n] of a) delta.set(le, (delta.get(le) ?? 0) + n - (before[i]?.get(le) ?? 0));
   });
   const sorted = [...delta].sort((x, y) => x[0] - y[0]);
   const total = sorted.at(-1)?.[1] ?? 0;
   const pct = (p: number) => {
     const hit = sorted.find(([, n]) => n >= total * p);
-    return hit ? (hit[0] === Number.POSITIVE_INFINITY ? '>2.5 s' : `≤ ${hit[0] * 1000} ms`) : '—';
+    return hit
+      ? hit[0] === Number.POSITIVE_INFINITY
+        ? 'over the top bucket'
+        : `≤ ${hit[0] * 1000} ms`
+      : '—';
   };
+  return { total, p50: pct(0.5), p99: pct(0.99) };
+}
+
+function summary(before: Scrape[], after: Scrape[]) {
+  const orders = observedBetween(
+    before.map((b) => b.buckets),
+    after.map((a) => a.buckets),
+  );
+  const intents = observedBetween(
+    before.map((b) => b.intentWrites),
+    after.map((a) => a.intentWrites),
+  );
   const ticks = after.reduce((s, a, i) => s + a.ticks - (before[i]?.ticks ?? 0), 0);
-  return { orders: total, p50: pct(0.5), p99: pct(0.99), ticksPerSecond: Math.round(ticks / SECONDS) };
+  return {
+    orders: orders.total,
+    p50: orders.p50,
+    p99: orders.p99,
+    intentWrite: `${intents.total} statements, p50 ${intents.p50} / p99 ${intents.p99}`,
+    ticksPerSecond: Math.round(ticks / SECONDS),
+  };
 }
 
 interface Process {
