@@ -38,6 +38,17 @@ async function harness() {
   return { feed, paper, supervisor, writes };
 }
 
+/** A supervisor running one fresh bot that has bought grid 1 at 2000. */
+async function botAfterFirstBuy() {
+  const running = await harness();
+  const userId = await insertUserWithKeys(handle.db, secrets);
+  const botId = await insertBot(handle.db, userId);
+  await running.supervisor.start();
+  running.feed.setPrice('ETHUSDT', 'spot', '2000');
+  await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+  return { ...running, botId };
+}
+
 async function fillsOf(botId: string) {
   return handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.seq));
 }
@@ -133,12 +144,7 @@ describe('bot supervisor on the paper exchange', () => {
   });
 
   it('stops and sells on command and lets the bot go', async () => {
-    const { feed, paper, supervisor } = await harness();
-    const userId = await insertUserWithKeys(handle.db, secrets);
-    const botId = await insertBot(handle.db, userId);
-    await supervisor.start();
-    feed.setPrice('ETHUSDT', 'spot', '2000');
-    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    const { paper, supervisor, botId } = await botAfterFirstBuy();
 
     await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
     await supervisor.notify(botId);
@@ -152,12 +158,7 @@ describe('bot supervisor on the paper exchange', () => {
   });
 
   it('writes the state of a tick that moved it, and nothing for a quiet tick', async () => {
-    const { feed, paper, supervisor } = await harness();
-    const userId = await insertUserWithKeys(handle.db, secrets);
-    const botId = await insertBot(handle.db, userId);
-    await supervisor.start();
-    feed.setPrice('ETHUSDT', 'spot', '2000');
-    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    const { paper, supervisor, botId } = await botAfterFirstBuy();
     const runner = supervisor.runner(botId)!;
     const version = async () =>
       (await handle.db.select({ v: bots.stateVersion }).from(bots).where(eq(bots.id, botId)))[0]!.v;

@@ -1,6 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { GroupCommit } from './group-commit';
 
+/** A group commit whose writes are recorded and stay in flight until their gate is released. */
+function heldWrites(concurrency: number, minBatch?: number) {
+  const writes: number[][] = [];
+  const gates: (() => void)[] = [];
+  const group = new GroupCommit<number>(
+    async (items) => {
+      writes.push([...items]);
+      await new Promise<void>((resolve) => gates.push(resolve));
+    },
+    1000,
+    concurrency,
+    minBatch,
+  );
+  return { group, writes, gates };
+}
+
 describe('GroupCommit', () => {
   it('writes requests of one turn together and settles each caller after the write', async () => {
     const writes: number[][] = [];
@@ -40,16 +56,7 @@ describe('GroupCommit', () => {
   });
 
   it('keeps up to `concurrency` writes in flight, each with what waited when it started', async () => {
-    const writes: number[][] = [];
-    const gates: (() => void)[] = [];
-    const group = new GroupCommit<number>(
-      async (items) => {
-        writes.push([...items]);
-        await new Promise<void>((resolve) => gates.push(resolve));
-      },
-      1000,
-      2,
-    );
+    const { group, writes, gates } = heldWrites(2);
     const first = group.submit(0);
     await new Promise((resolve) => setImmediate(resolve));
     const second = group.submit(1);
@@ -68,17 +75,7 @@ describe('GroupCommit', () => {
   });
 
   it('splits a wave evenly over the free writes, never below minBatch', async () => {
-    const writes: number[][] = [];
-    const gates: (() => void)[] = [];
-    const group = new GroupCommit<number>(
-      async (items) => {
-        writes.push([...items]);
-        await new Promise<void>((resolve) => gates.push(resolve));
-      },
-      1000,
-      4,
-      2,
-    );
+    const { group, writes, gates } = heldWrites(4, 2);
     const wave = Array.from({ length: 12 }, (_, n) => group.submit(n));
     await new Promise((resolve) => setImmediate(resolve));
     expect(writes.map((w) => w.length)).toEqual([3, 3, 3, 3]);
