@@ -40,10 +40,6 @@ export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promis
     );
 }
 
-export async function openIntents(db: Db, botId: string): Promise<IntentRow[]> {
-  return (await openIntentsOf(db, [botId])).get(botId) ?? [];
-}
-
 /** Unfinished intents of many bots in one query, in sequence order per bot (a batch of launches). */
 export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<Map<string, IntentRow[]>> {
   if (botIds.length === 0) return new Map();

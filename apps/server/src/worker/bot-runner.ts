@@ -118,12 +118,12 @@ export class BotRunner {
   }
 
   /**
-   * Startup / takeover: settles every intent left open by a crash before the bot trades again (`loaded`
-   * when the caller just read them, else read here).
+   * Startup / takeover: settles every intent left open by a crash (`open`, read with the other bots of the
+   * launch) before the bot trades again.
    */
-  reconcileOpenIntents(loaded?: readonly repo.IntentRow[]): Promise<void> {
+  reconcileOpenIntents(open: readonly repo.IntentRow[]): Promise<void> {
     return this.serial(async () => {
-      for (const row of loaded ?? (await repo.openIntents(this.deps.db, this.id.botId))) {
+      for (const row of open) {
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
       }
     });
