@@ -53,7 +53,7 @@ interface Figures {
   p99: number;
   errors: number;
   perPath: { path: string; reqPerSec: number; p50: number; p99: number }[];
-  cores: { servers: number; load: number; postgres: number; machine: number };
+  cores: { servers: number; load: number; postgres: number; machine: number; stolen: number };
 }
 
 async function measure(
@@ -109,6 +109,7 @@ async function measure(
       load: result.cpu.groups.load ?? 0,
       postgres: result.cpu.postgres,
       machine: result.cpu.machine,
+      stolen: result.cpu.stolen,
     },
   };
   console.log(
@@ -194,10 +195,10 @@ function table(runs: Figures[]) {
         .join(' | ')} |`,
     );
   lines.push(
-    `| cores busy: servers / load generator / PostgreSQL / whole machine | ${runs
+    `| cores busy: servers / load generator / PostgreSQL / whole machine / stolen by the hypervisor | ${runs
       .map(
         (r) =>
-          `${r.cores.servers.toFixed(2)} / ${r.cores.load.toFixed(2)} / ${r.cores.postgres.toFixed(2)} / ${r.cores.machine.toFixed(2)}`,
+          `${r.cores.servers.toFixed(2)} / ${r.cores.load.toFixed(2)} / ${r.cores.postgres.toFixed(2)} / ${r.cores.machine.toFixed(2)} / ${r.cores.stolen.toFixed(2)}`,
       )
       .join(' | ')} |`,
   );

@@ -168,10 +168,15 @@ async function measure(
   const owned = after.map((a) => a.owned);
   const lag = after.map((a) => `${a.loopLagP99Ms.toFixed(0)} ms`).join(' / ');
   const f = (n: number | undefined) => (n ?? 0).toFixed(2);
+  const figures = summary(before, after);
+  // CPU per order does not depend on how busy the machine was, so runs on noisy machines still compare.
+  const cpuMs =
+    ((cores.groups.measured ?? 0) + (cores.groups.helpers ?? 0) + cores.postgres) * SECONDS * 1000;
   console.log(`${label}: bots per process ${owned.join(' / ')}`, {
-    ...summary(before, after),
+    ...figures,
     eventLoopLagP99: lag,
-    cores: `${f(cores.groups.measured)} bots' process(es) / ${f(cores.groups.helpers)} market / ${f(cores.postgres)} PostgreSQL / ${f(cores.machine)} machine`,
+    cores: `${f(cores.groups.measured)} bots' process(es) / ${f(cores.groups.helpers)} market / ${f(cores.postgres)} PostgreSQL / ${f(cores.machine)} machine / ${f(cores.stolen)} stolen by the hypervisor`,
+    cpuPerOrder: `${(cpuMs / Math.max(1, figures.orders)).toFixed(2)} ms (processes and PostgreSQL, the ticks' work included)`,
   });
 }
 

@@ -26,12 +26,18 @@ function postgresPids(database: string): number[] {
     .map(Number);
 }
 
-/** Busy and total jiffies of the whole machine. */
+/**
+ * Busy, stolen and total jiffies of the whole machine. Steal is time the hypervisor gave this virtual
+ * machine's cores to others: not busy here, but not available to the bench either.
+ */
 function machineTicks() {
   const [, ...values] = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
   const n = values.map(Number);
   const idle = (n[3] ?? 0) + (n[4] ?? 0);
-  return { busy: n.reduce((s, v) => s + v, 0) - idle, total: n.reduce((s, v) => s + v, 0) };
+  const steal = n[7] ?? 0;
+  // The guest fields (8, 9) are already counted in user and nice.
+  const total = n.slice(0, 8).reduce((s, v) => s + v, 0);
+  return { busy: total - idle - steal, steal, total };
 }
 
 /** Cores busy, on average, between two samples. */
@@ -42,6 +48,8 @@ export interface CoresBusy {
   postgres: number;
   /** Everything on the machine, of `cpus().length`. */
   machine: number;
+  /** Cores taken by the hypervisor (steal): a figure measured with much of it is not comparable. */
+  stolen: number;
 }
 
 /** Samples CPU time of named process groups and of `database`'s PostgreSQL backends; `stop()` gives cores busy. */
@@ -59,6 +67,8 @@ export function cpuMeter(groups: Record<string, () => number[]>, database: strin
     stop(): CoresBusy {
       const after = take();
       const wallMs = after.at - before.at;
+      const share = (ticks: number) =>
+        (ticks / Math.max(1, after.machine.total - before.machine.total)) * cpus().length;
       let postgres = 0;
       for (const [pid, ms] of after.postgres) postgres += ms - (before.postgres.get(pid) ?? 0);
       return {
@@ -69,9 +79,8 @@ export function cpuMeter(groups: Record<string, () => number[]>, database: strin
           ]),
         ),
         postgres: postgres / wallMs,
-        machine:
-          ((after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total)) *
-          cpus().length,
+        machine: share(after.machine.busy - before.machine.busy),
+        stolen: share(after.machine.steal - before.machine.steal),
       };
     },
   };
