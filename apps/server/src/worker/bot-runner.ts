@@ -12,7 +12,7 @@ import { type Exchange, isExchangeError, type MarketKind } from '@gridbot/exchan
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
-import { orderFor, outcomeOf } from './order-outcome';
+import { orderFor, outcomeOf, type UsdtPriceOf } from './order-outcome';
 
 export interface BotRunnerDeps {
   db: Db;
@@ -26,6 +26,8 @@ export interface BotRunnerDeps {
    * the database, so the supervisor drops this runner and loads the bot again from the database.
    */
   onBroken: (botId: string) => void;
+  /** USDT prices of coins, to value a fee paid in a third coin (BNB on Binance). */
+  usdtPriceOf?: UsdtPriceOf;
 }
 
 export interface BotIdentity {
@@ -179,7 +181,10 @@ export class BotRunner {
       const order = await this.deps.exchange.placeOrder(
         orderFor(intent, this.id.symbol, this.id.market, clientOrderId),
       );
-      await this.settle(intent, outcomeOf(order, intent.seq, this.id.baseAsset, intent.price));
+      await this.settle(
+        intent,
+        outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
+      );
     } catch (error) {
       await this.onOrderError(intent, error, 0);
     }
@@ -278,11 +283,17 @@ export class BotRunner {
         clientOrderIdOf(this.id.botId, intent.seq),
       );
       if (found.found)
-        return this.settle(intent, outcomeOf(found.order, intent.seq, this.id.baseAsset, intent.price));
+        return this.settle(
+          intent,
+          outcomeOf(found.order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
+        );
       const order = await this.deps.exchange.placeOrder(
         orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
       );
-      return this.settle(intent, outcomeOf(order, intent.seq, this.id.baseAsset, intent.price));
+      return this.settle(
+        intent,
+        outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
+      );
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
     }

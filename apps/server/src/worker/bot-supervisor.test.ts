@@ -1,5 +1,5 @@
 import { botCommands, botFills, botIntents, bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { PaperExchange } from '@gridbot/exchange';
+import { type Exchange, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
@@ -212,5 +212,42 @@ describe('bot supervisor on the paper exchange', () => {
     expect(done?.status).toBe('done');
     await supervisor.stop();
     await paper.stop();
+  });
+
+  it('books a fee paid in BNB at the last BNB price', async () => {
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'spot:BNBUSDT': '600' });
+    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+    await paper.start();
+    // The venue answers as Binance does for a user who pays fees with BNB: 0.00050 BNB for this buy.
+    const inBnb = (exchange: Exchange): Exchange => ({
+      ...exchange,
+      placeOrder: async (input) => ({
+        ...(await exchange.placeOrder(input)),
+        fee: '0.0005',
+        feeAsset: 'BNB',
+      }),
+      fetchOrder: (...args) => exchange.fetchOrder(...args),
+    });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: {
+        venue: 'binance',
+        forUser: (userId) => inBnb(paper.forUser(userId)),
+        verifyKeys: async () => true,
+      },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    await supervisor.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    // 0.0005 BNB × 600 = 0.3 USDT, in the order book and in the bot's fees.
+    expect((await fillsOf(botId))[0]!.fee).toBe('0.3');
+    expect(supervisor.runner(botId)?.currentState.account.fees).toBeCloseTo(0.3, 8);
+    await supervisor.stop();
   });
 });

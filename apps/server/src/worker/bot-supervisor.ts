@@ -61,6 +61,11 @@ export class BotSupervisor {
   private flushTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly metrics: WorkerMetrics;
+  /** A coin's USDT price from its spot pair's last tick (values fees paid in BNB). */
+  private readonly usdtPriceOf = (asset: string): number | undefined => {
+    const price = this.deps.feed.lastPrice(`${asset}USDT`, 'spot');
+    return price === undefined ? undefined : Number(price);
+  };
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
@@ -280,6 +285,7 @@ export class BotSupervisor {
           this.deps.leases?.onFinished(botId);
         },
         onBroken: (botId) => this.reload(botId),
+        usdtPriceOf: this.usdtPriceOf,
       },
       last === undefined ? null : Number(last),
     );

@@ -1,5 +1,6 @@
 import type { Fill, Intent } from '@gridbot/engine';
 import type { MarketKind, Order, PlaceOrderInput } from '@gridbot/exchange';
+import { money } from '@gridbot/shared';
 
 /** The exchange order that executes an intent, under the intent's own client order id. */
 export function orderFor(
@@ -26,11 +27,20 @@ export type OrderOutcome =
   /** Still open or partly filled: ask again later. */
   | { kind: 'open' };
 
+/** The USDT price of a coin now (its spot pair's last price), or undefined when unknown. */
+export type UsdtPriceOf = (asset: string) => number | undefined;
+
 /**
  * What an exchange order means for its intent. A final order with something filled is a fill (a partial
  * sell leaves the rest on the bot); a final order with nothing filled failed; anything else is still open.
  */
-export function outcomeOf(order: Order, seq: number, baseAsset: string, fallbackPrice: number): OrderOutcome {
+export function outcomeOf(
+  order: Order,
+  seq: number,
+  baseAsset: string,
+  fallbackPrice: number,
+  usdtPriceOf: UsdtPriceOf = () => undefined,
+): OrderOutcome {
   const filled = Number(order.filledQuantity) > 0;
   const final = order.status !== 'NEW' && order.status !== 'PARTIALLY_FILLED';
   if (!final) return { kind: 'open' };
@@ -45,10 +55,21 @@ export function outcomeOf(order: Order, seq: number, baseAsset: string, fallback
       price: order.averagePrice ?? String(fallbackPrice),
       qty: order.filledQuantity,
       quote: order.filledQuote,
-      fee: feeAsset === 'quote' && order.feeAsset !== 'USDT' ? '0' : order.fee,
+      fee: feeAsset === 'base' ? order.fee : feeInUsdt(order, usdtPriceOf),
       feeAsset,
       timeMs: order.updatedMs,
       tradeId: order.exchangeOrderId,
     },
   };
+}
+
+/**
+ * A fee the engine books in USDT (DESIGN §2). Binance takes it in a third coin when the user pays fees with BNB:
+ * it is then worth its amount at that coin's last price. Without a price (the feed does not carry the coin) it
+ * cannot be valued and counts 0, as before.
+ */
+function feeInUsdt(order: Order, usdtPriceOf: UsdtPriceOf): string {
+  if (order.feeAsset === 'USDT' || money(order.fee).isZero()) return order.fee;
+  const price = usdtPriceOf(order.feeAsset);
+  return price === undefined ? '0' : money(order.fee).times(price).toDecimalPlaces(8).toFixed();
 }
