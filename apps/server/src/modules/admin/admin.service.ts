@@ -25,7 +25,7 @@ import { platformDepsOf } from '../platform/platform-runtime';
 import { toPlan } from '../platform/subscriptions.service';
 import { toWithdrawRecord } from '../platform/withdrawals.service';
 import { logAdminAction } from './admin-log';
-import { sendUsdtPayout } from './payout';
+import { confirmPayout, sendUsdtPayout } from './payout';
 
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -82,13 +82,19 @@ export async function approveWithdrawal(
     return pending;
   });
   // One payout at a time from the hot wallet, across processes: two sends at once take the same nonce and
-  // the node refuses the second. The advisory lock is held until this transaction ends.
-  return deps.db.transaction(async (tx) => {
+  // the node refuses the second. The advisory lock is held until the transfer is handed to the node, and
+  // its hash is recorded with it, so an administrator can look it up whatever happens next.
+  const hash = await deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform:hot-wallet-payout'))`);
     const net = money(row.amount).minus(row.fee).toFixed();
-    const hash = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
-    return markSentIn(tx, deps, admin, id, hash, true);
+    const sent = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
+    await tx.update(withdrawals).set({ txHash: sent }).where(eq(withdrawals.id, id));
+    return sent;
   });
+  // SENT once mined and succeeded. No transaction is held while the chain makes its block: embedded
+  // (PGlite) has one connection, which every other request needs meanwhile.
+  await confirmPayout(chain, hash);
+  return markSent(deps, admin, id, hash, true);
 }
 
 async function markSent(deps: AppDeps, admin: UserRow, id: string, hash: string, byHotWallet: boolean) {

@@ -127,4 +127,26 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     expect(rejected.status).toBe(200);
     expect((await findWallet(t.deps.db, member.id))?.usdtRewardToken).toBe('50');
   }, 60_000);
+
+  it('marks a withdrawal SENT only once its payout is mined, not when it is handed to the node', async () => {
+    const member = await signUp(t);
+    await fund(t, member.id, 'usdtRewardToken', '50');
+    const to = privateKeyToAccount(generatePrivateKey()).address;
+    const id = await withdraw(member.token, to, '11');
+
+    await chain.rpc('miner_stop');
+    const approval = approve(id);
+    // The transfer waits in the node's pool: the row is being paid (its hash recorded), not paid.
+    const row = async () => (await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
+    await expect.poll(async () => (await row())?.txHash, { timeout: 10_000 }).toMatch(/^0x[0-9a-f]{64}$/);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(await row()).toMatchObject({ status: 'PENDING' });
+    expect(await chain.balanceOf(to)).toBe(0);
+
+    await chain.rpc('miner_start');
+    const res = await approval;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.withdrawal).toMatchObject({ status: 'SENT', txHash: (await row())?.txHash });
+    expect(await chain.balanceOf(to)).toBe(10);
+  }, 60_000);
 });

@@ -4,7 +4,8 @@ import type { ChainConfig } from '../platform/platform-config';
 
 /**
  * Sends `amount` USDT from the platform's hot wallet (HOT_WALLET_PRIVATE_KEY) and answers the transaction
- * hash once the node accepted it. Only called while the withdrawal row is locked, so one request is paid once.
+ * hash once the node accepted it (not yet mined: see `confirmPayout`). Only called while the withdrawal row is
+ * locked, so one request is paid once.
  */
 export async function sendUsdtPayout(
   chain: ChainConfig,
@@ -37,4 +38,17 @@ export async function sendUsdtPayout(
     functionName: 'transfer',
     args: [to, parseUnits(amount, Number(decimals))],
   });
+}
+
+/** Longest an approval waits for its payout to be mined (BSC makes a block every few seconds). */
+const RECEIPT_TIMEOUT_MS = 120_000;
+
+/**
+ * Waits until the payout `hash` is mined: sent is not paid. Throws when it reverted or no receipt came in
+ * time; the withdrawal then stays PENDING with its payout marked as tried and its hash recorded.
+ */
+export async function confirmPayout(chain: ChainConfig, hash: `0x${string}`): Promise<void> {
+  const publicClient = createPublicClient({ transport: http(chain.rpcUrl) });
+  const receipt = await publicClient.waitForTransactionReceipt({ hash, timeout: RECEIPT_TIMEOUT_MS });
+  if (receipt.status !== 'success') throw new Error(`payout ${hash} reverted on the chain`);
 }
