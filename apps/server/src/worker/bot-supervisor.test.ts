@@ -249,5 +249,6 @@ describe('bot supervisor on the paper exchange', () => {
     expect((await fillsOf(botId))[0]!.fee).toBe('0.3');
     expect(supervisor.runner(botId)?.currentState.account.fees).toBeCloseTo(0.3, 8);
     await supervisor.stop();
+    await paper.stop();
   });
 });
