@@ -31,6 +31,8 @@ export const botMessages = {
   notConnected: 'Connect your exchange API keys in API Setting first.', // (ours)
   botNotFound: 'Bot not found.', // (ours)
   botNotRunning: 'This bot is not running.', // (ours)
+  botNotHalted: 'This bot was not paused by the system.', // (ours)
+  resumed: 'The bot is trading again.', // (ours)
   stopped: 'Bot stopped successfully',
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',

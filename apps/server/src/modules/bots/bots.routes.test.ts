@@ -220,6 +220,38 @@ describe('a running bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.botNotRunning } });
   });
 
+  it('resumes a bot the runtime paused after its orders kept failing', async () => {
+    const user = await trader('rsm');
+    const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
+    const resume = () => call(t, 'POST', '/api/resumebot', { botID }, user.auth);
+    expect((await resume()).body.message).toBe(m.botNotHalted);
+    // No USDT left on spot: the grid-1 buy is refused on three ticks in a row, and the runtime pauses it.
+    const move = (from: string, to: string, url: string) =>
+      call(t, 'POST', url, { from, to, coin: 'USDT', amount: 10_000 }, user.auth);
+    expect((await move('Spot', 'Futures', '/api/transferspottofutures')).status).toBe(200);
+    await eventually(async () => {
+      t.feed.step();
+      const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+      expect(info.body.haltReason).toMatch(/^Orders keep failing/);
+    });
+
+    expect((await move('Futures', 'Spot', '/api/transferfuturestospot')).status).toBe(200);
+    const resumed = await resume();
+    expect(resumed.body).toEqual({ success: true, message: m.resumed });
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body).toMatchObject({ status: 'Live', haltReason: null });
+    await eventually(async () => {
+      t.feed.step();
+      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((book.body.orders as unknown[]).length).toBe(1);
+    });
+    // Another user's bot reads as missing; a stopped bot cannot be resumed.
+    const other = await trader('rso');
+    expect((await call(t, 'POST', '/api/resumebot', { botID }, other.auth)).status).toBe(404);
+    await call(t, 'POST', '/api/stopbot', { botID }, user.auth);
+    expect((await resume()).body.message).toBe(m.botNotHalted);
+  });
+
   it('answers 404 to another user on every bot endpoint', async () => {
     const owner = await trader('own');
     const botID = String(
@@ -247,6 +279,7 @@ describe('a running bot', () => {
       '/api/editprofitbookat',
       '/api/scalpstopbot',
       '/api/scalpstopbotwithsell',
+      '/api/scalpresumebot',
       '/api/botinfo',
     ]) {
       const res = await call(t, 'POST', url, { botID }, other.auth);

@@ -17,6 +17,7 @@ import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.serv
 import { gridState, priceOf } from './bot-summary';
 import * as read from './bots.read';
 import { findUserBot } from './bots.repo';
+import { resumeBot } from './resume-bot.service';
 import { startBot } from './start-bot.service';
 
 const TWINS = [
@@ -69,6 +70,9 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
     });
+    r.post(`/api/${prefix}resumebot`, withBody(botIdInputSchema), async (req) =>
+      resumeBot(deps, await runningBotOf(deps, currentUser(req).id, req.body.botID, type)),
+    );
     r.post(`/api/${prefix}stopbot`, withBody(botIdInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);

@@ -10,6 +10,7 @@ export const botPaths = {
     position: '/api/position',
     stop: '/api/stopbot',
     stopWithSell: '/api/stopbotwithsell',
+    resume: '/api/resumebot', // (ours: a bot the runtime paused)
     screen: '/running-bot',
   },
   scalping: {
@@ -20,6 +21,7 @@ export const botPaths = {
     position: '/api/scalpposition',
     stop: '/api/scalpstopbot',
     stopWithSell: '/api/scalpstopbotwithsell',
+    resume: '/api/scalpresumebot', // (ours)
     screen: '/scalp-running-bot',
   },
 } as const satisfies Record<BotKind, Record<string, string>>;

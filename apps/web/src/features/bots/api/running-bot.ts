@@ -157,3 +157,12 @@ export function useStopBot(kind: BotKind, id: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }
+
+/** Resumes a bot the runtime paused (keys missing, orders failing), once the cause is fixed. */
+export function useResumeBot(kind: BotKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>(botPaths[kind].resume, { botID: id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}

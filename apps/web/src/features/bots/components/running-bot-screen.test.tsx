@@ -270,6 +270,25 @@ describe('Running bot page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Orders kept failing: exchange unavailable.');
   });
 
+  it('resumes a bot the system paused, and says why when it cannot', async () => {
+    const halted = bot({ status: 'Pause', haltReason: 'Orders keep failing: insufficient balance.' });
+    let answer = json({ message: 'Connect your exchange API keys in API Setting first.' }, 400);
+    const api = botApi(halted, 25, { 'POST /api/resumebot': () => answer });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const resume = await screen.findByRole('button', { name: 'Resume trading' });
+    await user.click(resume);
+    expect(
+      await screen.findByText('Connect your exchange API keys in API Setting first.'),
+    ).toBeInTheDocument();
+    answer = json({ success: true, message: botMessages.resumed });
+    await user.click(resume);
+    expect(await screen.findByText(botMessages.resumed)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/resumebot').map((c) => c.body)).toEqual([
+      { botID: 'b1' },
+      { botID: 'b1' },
+    ]);
+  });
+
   it('answers 404 with Bot not found', async () => {
     mockApi({ 'POST /api/botinfo': () => json({ message: botMessages.botNotFound }, 404) });
     renderApp('/running-bot/nope', { signedIn: true });

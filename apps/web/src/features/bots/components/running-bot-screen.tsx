@@ -22,6 +22,7 @@ import { toNumber } from '../lib/bot-format';
 import { BotHeader } from './bot-header';
 import { BotSidePanel } from './bot-side-panel';
 import { BotStats } from './bot-stats';
+import { HaltedBanner } from './halted-banner';
 import { OrderBook } from './order-book';
 import { OverbuyDialog } from './overbuy-dialog';
 import { ProfitBookDialog } from './profit-book-dialog';
@@ -128,16 +129,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       </Link>
       <BotHeader kind={kind} bot={bot} onStop={running ? () => setDialog('stop') : undefined} />
       {bot.haltReason ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm"
-        >
-          <AlertIcon className="mt-0.5 size-5 shrink-0 text-warn" />
-          <div>
-            <p className="font-semibold text-fg">The bot was paused by the system</p>
-            <p className="mt-0.5 text-muted">{bot.haltReason}</p>
-          </div>
-        </div>
+        <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={running} />
       ) : null}
       {!running ? (
         <div className="rounded-xl border border-line bg-surface-2 p-4 text-sm text-muted">

@@ -1,0 +1,30 @@
+import { bots } from '@gridbot/db';
+import { botMessages as m } from '@gridbot/shared';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { userExchange } from '../wallet/user-exchange';
+import type * as repo from './bots.repo';
+
+/**
+ * Resumes a bot the runtime paused (its keys were missing, or its orders kept failing): it trades again from
+ * the state it stopped in, with a fresh count of failures. The keys must be bound again first, or it would
+ * only be paused again.
+ */
+export async function resumeBot(
+  deps: AppDeps,
+  bot: repo.BotRow,
+): Promise<{ success: true; message: string }> {
+  if (!bot.haltReason || bot.status === 'Stopped') throw new HttpError(400, m.botNotHalted);
+  await userExchange(deps, bot.userId);
+  // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt.
+  const status = (bot.engineState as { status?: string } | null)?.status === 'Pause' ? 'Pause' : 'Live';
+  const [resumed] = await deps.db
+    .update(bots)
+    .set({ haltReason: null, status })
+    .where(and(eq(bots.id, bot.id), isNotNull(bots.haltReason)))
+    .returning({ id: bots.id });
+  if (!resumed) throw new HttpError(400, m.botNotHalted);
+  await deps.botControl.add(bot.id);
+  return { success: true, message: m.resumed };
+}

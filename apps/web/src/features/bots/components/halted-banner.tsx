@@ -1,0 +1,48 @@
+import { botMessages } from '@gridbot/shared';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { AlertIcon } from '../../../components/ui/icons';
+import { errorMessage } from '../../../lib/api-client';
+import type { BotKind } from '../api/bot-paths';
+import { useResumeBot } from '../api/running-bot';
+
+/**
+ * A bot the runtime paused (keys missing, orders failing): why, and a way to let it trade again once the
+ * cause is fixed. The server refuses while the keys are still missing, with the message saying where to bind them.
+ */
+export function HaltedBanner({
+  kind,
+  id,
+  reason,
+  canResume,
+}: {
+  kind: BotKind;
+  id: string;
+  reason: string;
+  /** False once the bot is stopped: the reason stays for reference. */
+  canResume: boolean;
+}) {
+  const resume = useResumeBot(kind, id);
+  const onResume = () =>
+    resume.mutate(undefined, {
+      onSuccess: (answer) => toast.success(answer.message || botMessages.resumed),
+      onError: (error) => toast.error(errorMessage(error, botMessages.noResponse)),
+    });
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-start gap-3 rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm"
+    >
+      <AlertIcon className="mt-0.5 size-5 shrink-0 text-warn" />
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold text-fg">The bot was paused by the system</p>
+        <p className="mt-0.5 text-muted">{reason}</p>
+      </div>
+      {canResume ? (
+        <Button variant="outline" size="sm" loading={resume.isPending} onClick={onResume}>
+          Resume trading
+        </Button>
+      ) : null}
+    </div>
+  );
+}
