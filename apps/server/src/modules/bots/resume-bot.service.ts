@@ -1,6 +1,6 @@
 import { bots } from '@gridbot/db';
 import { botMessages as m } from '@gridbot/shared';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../wallet/user-exchange';
@@ -22,7 +22,8 @@ export async function resumeBot(
   const [resumed] = await deps.db
     .update(bots)
     .set({ haltReason: null, status })
-    .where(and(eq(bots.id, bot.id), isNotNull(bots.haltReason)))
+    // Still halted and not stopped meanwhile (a stop racing this resume wins).
+    .where(and(eq(bots.id, bot.id), isNotNull(bots.haltReason), ne(bots.status, 'Stopped')))
     .returning({ id: bots.id });
   if (!resumed) throw new HttpError(400, m.botNotHalted);
   await deps.botControl.add(bot.id);
