@@ -27,6 +27,10 @@ export const cycleMessages = {
   cycleNotFound: 'Cycle not found.', // (ours)
   notRunning: 'This cycle is not running.', // (ours)
   notHolding: 'This cycle holds nothing to sell.', // (ours)
+  notHalted: 'This cycle was not paused by the system.', // (ours)
+  resumed: 'The cycle is trading again.', // (ours)
+  resumeFailed: 'Failed to resume cycle', // (ours)
+  resumeError: 'An error occurred while resuming the cycle.', // (ours)
   cycleCountDone: (done: number) => `Cycle count must be more than the ${done} cycles already completed.`, // (ours)
 } as const;
 

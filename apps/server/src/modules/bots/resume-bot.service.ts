@@ -11,11 +11,17 @@ import type * as repo from './bots.repo';
  * the state it stopped in, with a fresh count of failures. The keys must be bound again first, or it would
  * only be paused again.
  */
-export async function resumeBot(
+export async function resumeBot(deps: AppDeps, bot: repo.BotRow) {
+  return resumeHalted(deps, bot, { notHalted: m.botNotHalted, resumed: m.resumed });
+}
+
+/** Resumes a grid bot or a cycle the runtime paused; `texts` word the refusal and the success for its kind. */
+export async function resumeHalted(
   deps: AppDeps,
   bot: repo.BotRow,
+  texts: { notHalted: string; resumed: string },
 ): Promise<{ success: true; message: string }> {
-  if (!bot.haltReason || bot.status === 'Stopped') throw new HttpError(400, m.botNotHalted);
+  if (!bot.haltReason || bot.status === 'Stopped') throw new HttpError(400, texts.notHalted);
   await userExchange(deps, bot.userId);
   // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt.
   const status = (bot.engineState as { status?: string } | null)?.status === 'Pause' ? 'Pause' : 'Live';
@@ -25,7 +31,7 @@ export async function resumeBot(
     // Still halted and not stopped meanwhile (a stop racing this resume wins).
     .where(and(eq(bots.id, bot.id), isNotNull(bots.haltReason), ne(bots.status, 'Stopped')))
     .returning({ id: bots.id });
-  if (!resumed) throw new HttpError(400, m.botNotHalted);
+  if (!resumed) throw new HttpError(400, texts.notHalted);
   await deps.botControl.add(bot.id);
-  return { success: true, message: m.resumed };
+  return { success: true, message: texts.resumed };
 }

@@ -232,6 +232,37 @@ describe('a running cycle', () => {
     expect((history.body.rows as { id: string }[]).map((r) => r.id).sort()).toEqual([id, second].sort());
   });
 
+  it('resumes a cycle the runtime paused after its buys kept failing', async () => {
+    price(2000);
+    const user = await trader('cr');
+    const id = await startOne(user.auth);
+    const resume = (auth = user.auth) => call(t, 'POST', '/api/resumecycle', { cycle_id: id }, auth);
+    expect((await resume()).body).toEqual({ message: m.notHalted });
+    // No USDT left on spot: the buy is refused on three ticks in a row, and the runtime pauses the cycle.
+    const move = (from: string, to: string, url: string) =>
+      call(t, 'POST', url, { from, to, coin: 'USDT', amount: 10_000 }, user.auth);
+    expect((await move('Spot', 'Futures', '/api/transferspottofutures')).status).toBe(200);
+    await eventually(async () => {
+      price(1985);
+      const [cycle] = await liveCycles(user.auth);
+      expect(cycle).toMatchObject({ status: 'Pause', phase: 'WaitBuy' });
+      expect(cycle?.haltReason).toMatch(/^Orders keep failing/);
+    });
+
+    expect((await move('Futures', 'Spot', '/api/transferfuturestospot')).status).toBe(200);
+    expect((await resume()).body).toEqual({ success: true, message: m.resumed });
+    await eventually(async () => {
+      price(1985);
+      const [cycle] = await liveCycles(user.auth);
+      expect(cycle).toMatchObject({ status: 'Live', haltReason: null, phase: 'Holding' });
+    });
+    // Another user's cycle reads as missing; a stopped cycle cannot be resumed.
+    const other = await trader('cro');
+    expect(await resume(other.auth)).toMatchObject({ status: 404, body: { message: m.cycleNotFound } });
+    await call(t, 'POST', '/api/stopcyclewithsell', { cycle_id: id }, user.auth);
+    expect(await resume()).toMatchObject({ status: 400, body: { message: m.notHalted } });
+  });
+
   it('runs on futures with leverage', async () => {
     price(2000, 'future');
     const user = await trader('cf');

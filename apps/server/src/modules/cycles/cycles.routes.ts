@@ -25,6 +25,9 @@ export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/stopcyclewithsell', withBody(stopCycleInputSchema), async (req) =>
     service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, true),
   );
+  r.post('/api/resumecycle', withBody(stopCycleInputSchema), async (req) =>
+    service.resumeCycle(deps, currentUser(req).id, req.body.cycle_id),
+  );
   r.get('/api/cyclebothistory', guard, async (req) => ({
     rows: await service.cycleHistory(deps, currentUser(req).id),
   }));

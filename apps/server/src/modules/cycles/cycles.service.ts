@@ -13,6 +13,7 @@ import { sendBotCommand } from '../bots/bot-commands.service';
 import { marketOf, priceOf } from '../bots/bot-summary';
 import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
+import { resumeHalted } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
@@ -140,6 +141,12 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
     sell ? m.stopSellFailed : m.stopFailed,
   );
   return { success: true, message: sell ? m.stoppedSold : m.stopped };
+}
+
+/** Resumes a cycle the runtime paused (keys missing, orders failing), once the cause is fixed. */
+export async function resumeCycle(deps: AppDeps, userId: string, cycleId: string) {
+  const row = await cycleOf(deps, userId, cycleId);
+  return resumeHalted(deps, row, { notHalted: m.notHalted, resumed: m.resumed });
 }
 
 export async function cycleHistory(deps: AppDeps, userId: string) {

@@ -34,7 +34,7 @@ export function HaltedBanner({
       className="flex flex-wrap items-start gap-3 rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm"
     >
       <AlertIcon className="mt-0.5 size-5 shrink-0 text-warn" />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0 flex-1 basis-64">
         <p className="font-semibold text-fg">The bot was paused by the system</p>
         <p className="mt-0.5 text-muted">{reason}</p>
       </div>

@@ -76,3 +76,12 @@ export function useStopCycle() {
     onSettled: refresh,
   });
 }
+
+/** Resumes a cycle the runtime paused (keys missing, orders failing), once the cause is fixed. */
+export function useResumeCycle() {
+  const refresh = useRefreshCycles();
+  return useMutation({
+    mutationFn: (cycleId: string) => api.post<{ message: string }>('/api/resumecycle', { cycle_id: cycleId }),
+    onSettled: refresh,
+  });
+}

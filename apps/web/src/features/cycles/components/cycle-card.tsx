@@ -22,10 +22,13 @@ interface CycleCardProps {
   cycle: LiveCycle;
   onEdit: () => void;
   onStop: () => void;
+  /** Resumes a cycle the runtime paused; `resuming` while that call is on its way. */
+  onResume: () => void;
+  resuming: boolean;
 }
 
-/** One live cycle: market, status, live price, prices, money, progress, and Edit and Stop. */
-export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
+/** One live cycle: market, status, live price, prices, money, progress, Edit and Stop; Resume when halted. */
+export function CycleCard({ cycle, onEdit, onStop, onResume, resuming }: CycleCardProps) {
   const pair = formatPair(cycle.pair);
   const profit = Number(cycle.profit);
   const holding = cycle.last_bought_price !== null;
@@ -73,13 +76,22 @@ export function CycleCard({ cycle, onEdit, onStop }: CycleCardProps) {
         <CycleProgress cycle={cycle} />
       </div>
       {cycle.haltReason ? (
-        <p
-          role="note"
-          className="mt-3 flex items-start gap-2 rounded-lg border border-warn/30 bg-warn/10 p-2.5 text-xs text-fg"
-        >
-          <AlertIcon className="mt-px size-4 shrink-0 text-warn" />
-          <span>{cycle.haltReason}</span>
-        </p>
+        <div role="note" className="mt-3 rounded-lg border border-warn/30 bg-warn/10 p-2.5 text-xs text-fg">
+          <p className="flex items-start gap-2">
+            <AlertIcon className="mt-px size-4 shrink-0 text-warn" />
+            <span>{cycle.haltReason}</span>
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            className="mt-2 w-full"
+            loading={resuming}
+            onClick={onResume}
+            aria-label={`Resume ${pair} cycle`}
+          >
+            Resume trading
+          </Button>
+        </div>
       ) : null}
       <div className="mt-auto flex gap-2 pt-4">
         <Button

@@ -155,6 +155,32 @@ describe('Live Cycles', () => {
     expect(screen.getByRole('dialog', { name: 'Confirm Stop Cycle' })).toBeInTheDocument();
   });
 
+  it('resumes a halted cycle, with the reason when the server refuses', async () => {
+    let refuse = true;
+    const api = cyclesApi([cycle(), holding], {
+      'POST /api/resumecycle': () =>
+        refuse
+          ? json({ message: 'Connect your exchange API keys in API Setting first.' }, 400)
+          : json({ success: true, message: cycleMessages.resumed }),
+    });
+    const { user } = renderApp('/cycle', { signedIn: true });
+    const btc = await card('BTC/USDT cycle');
+    expect(within(btc).queryByRole('button', { name: 'Resume BTC/USDT cycle' })).not.toBeInTheDocument();
+    const resume = within(await card('ETH/USDT cycle')).getByRole('button', {
+      name: 'Resume ETH/USDT cycle',
+    });
+    await user.click(resume);
+    expect(await screen.findByText(cycleMessages.resumeFailed)).toBeInTheDocument();
+    expect(screen.getByText('Connect your exchange API keys in API Setting first.')).toBeInTheDocument();
+    refuse = false;
+    await user.click(resume);
+    expect(await screen.findByText(cycleMessages.resumed)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/resumecycle').map((c) => c.body)).toEqual([
+      { cycle_id: 'c2' },
+      { cycle_id: 'c2' },
+    ]);
+  });
+
   it('edits a cycle: checks the stop loss against the buy price, then saves', async () => {
     const api = cyclesApi([cycle()]);
     const { user } = renderApp('/cycle', { signedIn: true });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useLiveCycles, useStopCycle } from '../api/cycles';
+import { useLiveCycles, useResumeCycle, useStopCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
 import { CycleCard } from './cycle-card';
 import { EditCycleDialog } from './edit-cycle-dialog';
@@ -39,6 +39,7 @@ const closed: Target = { open: false, cycle: null };
 export function LiveCycles() {
   const cycles = useLiveCycles();
   const stop = useStopCycle();
+  const resume = useResumeCycle();
   const [editing, setEditing] = useState<Target>(closed);
   const [stopping, setStopping] = useState<Target>(closed);
   const [pending, setPending] = useState<'sell' | 'stop' | null>(null);
@@ -66,6 +67,19 @@ export function LiveCycles() {
       },
     );
   };
+
+  const onResume = (cycle: LiveCycle) =>
+    resume.mutate(cycle.id, {
+      onSuccess: (answer) => toast.success(answer.message || cycleMessages.resumed, { id: 'cycle-resume' }),
+      onError: (error) => {
+        const { title, description } = failureToast(
+          error,
+          cycleMessages.resumeFailed,
+          cycleMessages.resumeError,
+        );
+        toast.error(title, { id: 'cycle-resume', description });
+      },
+    });
 
   return (
     <section aria-labelledby="live-cycles-title" className="mt-8">
@@ -103,6 +117,8 @@ export function LiveCycles() {
               cycle={cycle}
               onEdit={() => setEditing({ open: true, cycle })}
               onStop={() => setStopping({ open: true, cycle })}
+              onResume={() => onResume(cycle)}
+              resuming={resume.isPending && resume.variables === cycle.id}
             />
           ))}
         </div>
