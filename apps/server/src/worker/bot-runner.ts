@@ -8,7 +8,7 @@ import {
   type Intent,
   step,
 } from '@gridbot/engine';
-import { type Exchange, isExchangeError, type MarketKind } from '@gridbot/exchange';
+import { type Exchange, isExchangeError, type MarketKind, type Order } from '@gridbot/exchange';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
@@ -181,16 +181,15 @@ export class BotRunner {
       const order = await this.deps.exchange.placeOrder(
         orderFor(intent, this.id.symbol, this.id.market, clientOrderId),
       );
-      await this.settle(
-        intent,
-        outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
-      );
+      await this.settle(intent, order);
     } catch (error) {
       await this.onOrderError(intent, error, 0);
     }
   }
 
-  private async settle(intent: Intent, outcome: ReturnType<typeof outcomeOf>): Promise<void> {
+  /** Books what the exchange answered for the intent's order: a fill, a refusal, or still open. */
+  private async settle(intent: Intent, order: Order): Promise<void> {
+    const outcome = outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf);
     if (outcome.kind === 'filled') {
       this.failures = 0;
       await this.applyFill(outcome.fill);
@@ -282,18 +281,11 @@ export class BotRunner {
         this.id.symbol,
         clientOrderIdOf(this.id.botId, intent.seq),
       );
-      if (found.found)
-        return this.settle(
-          intent,
-          outcomeOf(found.order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
-        );
+      if (found.found) return this.settle(intent, found.order);
       const order = await this.deps.exchange.placeOrder(
         orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
       );
-      return this.settle(
-        intent,
-        outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf),
-      );
+      return this.settle(intent, order);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
     }
