@@ -1,5 +1,6 @@
-export { BinanceExchange, type BinanceExchangeOptions } from './ccxt/binance-exchange';
-export { BinanceFeed, type BinanceFeedOptions } from './ccxt/binance-feed';
+// Binance (ccxt, slow to load) is not here: `@gridbot/exchange/binance`, imported only when configured.
+export type { BinanceExchangeOptions } from './ccxt/binance-exchange';
+export type { BinanceFeedOptions } from './ccxt/binance-feed';
 export type { RetryPolicy } from './ccxt/retry';
 export * from './exchange-error';
 export * from './exchange-port';

@@ -22,8 +22,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : createOutboxMailer(database.db, (line) => console.log(line));
-  const feed = createMarketFeed(env, (error) => console.error('tick subscriber failed', error));
-  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const feed = await createMarketFeed(env, (error) => console.error('tick subscriber failed', error));
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('all');
   const rateLimit = openRateLimiter(env, (message, extra) => console.warn(message, extra ?? ''));
   let supervisor: BotSupervisor | undefined;

@@ -26,8 +26,8 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
   const metrics = createMetrics('api');
   let log: (message: string, extra?: Record<string, unknown>) => void = console.warn;
   const bus = await openBus(env, (message, extra) => log(message, extra));
-  const feed = feedForRole(env, bus, (message, extra) => log(message, extra));
-  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const feed = await feedForRole(env, bus, (message, extra) => log(message, extra));
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const rateLimit = openRateLimiter(env, (message, extra) => log(message, extra));
   const mailer = env.SMTP_URL
     ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)

@@ -15,7 +15,7 @@ import { onShutdown, openBus } from './shared';
 export async function runMarket(env: Env): Promise<void> {
   const { log } = createLogger(env);
   const bus = await openBus(env, log);
-  const feed = createMarketFeed(env, (error) => log('tick subscriber failed', { err: String(error) }));
+  const feed = await createMarketFeed(env, (error) => log('tick subscriber failed', { err: String(error) }));
   const metrics = createMetrics('market');
   await feed.start();
   const relay = publishTicks(feed, bus);

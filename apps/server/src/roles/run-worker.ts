@@ -26,8 +26,8 @@ export async function runWorker(env: Env): Promise<void> {
   const { log } = createLogger(env, { workerId });
   const database = await openDatabase(env);
   const bus = await openBus(env, log);
-  const feed = feedForRole(env, bus, log);
-  const { gateway, paper } = createExchangeGateway(env, database.db, feed);
+  const feed = await feedForRole(env, bus, log);
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
   // loadUserKeys opens the user's sealed keys; of the app's dependencies it reads only these two.
   const keyDeps = {

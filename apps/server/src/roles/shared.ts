@@ -49,7 +49,7 @@ export function openRateLimiter(env: Env, log: Log): { limiter: RateLimit; close
  * The prices an api or worker process sees: with a sim or replay market, the ticks ROLE=market publishes
  * (every process sees the same prices); with Binance, the process's own websocket feed.
  */
-export function feedForRole(env: Env, bus: Bus, log: Log): MarketFeed {
+export async function feedForRole(env: Env, bus: Bus, log: Log): Promise<MarketFeed> {
   const onSubscriberError = (error: unknown) => log('tick subscriber failed', { err: String(error) });
   if (env.MARKET_FEED === 'binance') return createMarketFeed(env, onSubscriberError);
   return new RelayFeed({ kind: env.MARKET_FEED, source: tickSource(bus), onSubscriberError });

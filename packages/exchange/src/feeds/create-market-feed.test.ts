@@ -5,9 +5,9 @@ import { createMarketFeed } from './create-market-feed';
 
 describe('createMarketFeed', () => {
   it('builds the feed MARKET_FEED names', async () => {
-    expect(createMarketFeed({ kind: 'sim', clock: new FakeClock() }).kind).toBe('sim');
-    expect(createMarketFeed({ kind: 'replay', dir: '.' }).kind).toBe('replay');
-    const binance = createMarketFeed({ kind: 'binance', sandbox: true });
+    expect((await createMarketFeed({ kind: 'sim', clock: new FakeClock() })).kind).toBe('sim');
+    expect((await createMarketFeed({ kind: 'replay', dir: '.' })).kind).toBe('replay');
+    const binance = await createMarketFeed({ kind: 'binance', sandbox: true });
     expect(binance.kind).toBe('binance');
     expect(binance.symbols()).toHaveLength(22);
     expect(binance.lastPrice('BTCUSDT', 'spot')).toBeUndefined();

@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { Db } from '@gridbot/db';
 import {
-  BinanceExchange,
   createMarketFeed as createFeed,
   type Exchange,
   isExchangeError,
@@ -13,7 +12,7 @@ import { SqlPaperStore } from '../paper/sql-paper-store';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
 
 /** The market feed chosen by MARKET_FEED (DESIGN §1); call start() on it. */
-export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) => void): MarketFeed {
+export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) => void): Promise<MarketFeed> {
   switch (env.MARKET_FEED) {
     case 'sim':
       return createFeed({ kind: 'sim', seed: env.MARKET_SEED, onSubscriberError });
@@ -31,7 +30,9 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */
-function binanceGateway(sandbox: boolean): ExchangeGateway {
+async function binanceGateway(sandbox: boolean): Promise<ExchangeGateway> {
+  // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
+  const { BinanceExchange } = await import('@gridbot/exchange/binance');
   const clients = new Map<string, { apiKey: string; exchange: Exchange }>();
   const clientOf = (userId: string, keys: UserKeys) => {
     const cached = clients.get(userId);
@@ -57,12 +58,13 @@ function binanceGateway(sandbox: boolean): ExchangeGateway {
 }
 
 /** The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database. */
-export function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) {
+export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) {
   const paper = new PaperExchange({
     store: new SqlPaperStore(db),
     feed,
     startFunds: [{ wallet: 'spot', asset: 'USDT', amount: env.PAPER_START_USDT }],
   });
-  const gateway = env.EXCHANGE === 'binance' ? binanceGateway(env.BINANCE_SANDBOX) : paperGateway(paper);
+  const gateway =
+    env.EXCHANGE === 'binance' ? await binanceGateway(env.BINANCE_SANDBOX) : paperGateway(paper);
   return { gateway, paper };
 }
