@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One Vitest run covers every package; browser journeys live in e2e/ with their own config.
@@ -8,6 +9,9 @@ const project = (name: string, root: string, extra: Record<string, unknown> = {}
 export default defineConfig({
   test: {
     passWithNoTests: true,
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core machine, where many
+    // files mostly wait (on PostgreSQL, child processes, timers). Two or more keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       project('shared', 'packages/shared'),

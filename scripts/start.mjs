@@ -10,6 +10,7 @@ try {
   process.exit(1);
 }
 
-const server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { stdio: 'inherit' });
+// Node with tsx's loader (not `npx tsx`, whose own start-up takes a second).
+const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

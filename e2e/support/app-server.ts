@@ -17,7 +17,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gridbot-e2e-'));
   let log = '';
-  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // Node with tsx's loader rather than `npx tsx`: a second less per start (npx's own start-up).
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -27,7 +28,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group: npx does not pass signals on to tsx's node, so stop() signals the group.
+    // Its own process group, so that stop() reaches anything the server started too.
     detached: true,
   });
   child.stdout?.on('data', (chunk: Buffer) => {
