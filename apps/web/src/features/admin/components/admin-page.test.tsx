@@ -75,6 +75,28 @@ describe('Administration', () => {
     });
   });
 
+  it('says when a pending withdrawal has a payout sent that is not confirmed yet', async () => {
+    mockApi({
+      'GET /api/me': () => json({ user: admin }),
+      'GET /api/admin/withdrawals': () =>
+        json(
+          page([
+            { ...pending, txHash: HASH },
+            { ...pending, id: 'w2', username: 'carol' },
+          ]),
+        ),
+    });
+    renderApp('/admin', { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Withdrawals' });
+    await within(table).findByText('carol');
+    const [, paying, waiting] = within(table).getAllByRole('row');
+    expect(within(paying as HTMLElement).getByText('Payout sent, not confirmed yet')).toBeInTheDocument();
+    expect(within(paying as HTMLElement).getByTitle(HASH)).toBeInTheDocument();
+    expect(
+      within(waiting as HTMLElement).queryByText('Payout sent, not confirmed yet'),
+    ).not.toBeInTheDocument();
+  });
+
   it('edits the level table and refuses a percentage above 100', async () => {
     const api = mockApi({
       'GET /api/me': () => json({ user: admin }),

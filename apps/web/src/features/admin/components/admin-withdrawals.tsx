@@ -148,18 +148,31 @@ export function AdminWithdrawals() {
               {shortHash(r.txHash, 10, 6)}
             </span>
           ) : null}
+          {r.status === 'PENDING' && r.txHash ? (
+            // The hot wallet sent it, but it was not seen mined (yet): check it on the chain before deciding.
+            <span className="max-w-32 text-xs whitespace-normal text-warn">
+              Payout sent, not confirmed yet
+            </span>
+          ) : null}
           {r.rejectReason ? <span className="text-xs text-muted">{r.rejectReason}</span> : null}
         </span>
       ),
     },
-    { key: 'date', header: 'Date', cell: (r) => formatDate(r.createdAt), className: 'text-muted' },
+    // Date and time may break over two lines, and Approve and Reject stack below 1536 px: the table then fits
+    // beside the sidebar on a laptop, its actions included.
+    {
+      key: 'date',
+      header: 'Date',
+      cell: (r) => formatDate(r.createdAt),
+      className: 'min-w-28 whitespace-normal text-muted',
+    },
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
       align: 'right',
       cell: (r) =>
         r.status === 'PENDING' ? (
-          <span className="inline-flex gap-1.5">
+          <span className="inline-flex flex-col gap-1.5 2xl:flex-row">
             <Button size="sm" onClick={() => setDecision({ kind: 'approve', record: r })}>
               Approve
             </Button>
