@@ -1,4 +1,5 @@
 import type { TopBot } from '@gridbot/shared';
+import { clsx } from 'clsx';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -65,7 +66,14 @@ export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: ()
           <dl className="grid grid-cols-3 gap-3 rounded-lg bg-surface-2 p-3 text-sm">
             <div>
               <dt className="text-xs text-muted">ROI</dt>
-              <dd className="font-semibold text-up tabular-nums">{Number(bot.roi).toFixed(2)}%</dd>
+              {/* Coloured by sign, as on the card: a bot in the top 20 can still be at a loss. */}
+              <dd
+                data-testid="copy-bot-roi"
+                className={clsx('font-semibold tabular-nums', Number(bot.roi) >= 0 ? 'text-up' : 'text-down')}
+              >
+                {Number(bot.roi) >= 0 ? '+' : ''}
+                {Number(bot.roi).toFixed(2)}%
+              </dd>
             </div>
             <div>
               <dt className="text-xs text-muted">APY (estimate)</dt>

@@ -42,6 +42,15 @@ const top: TopBot[] = [
 ];
 
 describe('Copy BOTs', () => {
+  it("shows a losing bot's ROI as a loss in the copy dialog", async () => {
+    mockApi({ 'GET /api/livebotdata': () => json({ bots: [{ ...top[1], roi: -0.07 } as TopBot] }) });
+    const { user } = renderApp('/livebots', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: /^Rank 1: BTC\/USDT Multigrid/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
+    expect(within(dialog).getByTestId('copy-bot-roi')).toHaveTextContent('-0.07%');
+    expect(within(dialog).getByTestId('copy-bot-roi')).toHaveClass('text-down');
+  });
+
   it('ranks the top bots and copies one into Start Bot, prefilled', async () => {
     const api = mockApi({
       'GET /api/livebotdata': () => json({ bots: top }),
@@ -55,6 +64,8 @@ describe('Copy BOTs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
     expect(within(dialog).getByRole('table', { name: 'Strategy grids' })).toHaveTextContent('Market');
     expect(dialog).toHaveTextContent('+3%');
+    expect(within(dialog).getByTestId('copy-bot-roi')).toHaveTextContent('+4.20%');
+    expect(within(dialog).getByTestId('copy-bot-roi')).toHaveClass('text-up');
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(window.location.pathname).toBe('/startbot'));
     expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ botID: 't1' });
