@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { botFills, botIntents, type DbHandle, paperOrders } from '@gridbot/db';
+import { botFills, botIntents, createTestDb, type DbHandle, paperOrders } from '@gridbot/db';
 import { PaperExchange } from '@gridbot/exchange';
 import { ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 
 // The harness of the crash tests (issues #6 and #7, `worker/crash*.pg.test.ts`): a real server process on
@@ -13,6 +14,20 @@ import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 export const CRASH_MASTER_KEY = 'cd'.repeat(32);
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
 const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+
+/** The test file's own database and harness: opened before its tests, closed after them. */
+export function crashTestContext() {
+  const context = {} as { handle: DbHandle; harness: ReturnType<typeof crashHarness>; secrets: SecretBox };
+  beforeAll(async () => {
+    context.handle = await createTestDb();
+    context.harness = crashHarness(context.handle);
+    context.secrets = SecretBox.fromKey(Buffer.from(CRASH_MASTER_KEY, 'hex'));
+  });
+  afterAll(async () => {
+    await context.handle.close();
+  });
+  return context;
+}
 
 /** The harness for one test database. */
 export function crashHarness(handle: DbHandle) {

@@ -1,48 +1,37 @@
-import { createTestDb, type DbHandle } from '@gridbot/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
+import { describe, expect, it } from 'vitest';
 import { insertCycle, insertUserWithKeys } from '../testing/bot-fixtures';
-import { CRASH_MASTER_KEY, crashHarness } from '../testing/crash-harness';
+import { crashTestContext } from '../testing/crash-harness';
 import { freePort } from '../testing/free-port';
 
 // Issue #7: the server is killed with SIGKILL at random moments while a cycle trades; it buys once per
 // cycle, and its books equal its fills after the restarts.
 // PostgreSQL only (`npm run test:pg`): a crash of the embedded PGlite is a different question (its own
 // durability). The bot and the cycle are two files so that they run side by side.
-let handle: DbHandle;
-let harness: ReturnType<typeof crashHarness>;
-beforeAll(async () => {
-  handle = await createTestDb();
-  harness = crashHarness(handle);
-});
-afterAll(async () => {
-  await handle.close();
-});
-const secrets = () => SecretBox.fromKey(Buffer.from(CRASH_MASTER_KEY, 'hex'));
+const t = crashTestContext();
 
 describe('SIGKILL while a cycle trades', () => {
   it('a cycle killed while holding buys once, and keeps its books after restarts (issue #7)', async () => {
     const port = await freePort();
     // The replay restarts at the same candle on every start: read where it begins.
-    const probe = await harness.startServer(port);
+    const probe = await t.harness.startServer(port);
     const tickers = (await (await fetch(`http://127.0.0.1:${port}/api/tickers`)).json()) as {
       tickers: { symbol: string; price: string }[];
     };
-    await harness.kill(probe, 'SIGTERM');
+    await t.harness.kill(probe, 'SIGTERM');
     const p0 = Number(tickers.tickers.find((t) => t.symbol === 'SOLUSDT')?.price);
     expect(p0).toBeGreaterThan(0);
 
-    const userId = await insertUserWithKeys(handle.db, secrets());
+    const userId = await insertUserWithKeys(t.handle.db, t.secrets);
     // Buys at once (the price is below the buy price), then sells and buys again as the replay moves.
-    const cycleId = await insertCycle(handle.db, userId, {
+    const cycleId = await insertCycle(t.handle.db, userId, {
       symbol: 'SOLUSDT',
       buyPrice: p0 * 1.001,
       sellPrice: p0 * 1.003,
       cycles: 1000,
       amount: 200,
     });
-    await harness.killRepeatedly(port, 8);
-    const fills = await harness.expectConsistent(userId, cycleId, 'SOL');
+    await t.harness.killRepeatedly(port, 8);
+    const fills = await t.harness.expectConsistent(userId, cycleId, 'SOL');
     // A cycle alternates: buy, sell, buy, … — a doubled buy would break the pattern.
     fills
       .sort((a, b) => a.seq - b.seq)
