@@ -61,16 +61,27 @@ function groupByBot<T extends { botId: string }>(rows: readonly T[]): Map<string
   return byBot;
 }
 
+/**
+ * A bot the runtime halted stays Pause whatever its engine says (a command it applies while halted, such as
+ * an edit, writes its state): only resuming it, or stopping it, changes that.
+ */
+const keepHalted = (status: 'Live' | 'Pause' | 'Stopped') =>
+  status === 'Stopped'
+    ? status
+    : sql<'Live' | 'Pause'>`case when ${bots.haltReason} is null then ${status} else 'Pause' end`;
+
+/** The `bots.status` the engine's state stands for. */
+function statusOf(state: EngineState): 'Live' | 'Pause' | 'Stopped' {
+  if (state.status === 'Stopped' || state.status === 'Completed') return 'Stopped';
+  return state.status === 'Pause' ? 'Pause' : 'Live';
+}
+
 function stateColumns(state: EngineState, lastPrice: number | null) {
   const stopped = state.status === 'Stopped' || state.status === 'Completed';
   return {
     engineState: asJson(state),
     stateVersion: sql`${bots.stateVersion} + 1`,
-    status: stopped
-      ? ('Stopped' as const)
-      : state.status === 'Pause'
-        ? ('Pause' as const)
-        : ('Live' as const),
+    status: keepHalted(statusOf(state)),
     stopReason: state.stopReason,
     ...(stopped
       ? {
@@ -96,9 +107,8 @@ function rowsOf<T>(result: unknown): T[] {
 /** A bot's new state as one element of the JSON array the batched statements read. */
 function stateRecord(botId: string, state: EngineState, lastPrice: number | null) {
   const stopped = state.status === 'Stopped' || state.status === 'Completed';
-  const { status, stopReason } = stateColumns(state, lastPrice);
   const closed = lastPrice === null ? null : String(lastPrice);
-  return { id: botId, state, status, stop_reason: stopReason, stopped, closed };
+  return { id: botId, state, status: statusOf(state), stop_reason: state.stopReason, stopped, closed };
 }
 
 /** One bot's state per id; the newest wins (a runner is serial, so there is at most one anyway). */
@@ -113,7 +123,8 @@ const updateBotsFromStates = () => sql`
   update ${bots} as b set
     engine_state = s.state,
     state_version = b.state_version + 1,
-    status = s.status,
+    -- a halted bot stays Pause (see keepHalted)
+    status = case when b.halt_reason is null or s.status = 'Stopped' then s.status else 'Pause' end,
     stop_reason = s.stop_reason,
     stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
     closed_price = case when s.stopped then s.closed else b.closed_price end

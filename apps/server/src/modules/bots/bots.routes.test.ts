@@ -234,6 +234,11 @@ describe('a running bot', () => {
       const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
       expect(info.body.haltReason).toMatch(/^Orders keep failing/);
     });
+    // An edit while halted is applied, and the bot stays paused (its engine status is Live).
+    const edited = await call(t, 'POST', '/api/editprofitbookat', { botID, profitBookValue: 5 }, user.auth);
+    expect(edited.body.message).toBe(m.profitBookSaved);
+    const halted = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(halted.body).toMatchObject({ status: 'Pause', haltReason: expect.stringMatching(/^Orders keep/) });
 
     expect((await move('Futures', 'Spot', '/api/transferfuturestospot')).status).toBe(200);
     const resumed = await resume();
