@@ -1,4 +1,4 @@
-import type { BotSummary } from '@gridbot/shared';
+import { type BotSummary, walletMessages } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -45,7 +45,12 @@ function bot(id: string, name: string, overrides: Partial<BotSummary> = {}): Bot
   };
 }
 
-function dashboardApi(multigrid: BotSummary[], scalping: BotSummary[], agreed = true) {
+function dashboardApi(
+  multigrid: BotSummary[],
+  scalping: BotSummary[],
+  agreed = true,
+  overrides: Parameters<typeof mockApi>[0] = {},
+) {
   return mockApi({
     'GET /api/disclaimeragreementcheck': () => json({ agreed }),
     'GET /api/botstatus': () => json({ bots: multigrid }),
@@ -67,6 +72,7 @@ function dashboardApi(multigrid: BotSummary[], scalping: BotSummary[], agreed = 
           : [{ label: 'Not Active', value: 100 }],
       }),
     'GET /api/totalprofitbookdata': () => json({ totalProfit: 12.5, lossBook: -2, totalpnl: 10.5 }),
+    ...overrides,
   });
 }
 
@@ -106,6 +112,19 @@ describe('Dashboard', () => {
     expect(screen.getAllByRole('link', { name: 'Start BOT' }).length).toBeGreaterThan(0);
     const legend = screen.getByRole('list', { name: 'Funds by bot' });
     await waitFor(() => expect(legend).toHaveTextContent('Not Active100.0%'));
+  });
+
+  it('says why the balances are missing: no exchange connected, with the way to API Setting', async () => {
+    const notConnected = () => json({ message: walletMessages.notConnected }, 400);
+    dashboardApi([], [], true, { 'GET /api/pichart': notConnected, 'GET /api/scalppichart': notConnected });
+    renderApp('/dashboard', { signedIn: true });
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('No exchange connected');
+    expect(within(note).getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute(
+      'href',
+      '/api-setting',
+    );
+    expect(screen.getByRole('region', { name: 'Funds' })).toHaveTextContent('Total USDT—');
   });
 
   it('pauses the 10 s refresh while the disclaimer is open', async () => {

@@ -1,11 +1,13 @@
+import { walletMessages } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { PlayIcon } from '../../../components/ui/icons';
+import { AlertIcon, PlayIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
+import { isApiError } from '../../../lib/api-client';
 import { useLiveBots, usePieCharts, useProfitTotals } from '../api/dashboard-queries';
 import { pieSlices } from '../lib/pie';
 import { DailyProfitChart } from './daily-profit-chart';
@@ -26,6 +28,33 @@ const startLink = (
   </Link>
 );
 
+/**
+ * Why Total USDT and Available Balance show no figure: no exchange connected yet (with the way to API
+ * Setting), or the exchange's answer to the balance call.
+ */
+function FundsNotice({ error }: { error: unknown }) {
+  const notConnected =
+    isApiError(error) && error.status === 400 && error.message === walletMessages.notConnected;
+  return (
+    <div
+      role="note"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm"
+    >
+      <AlertIcon className="size-5 shrink-0 text-warn" />
+      <p className="min-w-0 flex-1 basis-64 text-fg">
+        {notConnected
+          ? 'No exchange connected: connect your exchange API keys in API Setting to see your balances and start bots.'
+          : `Your balances could not be loaded. ${isApiError(error) && error.fromServer ? error.message : ''}`}
+      </p>
+      {notConnected ? (
+        <Link to="/api-setting" className={buttonClasses('outline', 'sm')}>
+          Go to API Setting
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 /** Spec 01 Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
 export function Dashboard({ paused }: { paused: boolean }) {
   const [tab, setTab] = useState<BotTab>('all');
@@ -42,6 +71,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
     <>
       <PageHeader title="Dashboard" description="Your running bots, funds and profit." actions={startLink} />
       <div className="space-y-6">
+        {pies.multigrid.isError && !summary ? <FundsNotice error={pies.multigrid.error} /> : null}
         <FundsFigures
           figures={[
             { label: 'Total USDT', value: summary?.usdt, loading: pies.multigrid.isPending },
