@@ -32,7 +32,7 @@ export function crashTestContext() {
 /** The harness for one test database. */
 export function crashHarness(handle: DbHandle) {
   async function startServer(port: number): Promise<ChildProcess> {
-    // node with tsx's loader, not `npx tsx`: a second faster per start, and 28 starts per run.
+    // node with tsx's loader, not `npx tsx`: a second faster per start, and about 30 starts per run.
     const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
       env: {
         ...process.env,

@@ -18,7 +18,7 @@ describe('SIGKILL while a cycle trades', () => {
       tickers: { symbol: string; price: string }[];
     };
     await t.harness.kill(probe, 'SIGTERM');
-    const p0 = Number(tickers.tickers.find((t) => t.symbol === 'SOLUSDT')?.price);
+    const p0 = Number(tickers.tickers.find((ticker) => ticker.symbol === 'SOLUSDT')?.price);
     expect(p0).toBeGreaterThan(0);
 
     const userId = await insertUserWithKeys(t.handle.db, t.secrets);
