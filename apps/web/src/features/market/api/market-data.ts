@@ -20,6 +20,8 @@ interface RawCandles {
 
 /** Bars fetched per load: about three days of 15-minute candles. */
 export const CANDLE_LIMIT = 300;
+/** Bars the chart shows when it loads (the last ones); the rest is a scroll away. */
+export const VISIBLE_BARS = 120;
 /** The chart reloads its candles this often (the live price fills the gaps in between). */
 export const CANDLES_REFRESH_MS = 10_000;
 export const LIVE_PRICE_REFRESH_MS = 2_000;

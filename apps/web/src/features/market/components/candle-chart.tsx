@@ -14,7 +14,7 @@ import {
 import { useEffect, useRef } from 'react';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
-import type { ChartCandle, ChartMarket } from '../api/market-data';
+import { type ChartCandle, type ChartMarket, VISIBLE_BARS } from '../api/market-data';
 import { chartColors } from '../lib/chart-theme';
 
 export interface HoveredBar {
@@ -45,7 +45,6 @@ function toChartTime(ms: number): UTCTimestamp {
 }
 
 /** Bars on screen after a (re)load: readable candles rather than 300 slivers. */
-const VISIBLE_BARS = 120;
 
 /** Candlesticks with volume underneath. Follows the theme and its container's size live. */
 export function CandleChart({

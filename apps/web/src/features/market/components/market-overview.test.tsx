@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { json, mockApi } from '../../../testing/mock-api';
-import { MarketOverview } from './market-overview';
+import { MarketOverview, spanLabel } from './market-overview';
 
 // jsdom has no canvas: the chart library is replaced by a recorder of what the component asks it to draw.
 const drawn = vi.hoisted(() => ({ setData: [] as unknown[][], options: [] as unknown[] }));
@@ -60,6 +60,15 @@ function renderOverview(props: Parameters<typeof MarketOverview>[0]) {
 }
 
 describe('Market Overview', { timeout: 20_000 }, () => {
+  it.each([
+    [45 * 60_000, '45 min'],
+    [300 * 5 * 60_000, '25 h'],
+    [300 * 15 * 60_000, '3 d'],
+    [300 * 86_400_000, '300 d'],
+  ])('words a span of %i ms as "%s"', (ms, words) => {
+    expect(spanLabel(ms)).toBe(words);
+  });
+
   it('loads 15-minute candles by default and switches interval on demand', async () => {
     const api = mockApi({
       'GET /api/candles': () => json({ candles: [candle(0, '101'), candle(15, '110')] }),
@@ -71,6 +80,8 @@ describe('Market Overview', { timeout: 20_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Market Overview' })).toBeInTheDocument();
     expect(screen.getByText('ETH/USDT')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('market-price')).toHaveTextContent('111.50'));
+    // From the first candle's open (100) to the live price, over the two 15-minute candles.
+    expect(screen.getByTestId('market-change')).toHaveTextContent('+11.50% over 30 min');
     expect(candleQueries()[0]).toEqual({ symbol: 'ETHUSDT', interval: '15m', limit: '300', market: 'spot' });
     expect(screen.getByRole('button', { name: '15m' })).toHaveAttribute('aria-pressed', 'true');
     expect(drawn.setData.at(-1)).toHaveLength(2);
@@ -79,6 +90,22 @@ describe('Market Overview', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: '1h' })).toHaveAttribute('aria-pressed', 'true');
     await waitFor(() => expect(api.callsTo('GET', '/api/candles')).toHaveLength(2));
     expect(candleQueries()[1]).toMatchObject({ symbol: 'ETHUSDT', interval: '1h' });
+  });
+
+  it('gives the change over the bars the chart shows at first (the last 120), and says over how long', async () => {
+    // 200 one-minute candles: the first 80 open at 50, the 120 shown at first open at 100.
+    const candles = Array.from({ length: 200 }, (_, i) => ({
+      ...candle(i, '100'),
+      open: i < 80 ? '50' : '100',
+    }));
+    mockApi({
+      'GET /api/candles': () => json({ candles }),
+      'POST /api/liveprice': () => json({ pair: 'ETHUSDT', price: '95' }),
+    });
+    const user = userEvent.setup();
+    renderOverview({ symbol: 'ETHUSDT' });
+    await user.click(screen.getByRole('button', { name: '1m' }));
+    await waitFor(() => expect(screen.getByTestId('market-change')).toHaveTextContent('-5.00% over 2 h'));
   });
 
   it('asks for the futures market and its live price when told to', async () => {

@@ -6,12 +6,35 @@ import { Card } from '../../../components/ui/card';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatPair, formatPrice } from '../../../lib/format';
-import { type ChartInterval, type ChartMarket, useCandles, useLivePrice } from '../api/market-data';
+import {
+  type ChartInterval,
+  type ChartMarket,
+  useCandles,
+  useLivePrice,
+  VISIBLE_BARS,
+} from '../api/market-data';
 import { CandleChart, type HoveredBar } from './candle-chart';
 
 /** Spec 01 Start New Bot: the Market Overview chart opens on the 15-minute interval. */
 export const DEFAULT_INTERVAL: ChartInterval = '15m';
 const INTERVALS: readonly ChartInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
+const MINUTE_MS = 60_000;
+const INTERVAL_MS: Record<ChartInterval, number> = {
+  '1m': MINUTE_MS,
+  '5m': 5 * MINUTE_MS,
+  '15m': 15 * MINUTE_MS,
+  '1h': 60 * MINUTE_MS,
+  '4h': 240 * MINUTE_MS,
+  '1d': 1440 * MINUTE_MS,
+};
+
+/** How long the chart's candles span, in words: '30 min', '25 h', '3 d'. */
+export function spanLabel(ms: number): string {
+  const minutes = Math.round(ms / MINUTE_MS);
+  if (minutes < 120) return `${minutes} min`;
+  const hours = Math.round(minutes / 60);
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} d`;
+}
 
 interface MarketOverviewProps {
   /** e.g. 'BTCUSDT'. */
@@ -44,8 +67,15 @@ export function MarketOverview({ symbol, market = 'spot', className }: MarketOve
   const livePrice = useLivePrice(symbol, market);
   const lastCandle = candles.data?.at(-1);
   const price = livePrice.data ?? lastCandle?.close;
-  const firstOpen = candles.data?.[0]?.open;
+  // The change and its span are those of the bars the chart shows at first (the last VISIBLE_BARS), not 24 h
+  // as in the ticker tape above: the label says over how long.
+  const firstCandle = candles.data?.[Math.max(0, candles.data.length - VISIBLE_BARS)];
+  const firstOpen = firstCandle?.open;
   const changePct = price !== undefined && firstOpen ? ((price - firstOpen) / firstOpen) * 100 : undefined;
+  const span =
+    firstCandle && lastCandle
+      ? spanLabel(lastCandle.openTimeMs + INTERVAL_MS[interval] - firstCandle.openTimeMs)
+      : undefined;
   const shownBar = hovered ?? (lastCandle ? { ...lastCandle, close: price ?? lastCandle.close } : null);
   const failed = candles.isError && !candles.data;
 
@@ -63,12 +93,12 @@ export function MarketOverview({ symbol, market = 'spot', className }: MarketOve
               {price === undefined ? '—' : formatPrice(price)}
             </span>
             {changePct === undefined ? null : (
-              <span
-                className={clsx('text-xs font-medium tabular-nums', changePct >= 0 ? 'text-up' : 'text-down')}
-                title="Change over the candles on the chart"
-              >
-                {changePct >= 0 ? '+' : ''}
-                {changePct.toFixed(2)}%
+              <span data-testid="market-change" className="text-xs font-medium tabular-nums">
+                <span className={changePct >= 0 ? 'text-up' : 'text-down'}>
+                  {changePct >= 0 ? '+' : ''}
+                  {changePct.toFixed(2)}%
+                </span>
+                <span className="text-muted"> over {span}</span>
               </span>
             )}
           </p>
