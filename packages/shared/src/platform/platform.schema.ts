@@ -101,7 +101,8 @@ export const adminPlanInputSchema = z
     ifcToken: decimalString,
     ifxToken: decimalString,
     availableCredit: decimalString,
-    active: z.boolean().default(true),
+    /** Left out: a new plan is active, an edited one keeps what it was. */
+    active: z.boolean().optional(),
   })
   .refine((v) => Number(v.usdtToken) + Number(v.ifcToken) + Number(v.ifxToken) > 0, {
     path: ['usdtToken'],

@@ -188,6 +188,13 @@ describe('admin API', () => {
     expect((all.body.plans as Row[]).map((p) => p.id)).toContain(plan.id);
     const bought = await platform(t, '/subscription/create', buyer.token, { planId: plan.id });
     expect([bought.status, bought.body.msg]).toEqual([400, m.planInactive]);
+    // An edit that leaves `active` out keeps the plan inactive.
+    const renamed = await api(t, 'PUT', `/api/admin/plans/${plan.id}`, admin.token, {
+      ...planBody,
+      name: 'Admin Plan 3',
+    });
+    writes += 1;
+    expect(renamed.body.plan).toMatchObject({ name: 'Admin Plan 3', active: false });
 
     const invalid = await api(t, 'POST', '/api/admin/plans', admin.token, { ...planBody, usdtToken: '0' });
     expect([invalid.status, invalid.body.message]).toEqual([400, m.planNeedsPrice]);

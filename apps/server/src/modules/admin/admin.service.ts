@@ -162,12 +162,7 @@ export async function listAllPlans(deps: AppDeps) {
   return rows.map(toPlan);
 }
 
-export async function savePlan(
-  deps: AppDeps,
-  admin: UserRow,
-  id: string | null,
-  input: AdminPlanInput & { active: boolean },
-) {
+export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null, input: AdminPlanInput) {
   return deps.db.transaction(async (tx) => {
     const values = {
       name: input.name,
@@ -175,7 +170,8 @@ export async function savePlan(
       ifcToken: String(input.ifcToken),
       ifxToken: String(input.ifxToken),
       availableCredit: String(input.availableCredit),
-      active: input.active,
+      // An edit that leaves `active` out keeps the plan as it was (a new one starts active).
+      ...(input.active === undefined ? (id ? {} : { active: true }) : { active: input.active }),
       updatedAt: deps.clock.now(),
     };
     let row: typeof platformPlans.$inferSelect | undefined;
