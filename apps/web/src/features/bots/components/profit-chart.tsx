@@ -1,8 +1,8 @@
 import { barLayout, ChartBar, ChartGridLine } from '../../../components/ui/bar-chart';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { useElementWidth } from '../../../components/ui/use-element-width';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatUsd } from '../lib/bot-format';
-import { MOBILE_QUERY, useMediaQuery } from '../lib/use-media-query';
 
 /** Spec 02 §9: the chart is orange. */
 const ORANGE = '#f7931a';

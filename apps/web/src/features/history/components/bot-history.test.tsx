@@ -1,6 +1,7 @@
 import type { HistoryRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MOBILE_QUERY } from '../../../lib/use-media-query';
 import { json, mockApi } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
 
@@ -124,5 +125,52 @@ describe('History', () => {
     expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('S120')).toBeInTheDocument();
+  });
+
+  describe('on a phone (below 768 px)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows each row as a card with every field of the table, coloured by sign', async () => {
+      const real = window.matchMedia;
+      vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+        ...real(query),
+        matches: query === MOBILE_QUERY,
+      }));
+      mockApi({
+        'GET /api/bothistory': () =>
+          json({ rows: [row(1, { strategy_name: '', totalpnl: -4, roi: -0.4 }), row(2)] }),
+        'GET /api/cyclebothistory': () => json({ rows: [row(3, { symbol: 'SOLUSDT' })] }),
+      });
+      const { user } = renderApp('/history', { signedIn: true });
+      const list = await screen.findByRole('list', { name: 'Multigrid history' });
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+      const first = within(list).getAllByRole('listitem')[0] as HTMLElement;
+      expect(within(first).getByText('BTC/USDT')).toBeInTheDocument();
+      expect(within(first).getByText('System Strategy')).toBeInTheDocument();
+      const terms = within(first)
+        .getAllByRole('term')
+        .map((t) => t.textContent);
+      expect(terms).toEqual([
+        'Runtime',
+        'Investment',
+        'Profit Book',
+        'Loss Book',
+        'Total PnL',
+        'ROI(%)',
+        'Bot Started At',
+        'Bot Stopped At',
+        'Closed price',
+        'Total Orders',
+      ]);
+      expect(within(first).getByText('-0.40%')).toHaveClass('text-down');
+      expect(within(first).getByText('1.25 days')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('tab', { name: 'Cycle' }));
+      const cycles = await screen.findByRole('list', { name: 'Cycle history' });
+      await waitFor(() => expect(within(cycles).getByText('SOL/USDT')).toBeInTheDocument());
+      expect(within(cycles).queryByText('Runtime')).not.toBeInTheDocument();
+      expect(within(cycles).queryByText('Total Orders')).not.toBeInTheDocument();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   day: '2-digit',
@@ -71,6 +72,12 @@ const columns: Column[] = [
   { header: 'Total Orders', cell: (r) => r.trades, botsOnly: true, numeric: true },
 ];
 
+// The symbol stays in view while the other columns scroll sideways (the table is wider than most laptops);
+// the inset line marks the edge the others pass under.
+const STICKY = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-line)]';
+const STICKY_HEAD = `${STICKY} bg-surface-2`;
+const STICKY_CELL = `${STICKY} bg-surface group-hover:bg-surface-2`;
+
 interface HistoryTableProps {
   label: string;
   rows: HistoryRow[];
@@ -79,19 +86,33 @@ interface HistoryTableProps {
   emptyText: string;
 }
 
-/** Spec 01 History columns; Runtime and Total Orders are not shown for cycles. */
-export function HistoryTable({ label, rows, loading, cycle, emptyText }: HistoryTableProps) {
-  const shown = columns.filter((c) => !(cycle && c.botsOnly));
+/**
+ * Spec 01 History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint each
+ * row is a card with the same fields, since twelve columns would only scroll sideways on a phone.
+ */
+export function HistoryTable(props: HistoryTableProps) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const shown = columns.filter((c) => !(props.cycle && c.botsOnly));
+  return mobile ? <HistoryCards {...props} shown={shown} /> : <HistoryGrid {...props} shown={shown} />;
+}
+
+type ShownProps = HistoryTableProps & { shown: Column[] };
+
+function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
   return (
     <div className="@container overflow-x-auto rounded-xl border border-line bg-surface shadow-card">
       <table aria-label={label} className="w-full min-w-[64rem] text-sm">
         <thead>
-          <tr className="border-b border-line bg-surface-2/60 text-left text-xs font-semibold uppercase tracking-wide text-muted">
+          <tr className="border-b border-line bg-surface-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">
             {shown.map((c) => (
               <th
                 key={c.header}
                 scope="col"
-                className={clsx('px-4 py-3 whitespace-nowrap', c.numeric && 'text-right')}
+                className={clsx(
+                  'px-4 py-3 whitespace-nowrap',
+                  c.numeric && 'text-right',
+                  c === shown[0] && STICKY_HEAD,
+                )}
               >
                 {c.header}
               </th>
@@ -113,7 +134,7 @@ export function HistoryTable({ label, rows, loading, cycle, emptyText }: History
             : rows.map((row) => (
                 <tr
                   key={row.id}
-                  className="border-b border-line/60 tabular-nums last:border-b-0 hover:bg-surface-2/50"
+                  className="group border-b border-line/60 tabular-nums last:border-b-0 hover:bg-surface-2"
                 >
                   {shown.map((c) => (
                     <td
@@ -122,6 +143,7 @@ export function HistoryTable({ label, rows, loading, cycle, emptyText }: History
                         'px-4 py-3 whitespace-nowrap',
                         c.numeric && 'text-right',
                         c.className?.(row) || 'text-fg',
+                        c === shown[0] && STICKY_CELL,
                       )}
                     >
                       {c.cell(row)}
@@ -138,5 +160,45 @@ export function HistoryTable({ label, rows, loading, cycle, emptyText }: History
         </p>
       ) : null}
     </div>
+  );
+}
+
+function HistoryCards({ label, rows, loading, emptyText, shown }: ShownProps) {
+  const [symbol, strategy, ...fields] = shown;
+  if (loading)
+    return (
+      <ul aria-label={label} aria-busy="true" className="grid gap-3">
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder cards
+          <li key={i} className="rounded-xl border border-line bg-surface p-4 shadow-card">
+            <Skeleton className="h-5 w-1/3" />
+            <Skeleton className="mt-3 h-16 w-full" />
+          </li>
+        ))}
+      </ul>
+    );
+  if (rows.length === 0)
+    return (
+      <p className="rounded-xl border border-line bg-surface px-4 py-12 text-center text-sm text-muted shadow-card">
+        {emptyText}
+      </p>
+    );
+  return (
+    <ul aria-label={label} className="grid gap-3">
+      {rows.map((row) => (
+        <li key={row.id} className="rounded-xl border border-line bg-surface p-4 shadow-card">
+          <p className="font-semibold text-fg">{symbol?.cell(row)}</p>
+          <p className="text-xs text-muted">{strategy?.cell(row)}</p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm tabular-nums">
+            {fields.map((c) => (
+              <div key={c.header} className="min-w-0">
+                <dt className="text-xs text-muted">{c.header}</dt>
+                <dd className={clsx('break-words', c.className?.(row) || 'text-fg')}>{c.cell(row)}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
