@@ -1,6 +1,7 @@
 import { type BotSummary, botMessages, type OrderBookRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MOBILE_QUERY } from '../../../lib/use-media-query';
 import { json, mockApi } from '../../../testing/mock-api';
 import { currentUrl, renderApp } from '../../../testing/render-app';
 import { reloadPageSoon } from '../lib/reload-page';
@@ -294,5 +295,39 @@ describe('Running bot page', () => {
     renderApp('/running-bot/nope', { signedIn: true });
     expect(await screen.findByText('Bot not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
+  });
+
+  it('says the order book is empty before the first order', async () => {
+    botApi(bot(), 0);
+    renderApp('/running-bot/b1', { signedIn: true });
+    expect(
+      await screen.findByText("No orders yet. The bot's buys and sells appear here."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Order Book pages' })).not.toBeInTheDocument();
+  });
+
+  describe('on a phone (below 768 px)', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('lists each order on two lines: side, quantity and price; date, PnL and amount', async () => {
+      const real = window.matchMedia;
+      vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
+        ...real(query),
+        matches: query === MOBILE_QUERY,
+      }));
+      botApi(bot());
+      renderApp('/running-bot/b1', { signedIn: true });
+      const list = await screen.findByRole('list', { name: 'Order Book' });
+      expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
+      const items = within(list).getAllByRole('listitem');
+      expect(items).toHaveLength(20);
+      const sell = items[1] as HTMLElement;
+      expect(within(sell).getByText('SELL')).toHaveClass('text-down');
+      expect(sell).toHaveTextContent('SELL 0.001 @ 59,999.00');
+      expect(within(sell).getByText('$1.50')).toHaveClass('text-up');
+      expect(sell).toHaveTextContent('Amount $60.00');
+      expect(within(items[0] as HTMLElement).getByText('BUY')).toHaveClass('text-up');
+      expect(pageLinks()).toEqual(['Previous', '1', '2', 'Next']);
+    });
   });
 });
