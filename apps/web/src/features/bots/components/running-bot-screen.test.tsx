@@ -1,8 +1,8 @@
 import { type BotSummary, botMessages, type OrderBookRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MOBILE_QUERY } from '../../../lib/use-media-query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
+import { onPhoneWidth } from '../../../testing/phone-width';
 import { currentUrl, renderApp } from '../../../testing/render-app';
 import { reloadPageSoon } from '../lib/reload-page';
 
@@ -307,14 +307,8 @@ describe('Running bot page', () => {
   });
 
   describe('on a phone (below 768 px)', () => {
-    afterEach(() => vi.restoreAllMocks());
-
     it('lists each order on two lines: side, quantity and price; date, PnL and amount', async () => {
-      const real = window.matchMedia;
-      vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-        ...real(query),
-        matches: query === MOBILE_QUERY,
-      }));
+      onPhoneWidth();
       botApi(bot());
       renderApp('/running-bot/b1', { signedIn: true });
       const list = await screen.findByRole('list', { name: 'Order Book' });

@@ -1,8 +1,8 @@
 import type { HistoryRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MOBILE_QUERY } from '../../../lib/use-media-query';
+import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
+import { onPhoneWidth } from '../../../testing/phone-width';
 import { renderApp } from '../../../testing/render-app';
 
 function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
@@ -26,6 +26,22 @@ function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
   };
 }
 
+/** Spec 01 History columns of the Multigrid and Scalping tabs. */
+const BOT_COLUMNS = [
+  'Symbol',
+  'Strategy',
+  'Runtime',
+  'Investment',
+  'Profit Book',
+  'Loss Book',
+  'Total PnL',
+  'ROI(%)',
+  'Bot Started At',
+  'Bot Stopped At',
+  'Closed price',
+  'Total Orders',
+];
+
 const headers = () =>
   within(screen.getByRole('table'))
     .getAllByRole('columnheader')
@@ -40,20 +56,7 @@ describe('History', () => {
     const { user } = renderApp('/history', { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Multigrid history' });
     await waitFor(() => expect(within(table).getByText('BTC/USDT')).toBeInTheDocument());
-    expect(headers()).toEqual([
-      'Symbol',
-      'Strategy',
-      'Runtime',
-      'Investment',
-      'Profit Book',
-      'Loss Book',
-      'Total PnL',
-      'ROI(%)',
-      'Bot Started At',
-      'Bot Stopped At',
-      'Closed price',
-      'Total Orders',
-    ]);
+    expect(headers()).toEqual(BOT_COLUMNS);
     expect(within(table).getByText('System Strategy')).toBeInTheDocument();
     expect(within(table).getByText('NA')).toBeInTheDocument();
     expect(within(table).getByText('61,000.00')).toBeInTheDocument();
@@ -128,14 +131,8 @@ describe('History', () => {
   });
 
   describe('on a phone (below 768 px)', () => {
-    afterEach(() => vi.restoreAllMocks());
-
     it('shows each row as a card with every field of the table, coloured by sign', async () => {
-      const real = window.matchMedia;
-      vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-        ...real(query),
-        matches: query === MOBILE_QUERY,
-      }));
+      onPhoneWidth();
       mockApi({
         'GET /api/bothistory': () =>
           json({ rows: [row(1, { strategy_name: '', totalpnl: -4, roi: -0.4 }), row(2)] }),
@@ -151,18 +148,8 @@ describe('History', () => {
       const terms = within(first)
         .getAllByRole('term')
         .map((t) => t.textContent);
-      expect(terms).toEqual([
-        'Runtime',
-        'Investment',
-        'Profit Book',
-        'Loss Book',
-        'Total PnL',
-        'ROI(%)',
-        'Bot Started At',
-        'Bot Stopped At',
-        'Closed price',
-        'Total Orders',
-      ]);
+      // Symbol and Strategy head the card; every other column is a labelled field.
+      expect(terms).toEqual(BOT_COLUMNS.slice(2));
       expect(within(first).getByText('-0.40%')).toHaveClass('text-down');
       expect(within(first).getByText('1.25 days')).toBeInTheDocument();
 
