@@ -9,10 +9,13 @@ interface TickBatch {
 }
 
 /**
- * ROLE=market: subscribes to every stream of the feed and publishes its ticks in batches every `flushMs`
- * (10 ms: a tick waits 5 ms on average, and a fast feed still costs at most 100 messages a second).
- * Within a batch only the latest tick of a stream is kept: subscribers coalesce the same way in-process
- * (a bot busy with one tick only ever sees the latest next), so nothing a bot would have acted on is lost.
+ * ROLE=market: subscribes to every stream of the feed and publishes its ticks as they come, at most one
+ * message every `flushMs` (10 ms, so a fast feed costs at most 100 messages a second). A tick after a
+ * quiet spell goes out in the same turn of the event loop, with the other streams' ticks of that turn: a
+ * fixed 10 ms cadence made every tick wait 5 ms on average and up to 10 ms, a fifth of the 50 ms that
+ * tick-to-order is allowed (issue #9). Within a message only the latest tick of a stream is kept:
+ * subscribers coalesce the same way in-process (a bot busy with one tick only ever sees the latest next),
+ * so nothing a bot would have acted on is lost.
  */
 export function publishTicks(
   feed: MarketFeed,
@@ -22,30 +25,45 @@ export function publishTicks(
   const latest = new Map<string, Tick>();
   const unsubscribers: Array<() => void> = [];
   let published = 0;
-  for (const symbol of feed.symbols()) {
-    for (const market of ['spot', 'future'] as const) {
-      unsubscribers.push(
-        feed.subscribe(symbol, market, (tick) => {
-          latest.set(`${market}:${symbol}`, tick);
-        }),
-      );
-    }
-  }
-  const timer = setInterval(() => {
+  let lastSentPerf = Number.NEGATIVE_INFINITY;
+  let pending: { cancel: () => void } | undefined;
+  const flush = () => {
+    pending = undefined;
     if (latest.size === 0) return;
-    const sentAtMs = Date.now();
     const nowPerf = performance.now();
+    lastSentPerf = nowPerf;
     const batch: TickBatch = {
-      sentAtMs,
+      sentAtMs: Date.now(),
       ticks: [...latest.values()].map((t) => [t.market, t.symbol, t.price, t.tsMs, nowPerf - t.emittedAt]),
     };
     published += latest.size;
     latest.clear();
     void bus.publish(channels.ticks, JSON.stringify(batch));
-  }, flushMs);
+  };
+  const schedule = () => {
+    if (pending) return;
+    const waitMs = lastSentPerf + flushMs - performance.now();
+    if (waitMs <= 0) {
+      const immediate = setImmediate(flush);
+      pending = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timer = setTimeout(flush, waitMs);
+      pending = { cancel: () => clearTimeout(timer) };
+    }
+  };
+  for (const symbol of feed.symbols()) {
+    for (const market of ['spot', 'future'] as const) {
+      unsubscribers.push(
+        feed.subscribe(symbol, market, (tick) => {
+          latest.set(`${market}:${symbol}`, tick);
+          schedule();
+        }),
+      );
+    }
+  }
   return {
     stop: () => {
-      clearInterval(timer);
+      pending?.cancel();
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
     published: () => published,

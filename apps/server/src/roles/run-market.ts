@@ -22,7 +22,7 @@ export async function runMarket(env: Env): Promise<void> {
   let counted = 0;
   new Counter({
     name: 'gridbot_ticks_published_total',
-    help: 'Ticks published on the bus (the latest of each stream per 50 ms batch)',
+    help: 'Ticks published on the bus (the latest of each stream, at most one message per 10 ms)',
     registers: [metrics.registry],
     collect() {
       const now = relay.published();
