@@ -5,6 +5,8 @@ import { bots } from './bots';
  * Who runs a Live or Pause bot in scale-out mode (DESIGN §1, issue #9): one row per active bot (grid bots and
  * cycles alike). `owner` is a worker id or null (free); a lease whose `expires_at` has passed is free too.
  * Workers claim rows with `FOR UPDATE SKIP LOCKED` and renew their own on a heartbeat. Unused by ROLE=all.
+ * No index on `expires_at` and half-full pages (migration 0014): a renewal of thousands of rows then updates
+ * them in place (HOT) instead of writing every index; claims scan the table, which is one small row per bot.
  */
 export const botLeases = pgTable(
   'bot_leases',
@@ -16,7 +18,7 @@ export const botLeases = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull().defaultNow(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
   },
-  (t) => [index('bot_leases_owner_idx').on(t.owner), index('bot_leases_expires_idx').on(t.expiresAt)],
+  (t) => [index('bot_leases_owner_idx').on(t.owner)],
 );
 
 /** Bot workers alive now (heartbeat within a lease time): the fair share of bots is active bots ÷ live workers. */
