@@ -1,10 +1,13 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Button } from './button';
 
 export interface DataColumn<T> {
   key: string;
   header: ReactNode;
+  /** The header as text for the phone cards; needed when `header` is not plain text (e.g. visually hidden). */
+  label?: string;
   cell: (row: T, index: number) => ReactNode;
   align?: 'left' | 'right' | 'center';
   className?: string;
@@ -23,12 +26,17 @@ interface DataTableProps<T> {
   loadingText?: string;
   emptyText?: string;
   className?: string;
+  /** Keep the table below the mobile breakpoint too: for a narrow one that fits a phone (two short columns). */
+  tableOnPhone?: boolean;
 }
+
+// The phone cards show the 'No' column as a small '#N' at the top of the card instead of as a field.
+const ROW_NUMBER_KEY = 'no';
 
 /** The 'No' column; `numberOf` turns a row's index on the page into its number across pages. */
 export function rowNumberColumn<T>(numberOf: (index: number) => number): DataColumn<T> {
   return {
-    key: 'no',
+    key: ROW_NUMBER_KEY,
     header: 'No',
     cell: (_row, index) => numberOf(index),
     className: 'text-muted tabular-nums',
@@ -38,55 +46,47 @@ export function rowNumberColumn<T>(numberOf: (index: number) => number): DataCol
 const cell = 'px-3 py-3 sm:px-4';
 const aligns = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
-/** A plain records table with one row of text while loading, on error and when empty. */
-export function DataTable<T>({
-  caption,
-  columns,
-  rows,
-  rowKey,
+/**
+ * A plain records table with one line of text while loading, on error and when empty. Below the mobile
+ * breakpoint each row is a card of labelled fields, since four to ten columns would only scroll sideways on a
+ * phone.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  return mobile && !props.tableOnPhone ? <DataCards {...props} /> : <DataGrid {...props} />;
+}
+
+/** What shows instead of rows: the loading text (a status), the error with Retry (an alert) or the empty text. */
+function Notice<T>({
   loading,
   error,
   onRetry,
+  rows,
   loadingText = 'Loading...',
   emptyText = 'No Records Found.',
-  className,
-}: DataTableProps<T>) {
-  const message = (content: ReactNode, role?: 'status' | 'alert') => (
-    <tr>
-      <td colSpan={columns.length} className="px-4 py-10 text-center text-sm text-muted">
-        <div role={role}>{content}</div>
-      </td>
-    </tr>
-  );
-  let body: ReactNode;
-  if (loading) body = message(loadingText, 'status');
-  else if (error)
-    body = message(
-      <>
+}: DataTableProps<T>): ReactNode {
+  if (loading) return <div role="status">{loadingText}</div>;
+  if (error)
+    return (
+      <div role="alert">
         <span className="block">{error}</span>
         {onRetry ? (
           <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
             Retry
           </Button>
         ) : null}
-      </>,
-      'alert',
+      </div>
     );
-  else if (!rows || rows.length === 0) body = message(emptyText);
-  else
-    body = rows.map((row, index) => (
-      <tr key={rowKey(row)} className="transition-colors hover:bg-surface-2/50">
-        {columns.map((column) => (
-          <td
-            key={column.key}
-            className={clsx(cell, aligns[column.align ?? 'left'], 'text-fg', column.className)}
-          >
-            {column.cell(row, index)}
-          </td>
-        ))}
-      </tr>
-    ));
+  if (!rows || rows.length === 0) return <div>{emptyText}</div>;
+  return null;
+}
 
+function hasRows<T>({ loading, error, rows }: DataTableProps<T>): boolean {
+  return !loading && !error && rows !== undefined && rows.length > 0;
+}
+
+function DataGrid<T>(props: DataTableProps<T>) {
+  const { caption, columns, rows, rowKey, className } = props;
   return (
     <div className={clsx('relative overflow-x-auto', className)}>
       <table className="w-full text-[0.8125rem] whitespace-nowrap sm:text-sm">
@@ -100,8 +100,77 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-line">{body}</tbody>
+        <tbody className="divide-y divide-line">
+          {rows && hasRows(props) ? (
+            rows.map((row, index) => (
+              <tr key={rowKey(row)} className="transition-colors hover:bg-surface-2/50">
+                {columns.map((column) => (
+                  <td
+                    key={column.key}
+                    className={clsx(cell, aligns[column.align ?? 'left'], 'text-fg', column.className)}
+                  >
+                    {column.cell(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={columns.length} className="px-4 py-10 text-center text-sm text-muted">
+                <Notice {...props} />
+              </td>
+            </tr>
+          )}
+        </tbody>
       </table>
     </div>
+  );
+}
+
+function DataCards<T>(props: DataTableProps<T>) {
+  const { caption, columns, rows, rowKey, className } = props;
+  if (!rows || !hasRows(props))
+    return (
+      <div className={clsx('px-4 py-10 text-center text-sm text-muted', className)}>
+        <Notice {...props} />
+      </div>
+    );
+  const number = columns.find((c) => c.key === ROW_NUMBER_KEY);
+  const fields = columns.filter((c) => c !== number);
+  return (
+    <ul aria-label={caption} className={clsx('grid grid-cols-1 gap-3', className)}>
+      {rows.map((row, index) => (
+        <li key={rowKey(row)} className="rounded-lg border border-line p-3">
+          {number ? <p className="mb-1 text-xs text-muted tabular-nums">#{number.cell(row, index)}</p> : null}
+          <DataCardFields fields={fields} row={row} index={index} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One "header: value" line per column; a column with nothing to show for the row (no actions) is left out. */
+function DataCardFields<T>({
+  fields,
+  row,
+  index,
+}: {
+  fields: readonly DataColumn<T>[];
+  row: T;
+  index: number;
+}) {
+  return (
+    <dl className="grid grid-cols-1 gap-2 text-sm">
+      {fields.map((column) => {
+        const value = column.cell(row, index);
+        if (value === null || value === undefined || value === false || value === '') return null;
+        return (
+          <div key={column.key} className="flex items-baseline justify-between gap-4">
+            <dt className="shrink-0 text-xs text-muted">{column.label ?? column.header}</dt>
+            <dd className={clsx('min-w-0 text-right wrap-anywhere text-fg', column.className)}>{value}</dd>
+          </div>
+        );
+      })}
+    </dl>
   );
 }

@@ -62,7 +62,8 @@ export function AdminMessages() {
     {
       key: 'text',
       header: 'Message',
-      cell: (c) => <p className="max-w-xl min-w-64 text-sm whitespace-pre-wrap">{c.text}</p>,
+      // A phone's card has no room for the table's 16rem beside the label; long text reads better left-aligned.
+      cell: (c) => <p className="max-w-xl text-left text-sm whitespace-pre-wrap sm:min-w-64">{c.text}</p>,
     },
     { key: 'date', header: 'Date', cell: (c) => formatDate(c.createdAt), className: 'text-muted align-top' },
   ];

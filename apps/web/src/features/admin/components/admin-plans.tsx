@@ -130,6 +130,7 @@ export function AdminPlans() {
     {
       key: 'edit',
       header: <span className="sr-only">Actions</span>,
+      label: 'Actions',
       align: 'right',
       cell: (p) => (
         <Button

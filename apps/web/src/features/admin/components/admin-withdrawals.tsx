@@ -139,7 +139,7 @@ export function AdminWithdrawals() {
       key: 'status',
       header: 'Status',
       cell: (r) => (
-        <span className="inline-flex flex-col items-start gap-1">
+        <span className="inline-flex flex-col items-start gap-1 max-md:items-end">
           <Badge tone={TONE[r.status]} className="text-xs">
             {r.status}
           </Badge>
@@ -158,8 +158,8 @@ export function AdminWithdrawals() {
         </span>
       ),
     },
-    // Date and time may break over two lines, and Approve and Reject stack below 1536 px: the table then fits
-    // beside the sidebar on a laptop, its actions included.
+    // Date and time may break over two lines, and Approve and Reject stack from 768 to 1536 px: the table then
+    // fits beside the sidebar on a laptop, its actions included. A phone's card has room for them side by side.
     {
       key: 'date',
       header: 'Date',
@@ -169,10 +169,11 @@ export function AdminWithdrawals() {
     {
       key: 'actions',
       header: <span className="sr-only">Actions</span>,
+      label: 'Actions',
       align: 'right',
       cell: (r) =>
         r.status === 'PENDING' ? (
-          <span className="inline-flex flex-col gap-1.5 2xl:flex-row">
+          <span className="inline-flex flex-col gap-1.5 max-md:flex-row 2xl:flex-row">
             <Button size="sm" onClick={() => setDecision({ kind: 'approve', record: r })}>
               Approve
             </Button>

@@ -136,6 +136,7 @@ export function ReferralProgram({ account }: { account: SessionUser }) {
             rows={levels.isError ? [] : levels.data}
             rowKey={(r) => String(r.level)}
             loading={levels.isPending}
+            tableOnPhone
           />
         </Card>
       </div>

@@ -1,0 +1,119 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { onPhoneWidth } from '../../testing/phone-width';
+import { type DataColumn, DataTable, rowNumberColumn } from './data-table';
+
+interface Reward {
+  id: string;
+  amount: string;
+  user: string;
+  paid: boolean;
+}
+
+const rewards: Reward[] = [
+  { id: 'r1', amount: '$4.50', user: 'alice', paid: false },
+  { id: 'r2', amount: '$7.00', user: 'bob', paid: true },
+];
+
+const columns: DataColumn<Reward>[] = [
+  rowNumberColumn((i) => 10 + i + 1),
+  { key: 'amount', header: 'Amount', cell: (r) => r.amount, align: 'right' },
+  { key: 'user', header: 'Referred User', cell: (r) => r.user },
+  {
+    key: 'actions',
+    header: <span className="sr-only">Actions</span>,
+    label: 'Actions',
+    cell: (r) => (r.paid ? null : <button type="button">{`Pay ${r.user}`}</button>),
+  },
+];
+
+type Props = Partial<Parameters<typeof DataTable<Reward>>[0]>;
+
+function renderTable(props: Props = {}) {
+  return render(
+    <DataTable
+      caption="Reward History"
+      columns={columns}
+      rows={rewards}
+      rowKey={(r) => r.id}
+      loading={false}
+      {...props}
+    />,
+  );
+}
+
+const fieldsOf = (card: HTMLElement) =>
+  within(card)
+    .getAllByRole('term')
+    .map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+
+describe('DataTable', () => {
+  it('shows a table with a header per column on wide screens', () => {
+    renderTable();
+    const table = screen.getByRole('table', { name: 'Reward History' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['No', 'Amount', 'Referred User', 'Actions']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  describe('on a phone (below 768 px)', () => {
+    it('shows each row as a card of labelled fields, numbered in its corner', () => {
+      onPhoneWidth();
+      renderTable();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      const cards = within(screen.getByRole('list', { name: 'Reward History' })).getAllByRole('listitem');
+      const [first, second] = cards as [HTMLElement, HTMLElement];
+      expect(cards).toHaveLength(2);
+      expect(within(first).getByText('#11')).toBeInTheDocument();
+      expect(fieldsOf(first)).toEqual([
+        ['Amount', '$4.50'],
+        ['Referred User', 'alice'],
+        ['Actions', 'Pay alice'],
+      ]);
+      // A column with nothing to show for the row (no action for a paid reward) is left out of its card.
+      expect(within(second).getByText('#12')).toBeInTheDocument();
+      expect(fieldsOf(second)).toEqual([
+        ['Amount', '$7.00'],
+        ['Referred User', 'bob'],
+      ]);
+    });
+
+    it('keeps the table when asked to, for a narrow one that fits', () => {
+      onPhoneWidth();
+      renderTable({ tableOnPhone: true });
+      expect(screen.getByRole('table', { name: 'Reward History' })).toBeInTheDocument();
+      expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    });
+
+    it('says Loading... as a status while loading', () => {
+      onPhoneWidth();
+      renderTable({ rows: undefined, loading: true });
+      expect(screen.getByRole('status')).toHaveTextContent(/^Loading\.\.\.$/);
+      expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    });
+
+    it('shows the error as an alert with a Retry button', async () => {
+      onPhoneWidth();
+      const onRetry = vi.fn();
+      renderTable({ rows: undefined, error: 'Could not load.', onRetry });
+      const alert = screen.getByRole('alert');
+      expect(alert).toHaveTextContent('Could not load.');
+      await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(onRetry).toHaveBeenCalledOnce();
+      expect(screen.queryByRole('list')).not.toBeInTheDocument();
+    });
+
+    it('says No Records Found. when there are no rows', () => {
+      onPhoneWidth();
+      renderTable({ rows: [] });
+      expect(screen.getByText('No Records Found.')).toBeInTheDocument();
+      expect(screen.queryByRole('list')).not.toBeInTheDocument();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+  });
+});
