@@ -154,7 +154,12 @@ export function AdminWithdrawals() {
               Payout sent, not confirmed yet
             </span>
           ) : null}
-          {r.rejectReason ? <span className="text-xs text-muted">{r.rejectReason}</span> : null}
+          {r.rejectReason ? (
+            // A reason is free text: it wraps, or one long reason widens the whole table past its actions.
+            <span className="max-w-48 text-xs whitespace-normal text-muted max-md:text-right">
+              {r.rejectReason}
+            </span>
+          ) : null}
         </span>
       ),
     },
