@@ -60,6 +60,9 @@ describe('History', () => {
     expect(within(table).getByText('System Strategy')).toBeInTheDocument();
     expect(within(table).getByText('NA')).toBeInTheDocument();
     expect(within(table).getByText('61,000.00')).toBeInTheDocument();
+    // Started and stopped at: the day over the time, two short lines that keep the table narrow.
+    expect(within(table).getByText('01 Mar 2025')).toBeInTheDocument();
+    expect(within(table).getByText('02 Mar 2025')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Scalping' }));
     expect(await screen.findByText('ETH/USDT')).toBeInTheDocument();

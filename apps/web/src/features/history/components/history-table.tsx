@@ -5,19 +5,20 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
+const day = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
+const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-function formatDate(value: string | null | undefined): string {
-  if (!value) return '—';
+/** Date over time, two short lines: twelve columns then fit beside the sidebar on a laptop. */
+function DateTime({ value }: { value: string | null | undefined }) {
+  if (!value) return <>—</>;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  if (Number.isNaN(date.getTime())) return <>{value}</>;
+  return (
+    <>
+      <span className="block">{day.format(date)}</span>
+      <span className="block text-xs text-muted">{time.format(date)}</span>
+    </>
+  );
 }
 
 function tone(value: number) {
@@ -31,11 +32,13 @@ interface Column {
   /** Not shown on the Cycle tab. */
   botsOnly?: boolean;
   numeric?: boolean;
+  /** May break over two lines (a strategy's name), so twelve columns fit beside the sidebar on a laptop. */
+  wrap?: boolean;
 }
 
 const columns: Column[] = [
   { header: 'Symbol', cell: (r) => <span className="font-semibold text-fg">{formatPair(r.symbol)}</span> },
-  { header: 'Strategy', cell: (r) => r.strategy_name || 'System Strategy' },
+  { header: 'Strategy', cell: (r) => r.strategy_name || 'System Strategy', wrap: true },
   { header: 'Runtime', cell: (r) => `${Number(r.runtime).toFixed(2)} days`, botsOnly: true, numeric: true },
   { header: 'Investment', cell: (r) => formatUsd(r.investment), numeric: true },
   {
@@ -62,8 +65,8 @@ const columns: Column[] = [
     className: (r) => tone(Number(r.roi)),
     numeric: true,
   },
-  { header: 'Bot Started At', cell: (r) => formatDate(r.botstarttime) },
-  { header: 'Bot Stopped At', cell: (r) => formatDate(r.botstoptime) },
+  { header: 'Bot Started At', cell: (r) => <DateTime value={r.botstarttime} /> },
+  { header: 'Bot Stopped At', cell: (r) => <DateTime value={r.botstoptime} /> },
   {
     header: 'Closed price',
     cell: (r) => (r.stopAt === null || r.stopAt === undefined ? '—' : formatPrice(Number(r.stopAt))),
@@ -72,8 +75,9 @@ const columns: Column[] = [
   { header: 'Total Orders', cell: (r) => r.trades, botsOnly: true, numeric: true },
 ];
 
-// The symbol stays in view while the other columns scroll sideways (the table is wider than most laptops);
-// the inset line marks the edge the others pass under.
+// Where the table is still wider than its box (tablets), the symbol stays in view while the other columns
+// scroll sideways; the inset line marks the edge the others pass under.
+const PAD = 'px-2 py-3 first:pl-4 last:pr-4 2xl:px-3';
 const STICKY = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-line)]';
 const STICKY_HEAD = `${STICKY} bg-surface-2`;
 const STICKY_CELL = `${STICKY} bg-surface group-hover:bg-surface-2`;
@@ -101,15 +105,17 @@ type ShownProps = HistoryTableProps & { shown: Column[] };
 function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
   return (
     <div className="@container overflow-x-auto rounded-xl border border-line bg-surface shadow-card">
-      <table aria-label={label} className="w-full min-w-[64rem] text-sm">
+      <table aria-label={label} className="w-full min-w-[52rem] text-[0.8125rem] 2xl:text-sm">
         <thead>
-          <tr className="border-b border-line bg-surface-2 text-left text-xs font-semibold uppercase tracking-wide text-muted">
+          <tr className="border-b border-line bg-surface-2 text-left text-[0.6875rem] font-semibold uppercase tracking-wide text-muted 2xl:text-xs">
             {shown.map((c) => (
               <th
                 key={c.header}
                 scope="col"
+                // Headers of two or three words break over two lines rather than widen their columns.
                 className={clsx(
-                  'px-4 py-3 whitespace-nowrap',
+                  PAD,
+                  'align-bottom',
                   c.numeric && 'text-right',
                   c === shown[0] && STICKY_HEAD,
                 )}
@@ -125,7 +131,7 @@ function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
                 // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
                 <tr key={i} className="border-b border-line/60">
                   {shown.map((c) => (
-                    <td key={c.header} className="px-4 py-3">
+                    <td key={c.header} className={PAD}>
                       <Skeleton className="h-4 w-full" />
                     </td>
                   ))}
@@ -140,7 +146,8 @@ function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
                     <td
                       key={c.header}
                       className={clsx(
-                        'px-4 py-3 whitespace-nowrap',
+                        PAD,
+                        c.wrap ? 'min-w-20' : 'whitespace-nowrap',
                         c.numeric && 'text-right',
                         c.className?.(row) || 'text-fg',
                         c === shown[0] && STICKY_CELL,
