@@ -199,7 +199,7 @@ describe('platform journey', () => {
     await see(referred, m.subscribed);
     await expect.poll(() => card(referred, 'Subscription Status')).toContain('Active');
     // The free profit limit every wallet starts with plus the plan's.
-    expect(await card(referred, 'Profit Limit Remained')).toContain('$2,100.00');
+    await expect.poll(() => card(referred, 'Profit Limit Remained')).toContain('$2,100.00');
     await expect.poll(() => card(referred, 'USDT Wallet')).toMatch(/USDT Wallet\s*0\.00/);
     const history = referred.getByRole('table', { name: 'Subscription History' });
     await see(referred, history.getByText(PLAN.name, { exact: true }));

@@ -1,9 +1,9 @@
-import { platformSubscriptions } from '@gridbot/db';
+import { platformSubscriptions, platformWallets } from '@gridbot/db';
 import type { PlatformWalletFields } from '@gridbot/shared';
 import { money } from '@gridbot/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { depositAddressOf, qrCodeOf } from './deposit-address';
-import { ensureWallet, findWallet } from './ledger';
+import { ensureWallet } from './ledger';
 import type { PlatformDeps } from './platform-deps';
 
 /**
@@ -16,12 +16,18 @@ export async function walletFieldsOf(
   userCode: string,
 ): Promise<PlatformWalletFields> {
   await ensureWallet(deps.db, userId, deps.platform.freeCredit);
-  const wallet = await findWallet(deps.db, userId);
-  const [active] = await deps.db
-    .select({ id: platformSubscriptions.id })
-    .from(platformSubscriptions)
-    .where(and(eq(platformSubscriptions.userId, userId), eq(platformSubscriptions.status, 'Active')))
-    .limit(1);
+  // One statement, so one snapshot: read apart, a purchase committing in between showed the new Active
+  // subscription beside the profit limit from before it.
+  const [wallet] = await deps.db
+    .select({
+      ...getTableColumns(platformWallets),
+      subscribed: sql<boolean>`exists (
+        select 1 from ${platformSubscriptions}
+        where ${platformSubscriptions.userId} = ${platformWallets.userId}
+          and ${platformSubscriptions.status} = 'Active')`,
+    })
+    .from(platformWallets)
+    .where(eq(platformWallets.userId, userId));
   const address = deps.platform.chain ? await depositAddressOf(deps, userId) : undefined;
   const credit = money(wallet?.availableCredit ?? '0');
   return {
@@ -30,7 +36,7 @@ export async function walletFieldsOf(
     ifxToken: money(wallet?.ifxToken ?? '0').toFixed(),
     usdtRewardToken: money(wallet?.usdtRewardToken ?? '0').toFixed(),
     availableCredit: credit.toFixed(),
-    isActiveSubscription: active !== undefined && credit.gt(0),
+    isActiveSubscription: wallet?.subscribed === true && credit.gt(0),
     userCode,
     qrCode: address ? await qrCodeOf(address.address) : null,
   };
