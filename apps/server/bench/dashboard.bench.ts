@@ -35,7 +35,8 @@ import {
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const BOTS_PER_USER = 10;
-const FILLS_PER_BOT = 6;
+/** Fills per bot, one an hour back from now (BENCH_FILLS: a long-running bot has thousands). */
+const FILLS_PER_BOT = Number(process.env.BENCH_FILLS ?? 6);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const API_PROCESSES = Number(process.env.BENCH_API ?? 2);
@@ -202,6 +203,12 @@ async function seed(db: Awaited<ReturnType<typeof createTestDb>>['db']): Promise
       case when s % 2 = 1 then null when s = ${FILLS_PER_BOT} then -0.5 else 1.2 end,
       ${Date.now()}::bigint - s * 3600000, 'bench-' || b.id || '-' || s
     from bots b, generate_series(1, ${FILLS_PER_BOT}) s`);
+  // The books the fill writer keeps (bot-repo writeFills), for the fills inserted here.
+  await db.execute(sql`
+    update bots b set profit_book = f.profit, loss_book = f.loss
+    from (select bot_id, sum(greatest(pnl, 0)) as profit, sum(least(pnl, 0)) as loss
+      from bot_fills group by bot_id) f
+    where b.id = f.bot_id`);
   await db.execute(sql`analyze`);
   return tokens;
 }
@@ -235,7 +242,7 @@ function table(runs: Figures[]) {
 async function main() {
   console.log(
     `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}; ` +
-      `${USERS} users × ${BOTS_PER_USER} bots, ${CLIENTS} connections, ${SECONDS} s per run after a warm-up`,
+      `${USERS} users × ${BOTS_PER_USER} bots × ${FILLS_PER_BOT} fills, ${CLIENTS} connections, ${SECONDS} s per run after a warm-up`,
   );
   const handle = await createTestDb();
   try {

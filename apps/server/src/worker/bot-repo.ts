@@ -119,16 +119,34 @@ function newestStates(items: readonly { botId: string; state: EngineState; lastP
 
 // The hot writes of a tick are single statements over a JSON array (jsonb_to_recordset): one round trip
 // and one parameter however many bots trade, atomic without BEGIN/COMMIT, and cheap to build.
-const updateBotsFromStates = () => sql`
-  update ${bots} as b set
+const stateAssignments = sql`
     engine_state = s.state,
     state_version = b.state_version + 1,
     -- a halted bot stays Pause (see keepHalted)
     status = case when b.halt_reason is null or s.status = 'Stopped' then s.status else 'Pause' end,
     stop_reason = s.stop_reason,
     stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
-    closed_price = case when s.stopped then s.closed else b.closed_price end
+    closed_price = case when s.stopped then s.closed else b.closed_price end`;
+
+const updateBotsFromStates = () => sql`
+  update ${bots} as b set ${stateAssignments}
   from s where b.id = s.id`;
+
+/**
+ * As `updateBotsFromStates`, and adds the pnl of the fills the statement inserted (CTE `ins`) to each bot's
+ * Profit Book and Loss Book. Only rows actually inserted count, so a fill written twice counts once; and a
+ * row can be updated once per statement, hence one update for both.
+ */
+const updateBotsFromStatesAndFills = () => sql`
+  update ${bots} as b set ${stateAssignments},
+    profit_book = b.profit_book + coalesce(d.profit, 0),
+    loss_book = b.loss_book + coalesce(d.loss, 0)
+  from s left join (
+    select bot_id,
+      sum(case when pnl > 0 then pnl else 0 end) as profit,
+      sum(case when pnl < 0 then pnl else 0 end) as loss
+    from ins group by bot_id) as d on d.bot_id = s.id
+  where b.id = s.id`;
 
 function statesCte(states: unknown[]) {
   return sql`s as (
@@ -287,7 +305,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     time_ms: fill.timeMs,
     client_order_id: clientOrderIdOf(botId, fill.seq),
   }));
-  // Fill rows, their intents' end and the bots' new states: one statement, so one transaction.
+  // Fill rows, their intents' end, the bots' new states and books: one statement, so one transaction.
   const statement = sql`
     with ${statesCte(newestStates(items))},
     f as (
@@ -299,12 +317,12 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
         (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
       select bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id from f
       on conflict do nothing
-      returning bot_id, user_id, seq, pnl::text as pnl),
+      returning bot_id, user_id, seq, pnl),
     done as (
       update ${botIntents} as i set status = 'filled', updated_at = now()
       from f where i.bot_id = f.bot_id and i.seq = f.seq),
-    upd as (${updateBotsFromStates()})
-    select bot_id as "botId", user_id as "userId", pnl from ins where pnl::numeric > 0`;
+    upd as (${updateBotsFromStatesAndFills()})
+    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins where pnl > 0`;
   const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
   if (!booksProfit) {
     await db.execute(statement);

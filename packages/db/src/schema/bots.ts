@@ -48,6 +48,10 @@ export const bots = pgTable(
     stopReason: text('stop_reason'),
     /** Price at the moment the bot stopped (History: Closed price). */
     closedPrice: numeric('closed_price'),
+    /** Σ pnl of the bot's profitable sells, kept by the statement that inserts its fills (Profit Book). */
+    profitBook: numeric('profit_book').notNull().default('0'),
+    /** Σ pnl of its losing sells, ≤ 0 (Loss Book). */
+    lossBook: numeric('loss_book').notNull().default('0'),
   },
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),

@@ -107,11 +107,8 @@ export function toBotSummary(
   };
 }
 
-export function toHistoryRow(
-  row: BotRow,
-  nowMs: number,
-  pl: { profit: number; loss: number } | undefined,
-): HistoryRow {
+export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
+  const loss = Number(row.lossBook);
   const closed = Number(row.closedPrice ?? 0);
   const s = statsAt(row, closed, row.stoppedAt?.getTime() ?? nowMs);
   const runtimeMs = (row.stoppedAt?.getTime() ?? nowMs) - row.createdAt.getTime();
@@ -121,8 +118,8 @@ export function toHistoryRow(
     strategy_name: row.strategyName || 'System Strategy',
     runtime: round(runtimeMs / DAY_MS, 2),
     investment: round(s.investment),
-    profit: round(pl?.profit ?? Math.max(s.bookedProfit, 0)),
-    lossbook: pl && pl.loss < 0 ? round(pl.loss) : null,
+    profit: round(Number(row.profitBook)),
+    lossbook: loss < 0 ? round(loss) : null,
     totalpnl: round(s.totalPnl),
     roi: round(s.roiPct, 4),
     botstarttime: row.createdAt.toISOString(),

@@ -121,11 +121,7 @@ export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType
 
 export async function history(deps: AppDeps, userId: string, type: repo.BotType) {
   const rows = await repo.listStoppedBots(deps.db, userId, type);
-  const pl = await repo.profitAndLossByBot(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => toHistoryRow(row, nowMs(deps), pl.get(row.id)));
+  return rows.map((row) => toHistoryRow(row, nowMs(deps)));
 }
 
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */

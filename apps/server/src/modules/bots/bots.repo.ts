@@ -1,5 +1,5 @@
 import { apiKeys, botCommands, botFills, bots, type Db } from '@gridbot/db';
-import { and, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotType = BotRow['botType'];
@@ -32,8 +32,8 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
     .orderBy(desc(bots.createdAt));
 }
 
-/** A bot row without its strategy snapshot (the dashboard never shows it). */
-export type BotView = Omit<BotRow, 'strategySnapshot'>;
+/** A bot row without its strategy snapshot and books (the dashboard cards never show them). */
+export type BotView = Omit<BotRow, 'strategySnapshot' | 'profitBook' | 'lossBook'>;
 /** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
 export type BotHead = Omit<BotView, 'engineState'>;
 
@@ -208,52 +208,19 @@ export async function fillCountsSince(
   return new Map(rows.map((r) => [r.botId, r.n]));
 }
 
-/** Σ profitable and Σ losing sells of each bot (History's Profit Book and Loss Book). */
-export async function profitAndLossByBot(db: Db, botIds: string[]) {
-  if (botIds.length === 0) return new Map<string, { profit: number; loss: number; sells: number }>();
-  const rows = await db
-    .select({
-      botId: botFills.botId,
-      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`,
-      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`,
-      sells: sql<number>`count(*) filter (where ${botFills.side} = 'sell')::int`,
-    })
-    .from(botFills)
-    .where(and(inArray(botFills.botId, botIds), isNotNull(botFills.botId)))
-    .groupBy(botFills.botId);
-  return new Map(
-    rows.map((r) => [r.botId, { profit: Number(r.profit), loss: Number(r.loss), sells: r.sells }]),
-  );
-}
-
-const profitAndLossOf = (db: Db) =>
+/** Σ of the Profit Books and Loss Books of all the user's bots (running sums kept with their fills). */
+const booksOf = (db: Db) =>
   db
     .select({
-      profit: sql<string>`coalesce(sum(case when ${botFills.pnl} > 0 then ${botFills.pnl} else 0 end), 0)`.as(
-        'profit',
-      ),
-      loss: sql<string>`coalesce(sum(case when ${botFills.pnl} < 0 then ${botFills.pnl} else 0 end), 0)`.as(
-        'loss',
-      ),
+      profit: sql<string>`coalesce(sum(${bots.profitBook}), 0)`.as('profit'),
+      loss: sql<string>`coalesce(sum(${bots.lossBook}), 0)`.as('loss'),
     })
-    .from(botFills)
-    // Through the user's bots: bot_fills is indexed by bot, not by user.
-    .where(
-      and(
-        eq(botFills.userId, sql.placeholder('userId')),
-        inArray(
-          botFills.botId,
-          db
-            .select({ id: bots.id })
-            .from(bots)
-            .where(eq(bots.userId, sql.placeholder('userId'))),
-        ),
-      ),
-    )
+    .from(bots)
+    .where(eq(bots.userId, sql.placeholder('userId')))
     .as('pl');
 
 const prepareProfitAndRunning = (db: Db, types: readonly BotType[]) => {
-  const pl = profitAndLossOf(db);
+  const pl = booksOf(db);
   return db
     .select({ profit: pl.profit, loss: pl.loss, bot: headColumns })
     .from(pl)
