@@ -7,7 +7,7 @@
 // p99 passes 50 ms, for the most requests a second each setup answers within the goal of #9. The bots are parked (halt_reason
 // set) so that ROLE=all does not run them: both runs measure the HTTP path alone (`npm run bench bots` /
 // `scale-out` measure the bot runtime).
-// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2;
+// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_FILLS=6 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2;
 // BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
