@@ -1,6 +1,12 @@
 import { clsx } from 'clsx';
 import type { HTMLAttributes, ReactNode } from 'react';
 
+/**
+ * A grid of cards: as many a row as fit at 20rem or more (one below that). A fixed two columns from 640 px left
+ * cards about 190 px wide beside the 768 px sidebar, too narrow for their names and figures.
+ */
+export const cardGridClass = 'grid gap-4 grid-cols-[repeat(auto-fill,minmax(min(20rem,100%),1fr))]';
+
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return (
     <div className={clsx('rounded-xl border border-line bg-surface shadow-card', className)} {...props} />

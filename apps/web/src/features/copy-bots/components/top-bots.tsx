@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CopyIcon, CrownIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -89,7 +90,7 @@ export function TopBots() {
         description="The best running bots of all users by ROI, anonymous. Copy a strategy and run it with your own amount."
       />
       {top.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className={cardGridClass}>
           {Array.from({ length: 6 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
             <Skeleton key={i} className="h-56 rounded-xl" />
@@ -114,7 +115,7 @@ export function TopBots() {
           }
         />
       ) : (
-        <ol className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Top running bots">
+        <ol className={cardGridClass} aria-label="Top running bots">
           {top.data.map((bot, i) => (
             <li key={bot.id} className="h-full">
               <TopBotCard bot={bot} rank={i + 1} onOpen={() => setChosen(bot)} />

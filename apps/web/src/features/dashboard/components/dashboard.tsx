@@ -2,6 +2,7 @@ import { walletMessages } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
+import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, PlayIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -102,7 +103,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
           </div>
           <Tabs label="Bot type" items={TABS} value={tab} onChange={setTab}>
             {live.loading ? (
-              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+              <div className={cardGridClass}>
                 <Skeleton className="h-56 rounded-xl" />
                 <Skeleton className="h-56 rounded-xl" />
               </div>
@@ -118,7 +119,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
                 action={startLink}
               />
             ) : (
-              <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
+              <div className={cardGridClass}>
                 {shown.map((bot) => (
                   <LiveBotCard key={`${bot.tradeType}-${bot.id}`} bot={bot} />
                 ))}

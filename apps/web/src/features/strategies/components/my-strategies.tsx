@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ListIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -24,11 +25,9 @@ const tabs = [
   { value: 'scalping', label: 'Scalping' },
 ] as const;
 
-const cardGrid = 'grid gap-4 sm:grid-cols-2 xl:grid-cols-3';
-
 function LoadingCards() {
   return (
-    <div role="status" className={cardGrid} aria-busy="true" aria-label="Loading strategies">
+    <div role="status" className={cardGridClass} aria-busy="true" aria-label="Loading strategies">
       {[0, 1, 2].map((i) => (
         <Skeleton key={i} className="h-40 rounded-xl" />
       ))}
@@ -44,7 +43,7 @@ interface StrategyCardsProps {
 
 function StrategyCards({ kind, strategies, actions }: StrategyCardsProps) {
   return (
-    <div className={cardGrid}>
+    <div className={cardGridClass}>
       {strategies.map((strategy) => (
         <StrategyCard key={strategy._id} kind={kind} strategy={strategy} actions={actions(strategy)} />
       ))}
