@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, HTMLAttributes, ReactNode } from 'react';
 
 /**
  * A grid of cards: as many a row as fit at 20rem or more (one below that). A fixed two columns from 640 px left
@@ -7,7 +7,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
  */
 export const cardGridClass = 'grid gap-4 grid-cols-[repeat(auto-fill,minmax(min(20rem,100%),1fr))]';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function Card({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div className={clsx('rounded-xl border border-line bg-surface shadow-card', className)} {...props} />
   );

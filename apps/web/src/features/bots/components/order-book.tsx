@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useElementWidth } from '../../../components/ui/use-element-width';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatQty, formatUsd, pnlTone } from '../lib/bot-format';
@@ -22,22 +23,29 @@ const EMPTY_TEXT = "No orders yet. The bot's buys and sells appear here.";
 const orderKey = (order: OrderBookRow) => `${order.date}-${order.type}-${order.grid}-${order.price}`;
 const typeTone = (order: OrderBookRow) => (order.type === 'SELL' ? 'text-down' : 'text-up');
 
+/** The table's least width (its `min-w`); a narrower card lists the orders instead. */
+const TABLE_MIN_PX = 544;
+
 /**
- * Spec 02 Order Book: 20 orders per page, newest first; SELL red, BUY green; PnL coloured by sign. Below the
- * mobile breakpoint each order is two lines instead of a six-column table that scrolls sideways.
+ * Spec 02 Order Book: 20 orders per page, newest first; SELL red, BUY green; PnL coloured by sign. On a phone,
+ * or in a card narrower than the table (a tablet beside the sidebar), each order is two lines instead of a
+ * six-column table that scrolls sideways.
  */
 export function OrderBook({ data, loading, page, onPageChange }: OrderBookProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
+  const { ref, width } = useElementWidth(0);
+  const narrow = mobile || (width > 0 && width < TABLE_MIN_PX);
   const orders = data?.orders ?? [];
   const pages = data?.pages ?? 1;
   const pending = loading && !data;
   return (
-    <Card>
+    <Card ref={ref}>
       <CardHeader
         title="Order Book"
         description={data ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : undefined}
       />
-      {mobile ? (
+      {narrow ? (
         <OrderList orders={orders} loading={pending} />
       ) : (
         <OrderTable orders={orders} loading={pending} />
@@ -96,6 +104,7 @@ function OrderList({ orders, loading }: { orders: OrderBookRow[]; loading: boole
 function OrderTable({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {
   return (
     <div className="overflow-x-auto">
+      {/* min-w-[34rem] is TABLE_MIN_PX */}
       <table className="w-full min-w-[34rem] text-sm" aria-label="Order Book">
         <thead>
           <tr className="border-b border-line text-left text-xs font-semibold uppercase tracking-wide text-muted">

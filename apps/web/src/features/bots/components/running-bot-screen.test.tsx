@@ -306,6 +306,20 @@ describe('Running bot page', () => {
     expect(screen.queryByRole('navigation', { name: 'Order Book pages' })).not.toBeInTheDocument();
   });
 
+  it('lists the orders in a card narrower than the table, as beside the sidebar on a tablet', async () => {
+    // jsdom lays nothing out: every element is 400 px wide here, the order book's card at 768 px about 460.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    try {
+      botApi(bot());
+      renderApp('/running-bot/b1', { signedIn: true });
+      const list = await screen.findByRole('list', { name: 'Order Book' });
+      expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+      expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   describe('on a phone (below 768 px)', () => {
     it('lists each order on two lines: side, quantity and price; date, PnL and amount', async () => {
       onPhoneWidth();
