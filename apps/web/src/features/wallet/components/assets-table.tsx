@@ -23,7 +23,7 @@ function byValue(a: WalletAsset, b: WalletAsset): number {
 }
 
 const COLUMN_KEYS = ['no', 'asset', 'balance', 'value', 'action'] as const;
-const cell = 'px-2 py-3 sm:px-4';
+const cell = 'px-2 py-3 @lg:px-4';
 const numeric = `${cell} text-right tabular-nums`;
 
 function Message({ children, columns }: { children: ReactNode; columns: number }) {
@@ -41,12 +41,14 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
   const columns = onSwap ? 5 : 4;
   const rows = assets ? [...assets].sort(byValue) : [];
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-[0.8125rem] sm:text-sm">
+    // Sized by its own width (container queries), not the screen's: beside the sidebar on a tablet the card is
+    // as narrow as a phone.
+    <div className="@container relative overflow-x-auto">
+      <table className="w-full text-[0.8125rem] @lg:text-sm">
         <caption className="sr-only">{market === 'spot' ? 'Spot assets' : 'Futures assets'}</caption>
         <thead>
           <tr className="border-b border-line text-xs font-semibold uppercase tracking-wide text-muted">
-            <th scope="col" className={`${cell} w-8 text-left sm:w-12`}>
+            <th scope="col" className={`${cell} w-8 text-left @lg:w-12`}>
               No
             </th>
             <th scope="col" className={`${cell} text-left`}>
@@ -59,7 +61,7 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
               Value (USDT)
             </th>
             {onSwap ? (
-              <th scope="col" className={`${cell} w-16 sm:w-24`}>
+              <th scope="col" className={`${cell} w-16 @lg:w-24`}>
                 <span className="sr-only">Action</span>
               </th>
             ) : null}
@@ -96,7 +98,7 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
                   <td className={`${cell} text-muted tabular-nums`}>{index + 1}</td>
                   <td className={cell}>
                     <span className="flex items-center gap-2.5 font-semibold text-fg">
-                      <span className="hidden sm:contents">
+                      <span className="hidden @lg:contents">
                         <AssetAvatar asset={row.asset} />
                       </span>
                       <span>{row.asset}</span>
@@ -113,7 +115,7 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
                         <Button
                           variant="outline"
                           size="sm"
-                          className="h-7 px-2.5 text-xs sm:h-8 sm:px-3 sm:text-sm"
+                          className="h-7 px-2.5 text-xs @lg:h-8 @lg:px-3 @lg:text-sm"
                           onClick={() => onSwap(row.asset)}
                           aria-label={`Swap ${row.asset} to USDT`}
                         >

@@ -31,8 +31,8 @@ function BalanceCard({ label, icon, value, loading, highlight = false, className
         ) : shown ? (
           <p
             className={clsx(
-              'flex flex-wrap items-baseline gap-x-1 leading-9 sm:gap-x-1.5 font-bold tracking-tight text-fg tabular-nums sm:text-[1.75rem]',
-              highlight ? 'text-[1.75rem]' : 'text-[1.125rem]',
+              'flex flex-wrap items-baseline gap-x-1 leading-9 sm:gap-x-1.5 font-bold tracking-tight text-fg tabular-nums @4xl:text-[1.75rem]',
+              highlight ? 'text-[1.75rem]' : 'text-[1.125rem] @2xl:text-[1.375rem]',
             )}
           >
             {shown}
@@ -54,16 +54,20 @@ interface BalanceCardsProps {
 
 export function BalanceCards({ total, spot, futures }: BalanceCardsProps) {
   return (
-    <section aria-label="USDT balances" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-      <BalanceCard
-        label="Total USDT"
-        icon={<WalletIcon />}
-        highlight
-        className="col-span-2 sm:col-span-1"
-        {...total}
-      />
-      <BalanceCard label="Spot USDT (Transferable)" icon={<LayersIcon />} {...spot} />
-      <BalanceCard label="Futures USDT (Transferable)" icon={<ZapIcon />} {...futures} />
+    // Three in a row only where the section is wide enough for them (container queries): beside the sidebar on
+    // a tablet it is as narrow as a phone, and the figures were cut off.
+    <section aria-label="USDT balances" className="@container">
+      <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-3 @2xl:gap-4">
+        <BalanceCard
+          label="Total USDT"
+          icon={<WalletIcon />}
+          highlight
+          className="col-span-2 @2xl:col-span-1"
+          {...total}
+        />
+        <BalanceCard label="Spot USDT (Transferable)" icon={<LayersIcon />} {...spot} />
+        <BalanceCard label="Futures USDT (Transferable)" icon={<ZapIcon />} {...futures} />
+      </div>
     </section>
   );
 }
