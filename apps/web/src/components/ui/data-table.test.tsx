@@ -61,6 +61,21 @@ describe('DataTable', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
+  it('shows cards in a box narrower than 600 px on a wide screen (beside the sidebar on a tablet)', () => {
+    // jsdom lays nothing out: every element is as wide as stubbed here.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(420);
+    try {
+      renderTable();
+      expect(screen.getByRole('list', { name: 'Reward History' })).toBeInTheDocument();
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+      width.mockReturnValue(900);
+      renderTable({ caption: 'Wide' });
+      expect(screen.getByRole('table', { name: 'Wide' })).toBeInTheDocument();
+    } finally {
+      width.mockRestore();
+    }
+  });
+
   describe('on a phone (below 768 px)', () => {
     it('shows each row as a card of labelled fields, numbered in its corner', () => {
       onPhoneWidth();

@@ -2,6 +2,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Button } from './button';
+import { useElementWidth } from './use-element-width';
 
 export interface DataColumn<T> {
   key: string;
@@ -46,14 +47,22 @@ export function rowNumberColumn<T>(numberOf: (index: number) => number): DataCol
 const cell = 'px-3 py-3 sm:px-4';
 const aligns = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
+/** Narrower than this (px), the records show as cards: beside the sidebar on a tablet as on a phone. */
+const CARDS_BELOW_PX = 600;
+
 /**
  * A plain records table with one line of text while loading, on error and when empty. Below the mobile
- * breakpoint each row is a card of labelled fields, since four to ten columns would only scroll sideways on a
- * phone.
+ * breakpoint, or where its box is narrower than 600 px (a card beside the sidebar on a tablet), each row is a
+ * card of labelled fields, since four to ten columns would only scroll sideways there.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const mobile = useMediaQuery(MOBILE_QUERY);
-  return mobile && !props.tableOnPhone ? <DataCards {...props} /> : <DataGrid {...props} />;
+  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
+  const { ref, width } = useElementWidth(0);
+  const narrow = mobile || (width > 0 && width < CARDS_BELOW_PX);
+  return (
+    <div ref={ref}>{narrow && !props.tableOnPhone ? <DataCards {...props} /> : <DataGrid {...props} />}</div>
+  );
 }
 
 /** What shows instead of rows: the loading text (a status), the error with Retry (an alert) or the empty text. */

@@ -2,6 +2,7 @@ import { cycleMessages, type LiveCycle } from '@gridbot/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -11,11 +12,9 @@ import { CycleCard } from './cycle-card';
 import { EditCycleDialog } from './edit-cycle-dialog';
 import { StopCycleDialog } from './stop-cycle-dialog';
 
-const gridClasses = 'grid grid-cols-1 gap-4 md:grid-cols-2 2xl:grid-cols-3';
-
 function LoadingCards() {
   return (
-    <div className={gridClasses} role="status" aria-label="Loading live cycles">
+    <div className={cardGridClass} role="status" aria-label="Loading live cycles">
       {[0, 1, 2].map((i) => (
         <div key={i} className="space-y-3 rounded-xl border border-line bg-surface p-4 shadow-card">
           <Skeleton className="h-5 w-1/3" />
@@ -110,7 +109,7 @@ export function LiveCycles() {
           description="Start a cycle above: it buys at your buy price, sells at your sell price and repeats."
         />
       ) : (
-        <div className={gridClasses}>
+        <div className={cardGridClass}>
           {list.map((cycle) => (
             <CycleCard
               key={cycle.id}

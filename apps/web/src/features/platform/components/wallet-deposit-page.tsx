@@ -56,22 +56,30 @@ export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPa
         description="Deposit USDT, IFC or IFX on the BNB Smart Chain (BEP-20) to pay for subscriptions."
       />
       <div className="space-y-6">
-        <section aria-label="Platform balances" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-          <StatCard
-            label="USDT Wallet"
-            icon={<WalletIcon />}
-            value={formatAmount(account.usdtToken)}
-            unit="USDT"
-            highlight
-            className="col-span-2 sm:col-span-1"
-          />
-          <StatCard
-            label="IFC Wallet"
-            icon={<LayersIcon />}
-            value={formatAmount(account.ifcToken)}
-            unit="IFC"
-          />
-          <StatCard label="IFX Wallet" icon={<ZapIcon />} value={formatAmount(account.ifxToken)} unit="IFX" />
+        {/* Three in a row only where the section is wide enough (container queries), not beside the sidebar. */}
+        <section aria-label="Platform balances" className="@container">
+          <div className="grid grid-cols-2 gap-3 @2xl:grid-cols-3 @2xl:gap-4">
+            <StatCard
+              label="USDT Wallet"
+              icon={<WalletIcon />}
+              value={formatAmount(account.usdtToken)}
+              unit="USDT"
+              highlight
+              className="col-span-2 @2xl:col-span-1"
+            />
+            <StatCard
+              label="IFC Wallet"
+              icon={<LayersIcon />}
+              value={formatAmount(account.ifcToken)}
+              unit="IFC"
+            />
+            <StatCard
+              label="IFX Wallet"
+              icon={<ZapIcon />}
+              value={formatAmount(account.ifxToken)}
+              unit="IFX"
+            />
+          </div>
         </section>
         {address ? (
           <DepositAddress
