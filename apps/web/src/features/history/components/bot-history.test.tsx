@@ -1,6 +1,6 @@
 import type { HistoryRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
 import { onPhoneWidth } from '../../../testing/phone-width';
 import { renderApp } from '../../../testing/render-app';
@@ -120,6 +120,20 @@ describe('History', () => {
     expect(within(nav).getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('S120')).toBeInTheDocument();
+  });
+
+  it('shows the cards in a box narrower than the table, as beside the sidebar on a tablet', async () => {
+    // jsdom lays nothing out: every element is 700 px wide here (History at 1024 px is about that).
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(700);
+    try {
+      mockApi({ 'GET /api/bothistory': () => json({ rows: [row(1), row(2)] }) });
+      renderApp('/history', { signedIn: true });
+      const list = await screen.findByRole('list', { name: 'Multigrid history' });
+      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+      expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    } finally {
+      width.mockRestore();
+    }
   });
 
   describe('on a phone (below 768 px)', () => {

@@ -2,6 +2,7 @@ import type { HistoryRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { useElementWidth } from '../../../components/ui/use-element-width';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
@@ -90,14 +91,25 @@ interface HistoryTableProps {
   emptyText: string;
 }
 
+/** The table's least width (its `min-w-[52rem]`); a narrower box shows the cards instead. */
+const TABLE_MIN_PX = 832;
+
 /**
- * Spec 01 History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint each
- * row is a card with the same fields, since twelve columns would only scroll sideways on a phone.
+ * Spec 01 History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint, or
+ * in a box narrower than the table (a tablet beside the sidebar), each row is a card with the same fields,
+ * since twelve columns would only scroll sideways there.
  */
 export function HistoryTable(props: HistoryTableProps) {
   const mobile = useMediaQuery(MOBILE_QUERY);
+  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
+  const { ref, width } = useElementWidth(0);
+  const narrow = mobile || (width > 0 && width < TABLE_MIN_PX);
   const shown = columns.filter((c) => !(props.cycle && c.botsOnly));
-  return mobile ? <HistoryCards {...props} shown={shown} /> : <HistoryGrid {...props} shown={shown} />;
+  return (
+    <div ref={ref}>
+      {narrow ? <HistoryCards {...props} shown={shown} /> : <HistoryGrid {...props} shown={shown} />}
+    </div>
+  );
 }
 
 type ShownProps = HistoryTableProps & { shown: Column[] };
