@@ -133,18 +133,20 @@ const updateBotsFromStates = () => sql`
   from s where b.id = s.id`;
 
 /**
- * As `updateBotsFromStates`, and adds the pnl of the fills the statement inserted (CTE `ins`) to each bot's
- * Profit Book and Loss Book. Only rows actually inserted count, so a fill written twice counts once; and a
- * row can be updated once per statement, hence one update for both.
+ * As `updateBotsFromStates`, and adds the fills the statement inserted (CTE `ins`) to each bot's fill count,
+ * and their pnl to its Profit Book and Loss Book. Only rows actually inserted count, so a fill written twice
+ * counts once; and a row can be updated once per statement, hence one update for both.
  */
 const updateBotsFromStatesAndFills = () => sql`
   update ${bots} as b set ${stateAssignments},
     profit_book = b.profit_book + coalesce(d.profit, 0),
-    loss_book = b.loss_book + coalesce(d.loss, 0)
+    loss_book = b.loss_book + coalesce(d.loss, 0),
+    fill_count = b.fill_count + coalesce(d.fills, 0)
   from s left join (
     select bot_id,
       sum(case when pnl > 0 then pnl else 0 end) as profit,
-      sum(case when pnl < 0 then pnl else 0 end) as loss
+      sum(case when pnl < 0 then pnl else 0 end) as loss,
+      count(*)::integer as fills
     from ins group by bot_id) as d on d.bot_id = s.id
   where b.id = s.id`;
 

@@ -52,6 +52,8 @@ export const bots = pgTable(
     profitBook: numeric('profit_book').notNull().default('0'),
     /** Σ pnl of its losing sells, ≤ 0 (Loss Book). */
     lossBook: numeric('loss_book').notNull().default('0'),
+    /** How many fills the bot has (its Order Book's total), kept like the books. */
+    fillCount: integer('fill_count').notNull().default(0),
   },
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),

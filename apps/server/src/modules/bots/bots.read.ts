@@ -73,8 +73,9 @@ export async function runningSummaries(deps: AppDeps, userId: string, type: repo
   );
 }
 
-export async function orderBook(deps: AppDeps, botId: string, page: number): Promise<OrderBookPage> {
-  const { rows, total } = await repo.fillsPage(deps.db, botId, page, ORDER_BOOK_PAGE);
+export async function orderBook(deps: AppDeps, bot: repo.BotRow, page: number): Promise<OrderBookPage> {
+  const rows = await repo.fillsPage(deps.db, bot.id, page, ORDER_BOOK_PAGE);
+  const total = bot.fillCount;
   return {
     orders: rows.map((f) => ({
       date: new Date(f.timeMs).toISOString(),

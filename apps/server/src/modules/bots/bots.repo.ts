@@ -32,8 +32,8 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
     .orderBy(desc(bots.createdAt));
 }
 
-/** A bot row without its strategy snapshot and books (the dashboard cards never show them). */
-export type BotView = Omit<BotRow, 'strategySnapshot' | 'profitBook' | 'lossBook'>;
+/** A bot row without its strategy snapshot, books and fill count (the dashboard cards never show them). */
+export type BotView = Omit<BotRow, 'strategySnapshot' | 'profitBook' | 'lossBook' | 'fillCount'>;
 /** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
 export type BotHead = Omit<BotView, 'engineState'>;
 
@@ -181,16 +181,15 @@ export async function insertBot(db: Db, row: typeof bots.$inferInsert): Promise<
   return created.id;
 }
 
+/** One page of the bot's fills, newest first (its total is the bot's `fillCount`). */
 export async function fillsPage(db: Db, botId: string, page: number, pageSize: number) {
-  const [total] = await db.select({ n: count() }).from(botFills).where(eq(botFills.botId, botId));
-  const rows = await db
+  return db
     .select()
     .from(botFills)
     .where(eq(botFills.botId, botId))
     .orderBy(desc(botFills.seq))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { rows, total: total?.n ?? 0 };
 }
 
 /** Fills per bot since `sinceMs`, for the 24 h trade counts of many bots at once. */

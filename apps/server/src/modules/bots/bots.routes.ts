@@ -60,7 +60,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     });
     r.post(`/api/${prefix}orderbook`, withBody(orderBookInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
-      return read.orderBook(deps, bot.id, req.body.page);
+      return read.orderBook(deps, bot, req.body.page);
     });
     r.post(`/api/${prefix}purchasedQty`, withBody(botIdInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);

@@ -8,8 +8,9 @@ import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
 
-// The Profit Book and Loss Book of each bot are running sums that the fill writer keeps in the statement that
-// inserts the fills (bot-repo writeFills); the dashboard totals and History read them instead of every fill.
+// The Profit Book, Loss Book and fill count of each bot are running sums that the fill writer keeps in the
+// statement that inserts the fills (bot-repo writeFills); the dashboard totals, History and the Order Book's
+// total read them instead of every fill.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -52,18 +53,19 @@ function fill(seq: number, cents: number | null): FillRecord {
 
 async function booksOf(botId: string) {
   const [row] = await t.deps.db
-    .select({ profit: bots.profitBook, loss: bots.lossBook })
+    .select({ profit: bots.profitBook, loss: bots.lossBook, fills: bots.fillCount })
     .from(bots)
     .where(eq(bots.id, botId));
-  return { profit: Number(row!.profit).toFixed(2), loss: Number(row!.loss).toFixed(2) };
+  return { profit: Number(row!.profit).toFixed(2), loss: Number(row!.loss).toFixed(2), fills: row!.fills };
 }
 
 const sums = (cents: ReadonlyArray<number | null>) => ({
   profit: (cents.reduce<number>((s, c) => s + (c !== null && c > 0 ? c : 0), 0) / 100).toFixed(2),
   loss: (cents.reduce<number>((s, c) => s + (c !== null && c < 0 ? c : 0), 0) / 100).toFixed(2),
+  fills: cents.length,
 });
 
-describe('profit and loss books', () => {
+describe('profit and loss books and fill counts', () => {
   it('equal the sums of the fills, however they are batched and whichever are written twice', async () => {
     const user = await trader('books');
     const pnl = fc.option(fc.integer({ min: -50_000, max: 50_000 }), { nil: null });
@@ -94,7 +96,7 @@ describe('profit and loss books', () => {
     );
   });
 
-  it('give the dashboard totals and the History books, for the signed-in user only', async () => {
+  it('give the dashboard totals, the History books and the Order Book total, for the user only', async () => {
     const user = await trader('totals');
     const other = await trader('others');
     const running = await parkedBot(user.id);
@@ -116,6 +118,9 @@ describe('profit and loss books', () => {
     const totals = await call(t, 'GET', '/api/totalprofitbookdata', undefined, user.auth);
     // Fresh engine states hold nothing, so the total PnL is the two books.
     expect(totals.body).toEqual({ totalProfit: 17.25, lossBook: -4.25, totalpnl: 13 });
+    const book = await call(t, 'POST', '/api/orderbook', { botID: running.botId }, user.auth);
+    expect(book.body).toMatchObject({ total: 3, page: 1, pages: 1 });
+    expect(book.body.orders).toHaveLength(3);
     const history = await call(t, 'GET', '/api/bothistory', undefined, user.auth);
     expect(history.body.rows).toMatchObject([{ id: stopped.botId, profit: 4.75, lossbook: -1.25 }]);
     const theirs = await call(t, 'GET', '/api/totalprofitbookdata', undefined, other.auth);
