@@ -1,8 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { MOBILE_QUERY, useMediaQuery } from '../../lib/use-media-query';
 import { Button } from './button';
-import { useElementWidth } from './use-element-width';
+import { useNarrowBox } from './use-narrow-box';
 
 export interface DataColumn<T> {
   key: string;
@@ -56,10 +55,7 @@ const CARDS_BELOW_PX = 600;
  * card of labelled fields, since four to ten columns would only scroll sideways there.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
-  const { ref, width } = useElementWidth(0);
-  const narrow = mobile || (width > 0 && width < CARDS_BELOW_PX);
+  const { ref, narrow } = useNarrowBox(CARDS_BELOW_PX);
   return (
     <div ref={ref}>{narrow && !props.tableOnPhone ? <DataCards {...props} /> : <DataGrid {...props} />}</div>
   );

@@ -3,9 +3,8 @@ import { clsx } from 'clsx';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useElementWidth } from '../../../components/ui/use-element-width';
+import { useNarrowBox } from '../../../components/ui/use-narrow-box';
 import { formatDateTime, formatPrice } from '../../../lib/format';
-import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatQty, formatUsd, pnlTone } from '../lib/bot-format';
 
 interface OrderBookProps {
@@ -32,10 +31,7 @@ const TABLE_MIN_PX = 544;
  * six-column table that scrolls sideways.
  */
 export function OrderBook({ data, loading, page, onPageChange }: OrderBookProps) {
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
-  const { ref, width } = useElementWidth(0);
-  const narrow = mobile || (width > 0 && width < TABLE_MIN_PX);
+  const { ref, narrow } = useNarrowBox(TABLE_MIN_PX);
   const orders = data?.orders ?? [];
   const pages = data?.pages ?? 1;
   const pending = loading && !data;

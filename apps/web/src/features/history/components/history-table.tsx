@@ -2,9 +2,8 @@ import type { HistoryRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useElementWidth } from '../../../components/ui/use-element-width';
+import { useNarrowBox } from '../../../components/ui/use-narrow-box';
 import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
-import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 
 const day = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
 const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
@@ -100,10 +99,7 @@ const TABLE_MIN_PX = 832;
  * since twelve columns would only scroll sideways there.
  */
 export function HistoryTable(props: HistoryTableProps) {
-  const mobile = useMediaQuery(MOBILE_QUERY);
-  // 0 until laid out (and where nothing is, as in unit tests): then the breakpoint alone decides.
-  const { ref, width } = useElementWidth(0);
-  const narrow = mobile || (width > 0 && width < TABLE_MIN_PX);
+  const { ref, narrow } = useNarrowBox(TABLE_MIN_PX);
   const shown = columns.filter((c) => !(props.cycle && c.botsOnly));
   return (
     <div ref={ref}>
