@@ -1,5 +1,6 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
+import { askersTable, batchedRead, perDb, selectedFrom } from '../../lib/batched-read';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -109,24 +110,31 @@ export async function insertSession(db: Conn, userId: string, tokenHash: string,
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-const liveSessionQueries = new WeakMap<Db, ReturnType<typeof prepareLiveSession>>();
-const prepareLiveSession = (db: Db) =>
-  db
-    .select({ user: users, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
-    .limit(1)
-    .prepare('live_session');
+/** Live sessions of many requests in one statement (batched-read.ts): every request asks for its own. */
+const liveSessionReads = (db: Db) =>
+  perDb(db, 'live-session', () => {
+    const userColumns = getTableColumns(users);
+    const s = db
+      .select({ ...userColumns, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(sql`${sessions.tokenHash} = a.token_hash`, isNull(sessions.revokedAt)))
+      .limit(1)
+      .as('s');
+    const statement = db
+      .select({ asker: sql<number>`a.i`, user: selectedFrom(s, userColumns), expiresAt: s.expiresAt })
+      .from(askersTable('token_hash text'))
+      .crossJoinLateral(s)
+      .prepare('live_session');
+    return batchedRead(
+      (askers) => statement.execute({ askers }),
+      (tokenHash: string) => ({ token_hash: tokenHash }),
+    );
+  });
 
-/** The user of an unrevoked session and when it expires (one prepared statement: every request runs it). */
+/** The user of an unrevoked session and when it expires (every request without a cached session asks). */
 export async function findLiveSession(db: Db, tokenHash: string) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash });
+  const [row] = await liveSessionReads(db).submit(tokenHash);
   return row ? { user: row.user, expiresAtMs: row.expiresAt.getTime() } : undefined;
 }
 

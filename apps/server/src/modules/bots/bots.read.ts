@@ -23,6 +23,7 @@ import {
 } from './bot-summary';
 import * as repo from './bots.repo';
 import { findUserBot } from './bots.repo';
+import * as dashboardRepo from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
 const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
@@ -63,7 +64,7 @@ function withStates<T extends repo.BotHead>(deps: AppDeps, userId: string, rows:
 /** Dashboard cards: one query for the bots and their 24 h trade counts, engine states from the cache. */
 export async function runningSummaries(deps: AppDeps, userId: string, type: repo.BotType) {
   const now = nowMs(deps);
-  const heads = await repo.listRunningBotHeadsWithTrades(deps.db, userId, type, now - DAY_MS);
+  const heads = await dashboardRepo.listRunningBotHeadsWithTrades(deps.db, userId, type, now - DAY_MS);
   const rows = await withStates(deps, userId, heads);
   return Promise.all(
     rows.map(async (row) => {
@@ -105,7 +106,7 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 /** The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs. */
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
   // One query for the keys and the bots (as userExchange, 400 without keys), then the balances.
-  const found = await repo.keysAndRunningBots(deps.db, userId, type);
+  const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
   if (!found) throw new HttpError(400, walletMessages.notConnected);
   const keys = { apiKey: found.keys.apiKey, secret: deps.secrets.open(found.keys.secretSealed) };
   const balances = await usdtBalances(deps.exchanges.forUser(userId, keys));
@@ -131,7 +132,7 @@ export async function profitTotals(deps: AppDeps, userId: string): Promise<Profi
     profit,
     loss,
     running: heads,
-  } = await repo.userProfitAndRunningBots(deps.db, userId, RUNNING_TYPES);
+  } = await dashboardRepo.userProfitAndRunningBots(deps.db, userId, RUNNING_TYPES);
   const rows = await withStates(deps, userId, heads);
   // Grid bots first, then cycles, each newest first: the order the sum was always taken in.
   const running = [

@@ -1,5 +1,5 @@
-import { apiKeys, botCommands, botFills, bots, type Db } from '@gridbot/db';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { botCommands, botFills, bots, type Db } from '@gridbot/db';
+import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotType = BotRow['botType'];
@@ -37,7 +37,7 @@ export type BotView = Omit<BotRow, 'strategySnapshot' | 'profitBook' | 'lossBook
 /** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
 export type BotHead = Omit<BotView, 'engineState'>;
 
-const headColumns = {
+export const headColumns = {
   id: bots.id,
   userId: bots.userId,
   botType: bots.botType,
@@ -55,71 +55,6 @@ const headColumns = {
   stopReason: bots.stopReason,
   closedPrice: bots.closedPrice,
 };
-
-const runningOf = (types: readonly BotType[]) =>
-  and(
-    eq(bots.userId, sql.placeholder('userId')),
-    inArray(bots.status, ['Live', 'Pause']),
-    inArray(bots.botType, [...types]),
-  );
-
-const prepareHeads = (db: Db, types: readonly BotType[]) =>
-  db
-    .select(headColumns)
-    .from(bots)
-    .where(runningOf(types))
-    .orderBy(desc(bots.createdAt))
-    .prepare(`running_bot_heads_${types.join('_')}`);
-
-const prepareHeadsWithTrades = (db: Db, type: BotType) =>
-  db
-    .select({
-      ...headColumns,
-      // Spelled out: in a one-table select drizzle leaves column names unqualified.
-      trades24h: sql<number>`(select count(*)::int from bot_fills f where f.bot_id = bots.id and f.time_ms >= ${sql.placeholder('sinceMs')})`,
-    })
-    .from(bots)
-    .where(runningOf([type]))
-    .orderBy(desc(bots.createdAt))
-    .prepare(`running_bot_heads_trades_${type}`);
-
-/** Prepared statements of the dashboard polls, per database and variant (each runs every few seconds per user). */
-const prepared = new WeakMap<Db, Map<string, unknown>>();
-function preparedOf<T>(db: Db, key: string, make: () => T): T {
-  let byKey = prepared.get(db);
-  if (!byKey) {
-    byKey = new Map();
-    prepared.set(db, byKey);
-  }
-  let statement = byKey.get(key) as T | undefined;
-  if (!statement) {
-    statement = make();
-    byKey.set(key, statement);
-  }
-  return statement;
-}
-
-/** The user's Live and Pause bots of these types, newest first, without snapshot and engine state. */
-export async function listRunningBotHeads(
-  db: Db,
-  userId: string,
-  types: readonly BotType[] = GRID_TYPES,
-): Promise<BotHead[]> {
-  return preparedOf(db, `heads:${types.join()}`, () => prepareHeads(db, types)).execute({ userId });
-}
-
-/** As `listRunningBotHeads` for one type, with each bot's fills since `sinceMs` (the 24 h trade count). */
-export async function listRunningBotHeadsWithTrades(
-  db: Db,
-  userId: string,
-  type: BotType,
-  sinceMs: number,
-): Promise<Array<BotHead & { trades24h: number }>> {
-  return preparedOf(db, `trades:${type}`, () => prepareHeadsWithTrades(db, type)).execute({
-    userId,
-    sinceMs,
-  });
-}
 
 /** Engine states of some of the user's bots, with their versions. */
 export async function engineStatesOf(db: Db, userId: string, botIds: string[]) {
@@ -205,66 +140,6 @@ export async function fillCountsSince(
     .where(and(inArray(botFills.botId, botIds), gte(botFills.timeMs, sinceMs)))
     .groupBy(botFills.botId);
   return new Map(rows.map((r) => [r.botId, r.n]));
-}
-
-/** Σ of the Profit Books and Loss Books of all the user's bots (running sums kept with their fills). */
-const booksOf = (db: Db) =>
-  db
-    .select({
-      profit: sql<string>`coalesce(sum(${bots.profitBook}), 0)`.as('profit'),
-      loss: sql<string>`coalesce(sum(${bots.lossBook}), 0)`.as('loss'),
-    })
-    .from(bots)
-    .where(eq(bots.userId, sql.placeholder('userId')))
-    .as('pl');
-
-const prepareProfitAndRunning = (db: Db, types: readonly BotType[]) => {
-  const pl = booksOf(db);
-  return db
-    .select({ profit: pl.profit, loss: pl.loss, bot: headColumns })
-    .from(pl)
-    .leftJoin(bots, runningOf(types))
-    .orderBy(desc(bots.createdAt))
-    .prepare(`profit_and_running_${types.join('_')}`);
-};
-
-/**
- * Σ profitable and Σ losing sells of all the user's bots, and the user's Live and Pause bots of these types
- * (newest first, without snapshot and engine state): the dashboard totals in one query.
- */
-export async function userProfitAndRunningBots(db: Db, userId: string, types: readonly BotType[]) {
-  const rows = await preparedOf(db, `pl:${types.join()}`, () => prepareProfitAndRunning(db, types)).execute({
-    userId,
-  });
-  return {
-    profit: Number(rows[0]?.profit ?? 0),
-    loss: Number(rows[0]?.loss ?? 0),
-    running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
-  };
-}
-
-const preparePie = (db: Db, type: BotType) =>
-  db
-    .select({
-      apiKey: apiKeys.apiKey,
-      secretSealed: apiKeys.secretSealed,
-      bot: { symbol: bots.symbol, category: bots.category, investment: bots.investment },
-    })
-    .from(apiKeys)
-    .leftJoin(bots, runningOf([type]))
-    .where(eq(apiKeys.userId, sql.placeholder('userId')))
-    .orderBy(desc(bots.createdAt))
-    .prepare(`keys_and_running_${type}`);
-
-/** The user's bound keys (sealed) and running bots of a type, newest first; undefined without keys. */
-export async function keysAndRunningBots(db: Db, userId: string, type: BotType) {
-  const rows = await preparedOf(db, `pie:${type}`, () => preparePie(db, type)).execute({ userId });
-  const [first] = rows;
-  if (!first) return undefined;
-  return {
-    keys: { apiKey: first.apiKey, secretSealed: first.secretSealed },
-    running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
-  };
 }
 
 export async function queueCommand(db: Db, botId: string, type: string, payload: Record<string, unknown>) {

@@ -21,6 +21,7 @@ import type {
 } from '@gridbot/exchange';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { askersTable, batchedRead } from '../../lib/batched-read';
 import { applyBatch } from './paper-batch';
 import { toOrderRecord } from './paper-order-record';
 
@@ -75,6 +76,29 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
   };
 }
 
+/** Many users' balances in one statement (lateral: one index read per user; see batched-read.ts). */
+const balanceReads = (db: Db) => {
+  const b = db
+    .select({
+      wallet: paperBalances.wallet,
+      asset: paperBalances.asset,
+      free: paperBalances.free,
+      locked: paperBalances.locked,
+    })
+    .from(paperBalances)
+    .where(sql`${paperBalances.userId} = a.user_id`)
+    .as('b');
+  const statement = db
+    .select({ asker: sql<number>`a.i`, wallet: b.wallet, asset: b.asset, free: b.free, locked: b.locked })
+    .from(askersTable('user_id text'))
+    .crossJoinLateral(b)
+    .prepare('paper_balances_of');
+  return batchedRead(
+    (askers) => statement.execute({ askers }),
+    (userId: string) => ({ user_id: userId }),
+  );
+};
+
 /**
  * `PaperStore` on PostgreSQL or PGlite (the port's own header describes the contract). Each `apply` is one
  * transaction: balance moves are atomic `UPDATE … RETURNING` so concurrent writers from several processes
@@ -82,6 +106,7 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
  */
 export class SqlPaperStore implements PaperStore {
   private batcher: BatchedApply | undefined;
+  private balanceReads: ReturnType<typeof balanceReads> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -113,8 +138,10 @@ export class SqlPaperStore implements PaperStore {
     });
   }
 
+  /** Balances are read for many users at once when their requests meet (the dashboard's funds pie). */
   async balances(userId: string): Promise<PaperBalanceRow[]> {
-    const rows = await this.db.select().from(paperBalances).where(eq(paperBalances.userId, userId));
+    this.balanceReads ??= balanceReads(this.db);
+    const rows = await this.balanceReads.submit(userId);
     return rows.map((r) => ({ wallet: r.wallet, asset: r.asset, free: dec(r.free), locked: dec(r.locked) }));
   }
 

@@ -1,0 +1,114 @@
+import type { Db } from '@gridbot/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
+import { findLiveSession, insertSession } from '../auth/auth.repo';
+import { SqlPaperStore } from '../paper/sql-paper-store';
+import {
+  keysAndRunningBots,
+  listRunningBotHeadsWithTrades,
+  userProfitAndRunningBots,
+} from './dashboard.repo';
+
+// The dashboard's reads are batched: requests of many users (or one user twice) that meet share a statement.
+// Whatever meets in a batch, each request must get its own user's rows and nothing else.
+let t: TestApp;
+let db: Db;
+beforeAll(async () => {
+  t = await createTestApp();
+  db = t.deps.db;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sell = (seq: number, pnl: string, timeMs: number): FillRecord => ({
+  seq,
+  side: 'sell',
+  grid: 1,
+  price: '100',
+  qty: '1',
+  quote: '100',
+  fee: '0',
+  pnl,
+  timeMs,
+});
+
+/** A user with keys, `bots` parked grid bots on distinct symbols (newest last), and one sell per bot. */
+async function userWithBots(bots: string[], pnl: string, sellAtMs: number) {
+  const userId = await insertUserWithKeys(db, t.deps.secrets);
+  const ids: string[] = [];
+  for (const symbol of bots) {
+    const id = await insertBot(db, userId, { symbol });
+    await haltBot(db, id, 'Parked by the test');
+    const [row] = await db.query.bots.findMany({ where: (b, { eq }) => eq(b.id, id) });
+    await saveFill(db, id, userId, sell(1, pnl, sellAtMs), row!.engineState as never, 100);
+    ids.push(id);
+  }
+  return { userId, ids };
+}
+
+describe('batched dashboard reads', () => {
+  it('answer every request of a batch with its own user rows, whoever else asked', async () => {
+    const now = Date.now();
+    const alice = await userWithBots(['BTCUSDT', 'ETHUSDT'], '2.5', now - 1000);
+    const bob = await userWithBots(['BNBUSDT'], '-1.25', now - 2 * 86_400_000);
+    const carol = await insertUserWithKeys(db, t.deps.secrets);
+    await insertCycle(db, carol, { symbol: 'BTCUSDT', buyPrice: 100, sellPrice: 110, cycles: 2, amount: 50 });
+
+    // All in one turn: they meet in the batchers.
+    const [a1, b1, c1, a2] = await Promise.all([
+      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 86_400_000),
+      listRunningBotHeadsWithTrades(db, bob.userId, 'multigrid', now - 86_400_000),
+      listRunningBotHeadsWithTrades(db, carol, 'multigrid', now - 86_400_000),
+      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 500),
+    ]);
+    expect(a1.map((b) => [b.id, b.trades24h])).toEqual([
+      [alice.ids[1], 1],
+      [alice.ids[0], 1],
+    ]);
+    expect(a1[0]?.createdAt).toBeInstanceOf(Date);
+    expect(b1.map((b) => [b.id, b.trades24h])).toEqual([[bob.ids[0], 0]]);
+    expect(c1).toEqual([]);
+    expect(a2.map((b) => b.trades24h)).toEqual([0, 0]);
+
+    const [pa, pb, pc] = await Promise.all(
+      [alice.userId, bob.userId, carol].map((u) => userProfitAndRunningBots(db, u, ['multigrid', 'cycle'])),
+    );
+    expect(pa).toMatchObject({ profit: 5, loss: 0 });
+    expect(pa?.running.map((b) => b.id)).toEqual([alice.ids[1], alice.ids[0]]);
+    expect(pb).toMatchObject({ profit: 0, loss: -1.25 });
+    expect(pb?.running.map((b) => b.id)).toEqual(bob.ids);
+    expect(pc).toMatchObject({ profit: 0, loss: 0 });
+    expect(pc?.running.map((b) => b.botType)).toEqual(['cycle']);
+
+    const [ka, kc] = await Promise.all([
+      keysAndRunningBots(db, alice.userId, 'multigrid'),
+      keysAndRunningBots(db, carol, 'multigrid'),
+    ]);
+    expect(ka?.running.map((b) => b.symbol)).toEqual(['ETHUSDT', 'BTCUSDT']);
+    expect(kc).toMatchObject({ keys: { apiKey: 'k' }, running: [] });
+  });
+
+  it('answer a user without keys, sessions or balances with nothing, beside users who have them', async () => {
+    const alice = await insertUserWithKeys(db, t.deps.secrets);
+    const [user] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, alice) });
+    await insertSession(db, alice, 'hash-alice', new Date(Date.now() + 60_000));
+    const [found, missing] = await Promise.all([
+      findLiveSession(db, 'hash-alice'),
+      findLiveSession(db, 'hash-nobody'),
+    ]);
+    expect(found?.user).toEqual(user);
+    expect(missing).toBeUndefined();
+
+    const store = new SqlPaperStore(db);
+    await store.ensureAccount(alice, [{ wallet: 'spot', asset: 'USDT', amount: '1500' }], Date.now());
+    const [funded, empty] = await Promise.all([store.balances(alice), store.balances('no-such-user')]);
+    expect(funded).toEqual([{ wallet: 'spot', asset: 'USDT', free: '1500', locked: '0' }]);
+    expect(empty).toEqual([]);
+
+    const noKeys = '00000000-0000-4000-8000-000000000000';
+    await expect(keysAndRunningBots(db, noKeys, 'multigrid')).resolves.toBeUndefined();
+  });
+});
