@@ -266,6 +266,12 @@ async function main() {
     const all = startServer({ ...common, ROLE: 'all', PORT: String(allPort) });
     await ready(allPort);
     const allPids = [all.pid as number];
+    if (process.env.BENCH_ONLY_RATE) {
+      await measure('warm', [allPort], allPids, tokens, database, { rate: 200 });
+      for (const r of process.env.BENCH_ONLY_RATE.split(',').map(Number))
+        await measure(`ROLE=all at ${r}`, [allPort], allPids, tokens, database, r ? { rate: r } : undefined);
+      return;
+    }
     const most = await measure('ROLE=all (1 process)', [allPort], allPids, tokens, database);
     // The open-loop rates of both columns: steps of what one process answers flat out, rounded to 50.
     const rateOf = (step: number) => Math.max(50, Math.round((step * most.reqPerSec) / 50) * 50);

@@ -1,4 +1,4 @@
-import { type BotStats, botStats, type EngineState, type GridBotState } from '@gridbot/engine';
+import { type BotStats, botStats, type EngineState, type GridBotState, unrealizedPnl } from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
 import type { BotSummary, HistoryRow, TopBot } from '@gridbot/shared';
 import type { BotRow, BotView } from './bots.repo';
@@ -30,6 +30,11 @@ export function gridState(row: BotView): GridBotState {
 /** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
 export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
   return botStats(engineStateOf(row), { price, timeMs: nowMs });
+}
+
+/** What the bot's open lots would gain or lose if sold at `price` (the dashboard totals need no more). */
+export function unrealizedAt(row: BotView, price: number): number {
+  return unrealizedPnl(engineStateOf(row).account, price);
 }
 
 /** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */

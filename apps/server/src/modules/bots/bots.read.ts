@@ -20,6 +20,7 @@ import {
   toBotSummary,
   toHistoryRow,
   toTopBot,
+  unrealizedAt,
 } from './bot-summary';
 import * as repo from './bots.repo';
 import { findUserBot } from './bots.repo';
@@ -139,7 +140,7 @@ export async function profitTotals(deps: AppDeps, userId: string): Promise<Profi
     ...rows.filter((r) => r.botType !== 'cycle'),
     ...rows.filter((r) => r.botType === 'cycle'),
   ];
-  const unrealized = running.reduce((sum, row) => sum + summaryStats(deps, row).unrealizedPnl, 0);
+  const unrealized = running.reduce((sum, row) => sum + unrealizedAt(row, priceOf(row, deps.feed)), 0);
   return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };
 }
 
