@@ -1,6 +1,6 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
-import { and, eq, getTableColumns, gt, isNull, or, sql } from 'drizzle-orm';
-import { askersTable, batchedRead, perDb, selectedFrom } from '../../lib/batched-read';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { anyOf, batchedRead, byKey, distinct, perDb } from '../../lib/batched-read';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -110,26 +110,20 @@ export async function insertSession(db: Conn, userId: string, tokenHash: string,
   await db.insert(sessions).values({ userId, tokenHash, expiresAt });
 }
 
-/** Live sessions of many requests in one statement (batched-read.ts): every request asks for its own. */
+/** Live sessions of many requests in one statement when they meet (see batched-read.ts). */
 const liveSessionReads = (db: Db) =>
   perDb(db, 'live-session', () => {
-    const userColumns = getTableColumns(users);
-    const s = db
-      .select({ ...userColumns, expiresAt: sessions.expiresAt })
+    const statement = db
+      .select({ tokenHash: sessions.tokenHash, user: users, expiresAt: sessions.expiresAt })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(sql`${sessions.tokenHash} = a.token_hash`, isNull(sessions.revokedAt)))
-      .limit(1)
-      .as('s');
-    const statement = db
-      .select({ asker: sql<number>`a.i`, user: selectedFrom(s, userColumns), expiresAt: s.expiresAt })
-      .from(askersTable('token_hash text'))
-      .crossJoinLateral(s)
-      .prepare('live_session');
-    return batchedRead(
-      (askers) => statement.execute({ askers }),
-      (tokenHash: string) => ({ token_hash: tokenHash }),
-    );
+      .where(and(anyOf(sessions.tokenHash, 'tokenHashes', 'text'), isNull(sessions.revokedAt)))
+      .prepare('live_sessions');
+    return batchedRead(async (tokenHashes: readonly string[]) => {
+      const asked = { tokenHashes: distinct(tokenHashes) };
+      const rowsOf = byKey(await statement.execute(asked), (row) => row.tokenHash);
+      return tokenHashes.map(rowsOf);
+    });
   });
 
 /** The user of an unrevoked session and when it expires (every request without a cached session asks). */

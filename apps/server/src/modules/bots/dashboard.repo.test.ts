@@ -62,7 +62,7 @@ describe('batched dashboard reads', () => {
       listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 86_400_000),
       listRunningBotHeadsWithTrades(db, bob.userId, 'multigrid', now - 86_400_000),
       listRunningBotHeadsWithTrades(db, carol, 'multigrid', now - 86_400_000),
-      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 500),
+      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 86_400_000),
     ]);
     expect(a1.map((b) => [b.id, b.trades24h])).toEqual([
       [alice.ids[1], 1],
@@ -71,7 +71,9 @@ describe('batched dashboard reads', () => {
     expect(a1[0]?.createdAt).toBeInstanceOf(Date);
     expect(b1.map((b) => [b.id, b.trades24h])).toEqual([[bob.ids[0], 0]]);
     expect(c1).toEqual([]);
-    expect(a2.map((b) => b.trades24h)).toEqual([0, 0]);
+    expect(a2).toEqual(a1);
+    const sinceTheSells = await listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 500);
+    expect(sinceTheSells.map((b) => b.trades24h)).toEqual([0, 0]);
 
     const [pa, pb, pc] = await Promise.all(
       [alice.userId, bob.userId, carol].map((u) => userProfitAndRunningBots(db, u, ['multigrid', 'cycle'])),

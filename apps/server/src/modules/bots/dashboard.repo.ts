@@ -1,54 +1,49 @@
 import { apiKeys, bots, type Db } from '@gridbot/db';
 import { and, desc, inArray, sql } from 'drizzle-orm';
-import { askersTable, batchedRead, perDb, selectedFrom } from '../../lib/batched-read';
+import { anyOf, batchedRead, byKey, distinct, perDb } from '../../lib/batched-read';
 import { type BotHead, type BotType, headColumns } from './bots.repo';
 
 // The dashboard polls (botstatus, pichart, totalprofitbookdata: every user, every few seconds) as batched
 // reads: the requests of many users that arrive while one statement runs share the next one, so a busy
 // server sends a few statements where it sent one per request (each costs a round trip and a write to
 // the database's socket, which were most of a poll's CPU). Each is one prepared statement per variant.
-// Every table is joined LATERAL to the askers `a`, so PostgreSQL reads each user's rows by index: it
-// guesses a JSON array of askers at 100 rows, and with a plain join it scanned all bots instead.
 
-/** The asking user's Live and Pause bots of these types. */
-const runningOfAsker = (types: readonly BotType[]) =>
+/** Live and Pause bots of these types of the users in the array parameter `userIds`. */
+const runningOfUsers = (types: readonly BotType[]) =>
   and(
-    sql`${bots.userId} = a.user_id`,
+    anyOf(bots.userId, 'userIds', 'uuid'),
     inArray(bots.status, ['Live', 'Pause']),
     inArray(bots.botType, [...types]),
   );
 
-const prepareHeadsWithTrades = (db: Db, type: BotType) => {
-  const h = db
+const prepareHeadsWithTrades = (db: Db, type: BotType) =>
+  db
     .select({
       ...headColumns,
       // Spelled out: in a one-table select drizzle leaves column names unqualified.
-      trades24h:
-        sql<number>`(select count(*)::int from bot_fills f where f.bot_id = bots.id and f.time_ms >= a.since_ms)`.as(
-          'trades24h',
-        ),
+      trades24h: sql<number>`(select count(*)::int from bot_fills f where f.bot_id = bots.id and f.time_ms >= ${sql.placeholder('sinceMs')})`,
     })
     .from(bots)
-    .where(runningOfAsker([type]))
-    .as('h');
-  return db
-    .select({ asker: sql<number>`a.i`, ...selectedFrom(h, headColumns), trades24h: h.trades24h })
-    .from(askersTable('user_id uuid, since_ms bigint'))
-    .crossJoinLateral(h)
-    .orderBy(desc(h.createdAt))
+    .where(runningOfUsers([type]))
+    .orderBy(desc(bots.createdAt))
     .prepare(`running_bot_heads_trades_${type}`);
-};
 
 const headsWithTradesReads = (db: Db, type: BotType) =>
   perDb(db, `heads-trades:${type}`, () => {
     const statement = prepareHeadsWithTrades(db, type);
-    return batchedRead(
-      (askers) => statement.execute({ askers }),
-      (item: { userId: string; sinceMs: number }) => ({ user_id: item.userId, since_ms: item.sinceMs }),
-    );
+    return batchedRead(async (items: readonly { userId: string; sinceMs: number }[]) => {
+      // The requests of a batch came within milliseconds: their 24 h end at the latest of their clocks.
+      const sinceMs = Math.max(...items.map((item) => item.sinceMs));
+      const rows = await statement.execute({ userIds: distinct(items.map((item) => item.userId)), sinceMs });
+      const rowsOf = byKey(rows, (row) => row.userId);
+      return items.map((item) => rowsOf(item.userId));
+    });
   });
 
-/** The user's Live and Pause bots of one type, newest first, each with its fills since `sinceMs`. */
+/**
+ * The user's Live and Pause bots of one type, newest first, each with its fills since `sinceMs` (in a batch,
+ * since the latest `sinceMs` of its requests: they differ by the milliseconds between their arrivals).
+ */
 export async function listRunningBotHeadsWithTrades(
   db: Db,
   userId: string,
@@ -58,90 +53,79 @@ export async function listRunningBotHeadsWithTrades(
   return headsWithTradesReads(db, type).submit({ userId, sinceMs });
 }
 
-const prepareProfitAndRunning = (db: Db, types: readonly BotType[]) => {
-  // Σ of the Profit Books and Loss Books of all the asking user's bots (running sums kept with their fills).
-  const books = db
+/** Σ of the Profit Books and Loss Books of all the bots of each user (running sums kept with their fills). */
+const prepareBooks = (db: Db) =>
+  db
     .select({
-      profit: sql<string>`coalesce(sum(${bots.profitBook}), 0)`.as('profit'),
-      loss: sql<string>`coalesce(sum(${bots.lossBook}), 0)`.as('loss'),
+      userId: bots.userId,
+      profit: sql<string>`sum(${bots.profitBook})`,
+      loss: sql<string>`sum(${bots.lossBook})`,
     })
     .from(bots)
-    .where(sql`${bots.userId} = a.user_id`)
-    .as('pl');
-  const h = db.select(headColumns).from(bots).where(runningOfAsker(types)).as('h');
-  return db
-    .select({
-      asker: sql<number>`a.i`,
-      profit: books.profit,
-      loss: books.loss,
-      bot: selectedFrom(h, headColumns),
-    })
-    .from(askersTable('user_id uuid'))
-    .crossJoinLateral(books)
-    .leftJoinLateral(h, sql`true`)
-    .orderBy(desc(h.createdAt))
-    .prepare(`profit_and_running_${types.join('_')}`);
-};
+    .where(anyOf(bots.userId, 'userIds', 'uuid'))
+    .groupBy(bots.userId)
+    .prepare('profit_and_loss_books');
+
+const prepareRunningHeads = (db: Db, types: readonly BotType[]) =>
+  db
+    .select(headColumns)
+    .from(bots)
+    .where(runningOfUsers(types))
+    .orderBy(desc(bots.createdAt))
+    .prepare(`running_bot_heads_${types.join('_')}`);
 
 const profitAndRunningReads = (db: Db, types: readonly BotType[]) =>
   perDb(db, `profit-running:${types.join()}`, () => {
-    const statement = prepareProfitAndRunning(db, types);
-    return batchedRead(
-      (askers) => statement.execute({ askers }),
-      (userId: string) => ({ user_id: userId }),
-    );
+    const books = prepareBooks(db);
+    const heads = prepareRunningHeads(db, types);
+    return batchedRead(async (userIds: readonly string[]) => {
+      const asked = { userIds: distinct(userIds) };
+      const [sums, running] = await Promise.all([books.execute(asked), heads.execute(asked)]);
+      const sumsOf = byKey(sums, (row) => row.userId);
+      const runningOf = byKey(running, (row) => row.userId);
+      return userIds.map((userId) => {
+        const [sum] = sumsOf(userId);
+        return { profit: Number(sum?.profit ?? 0), loss: Number(sum?.loss ?? 0), running: runningOf(userId) };
+      });
+    });
   });
 
 /**
  * Σ profitable and Σ losing sells of all the user's bots, and the user's Live and Pause bots of these types
- * (newest first, without snapshot and engine state): the dashboard totals in one read.
+ * (newest first, without snapshot and engine state): the dashboard totals.
  */
 export async function userProfitAndRunningBots(db: Db, userId: string, types: readonly BotType[]) {
-  const rows = await profitAndRunningReads(db, types).submit(userId);
-  return {
-    profit: Number(rows[0]?.profit ?? 0),
-    loss: Number(rows[0]?.loss ?? 0),
-    running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
-  };
+  return profitAndRunningReads(db, types).submit(userId);
 }
 
-const preparePie = (db: Db, type: BotType) => {
-  const keys = db
-    .select({ apiKey: apiKeys.apiKey, secretSealed: apiKeys.secretSealed })
+const preparePie = (db: Db, type: BotType) =>
+  db
+    .select({
+      userId: apiKeys.userId,
+      apiKey: apiKeys.apiKey,
+      secretSealed: apiKeys.secretSealed,
+      bot: { symbol: bots.symbol, category: bots.category, investment: bots.investment },
+    })
     .from(apiKeys)
-    .where(sql`${apiKeys.userId} = a.user_id`)
-    .as('k');
-  const h = db
-    .select({
-      symbol: bots.symbol,
-      category: bots.category,
-      investment: bots.investment,
-      createdAt: bots.createdAt,
-    })
-    .from(bots)
-    .where(runningOfAsker([type]))
-    .as('h');
-  return db
-    .select({
-      asker: sql<number>`a.i`,
-      apiKey: keys.apiKey,
-      secretSealed: keys.secretSealed,
-      bot: { symbol: h.symbol, category: h.category, investment: h.investment },
-    })
-    .from(askersTable('user_id uuid'))
-    .crossJoinLateral(keys)
-    .leftJoinLateral(h, sql`true`)
-    .orderBy(desc(h.createdAt))
+    .leftJoin(
+      bots,
+      and(
+        sql`${bots.userId} = ${apiKeys.userId}`,
+        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.botType, [type]),
+      ),
+    )
+    .where(anyOf(apiKeys.userId, 'userIds', 'uuid'))
+    .orderBy(desc(bots.createdAt))
     .prepare(`keys_and_running_${type}`);
-};
 
 const pieReads = (db: Db, type: BotType) =>
   perDb(db, `pie:${type}`, () => {
     const statement = preparePie(db, type);
-    return batchedRead(
-      (askers) => statement.execute({ askers }),
-      (userId: string) => ({ user_id: userId }),
-    );
+    return batchedRead(async (userIds: readonly string[]) => {
+      const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
+      return userIds.map(rowsOf);
+    });
   });
 
 /** The user's bound keys (sealed) and running bots of a type, newest first; undefined without keys. */

@@ -21,7 +21,7 @@ import type {
 } from '@gridbot/exchange';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { askersTable, batchedRead } from '../../lib/batched-read';
+import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
 import { applyBatch } from './paper-batch';
 import { toOrderRecord } from './paper-order-record';
 
@@ -76,27 +76,17 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
   };
 }
 
-/** Many users' balances in one statement (lateral: one index read per user; see batched-read.ts). */
+/** Many users' balances in one statement when their requests meet (see batched-read.ts). */
 const balanceReads = (db: Db) => {
-  const b = db
-    .select({
-      wallet: paperBalances.wallet,
-      asset: paperBalances.asset,
-      free: paperBalances.free,
-      locked: paperBalances.locked,
-    })
-    .from(paperBalances)
-    .where(sql`${paperBalances.userId} = a.user_id`)
-    .as('b');
   const statement = db
-    .select({ asker: sql<number>`a.i`, wallet: b.wallet, asset: b.asset, free: b.free, locked: b.locked })
-    .from(askersTable('user_id text'))
-    .crossJoinLateral(b)
+    .select()
+    .from(paperBalances)
+    .where(anyOf(paperBalances.userId, 'userIds', 'text'))
     .prepare('paper_balances_of');
-  return batchedRead(
-    (askers) => statement.execute({ askers }),
-    (userId: string) => ({ user_id: userId }),
-  );
+  return batchedRead(async (userIds: readonly string[]) => {
+    const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
+    return userIds.map(rowsOf);
+  });
 };
 
 /**
