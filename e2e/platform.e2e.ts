@@ -306,6 +306,30 @@ describe('platform journey', () => {
         await context.close();
       }
     }
-    for (const context of Object.values(contexts)) await context?.close();
+  });
+
+  it('shows every admin section tab at 768 px (they wrap instead of scrolling out of sight)', async () => {
+    const source = contexts.admin;
+    if (!source) throw new Error('the journey did not sign up the admin');
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 768, height: 1024 },
+      storageState: await source.storageState(),
+    });
+    const page = await context.newPage();
+    watch(page);
+    await page.goto('/admin');
+    const list = page.getByRole('tablist', { name: 'Administration' });
+    await see(page, list);
+    const box = await list.boundingBox();
+    const tabs = await list.getByRole('tab').all();
+    expect(tabs.length).toBeGreaterThanOrEqual(6);
+    for (const tab of tabs) {
+      const inner = await tab.boundingBox();
+      expect(inner && box && inner.x + inner.width <= box.x + box.width + 0.5).toBe(true);
+    }
+    await shoot(page, 'platform-admin-dark-768');
+    await context.close();
+    for (const signedIn of Object.values(contexts)) await signedIn?.close();
   });
 });

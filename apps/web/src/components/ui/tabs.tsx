@@ -17,7 +17,10 @@ interface TabsProps<T extends string> {
   className?: string;
 }
 
-/** Tabs with roving focus: arrows, Home and End move and select (WAI-ARIA tabs pattern). */
+/**
+ * Tabs with roving focus: arrows, Home and End move and select (WAI-ARIA tabs pattern). Tabs that do not fit
+ * wrap onto a second line rather than scroll out of sight (the six admin sections at 768 px).
+ */
 export function Tabs<T extends string>({ label, items, value, onChange, children, className }: TabsProps<T>) {
   const baseId = useId();
   const listRef = useRef<HTMLDivElement>(null);
@@ -49,7 +52,7 @@ export function Tabs<T extends string>({ label, items, value, onChange, children
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="inline-flex max-w-full gap-1 overflow-x-auto rounded-lg border border-line bg-surface-2 p-1"
+        className="inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-line bg-surface-2 p-1"
       >
         {items.map((item) => {
           const selected = item.value === value;
