@@ -7,7 +7,7 @@
 // p99 passes 50 ms, for the most requests a second each setup answers within the goal of #9. The bots are parked (halt_reason
 // set) so that ROLE=all does not run them: both runs measure the HTTP path alone (`npm run bench bots` /
 // `scale-out` measure the bot runtime).
-// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_FILLS=6 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2;
+// Run: npm run bench dashboard   (BENCH_USERS=1000 BENCH_FILLS=6 BENCH_SECONDS=20 BENCH_CLIENTS=64 BENCH_API=2 BENCH_QUICK;
 // BENCH_PROFILE_DIR=/tmp/prof: CPU profiles of the measured window)
 import { type ChildProcess, fork } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
@@ -45,6 +45,8 @@ const MASTER_KEY = 'ab'.repeat(32);
 const GOAL_P99_MS = 50;
 /** Open-loop rates tried, as fractions of what one ROLE=all process answers flat out. */
 const RATE_STEPS = [0.4, 0.6, 0.8, 1, 1.2, 1.4];
+/** BENCH_QUICK=0,1200: ROLE=all alone, flat out (0) and at these open-loop rates (a quick A/B). */
+const QUICK_RATES = process.env.BENCH_QUICK?.split(',').map(Number);
 const MIX = ['/api/botstatus', '/api/pichart', '/api/totalprofitbookdata', '/api/tickers'];
 const loadMain = fileURLToPath(new URL('./dashboard-load.ts', import.meta.url));
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -266,10 +268,18 @@ async function main() {
     const all = startServer({ ...common, ROLE: 'all', PORT: String(allPort) });
     await ready(allPort);
     const allPids = [all.pid as number];
-    if (process.env.BENCH_ONLY_RATE) {
-      await measure('warm', [allPort], allPids, tokens, database, { rate: 200 });
-      for (const r of process.env.BENCH_ONLY_RATE.split(',').map(Number))
-        await measure(`ROLE=all at ${r}`, [allPort], allPids, tokens, database, r ? { rate: r } : undefined);
+    if (QUICK_RATES) {
+      // A quick A/B: warm the caches at a low rate, then flat out (0) and the given rates, ROLE=all only.
+      await measure('warm-up', [allPort], allPids, tokens, database, { rate: 200 });
+      for (const r of QUICK_RATES)
+        await measure(
+          `ROLE=all at ${r || 'flat out'}`,
+          [allPort],
+          allPids,
+          tokens,
+          database,
+          r ? { rate: r } : undefined,
+        );
       return;
     }
     const most = await measure('ROLE=all (1 process)', [allPort], allPids, tokens, database);
