@@ -1,4 +1,3 @@
-import type { Db } from '@gridbot/db';
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import { Batcher } from './batcher';
 
@@ -43,20 +42,3 @@ export function byKey<Row>(rows: readonly Row[], keyOf: (row: Row) => string): (
 
 /** The distinct keys of a batch (one user may ask twice at once: two tabs). */
 export const distinct = (keys: readonly string[]) => [...new Set(keys)];
-
-const perDbValues = new WeakMap<Db, Map<string, unknown>>();
-
-/** One value per database and key, made on first use (prepared statements, batchers). */
-export function perDb<T>(db: Db, key: string, make: () => T): T {
-  let byKeyOf = perDbValues.get(db);
-  if (!byKeyOf) {
-    byKeyOf = new Map();
-    perDbValues.set(db, byKeyOf);
-  }
-  let value = byKeyOf.get(key) as T | undefined;
-  if (value === undefined) {
-    value = make();
-    byKeyOf.set(key, value);
-  }
-  return value;
-}

@@ -1,6 +1,7 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { perDb } from '../lib/per-db';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
@@ -184,22 +185,22 @@ export function observeWrites(db: Db, observer: (kind: DbWriteKind, seconds: num
   writeObservers.set(db, observer);
 }
 
-/** A group commit on `db` whose writes are timed for `observeWrites`. */
+/** The group commit of one kind of write on `db` (made on first use), its writes timed for `observeWrites`. */
 function timedGroupCommit<T>(
   db: Db,
   kind: DbWriteKind,
   write: (items: readonly T[]) => Promise<void>,
   concurrency: number,
-) {
-  const timed = async (items: readonly T[]) => {
-    const started = performance.now();
-    await write(items);
-    writeObservers.get(db)?.(kind, (performance.now() - started) / 1000);
-  };
-  return new GroupCommit(timed, 500, concurrency);
+): GroupCommit<T> {
+  return perDb(db, `group-commit:${kind}`, () => {
+    const timed = async (items: readonly T[]) => {
+      const started = performance.now();
+      await write(items);
+      writeObservers.get(db)?.(kind, (performance.now() - started) / 1000);
+    };
+    return new GroupCommit(timed, 500, concurrency);
+  });
 }
-
-const intentWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
 
 /**
  * Writes the new state and its intents, before any of them is sent (DESIGN §3). Bots that trade on the
@@ -213,24 +214,14 @@ export async function saveStateWithIntents(
   intents: readonly Intent[],
   lastPrice: number,
 ) {
-  await intentWriterOf(db).submit({ botId, state, intents, lastPrice });
+  const writer = timedGroupCommit(
+    db,
+    'intents',
+    (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+    4,
+  );
+  await writer.submit({ botId, state, intents, lastPrice });
 }
-
-function intentWriterOf(db: Db): GroupCommit<StateWithIntents> {
-  let writer = intentWriters.get(db);
-  if (!writer) {
-    writer = timedGroupCommit(
-      db,
-      'intents',
-      (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
-      4,
-    );
-    intentWriters.set(db, writer);
-  }
-  return writer;
-}
-
-const flushWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
 
 /**
  * A state that moved without an order (trailing, statistics), batched so flushing thousands of bots costs
@@ -239,16 +230,12 @@ const flushWriters = new WeakMap<Db, GroupCommit<StateWithIntents>>();
  * so a bot never has a flush and an intent write in flight at once.
  */
 export async function saveStateBatched(db: Db, botId: string, state: EngineState, lastPrice: number | null) {
-  let writer = flushWriters.get(db);
-  if (!writer) {
-    writer = timedGroupCommit(
-      db,
-      'states',
-      (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
-      1,
-    );
-    flushWriters.set(db, writer);
-  }
+  const writer = timedGroupCommit(
+    db,
+    'states',
+    (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+    1,
+  );
   await writer.submit({ botId, state, intents: [], lastPrice });
 }
 
@@ -347,8 +334,6 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
   if (notified.length > 0) commandListeners.get(db)?.(notified);
 }
 
-const fillWriters = new WeakMap<Db, GroupCommit<FillWithState>>();
-
 /**
  * The fill, its intent's end and the bot's new state, in one transaction (DESIGN §3); fills of many bots
  * that arrive together share it (group commit). Idempotent per seq.
@@ -361,11 +346,7 @@ export async function saveFill(
   state: EngineState,
   lastPrice: number,
 ) {
-  let writer = fillWriters.get(db);
-  if (!writer) {
-    writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
-    fillWriters.set(db, writer);
-  }
+  const writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
   await writer.submit({ botId, userId, fill, state, lastPrice });
 }
 

@@ -1,6 +1,7 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { anyOf, batchedRead, byKey, distinct, perDb } from '../../lib/batched-read';
+import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { perDb } from '../../lib/per-db';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
