@@ -22,6 +22,7 @@ import type {
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { perDb } from '../../lib/per-db';
 import { applyBatch } from './paper-batch';
 import { toOrderRecord } from './paper-order-record';
 
@@ -77,17 +78,18 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
 }
 
 /** Many users' balances in one statement when their requests meet (see batched-read.ts). */
-const balanceReads = (db: Db) => {
-  const statement = db
-    .select()
-    .from(paperBalances)
-    .where(anyOf(paperBalances.userId, 'userIds', 'text'))
-    .prepare('paper_balances_of');
-  return batchedRead(async (userIds: readonly string[]) => {
-    const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
-    return userIds.map(rowsOf);
+const balanceReads = (db: Db) =>
+  perDb(db, 'paper-balances', () => {
+    const statement = db
+      .select()
+      .from(paperBalances)
+      .where(anyOf(paperBalances.userId, 'userIds', 'text'))
+      .prepare('paper_balances_of');
+    return batchedRead(async (userIds: readonly string[]) => {
+      const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
+      return userIds.map(rowsOf);
+    });
   });
-};
 
 /**
  * `PaperStore` on PostgreSQL or PGlite (the port's own header describes the contract). Each `apply` is one
@@ -96,7 +98,6 @@ const balanceReads = (db: Db) => {
  */
 export class SqlPaperStore implements PaperStore {
   private batcher: BatchedApply | undefined;
-  private balanceReads: ReturnType<typeof balanceReads> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -130,8 +131,7 @@ export class SqlPaperStore implements PaperStore {
 
   /** Balances are read for many users at once when their requests meet (the dashboard's funds pie). */
   async balances(userId: string): Promise<PaperBalanceRow[]> {
-    this.balanceReads ??= balanceReads(this.db);
-    const rows = await this.balanceReads.submit(userId);
+    const rows = await balanceReads(this.db).submit(userId);
     return rows.map((r) => ({ wallet: r.wallet, asset: r.asset, free: dec(r.free), locked: dec(r.locked) }));
   }
 
