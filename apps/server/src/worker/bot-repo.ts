@@ -118,8 +118,10 @@ function newestStates(items: readonly { botId: string; state: EngineState; lastP
   return [...byBot.values()].map((item) => stateRecord(item.botId, item.state, item.lastPrice));
 }
 
-// The hot writes of a tick are single statements over a JSON array (jsonb_to_recordset): one round trip
-// and one parameter however many bots trade, atomic without BEGIN/COMMIT, and cheap to build.
+// The hot writes of a tick are single statements over a JSON array (json_to_recordset): one round trip
+// and one parameter however many bots trade, atomic without BEGIN/COMMIT, and cheap to build. `json`, not
+// `jsonb`: PostgreSQL only checks json's text, where jsonb builds a tree of the whole array first (for a wave of
+// 400 bots, 25 ms against 3), and the states go into `engine_state` (a json column) as they are.
 const stateAssignments = sql`
     engine_state = s.state,
     state_version = b.state_version + 1,
@@ -153,8 +155,8 @@ const updateBotsFromStatesAndFills = () => sql`
 
 function statesCte(states: unknown[]) {
   return sql`s as (
-    select * from jsonb_to_recordset(${JSON.stringify(states)}::jsonb) as s(
-      id uuid, state jsonb, status text, stop_reason text, stopped boolean, closed numeric))`;
+    select * from json_to_recordset(${JSON.stringify(states)}::json) as s(
+      id uuid, state json, status text, stop_reason text, stopped boolean, closed numeric))`;
 }
 
 async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]) {
@@ -172,7 +174,7 @@ async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]
     i as (
       insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
       select bot_id, seq, client_order_id, kind, payload
-      from jsonb_to_recordset(${JSON.stringify(intents)}::jsonb)
+      from json_to_recordset(${JSON.stringify(intents)}::json)
         as x(bot_id uuid, seq integer, client_order_id text, kind text, payload jsonb)
       on conflict do nothing)
     ${updateBotsFromStates()}`);
@@ -298,7 +300,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
   const statement = sql`
     with ${statesCte(newestStates(items))},
     f as (
-      select * from jsonb_to_recordset(${JSON.stringify(fills)}::jsonb) as f(
+      select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
         bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
         quote numeric, fee numeric, pnl numeric, time_ms bigint, client_order_id text)),
     ins as (

@@ -1,5 +1,5 @@
 import type { StrategyParams } from '@gridbot/shared';
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { strategies } from './strategies';
 import { users } from './users';
 
@@ -38,8 +38,11 @@ export const bots = pgTable(
     leverage: integer('leverage').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
-    /** The engine's state (DESIGN §2, plain JSON), written with every intent and fill. */
-    engineState: jsonb('engine_state').$type<Record<string, unknown>>(),
+    /**
+     * The engine's state (DESIGN §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
+     * is only ever stored and read whole, and building jsonb cost PostgreSQL more than the rest of the write.
+     */
+    engineState: json('engine_state').$type<Record<string, unknown>>(),
     /** Bumped on every write of engine_state (optimistic concurrency between workers). */
     stateVersion: integer('state_version').notNull().default(0),
     /** Why the runtime halted trading (repeated exchange failures, bad keys), shown on the bot page. */

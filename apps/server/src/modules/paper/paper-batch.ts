@@ -68,7 +68,7 @@ export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promi
   if (inserts.length > 0) {
     parts.push(sql`inserted as (
       insert into ${paperOrders} (${ORDER_COLUMNS})
-      select ${ORDER_COLUMNS} from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as x(${ORDER_TYPES})
+      select ${ORDER_COLUMNS} from json_to_recordset(${JSON.stringify(inserts)}::json) as x(${ORDER_TYPES})
       on conflict do nothing
       returning 1)`);
     checks.push(sql`(select count(*) from inserted) <> ${inserts.length}`);
@@ -81,7 +81,7 @@ export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promi
         average_price = x.average_price, fee = x.fee, fee_asset = x.fee_asset,
         leverage = x.leverage, reserved_asset = x.reserved_asset, reserved = x.reserved,
         updated_ms = x.updated_ms
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as x(${ORDER_TYPES}, expect_status text)
+      from json_to_recordset(${JSON.stringify(updates)}::json) as x(${ORDER_TYPES}, expect_status text)
       where p.user_id = x.user_id and p.client_order_id = x.client_order_id and p.status = x.expect_status
       returning 1)`);
     checks.push(sql`(select count(*) from updated) <> ${updates.length}`);
@@ -90,7 +90,7 @@ export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promi
     parts.push(sql`balances as (
       insert into ${paperBalances} (user_id, wallet, asset, free, locked)
       select user_id, wallet, asset, free, locked
-      from jsonb_to_recordset(${JSON.stringify(balances)}::jsonb)
+      from json_to_recordset(${JSON.stringify(balances)}::json)
         as x(user_id text, wallet text, asset text, free numeric, locked numeric)
       on conflict (user_id, wallet, asset) do update set
         free = ${paperBalances}.free + excluded.free,
@@ -102,7 +102,7 @@ export async function applyBatch(db: Db, changes: readonly PaperChange[]): Promi
     parts.push(sql`ledger as (
       insert into ${paperLedger} (user_id, wallet, asset, amount, kind, ref_id, ts_ms)
       select user_id, wallet, asset, amount, kind, ref_id, ts_ms
-      from rows from (jsonb_to_recordset(${JSON.stringify(ledger)}::jsonb)
+      from rows from (json_to_recordset(${JSON.stringify(ledger)}::json)
         as (user_id text, wallet text, asset text, amount numeric, kind text, ref_id text, ts_ms bigint))
         with ordinality as x(user_id, wallet, asset, amount, kind, ref_id, ts_ms, n)
       order by n

@@ -77,7 +77,7 @@ export const platformCredit = {
       }));
       await tx.execute(sql`
         update ${platformWallets} as w set available_credit = x.credit, updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as x(user_id uuid, credit numeric)
+        from json_to_recordset(${JSON.stringify(changed)}::json) as x(user_id uuid, credit numeric)
         where w.user_id = x.user_id`);
       await tx.insert(platformLedger).values(ledger);
     }
