@@ -53,6 +53,8 @@ export class BotRunner {
   private failures = 0;
   private lastPrice: number | null;
   private readonly retryTimers = new Map<number, NodeJS.Timeout>();
+  /** Tasks queued or running on `queue`. */
+  private tasks = 0;
   dirty = false;
   finished = false;
 
@@ -73,26 +75,56 @@ export class BotRunner {
 
   /** Runs `fn` after everything queued before it; errors are logged, never thrown into the feed. */
   serial(fn: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(fn).catch((error: unknown) => {
-      this.deps.log('bot task failed; reloading the bot from the database', {
-        botId: this.id.botId,
-        err: String(error),
+    this.tasks += 1;
+    const next = this.queue
+      .then(fn)
+      .catch((error: unknown) => this.broken(error))
+      .then(() => {
+        this.tasks -= 1;
       });
-      if (this.finished) return;
-      this.finished = true;
-      this.stopTimers();
-      this.deps.onBroken(this.id.botId);
-    });
     this.queue = next;
     return next;
   }
 
-  /** One tick (the feed coalesces: while this runs only the latest price waits). */
-  onTick(price: number, timeMs: number): Promise<void> {
+  /** A task failed half-way: the in-memory state may be ahead of the database, so the bot is loaded again. */
+  private broken(error: unknown): void {
+    this.deps.log('bot task failed; reloading the bot from the database', {
+      botId: this.id.botId,
+      err: String(error),
+    });
+    if (this.finished) return;
+    this.finished = true;
+    this.stopTimers();
+    this.deps.onBroken(this.id.botId);
+  }
+
+  /**
+   * One tick (the feed coalesces: while this runs only the latest price waits). With nothing queued, the
+   * step runs at once and a tick that sends nothing (nearly all of them) ends here without a task: ten
+   * thousand bots take ten thousand ticks a second, and a promise chain for each was a good part of a
+   * worker's time. A tick that trades queues its write and orders like any other task.
+   */
+  onTick(price: number, timeMs: number): Promise<void> | undefined {
+    if (this.finished) return undefined;
+    if (this.tasks > 0) {
+      return this.serial(async () => {
+        if (this.finished) return;
+        this.lastPrice = price;
+        await this.stepAndExecute(price, timeMs);
+      });
+    }
+    this.lastPrice = price;
+    let intents: readonly Intent[];
+    try {
+      intents = this.advance(price, timeMs);
+    } catch (error) {
+      this.broken(error);
+      return undefined;
+    }
+    if (intents.length === 0) return undefined;
     return this.serial(async () => {
       if (this.finished) return;
-      this.lastPrice = price;
-      await this.stepAndExecute(price, timeMs);
+      await this.send(intents, price);
     });
   }
 
@@ -146,6 +178,11 @@ export class BotRunner {
   }
 
   private async stepAndExecute(price: number, timeMs: number): Promise<void> {
+    await this.send(this.advance(price, timeMs), price);
+  }
+
+  /** Steps the engine on a price; answers the intents to write and send (none on most ticks). */
+  private advance(price: number, timeMs: number): readonly Intent[] {
     const result = step(this.state, { price, timeMs }, this.rules);
     // A quiet tick answers the very same state: nothing to flush.
     const moved = result.state !== this.state;
@@ -153,11 +190,16 @@ export class BotRunner {
     if (result.intents.length === 0) {
       if (moved) this.dirty = true;
       this.finishIfStopped();
-      return;
     }
-    await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, result.intents, price);
+    return result.intents;
+  }
+
+  /** Writes the state with its intents (before any is sent, DESIGN §3), then sends them one by one. */
+  private async send(intents: readonly Intent[], price: number): Promise<void> {
+    if (intents.length === 0) return;
+    await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, intents, price);
     this.dirty = false;
-    for (const intent of result.intents) await this.execute(intent);
+    for (const intent of intents) await this.execute(intent);
     this.finishIfStopped();
   }
 

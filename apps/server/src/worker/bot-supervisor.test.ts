@@ -177,6 +177,29 @@ describe('bot supervisor on the paper exchange', () => {
     await paper.stop();
   });
 
+  it('takes a quiet tick at once, and a tick that comes while a task runs after that task', async () => {
+    const { paper, supervisor, botId } = await botAfterFirstBuy();
+    const runner = supervisor.runner(botId)!;
+    // Nothing queued and nothing to send: the tick is done when the call returns (no task, no promise).
+    expect(runner.onTick(1995, Date.now())).toBeUndefined();
+
+    let release = () => {};
+    const slow = runner.serial(() => new Promise<void>((resolve) => (release = resolve)));
+    // 1980 buys grid 2, but only once the task before it has finished.
+    const tick = runner.onTick(1980, Date.now());
+    expect(tick).toBeInstanceOf(Promise);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await fillsOf(botId)).toHaveLength(1);
+    release();
+    await Promise.all([slow, tick]);
+    expect((await fillsOf(botId)).map((f) => [f.side, f.grid])).toEqual([
+      ['buy', 1],
+      ['buy', 2],
+    ]);
+    await supervisor.stop();
+    await paper.stop();
+  });
+
   it('starts many bots in batches: commands applied first, a bot without keys halted, the others trading', async () => {
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
     const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
