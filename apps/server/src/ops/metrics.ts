@@ -31,10 +31,17 @@ export function createMetrics(role: string) {
   const registry = new Registry();
   registry.setDefaultLabels({ role });
   collectDefaultMetrics({ register: registry });
-  const ticks = new Counter({
+  // Counted in a plain number and added to the counter when scraped: ten thousand bots take ten thousand
+  // ticks a second, and each inc() of prom-client allocates.
+  let unscrapedTicks = 0;
+  new Counter({
     name: 'gridbot_ticks_total',
     help: 'Ticks delivered to bots in this process',
     registers: [registry],
+    collect() {
+      this.inc(unscrapedTicks);
+      unscrapedTicks = 0;
+    },
   });
   // Ticks per second over the last 10 s, for dashboards without PromQL (rate(gridbot_ticks_total) is the same).
   let windowStart = Date.now();
@@ -90,7 +97,7 @@ export function createMetrics(role: string) {
   });
   const worker: WorkerMetrics = {
     tick() {
-      ticks.inc();
+      unscrapedTicks += 1;
       windowTicks += 1;
     },
     tickToOrder: (seconds) => latency.observe(seconds),
