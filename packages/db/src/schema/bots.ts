@@ -40,7 +40,7 @@ export const bots = pgTable(
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /**
      * The engine's state (DESIGN §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
-     * is only ever stored and read whole, and building jsonb cost PostgreSQL more than the rest of the write.
+     * is only ever stored and read whole, and PostgreSQL spent about a third of a batched state write building jsonb.
      */
     engineState: json('engine_state').$type<Record<string, unknown>>(),
     /** Bumped on every write of engine_state (optimistic concurrency between workers). */
