@@ -88,4 +88,17 @@ describe('bot leases', () => {
     expect(held).toEqual([]);
     expect((await owners()).free).toBe(6);
   });
+  it('gives a bot started without a lease row (not through the API) a lease within a few lease times', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const c = worker('c');
+    await c.start();
+    const botId = await insertBot(handle.db, userId, { investment: 100 });
+    const leaseRow = async () => handle.db.select().from(botLeases).where(eq(botLeases.botId, botId));
+    expect(await leaseRow()).toEqual([]);
+    // The catch-up runs once per 4 lease times (2.4 s here), then the bot is claimed and runs.
+    await eventually(async () => expect(c.supervisor.runner(botId)).toBeDefined(), 4 * LEASE_MS + 3_000);
+    expect((await leaseRow())[0]?.owner).toBe('c');
+    await c.coordinator.stop();
+    await c.supervisor.stop();
+  });
 });
