@@ -94,9 +94,12 @@ export class BotSupervisor {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.flushTimer);
+    // No new ticks first, then the work in flight and a last write of each state: a tick taken after the
+    // flush was queued would write an intent that nothing waits for before the process exits.
+    for (const { unsubscribe } of this.running.values()) unsubscribe();
     await this.flushAll();
-    for (const { runner, unsubscribe } of this.running.values()) {
-      unsubscribe();
+    for (const { runner } of this.running.values()) {
+      runner.finished = true;
       runner.stopTimers();
     }
     this.running.clear();
@@ -213,7 +216,8 @@ export class BotSupervisor {
     if (!runner) return;
     await runner.reconcileOpenIntents(loaded.intents);
     await runner.runCommands(loaded.commands);
-    if (runner.finished) return;
+    // Launched while the worker stops: it must not start trading now.
+    if (runner.finished || this.stopped) return;
     const market = row.category === 'Future' ? 'future' : 'spot';
     const leases = this.deps.leases;
     if (leases && !leases.mayRun(row.id)) return;
