@@ -8,3 +8,4 @@ export { FakeBinanceServer, type Fault, type RecordedRequest, TIMEOUT_UNKNOWN } 
 export { FakeClock } from './fake-clock';
 export { ManualFeed } from './manual-feed';
 export { paperStoreContract, sampleOrder } from './paper-store-contract';
+export { virtualRateGate } from './virtual-rate-gate';
