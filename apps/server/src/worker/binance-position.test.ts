@@ -1,5 +1,5 @@
 import { bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { BinanceExchange } from '@gridbot/exchange/binance';
+import { BinanceExchange, HEDGE_MODE_MESSAGE } from '@gridbot/exchange/binance';
 import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +16,9 @@ afterAll(async () => {
 });
 
 /** A 10× ETH futures bot on the Binance double, its first grid bought at 2000. */
-async function futuresBotOnTheDouble() {
+async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void = () => {}) {
   const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+  prepare(fake);
   fake.setPrice('ETHUSDT', 'future', '2000');
   fake.book.transfer('MAIN_UMFUTURE', 'USDT', '1000');
   const exchange = new BinanceExchange({
@@ -28,7 +29,6 @@ async function futuresBotOnTheDouble() {
     retry: { sleep: async () => {}, random: () => 0.5 },
     gate: virtualRateGate().gate,
   });
-  await exchange.setLeverage('ETHUSDT', 10);
   const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 8)));
   const botId = await insertBot(handle.db, userId, { market: 'future', leverage: 10, investment: 500 });
   const feed = new ManualFeed({ 'future:ETHUSDT': '2000' });
@@ -45,6 +45,12 @@ async function futuresBotOnTheDouble() {
   });
   await supervisor.start();
   feed.setPrice('ETHUSDT', 'future', '2000');
+  return { fake, feed, supervisor, botId, halts };
+}
+
+/** The bot's first grid bought and booked, its queue idle. */
+async function withFirstGrid() {
+  const { fake, feed, supervisor, botId, halts } = await futuresBotOnTheDouble();
   await eventually(async () => expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('1'));
   // The runner's queue has booked the buy and compared it with the exchange's position (the check the
   // fill queued included).
@@ -67,7 +73,7 @@ describe('the exchange is the authority on a futures position', () => {
   });
 
   it('a position the exchange liquidated first stops the bot with reason liquidated', async () => {
-    const { fake, supervisor, botId, halts } = await futuresBotOnTheDouble();
+    const { fake, supervisor, botId, halts } = await withFirstGrid();
     close = async () => {
       await supervisor.stop();
       await fake.close();
@@ -85,7 +91,7 @@ describe('the exchange is the authority on a futures position', () => {
   });
 
   it('an exit refused with -2022 because the position is gone is reconciled, not retried into a halt', async () => {
-    const { fake, feed, supervisor, botId, halts } = await futuresBotOnTheDouble();
+    const { fake, feed, supervisor, botId, halts } = await withFirstGrid();
     close = async () => {
       await supervisor.stop();
       await fake.close();
@@ -105,5 +111,32 @@ describe('the exchange is the authority on a futures position', () => {
     ).toBe(true);
     expect(halts).toEqual([]);
     expect((await botRow(botId)).haltReason ?? null).toBeNull();
+  });
+
+  it('sets isolated margin and the leverage before the first order of a position', async () => {
+    const { fake, supervisor, botId } = await withFirstGrid();
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    expect(fake.book.marginType.get('ETHUSDT')).toBe('ISOLATED');
+    expect(fake.book.leverageOf('ETHUSDT')).toBe(10);
+    const paths = fake.requests.map((r) => `${r.method} ${r.path}`);
+    expect(paths.indexOf('POST /fapi/v1/leverage')).toBeLessThan(paths.indexOf('POST /fapi/v1/order'));
+    expect(await botRow(botId)).toMatchObject({ haltReason: null });
+  });
+
+  it('a hedge-mode account halts the bot with a clear message and no order', async () => {
+    const { fake, supervisor, botId } = await futuresBotOnTheDouble((f) => {
+      f.book.dualSidePosition = true;
+    });
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    await eventually(async () =>
+      expect(await botRow(botId)).toMatchObject({ haltReason: HEDGE_MODE_MESSAGE }),
+    );
+    expect(fake.requests.some((r) => r.path === '/fapi/v1/order')).toBe(false);
   });
 });

@@ -41,6 +41,8 @@ export interface BotIdentity {
 
 /** Rejections in a row after which the bot is halted. */
 const MAX_FAILURES = 3;
+/** Binance: the account's position mode (hedge) does not match the order (one-way). */
+const POSITION_MODE_MISMATCH = -4061;
 /** Binance: a reduce-only order that would not reduce the position. */
 const REDUCE_ONLY_REJECTED = -2022;
 /** How often a Binance futures bot compares its lots with the exchange's position. */
@@ -239,15 +241,26 @@ export class BotRunner {
       await this.applyFill(fill);
       return;
     }
-    const clientOrderId = clientOrderIdOf(this.id.botId, intent.seq);
     try {
-      const order = await this.deps.exchange.placeOrder(
-        orderFor(intent, this.id.symbol, this.id.market, clientOrderId),
-      );
+      const order = await this.placeNew(intent);
       await this.settle(intent, order);
     } catch (error) {
       await this.onOrderError(intent, error, 0);
     }
+  }
+
+  /**
+   * Sends the intent's order. The first buy of a futures position on Binance first sets (and verifies)
+   * isolated margin and the bot's leverage, and refuses a hedge-mode account: settings changed on Binance
+   * since the start would otherwise apply to the new position.
+   */
+  private async placeNew(intent: Exclude<Intent, { type: 'RecordLiquidation' }>): Promise<Order> {
+    const opening = intent.type === 'MarketBuy' && this.state.lots.length === 0;
+    if (opening && this.id.market === 'future' && this.deps.exchange.venue === 'binance')
+      await this.deps.exchange.setLeverage(this.id.symbol, this.state.leverage);
+    return this.deps.exchange.placeOrder(
+      orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
+    );
   }
 
   /** Books what the exchange answered for the intent's order: a fill, a refusal, or still open. */
@@ -317,8 +330,10 @@ export class BotRunner {
       }
       if (gone) return;
     }
-    if (isExchangeError(error) && error.kind === 'rejected') return this.fail(intent, error.userMessage);
-    if (isExchangeError(error) && error.kind === 'fatal') {
+    if (isExchangeError(error) && error.kind === 'rejected' && error.code !== POSITION_MODE_MISMATCH)
+      return this.fail(intent, error.userMessage);
+    // Bad keys, or a hedge-mode account: no order can go out until the user acts, so the bot halts at once.
+    if (isExchangeError(error) && (error.kind === 'fatal' || error.code === POSITION_MODE_MISMATCH)) {
       this.state = applyIntentFailed(this.state, intent.seq);
       await repo.saveIntentFailed(
         this.deps.db,
@@ -420,9 +435,7 @@ export class BotRunner {
         clientOrderIdOf(this.id.botId, intent.seq),
       );
       if (found.found) return this.settle(intent, found.order);
-      const order = await this.deps.exchange.placeOrder(
-        orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
-      );
+      const order = await this.placeNew(intent);
       return this.settle(intent, order);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
