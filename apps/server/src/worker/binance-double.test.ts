@@ -60,7 +60,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
       enableRateLimit: false,
       retry: { sleep: async () => {}, random: () => 0.5 },
       gate,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
     });
     const secrets = SecretBox.fromKey(Buffer.alloc(32, 6));
     const userId = await insertUserWithKeys(handle.db, secrets);
@@ -90,7 +90,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
       await eventually(async () => {
         const open = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
         expect(open.filter((i) => i.status === 'pending' || i.status === 'unknown')).toEqual([]);
-      }, 30_000);
+      }, 60_000);
     }
     await supervisor.stop();
     await fake.close();
@@ -135,5 +135,5 @@ describe('a spot bot on the Binance double that injects every documented fault',
     );
     expect(fake.book.spot.get('USDT')?.free.toFixed(2)).toBe(usdt.toFixed(2));
     expect(row?.haltReason ?? null).toBeNull();
-  }, 90_000);
+  }, 240_000);
 });

@@ -51,10 +51,13 @@ async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void 
 /** The bot's first grid bought and booked, its queue idle. */
 async function withFirstGrid() {
   const { fake, feed, supervisor, botId, halts } = await futuresBotOnTheDouble();
-  await eventually(async () => expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('1'));
+  await eventually(async () => expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('1'), 20_000);
   // The runner's queue has booked the buy and compared it with the exchange's position (the check the
   // fill queued included).
-  await eventually(async () => expect((await botRow(botId)).engineState).toMatchObject({ pending: [] }));
+  await eventually(
+    async () => expect((await botRow(botId)).engineState).toMatchObject({ pending: [] }),
+    20_000,
+  );
   await supervisor.runner(botId)?.checkPosition();
   await supervisor.runner(botId)?.checkPosition();
   expect((await botRow(botId)).engineState).toMatchObject({ lots: [{ qty: 1 }] });
@@ -66,7 +69,7 @@ async function botRow(botId: string) {
   return row!;
 }
 
-describe('the exchange is the authority on a futures position', () => {
+describe('the exchange is the authority on a futures position', { timeout: 60_000 }, () => {
   let close: () => Promise<void> = async () => {};
   afterEach(async () => {
     await close();
@@ -83,8 +86,9 @@ describe('the exchange is the authority on a futures position', () => {
     fake.setPrice('ETHUSDT', 'future', liq.minus(1).toFixed(2));
     expect(fake.book.liquidations).toHaveLength(1);
     await supervisor.runner(botId)?.checkPosition();
-    await eventually(async () =>
-      expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+      20_000,
     );
     expect(halts).toEqual([]);
     expect((await botRow(botId)).engineState).toMatchObject({ lots: [] });
@@ -101,8 +105,9 @@ describe('the exchange is the authority on a futures position', () => {
     fake.setPrice('ETHUSDT', 'future', '2030');
     // The bot's take-profit (1 %) sends a reduce-only sell of a position that no longer exists.
     feed.setPrice('ETHUSDT', 'future', '2030');
-    await eventually(async () =>
-      expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+      20_000,
     );
     expect(
       fake.requests.some(
@@ -134,8 +139,9 @@ describe('the exchange is the authority on a futures position', () => {
       await supervisor.stop();
       await fake.close();
     };
-    await eventually(async () =>
-      expect(await botRow(botId)).toMatchObject({ haltReason: HEDGE_MODE_MESSAGE }),
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ haltReason: HEDGE_MODE_MESSAGE }),
+      20_000,
     );
     expect(fake.requests.some((r) => r.path === '/fapi/v1/order')).toBe(false);
   });
