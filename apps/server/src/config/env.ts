@@ -43,7 +43,7 @@ const baseSchema = z.object({
   SEED_DEMO: flag(true),
   /** Market data: simulated (default), historical replay, or Binance websockets. */
   MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
-  MARKET_REPLAY_DIR: z.string().default('../shared/data'),
+  MARKET_REPLAY_DIR: z.string().default('fixtures/replay'),
   MARKET_SPEED: z.coerce.number().positive().default(60),
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */

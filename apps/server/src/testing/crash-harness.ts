@@ -14,7 +14,7 @@ import { expectOrdersMatchIntents } from './venue-checks';
 // PostgreSQL and the replay feed, killed with SIGKILL at random moments, and the checks made after the kills.
 export const CRASH_MASTER_KEY = 'cd'.repeat(32);
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
 export function crashTestContext() {

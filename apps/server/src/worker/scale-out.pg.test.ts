@@ -36,7 +36,7 @@ const USERS = 50;
 const BOTS_PER_USER = 6;
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'XRPUSDT', 'ADAUSDT'];
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 // Small steps so every bot trades every few seconds of replayed market.
 const busyGrid: GridParams = {
   ...simpleMultigrid,
