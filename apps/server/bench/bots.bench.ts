@@ -1,4 +1,4 @@
-// Bots one worker carries (issue #6 bench): N Multigrid bots over the 22 pairs on the paper exchange and
+// Bots one worker carries: N Multigrid bots over the 22 pairs on the paper exchange and
 // PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
 // its placeOrder call, the supervisor's own /metrics histogram). Two scenarios, one after the other:
 //

@@ -9,7 +9,7 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
-/** Process roles of DESIGN §1 (issue #9): all = embedded; api, worker and market split one deployment. */
+/** Process roles of DESIGN §1: all = embedded; api, worker and market split one deployment. */
 export const ROLES = ['all', 'api', 'worker', 'market'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -115,7 +115,7 @@ export interface AppConfig {
   publicUrl: string;
   subscriptionEnabled: boolean;
   adminEmail: string | undefined;
-  /** Platform service settings (issue #8: deposits, withdrawals, free profit limit); defaults when absent. */
+  /** Platform service settings (deposits, withdrawals, free profit limit); defaults when absent. */
   platform?: PlatformConfig;
 }
 

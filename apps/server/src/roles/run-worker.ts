@@ -17,7 +17,7 @@ import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf }
 const PAPER_RESYNC_MS = 30_000;
 
 /**
- * ROLE=worker: runs the bots whose leases it holds (issue #9). Listens on PORT for /healthz, /readyz and
+ * ROLE=worker: runs the bots whose leases it holds. Listens on PORT for /healthz, /readyz and
  * /metrics only. Commands and new bots arrive over the bus; the coordinator also polls the database, so a
  * missed message only delays them.
  */

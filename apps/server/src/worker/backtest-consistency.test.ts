@@ -33,7 +33,7 @@ function firstDay() {
   return parseCandlesCsv(lines.slice(0, CANDLES_IN_A_DAY + 1).join('\n'));
 }
 
-describe('live bot against the engine backtest (issue #6 consistency)', () => {
+describe('live bot against the engine backtest', () => {
   it('fills exactly what the backtest fills over a replayed day of real ETHUSDT candles', async () => {
     const candles = firstDay();
     const rules = getMarketRules('ETHUSDT', 'spot');

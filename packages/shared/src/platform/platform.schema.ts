@@ -15,9 +15,9 @@ export const PLATFORM_ERROR_CODES = {
 
 /** History lists in the platform area show 10 per page (spec 02 §9). */
 export const PLATFORM_PAGE_SIZE = 10;
-/** Default listening window for a deposit, seconds (issue #8); the server may configure another. */
+/** Default listening window for a deposit, seconds; the server may configure another. */
 export const USDT_LISTEN_SECONDS_DEFAULT = 900;
-/** Default confirmation depth before a deposit is credited (issue #8). */
+/** Default confirmation depth before a deposit is credited. */
 export const CHAIN_CONFIRMATIONS_DEFAULT = 15;
 /** Default referral level table (DESIGN §5): level → percent of the price. */
 export const DEFAULT_LEVEL_REWARDS = [10, 5, 3, 2, 1] as const;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps, Operations } from '../../deps';
 
 /**
- * Liveness, readiness and metrics of every role (issue #9). /healthz: the process answers and reaches its
+ * Liveness, readiness and metrics of every role. /healthz: the process answers and reaches its
  * database. /readyz: also every part the role needs (bus, market prices, held leases) is ready, so a load
  * balancer sends traffic only there. /metrics: Prometheus text.
  */
