@@ -80,6 +80,7 @@ export async function runWorker(env: Env): Promise<void> {
         role: 'worker',
         readiness: () => ({ bus: bus.healthy(), leases: coordinator.ready }),
         metrics: metrics.registry,
+        metricsToken: env.METRICS_TOKEN,
       },
     }),
   );

@@ -1,6 +1,7 @@
 import { apiKeys, bots, type Db, users } from '@gridbot/db';
 import { createCycle, createGridBot, type GridParams } from '@gridbot/engine';
-import type { MarketKind } from '@gridbot/shared';
+import { type MarketKind, SYMBOLS } from '@gridbot/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../lib/secret-box';
 
 let n = 0;
@@ -35,6 +36,23 @@ export const simpleMultigrid: GridParams = {
   tpDownPct: [0, 0, 0],
 };
 
+/**
+ * ETHUSDT, or the first pair the user runs nothing on: one running bot per user, pair and category is a
+ * unique index, so a user's second default bot goes elsewhere.
+ */
+async function freePair(db: Db, userId: string, category: 'Spot' | 'Future'): Promise<string> {
+  const taken = await db
+    .select({ symbol: bots.symbol })
+    .from(bots)
+    .where(
+      and(eq(bots.userId, userId), eq(bots.category, category), inArray(bots.status, ['Live', 'Pause'])),
+    );
+  const used = new Set(taken.map((r) => r.symbol));
+  const pair = ['ETHUSDT', ...SYMBOLS].find((s) => !used.has(s));
+  if (!pair) throw new Error('the user runs a bot on every pair already');
+  return pair;
+}
+
 /** A Live bot row with a fresh engine state, as the start endpoint writes it. */
 export async function insertBot(
   db: Db,
@@ -49,6 +67,7 @@ export async function insertBot(
 ): Promise<string> {
   const params = options.params ?? simpleMultigrid;
   const market = options.market ?? 'spot';
+  const category = market === 'future' ? 'Future' : 'Spot';
   const investment = options.investment ?? 1000;
   const state = createGridBot({
     params,
@@ -64,8 +83,8 @@ export async function insertBot(
       botType: params.type,
       strategyName: params.name,
       strategySnapshot: {} as never,
-      symbol: options.symbol ?? 'ETHUSDT',
-      category: market === 'future' ? 'Future' : 'Spot',
+      symbol: options.symbol ?? (await freePair(db, userId, category)),
+      category,
       investment: String(investment),
       leverage: options.leverage ?? 1,
       engineState: state as unknown as Record<string, unknown>,

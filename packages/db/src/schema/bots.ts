@@ -1,5 +1,17 @@
 import type { StrategyParams } from '@gridbot/shared';
-import { index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { strategies } from './strategies';
 import { users } from './users';
 
@@ -10,6 +22,9 @@ export interface CycleSnapshot {
   stopLoss: number | null;
   cycles: number;
 }
+
+/** The partial unique index behind 'A bot is already running on …'. */
+export const RUNNING_PER_PAIR_INDEX = 'bots_one_running_per_pair';
 
 /**
  * A bot or a cycle (a cycle runs on the same runtime, intents and fills as a bot, so it is a row
@@ -61,5 +76,10 @@ export const bots = pgTable(
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),
     index('bots_strategy_id_idx').on(t.strategyId),
+    // One running bot or cycle per user, pair and category (spec 01 Start bot): the database decides, so two
+    // starts at once cannot both pass a check made before either inserts.
+    uniqueIndex(RUNNING_PER_PAIR_INDEX)
+      .on(t.userId, t.symbol, t.category)
+      .where(sql`${t.status} in ('Live', 'Pause')`),
   ],
 );

@@ -28,6 +28,8 @@ export const platformMessages = {
   subscribed: 'Subscription activated.', // (ours)
   addressInvalid: 'Enter a valid BEP-20 address (0x followed by 40 hexadecimal characters).', // (ours)
   addressChecksum: 'The address checksum is wrong. Copy the address exactly as your wallet shows it.', // (ours)
+  addressZero:
+    'The zero address belongs to no one: anything sent there is lost. Enter your own wallet address.', // (ours)
   /** Withdrawals below the configured minimum. */
   withdrawMin: (min: string) => `The minimum withdrawal is ${min} USDT.`, // (ours)
   /** The configured fee is taken from the amount, so the amount must exceed it. */
