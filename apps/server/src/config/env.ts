@@ -67,6 +67,11 @@ const baseSchema = z.object({
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),
+  /**
+   * Replaces the origin of every Binance REST URL (spot /api, /sapi, futures /fapi): a regional endpoint,
+   * or a Binance-compatible server for tests. Unset: Binance's own hosts.
+   */
+  BINANCE_REST_URL: z.string().url().optional(),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')
