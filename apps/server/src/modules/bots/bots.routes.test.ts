@@ -2,7 +2,8 @@ import { eventually } from '@gridbot/exchange/testing';
 import { botMessages as m } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,10 +92,18 @@ describe('start bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.alreadyRunning('ETHUSDT') } });
   });
 
-  it('needs bound API keys', async () => {
+  it('needs bound API keys on Binance', async () => {
     const user = await registerUser(t, 'nk');
+    await asBinanceVenue(t, async () => {
+      const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
+      expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+    });
+  });
+
+  it('starts on the paper exchange without any API key', async () => {
+    const user = await registerUser(t, 'nokey');
     const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
-    expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+    expect(res).toMatchObject({ status: 200, body: { message: m.startCreated } });
   });
 });
 
@@ -226,8 +235,13 @@ describe('a running bot', () => {
     const resume = () => call(t, 'POST', '/api/resumebot', { botID }, user.auth);
     expect((await resume()).body.message).toBe(m.botNotHalted);
     // No USDT left on spot: the grid-1 buy is refused on three ticks in a row, and the runtime pauses it.
-    const move = (from: string, to: string, url: string) =>
-      call(t, 'POST', url, { from, to, coin: 'USDT', amount: 10_000 }, user.auth);
+    // The wallet never moves a bot's funds, so they leave the way they would on Binance: outside the platform.
+    const me = await call(t, 'GET', '/api/me', undefined, user.auth);
+    const account = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    const move = async (_from: string, _to: string, url: string) => {
+      await account.transfer(url.endsWith('spottofutures') ? 'spot_to_future' : 'future_to_spot', '10000');
+      return { status: 200 };
+    };
     expect((await move('Spot', 'Futures', '/api/transferspottofutures')).status).toBe(200);
     await eventually(async () => {
       t.feed.step();
