@@ -6,7 +6,7 @@ export const botMessages = {
   strategyRequired: 'Select strategy is required.',
   amountNumber: 'Amount must be a number.',
   amountRequired: 'Amount is required.',
-  amountMin: (min: number) => `Amount must be greater than or equal to ${min}.`,
+  amountMin: (min: number) => `Amount must be greater than or equal to $${min}.`,
   leverageRequired: 'Leverage is required.',
   leverageMin: 'Leverage must be at least 1x',
   leverageMax: 'Leverage cannot be more than 10x',
