@@ -10,6 +10,7 @@ export const botMessages = {
   leverageRequired: 'Leverage is required.',
   leverageMin: 'Leverage must be at least 1x',
   leverageMax: 'Leverage cannot be more than 10x',
+  leverageWhole: 'Leverage must be a whole number (1x to 10x).', // (ours)
   profitBookNumber: 'Profit book & stop at (%) must be a number.',
   profitBookRange: 'Profit book & stop at (%) must be between 1 and 1000.', // (ours)
   sellPauseNumber: 'Sell All And Pause Price must be a number.',

@@ -39,6 +39,7 @@ describe('start bot', () => {
     [{ ...start, category: 'Future' }, m.leverageRequired],
     [{ ...start, category: 'Future', leverage: 0 }, m.leverageMin],
     [{ ...start, category: 'Future', leverage: 11 }, m.leverageMax],
+    [{ ...start, category: 'Future', leverage: 2.5 }, m.leverageWhole],
     [{ ...start, profitbookat: 'x' }, m.profitBookNumber],
     [{ ...start, sellPausePrice: 'x' }, m.sellPauseNumber],
     [{ ...start, restartPrice: 'x' }, m.restartNumber],

@@ -115,6 +115,9 @@ describe('Start New Bot form', () => {
     expect(await screen.findByText(botMessages.leverageRequired)).toBeInTheDocument();
     await user.type(leverage, '0');
     expect(await screen.findByText(botMessages.leverageMin)).toBeInTheDocument();
+    await user.clear(leverage);
+    await user.type(leverage, '2.5');
+    expect(await screen.findByText('Leverage must be a whole number (1x to 10x).')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
     expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
   });
