@@ -1,5 +1,5 @@
 import { apiKeys, bots, type Db, users } from '@gridbot/db';
-import { createCycle, createGridBot, type GridParams } from '@gridbot/engine';
+import { type BotSettings, createCycle, createGridBot, type GridParams } from '@gridbot/engine';
 import type { MarketKind } from '@gridbot/shared';
 import type { SecretBox } from '../lib/secret-box';
 
@@ -45,6 +45,8 @@ export async function insertBot(
     investment?: number;
     params?: GridParams;
     leverage?: number;
+    /** Stoploss, pause, restart, profit book… as the start form sets them. */
+    settings?: Partial<BotSettings>;
   } = {},
 ): Promise<string> {
   const params = options.params ?? simpleMultigrid;
@@ -56,6 +58,7 @@ export async function insertBot(
     market,
     leverage: options.leverage ?? 1,
     startTimeMs: Date.now(),
+    settings: options.settings,
   });
   const [row] = await db
     .insert(bots)
