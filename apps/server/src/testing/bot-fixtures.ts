@@ -1,7 +1,8 @@
-import { apiKeys, bots, type Db, users } from '@gridbot/db';
+import { apiKeys, bots, type Db, sessions, users } from '@gridbot/db';
 import { type BotSettings, createCycle, createGridBot, type GridParams } from '@gridbot/engine';
 import type { MarketKind } from '@gridbot/shared';
 import type { SecretBox } from '../lib/secret-box';
+import { newSecretToken, sha256 } from '../lib/tokens';
 
 let n = 0;
 
@@ -21,6 +22,15 @@ export async function insertUserWithKeys(db: Db, secrets: SecretBox): Promise<st
     .returning({ id: users.id });
   await db.insert(apiKeys).values({ userId: row!.id, apiKey: 'k', secretSealed: secrets.seal('s') });
   return row!.id;
+}
+
+/** A bearer token of the user, straight in the database (for calls to a server started by a test). */
+export async function insertSession(db: Db, userId: string): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
 }
 
 /** A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. */

@@ -5,6 +5,7 @@ import { perDb } from '../lib/per-db';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
+import { faultPoint } from './fault-points';
 import { GroupCommit } from './group-commit';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -252,7 +253,10 @@ export async function saveStateWithIntents(
     (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
     4,
   );
+  const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
+  faultPoint('intent-write', { botId, side });
   await writer.submit({ botId, state, intents, lastPrice });
+  faultPoint('intent-written', { botId, side });
 }
 
 /**
@@ -422,7 +426,9 @@ export async function saveFill(
   lastPrice: number,
 ) {
   const writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
+  faultPoint('order-filled', { botId, side: fill.side });
   await writer.submit({ botId, userId, fill, state, lastPrice });
+  faultPoint('fill-booked', { botId, side: fill.side });
 }
 
 /**
