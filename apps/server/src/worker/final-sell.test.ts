@@ -146,4 +146,48 @@ describe('a worker killed during a final sell', () => {
     await restartAndSettle(feed, paper, botId, userId);
     expect(await botRow(botId)).toMatchObject({ stopReason: 'stoploss' });
   });
+
+  it('runs a halted bot stopped with sell until its unanswered sale is booked', async () => {
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+    await paper.start();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    const before = supervisorOn(feed, paperGateway(paper));
+    await before.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    await before.stop();
+    // The runtime halted it; nothing runs it now.
+    await handle.db
+      .update(bots)
+      .set({ haltReason: 'Orders keep failing: busy', status: 'Pause' })
+      .where(eq(bots.id, botId));
+
+    // Its sell gets no answer the first time (a timeout: the order may or may not exist).
+    let timedOut = false;
+    const flaky = (exchange: Exchange): Exchange => ({
+      ...exchange,
+      placeOrder: async (input) => {
+        if (input.side === 'sell' && !timedOut) {
+          timedOut = true;
+          throw new Error('ETIMEDOUT');
+        }
+        return exchange.placeOrder(input);
+      },
+      fetchOrder: (...args) => exchange.fetchOrder(...args),
+    });
+    const after = supervisorOn(feed, { ...paperGateway(paper), forUser: (id) => flaky(paper.forUser(id)) });
+    await after.start();
+    expect(after.runner(botId)).toBeUndefined();
+    await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
+    await after.notify(botId);
+    await eventually(async () => expect((await botRow(botId)).status).toBe('Stopped'), 10_000);
+    expect((await fillsOf(botId)).map((f) => f.side)).toEqual(['buy', 'sell']);
+    const [command] = await handle.db.select().from(botCommands).where(eq(botCommands.botId, botId));
+    expect(command?.status).toBe('done');
+    expect(after.runner(botId)).toBeUndefined();
+    await after.stop();
+    await paper.stop();
+  });
 });
