@@ -1,8 +1,9 @@
-import { apiKeys, bots, type Db, users } from '@gridbot/db';
-import { createCycle, createGridBot, type GridParams } from '@gridbot/engine';
+import { apiKeys, bots, type Db, sessions, users } from '@gridbot/db';
+import { type BotSettings, createCycle, createGridBot, type GridParams } from '@gridbot/engine';
 import { type MarketKind, SYMBOLS } from '@gridbot/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../lib/secret-box';
+import { newSecretToken, sha256 } from '../lib/tokens';
 
 let n = 0;
 
@@ -22,6 +23,15 @@ export async function insertUserWithKeys(db: Db, secrets: SecretBox): Promise<st
     .returning({ id: users.id });
   await db.insert(apiKeys).values({ userId: row!.id, apiKey: 'k', secretSealed: secrets.seal('s') });
   return row!.id;
+}
+
+/** A bearer token of the user, straight in the database (for calls to a server started by a test). */
+export async function insertSession(db: Db, userId: string): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
 }
 
 /** A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. */
@@ -45,7 +55,11 @@ async function freePair(db: Db, userId: string, category: 'Spot' | 'Future'): Pr
     .select({ symbol: bots.symbol })
     .from(bots)
     .where(
-      and(eq(bots.userId, userId), eq(bots.category, category), inArray(bots.status, ['Live', 'Pause'])),
+      and(
+        eq(bots.userId, userId),
+        eq(bots.category, category),
+        inArray(bots.status, ['Live', 'Pause', 'Stopping']),
+      ),
     );
   const used = new Set(taken.map((r) => r.symbol));
   const pair = ['ETHUSDT', ...SYMBOLS].find((s) => !used.has(s));
@@ -63,6 +77,8 @@ export async function insertBot(
     investment?: number;
     params?: GridParams;
     leverage?: number;
+    /** Stoploss, pause, restart, profit book… as the start form sets them. */
+    settings?: Partial<BotSettings>;
   } = {},
 ): Promise<string> {
   const params = options.params ?? simpleMultigrid;
@@ -75,6 +91,7 @@ export async function insertBot(
     market,
     leverage: options.leverage ?? 1,
     startTimeMs: Date.now(),
+    settings: options.settings,
   });
   const [row] = await db
     .insert(bots)

@@ -46,7 +46,11 @@ export const bots = pgTable(
     strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams | CycleSnapshot>().notNull(),
     symbol: text('symbol').notNull(),
     category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
-    status: text('status', { enum: ['Live', 'Pause', 'Stopped'] })
+    /**
+     * `Stopping`: the bot stopped or is stopping with orders still to settle (its final sell, DESIGN §3); the
+     * runtime keeps it and reconciles it like a running bot until they are filled and booked, then Stopped.
+     */
+    status: text('status', { enum: ['Live', 'Pause', 'Stopping', 'Stopped'] })
       .notNull()
       .default('Live'),
     investment: numeric('investment').notNull(),
@@ -80,6 +84,6 @@ export const bots = pgTable(
     // starts at once cannot both pass a check made before either inserts.
     uniqueIndex(RUNNING_PER_PAIR_INDEX)
       .on(t.userId, t.symbol, t.category)
-      .where(sql`${t.status} in ('Live', 'Pause')`),
+      .where(sql`${t.status} in ('Live', 'Pause', 'Stopping')`),
   ],
 );

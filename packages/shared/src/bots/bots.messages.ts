@@ -38,6 +38,7 @@ export const botMessages = {
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',
   stopSellFailed: 'Error stopping and selling bot',
+  stopRequested: 'Stop requested: the bot is selling and stops once the sale is filled.', // (ours)
   sltpUpdated: 'SLTP values updated successfully',
   sltpUpdateFailed: 'Error updating SLTP values',
   sltpReset: 'SLTP values reset successfully',

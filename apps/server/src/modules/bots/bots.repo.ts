@@ -30,7 +30,7 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
   return db
     .select()
     .from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), typeIs(type)))
+    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause', 'Stopping']), typeIs(type)))
     .orderBy(desc(bots.createdAt));
 }
 
@@ -105,7 +105,7 @@ export async function runningBotOn(db: Db, userId: string, symbol: string, categ
         eq(bots.userId, userId),
         eq(bots.symbol, symbol),
         eq(bots.category, category),
-        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.status, ['Live', 'Pause', 'Stopping']),
       ),
     )
     .limit(1);
