@@ -146,15 +146,23 @@ export class BotRunner {
 
   /**
    * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
-   * read them (a batch of launches), else read here.
+   * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
+   * (DESIGN §3): until then it stays `applied`, and the write that books the sale ends it.
    */
   runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
       for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
         try {
           this.state = applyCommand(this.state, command);
-          await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
-          await repo.finishCommand(this.deps.db, command.id);
+          const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
+          await repo.saveCommandApplied(
+            this.deps.db,
+            this.id.botId,
+            command.id,
+            this.state,
+            this.lastPrice,
+            awaitsSale,
+          );
         } catch (error) {
           await repo.finishCommand(this.deps.db, command.id, String(error));
           continue;
@@ -450,11 +458,18 @@ export class BotRunner {
 
   private finishIfStopped(): void {
     const done = this.state.status === 'Stopped' || this.state.status === 'Completed';
-    if (done && this.state.pending.length === 0) this.finish();
+    if (done && !repo.isStopping(this.state)) this.finish();
   }
 
   private finish(): void {
     if (this.finished) return;
+    // A stop that sent nothing (nothing left to sell) moved the state without a write: it is written last,
+    // so the bot reads Stopped and a stop and sell waiting for it is done.
+    if (this.dirty) {
+      this.dirty = false;
+      const { state, lastPrice } = this;
+      void this.serial(() => repo.saveState(this.deps.db, this.id.botId, state, lastPrice));
+    }
     this.finished = true;
     this.stopTimers();
     this.deps.onFinished(this.id.botId);
