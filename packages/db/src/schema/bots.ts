@@ -3,7 +3,7 @@ import { index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } 
 import { strategies } from './strategies';
 import { users } from './users';
 
-/** What a cycle started with (spec 02 start cycle payload, normalised); edits change the engine state. */
+/** What a cycle started with (docs/spec/02-bots-wallet-account.md start cycle payload, normalised); edits change the engine state. */
 export interface CycleSnapshot {
   buyPrice: number;
   sellPrice: number;
@@ -39,7 +39,7 @@ export const bots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /**
-     * The engine's state (DESIGN §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
+     * The engine's state (docs/trading-rules.md §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
      * is only ever stored and read whole, and PostgreSQL spent about a third of a batched state write building jsonb.
      */
     engineState: json('engine_state').$type<Record<string, unknown>>(),
