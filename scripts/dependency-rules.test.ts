@@ -101,7 +101,9 @@ function lint(paths: string[]): Promise<string> {
 
 beforeAll(async () => {
   try {
-    PROBES.forEach((p, i) => writeFileSync(files[i] as string, p.source));
+    PROBES.forEach((p, i) => {
+      writeFileSync(files[i] as string, p.source);
+    });
     const report = JSON.parse(await lint(files));
     diagnostics = report.diagnostics ?? [];
   } finally {
