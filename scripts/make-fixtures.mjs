@@ -25,7 +25,13 @@ const SLICES = [
     undefined,
     'replayed spot market',
   ]),
-  ['replay', 'binance-spot-BNBUSDT-15m-20240430-20250430.csv.gz', 'first-2016', undefined, 'replayed spot market'],
+  [
+    'replay',
+    'binance-spot-BNBUSDT-15m-20240430-20250430.csv.gz',
+    'first-2016',
+    undefined,
+    'replayed spot market',
+  ],
   ...['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((b) => [
     'replay',
     `binance-futures-${b}USDT-1m-20250504-${b === 'ETH' ? '20250615' : '20250603'}.csv.gz`,
