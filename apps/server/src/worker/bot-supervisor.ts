@@ -157,7 +157,9 @@ export class BotSupervisor {
 
   /**
    * Commands were queued for a bot: its runner applies them in order. A bot that is not running here
-   * (halted by the runtime) gets a runner for the commands alone, so it can still be stopped or sold.
+   * (halted by the runtime) gets a runner for the commands alone, so it can still be stopped or sold; when
+   * they leave it Stopping (its sale out, not yet booked) it is then run like any other until the sale is.
+   * With leases, the coordinator does that launch, holding the lease.
    */
   async notify(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
@@ -167,6 +169,7 @@ export class BotSupervisor {
     const runner = await this.createRunner(row);
     await runner?.runCommands();
     runner?.stopTimers();
+    if (runner && !this.deps.leases && !this.stopped) await this.add(botId);
   }
 
   /** The live runner of a bot, if this process runs it. */

@@ -141,3 +141,20 @@ export const adminRejectWithdrawalInputSchema = z.object({
   reason: z.string().trim().max(200).optional(),
 });
 export type AdminRejectWithdrawalInput = z.input<typeof adminRejectWithdrawalInputSchema>;
+
+/** Largest simulated deposit (paper installs only): enough to try every plan, not an unbounded faucet. */
+export const SIMULATED_DEPOSIT_MAX = 100_000;
+
+/** POST /platform/wallet/deposit/simulate (ours; paper installs only). */
+export const simulatedDepositInputSchema = z.object({
+  token: z.enum(PLATFORM_TOKENS).default('USDT'),
+  amount: amountField().refine((v) => Number(v) <= SIMULATED_DEPOSIT_MAX, m.simulatedDepositMax),
+});
+
+/** POST /platform/wallet/deposit/options (ours): which ways to deposit this server offers. */
+export interface DepositOptions {
+  /** BEP-20 deposits watched on chain (CHAIN_RPC_URL set). */
+  chain: boolean;
+  /** A clearly labelled simulated deposit (paper exchange, no chain, not production). */
+  simulated: boolean;
+}
