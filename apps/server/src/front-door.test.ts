@@ -230,6 +230,15 @@ describe('/metrics', () => {
     await app.close();
   });
 
+  it('tells a remote caller of /readyz whether the process is ready, not which part is down', async () => {
+    const app = await withMetrics();
+    const remote = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '198.51.100.8' });
+    expect(remote.json()).toEqual({ status: 'ready', role: 'all' });
+    const local = await app.inject({ method: 'GET', url: '/readyz', remoteAddress: '127.0.0.1' });
+    expect(local.json()).toMatchObject({ status: 'ready', checks: { database: true } });
+    await app.close();
+  });
+
   it('asks for the token when METRICS_TOKEN is set, from anywhere', async () => {
     const token = 'm'.repeat(32);
     const app = await withMetrics(token);
