@@ -70,7 +70,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => botRoutes(scope, deps));
   await app.register(async (scope) => cycleRoutes(scope, deps));
   await app.register(async (scope) => strategyRoutes(scope, deps));
-  // Platform service (issue #8): only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
+  // Platform service: only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
   if (deps.config.subscriptionEnabled) await app.register(async (scope) => platformRoutes(scope, deps));
   await app.register(async (scope) => adminRoutes(scope, deps));
   if (deps.config.devMailbox && !deps.config.production)

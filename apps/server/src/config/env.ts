@@ -10,7 +10,7 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
-/** Process roles of DESIGN §1 (issue #9): all = embedded; api, worker and market split one deployment. */
+/** Process roles of DESIGN §1: all = embedded; api, worker and market split one deployment. */
 export const ROLES = ['all', 'api', 'worker', 'market'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -61,12 +61,17 @@ const baseSchema = z.object({
   SEED_DEMO: flag(true),
   /** Market data: simulated (default), historical replay, or Binance websockets. */
   MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
-  MARKET_REPLAY_DIR: z.string().default('../shared/data'),
+  MARKET_REPLAY_DIR: z.string().default('fixtures/replay'),
   MARKET_SPEED: z.coerce.number().positive().default(60),
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),
+  /**
+   * Replaces the origin of every Binance REST URL (spot /api, /sapi, futures /fapi): a regional endpoint,
+   * or a Binance-compatible server for tests. Unset: Binance's own hosts.
+   */
+  BINANCE_REST_URL: z.string().url().optional(),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')
@@ -164,7 +169,7 @@ export interface AppConfig {
   publicUrl: string;
   subscriptionEnabled: boolean;
   adminEmail: string | undefined;
-  /** Platform service settings (issue #8: deposits, withdrawals, free profit limit); defaults when absent. */
+  /** Platform service settings (deposits, withdrawals, free profit limit); defaults when absent. */
   platform?: PlatformConfig;
 }
 

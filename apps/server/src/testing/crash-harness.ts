@@ -10,11 +10,11 @@ import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { expectOrdersMatchIntents } from './venue-checks';
 
-// The harness of the crash tests (issues #6 and #7, `worker/crash*.pg.test.ts`): a real server process on
+// The harness of the crash tests (`worker/crash*.pg.test.ts`): a real server process on
 // PostgreSQL and the replay feed, killed with SIGKILL at random moments, and the checks made after the kills.
 export const CRASH_MASTER_KEY = 'cd'.repeat(32);
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
 export function crashTestContext() {

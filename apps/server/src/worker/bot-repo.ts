@@ -319,7 +319,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     await db.execute(statement);
     return;
   }
-  // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit in the same
+  // Profit limit (DESIGN §5): each newly booked profit lowers availableCredit in the same
   // transaction as its fill, so a crash can neither book it twice nor lose it.
   const notified: string[] = [];
   await db.transaction(async (tx) => {

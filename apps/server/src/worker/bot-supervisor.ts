@@ -22,7 +22,7 @@ export interface SupervisorDeps {
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
   /**
-   * Scale-out (ROLE=worker, issue #9): bots run only while this process holds their lease. `start()` then
+   * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
    */
   leases?: {
@@ -52,7 +52,7 @@ interface Running {
 }
 
 /**
- * Runs every Live and Pause bot (issue #6): one `BotRunner` per bot, fed by the market feed. On start it
+ * Runs every Live and Pause bot: one `BotRunner` per bot, fed by the market feed. On start it
  * reconciles each bot's unfinished intents before the bot sees a tick (DESIGN §3). With `leases` it runs
  * only the bots whose lease this process holds (ROLE=worker).
  */

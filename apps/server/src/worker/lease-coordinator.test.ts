@@ -10,7 +10,7 @@ import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 import { LeaseCoordinator } from './lease-coordinator';
 
-// Leases of scale-out workers (issue #9), two workers in one process on one database: fair share, takeover of
+// Leases of scale-out workers, two workers in one process on one database: fair share, takeover of
 // an expired lease, the loser stops trading, graceful hand-back. The multi-process test is scale-out.pg.test.ts.
 const LEASE_MS = 600;
 let handle: DbHandle;

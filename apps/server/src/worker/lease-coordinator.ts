@@ -29,7 +29,7 @@ const LAUNCH_BATCH = 250;
 const SYNC_EVERY_LEASES = 4;
 
 /**
- * One worker's side of the bot leases (issue #9): heartbeat, renewal, fair-share claiming and handing back.
+ * One worker's side of the bot leases: heartbeat, renewal, fair-share claiming and handing back.
  * Each beat (a third of the lease time) renews this worker's leases and drops every bot whose lease it no
  * longer holds before anything else; then it hands back bots above its fair share (ceil(bots / live
  * workers)) or claims free and expired ones up to it. A claimed bot is launched by the supervisor, which

@@ -27,7 +27,7 @@ export interface CycleSnapshot {
 export const RUNNING_PER_PAIR_INDEX = 'bots_one_running_per_pair';
 
 /**
- * A bot or a cycle (issue #7: a cycle runs on the same runtime, intents and fills as a bot, so it is a row
+ * A bot or a cycle (a cycle runs on the same runtime, intents and fills as a bot, so it is a row
  * here with `bot_type` 'cycle', its parameters in `strategy_snapshot` and its engine state beside them).
  * A bot keeps `strategy_snapshot`, the strategy it started with, so editing the strategy changes only bots
  * started afterwards. `strategy_id` is cleared if

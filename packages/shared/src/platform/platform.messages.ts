@@ -37,6 +37,10 @@ export const platformMessages = {
   withdrawRequested: 'Withdrawal requested. It will be sent after review.', // (ours)
   swapDone: 'Rewards transferred to your USDT wallet.', // (ours)
   depositsNotConfigured: 'Deposits are not configured on this server.', // (ours)
+  simulatedDepositMax: 'A simulated deposit is at most 100000.', // (ours)
+  simulatedDepositOff: 'Simulated deposits exist only on a paper install without a chain connection.', // (ours)
+  simulatedDepositCredited: (amount: string, token: string) =>
+    `Simulated deposit of ${amount} ${token} credited. No real funds were moved.`, // (ours)
   listening: 'Listening for your deposit.', // (ours)
   /** Answer of /wallet/usdt/deposit/sync. */
   synced: (credited: number) =>

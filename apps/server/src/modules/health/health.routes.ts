@@ -20,7 +20,7 @@ function refuseMetrics(reply: FastifyReply, token: string | undefined) {
 }
 
 /**
- * Liveness, readiness and metrics of every role (issue #9). /healthz: the process answers and reaches its
+ * Liveness, readiness and metrics of every role. /healthz: the process answers and reaches its
  * database. /readyz: also every part the role needs (bus, market prices, held leases) is ready, so a load
  * balancer sends traffic only there. /metrics: Prometheus text, behind METRICS_TOKEN (or loopback only).
  */
