@@ -54,7 +54,6 @@ export * from './money';
 export {
   apyPct,
   equityAt,
-  liquidationPrice,
   lotProfit,
   marginOf,
   roiPct,

@@ -135,6 +135,14 @@ export interface Account {
   openCost: number;
   /** Futures liquidation price of the open position; 0 when none (spot, flat, leverage 1). */
   liqPrice: number;
+  /**
+   * Futures: the position as the exchange keeps it (DESIGN §2.2): size, cost at the average entry
+   * (Q × E) and isolated margin. A partial sell keeps E and releases cost and margin in proportion.
+   * Absent in states saved before they were kept: then the open lots' totals stand in.
+   */
+  posQty?: number;
+  posNotional?: number;
+  posMargin?: number;
   /** Base left behind below one step after base-asset fees. */
   dustQty: number;
 }

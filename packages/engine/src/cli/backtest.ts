@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
-import { DEFAULT_FEE_PCT, findMarketRules } from '@gridbot/shared';
+import { DEFAULT_FEE_PCT, findMaintBrackets, findMarketRules } from '@gridbot/shared';
 import { parseCandlesCsv } from '../backtest/candles';
 import { formatBacktestTable } from '../backtest/format';
 import { runBacktest } from '../backtest/run-backtest';
@@ -72,6 +72,7 @@ function buildState(
       leverage,
       startTimeMs,
       maintMarginRate,
+      maintBrackets: findMaintBrackets(args.symbol),
     });
   }
   const cyclePath = args.cycle as string;
@@ -82,7 +83,14 @@ function buildState(
   const params = { ...parsed.value.params, amount };
   const problems = validateCycleStart(params, rules, leverage);
   if (problems.length > 0) throw new InputError(problems.map((p) => p.message).join('; '));
-  return createCycle({ params, market: args.category, leverage, startTimeMs, maintMarginRate });
+  return createCycle({
+    params,
+    market: args.category,
+    leverage,
+    startTimeMs,
+    maintMarginRate,
+    maintBrackets: findMaintBrackets(args.symbol),
+  });
 }
 
 function main(argv: readonly string[]): number {

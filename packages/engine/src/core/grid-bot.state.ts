@@ -1,4 +1,4 @@
-import { DEFAULT_MAINT_MARGIN_RATE } from '@gridbot/shared';
+import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import type { GridParams } from '../strategies/strategy-params';
 import type { Account, BotStatus, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../types';
 import { type QuietBand, UNSET_BAND } from './quiet-band';
@@ -32,8 +32,10 @@ export interface GridBotState {
   params: GridParams;
   market: MarketKind;
   leverage: number;
-  /** Futures maintenance margin rate (fraction) for the liquidation price; 0 on spot. */
+  /** Futures tier-1 maintenance margin rate (fraction); 0 on spot. */
   maintMarginRate: number;
+  /** Futures: the symbol's leverage brackets for the liquidation price (absent: one bracket at `maintMarginRate`). */
+  maintBrackets?: readonly MaintBracket[];
   status: BotStatus;
   stopReason: StopReason | null;
   settings: BotSettings;
@@ -79,6 +81,9 @@ export function newAccount(investment: number): Account {
     openCost: 0,
     liqPrice: 0,
     dustQty: 0,
+    posQty: 0,
+    posNotional: 0,
+    posMargin: 0,
   };
 }
 
@@ -96,6 +101,8 @@ export interface CreateGridBotInput {
   startTimeMs: number;
   /** Futures: the symbol's maintenance margin rate (`EngineRules.maintMarginRate`); default 0.5 %. */
   maintMarginRate?: number;
+  /** Futures: the symbol's leverage brackets (`findMaintBrackets(symbol)`); default one bracket at the rate. */
+  maintBrackets?: readonly MaintBracket[];
   settings?: Partial<BotSettings>;
 }
 
@@ -109,6 +116,7 @@ export function createGridBot(input: CreateGridBotInput): GridBotState {
     market: input.market,
     leverage,
     maintMarginRate: input.market === 'future' ? (input.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
+    ...(input.market === 'future' && input.maintBrackets ? { maintBrackets: input.maintBrackets } : {}),
     status: 'Live',
     stopReason: null,
     settings: { ...DEFAULT_SETTINGS, ...input.settings },

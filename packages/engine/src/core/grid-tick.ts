@@ -48,7 +48,11 @@ type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
 function riskExit(state: GridBotState, p: number): Exit | null {
   if (state.exitRequest !== null) return 'manual_sell';
   const s = state.settings;
-  if (s.stoplossPrice !== null && p <= s.stoplossPrice) return 'stoploss';
+  const liq = openLiqPrice(state);
+  if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
+    // Both levels under one tick: the falling price crossed the higher one first (DESIGN §2.2).
+    return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
+  }
   if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';
   const a = state.account;
   if (
@@ -57,8 +61,14 @@ function riskExit(state: GridBotState, p: number): Exit | null {
   ) {
     return 'profit_book';
   }
-  if (a.liqPrice > 0 && a.openQty > 0 && p <= a.liqPrice) return 'liquidated';
+  if (liq > 0 && p <= liq) return 'liquidated';
   return null;
+}
+
+/** The liquidation price while a futures position is open, else 0. */
+function openLiqPrice(state: GridBotState): number {
+  const a = state.account;
+  return a.liqPrice > 0 && a.openQty > 0 ? a.liqPrice : 0;
 }
 
 /** The state with its quiet band computed (quiet-band.ts). */
@@ -94,7 +104,7 @@ function exitTick(
     const sold = newestFirst(lots);
     const intent =
       exit === 'liquidated'
-        ? liquidation(seq, sold, state.account.liqPrice)
+        ? liquidation(seq, sold, state.account.liqPrice, state.account)
         : sellLots(seq, sold, tick.price, exit as SellReason, rules);
     intents = [intent];
     pending = [pendingOf(intent, sold, state.status, state.stopReason, status)];

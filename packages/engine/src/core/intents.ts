@@ -2,9 +2,12 @@
  * Building intents. Decimal here: intents cross to the exchange, so their quantities are rounded to the
  * market rules first (DESIGN §2.1).
  */
+
+import { positionOf } from '../fills/ledger';
 import { floorToStep, money } from '../money';
 import type { EngineRules } from '../rules';
 import type {
+  Account,
   Intent,
   Lot,
   MarketBuy,
@@ -73,14 +76,16 @@ export function sellLots(
   };
 }
 
-/** Liquidation record: the position closes at `liqPrice` and the margin is lost (DESIGN §2.2). */
-export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number): Intent {
+/**
+ * Liquidation record: the position closes at `liqPrice` and its margin is lost (DESIGN §2.2). What
+ * closing returns is the position's cost at its average entry minus its margin, so the lots' booked
+ * profits add up to what the exchange books over the position's life.
+ */
+export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number, account: Account): Intent {
   let qty = money(0);
-  let back = money(0);
-  for (const l of lots) {
-    qty = qty.plus(l.qty);
-    back = back.plus(l.quote).minus(l.margin);
-  }
+  for (const l of lots) qty = qty.plus(l.qty);
+  const pos = positionOf(account);
+  const back = money(pos.entryNotional).minus(pos.margin);
   return {
     type: 'RecordLiquidation',
     seq,
@@ -88,7 +93,7 @@ export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number)
     grids: lots.map((l) => l.grid),
     qty: qty.toFixed(),
     price: liqPrice,
-    quote: back.toFixed(),
+    quote: (back.isNegative() ? money(0) : back).toFixed(),
   };
 }
 

@@ -38,19 +38,6 @@ export function marginOf(notional: number, leverage: number): number {
   return money(notional).dividedBy(leverage).toNumber();
 }
 
-/**
- * Liquidation price of a long with total qty Q, total notional Q×E, total margin M and maintenance
- * rate m: `(Q × E − M) / (Q × (1 − m))` (DESIGN §2.2). 0 when flat or when it would be ≤ 0.
- */
-export function liquidationPrice(qty: number, notional: number, margin: number, maintRate: number): number {
-  if (qty <= 0) return 0;
-  const liq = money(notional)
-    .minus(margin)
-    .dividedBy(money(qty).times(money(1).minus(maintRate)))
-    .toNumber();
-  return Math.max(liq, 0);
-}
-
 /** Equity (investment + total PnL) as a float, for the per-tick drawdown statistic. */
 export function equityAt(account: Account, price: number): number {
   return account.investment + account.bookedProfit + account.openQty * price - account.openCost;

@@ -2,6 +2,7 @@ import { createGridBot, type GridParams, parseStrategy, validateGridStart } from
 import { isExchangeError } from '@gridbot/exchange';
 import {
   DEFAULT_MINIMUM_BOT_AMOUNT,
+  findMaintBrackets,
   getMarketRules,
   botMessages as m,
   minimumForGrids,
@@ -81,6 +82,7 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
     leverage,
     startTimeMs: deps.clock.now().getTime(),
     maintMarginRate: rules.maintMarginRate,
+    maintBrackets: findMaintBrackets(input.selectPair),
     settings: {
       pausePrice: input.sellPausePrice ?? null,
       restartPrice: input.restartPrice ?? null,

@@ -2,6 +2,7 @@ import { createCycle, validateCycleStart } from '@gridbot/engine';
 import {
   botMessages,
   type EditCycle,
+  findMaintBrackets,
   getMarketRules,
   cycleMessages as m,
   money,
@@ -69,6 +70,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
     market,
     leverage,
     maintMarginRate: rules.maintMarginRate,
+    maintBrackets: findMaintBrackets(input.pair),
     startTimeMs: deps.clock.now().getTime(),
   });
   const cycleId = await repo.insertBot(deps.db, {

@@ -1,4 +1,4 @@
-import { DEFAULT_MAINT_MARGIN_RATE } from '@gridbot/shared';
+import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import { newAccount, newStats } from '../../core/grid-bot.state';
 import type { CycleStatus } from '../../core/transitions';
 import type { Account, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../../types';
@@ -25,6 +25,8 @@ export interface CycleState {
   market: MarketKind;
   leverage: number;
   maintMarginRate: number;
+  /** Futures: the symbol's leverage brackets (see GridBotState). */
+  maintBrackets?: readonly MaintBracket[];
   status: CycleStatus;
   stopReason: StopReason | null;
   cyclesCompleted: number;
@@ -42,6 +44,7 @@ export interface CreateCycleInput {
   market: MarketKind;
   leverage?: number;
   maintMarginRate?: number;
+  maintBrackets?: readonly MaintBracket[];
   startTimeMs: number;
 }
 
@@ -55,6 +58,7 @@ export function createCycle(input: CreateCycleInput): CycleState {
     market: input.market,
     leverage: future ? (input.leverage ?? 1) : 1,
     maintMarginRate: future ? (input.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
+    ...(future && input.maintBrackets ? { maintBrackets: input.maintBrackets } : {}),
     status: 'WaitBuy',
     stopReason: null,
     cyclesCompleted: 0,

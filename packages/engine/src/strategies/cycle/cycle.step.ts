@@ -28,7 +28,7 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
     const seq = state.seq + 1;
     const intent: Intent =
       reason === 'liquidated'
-        ? liquidation(seq, state.lots, state.account.liqPrice)
+        ? liquidation(seq, state.lots, state.account.liqPrice, state.account)
         : sellLots(seq, state.lots, p, reason, rules);
     const next: CycleState = {
       ...state,
@@ -67,9 +67,11 @@ function sellReason(state: CycleState, p: number): SellReason | null {
   if (state.exitRequest !== null) return 'manual_sell';
   if (state.status !== 'Holding') return null;
   const a = state.account;
-  if (a.liqPrice > 0 && p <= a.liqPrice) return 'liquidated';
   const sl = state.params.stopLoss;
-  if (sl !== null && p <= sl) return 'stoploss';
+  const liquidated = a.liqPrice > 0 && p <= a.liqPrice;
+  // Both levels under one tick: the falling price crossed the higher one first (DESIGN §2.2).
+  if (sl !== null && p <= sl && !(liquidated && a.liqPrice >= sl)) return 'stoploss';
+  if (liquidated) return 'liquidated';
   if (p >= state.params.sellPrice) return 'take_profit';
   return null;
 }

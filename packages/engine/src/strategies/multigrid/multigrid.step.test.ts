@@ -190,13 +190,14 @@ describe('Multigrid futures (DESIGN §2.2 futures)', () => {
     expect(log[1]?.closed[0]?.profit).toBe(56.97);
   });
 
-  it('liquidates at (Q×E − M) / (Q×(1 − m)) and loses the margin', () => {
-    // Leverage 5: margin 1000, notional 5000, qty 50, fee 2.5. m = 0.5 %:
-    // liq = (5000 − 1000) / (50 × 0.995) = 80.4020100502…; 81 is above, 80.4 is below.
+  it('liquidates at (Q×E − M − cum) / (Q×(1 − m)) and loses the margin', () => {
+    // Leverage 5: margin 1000, notional 5000, qty 50, fee 2.5. One bracket at m = 0.5 %, cum 0:
+    // liq = (5000 − 1000) / (50 × 0.995) = 80.4020100502… → 80.40201006 (8 decimals, up);
+    // 81 is above, 80.4 is below.
     // Loss = −(margin 1000 + buy fee 2.5) = −1002.5.
     const bot = multigridBot({ alloc: [1], tp: [50] }, { market: 'future', leverage: 5 });
     const { state, log } = runPrices(bot, [100, 81, 80.4, 200], TEST_FUTURE_RULES, { feePct: 0.05 });
-    expect(log[0]?.state.account.liqPrice).toBeCloseTo(80.40201005025126, 12);
+    expect(log[0]?.state.account.liqPrice).toBe(80.40201006);
     expect(intentSummary(log)).toEqual(['@100 buy g1 50', '@80.4 sell g1 50 liquidated']);
     expect(log[2]?.intents[0]).toMatchObject({ type: 'RecordLiquidation', quote: '4000' });
     expect(state).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' });
