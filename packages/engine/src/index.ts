@@ -10,11 +10,14 @@ export {
   parseCandlesCsv,
 } from './backtest/candles';
 export { formatBacktestTable } from './backtest/format';
+export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,
   type BacktestResult,
   type BacktestSummary,
   type FillRecord,
+  type FundingRates,
+  PathBacktest,
   runBacktest,
 } from './backtest/run-backtest';
 export {
@@ -45,7 +48,14 @@ export type {
 } from './core/transitions';
 export { BOT_STATUS, CYCLE_STATUS, LOT_PHASE, transition } from './core/transitions';
 export { utcDateKey, utcIso } from './core/utc-date';
-export { applyFill, applyFillDetailed, applyIntentFailed, type EngineState, step } from './engine';
+export {
+  applyFill,
+  applyFillDetailed,
+  applyFunding,
+  applyIntentFailed,
+  type EngineState,
+  step,
+} from './engine';
 export { InvariantError } from './errors';
 export type { FillOutcome } from './fills/grid-fill';
 export type { ClosedLot } from './fills/ledger';

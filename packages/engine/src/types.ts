@@ -145,6 +145,8 @@ export interface Account {
   posMargin?: number;
   /** Base left behind below one step after base-asset fees. */
   dustQty: number;
+  /** Futures funding received (+) or paid (−), already inside bookedProfit; absent: none yet. */
+  funding?: number;
 }
 
 /** Statistics kept from the same code that trades (spec 01 §3 bot summary). */

@@ -10,6 +10,7 @@ export * from './contact/contact.schema';
 export * from './cycles/cycles.messages';
 export * from './cycles/cycles.schema';
 export * from './cycles/cycles.types';
+export * from './markets/fill-price';
 export * from './markets/leverage-brackets';
 export * from './markets/liquidation';
 export * from './markets/market-rules';

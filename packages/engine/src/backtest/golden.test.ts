@@ -2,7 +2,7 @@
  * Golden backtests over real Binance candles (../shared/data): each runs twice and must produce the
  * identical output (STYLE §3); the summaries are pinned so any change in trading behaviour shows.
  */
-import { getMarketRules } from '@gridbot/shared';
+import { findMaintBrackets, getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { createGridBot } from '../core/grid-bot.state';
 import type { EngineState } from '../engine';
@@ -29,6 +29,7 @@ function grid(fixture: string, investment: number, market: 'spot' | 'future', le
       leverage,
       startTimeMs,
       maintMarginRate,
+      maintBrackets: market === 'future' ? findMaintBrackets('ETHUSDT') : undefined,
     });
 }
 
@@ -65,13 +66,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 17.6722417257,
-        "fees": 4.0128307153,
-        "maxDrawdownPct": 5.177018,
+        "apyPct": 166.682547,
+        "bookedProfit": 25.1584356355,
+        "buyAndHoldPct": -0.987512,
+        "endMs": 1712448420000,
+        "fees": 5.2227936592,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 4.655249,
         "openGrids": 2,
-        "totalPnl": 15.2306147847,
-        "trades": 20,
-        "unrealizedPnl": -2.441626941,
+        "roiPct": 2.285542,
+        "sharpe": 3.5441,
+        "skippedBuys": 0,
+        "sortino": 5.7505,
+        "startMs": 1712016000000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": 22.8554246408,
+        "trades": 26,
+        "unrealizedPnl": -2.3030109947,
       }
     `);
   });
@@ -85,13 +99,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 520.357520815,
-        "fees": 47.59290221,
-        "maxDrawdownPct": 20.930538,
+        "apyPct": 359.931359,
+        "bookedProfit": 581.789968425,
+        "buyAndHoldPct": 37.809543,
+        "endMs": 1749984240000,
+        "fees": 48.35780386,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 16.927712,
         "openGrids": 9,
-        "totalPnl": 351.57499779,
-        "trades": 403,
-        "unrealizedPnl": -168.782523025,
+        "roiPct": 41.218852,
+        "sharpe": 5.0162,
+        "skippedBuys": 0,
+        "sortino": 8.1168,
+        "startMs": 1746372780000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": 412.18851614,
+        "trades": 417,
+        "unrealizedPnl": -169.601452285,
       }
     `);
   });
@@ -105,13 +132,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 549.6795580351,
-        "fees": 36.1238411349,
-        "maxDrawdownPct": 42.830239,
+        "apyPct": 274.687117,
+        "bookedProfit": 319.99168271,
+        "buyAndHoldPct": 26.329564,
+        "endMs": 1621543200000,
+        "fees": 23.71247666,
+        "funding": 0,
+        "investment": 500,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 43.66752,
         "openGrids": 5,
-        "totalPnl": 421.9989691651,
-        "trades": 475,
-        "unrealizedPnl": -127.68058887,
+        "roiPct": 22.576501,
+        "sharpe": 2.3286,
+        "skippedBuys": 0,
+        "sortino": 3.6278,
+        "startMs": 1618951260000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": 112.88250334,
+        "trades": 317,
+        "unrealizedPnl": -207.10917937,
       }
     `);
   });
@@ -125,11 +165,24 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": -41.6843508195,
-        "fees": 9.9648975195,
-        "maxDrawdownPct": 18.131358,
+        "apyPct": -77.250936,
+        "bookedProfit": -63.49245,
+        "buyAndHoldPct": -29.28298,
+        "endMs": 1621543260000,
+        "fees": 9.94245,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 18.475275,
         "openGrids": 0,
-        "totalPnl": -41.6843508195,
+        "roiPct": -6.349245,
+        "sharpe": -0.7275,
+        "skippedBuys": 0,
+        "sortino": -1.1403,
+        "startMs": 1618951320000,
+        "stopReason": "stoploss",
+        "timeInMarketPct": 60.809278,
+        "totalPnl": -63.49245,
         "trades": 10,
         "unrealizedPnl": 0,
       }
@@ -145,13 +198,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 156.4449136185,
-        "fees": 9.1616475195,
-        "maxDrawdownPct": 40.98601,
+        "apyPct": -182.171476,
+        "bookedProfit": 134.6604,
+        "buyAndHoldPct": -29.28298,
+        "endMs": 1621543260000,
+        "fees": 9.1392,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 41.763436,
         "openGrids": 1,
-        "totalPnl": -127.9184148195,
+        "roiPct": -14.972651,
+        "sharpe": -1.7064,
+        "skippedBuys": 0,
+        "sortino": -2.3707,
+        "startMs": 1618951320000,
+        "stopReason": null,
+        "timeInMarketPct": 74.256349,
+        "totalPnl": -149.726514,
         "trades": 9,
-        "unrealizedPnl": -284.363328438,
+        "unrealizedPnl": -284.386914,
       }
     `);
   });

@@ -4,12 +4,18 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, sharedDataPath } from '../testing/data';
+import { runBacktest } from '../backtest/run-backtest';
+import { createGridBot } from '../core/grid-bot.state';
+import { compileRules } from '../rules';
+import { strategyFrom } from '../strategies/parse-strategy';
+import { fixturePath, loadCandles, readFixture, sharedDataPath } from '../testing/data';
 
 const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./backtest.ts', import.meta.url));
-const BTC_2024 = sharedDataPath('binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz');
+const BTC_2024_FILE = 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
+const BTC_2024 = sharedDataPath(BTC_2024_FILE);
 
 interface Run {
   code: number;
@@ -56,15 +62,17 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       price: 69649.81,
       qty: 0.00287,
     });
-    expect(out.summary).toEqual({
-      bookedProfit: 17.6722417257,
-      fees: 4.0128307153,
-      trades: 20,
-      openGrids: 2,
-      unrealizedPnl: -2.441626941,
-      totalPnl: 15.2306147847,
-      maxDrawdownPct: 5.177018,
+    // The same figures as the engine's runner in-process, with every summary field of DESIGN §2.5.
+    const rules = compileRules(getMarketRules('BTCUSDT', 'spot'));
+    const bot = createGridBot({
+      params: strategyFrom(readFixture('multigrid-5.json')),
+      investment: 1000,
+      market: 'spot',
+      startTimeMs: 0,
     });
+    const inProcess = runBacktest(bot, loadCandles(BTC_2024_FILE), rules, { feePct: 0.1 });
+    expect(out.summary).toEqual(JSON.parse(JSON.stringify(inProcess.summary)));
+    expect(out.fills).toEqual(JSON.parse(JSON.stringify(inProcess.fills)));
   });
 
   it('runs a futures cycle from --cycle with leverage and prints a table without --json', async () => {
