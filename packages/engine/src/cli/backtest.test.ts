@@ -1,19 +1,19 @@
-/** The backtest CLI, spawned as users run it (tsx), on real candles and on bad input. */
-import { execFile } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+/** The backtest CLI, spawned as users run it (compiled JavaScript), on real candles and on bad input. */
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { getMarketRules } from '@gridbot/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runBacktest } from '../backtest/run-backtest';
 import { createGridBot } from '../core/grid-bot.state';
 import { compileRules } from '../rules';
 import { strategyFrom } from '../strategies/parse-strategy';
 import { fixturePath, loadCandles, readFixture, sharedDataPath } from '../testing/data';
 
-const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('./backtest.ts', import.meta.url));
+const SCRIPT = fileURLToPath(new URL('../../../../scripts/backtest.mjs', import.meta.url));
 const BTC_2024_FILE = 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
 const BTC_2024 = sharedDataPath(BTC_2024_FILE);
 
@@ -25,20 +25,20 @@ interface Run {
 
 function cli(args: string[]): Promise<Run> {
   return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [TSX, SCRIPT, ...args],
-      { maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout, stderr) => {
-        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
-      },
-    );
+    execFile(process.execPath, [SCRIPT, ...args], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
   });
 }
 
 const spot = ['--strategy', fixturePath('multigrid-5.json'), '--candles', BTC_2024, '--symbol', 'BTCUSDT'];
 
-// Few spawns (each costs a tsx start-up); flag parsing is covered in-process by args.test.ts.
+// Builds the compiled CLI once before the spawns run side by side.
+beforeAll(() => {
+  execFileSync(process.execPath, [SCRIPT, '--help']);
+}, 60_000);
+
+// Few spawns; flag parsing is covered in-process by args.test.ts.
 describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
   it('prints every fill and the summary as JSON with --json', async () => {
     const r = await cli([...spot, '--investment', '1000', '--json']);
@@ -103,6 +103,55 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       /^2025-05-\d\dT\d\d:\d\d:00Z {2}buy {6}1 {2}\d+(\.\d+)? {2}0\.003 {2}2\d\d\.\d{4}/,
     );
     expect(r.stdout).toMatch(/total PnL +-?\d+\.\d{4} USDT/);
+  });
+
+  it('gives the same output for candles split into several files, given in any order', async () => {
+    const lines = gunzipSync(readFileSync(BTC_2024)).toString('utf8').trim().split('\n');
+    const [header, ...rows] = lines;
+    const cuts = [0, 1000, 1001, 4500, rows.length];
+    const parts = cuts.slice(1).map((to, i) => {
+      const path = join(tmpdir(), `part-${process.pid}-${i}.csv${i % 2 === 0 ? '.gz' : ''}`);
+      const text = `${[header, ...rows.slice(cuts[i], to)].join('\n')}\n`;
+      writeFileSync(path, i % 2 === 0 ? gzipSync(text) : text);
+      return path;
+    });
+    const flags = ['--symbol', 'BTCUSDT', '--investment', '1000', '--stoploss', '66000', '--json'];
+    const strategy = ['--strategy', fixturePath('multigrid-5.json')];
+    const [whole, split] = await Promise.all([
+      cli([...strategy, '--candles', BTC_2024, ...flags]),
+      cli([...strategy, ...[...parts].reverse().flatMap((p) => ['--candles', p]), ...flags]),
+    ]);
+    expect(split.stderr).toBe('');
+    expect(split.stdout).toBe(whole.stdout);
+    expect(JSON.parse(whole.stdout).summary.equityCurve).toBeUndefined();
+    expect(JSON.parse(whole.stdout).equityCurve.length).toBeGreaterThan(5);
+  });
+
+  it('books funding from --funding on a futures backtest', async () => {
+    const r = await cli([
+      '--strategy',
+      fixturePath('multigrid-5.json'),
+      '--candles',
+      sharedDataPath('binance-futures-BTCUSDT-5m-20250306-20250413.csv.gz'),
+      '--funding',
+      sharedDataPath('binance-futures-BTCUSDT-funding-8h-20250306-20250603.csv.gz'),
+      '--symbol',
+      'BTCUSDT',
+      '--category',
+      'future',
+      '--leverage',
+      '3',
+      '--investment',
+      '2000',
+      '--json',
+    ]);
+    expect(r.stderr).toBe('');
+    const out = JSON.parse(r.stdout);
+    const funding = out.fills.filter((f: { side: string }) => f.side === 'FUNDING');
+    expect(funding.length).toBeGreaterThan(10);
+    for (const f of funding) expect(new Date(f.time).getUTCHours() % 8).toBe(0);
+    const sum = funding.reduce((s: number, f: { pnl: number }) => s + f.pnl, 0);
+    expect(out.summary.funding).toBeCloseTo(sum, 8);
   });
 
   it.each([
