@@ -96,4 +96,4 @@ export {
   type ScalpingParams,
 } from './strategies/strategy-params';
 export type * from './types';
-export { type StartProblem, validateCycleStart, validateGridStart } from './validate';
+export { type StartProblem, startCostWithFees, validateCycleStart, validateGridStart } from './validate';

@@ -112,7 +112,12 @@ async function readFunding(path: string): Promise<FundingRates> {
   return { timeMs, rate };
 }
 
-function buildState(args: BacktestArgs, startTimeMs: number, market: MarketRules): EngineState {
+function buildState(
+  args: BacktestArgs,
+  startTimeMs: number,
+  firstPrice: number,
+  market: MarketRules,
+): EngineState {
   const leverage = args.category === 'future' ? (args.leverage ?? 1) : 1;
   const maintMarginRate = compileRules(market).maintMarginRate;
   const maintBrackets = findMaintBrackets(args.symbol);
@@ -120,7 +125,7 @@ function buildState(args: BacktestArgs, startTimeMs: number, market: MarketRules
     const parsed = parseStrategy(readJson(args.strategy, 'strategy'));
     if (!parsed.ok) throw new InputError(`strategy ${args.strategy}: ${parsed.errors.join('; ')}`);
     const investment = args.investment as number;
-    const problems = validateGridStart(parsed.value, investment, market, leverage);
+    const problems = validateGridStart(parsed.value, investment, market, leverage, firstPrice);
     if (problems.length > 0) throw new InputError(problems.map((p) => p.message).join('; '));
     return createGridBot({
       params: parsed.value,
@@ -177,7 +182,7 @@ async function main(argv: readonly string[]): Promise<number> {
   ]);
   const candles = joinCandles(parts, args.fromMs ?? undefined, args.toMs ?? undefined);
   if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
-  const state = buildState(args, candles.openTimeMs[0] as number, market);
+  const state = buildState(args, candles.openTimeMs[0] as number, candles.open[0] as number, market);
   const feePct = args.feePct ?? DEFAULT_FEE_PCT[args.category];
   const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding });
   process.stdout.write(

@@ -91,6 +91,18 @@ describe('start bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.alreadyRunning('ETHUSDT') } });
   });
 
+  it('counts the buy fees in the balance check: the whole balance is not enough', async () => {
+    const user = await trader('fee');
+    // A new paper account holds 10,000 USDT spot; 10,000 of grids pay 0.1 % = 10 USDT of fees on top.
+    const whole = await call(t, 'POST', '/api/startbotdata', { ...start, amount: 10_000 }, user.auth);
+    expect(whole.status).toBe(400);
+    expect(whole.body.message).toBe(
+      `${m.insufficientBalance}: 10000.00 USDT free in your spot wallet; the bot needs 10010.00 USDT including fees.`,
+    );
+    const withFees = await call(t, 'POST', '/api/startbotdata', { ...start, amount: 9_990 }, user.auth);
+    expect(withFees).toMatchObject({ status: 200, body: { message: m.startCreated } });
+  });
+
   it('needs bound API keys', async () => {
     const user = await registerUser(t, 'nk');
     const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });

@@ -1,6 +1,13 @@
-import { createGridBot, type GridParams, parseStrategy, validateGridStart } from '@gridbot/engine';
+import {
+  createGridBot,
+  type GridParams,
+  parseStrategy,
+  startCostWithFees,
+  validateGridStart,
+} from '@gridbot/engine';
 import { isExchangeError } from '@gridbot/exchange';
 import {
+  DEFAULT_FEE_PCT,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   findMaintBrackets,
   getMarketRules,
@@ -63,14 +70,19 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
   }
 
   const rules = getMarketRules(input.selectPair, market);
-  const problems = validateGridStart(params, input.amount, rules, leverage);
+  // Each grid's order as it will be sent: quantity rounded to the step at the current price.
+  const last = deps.feed.lastPrice(input.selectPair, market);
+  const price = last === undefined ? null : Number(last);
+  const problems = validateGridStart(params, input.amount, rules, leverage, price);
   if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
 
   const { exchange, free } = await freeUsdt(deps, userId, market);
-  if (money(free).lt(input.amount)) {
+  // The buys pay their fees on top of the grids' quotes (DESIGN §2.1): the wallet must hold both.
+  const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
+  if (money(free).lt(needed)) {
     throw new HttpError(
       400,
-      `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
+      `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet; the bot needs ${money(needed).toFixed(2)} USDT including fees.`,
     );
   }
   if (market === 'future') await exchange.setLeverage(input.selectPair, leverage);
