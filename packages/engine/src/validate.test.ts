@@ -62,7 +62,7 @@ describe('start validation: min notional (DESIGN §2.1)', () => {
     expect(problems[0]).toEqual({
       grid: 1,
       message:
-        'Grid 1 order of 84.7014 USDT (40 USDT margin × 3, 0.001 after rounding to the step 0.001 at 84701.4 USDT) is below the minimum order of 100 USDT for BTCUSDT futures',
+        'Grid 1 order of 84.7014 USDT (40 USDT margin × 3, 0.001 BTC after rounding to the step 0.001 at 84701.4 USDT) is below the minimum order of 100 USDT for BTCUSDT futures',
     });
     // At 5× the rounded order is 0.002 BTC = 169.40 USDT: it may start.
     expect(validateGridStart(tenGrids, 400, rules, 5, 84_701.4)).toEqual([]);

@@ -33,7 +33,9 @@ function orderProblem(
   const parts: string[] = [];
   if (leverage > 1) parts.push(`${money(quote).toDecimalPlaces(8, 1).toFixed()} USDT margin × ${leverage}`);
   if (qty !== null && !notional.eq(planned)) {
-    parts.push(`${qty.toFixed()} after rounding to the step ${rules.stepSize} at ${price} USDT`);
+    parts.push(
+      `${qty.toFixed()} ${rules.symbol.replace(/USDT$/, '')} after rounding to the step ${rules.stepSize} at ${price} USDT`,
+    );
   }
   const via = parts.length > 0 ? ` (${parts.join(', ')})` : '';
   const market = rules.market === 'future' ? 'futures' : 'spot';

@@ -163,7 +163,7 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
     [
       [...spot, '--investment', '20'],
       1,
-      'backtest: Grid 1 order of 4 USDT is below the minimum order of 5 USDT for BTCUSDT spot;',
+      'backtest: Grid 1 order of 3.4824905 USDT (0.00005 BTC after rounding to the step 0.00001 at 69649.81 USDT) is below the minimum order of 5 USDT for BTCUSDT spot;',
     ],
   ])('exits non-zero with a one-line message on bad input %#', async (args, code, message) => {
     const r = await cli(args);
