@@ -160,6 +160,18 @@ export interface Stats {
   lastBuyTimeMs: number | null;
 }
 
+/**
+ * A buy the engine skipped (its order would be below the minimum notional), kept on the state so the
+ * bot's page shows it until a buy fills. `timeMs` is the first tick it was skipped at.
+ */
+export interface SkippedBuy {
+  grid: number;
+  reason: 'below_min_notional';
+  notional: number;
+  minNotional: number;
+  timeMs: number;
+}
+
 /** Extra outcomes a tick may report, e.g. a buy skipped because it fell below min notional. */
 export interface Notice {
   type: 'BuySkipped';

@@ -1,6 +1,15 @@
 import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import type { GridParams } from '../strategies/strategy-params';
-import type { Account, BotStatus, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../types';
+import type {
+  Account,
+  BotStatus,
+  Lot,
+  MarketKind,
+  PendingIntent,
+  SkippedBuy,
+  Stats,
+  StopReason,
+} from '../types';
 import { type QuietBand, UNSET_BAND } from './quiet-band';
 
 /** Parameters a user may change while the bot runs (spec 02); null means not set. */
@@ -55,6 +64,8 @@ export interface GridBotState {
    * of the state by `step()`; anything else that changes the state resets it to `UNSET_BAND`.
    */
   quiet: QuietBand;
+  /** The last buy skipped since the last buy filled (absent or null: none). */
+  skippedBuy?: SkippedBuy | null;
 }
 
 export const DEFAULT_SETTINGS: BotSettings = {

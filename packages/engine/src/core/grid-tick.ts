@@ -12,6 +12,7 @@ import type {
   Notice,
   PendingIntent,
   SellReason,
+  SkippedBuy,
   Stats,
   StepResult,
   StopReason,
@@ -155,6 +156,8 @@ export function stepGrid(
     intents: [],
     pending: [],
     notices: null,
+    skippedBuy: state.skippedBuy ?? null,
+    timeMs: tick.timeMs,
   };
   if (d.lots.length > 0) takeProfitPhase(state, d, p, rules, hooks);
   if (d.status === 'Live') buyPhase(state, d, p, rules, hooks);
@@ -170,6 +173,8 @@ interface Draft {
   intents: Intent[];
   pending: PendingIntent[];
   notices: Notice[] | null;
+  skippedBuy: SkippedBuy | null;
+  timeMs: number;
 }
 
 /** Step 3: lots sold by take-profit become one sell intent each (Scalping: one for all). */
@@ -204,12 +209,20 @@ function buyPhase(state: GridBotState, d: Draft, p: number, rules: EngineRules, 
   const plan = planBuy(d.seq + 1, buy.grid, quote, state.leverage, p, rules);
   if (!plan.ok) {
     d.notices = [plan.notice];
+    d.skippedBuy = skippedFrom(d.skippedBuy, plan.notice, d.timeMs);
     return;
   }
   d.seq += 1;
   d.intents.push(plan.intent);
   d.pending.push(pendingOf(plan.intent, [], state.status, state.stopReason));
   d.trail = NO_TRAIL;
+}
+
+/** The skipped buy to keep: the same object while the same grid is skipped for the same reason. */
+export function skippedFrom(current: SkippedBuy | null, notice: Notice, timeMs: number): SkippedBuy {
+  if (current !== null && current.grid === notice.grid && current.reason === notice.reason) return current;
+  const { grid, reason, notional, minNotional } = notice;
+  return { grid, reason, notional, minNotional, timeMs };
 }
 
 /** The step result: the same state when nothing changed, else a new one with its quiet band. */
@@ -219,12 +232,14 @@ function finish(state: GridBotState, d: Draft, stats: Stats): StepResult<GridBot
     d.lots === state.lots &&
     d.trail === state.trail &&
     d.seq === state.seq &&
-    stats === state.stats;
+    stats === state.stats &&
+    d.skippedBuy === (state.skippedBuy ?? null);
   let next: GridBotState;
   if (unchanged) {
     next = state.quiet.lo > state.quiet.hi ? settle(state) : state;
   } else {
     next = { ...state, status: d.status, lots: d.lots, trail: d.trail, seq: d.seq, stats };
+    if (d.skippedBuy !== (state.skippedBuy ?? null)) next.skippedBuy = d.skippedBuy;
     if (d.pending.length > 0) next.pending = d.pending;
     if (d.status !== state.status && d.status === 'Live') next.stopReason = null;
     next.quiet = quietBand(next);

@@ -49,7 +49,7 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
     const status = transition(CYCLE_STATUS, 'cycle', state.status, 'bought');
     const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
     return {
-      state: { ...state, status, lots, pending, account, stats },
+      state: { ...state, status, lots, pending, account, stats, skippedBuy: null },
       opened: lot,
       closed: [],
       applied: true,

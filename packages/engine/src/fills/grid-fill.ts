@@ -68,7 +68,16 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
     );
     const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
     return {
-      state: { ...state, lots, pending, account, stats, trail: NO_TRAIL, quiet: UNSET_BAND },
+      state: {
+        ...state,
+        lots,
+        pending,
+        account,
+        stats,
+        trail: NO_TRAIL,
+        quiet: UNSET_BAND,
+        skippedBuy: null,
+      },
       opened: lot,
       closed: [],
       applied: true,

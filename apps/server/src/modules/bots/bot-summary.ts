@@ -109,6 +109,14 @@ export function toBotSummary(
     stoploss_and_stopbot_at_price: settings.stoplossPrice,
     liquidationPrice: s.liquidationPrice,
     tradeType: row.botType === 'scalping' ? 'scalp' : 'multigrid',
+    skippedBuy: state.skippedBuy
+      ? {
+          grid: state.skippedBuy.grid,
+          notional: round(state.skippedBuy.notional),
+          minNotional: state.skippedBuy.minNotional,
+          since: new Date(state.skippedBuy.timeMs).toISOString(),
+        }
+      : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import { newAccount, newStats } from '../../core/grid-bot.state';
 import type { CycleStatus } from '../../core/transitions';
-import type { Account, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../../types';
+import type { Account, Lot, MarketKind, PendingIntent, SkippedBuy, Stats, StopReason } from '../../types';
 
 /** Cycle parameters (DESIGN §2.4; editable while running). */
 export interface CycleParams {
@@ -37,6 +37,8 @@ export interface CycleState {
   exitRequest: 'stop_and_sell' | null;
   account: Account;
   stats: Stats;
+  /** The last buy skipped since the last buy filled (absent or null: none). */
+  skippedBuy?: SkippedBuy | null;
 }
 
 export interface CreateCycleInput {

@@ -3,7 +3,7 @@
  * Completed; Holding and p ≤ stop_loss → sell, Stopped. Futures positions can also be liquidated
  * (the exchange does it whatever the strategy says; same formula as DESIGN §2.2).
  */
-import { trackDrawdown } from '../../core/grid-tick';
+import { skippedFrom, trackDrawdown } from '../../core/grid-tick';
 import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
 import { CYCLE_STATUS, transition } from '../../core/transitions';
 import { equityAt } from '../../pnl/pnl';
@@ -52,7 +52,10 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
     return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
   }
   const plan = planBuy(state.seq + 1, 1, state.params.amount, state.leverage, p, rules);
-  if (!plan.ok) return { state: { ...state, stats }, intents: NO_INTENTS, notices: [plan.notice] };
+  if (!plan.ok) {
+    const skippedBuy = skippedFrom(state.skippedBuy ?? null, plan.notice, tick.timeMs);
+    return { state: { ...state, stats, skippedBuy }, intents: NO_INTENTS, notices: [plan.notice] };
+  }
   const next: CycleState = {
     ...state,
     status: transition(CYCLE_STATUS, 'cycle', status, 'buy'),

@@ -215,4 +215,23 @@ describe('Multigrid min notional at run time', () => {
       { type: 'BuySkipped', grid: 1, reason: 'below_min_notional', notional: 0, minNotional: 5 },
     ]);
   });
+
+  it('keeps the skipped buy on the state for the bot page, once, until a buy fills', () => {
+    const rules = { ...TEST_RULES, stepSize: '0.1', stepDecimals: 1 };
+    const bot = multigridBot({ alloc: [1] }, { investment: 6 });
+    const first = step(bot, { price: 100, timeMs: 1000 }, rules).state;
+    expect(first.skippedBuy).toEqual({
+      grid: 1,
+      reason: 'below_min_notional',
+      notional: 0,
+      minNotional: 5,
+      timeMs: 1000,
+    });
+    // Skipped again for the same reason: the same state, nothing new to store.
+    expect(step(first, { price: 99, timeMs: 2000 }, rules).state).toBe(first);
+    // At 50 the order is 0.1 × 50 = 5 USDT: it is sent, and once filled the notice goes.
+    const { state } = runPrices(first, [50], rules);
+    expect(state.lots).toHaveLength(1);
+    expect(state.skippedBuy).toBeNull();
+  });
 });
