@@ -132,7 +132,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       {bot.haltReason ? (
         <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={running} />
       ) : null}
-      {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} /> : null}
+      {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} future={future} /> : null}
       {!running ? (
         <div className="rounded-xl border border-line bg-surface-2 p-4 text-sm text-muted">
           This bot has stopped. It takes no new trades; its orders stay below for reference.

@@ -5,7 +5,7 @@ import { AlertIcon } from '../../../components/ui/icons';
  * A buy the bot skipped because its order, rounded to the exchange's quantity step, was below the
  * exchange's minimum order: shown until a buy fills, so a bot that cannot buy is never silent.
  */
-export function SkippedBuyBanner({ skipped }: { skipped: SkippedBuyView }) {
+export function SkippedBuyBanner({ skipped, future }: { skipped: SkippedBuyView; future: boolean }) {
   return (
     <div
       role="status"
@@ -17,7 +17,8 @@ export function SkippedBuyBanner({ skipped }: { skipped: SkippedBuyView }) {
         <p className="mt-0.5 text-muted">
           Its order of {skipped.notional.toFixed(2)} USDT is below the exchange minimum of{' '}
           {skipped.minNotional} USDT, so the bot does not buy it. Since{' '}
-          {new Date(skipped.since).toLocaleString()}. Raise the investment or the leverage to let it buy.
+          {new Date(skipped.since).toLocaleString()}. Raise the investment{future ? ' or the leverage' : ''}{' '}
+          to let it buy.
         </p>
       </div>
     </div>
