@@ -308,4 +308,24 @@ describe('path model properties', () => {
       }),
     );
   });
+
+  it('an isolated futures position never loses more than its margin and fees, whatever the stoploss', () => {
+    fc.assert(
+      fc.property(
+        candleRows,
+        fc.integer({ min: 2, max: 50 }),
+        fc.option(fc.integer({ min: 30, max: 99 })),
+        (rows, leverage, stop) => {
+          const bot = multigridBot(
+            { alloc: [0.5, 0.5], buy: [3], tp: [2, 2] },
+            { market: 'future', leverage, settings: { stoplossPrice: stop } },
+          );
+          const r = runBacktest(bot, candles(rows), TEST_FUTURE_RULES, { feePct: 0.05 });
+          expect(r.summary.bookedProfit).toBeGreaterThanOrEqual(
+            -r.summary.investment - r.summary.fees - 1e-9,
+          );
+        },
+      ),
+    );
+  });
 });
