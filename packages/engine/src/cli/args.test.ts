@@ -39,6 +39,7 @@ describe('backtest flags', () => {
       candles: ['c.csv.gz', 'd.csv.gz'],
       fromMs: Date.UTC(2025, 4, 1),
       toMs: Date.UTC(2025, 5, 1),
+      interval: null,
       symbol: 'BTCUSDT',
       investment: 1000,
       category: 'future',
@@ -81,6 +82,10 @@ describe('backtest flags', () => {
     [[...base, 'extra'], 'unexpected argument "extra"'],
     [[...base, '--investment', '1', '--funding', 'f.csv'], '--funding needs --category future'],
     [[...base, '--investment', '1', '--stoploss', '0'], '--stoploss must be a number > 0, got "0"'],
+    [
+      [...base, '--investment', '1', '--interval', 'minute'],
+      '--interval must look like 1m, 5m, 1h or 1d, got "minute"',
+    ],
     [[...base, '--investment', '1', '--from', 'May'], '--from must be a date like 2025-05-01, got "May"'],
     [
       [...base, '--investment', '1', '--from', '2025-05-02', '--to', '2025-05-01'],

@@ -7,6 +7,8 @@ export interface BacktestArgs {
   /** Only candles opening at or after / before these times (Unix ms); null: no bound. */
   fromMs: number | null;
   toMs: number | null;
+  /** With a folder: only files of this candle interval (e.g. `1m`, the name's `-1m-` part). */
+  interval: string | null;
   symbol: string;
   investment: number | null;
   category: 'spot' | 'future';
@@ -29,7 +31,7 @@ export class UsageError extends Error {
 export const USAGE = [
   'usage: backtest (--strategy FILE.json | --cycle FILE.json) --candles FILE.csv[.gz] [--candles MORE …]',
   '         --symbol BTCUSDT --investment 1000',
-  '         [--candles FOLDER [--from YYYY-MM-DD] [--to YYYY-MM-DD]]',
+  '         [--candles FOLDER [--interval 1m] [--from YYYY-MM-DD] [--to YYYY-MM-DD]]',
   '         [--category spot|future] [--leverage 3] [--funding FUNDING.csv.gz]',
   '         [--stoploss PRICE] [--pause PRICE] [--restart PRICE] [--profit-book PCT]',
   '         [--fee PCT] [--slippage-bps BPS] [--json]',
@@ -46,6 +48,7 @@ const VALUE_FLAGS = new Set([
   'fee',
   'from',
   'to',
+  'interval',
   'slippage-bps',
   'stoploss',
   'pause',
@@ -134,12 +137,16 @@ export function parseArgs(argv: readonly string[]): BacktestArgs {
   const toMs = to === undefined ? null : date('to', to);
   if (fromMs !== null && toMs !== null && toMs <= fromMs) throw new UsageError('--to must be after --from');
   const slippage = one('slippage-bps');
+  const interval = one('interval') ?? null;
+  if (interval !== null && !/^\d+[mhdw]$/.test(interval))
+    throw new UsageError(`--interval must look like 1m, 5m, 1h or 1d, got "${interval}"`);
   return {
     strategy,
     cycle,
     candles,
     fromMs,
     toMs,
+    interval,
     symbol: symbol.toUpperCase(),
     investment: inv === undefined ? null : positive('investment', inv),
     category,

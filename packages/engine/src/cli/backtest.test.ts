@@ -127,6 +127,29 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
     expect(JSON.parse(whole.stdout).equityCurve.length).toBeGreaterThan(5);
   });
 
+  it('reads a folder of one interval between --from and --to', async () => {
+    const folder = sharedDataPath('');
+    const flags = ['--cycle', fixturePath('cycle-stoploss.json'), '--symbol', 'BTCUSDT', '--json'];
+    const mixed = await cli([...flags, '--candles', folder]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/several intervals \(15m, 1h, 1m, 5m\): choose one with --interval/);
+    const r = await cli([
+      ...flags,
+      '--candles',
+      folder,
+      '--interval',
+      '1m',
+      '--from',
+      '2021-05-01',
+      '--to',
+      '2021-05-02',
+    ]);
+    expect(r.stderr).toBe('');
+    const summary = JSON.parse(r.stdout).summary;
+    expect(summary.startMs).toBe(Date.UTC(2021, 4, 1));
+    expect(summary.endMs).toBe(Date.UTC(2021, 4, 2));
+  });
+
   it('books funding from --funding on a futures backtest', async () => {
     const r = await cli([
       '--strategy',

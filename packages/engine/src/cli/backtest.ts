@@ -92,9 +92,17 @@ function candleFiles(args: BacktestArgs): string[] {
     const names = readdirSync(path)
       .filter((n) => /\.csv(\.gz)?$/.test(n) && !n.includes('funding'))
       .filter((n) => n.toUpperCase().includes(args.symbol) && n.toLowerCase().includes(market))
+      .filter((n) => args.interval === null || n.includes(`-${args.interval}-`))
       .sort();
     if (names.length === 0)
       throw new InputError(`no ${market} candle files for ${args.symbol} in folder ${path}`);
+    // Candles of different intervals cannot be joined into one path.
+    const intervals = [...new Set(names.map((n) => /-(\d+[mhdw])-/.exec(n)?.[1] ?? '?'))].sort();
+    if (intervals.length > 1) {
+      throw new UsageError(
+        `folder ${path} has ${args.symbol} ${market} candles of several intervals (${intervals.join(', ')}): choose one with --interval`,
+      );
+    }
     return names.map((n) => join(path, n));
   });
 }
