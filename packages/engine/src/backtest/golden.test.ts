@@ -56,7 +56,8 @@ function backtest(c: Case) {
   return JSON.parse(first) as { fills: unknown[]; summary: unknown };
 }
 
-describe('golden backtests on real candles', () => {
+// Whole months of 1m candles: generous time for a busy machine.
+describe('golden backtests on real candles', { timeout: 60_000 }, () => {
   it('Multigrid spot BTCUSDT, 2–7 Apr 2024 (1m)', () => {
     const out = backtest({
       candles: 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',

@@ -266,7 +266,8 @@ const bots = fc.oneof(
     ),
 );
 
-describe('path model properties', () => {
+// Each property runs a hundred backtests.
+describe('path model properties', { timeout: 60_000 }, () => {
   it('gives identical fills whether the candles come in one piece or split into any number of files', () => {
     fc.assert(
       fc.property(bots, candleRows, fc.array(fc.nat(), { maxLength: 5 }), (bot, rows, cuts) => {
