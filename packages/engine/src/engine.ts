@@ -1,5 +1,5 @@
 /**
- * The engine's entry points (DESIGN §2): `step(state, tick, rules) → { state, intents }`,
+ * The engine's entry points (docs/trading-rules.md §2): `step(state, tick, rules) → { state, intents }`,
  * `applyFill(state, fill) → state` and `applyIntentFailed(state, seq) → state` for every strategy.
  * Pure: no I/O, no clock, no randomness; the same inputs give the same outputs.
  */
@@ -55,7 +55,7 @@ export function applyFill<S extends EngineState>(state: S, fill: Fill): S {
 
 /**
  * A futures funding payment at `timeMs`: `amount` USDT received (> 0) or paid (< 0) by the open
- * position (DESIGN §2.2). It is booked: inside booked profit, the day's profit and the funding total.
+ * position (docs/trading-rules.md §2.2). It is booked: inside booked profit, the day's profit and the funding total.
  */
 export function applyFunding<S extends EngineState>(state: S, amount: number, timeMs: number): S {
   const a = state.account;

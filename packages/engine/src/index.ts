@@ -1,5 +1,5 @@
 /**
- * @gridbot/engine — pure trading logic (DESIGN §2): Multigrid, Scalping and Cycle state machines,
+ * @gridbot/engine — pure trading logic (docs/trading-rules.md §2): Multigrid, Scalping and Cycle state machines,
  * fills, PnL/ROI/APY, statistics, start validation, and the backtest runner.
  */
 export {

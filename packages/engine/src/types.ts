@@ -5,7 +5,7 @@
 import type { MarketKind } from '@gridbot/shared';
 import type { MoneyInput } from './money';
 
-/** One observed price `price` at time `timeMs` (Unix ms, UTC) (DESIGN §2). */
+/** One observed price `price` at time `timeMs` (Unix ms, UTC) (docs/trading-rules.md §2). */
 export interface Tick {
   price: number;
   timeMs: number;
@@ -20,7 +20,7 @@ export type StopReason = 'stoploss' | 'profit_book' | 'liquidated' | 'manual' | 
 export type SellReason = 'take_profit' | 'stoploss' | 'pause' | 'profit_book' | 'manual_sell' | 'liquidated';
 
 /**
- * One open position bought by one buy intent (DESIGN §2.2). `qty` is what was really received (after a
+ * One open position bought by one buy intent (docs/trading-rules.md §2.2). `qty` is what was really received (after a
  * base-asset fee); `quote` what was really spent (futures: the notional); `fee` is in USDT.
  */
 export interface Lot {
@@ -43,7 +43,7 @@ export interface Lot {
   high: number;
 }
 
-/** Market buy of grid `grid` (DESIGN §2.1: qty = floor(notional / price / step) × step). */
+/** Market buy of grid `grid` (docs/trading-rules.md §2.1: qty = floor(notional / price / step) × step). */
 export interface MarketBuy {
   type: 'MarketBuy';
   /** Per-bot sequence; the runtime's client order id is `${botId}-${seq}`. */
@@ -70,7 +70,7 @@ export interface SellLots {
 }
 
 /**
- * Futures: the position reached its liquidation price (DESIGN §2.2). No order is sent: the exchange
+ * Futures: the position reached its liquidation price (docs/trading-rules.md §2.2). No order is sent: the exchange
  * closes the position. The runtime confirms it with a fill (backtests: at `price` for `quote`, no fee).
  */
 export interface RecordLiquidation {
@@ -136,7 +136,7 @@ export interface Account {
   /** Futures liquidation price of the open position; 0 when none (spot, flat, leverage 1). */
   liqPrice: number;
   /**
-   * Futures: the position as the exchange keeps it (DESIGN §2.2): size, cost at the average entry
+   * Futures: the position as the exchange keeps it (docs/trading-rules.md §2.2): size, cost at the average entry
    * (Q × E) and isolated margin. A partial sell keeps E and releases cost and margin in proportion.
    * Absent in states saved before they were kept: then the open lots' totals stand in.
    */

@@ -13,7 +13,7 @@ const fiveGrids = strategyFrom({
   takeprofit_percentage_down: [0, 0, 0, 0, 0],
 });
 
-describe('start validation: min notional (DESIGN §2.1)', () => {
+describe('start validation: min notional (docs/trading-rules.md §2.1)', () => {
   it('names every grid whose planned quote is below the minimum', () => {
     // 80 × 0.05 = 4 USDT < 5 USDT for grids 4 and 5.
     expect(validateGridStart(fiveGrids, 80, getMarketRules('BTCUSDT', 'spot'))).toEqual([
@@ -69,7 +69,7 @@ describe('start validation: min notional (DESIGN §2.1)', () => {
   });
 });
 
-describe('start cost with fees (DESIGN §2.1)', () => {
+describe('start cost with fees (docs/trading-rules.md §2.1)', () => {
   it('adds the buy fee of every grid to what the wallet must hold', () => {
     expect(startCostWithFees(1000, 'spot', 1, 0.1)).toBe(1001);
     // Futures: 1000 margin, 3000 notional, 0.05 % of it.

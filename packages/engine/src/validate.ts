@@ -1,5 +1,5 @@
 /**
- * Start-time checks (DESIGN §2.1): every grid's order must reach the symbol's min notional as it will
+ * Start-time checks (docs/trading-rules.md §2.1): every grid's order must reach the symbol's min notional as it will
  * be sent: its quantity rounded down to the step at the current price (when known), times leverage.
  * Problems are returned, not thrown: the API turns them into the start request's error message.
  */
@@ -97,7 +97,7 @@ export function validateCycleStart(params: CycleParams, rules: Rules, leverage =
 }
 
 /**
- * What starting a bot of `investment` takes from the wallet at most, fees included (DESIGN §2.1): on
+ * What starting a bot of `investment` takes from the wallet at most, fees included (docs/trading-rules.md §2.1): on
  * spot every grid's quote plus its buy fee; on futures every grid's margin plus the fee on its
  * notional (margin × leverage).
  */

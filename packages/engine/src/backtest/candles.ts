@@ -1,5 +1,5 @@
 /**
- * Candles for backtests (DESIGN §2.5): CSV with header `open_time_ms,open,high,low,close,volume`,
+ * Candles for backtests (docs/trading-rules.md §2.5): CSV with header `open_time_ms,open,high,low,close,volume`,
  * parsed from text (the CLI reads and un-gzips the file; the engine does no I/O).
  */
 export const CANDLE_HEADER = 'open_time_ms,open,high,low,close,volume';
@@ -63,7 +63,7 @@ export function parseCandlesCsv(text: string): Candles {
 }
 
 /**
- * The four ticks of candle `i` at its open time (DESIGN §2.5): o, l, h, c when c ≥ o, else o, h, l, c.
+ * The four ticks of candle `i` at its open time (docs/trading-rules.md §2.5): o, l, h, c when c ≥ o, else o, h, l, c.
  * Writes the prices into `out` (length 4) to keep the backtest loop allocation-free.
  */
 export function candleTicks(c: Candles, i: number, out: Float64Array): void {

@@ -1,4 +1,4 @@
-/** Futures funding in backtests (DESIGN §2.2): booked at 00:00, 08:00 and 16:00 UTC from a rates file. */
+/** Futures funding in backtests (docs/trading-rules.md §2.2): booked at 00:00, 08:00 and 16:00 UTC from a rates file. */
 import { describe, expect, it } from 'vitest';
 import { TEST_FUTURE_RULES } from '../testing/harness';
 import { multigridBot } from '../testing/strategies';

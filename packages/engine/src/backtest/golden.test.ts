@@ -1,5 +1,5 @@
 /**
- * Golden backtests over real Binance candles (../shared/data): each runs twice and must produce the
+ * Golden backtests over real Binance candles (`fixtures/backtest`): each runs twice and must produce the
  * identical output (STYLE §3); the summaries are pinned so any change in trading behaviour shows.
  */
 import { findMaintBrackets, getMarketRules } from '@gridbot/shared';
@@ -56,11 +56,11 @@ function backtest(c: Case) {
   return JSON.parse(first) as { fills: unknown[]; summary: unknown };
 }
 
-// Whole months of 1m candles: generous time for a busy machine.
+// Up to two weeks of 1m candles, each run twice: generous time for a busy machine.
 describe('golden backtests on real candles', { timeout: 60_000 }, () => {
   it('Multigrid spot BTCUSDT, 2–7 Apr 2024 (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: grid('multigrid-5.json', 1000, 'spot'),
@@ -91,100 +91,100 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     `);
   });
 
-  it('Multigrid futures ETHUSDT ×3, May–June 2025 (1m)', () => {
+  it('Multigrid futures ETHUSDT ×3, 5–11 May 2025 (1m)', () => {
     const out = backtest({
-      candles: 'binance-futures-ETHUSDT-1m-20250504-20250615.csv.gz',
+      candles: 'backtest/binance-futures-ETHUSDT-1m-20250505-20250511.csv.gz',
       symbol: 'ETHUSDT',
       market: 'future',
       make: grid('multigrid-10.json', 1000, 'future', 3),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": 359.931359,
-        "bookedProfit": 581.789968425,
-        "buyAndHoldPct": 37.809543,
-        "endMs": 1749984240000,
-        "fees": 48.35780386,
+        "apyPct": 917.04625,
+        "bookedProfit": 186.04587325,
+        "buyAndHoldPct": 39.029908,
+        "endMs": 1747008000000,
+        "fees": 17.980226495,
         "funding": 0,
         "investment": 1000,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 16.927712,
-        "openGrids": 9,
-        "roiPct": 41.218852,
-        "sharpe": 5.0162,
+        "maxDrawdownPct": 4.751275,
+        "openGrids": 5,
+        "roiPct": 17.587188,
+        "sharpe": 19.6037,
         "skippedBuys": 0,
-        "sortino": 8.1168,
-        "startMs": 1746372780000,
+        "sortino": null,
+        "startMs": 1746403200000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": 412.18851614,
-        "trades": 417,
-        "unrealizedPnl": -169.601452285,
+        "totalPnl": 175.871883505,
+        "trades": 207,
+        "unrealizedPnl": -10.173989745,
       }
     `);
   });
 
   it('Scalping spot DOGEUSDT through the 19 May 2021 crash (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-DOGEUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-DOGEUSDT-1m-20210513-20210520.csv.gz',
       symbol: 'DOGEUSDT',
       market: 'spot',
       make: grid('scalping-5.json', 500, 'spot'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": 274.687117,
-        "bookedProfit": 319.99168271,
-        "buyAndHoldPct": 26.329564,
+        "apyPct": -247.094092,
+        "bookedProfit": 103.13748096,
+        "buyAndHoldPct": 1.813908,
         "endMs": 1621543200000,
-        "fees": 23.71247666,
+        "fees": 7.98067645,
         "funding": 0,
         "investment": 500,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 43.66752,
+        "maxDrawdownPct": 51.102565,
         "openGrids": 5,
-        "roiPct": 22.576501,
-        "sharpe": 2.3286,
+        "roiPct": -5.321737,
+        "sharpe": 0.1441,
         "skippedBuys": 0,
-        "sortino": 3.6278,
-        "startMs": 1618951260000,
+        "sortino": 0.2037,
+        "startMs": 1620864000000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": 112.88250334,
-        "trades": 317,
-        "unrealizedPnl": -207.10917937,
+        "totalPnl": -26.60868645,
+        "trades": 111,
+        "unrealizedPnl": -129.74616741,
       }
     `);
   });
 
   it('Cycle with a stop loss through the 19 May 2021 BTC crash (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20210506-20210520.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: cycle('cycle-stoploss.json'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -77.250936,
-        "bookedProfit": -63.49245,
-        "buyAndHoldPct": -29.28298,
+        "apyPct": -321.295196,
+        "bookedProfit": -130.82265,
+        "buyAndHoldPct": -30.141578,
         "endMs": 1621543260000,
-        "fees": 9.94245,
+        "fees": 5.87265,
         "funding": 0,
         "investment": 1000,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 18.475275,
+        "maxDrawdownPct": 19.624525,
         "openGrids": 0,
-        "roiPct": -6.349245,
-        "sharpe": -0.7275,
+        "roiPct": -13.082265,
+        "sharpe": -5.7495,
         "skippedBuys": 0,
-        "sortino": -1.1403,
-        "startMs": 1618951320000,
+        "sortino": -5.9122,
+        "startMs": 1620259200000,
         "stopReason": "stoploss",
-        "timeInMarketPct": 60.809278,
-        "totalPnl": -63.49245,
-        "trades": 10,
+        "timeInMarketPct": 44.647446,
+        "totalPnl": -130.82265,
+        "trades": 6,
         "unrealizedPnl": 0,
       }
     `);
@@ -192,32 +192,32 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
 
   it('Cycle without a stop loss through the same crash', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20210506-20210520.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: cycle('cycle-no-stoploss.json'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -182.171476,
-        "bookedProfit": 134.6604,
-        "buyAndHoldPct": -29.28298,
+        "apyPct": -533.082608,
+        "bookedProfit": 67.3302,
+        "buyAndHoldPct": -30.141578,
         "endMs": 1621543260000,
-        "fees": 9.1392,
+        "fees": 5.0694,
         "funding": 0,
         "investment": 1000,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 41.763436,
+        "maxDrawdownPct": 44.361322,
         "openGrids": 1,
-        "roiPct": -14.972651,
-        "sharpe": -1.7064,
+        "roiPct": -21.705671,
+        "sharpe": -5.5338,
         "skippedBuys": 0,
-        "sortino": -2.3707,
-        "startMs": 1618951320000,
+        "sortino": -6.1498,
+        "startMs": 1620259200000,
         "stopReason": null,
-        "timeInMarketPct": 74.256349,
-        "totalPnl": -149.726514,
-        "trades": 9,
+        "timeInMarketPct": 71.791038,
+        "totalPnl": -217.056714,
+        "trades": 5,
         "unrealizedPnl": -284.386914,
       }
     `);

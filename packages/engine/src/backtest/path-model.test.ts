@@ -1,5 +1,5 @@
 /**
- * The path fill model of DESIGN §2.5, worked by hand on small candle sets: the bot acts at the level
+ * The path fill model of docs/trading-rules.md §2.5, worked by hand on small candle sets: the bot acts at the level
  * its rule crosses, not at the candle's extreme, and fills are rounded to the tick against it.
  */
 import fc from 'fast-check';
@@ -37,7 +37,7 @@ function candles(rows: readonly (readonly [number, number, number, number])[]): 
 const brief = (f: FillRecord) => `${f.side} g${f.grid} @${f.price} t${(f.time - T0) / MIN}`;
 const OPTS: BacktestOptions = { feePct: 0.1 };
 
-describe('path model, hand-worked (DESIGN §2.5)', () => {
+describe('path model, hand-worked (docs/trading-rules.md §2.5)', () => {
   it('buys at the grid level a candle crosses, not at its low', () => {
     // Grid 2 buys 2 % below grid 1 (98). The second candle runs 100 → 100.5 → 97 → 99.5.
     const bot = multigridBot({ alloc: [0.5, 0.5], buy: [2], tp: [2, 2] });

@@ -1,5 +1,5 @@
 /**
- * The backtest report (DESIGN §2.5 summary): PnL figures from the engine's own account, and the
+ * The backtest report (docs/trading-rules.md §2.5 summary): PnL figures from the engine's own account, and the
  * figures a trader judges a strategy by — ROI and APY, max drawdown, Sharpe and Sortino ratios of
  * daily returns, time in market, the buy-and-hold return over the same candles — with the daily
  * equity curve they are computed from.

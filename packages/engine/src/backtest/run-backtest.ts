@@ -1,5 +1,5 @@
 /**
- * Backtest runner with the path fill model of DESIGN §2.5. Each candle becomes the path o, l, h, c
+ * Backtest runner with the path fill model of docs/trading-rules.md §2.5. Each candle becomes the path o, l, h, c
  * (o, h, l, c when it closes below its open) at its open time, and consecutive path points — a close
  * and the next open included — are joined by straight lines. On each line the bot acts at the first
  * price where one of its rules becomes true (the edge of the event band, core/quiet-band.ts) — the
@@ -50,7 +50,7 @@ export interface FundingRates {
 }
 
 export interface BacktestOptions {
-  /** Fee in percent of quote (spot) or notional (futures); default per DESIGN §2.1 from the caller. */
+  /** Fee in percent of quote (spot) or notional (futures); default per docs/trading-rules.md §2.1 from the caller. */
   feePct: number;
   /** Moves every fill price against the bot by this many basis points before tick rounding. */
   slippageBps?: number;
@@ -240,7 +240,7 @@ export class PathBacktest<S extends EngineState> {
   }
 
   /**
-   * Funding at every funding time up to this candle's open (DESIGN §2.2): the open position pays
+   * Funding at every funding time up to this candle's open (docs/trading-rules.md §2.2): the open position pays
    * (rate > 0) or receives its notional at the candle's open × the rate.
    */
   private fund(f: FundingRates, t: number, open: number): void {
@@ -272,7 +272,7 @@ export class PathBacktest<S extends EngineState> {
   }
 }
 
-/** The event band of any bot (core/quiet-band.ts for grid bots; DESIGN §2.4 for a cycle). */
+/** The event band of any bot (core/quiet-band.ts for grid bots; docs/trading-rules.md §2.4 for a cycle). */
 function bandOf(s: EngineState): QuietBand {
   return s.kind === 'cycle' ? cycleEventBand(s) : eventBand(s);
 }

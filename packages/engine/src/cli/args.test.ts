@@ -4,7 +4,7 @@ import { parseArgs, UsageError } from './args';
 const base = ['--strategy', 's.json', '--candles', 'c.csv.gz', '--symbol', 'btcusdt'];
 
 describe('backtest flags', () => {
-  it('reads the flags of DESIGN §2.5', () => {
+  it('reads the flags of docs/trading-rules.md §2.5', () => {
     expect(
       parseArgs([
         ...base,

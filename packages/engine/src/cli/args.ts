@@ -1,4 +1,4 @@
-/** Command-line flags of the backtest CLI (DESIGN §2.5). */
+/** Command-line flags of the backtest CLI (docs/trading-rules.md §2.5). */
 export interface BacktestArgs {
   strategy: string | null;
   cycle: string | null;

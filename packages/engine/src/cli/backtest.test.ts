@@ -11,11 +11,11 @@ import { runBacktest } from '../backtest/run-backtest';
 import { createGridBot } from '../core/grid-bot.state';
 import { compileRules } from '../rules';
 import { strategyFrom } from '../strategies/parse-strategy';
-import { fixturePath, loadCandles, readFixture, sharedDataPath } from '../testing/data';
+import { fixturePath, loadCandles, MARKET_DATA_DIR, marketDataPath, readFixture } from '../testing/data';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/backtest.mjs', import.meta.url));
-const BTC_2024_FILE = 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
-const BTC_2024 = sharedDataPath(BTC_2024_FILE);
+const BTC_2024_FILE = 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
+const BTC_2024 = marketDataPath(BTC_2024_FILE);
 
 interface Run {
   code: number;
@@ -39,7 +39,7 @@ beforeAll(() => {
 }, 60_000);
 
 // Few spawns; flag parsing is covered in-process by args.test.ts.
-describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
+describe.concurrent('backtest CLI (docs/trading-rules.md §2.5)', { timeout: 60_000 }, () => {
   it('prints every fill and the summary as JSON with --json', async () => {
     const r = await cli([...spot, '--investment', '1000', '--json']);
     expect(r.stderr).toBe('');
@@ -62,7 +62,7 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       price: 69649.81,
       qty: 0.00287,
     });
-    // The same figures as the engine's runner in-process, with every summary field of DESIGN §2.5.
+    // The same figures as the engine's runner in-process, with every summary field of docs/trading-rules.md §2.5.
     const rules = compileRules(getMarketRules('BTCUSDT', 'spot'));
     const bot = createGridBot({
       params: strategyFrom(readFixture('multigrid-5.json')),
@@ -82,7 +82,7 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       cycle,
       JSON.stringify({ amount: 100, buy_price: 94000, sell_price: 96000, stop_loss: null, no_of_cycle: 2 }),
     );
-    const futures = sharedDataPath('binance-futures-BTCUSDT-1m-20250504-20250603.csv.gz');
+    const futures = marketDataPath('replay/binance-futures-BTCUSDT-1m-20250505-20250507.csv.gz');
     const r = await cli([
       '--cycle',
       cycle,
@@ -128,11 +128,11 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
   });
 
   it('reads a folder of one interval between --from and --to', async () => {
-    const folder = sharedDataPath('');
+    const folder = join(MARKET_DATA_DIR, 'backtest');
     const flags = ['--cycle', fixturePath('cycle-stoploss.json'), '--symbol', 'BTCUSDT', '--json'];
     const mixed = await cli([...flags, '--candles', folder]);
     expect(mixed.code).toBe(2);
-    expect(mixed.stderr).toMatch(/several intervals \(15m, 1h, 1m, 5m\): choose one with --interval/);
+    expect(mixed.stderr).toMatch(/several intervals \(1m, 5m\): choose one with --interval/);
     const r = await cli([
       ...flags,
       '--candles',
@@ -140,14 +140,14 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       '--interval',
       '1m',
       '--from',
-      '2021-05-01',
+      '2021-05-18',
       '--to',
-      '2021-05-02',
+      '2021-05-19',
     ]);
     expect(r.stderr).toBe('');
     const summary = JSON.parse(r.stdout).summary;
-    expect(summary.startMs).toBe(Date.UTC(2021, 4, 1));
-    expect(summary.endMs).toBe(Date.UTC(2021, 4, 2));
+    expect(summary.startMs).toBe(Date.UTC(2021, 4, 18));
+    expect(summary.endMs).toBe(Date.UTC(2021, 4, 19));
   });
 
   it('books funding from --funding on a futures backtest', async () => {
@@ -155,9 +155,9 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       '--strategy',
       fixturePath('multigrid-5.json'),
       '--candles',
-      sharedDataPath('binance-futures-BTCUSDT-5m-20250306-20250413.csv.gz'),
+      marketDataPath('backtest/binance-futures-BTCUSDT-5m-20250306-20250312.csv.gz'),
       '--funding',
-      sharedDataPath('binance-futures-BTCUSDT-funding-8h-20250306-20250603.csv.gz'),
+      marketDataPath('backtest/binance-futures-BTCUSDT-funding-8h-20250306-20250603.csv.gz'),
       '--symbol',
       'BTCUSDT',
       '--category',

@@ -1,5 +1,5 @@
 /**
- * Backtest CLI (DESIGN §2.5); `--help` prints the flags. Runs as compiled JavaScript
+ * Backtest CLI (docs/trading-rules.md §2.5); `--help` prints the flags. Runs as compiled JavaScript
  * (scripts/backtest.mjs builds it when the sources changed). Bad files or flags exit non-zero with
  * a one-line message.
  */

@@ -28,7 +28,7 @@ export interface BotSettings {
   newCyclesAllowed: boolean;
 }
 
-/** Trailing buy of the next grid (DESIGN §2.2 step 4). `low` is 0 while not armed. */
+/** Trailing buy of the next grid (docs/trading-rules.md §2.2 step 4). `low` is 0 while not armed. */
 export interface TrailingBuy {
   armed: boolean;
   low: number;

@@ -1,5 +1,5 @@
 /**
- * The per-tick pipeline of DESIGN §2.2 shared by Multigrid and Scalping: risk exits, restart,
+ * The per-tick pipeline of docs/trading-rules.md §2.2 shared by Multigrid and Scalping: risk exits, restart,
  * take-profit, buy. Strategy-specific parts (take-profit, buy trigger) are passed in as hooks.
  * Hot path: a tick that changes nothing allocates only the result object and returns the same state.
  */
@@ -45,13 +45,13 @@ export interface BuyTrigger {
 
 type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
 
-/** First matching risk exit of DESIGN §2.2 step 1 (a stop-and-sell request comes first). */
+/** First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). */
 function riskExit(state: GridBotState, p: number): Exit | null {
   if (state.exitRequest !== null) return 'manual_sell';
   const s = state.settings;
   const liq = openLiqPrice(state);
   if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
-    // Both levels under one tick: the falling price crossed the higher one first (DESIGN §2.2).
+    // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
     return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
   }
   if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';

@@ -1,6 +1,6 @@
 /**
  * Building intents. Decimal here: intents cross to the exchange, so their quantities are rounded to the
- * market rules first (DESIGN §2.1).
+ * market rules first (docs/trading-rules.md §2.1).
  */
 
 import { positionOf } from '../fills/ledger';
@@ -25,7 +25,7 @@ export type BuyPlan = { ok: true; intent: MarketBuy } | { ok: false; notice: Not
 
 /**
  * Market buy of `grid` with quote (futures: margin) `investment × alloc`; qty from the notional
- * (quote × leverage) at the tick price, rounded down to the step (DESIGN §2.1–2.2).
+ * (quote × leverage) at the tick price, rounded down to the step (docs/trading-rules.md §2.1–2.2).
  */
 export function planBuy(
   seq: number,
@@ -77,7 +77,7 @@ export function sellLots(
 }
 
 /**
- * Liquidation record: the position closes at `liqPrice` and its margin is lost (DESIGN §2.2). What
+ * Liquidation record: the position closes at `liqPrice` and its margin is lost (docs/trading-rules.md §2.2). What
  * closing returns is the position's cost at its average entry minus its margin, so the lots' booked
  * profits add up to what the exchange books over the position's life.
  */
@@ -107,7 +107,7 @@ export function pendingOf(
   return { intent, lots, prevStatus, prevStopReason, setStatus };
 }
 
-/** Lots newest first (the order lots are sold in, DESIGN §2.2 step 3). */
+/** Lots newest first (the order lots are sold in, docs/trading-rules.md §2.2 step 3). */
 export function newestFirst(lots: readonly Lot[]): Lot[] {
   return lots.slice().reverse();
 }

@@ -1,12 +1,12 @@
 /**
  * The quiet band: the open price interval (lo, hi) inside which a grid bot's tick changes nothing —
  * no risk exit, no restart, no take-profit arming or selling, no trailing move, no buy, no new peak or
- * drawdown. Every rule of DESIGN §2.2–2.3 is a price threshold for a given state, so the band is the
+ * drawdown. Every rule of docs/trading-rules.md §2.2–2.3 is a price threshold for a given state, so the band is the
  * intersection of "this rule does not fire" intervals, computed once whenever the state changes.
  *
  * It is shrunk by a relative margin well above the float error of the thresholds, so inside it the
  * full evaluation is certain to return the state unchanged; near any threshold the full path decides.
- * This is what makes a quiet tick cost two comparisons (the hot path of issue 5's benchmark).
+ * This is what makes a quiet tick cost two comparisons (the hot path of the engine benchmark).
  */
 import type { GridBotState } from './grid-bot.state';
 
@@ -83,7 +83,7 @@ export function quietBand(s: GridBotState): QuietBand {
 }
 
 /**
- * The event band of DESIGN §2.5's path model: the exact levels at which the next rule fires when the
+ * The event band of docs/trading-rules.md §2.5's path model: the exact levels at which the next rule fires when the
  * price moves from inside (lo, hi): up to `hi` (pause, profit-book, take-profit arming, a trailing
  * buy's rebound, Scalping's take-profit) or down to `lo` (stoploss, liquidation, restart, a buy
  * level, an armed lot's trailing sell). Unlike the quiet band it leaves out what merely follows the

@@ -1,5 +1,5 @@
 /**
- * Fills and failures of a cycle's intents (DESIGN §2.4).
+ * Fills and failures of a cycle's intents (docs/trading-rules.md §2.4).
  */
 import { CYCLE_STATUS, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';

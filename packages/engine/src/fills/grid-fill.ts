@@ -39,7 +39,7 @@ export function pendingIndex(pending: readonly PendingIntent[], seq: number, las
   return i;
 }
 
-/** Applies a fill of a pending intent of a grid bot (DESIGN §2.2: the runtime feeds fills back). */
+/** Applies a fill of a pending intent of a grid bot (docs/trading-rules.md §2.2: the runtime feeds fills back). */
 export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<GridBotState> {
   const i = pendingIndex(state.pending, fill.seq, state.seq);
   if (i < 0) return { state, opened: null, closed: [], applied: false };

@@ -148,7 +148,7 @@ export function insertLots(stack: readonly Lot[], lots: readonly Lot[]): Lot[] {
   return [...stack, ...lots].sort((a, b) => a.id - b.id);
 }
 
-/** The futures position of an account (DESIGN §2.2); the open lots' totals for a state saved without it. */
+/** The futures position of an account (docs/trading-rules.md §2.2); the open lots' totals for a state saved without it. */
 export function positionOf(account: Account): LongPosition {
   return account.posQty === undefined
     ? { qty: account.openQty, entryNotional: account.openQuote, margin: account.openMargin }

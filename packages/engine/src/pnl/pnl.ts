@@ -1,12 +1,12 @@
 /**
- * PnL, ROI, APY and the futures formulas of DESIGN §2.1–2.2. Decimal inside, numbers out.
+ * PnL, ROI, APY and the futures formulas of docs/trading-rules.md §2.1–2.2. Decimal inside, numbers out.
  */
 import { money } from '../money';
 import type { Account } from '../types';
 
 const MS_PER_DAY = 86_400_000;
 
-/** A lot's profit = sell quote − sell fee − buy quote − buy fee (DESIGN §2.1). */
+/** A lot's profit = sell quote − sell fee − buy quote − buy fee (docs/trading-rules.md §2.1). */
 export function lotProfit(sellQuote: number, sellFee: number, buyQuote: number, buyFee: number): number {
   return money(sellQuote).minus(sellFee).minus(buyQuote).minus(buyFee).toNumber();
 }
@@ -33,7 +33,7 @@ export function apyPct(roi: number, runtimeMs: number): number {
   return money(roi).times(365).dividedBy(days).toNumber();
 }
 
-/** Futures margin of a notional at `leverage` (the grid's quote is the margin, DESIGN §2.2). */
+/** Futures margin of a notional at `leverage` (the grid's quote is the margin, docs/trading-rules.md §2.2). */
 export function marginOf(notional: number, leverage: number): number {
   return money(notional).dividedBy(leverage).toNumber();
 }

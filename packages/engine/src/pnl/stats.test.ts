@@ -53,7 +53,7 @@ describe('bot statistics (spec 01 §3) from the engine state', () => {
     });
   });
 
-  it('computes ROI and APY of DESIGN §2.1', () => {
+  it('computes ROI and APY of docs/trading-rules.md §2.1', () => {
     expect(roiPct(50, 1000)).toBe(5);
     expect(apyPct(5, 10 * 24 * HOUR)).toBe(182.5); // 5 × 365 / 10 days
     expect(apyPct(5, HOUR)).toBe(1825); // runtime below a day counts as one day

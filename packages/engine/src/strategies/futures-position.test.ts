@@ -1,5 +1,5 @@
 /**
- * Futures positions as the exchange keeps them (DESIGN §2.2): average entry, margin released in
+ * Futures positions as the exchange keeps them (docs/trading-rules.md §2.2): average entry, margin released in
  * proportion on a partial sell, maintenance from the symbol's leverage brackets. The expected prices
  * are the formula (Q × E − M − cum) / (Q × (1 − m)) worked by hand, rounded up to 8 decimals; the
  * paper exchange's test of the same fills expects the very same figures.

@@ -1,6 +1,6 @@
 /**
  * The paper exchange fills a market order at the feed's price rounded to the tick against the taker,
- * with the rounding the backtest uses (DESIGN §2.5: one fill-price implementation). Feeds publish
+ * with the rounding the backtest uses (docs/trading-rules.md §2.5: one fill-price implementation). Feeds publish
  * prices on the tick already; a replay of older data, whose prices may be finer than today's tick,
  * is what reaches this rounding, as the feed below does.
  */

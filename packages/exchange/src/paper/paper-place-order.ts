@@ -82,7 +82,7 @@ async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInpu
   const crosses =
     prepared.price === undefined ||
     (input.side === 'buy' ? prepared.price.gte(last) : prepared.price.lte(last));
-  // A market order fills at the last price rounded to the tick against the taker (DESIGN §2.5, the
+  // A market order fills at the last price rounded to the tick against the taker (docs/trading-rules.md §2.5, the
   // rounding backtests use); a crossing limit order at the last price.
   const fillPrice = prepared.price === undefined ? fillPriceAgainst(last, input.side, rules.tickSize) : last;
   const change = crosses

@@ -1,5 +1,5 @@
 /**
- * The price a simulated market order fills at (DESIGN §2.5): the decision price moved against the
+ * The price a simulated market order fills at (docs/trading-rules.md §2.5): the decision price moved against the
  * bot by the optional slippage, then rounded to the symbol's tick against the bot (a buy up, a sell
  * down). A price within 1e-9 of its own size from a tick counts as on it, so float noise in an event
  * level (e.g. 100 × 0.98 = 97.99999999999999) does not cost a whole tick. One implementation for the

@@ -12,7 +12,7 @@ interface RefBracket {
 
 const reference = JSON.parse(
   readFileSync(
-    new URL('../../../../../shared/data/binance-futures-leverage-brackets.json', import.meta.url),
+    new URL('../../../../fixtures/binance-futures-leverage-brackets.json', import.meta.url),
     'utf8',
   ),
 ) as Record<string, RefBracket[]>;

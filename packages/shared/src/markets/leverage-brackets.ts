@@ -1,9 +1,9 @@
 /**
  * Binance USD-M maintenance-margin brackets (GET /fapi/v1/leverageBracket: notionalCap,
- * maintMarginRatio, cum) of the 22 perpetuals, for the liquidation price of DESIGN §2.2.
+ * maintMarginRatio, cum) of the 22 perpetuals, for the liquidation price of docs/trading-rules.md §2.2.
  * A position whose notional is below a bracket's cap (and at or above the previous cap) uses that
  * bracket: maintenance margin = notional × rate − cum. `leverage-brackets.test.ts` checks every row
- * against ../shared/data/binance-futures-leverage-brackets.json.
+ * against fixtures/binance-futures-leverage-brackets.json.
  */
 
 /** One bracket: [notionalCap (USDT), maintenance margin rate (fraction), maintenance amount cum (USDT)]. */

@@ -1,5 +1,5 @@
 /**
- * The one liquidation price of an isolated one-way long (DESIGN §2.2), used by the engine and the
+ * The one liquidation price of an isolated one-way long (docs/trading-rules.md §2.2), used by the engine and the
  * paper exchange so the two always agree. Binance's isolated formula (USD-M "Liquidation Price
  * Calculation", one-way mode, cross terms zero): at the liquidation price P the position's equity
  * M + Q × (P − E) equals its maintenance margin Q × P × m − cum, so

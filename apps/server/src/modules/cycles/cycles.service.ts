@@ -20,7 +20,7 @@ import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
 
-/** The user's cycle, or 404: another user's cycle reads as missing (DESIGN §3). */
+/** The user's cycle, or 404: another user's cycle reads as missing (docs/trading-rules.md §3). */
 export async function cycleOf(deps: AppDeps, userId: string, cycleId: string) {
   const row = await repo.findUserBot(deps.db, userId, cycleId, 'cycle');
   if (!row) throw new HttpError(404, m.cycleNotFound);
@@ -32,7 +32,7 @@ function assertCycleRunning(row: repo.BotRow) {
 }
 
 /**
- * Starts a cycle (spec 02 Start Cycle, DESIGN §2.4): the exchange minimum for the pair, one running bot or
+ * Starts a cycle (spec 02 Start Cycle, docs/trading-rules.md §2.4): the exchange minimum for the pair, one running bot or
  * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
  */
 export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
@@ -136,12 +136,13 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
   const row = await cycleOf(deps, userId, cycleId);
   assertCycleRunning(row);
   if (sell && !isHolding(cycleState(row))) throw new HttpError(400, m.notHolding);
-  await sendBotCommand(
+  const outcome = await sendBotCommand(
     deps,
     row.id,
     { type: sell ? 'stop_sell' : 'stop' },
     sell ? m.stopSellFailed : m.stopFailed,
   );
+  if (outcome === 'requested') return { success: true, stopping: true, message: m.stopRequested };
   return { success: true, message: sell ? m.stoppedSold : m.stopped };
 }
 

@@ -3,7 +3,7 @@ import { newAccount, newStats } from '../../core/grid-bot.state';
 import type { CycleStatus } from '../../core/transitions';
 import type { Account, Lot, MarketKind, PendingIntent, SkippedBuy, Stats, StopReason } from '../../types';
 
-/** Cycle parameters (DESIGN §2.4; editable while running). */
+/** Cycle parameters (docs/trading-rules.md §2.4; editable while running). */
 export interface CycleParams {
   /** Buy at market when p ≤ buyPrice (priceReachAt). */
   buyPrice: number;

@@ -1,7 +1,7 @@
 /**
- * Cycle (DESIGN §2.4): WaitBuy → (p ≤ buy_price) buy → Holding → (p ≥ sell_price) sell → WaitBuy or
+ * Cycle (docs/trading-rules.md §2.4): WaitBuy → (p ≤ buy_price) buy → Holding → (p ≥ sell_price) sell → WaitBuy or
  * Completed; Holding and p ≤ stop_loss → sell, Stopped. Futures positions can also be liquidated
- * (the exchange does it whatever the strategy says; same formula as DESIGN §2.2).
+ * (the exchange does it whatever the strategy says; same formula as docs/trading-rules.md §2.2).
  */
 import { skippedFrom, trackDrawdown } from '../../core/grid-tick';
 import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
@@ -72,7 +72,7 @@ function sellReason(state: CycleState, p: number): SellReason | null {
   const a = state.account;
   const sl = state.params.stopLoss;
   const liquidated = a.liqPrice > 0 && p <= a.liqPrice;
-  // Both levels under one tick: the falling price crossed the higher one first (DESIGN §2.2).
+  // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
   if (sl !== null && p <= sl && !(liquidated && a.liqPrice >= sl)) return 'stoploss';
   if (liquidated) return 'liquidated';
   if (p >= state.params.sellPrice) return 'take_profit';

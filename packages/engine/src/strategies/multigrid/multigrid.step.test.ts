@@ -1,5 +1,5 @@
 /**
- * Hand-worked examples of DESIGN §2.2. Rules: step 0.001, min notional 5; fee 0.1 % of quote.
+ * Hand-worked examples of docs/trading-rules.md §2.2. Rules: step 0.001, min notional 5; fee 0.1 % of quote.
  * Investment 1000 unless said otherwise; alloc [0.5, 0.3, 0.2] → grid quotes 500, 300, 200.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { multigridBot } from '../../testing/strategies';
 
 const ALLOC = [0.5, 0.3, 0.2];
 
-describe('Multigrid buying (DESIGN §2.2 step 4)', () => {
+describe('Multigrid buying (docs/trading-rules.md §2.2 step 4)', () => {
   it('buys grid 1 at market on the first tick', () => {
     // 500 / 100 = 5 → qty 5, quote 5 × 100 = 500, fee 0.5.
     const { state, log } = runPrices(multigridBot({ alloc: ALLOC }), [100]);
@@ -65,7 +65,7 @@ describe('Multigrid buying (DESIGN §2.2 step 4)', () => {
   });
 });
 
-describe('Multigrid take-profit (DESIGN §2.2 step 3)', () => {
+describe('Multigrid take-profit (docs/trading-rules.md §2.2 step 3)', () => {
   it('arms at tp %, follows the high and sells tpDown % below it', () => {
     // Lot at 100, tp 2 → arms at 102 (high 102); 104 → high 104; sells at ≤ 104 × 0.99 = 102.96.
     // Sell 5 × 102.96 = 514.8, fee 0.5148; pnl = 514.8 − 0.5148 − 500 − 0.5 = 13.7852.
@@ -126,7 +126,7 @@ describe('Multigrid take-profit (DESIGN §2.2 step 3)', () => {
   });
 });
 
-describe('Multigrid risk exits (DESIGN §2.2 steps 1–2)', () => {
+describe('Multigrid risk exits (docs/trading-rules.md §2.2 steps 1–2)', () => {
   const noTp = { alloc: ALLOC, buyUp: [0, 0], tp: [50, 50, 50] };
 
   it('sells all and pauses at the pause price, then restarts at the restart price', () => {
@@ -180,7 +180,7 @@ describe('Multigrid risk exits (DESIGN §2.2 steps 1–2)', () => {
   });
 });
 
-describe('Multigrid futures (DESIGN §2.2 futures)', () => {
+describe('Multigrid futures (docs/trading-rules.md §2.2 futures)', () => {
   it('buys qty from margin × leverage and books profit on notional', () => {
     // Margin 1000 × 3 = 3000 notional → qty 30; fee 0.05 % = 1.5. Sells at 102 (tp 2, tpDown 0):
     // 3060 − 1.53 − 3000 − 1.5 = 56.97.
