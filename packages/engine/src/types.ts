@@ -149,7 +149,7 @@ export interface Account {
   funding?: number;
 }
 
-/** Statistics kept from the same code that trades (spec 01 §3 bot summary). */
+/** Statistics kept from the same code that trades (docs/spec/01-core-screens.md §3 bot summary). */
 export interface Stats {
   startTimeMs: number;
   /** Highest equity (investment + total PnL) seen on a tick. */

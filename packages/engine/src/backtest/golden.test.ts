@@ -1,6 +1,6 @@
 /**
  * Golden backtests over real Binance candles (`fixtures/backtest`): each runs twice and must produce the
- * identical output (STYLE §3); the summaries are pinned so any change in trading behaviour shows.
+ * identical output (docs/contributing.md §3); the summaries are pinned so any change in trading behaviour shows.
  */
 import { findMaintBrackets, getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';

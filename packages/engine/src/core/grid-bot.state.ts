@@ -12,7 +12,7 @@ import type {
 } from '../types';
 import { type QuietBand, UNSET_BAND } from './quiet-band';
 
-/** Parameters a user may change while the bot runs (spec 02); null means not set. */
+/** Parameters a user may change while the bot runs (docs/spec/02-bots-wallet-account.md); null means not set. */
 export interface BotSettings {
   /** p ≤ stoploss → sell all, Stopped (reason `stoploss`). */
   stoplossPrice: number | null;

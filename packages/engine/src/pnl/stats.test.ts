@@ -8,7 +8,7 @@ import { botStats } from './stats';
 const HOUR = 3_600_000;
 const START = 1_700_000_000_000; // 2023-11-14T22:13:20Z
 
-describe('bot statistics (spec 01 §3) from the engine state', () => {
+describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine state', () => {
   it('reports grids, prices, PnL, ROI, APY, daily profit and drawdown', () => {
     // Ticks one hour apart from 22:13 UTC: g1 5 @ 100, g2 3.061 @ 98, then at 00:13 the next day both
     // sell at 102 (booked 20.6218, see multigrid tests) and g1 rebuys 4.901 @ 102 (quote 499.902).

@@ -144,7 +144,7 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   };
 }
 
-/** Copy BOTs card: anonymous (docs/trading-rules.md §5: no user, no amounts). */
+/** Copy BOTs card: anonymous (docs/product.md §5: no user, no amounts). */
 export function toTopBot(row: BotRow, price: number, nowMs: number, sparkline: number[]): TopBot {
   const s = statsAt(row, price, nowMs);
   return {

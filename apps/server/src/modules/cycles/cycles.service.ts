@@ -16,6 +16,7 @@ import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
 import { resumeHalted } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
+import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
@@ -32,7 +33,7 @@ function assertCycleRunning(row: repo.BotRow) {
 }
 
 /**
- * Starts a cycle (spec 02 Start Cycle, docs/trading-rules.md §2.4): the exchange minimum for the pair, one running bot or
+ * Starts a cycle (docs/spec/02-bots-wallet-account.md Start Cycle, docs/trading-rules.md §2.4): the exchange minimum for the pair, one running bot or
  * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
  */
 export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
@@ -63,7 +64,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
       `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
     );
   }
-  if (market === 'future') await exchange.setLeverage(input.pair, leverage);
+  if (market === 'future') await setUpFutures(exchange, input.pair, leverage);
 
   const state = createCycle({
     params,

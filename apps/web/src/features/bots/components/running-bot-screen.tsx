@@ -56,7 +56,7 @@ function approxPnl(bot: BotSummary, purchased: PurchasedQty | undefined): number
   return toNumber(purchased?.totalpnl) ?? toNumber(bot.totalPnl);
 }
 
-/** Spec 02 Running multigrid bot and Running scalping bot: one screen, two kinds. */
+/** docs/spec/02-bots-wallet-account.md Running multigrid bot and Running scalping bot: one screen, two kinds. */
 export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
