@@ -75,6 +75,20 @@ const SLICES = [
     undefined,
     'live bot against the backtest (one day)',
   ],
+  [
+    'backtest',
+    'binance-futures-BTCUSDT-5m-20250306-20250413.csv.gz',
+    '2025-03-06',
+    '2025-03-12',
+    'backtest CLI: futures funding',
+  ],
+  [
+    'backtest',
+    'binance-spot-BTCUSDT-5m-20240301-20250702.csv.gz',
+    '2024-04-02',
+    '2024-04-03',
+    'backtest CLI: a folder of several intervals',
+  ],
   ...['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((b) => [
     'backtest',
     `binance-futures-${b}USDT-funding-8h-20250306-${b === 'ETH' ? '20250615' : '20250603'}.csv.gz`,

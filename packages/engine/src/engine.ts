@@ -1,12 +1,16 @@
 /**
- * The engine's entry points (DESIGN §2): `step(state, tick, rules) → { state, intents }`,
+ * The engine's entry points (docs/trading-rules.md §2): `step(state, tick, rules) → { state, intents }`,
  * `applyFill(state, fill) → state` and `applyIntentFailed(state, seq) → state` for every strategy.
  * Pure: no I/O, no clock, no randomness; the same inputs give the same outputs.
  */
 import type { GridBotState } from './core/grid-bot.state';
 import { NO_INTENTS } from './core/intents';
+import { UNSET_BAND } from './core/quiet-band';
+import { utcDateKey } from './core/utc-date';
 import { applyCycleFill, applyCycleIntentFailed } from './fills/cycle-fill';
 import { applyGridFill, applyGridIntentFailed, type FillOutcome } from './fills/grid-fill';
+import { addDailyProfit } from './fills/ledger';
+import { money } from './money';
 import type { EngineRules } from './rules';
 import type { CycleState } from './strategies/cycle/cycle.state';
 import { stepCycle } from './strategies/cycle/cycle.step';
@@ -47,6 +51,28 @@ export function applyFillDetailed<S extends EngineState>(state: S, fill: Fill): 
 /** Applies the fill of a pending intent. A fill for an intent already resolved changes nothing. */
 export function applyFill<S extends EngineState>(state: S, fill: Fill): S {
   return applyFillDetailed(state, fill).state;
+}
+
+/**
+ * A futures funding payment at `timeMs`: `amount` USDT received (> 0) or paid (< 0) by the open
+ * position (docs/trading-rules.md §2.2). It is booked: inside booked profit, the day's profit and the funding total.
+ */
+export function applyFunding<S extends EngineState>(state: S, amount: number, timeMs: number): S {
+  const a = state.account;
+  const account = {
+    ...a,
+    bookedProfit: money(a.bookedProfit).plus(amount).toNumber(),
+    funding: money(a.funding ?? 0)
+      .plus(amount)
+      .toNumber(),
+  };
+  const stats = {
+    ...state.stats,
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(timeMs), amount),
+  };
+  return state.kind === 'cycle'
+    ? ({ ...state, account, stats } as S)
+    : ({ ...state, account, stats, quiet: UNSET_BAND } as S);
 }
 
 /** Intent `seq` failed or was rejected with nothing filled: the bot goes on. Idempotent. */

@@ -1,5 +1,5 @@
 /**
- * @gridbot/engine — pure trading logic (DESIGN §2): Multigrid, Scalping and Cycle state machines,
+ * @gridbot/engine — pure trading logic (docs/trading-rules.md §2): Multigrid, Scalping and Cycle state machines,
  * fills, PnL/ROI/APY, statistics, start validation, and the backtest runner.
  */
 export {
@@ -10,11 +10,14 @@ export {
   parseCandlesCsv,
 } from './backtest/candles';
 export { formatBacktestTable } from './backtest/format';
+export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,
   type BacktestResult,
   type BacktestSummary,
   type FillRecord,
+  type FundingRates,
+  PathBacktest,
   runBacktest,
 } from './backtest/run-backtest';
 export {
@@ -45,7 +48,14 @@ export type {
 } from './core/transitions';
 export { BOT_STATUS, CYCLE_STATUS, LOT_PHASE, transition } from './core/transitions';
 export { utcDateKey, utcIso } from './core/utc-date';
-export { applyFill, applyFillDetailed, applyIntentFailed, type EngineState, step } from './engine';
+export {
+  applyFill,
+  applyFillDetailed,
+  applyFunding,
+  applyIntentFailed,
+  type EngineState,
+  step,
+} from './engine';
 export { InvariantError } from './errors';
 export type { FillOutcome } from './fills/grid-fill';
 export type { ClosedLot } from './fills/ledger';
@@ -54,7 +64,6 @@ export * from './money';
 export {
   apyPct,
   equityAt,
-  liquidationPrice,
   lotProfit,
   marginOf,
   roiPct,
@@ -87,4 +96,4 @@ export {
   type ScalpingParams,
 } from './strategies/strategy-params';
 export type * from './types';
-export { type StartProblem, validateCycleStart, validateGridStart } from './validate';
+export { type StartProblem, startCostWithFees, validateCycleStart, validateGridStart } from './validate';

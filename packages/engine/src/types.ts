@@ -5,7 +5,7 @@
 import type { MarketKind } from '@gridbot/shared';
 import type { MoneyInput } from './money';
 
-/** One observed price `price` at time `timeMs` (Unix ms, UTC) (DESIGN §2). */
+/** One observed price `price` at time `timeMs` (Unix ms, UTC) (docs/trading-rules.md §2). */
 export interface Tick {
   price: number;
   timeMs: number;
@@ -20,7 +20,7 @@ export type StopReason = 'stoploss' | 'profit_book' | 'liquidated' | 'manual' | 
 export type SellReason = 'take_profit' | 'stoploss' | 'pause' | 'profit_book' | 'manual_sell' | 'liquidated';
 
 /**
- * One open position bought by one buy intent (DESIGN §2.2). `qty` is what was really received (after a
+ * One open position bought by one buy intent (docs/trading-rules.md §2.2). `qty` is what was really received (after a
  * base-asset fee); `quote` what was really spent (futures: the notional); `fee` is in USDT.
  */
 export interface Lot {
@@ -43,7 +43,7 @@ export interface Lot {
   high: number;
 }
 
-/** Market buy of grid `grid` (DESIGN §2.1: qty = floor(notional / price / step) × step). */
+/** Market buy of grid `grid` (docs/trading-rules.md §2.1: qty = floor(notional / price / step) × step). */
 export interface MarketBuy {
   type: 'MarketBuy';
   /** Per-bot sequence; the runtime's client order id is `${botId}-${seq}`. */
@@ -70,7 +70,7 @@ export interface SellLots {
 }
 
 /**
- * Futures: the position reached its liquidation price (DESIGN §2.2). No order is sent: the exchange
+ * Futures: the position reached its liquidation price (docs/trading-rules.md §2.2). No order is sent: the exchange
  * closes the position. The runtime confirms it with a fill (backtests: at `price` for `quote`, no fee).
  */
 export interface RecordLiquidation {
@@ -135,11 +135,21 @@ export interface Account {
   openCost: number;
   /** Futures liquidation price of the open position; 0 when none (spot, flat, leverage 1). */
   liqPrice: number;
+  /**
+   * Futures: the position as the exchange keeps it (docs/trading-rules.md §2.2): size, cost at the average entry
+   * (Q × E) and isolated margin. A partial sell keeps E and releases cost and margin in proportion.
+   * Absent in states saved before they were kept: then the open lots' totals stand in.
+   */
+  posQty?: number;
+  posNotional?: number;
+  posMargin?: number;
   /** Base left behind below one step after base-asset fees. */
   dustQty: number;
+  /** Futures funding received (+) or paid (−), already inside bookedProfit; absent: none yet. */
+  funding?: number;
 }
 
-/** Statistics kept from the same code that trades (spec 01 §3 bot summary). */
+/** Statistics kept from the same code that trades (docs/spec/01-core-screens.md §3 bot summary). */
 export interface Stats {
   startTimeMs: number;
   /** Highest equity (investment + total PnL) seen on a tick. */
@@ -148,6 +158,18 @@ export interface Stats {
   /** Booked profit per UTC day of the sell, keyed `YYYY-MM-DD` (datewiseprofit). */
   datewiseProfit: Record<string, number>;
   lastBuyTimeMs: number | null;
+}
+
+/**
+ * A buy the engine skipped (its order would be below the minimum notional), kept on the state so the
+ * bot's page shows it until a buy fills. `timeMs` is the first tick it was skipped at.
+ */
+export interface SkippedBuy {
+  grid: number;
+  reason: 'below_min_notional';
+  notional: number;
+  minNotional: number;
+  timeMs: number;
 }
 
 /** Extra outcomes a tick may report, e.g. a buy skipped because it fell below min notional. */

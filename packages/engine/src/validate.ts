@@ -1,9 +1,10 @@
 /**
- * Start-time checks (DESIGN §2.1): every grid's planned order must reach the symbol's min notional.
+ * Start-time checks (docs/trading-rules.md §2.1): every grid's order must reach the symbol's min notional as it will
+ * be sent: its quantity rounded down to the step at the current price (when known), times leverage.
  * Problems are returned, not thrown: the API turns them into the start request's error message.
  */
 import type { MarketRules } from '@gridbot/shared';
-import { money } from './money';
+import { floorToStep, money } from './money';
 import type { EngineRules } from './rules';
 import type { CycleParams } from './strategies/cycle/cycle.state';
 import type { GridParams } from './strategies/strategy-params';
@@ -14,7 +15,7 @@ export interface StartProblem {
   message: string;
 }
 
-type Rules = Pick<MarketRules | EngineRules, 'symbol' | 'market' | 'minNotional'>;
+type Rules = Pick<MarketRules | EngineRules, 'symbol' | 'market' | 'minNotional' | 'stepSize'>;
 
 function orderProblem(
   grid: number,
@@ -22,12 +23,21 @@ function orderProblem(
   quote: number,
   leverage: number,
   rules: Rules,
+  price: number | null,
 ): StartProblem | null {
-  const notional = money(quote).times(leverage);
+  const planned = money(quote).toDecimalPlaces(8, 1).times(leverage);
+  const qty = price !== null && price > 0 ? floorToStep(planned.dividedBy(price), rules.stepSize) : null;
+  const notional = qty === null ? planned : qty.times(price as number);
   if (notional.gte(rules.minNotional)) return null;
   const amount = notional.toDecimalPlaces(8, 1).toFixed();
-  const via =
-    leverage > 1 ? ` (${money(quote).toDecimalPlaces(8, 1).toFixed()} USDT margin × ${leverage})` : '';
+  const parts: string[] = [];
+  if (leverage > 1) parts.push(`${money(quote).toDecimalPlaces(8, 1).toFixed()} USDT margin × ${leverage}`);
+  if (qty !== null && !notional.eq(planned)) {
+    parts.push(
+      `${qty.toFixed()} ${rules.symbol.replace(/USDT$/, '')} after rounding to the step ${rules.stepSize} at ${price} USDT`,
+    );
+  }
+  const via = parts.length > 0 ? ` (${parts.join(', ')})` : '';
   const market = rules.market === 'future' ? 'futures' : 'spot';
   return {
     grid,
@@ -43,12 +53,17 @@ function leverageProblems(leverage: number, rules: Rules): StartProblem[] {
   return [];
 }
 
-/** Problems that stop a Multigrid or Scalping bot from starting; empty when it may start. */
+/**
+ * Problems that stop a Multigrid or Scalping bot from starting; empty when it may start. With the
+ * current `price`, each grid's quantity is rounded to the step as its order will be (the rounding
+ * loses at most one step × price, most at the highest price a grid buys at: the current one).
+ */
 export function validateGridStart(
   params: GridParams,
   investment: number,
   rules: Rules,
   leverage = 1,
+  price: number | null = null,
 ): StartProblem[] {
   if (!(investment > 0)) return [{ grid: 0, message: `Investment must be > 0, is ${investment}` }];
   const problems = leverageProblems(leverage, rules);
@@ -56,13 +71,13 @@ export function validateGridStart(
   const lev = rules.market === 'future' ? leverage : 1;
   params.alloc.forEach((a, i) => {
     const quote = money(investment).times(a).toNumber();
-    const p = orderProblem(i + 1, `Grid ${i + 1}`, quote, lev, rules);
+    const p = orderProblem(i + 1, `Grid ${i + 1}`, quote, lev, rules, price);
     if (p) problems.push(p);
   });
   return problems;
 }
 
-/** Problems that stop a cycle from starting. */
+/** Problems that stop a cycle from starting (its quantity rounded to the step at its buy price). */
 export function validateCycleStart(params: CycleParams, rules: Rules, leverage = 1): StartProblem[] {
   const problems = leverageProblems(leverage, rules);
   if (!(params.amount > 0)) problems.push({ grid: 0, message: `Amount must be > 0, is ${params.amount}` });
@@ -76,6 +91,22 @@ export function validateCycleStart(params: CycleParams, rules: Rules, leverage =
     problems.push({ grid: 0, message: `no_of_cycle must be a whole number ≥ 1, is ${params.cycles}` });
   }
   if (problems.length > 0) return problems;
-  const p = orderProblem(1, 'Cycle', params.amount, rules.market === 'future' ? leverage : 1, rules);
+  const lev = rules.market === 'future' ? leverage : 1;
+  const p = orderProblem(1, 'Cycle', params.amount, lev, rules, params.buyPrice);
   return p ? [p] : [];
+}
+
+/**
+ * What starting a bot of `investment` takes from the wallet at most, fees included (docs/trading-rules.md §2.1): on
+ * spot every grid's quote plus its buy fee; on futures every grid's margin plus the fee on its
+ * notional (margin × leverage).
+ */
+export function startCostWithFees(
+  investment: number,
+  market: 'spot' | 'future',
+  leverage: number,
+  feePct: number,
+): number {
+  const notional = money(investment).times(market === 'future' ? leverage : 1);
+  return money(investment).plus(notional.times(feePct).dividedBy(100)).toNumber();
 }

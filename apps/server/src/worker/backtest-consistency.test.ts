@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { botFills, createTestDb, type DbHandle } from '@gridbot/db';
-import { candleTicks, compileRules, createGridBot, parseCandlesCsv, runBacktest } from '@gridbot/engine';
+import { compileRules, createGridBot, parseCandlesCsv, runBacktest } from '@gridbot/engine';
 import { PaperExchange } from '@gridbot/exchange';
 import { ManualFeed } from '@gridbot/exchange/testing';
 import { getMarketRules, money } from '@gridbot/shared';
@@ -33,18 +33,22 @@ function firstDay() {
   return parseCandlesCsv(lines.slice(0, CANDLES_IN_A_DAY + 1).join('\n'));
 }
 
-describe('live bot against the engine backtest', () => {
+describe('paper bot against the engine backtest (docs/trading-rules.md §2.5 consistency)', () => {
   it('fills exactly what the backtest fills over a replayed day of real ETHUSDT candles', async () => {
     const candles = firstDay();
     const rules = getMarketRules('ETHUSDT', 'spot');
     const investment = 1000;
 
-    // The engine alone, as `npm run backtest` runs it.
+    // The engine alone, as `npm run backtest` runs it, noting every price of the path it was fed.
     const initial = createGridBot({ params: simpleMultigrid, investment, market: 'spot', startTimeMs: 0 });
-    const expected = runBacktest(initial, candles, compileRules(rules), { feePct: 0.1 }).fills;
+    const path: number[] = [];
+    const expected = runBacktest(initial, candles, compileRules(rules), {
+      feePct: 0.1,
+      onTick: (price) => path.push(price),
+    }).fills;
     expect(expected.length).toBeGreaterThan(10);
 
-    // The same ticks through the feed, the runtime, the paper exchange and the database.
+    // The same path (replayed) through the feed, the runtime, the paper exchange and the database.
     const feed = new ManualFeed();
     const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
     await paper.start();
@@ -59,14 +63,10 @@ describe('live bot against the engine backtest', () => {
       log: () => {},
     });
     await supervisor.start();
-    const ticks = new Float64Array(4);
-    for (let i = 0; i < candles.openTimeMs.length; i += 1) {
-      candleTicks(candles, i, ticks);
-      for (const price of ticks) {
-        feed.setPrice('ETHUSDT', 'spot', String(price));
-        // Wait until the bot has handled this tick: live bots coalesce ticks while busy, a backtest never does.
-        await supervisor.runner(botId)?.serial(async () => {});
-      }
+    for (const price of path) {
+      feed.setPrice('ETHUSDT', 'spot', String(price));
+      // Wait until the bot has handled this tick: live bots coalesce ticks while busy, a backtest never does.
+      await supervisor.runner(botId)?.serial(async () => {});
     }
     await supervisor.stop();
     await paper.stop();

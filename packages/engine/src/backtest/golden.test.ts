@@ -1,8 +1,8 @@
 /**
  * Golden backtests over real Binance candles (`fixtures/backtest`): each runs twice and must produce the
- * identical output (STYLE §3); the summaries are pinned so any change in trading behaviour shows.
+ * identical output (docs/contributing.md §3); the summaries are pinned so any change in trading behaviour shows.
  */
-import { getMarketRules } from '@gridbot/shared';
+import { findMaintBrackets, getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { createGridBot } from '../core/grid-bot.state';
 import type { EngineState } from '../engine';
@@ -29,6 +29,7 @@ function grid(fixture: string, investment: number, market: 'spot' | 'future', le
       leverage,
       startTimeMs,
       maintMarginRate,
+      maintBrackets: market === 'future' ? findMaintBrackets('ETHUSDT') : undefined,
     });
 }
 
@@ -55,7 +56,8 @@ function backtest(c: Case) {
   return JSON.parse(first) as { fills: unknown[]; summary: unknown };
 }
 
-describe('golden backtests on real candles', () => {
+// Up to two weeks of 1m candles, each run twice: generous time for a busy machine.
+describe('golden backtests on real candles', { timeout: 60_000 }, () => {
   it('Multigrid spot BTCUSDT, 2–7 Apr 2024 (1m)', () => {
     const out = backtest({
       candles: 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
@@ -65,13 +67,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 17.6722417257,
-        "fees": 4.0128307153,
-        "maxDrawdownPct": 5.177018,
+        "apyPct": 166.682547,
+        "bookedProfit": 25.1584356355,
+        "buyAndHoldPct": -0.987512,
+        "endMs": 1712448420000,
+        "fees": 5.2227936592,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 4.655249,
         "openGrids": 2,
-        "totalPnl": 15.2306147847,
-        "trades": 20,
-        "unrealizedPnl": -2.441626941,
+        "roiPct": 2.285542,
+        "sharpe": 3.5441,
+        "skippedBuys": 0,
+        "sortino": 5.7505,
+        "startMs": 1712016000000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": 22.8554246408,
+        "trades": 26,
+        "unrealizedPnl": -2.3030109947,
       }
     `);
   });
@@ -85,13 +100,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 150.465466295,
-        "fees": 17.229900305,
-        "maxDrawdownPct": 6.390972,
+        "apyPct": 917.04625,
+        "bookedProfit": 186.04587325,
+        "buyAndHoldPct": 39.029908,
+        "endMs": 1747008000000,
+        "fees": 17.980226495,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 4.751275,
         "openGrids": 5,
-        "totalPnl": 139.529609695,
-        "trades": 191,
-        "unrealizedPnl": -10.9358566,
+        "roiPct": 17.587188,
+        "sharpe": 19.6037,
+        "skippedBuys": 0,
+        "sortino": null,
+        "startMs": 1746403200000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": 175.871883505,
+        "trades": 207,
+        "unrealizedPnl": -10.173989745,
       }
     `);
   });
@@ -105,13 +133,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 112.72374633,
-        "fees": 7.19832254,
-        "maxDrawdownPct": 50.439141,
+        "apyPct": -247.094092,
+        "bookedProfit": 103.13748096,
+        "buyAndHoldPct": 1.813908,
+        "endMs": 1621543200000,
+        "fees": 7.98067645,
+        "funding": 0,
+        "investment": 500,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 51.102565,
         "openGrids": 5,
-        "totalPnl": -14.95684254,
-        "trades": 101,
-        "unrealizedPnl": -127.68058887,
+        "roiPct": -5.321737,
+        "sharpe": 0.1441,
+        "skippedBuys": 0,
+        "sortino": 0.2037,
+        "startMs": 1620864000000,
+        "stopReason": null,
+        "timeInMarketPct": 100,
+        "totalPnl": -26.60868645,
+        "trades": 111,
+        "unrealizedPnl": -129.74616741,
       }
     `);
   });
@@ -125,11 +166,24 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": -120.5329896165,
-        "fees": 5.8832301165,
-        "maxDrawdownPct": 19.439724,
+        "apyPct": -321.295196,
+        "bookedProfit": -130.82265,
+        "buyAndHoldPct": -30.141578,
+        "endMs": 1621543260000,
+        "fees": 5.87265,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 19.624525,
         "openGrids": 0,
-        "totalPnl": -120.5329896165,
+        "roiPct": -13.082265,
+        "sharpe": -5.7495,
+        "skippedBuys": 0,
+        "sortino": -5.9122,
+        "startMs": 1620259200000,
+        "stopReason": "stoploss",
+        "timeInMarketPct": 44.647446,
+        "totalPnl": -130.82265,
         "trades": 6,
         "unrealizedPnl": 0,
       }
@@ -145,13 +199,26 @@ describe('golden backtests on real candles', () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 77.5962748215,
-        "fees": 5.0799801165,
-        "maxDrawdownPct": 43.943578,
+        "apyPct": -533.082608,
+        "bookedProfit": 67.3302,
+        "buyAndHoldPct": -30.141578,
+        "endMs": 1621543260000,
+        "fees": 5.0694,
+        "funding": 0,
+        "investment": 1000,
+        "lastSkippedBuy": null,
+        "maxDrawdownPct": 44.361322,
         "openGrids": 1,
-        "totalPnl": -206.7670536165,
+        "roiPct": -21.705671,
+        "sharpe": -5.5338,
+        "skippedBuys": 0,
+        "sortino": -6.1498,
+        "startMs": 1620259200000,
+        "stopReason": null,
+        "timeInMarketPct": 71.791038,
+        "totalPnl": -217.056714,
         "trades": 5,
-        "unrealizedPnl": -284.363328438,
+        "unrealizedPnl": -284.386914,
       }
     `);
   });

@@ -1,18 +1,30 @@
 /**
- * Backtest runner (DESIGN §2.5): four ticks per candle through the very `step`/`applyFill` that run
- * live bots; every intent is filled at once at the tick price with the fee of §2.1.
+ * Backtest runner with the path fill model of docs/trading-rules.md §2.5. Each candle becomes the path o, l, h, c
+ * (o, h, l, c when it closes below its open) at its open time, and consecutive path points — a close
+ * and the next open included — are joined by straight lines. On each line the bot acts at the first
+ * price where one of its rules becomes true (the edge of the event band, core/quiet-band.ts) — the
+ * first price on the symbol's tick grid, since that is where trades happen and what a live or paper
+ * bot is fed — then goes on from there; the line's end point is fed last. Every intent fills at once at its decision
+ * price moved by the optional slippage and rounded to the tick against the bot, with the fee of
+ * §2.1, through the very `step`/`applyFill` that run live bots.
+ *
+ * The runner is a stream: `feed` takes candles in time order in any number of chunks (one per file)
+ * and gives the same fills as one call with all of them.
  */
-import { applyFillDetailed, type EngineState, step } from '../engine';
+import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
+import { eventBand, type QuietBand } from '../core/quiet-band';
+import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
 import { simulateFill } from '../fills/simulate-fill';
-import { money } from '../money';
-import { totalPnl, unrealizedPnl } from '../pnl/pnl';
 import type { EngineRules } from '../rules';
-import { type Candles, candleTicks } from './candles';
+import type { CycleState } from '../strategies/cycle/cycle.state';
+import type { Intent, Notice } from '../types';
+import type { Candles } from './candles';
+import { type BacktestReport, type EquityPoint, ReportBuilder } from './report';
 
-/** One output row: a buy, or one lot closed by a sell (pnl = that lot's profit). */
+/** One output row: a buy, one lot closed by a sell (pnl = that lot's profit), or a funding payment. */
 export interface FillRecord {
   time: number;
-  side: 'buy' | 'sell';
+  side: 'buy' | 'sell' | 'FUNDING';
   grid: number;
   price: number;
   qty: number;
@@ -21,95 +33,270 @@ export interface FillRecord {
   pnl: number;
 }
 
-export interface BacktestSummary {
-  bookedProfit: number;
-  fees: number;
-  trades: number;
-  openGrids: number;
-  unrealizedPnl: number;
-  totalPnl: number;
-  maxDrawdownPct: number;
-}
+export type BacktestSummary = BacktestReport;
 
 export interface BacktestResult<S extends EngineState> {
   fills: FillRecord[];
   summary: BacktestSummary;
+  /** Daily equity (investment + total PnL) at each UTC day's first candle, then at the end. */
+  equityCurve: EquityPoint[];
   state: S;
 }
 
-export interface BacktestOptions {
-  /** Fee in percent of quote (spot) or notional (futures); default per DESIGN §2.1 from the caller. */
-  feePct: number;
-  /** Collect fill rows (default true); the benchmark turns it off. */
-  record?: boolean;
+/** Funding-rate history: times (Unix ms) and rates (fraction per 8 h), ascending. */
+export interface FundingRates {
+  timeMs: Float64Array;
+  rate: Float64Array;
 }
 
-/** Runs `state` over `candles`; deterministic, so two runs print identical output. */
+export interface BacktestOptions {
+  /** Fee in percent of quote (spot) or notional (futures); default per docs/trading-rules.md §2.1 from the caller. */
+  feePct: number;
+  /** Moves every fill price against the bot by this many basis points before tick rounding. */
+  slippageBps?: number;
+  /** Futures: funding rates booked at each funding time while a position is open. */
+  funding?: FundingRates | null;
+  /** Collect fill rows (default true); the benchmark turns it off. */
+  record?: boolean;
+  /**
+   * Called with every price the engine is fed (a path point or an event level), in order; a price is
+   * fed again after fills at it (e.g. grid 1 buying at once after a sell-all), and reported again.
+   */
+  onTick?: (price: number, timeMs: number) => void;
+}
+
+/** A level within this share of its size from a tick is on that tick (as in `fillPriceAgainst`). */
+const ON_TICK = 1e-9;
+/** Events handled on one line before its end is fed regardless (a guard, never reached in practice). */
+const MAX_EVENTS_PER_LINE = 10_000;
+/** Rounds of step/fill at one price (a market buy after a sell-all, several grids at one level). */
+const MAX_ROUNDS_AT_PRICE = 64;
+/** Funding times jitter by a few ms after the hour; such a time belongs to the candle that opens then. */
+const FUNDING_JITTER_MS = 1_000;
+
+/** Runs a backtest from an initial state: feed candles, then `finish`. */
+export class PathBacktest<S extends EngineState> {
+  state: S;
+  readonly fills: FillRecord[] = [];
+  private price = Number.NaN;
+  private rows = 0;
+  private readonly record: boolean;
+  private readonly tickSize: string;
+  private readonly tick: number;
+  private readonly tickDecimals: number;
+  private readonly slippageBps: number;
+  private readonly report: ReportBuilder;
+  private fundingIndex = 0;
+  private skipped: Notice | null = null;
+  private skippedCount = 0;
+
+  constructor(
+    initial: S,
+    private readonly rules: EngineRules,
+    private readonly options: BacktestOptions,
+  ) {
+    this.state = initial;
+    this.record = options.record !== false;
+    this.tickSize = rules.tickSize;
+    this.tick = Number(rules.tickSize);
+    this.tickDecimals = decimalsOf(rules.tickSize);
+    this.slippageBps = options.slippageBps ?? 0;
+    this.report = new ReportBuilder(initial.account.investment);
+  }
+
+  /** Feeds candles that follow every candle fed before. */
+  feed(c: Candles): void {
+    const n = c.openTimeMs.length;
+    const times = c.openTimeMs;
+    const opens = c.open;
+    const highs = c.high;
+    const lows = c.low;
+    const closes = c.close;
+    const funding = this.options.funding;
+    for (let i = 0; i < n; i++) {
+      const t = times[i] as number;
+      const o = opens[i] as number;
+      const cl = closes[i] as number;
+      this.report.candle(t, o, this.state, this.price);
+      if (funding) this.fund(funding, t, o);
+      this.walk(o, t);
+      if (cl >= o) {
+        this.walk(lows[i] as number, t);
+        this.walk(highs[i] as number, t);
+      } else {
+        this.walk(highs[i] as number, t);
+        this.walk(lows[i] as number, t);
+      }
+      this.walk(cl, t);
+    }
+  }
+
+  /** The result after the last candle fed. */
+  finish(): BacktestResult<S> {
+    const s = this.state;
+    const summary = this.report.summary(s, this.price, this.rows, this.skippedCount, this.skipped);
+    return { fills: this.fills, summary, equityCurve: this.report.curve, state: s };
+  }
+
+  /** Moves the price along the line from the current price to `b`, acting at every event on it. */
+  private walk(b: number, t: number): void {
+    let cur = this.price;
+    const s = this.state;
+    if (s.kind !== 'cycle') {
+      // Both ends inside the quiet band: the whole line is (the band is an interval).
+      const q = s.quiet;
+      if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi) {
+        this.price = b;
+        return;
+      }
+    }
+    if (!Number.isNaN(cur) && b !== cur) {
+      const up = b > cur;
+      for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
+        const band = bandOf(this.state);
+        const e = up ? band.hi : band.lo;
+        if (up ? !(e > cur && e < b) : !(e < cur && e > b)) break;
+        const x = this.firstTickBeyond(e, cur, up, b);
+        this.settle(x, t);
+        cur = x;
+      }
+    }
+    this.settle(b, t);
+  }
+
+  /**
+   * The first price on the tick grid at or beyond level `e` in the direction of the line (prices
+   * trade on ticks, so that is the first price a live bot sees where the rule is true), never
+   * behind the current price and never past the line's end.
+   */
+  private firstTickBeyond(e: number, cur: number, up: boolean, b: number): number {
+    const tick = this.tick;
+    const units = e / tick;
+    const near = Math.round(units);
+    const k =
+      Math.abs(units - near) <= Math.abs(units) * ON_TICK ? near : up ? Math.ceil(units) : Math.floor(units);
+    let x = Number((k * tick).toFixed(this.tickDecimals));
+    // A level a hair beyond a tick that the engine's exact comparison does not count as reached.
+    if (up ? x <= cur : x >= cur) x = Number(((up ? near + 1 : near - 1) * tick).toFixed(this.tickDecimals));
+    return up ? Math.min(x, b) : Math.max(x, b);
+  }
+
+  /** Feeds `p` and fills what it decides, again until nothing more happens at this price. */
+  private settle(p: number, t: number): void {
+    const onTick = this.options.onTick;
+    for (let round = 0; round < MAX_ROUNDS_AT_PRICE; round++) {
+      onTick?.(p, t);
+      const r = step(this.state, { price: p, timeMs: t }, this.rules);
+      this.state = r.state;
+      if (r.notices !== undefined && r.notices.length > 0) {
+        this.skippedCount += 1;
+        this.skipped = r.notices[r.notices.length - 1] as Notice;
+      }
+      if (r.intents.length === 0) break;
+      for (const intent of r.intents) this.fill(intent, t);
+    }
+    this.price = p;
+  }
+
+  private fill(intent: Intent, t: number): void {
+    const price =
+      intent.type === 'RecordLiquidation'
+        ? intent.price
+        : fillPriceAgainst(
+            intent.price,
+            intent.type === 'MarketBuy' ? 'buy' : 'sell',
+            this.tickSize,
+            this.slippageBps,
+          ).toNumber();
+    const out = applyFillDetailed(this.state, simulateFill(intent, price, t, this.options.feePct));
+    this.state = out.state;
+    this.rows += (out.opened ? 1 : 0) + out.closed.length;
+    if (!this.record) return;
+    if (out.opened) {
+      const l = out.opened;
+      this.fills.push({
+        time: t,
+        side: 'buy',
+        grid: l.grid,
+        price: l.price,
+        qty: l.qty,
+        quote: l.quote,
+        fee: l.fee,
+        pnl: 0,
+      });
+    }
+    for (const c of out.closed) {
+      this.fills.push({
+        time: t,
+        side: 'sell',
+        grid: c.grid,
+        price: c.sellPrice,
+        qty: c.qty,
+        quote: c.sellQuote,
+        fee: c.sellFee,
+        pnl: c.profit,
+      });
+    }
+  }
+
+  /**
+   * Funding at every funding time up to this candle's open (docs/trading-rules.md §2.2): the open position pays
+   * (rate > 0) or receives its notional at the candle's open × the rate.
+   */
+  private fund(f: FundingRates, t: number, open: number): void {
+    const n = f.timeMs.length;
+    while (this.fundingIndex < n && (f.timeMs[this.fundingIndex] as number) <= t + FUNDING_JITTER_MS) {
+      const at = f.timeMs[this.fundingIndex] as number;
+      const rate = f.rate[this.fundingIndex] as number;
+      this.fundingIndex += 1;
+      const s = this.state;
+      const qty = s.account.posQty ?? s.account.openQty;
+      if (s.market !== 'future' || !(qty > 0) || Number.isNaN(this.price)) continue;
+      const notional = money(qty).times(open);
+      const amount = notional.times(rate).negated().toDecimalPlaces(8).toNumber();
+      this.state = applyFunding(s, amount, at);
+      this.rows += 1;
+      if (this.record) {
+        this.fills.push({
+          time: at,
+          side: 'FUNDING',
+          grid: 0,
+          price: open,
+          qty,
+          quote: notional.toNumber(),
+          fee: 0,
+          pnl: amount,
+        });
+      }
+    }
+  }
+}
+
+/** The event band of any bot (core/quiet-band.ts for grid bots; docs/trading-rules.md §2.4 for a cycle). */
+function bandOf(s: EngineState): QuietBand {
+  return s.kind === 'cycle' ? cycleEventBand(s) : eventBand(s);
+}
+
+const NO_EVENTS: QuietBand = { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+const ANY_PRICE: QuietBand = { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };
+
+function cycleEventBand(s: CycleState): QuietBand {
+  if (s.pending.length > 0 || s.exitRequest !== null) return ANY_PRICE;
+  if (s.status === 'WaitBuy') return { lo: s.params.buyPrice, hi: Number.POSITIVE_INFINITY };
+  if (s.status !== 'Holding') return NO_EVENTS;
+  let lo = s.params.stopLoss ?? Number.NEGATIVE_INFINITY;
+  if (s.account.liqPrice > 0) lo = Math.max(lo, s.account.liqPrice);
+  return { lo, hi: s.params.sellPrice };
+}
+
+/** Runs `initial` over `candles`; deterministic, so two runs print identical output. */
 export function runBacktest<S extends EngineState>(
   initial: S,
   candles: Candles,
   rules: EngineRules,
   options: BacktestOptions,
 ): BacktestResult<S> {
-  const fills: FillRecord[] = [];
-  const record = options.record !== false;
-  const prices = new Float64Array(4);
-  let state = initial;
-  let rows = 0;
-  const n = candles.openTimeMs.length;
-  for (let i = 0; i < n; i++) {
-    const timeMs = candles.openTimeMs[i] as number;
-    candleTicks(candles, i, prices);
-    for (let j = 0; j < 4; j++) {
-      const price = prices[j] as number;
-      const r = step(state, { price, timeMs }, rules);
-      state = r.state;
-      for (const intent of r.intents) {
-        const out = applyFillDetailed(state, simulateFill(intent, price, timeMs, options.feePct));
-        state = out.state;
-        rows += (out.opened ? 1 : 0) + out.closed.length;
-        if (!record) continue;
-        if (out.opened) {
-          const l = out.opened;
-          fills.push({
-            time: timeMs,
-            side: 'buy',
-            grid: l.grid,
-            price: l.price,
-            qty: l.qty,
-            quote: l.quote,
-            fee: l.fee,
-            pnl: 0,
-          });
-        }
-        for (const c of out.closed) {
-          fills.push({
-            time: timeMs,
-            side: 'sell',
-            grid: c.grid,
-            price: c.sellPrice,
-            qty: c.qty,
-            quote: c.sellQuote,
-            fee: c.sellFee,
-            pnl: c.profit,
-          });
-        }
-      }
-    }
-  }
-  const last = n > 0 ? (candles.close[n - 1] as number) : 0;
-  return { fills, summary: summarize(state, last, rows), state };
-}
-
-function summarize(state: EngineState, lastPrice: number, rows: number): BacktestSummary {
-  const a = state.account;
-  return {
-    bookedProfit: a.bookedProfit,
-    fees: a.fees,
-    trades: rows,
-    openGrids: state.lots.length,
-    unrealizedPnl: unrealizedPnl(a, lastPrice),
-    totalPnl: totalPnl(a, lastPrice),
-    maxDrawdownPct: money(state.stats.maxDrawdownPct).toDecimalPlaces(6).toNumber(),
-  };
+  const run = new PathBacktest(initial, rules, options);
+  run.feed(candles);
+  return run.finish();
 }

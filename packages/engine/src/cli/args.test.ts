@@ -4,19 +4,54 @@ import { parseArgs, UsageError } from './args';
 const base = ['--strategy', 's.json', '--candles', 'c.csv.gz', '--symbol', 'btcusdt'];
 
 describe('backtest flags', () => {
-  it('reads the flags of DESIGN §2.5', () => {
+  it('reads the flags of docs/trading-rules.md §2.5', () => {
     expect(
-      parseArgs([...base, '--investment', '1000', '--category', 'future', '--leverage=3', '--json']),
+      parseArgs([
+        ...base,
+        '--candles',
+        'd.csv.gz',
+        '--investment',
+        '1000',
+        '--category',
+        'future',
+        '--leverage=3',
+        '--funding',
+        'f.csv.gz',
+        '--stoploss',
+        '25000',
+        '--pause',
+        '40000',
+        '--restart',
+        '30000',
+        '--profit-book',
+        '12.5',
+        '--slippage-bps',
+        '2',
+        '--from',
+        '2025-05-01',
+        '--to',
+        '2025-06-01',
+        '--json',
+      ]),
     ).toEqual({
       strategy: 's.json',
       cycle: null,
-      candles: 'c.csv.gz',
+      candles: ['c.csv.gz', 'd.csv.gz'],
+      fromMs: Date.UTC(2025, 4, 1),
+      toMs: Date.UTC(2025, 5, 1),
+      interval: null,
       symbol: 'BTCUSDT',
       investment: 1000,
       category: 'future',
       leverage: 3,
       json: true,
       feePct: null,
+      slippageBps: 2,
+      stoploss: 25000,
+      pause: 40000,
+      restart: 30000,
+      profitBookPct: 12.5,
+      funding: 'f.csv.gz',
     });
   });
 
@@ -45,6 +80,17 @@ describe('backtest flags', () => {
     [[...base, '--investment', '1', '--symbol', 'ETHUSDT'], '--symbol given twice'],
     [[...base, '--investment'], '--investment needs a value'],
     [[...base, 'extra'], 'unexpected argument "extra"'],
+    [[...base, '--investment', '1', '--funding', 'f.csv'], '--funding needs --category future'],
+    [[...base, '--investment', '1', '--stoploss', '0'], '--stoploss must be a number > 0, got "0"'],
+    [
+      [...base, '--investment', '1', '--interval', 'minute'],
+      '--interval must look like 1m, 5m, 1h or 1d, got "minute"',
+    ],
+    [[...base, '--investment', '1', '--from', 'May'], '--from must be a date like 2025-05-01, got "May"'],
+    [
+      [...base, '--investment', '1', '--from', '2025-05-02', '--to', '2025-05-01'],
+      '--to must be after --from',
+    ],
   ])('rejects %j', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(new UsageError(message));
   });

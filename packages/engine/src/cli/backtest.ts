@@ -1,15 +1,15 @@
 /**
- * Backtest CLI (DESIGN §2.5):
- *   npm run backtest -- --strategy FILE.json --candles FILE.csv[.gz] --symbol BTCUSDT --investment 1000
- *     [--category future --leverage 3] [--json]      (or --cycle FILE.json instead of --strategy)
- * Bad files or flags exit non-zero with a one-line message.
+ * Backtest CLI (docs/trading-rules.md §2.5); `--help` prints the flags. Runs as compiled JavaScript
+ * (scripts/backtest.mjs builds it when the sources changed). Bad files or flags exit non-zero with
+ * a one-line message.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DEFAULT_FEE_PCT, findMarketRules } from '@gridbot/shared';
-import { parseCandlesCsv } from '../backtest/candles';
+import { DEFAULT_FEE_PCT, findMaintBrackets, findMarketRules, type MarketRules } from '@gridbot/shared';
+import { CANDLE_HEADER, type Candles, candlesFromColumns, joinCandles } from '../backtest/candles';
 import { formatBacktestTable } from '../backtest/format';
-import { runBacktest } from '../backtest/run-backtest';
+import { type FundingRates, runBacktest } from '../backtest/run-backtest';
 import { createGridBot } from '../core/grid-bot.state';
 import type { EngineState } from '../engine';
 import { compileRules } from '../rules';
@@ -18,33 +18,26 @@ import { parseCycle } from '../strategies/cycle/parse-cycle';
 import { parseStrategy } from '../strategies/parse-strategy';
 import { validateCycleStart, validateGridStart } from '../validate';
 import { type BacktestArgs, parseArgs, USAGE, UsageError } from './args';
+import { CsvFormatError, readNumericCsv } from './read-csv';
 
 /** A bad input file; printed on one line. */
 class InputError extends Error {}
 
-function readText(path: string, what: string): string {
+const FUNDING_HEADER = 'funding_time_ms,funding_rate';
+
+function readJson(path: string, what: string): unknown {
   let buf: Buffer;
   try {
     buf = readFileSync(path);
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new InputError(
-      `cannot read ${what} file ${path}: ${code === 'ENOENT' ? 'no such file' : String(code ?? err)}`,
-    );
+    throw new InputError(`cannot read ${what} file ${path}: ${reason(err)}`);
   }
-  if (buf[0] === 0x1f && buf[1] === 0x8b) {
-    try {
-      return gunzipSync(buf).toString('utf8');
-    } catch {
-      throw new InputError(`${what} file ${path} is not valid gzip`);
-    }
+  let text: string;
+  try {
+    text = (buf[0] === 0x1f && buf[1] === 0x8b ? gunzipSync(buf) : buf).toString('utf8');
+  } catch {
+    throw new InputError(`${what} file ${path} is not valid gzip`);
   }
-  if (path.endsWith('.gz')) throw new InputError(`${what} file ${path} ends in .gz but is not gzip`);
-  return buf.toString('utf8');
-}
-
-function readJson(path: string, what: string): unknown {
-  const text = readText(path, what);
   try {
     return JSON.parse(text);
   } catch (err) {
@@ -52,18 +45,95 @@ function readJson(path: string, what: string): unknown {
   }
 }
 
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file' : String(code ?? err);
+}
+
+/** Reads a numeric CSV, turning every problem into one line naming the file. */
+async function readCsv(path: string, what: string, header: string, fields: number, keep: number) {
+  try {
+    return await readNumericCsv(path, header, fields, keep);
+  } catch (err) {
+    if (err instanceof CsvFormatError) throw new InputError(`${what} ${path}: ${err.message}`);
+    throw new InputError(`cannot read ${what} file ${path}: ${reason(err)}`);
+  }
+}
+
+async function readCandles(path: string): Promise<Candles> {
+  const [t, o, h, l, c] = (await readCsv(path, 'candles', CANDLE_HEADER, 6, 5)) as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  try {
+    return candlesFromColumns(t, o, h, l, c);
+  } catch (err) {
+    throw new InputError(`candles ${path}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The candle files named by `--candles`: a file as given; a folder gives its candle files
+ * (`*.csv` / `*.csv.gz`, no funding files) whose names contain the symbol and the market.
+ */
+function candleFiles(args: BacktestArgs): string[] {
+  const market = args.category === 'future' ? 'futures' : 'spot';
+  return args.candles.flatMap((path) => {
+    let dir = false;
+    try {
+      dir = statSync(path).isDirectory();
+    } catch (err) {
+      throw new InputError(`cannot read candles file ${path}: ${reason(err)}`);
+    }
+    if (!dir) return [path];
+    const names = readdirSync(path)
+      .filter((n) => /\.csv(\.gz)?$/.test(n) && !n.includes('funding'))
+      .filter((n) => n.toUpperCase().includes(args.symbol) && n.toLowerCase().includes(market))
+      .filter((n) => args.interval === null || n.includes(`-${args.interval}-`))
+      .sort();
+    if (names.length === 0)
+      throw new InputError(`no ${market} candle files for ${args.symbol} in folder ${path}`);
+    // Candles of different intervals cannot be joined into one path.
+    const intervals = [...new Set(names.map((n) => /-(\d+[mhdw])-/.exec(n)?.[1] ?? '?'))].sort();
+    if (intervals.length > 1) {
+      throw new UsageError(
+        `folder ${path} has ${args.symbol} ${market} candles of several intervals (${intervals.join(', ')}): choose one with --interval`,
+      );
+    }
+    return names.map((n) => join(path, n));
+  });
+}
+
+async function readFunding(path: string): Promise<FundingRates> {
+  const [timeMs, rate] = (await readCsv(path, 'funding', FUNDING_HEADER, 2, 2)) as [
+    Float64Array,
+    Float64Array,
+  ];
+  for (let i = 1; i < timeMs.length; i++) {
+    if ((timeMs[i] as number) <= (timeMs[i - 1] as number)) {
+      throw new InputError(`funding ${path}: line ${i + 2}: funding_time_ms is not after the previous row`);
+    }
+  }
+  return { timeMs, rate };
+}
+
 function buildState(
   args: BacktestArgs,
   startTimeMs: number,
-  maintMarginRate: number,
-  rules: Parameters<typeof validateGridStart>[2],
+  firstPrice: number,
+  market: MarketRules,
 ): EngineState {
   const leverage = args.category === 'future' ? (args.leverage ?? 1) : 1;
+  const maintMarginRate = compileRules(market).maintMarginRate;
+  const maintBrackets = findMaintBrackets(args.symbol);
   if (args.strategy !== null) {
     const parsed = parseStrategy(readJson(args.strategy, 'strategy'));
     if (!parsed.ok) throw new InputError(`strategy ${args.strategy}: ${parsed.errors.join('; ')}`);
     const investment = args.investment as number;
-    const problems = validateGridStart(parsed.value, investment, rules, leverage);
+    const problems = validateGridStart(parsed.value, investment, market, leverage, firstPrice);
     if (problems.length > 0) throw new InputError(problems.map((p) => p.message).join('; '));
     return createGridBot({
       params: parsed.value,
@@ -72,20 +142,39 @@ function buildState(
       leverage,
       startTimeMs,
       maintMarginRate,
+      maintBrackets,
+      settings: {
+        stoplossPrice: args.stoploss,
+        pausePrice: args.pause,
+        restartPrice: args.restart,
+        profitBookPct: args.profitBookPct,
+      },
     });
+  }
+  if (args.pause !== null || args.restart !== null || args.profitBookPct !== null) {
+    throw new UsageError(
+      '--pause, --restart and --profit-book apply to --strategy; a cycle has its stop_loss',
+    );
   }
   const cyclePath = args.cycle as string;
   const parsed = parseCycle(readJson(cyclePath, 'cycle'));
   if (!parsed.ok) throw new InputError(`cycle ${cyclePath}: ${parsed.errors.join('; ')}`);
   const amount = args.investment ?? parsed.value.params.amount;
   if (!(amount > 0)) throw new UsageError('--investment is required when the cycle file has no amount');
-  const params = { ...parsed.value.params, amount };
-  const problems = validateCycleStart(params, rules, leverage);
+  const params = { ...parsed.value.params, amount, stopLoss: args.stoploss ?? parsed.value.params.stopLoss };
+  const problems = validateCycleStart(params, market, leverage);
   if (problems.length > 0) throw new InputError(problems.map((p) => p.message).join('; '));
-  return createCycle({ params, market: args.category, leverage, startTimeMs, maintMarginRate });
+  return createCycle({
+    params,
+    market: args.category,
+    leverage,
+    startTimeMs,
+    maintMarginRate,
+    maintBrackets,
+  });
 }
 
-function main(argv: readonly string[]): number {
+async function main(argv: readonly string[]): Promise<number> {
   if (argv.includes('--help')) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
@@ -94,34 +183,37 @@ function main(argv: readonly string[]): number {
   const market = findMarketRules(args.symbol, args.category);
   if (!market) throw new UsageError(`unknown ${args.category} symbol ${args.symbol}`);
   const rules = compileRules(market);
-  let candles: ReturnType<typeof parseCandlesCsv>;
-  try {
-    candles = parseCandlesCsv(readText(args.candles, 'candles'));
-  } catch (err) {
-    if (err instanceof InputError) throw err;
-    throw new InputError(`candles ${args.candles}: ${(err as Error).message}`);
-  }
-  const state = buildState(args, candles.openTimeMs[0] as number, rules.maintMarginRate, market);
+  const files = candleFiles(args);
+  const [parts, funding] = await Promise.all([
+    Promise.all(files.map(readCandles)),
+    args.funding === null ? null : readFunding(args.funding),
+  ]);
+  const candles = joinCandles(parts, args.fromMs ?? undefined, args.toMs ?? undefined);
+  if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
+  const state = buildState(args, candles.openTimeMs[0] as number, candles.open[0] as number, market);
   const feePct = args.feePct ?? DEFAULT_FEE_PCT[args.category];
-  const result = runBacktest(state, candles, rules, { feePct });
+  const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding });
   process.stdout.write(
     args.json
-      ? `${JSON.stringify({ fills: result.fills, summary: result.summary })}\n`
+      ? `${JSON.stringify({ fills: result.fills, summary: result.summary, equityCurve: result.equityCurve })}\n`
       : formatBacktestTable(result.fills, result.summary),
   );
   return 0;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (err) {
-  if (err instanceof UsageError) {
-    process.stderr.write(`backtest: ${err.message} (run with --help for usage)\n`);
-    process.exitCode = 2;
-  } else if (err instanceof InputError) {
-    process.stderr.write(`backtest: ${err.message}\n`);
-    process.exitCode = 1;
-  } else {
-    throw err;
-  }
-}
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`backtest: ${err.message} (run with --help for usage)\n`);
+      process.exitCode = 2;
+    } else if (err instanceof InputError) {
+      process.stderr.write(`backtest: ${err.message}\n`);
+      process.exitCode = 1;
+    } else {
+      throw err;
+    }
+  },
+);

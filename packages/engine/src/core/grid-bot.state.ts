@@ -1,9 +1,18 @@
-import { DEFAULT_MAINT_MARGIN_RATE } from '@gridbot/shared';
+import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import type { GridParams } from '../strategies/strategy-params';
-import type { Account, BotStatus, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../types';
+import type {
+  Account,
+  BotStatus,
+  Lot,
+  MarketKind,
+  PendingIntent,
+  SkippedBuy,
+  Stats,
+  StopReason,
+} from '../types';
 import { type QuietBand, UNSET_BAND } from './quiet-band';
 
-/** Parameters a user may change while the bot runs (spec 02); null means not set. */
+/** Parameters a user may change while the bot runs (docs/spec/02-bots-wallet-account.md); null means not set. */
 export interface BotSettings {
   /** p ≤ stoploss → sell all, Stopped (reason `stoploss`). */
   stoplossPrice: number | null;
@@ -19,7 +28,7 @@ export interface BotSettings {
   newCyclesAllowed: boolean;
 }
 
-/** Trailing buy of the next grid (DESIGN §2.2 step 4). `low` is 0 while not armed. */
+/** Trailing buy of the next grid (docs/trading-rules.md §2.2 step 4). `low` is 0 while not armed. */
 export interface TrailingBuy {
   armed: boolean;
   low: number;
@@ -32,8 +41,10 @@ export interface GridBotState {
   params: GridParams;
   market: MarketKind;
   leverage: number;
-  /** Futures maintenance margin rate (fraction) for the liquidation price; 0 on spot. */
+  /** Futures tier-1 maintenance margin rate (fraction); 0 on spot. */
   maintMarginRate: number;
+  /** Futures: the symbol's leverage brackets for the liquidation price (absent: one bracket at `maintMarginRate`). */
+  maintBrackets?: readonly MaintBracket[];
   status: BotStatus;
   stopReason: StopReason | null;
   settings: BotSettings;
@@ -53,6 +64,8 @@ export interface GridBotState {
    * of the state by `step()`; anything else that changes the state resets it to `UNSET_BAND`.
    */
   quiet: QuietBand;
+  /** The last buy skipped since the last buy filled (absent or null: none). */
+  skippedBuy?: SkippedBuy | null;
 }
 
 export const DEFAULT_SETTINGS: BotSettings = {
@@ -79,6 +92,9 @@ export function newAccount(investment: number): Account {
     openCost: 0,
     liqPrice: 0,
     dustQty: 0,
+    posQty: 0,
+    posNotional: 0,
+    posMargin: 0,
   };
 }
 
@@ -96,6 +112,8 @@ export interface CreateGridBotInput {
   startTimeMs: number;
   /** Futures: the symbol's maintenance margin rate (`EngineRules.maintMarginRate`); default 0.5 %. */
   maintMarginRate?: number;
+  /** Futures: the symbol's leverage brackets (`findMaintBrackets(symbol)`); default one bracket at the rate. */
+  maintBrackets?: readonly MaintBracket[];
   settings?: Partial<BotSettings>;
 }
 
@@ -109,6 +127,7 @@ export function createGridBot(input: CreateGridBotInput): GridBotState {
     market: input.market,
     leverage,
     maintMarginRate: input.market === 'future' ? (input.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
+    ...(input.market === 'future' && input.maintBrackets ? { maintBrackets: input.maintBrackets } : {}),
     status: 'Live',
     stopReason: null,
     settings: { ...DEFAULT_SETTINGS, ...input.settings },

@@ -1,5 +1,5 @@
 /**
- * The per-tick pipeline of DESIGN §2.2 shared by Multigrid and Scalping: risk exits, restart,
+ * The per-tick pipeline of docs/trading-rules.md §2.2 shared by Multigrid and Scalping: risk exits, restart,
  * take-profit, buy. Strategy-specific parts (take-profit, buy trigger) are passed in as hooks.
  * Hot path: a tick that changes nothing allocates only the result object and returns the same state.
  */
@@ -12,6 +12,7 @@ import type {
   Notice,
   PendingIntent,
   SellReason,
+  SkippedBuy,
   Stats,
   StepResult,
   StopReason,
@@ -44,11 +45,15 @@ export interface BuyTrigger {
 
 type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
 
-/** First matching risk exit of DESIGN §2.2 step 1 (a stop-and-sell request comes first). */
+/** First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). */
 function riskExit(state: GridBotState, p: number): Exit | null {
   if (state.exitRequest !== null) return 'manual_sell';
   const s = state.settings;
-  if (s.stoplossPrice !== null && p <= s.stoplossPrice) return 'stoploss';
+  const liq = openLiqPrice(state);
+  if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
+    // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
+    return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
+  }
   if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';
   const a = state.account;
   if (
@@ -57,8 +62,14 @@ function riskExit(state: GridBotState, p: number): Exit | null {
   ) {
     return 'profit_book';
   }
-  if (a.liqPrice > 0 && a.openQty > 0 && p <= a.liqPrice) return 'liquidated';
+  if (liq > 0 && p <= liq) return 'liquidated';
   return null;
+}
+
+/** The liquidation price while a futures position is open, else 0. */
+function openLiqPrice(state: GridBotState): number {
+  const a = state.account;
+  return a.liqPrice > 0 && a.openQty > 0 ? a.liqPrice : 0;
 }
 
 /** The state with its quiet band computed (quiet-band.ts). */
@@ -94,7 +105,7 @@ function exitTick(
     const sold = newestFirst(lots);
     const intent =
       exit === 'liquidated'
-        ? liquidation(seq, sold, state.account.liqPrice)
+        ? liquidation(seq, sold, state.account.liqPrice, state.account)
         : sellLots(seq, sold, tick.price, exit as SellReason, rules);
     intents = [intent];
     pending = [pendingOf(intent, sold, state.status, state.stopReason, status)];
@@ -145,6 +156,8 @@ export function stepGrid(
     intents: [],
     pending: [],
     notices: null,
+    skippedBuy: state.skippedBuy ?? null,
+    timeMs: tick.timeMs,
   };
   if (d.lots.length > 0) takeProfitPhase(state, d, p, rules, hooks);
   if (d.status === 'Live') buyPhase(state, d, p, rules, hooks);
@@ -160,6 +173,8 @@ interface Draft {
   intents: Intent[];
   pending: PendingIntent[];
   notices: Notice[] | null;
+  skippedBuy: SkippedBuy | null;
+  timeMs: number;
 }
 
 /** Step 3: lots sold by take-profit become one sell intent each (Scalping: one for all). */
@@ -194,12 +209,20 @@ function buyPhase(state: GridBotState, d: Draft, p: number, rules: EngineRules, 
   const plan = planBuy(d.seq + 1, buy.grid, quote, state.leverage, p, rules);
   if (!plan.ok) {
     d.notices = [plan.notice];
+    d.skippedBuy = skippedFrom(d.skippedBuy, plan.notice, d.timeMs);
     return;
   }
   d.seq += 1;
   d.intents.push(plan.intent);
   d.pending.push(pendingOf(plan.intent, [], state.status, state.stopReason));
   d.trail = NO_TRAIL;
+}
+
+/** The skipped buy to keep: the same object while the same grid is skipped for the same reason. */
+export function skippedFrom(current: SkippedBuy | null, notice: Notice, timeMs: number): SkippedBuy {
+  if (current !== null && current.grid === notice.grid && current.reason === notice.reason) return current;
+  const { grid, reason, notional, minNotional } = notice;
+  return { grid, reason, notional, minNotional, timeMs };
 }
 
 /** The step result: the same state when nothing changed, else a new one with its quiet band. */
@@ -209,12 +232,14 @@ function finish(state: GridBotState, d: Draft, stats: Stats): StepResult<GridBot
     d.lots === state.lots &&
     d.trail === state.trail &&
     d.seq === state.seq &&
-    stats === state.stats;
+    stats === state.stats &&
+    d.skippedBuy === (state.skippedBuy ?? null);
   let next: GridBotState;
   if (unchanged) {
     next = state.quiet.lo > state.quiet.hi ? settle(state) : state;
   } else {
     next = { ...state, status: d.status, lots: d.lots, trail: d.trail, seq: d.seq, stats };
+    if (d.skippedBuy !== (state.skippedBuy ?? null)) next.skippedBuy = d.skippedBuy;
     if (d.pending.length > 0) next.pending = d.pending;
     if (d.status !== state.status && d.status === 'Live') next.stopReason = null;
     next.quiet = quietBand(next);

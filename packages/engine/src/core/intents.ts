@@ -1,10 +1,13 @@
 /**
  * Building intents. Decimal here: intents cross to the exchange, so their quantities are rounded to the
- * market rules first (DESIGN §2.1).
+ * market rules first (docs/trading-rules.md §2.1).
  */
+
+import { positionOf } from '../fills/ledger';
 import { floorToStep, money } from '../money';
 import type { EngineRules } from '../rules';
 import type {
+  Account,
   Intent,
   Lot,
   MarketBuy,
@@ -22,7 +25,7 @@ export type BuyPlan = { ok: true; intent: MarketBuy } | { ok: false; notice: Not
 
 /**
  * Market buy of `grid` with quote (futures: margin) `investment × alloc`; qty from the notional
- * (quote × leverage) at the tick price, rounded down to the step (DESIGN §2.1–2.2).
+ * (quote × leverage) at the tick price, rounded down to the step (docs/trading-rules.md §2.1–2.2).
  */
 export function planBuy(
   seq: number,
@@ -73,14 +76,16 @@ export function sellLots(
   };
 }
 
-/** Liquidation record: the position closes at `liqPrice` and the margin is lost (DESIGN §2.2). */
-export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number): Intent {
+/**
+ * Liquidation record: the position closes at `liqPrice` and its margin is lost (docs/trading-rules.md §2.2). What
+ * closing returns is the position's cost at its average entry minus its margin, so the lots' booked
+ * profits add up to what the exchange books over the position's life.
+ */
+export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number, account: Account): Intent {
   let qty = money(0);
-  let back = money(0);
-  for (const l of lots) {
-    qty = qty.plus(l.qty);
-    back = back.plus(l.quote).minus(l.margin);
-  }
+  for (const l of lots) qty = qty.plus(l.qty);
+  const pos = positionOf(account);
+  const back = money(pos.entryNotional).minus(pos.margin);
   return {
     type: 'RecordLiquidation',
     seq,
@@ -88,7 +93,7 @@ export function liquidation(seq: number, lots: readonly Lot[], liqPrice: number)
     grids: lots.map((l) => l.grid),
     qty: qty.toFixed(),
     price: liqPrice,
-    quote: back.toFixed(),
+    quote: (back.isNegative() ? money(0) : back).toFixed(),
   };
 }
 
@@ -102,7 +107,7 @@ export function pendingOf(
   return { intent, lots, prevStatus, prevStopReason, setStatus };
 }
 
-/** Lots newest first (the order lots are sold in, DESIGN §2.2 step 3). */
+/** Lots newest first (the order lots are sold in, docs/trading-rules.md §2.2 step 3). */
 export function newestFirst(lots: readonly Lot[]): Lot[] {
   return lots.slice().reverse();
 }

@@ -1,7 +1,7 @@
 /**
  * The quiet band: the open price interval (lo, hi) inside which a grid bot's tick changes nothing —
  * no risk exit, no restart, no take-profit arming or selling, no trailing move, no buy, no new peak or
- * drawdown. Every rule of DESIGN §2.2–2.3 is a price threshold for a given state, so the band is the
+ * drawdown. Every rule of docs/trading-rules.md §2.2–2.3 is a price threshold for a given state, so the band is the
  * intersection of "this rule does not fire" intervals, computed once whenever the state changes.
  *
  * It is shrunk by a relative margin well above the float error of the thresholds, so inside it the
@@ -81,3 +81,58 @@ export function quietBand(s: GridBotState): QuietBand {
   hi *= 1 - MARGIN;
   return lo < hi ? { lo, hi } : EMPTY_BAND;
 }
+
+/**
+ * The event band of docs/trading-rules.md §2.5's path model: the exact levels at which the next rule fires when the
+ * price moves from inside (lo, hi): up to `hi` (pause, profit-book, take-profit arming, a trailing
+ * buy's rebound, Scalping's take-profit) or down to `lo` (stoploss, liquidation, restart, a buy
+ * level, an armed lot's trailing sell). Unlike the quiet band it leaves out what merely follows the
+ * path (a trailing high or low, peak equity and drawdown): those change on a monotone line only at
+ * its end, where the path runner feeds the point anyway. `lo = +∞, hi = −∞` means a rule fires at
+ * any price (e.g. an empty stack buys at market); `lo = −∞, hi = +∞` means none ever fires.
+ */
+export function eventBand(s: GridBotState): QuietBand {
+  if (s.status === 'Stopped') return NO_EVENTS;
+  if (s.pending.length > 0 || s.exitRequest !== null) return ANY_PRICE;
+  const st = s.settings;
+  const a = s.account;
+  const q = a.openQty;
+  let lo = Number.NEGATIVE_INFINITY;
+  let hi = Number.POSITIVE_INFINITY;
+  if (st.stoplossPrice !== null) lo = Math.max(lo, st.stoplossPrice);
+  if (st.pausePrice !== null) hi = Math.min(hi, st.pausePrice);
+  if (st.profitBookPct !== null) {
+    const target = (st.profitBookPct / 100) * a.investment;
+    if (q > 0) hi = Math.min(hi, (target - a.bookedProfit + a.openCost) / q);
+    else if (a.bookedProfit >= target) return ANY_PRICE;
+  }
+  if (a.liqPrice > 0 && q > 0) lo = Math.max(lo, a.liqPrice);
+  if (s.status === 'Pause' && st.restartPrice !== null) lo = Math.max(lo, st.restartPrice);
+  const params = s.params;
+  if (params.type === 'multigrid') {
+    for (const lot of s.lots) {
+      if (!lot.armed) hi = Math.min(hi, lot.tpPrice);
+      else lo = Math.max(lo, lot.high * (1 - lot.tpDownPct / 100));
+    }
+  } else if (q > 0) {
+    hi = Math.min(hi, (a.openQuote / q) * (1 + params.tpPct / 100));
+  }
+  if (s.status === 'Live') {
+    const newest = s.lots[s.lots.length - 1];
+    const k = s.lots.length + 1;
+    const ob = st.overbuy;
+    if (newest === undefined) {
+      if (st.newCyclesAllowed) return ANY_PRICE;
+    } else if (k <= params.grids && !(ob.active && ob.value !== null && k > ob.value)) {
+      if (params.type === 'multigrid' && s.trail.armed) {
+        hi = Math.min(hi, s.trail.low * (1 + (params.buyUpPct[k - 1] ?? 0) / 100));
+      } else {
+        lo = Math.max(lo, newest.price * (1 - (params.buyPct[k - 1] ?? 0) / 100));
+      }
+    }
+  }
+  return { lo, hi };
+}
+
+const NO_EVENTS: QuietBand = { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+const ANY_PRICE: QuietBand = { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };

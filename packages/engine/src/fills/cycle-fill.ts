@@ -1,5 +1,5 @@
 /**
- * Fills and failures of a cycle's intents (DESIGN §2.4).
+ * Fills and failures of a cycle's intents (docs/trading-rules.md §2.4).
  */
 import { CYCLE_STATUS, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
@@ -9,7 +9,17 @@ import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Fill, PendingIntent, StopReason } from '../types';
 import type { FillOutcome } from './grid-fill';
 import { pendingIndex } from './grid-fill';
-import { addDailyProfit, bookClosed, closeLots, insertLots, lotFromBuyFill, withOpenTotals } from './ledger';
+import {
+  addDailyProfit,
+  bookClosed,
+  bracketsOf,
+  buyIntoPosition,
+  closeLots,
+  insertLots,
+  lotFromBuyFill,
+  sellFromPosition,
+  withOpenTotals,
+} from './ledger';
 
 /** Applies a fill of the cycle's pending buy or sell. */
 export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
@@ -31,15 +41,15 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
     const lots = [lot];
     const fees = money(state.account.fees).plus(lot.fee).toNumber();
     const account = withOpenTotals(
-      { ...state.account, fees, trades: state.account.trades + 1 },
+      buyIntoPosition({ ...state.account, fees, trades: state.account.trades + 1 }, lot),
       lots,
       pending,
-      state.maintMarginRate,
+      bracketsOf(state),
     );
     const status = transition(CYCLE_STATUS, 'cycle', state.status, 'bought');
     const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
     return {
-      state: { ...state, status, lots, pending, account, stats },
+      state: { ...state, status, lots, pending, account, stats, skippedBuy: null },
       opened: lot,
       closed: [],
       applied: true,
@@ -52,10 +62,10 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
   const lots = insertLots(state.lots, outcome.kept);
   const account = withOpenTotals(
-    bookClosed(state.account, outcome.closed, outcome.dustQty),
+    sellFromPosition(bookClosed(state.account, outcome.closed, outcome.dustQty), fill.qty),
     lots,
     pending,
-    state.maintMarginRate,
+    bracketsOf(state),
   );
   const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
   const stats = {
@@ -109,6 +119,6 @@ export function applyCycleIntentFailed(state: CycleState, seq: number): CycleSta
     lots,
     exitRequest,
     status: transition(CYCLE_STATUS, 'cycle', state.status, event),
-    account: withOpenTotals(state.account, lots, pending, state.maintMarginRate),
+    account: withOpenTotals(state.account, lots, pending, bracketsOf(state)),
   };
 }

@@ -13,10 +13,13 @@ import type { BotStatus, Fill, Lot, PendingIntent } from '../types';
 import {
   addDailyProfit,
   bookClosed,
+  bracketsOf,
+  buyIntoPosition,
   type ClosedLot,
   closeLots,
   insertLots,
   lotFromBuyFill,
+  sellFromPosition,
   withOpenTotals,
 } from './ledger';
 
@@ -36,11 +39,7 @@ export function pendingIndex(pending: readonly PendingIntent[], seq: number, las
   return i;
 }
 
-function maintRateOf(state: GridBotState): number {
-  return state.market === 'future' ? state.maintMarginRate : 0;
-}
-
-/** Applies a fill of a pending intent of a grid bot (DESIGN §2.2: the runtime feeds fills back). */
+/** Applies a fill of a pending intent of a grid bot (docs/trading-rules.md §2.2: the runtime feeds fills back). */
 export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<GridBotState> {
   const i = pendingIndex(state.pending, fill.seq, state.seq);
   if (i < 0) return { state, opened: null, closed: [], applied: false };
@@ -62,14 +61,23 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
     const lots = insertLots(state.lots, [lot]);
     const fees = money(state.account.fees).plus(lot.fee).toNumber();
     const account = withOpenTotals(
-      { ...state.account, fees, trades: state.account.trades + 1 },
+      buyIntoPosition({ ...state.account, fees, trades: state.account.trades + 1 }, lot),
       lots,
       pending,
-      maintRateOf(state),
+      bracketsOf(state),
     );
     const stats = { ...state.stats, lastBuyTimeMs: fill.timeMs };
     return {
-      state: { ...state, lots, pending, account, stats, trail: NO_TRAIL, quiet: UNSET_BAND },
+      state: {
+        ...state,
+        lots,
+        pending,
+        account,
+        stats,
+        trail: NO_TRAIL,
+        quiet: UNSET_BAND,
+        skippedBuy: null,
+      },
       opened: lot,
       closed: [],
       applied: true,
@@ -82,7 +90,7 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
   const lots = insertLots(state.lots, outcome.kept);
   const booked = bookClosed(state.account, outcome.closed, outcome.dustQty);
-  const account = withOpenTotals(booked, lots, pending, maintRateOf(state));
+  const account = withOpenTotals(sellFromPosition(booked, fill.qty), lots, pending, bracketsOf(state));
   const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
   const stats = {
     ...state.stats,
@@ -133,7 +141,7 @@ function failSell(state: GridBotState, entry: PendingIntent, pending: PendingInt
   if (entry.intent.type === 'SellLots' && entry.intent.reason === 'manual_sell')
     exitRequest = 'stop_and_sell';
   if (status !== state.status) stopReason = entry.prevStopReason;
-  const account = withOpenTotals(state.account, lots, pending, maintRateOf(state));
+  const account = withOpenTotals(state.account, lots, pending, bracketsOf(state));
   return {
     ...state,
     lots,

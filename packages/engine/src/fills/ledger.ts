@@ -2,10 +2,19 @@
  * Lot bookkeeping shared by every strategy: opening a lot from a buy fill, closing lots from a sell
  * fill (with partial fills and base-fee dust), and recomputing the open totals. Decimal throughout.
  */
+
+import {
+  addToLong,
+  initialMargin,
+  type LongPosition,
+  liquidationPrice,
+  type MaintBracket,
+  reduceLongPosition,
+} from '@gridbot/shared';
 import { priceAbove } from '../core/compare';
 import { invariant } from '../errors';
 import { money, toNumber } from '../money';
-import { liquidationPrice, lotProfit } from '../pnl/pnl';
+import { lotProfit } from '../pnl/pnl';
 import type { Account, Fill, Lot, PendingIntent, SellReason } from '../types';
 
 /** A lot (or the sold part of one) closed by a sell fill. */
@@ -50,7 +59,7 @@ export function lotFromBuyFill(seq: number, fill: Fill, terms: LotTerms): Lot {
     qty: qty.toNumber(),
     quote,
     fee,
-    margin: money(quote).dividedBy(terms.leverage).toNumber(),
+    margin: terms.leverage > 1 ? initialMargin(quote, terms.leverage).toNumber() : quote,
     timeMs: fill.timeMs,
     tpPct: terms.tpPct,
     tpDownPct: terms.tpDownPct,
@@ -139,6 +148,45 @@ export function insertLots(stack: readonly Lot[], lots: readonly Lot[]): Lot[] {
   return [...stack, ...lots].sort((a, b) => a.id - b.id);
 }
 
+/** The futures position of an account (docs/trading-rules.md §2.2); the open lots' totals for a state saved without it. */
+export function positionOf(account: Account): LongPosition {
+  return account.posQty === undefined
+    ? { qty: account.openQty, entryNotional: account.openQuote, margin: account.openMargin }
+    : { qty: account.posQty, entryNotional: account.posNotional ?? 0, margin: account.posMargin ?? 0 };
+}
+
+/** The position after a buy fill opened `lot`: its size, notional and margin are added. */
+export function buyIntoPosition(account: Account, lot: Lot): Account {
+  const next = addToLong(positionOf(account), lot.qty, lot.quote, lot.margin);
+  return {
+    ...account,
+    posQty: next.qty.toNumber(),
+    posNotional: next.entryNotional.toNumber(),
+    posMargin: next.margin.toNumber(),
+  };
+}
+
+/** The position after selling `qty`: the average entry stays; cost and margin go in proportion. */
+export function sellFromPosition(account: Account, qty: Fill['qty']): Account {
+  const { rest } = reduceLongPosition(positionOf(account), qty);
+  return {
+    ...account,
+    posQty: rest.qty.toNumber(),
+    posNotional: rest.entryNotional.toNumber(),
+    posMargin: rest.margin.toNumber(),
+  };
+}
+
+/** The leverage brackets a futures bot's liquidation price uses; null on spot. */
+export function bracketsOf(state: {
+  market: string;
+  maintMarginRate: number;
+  maintBrackets?: readonly MaintBracket[];
+}): readonly MaintBracket[] | null {
+  if (state.market !== 'future') return null;
+  return state.maintBrackets ?? [[Number.MAX_VALUE, state.maintMarginRate, 0]];
+}
+
 /**
  * Open totals from the lots still held: on the stack and inside pending sells (sold only when filled).
  * Recomputed in decimal at every fill so no float drift accumulates.
@@ -147,7 +195,7 @@ export function withOpenTotals(
   account: Account,
   stack: readonly Lot[],
   pending: readonly PendingIntent[],
-  maintRate: number,
+  brackets: readonly MaintBracket[] | null,
 ): Account {
   let qty = money(0);
   let quote = money(0);
@@ -170,7 +218,7 @@ export function withOpenTotals(
     openQuote,
     openMargin,
     openCost: cost.toNumber(),
-    liqPrice: maintRate > 0 ? liquidationPrice(openQty, openQuote, openMargin, maintRate) : 0,
+    liqPrice: brackets === null ? 0 : liquidationPrice(positionOf(account), brackets).toNumber(),
   };
 }
 

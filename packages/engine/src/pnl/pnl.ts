@@ -1,12 +1,12 @@
 /**
- * PnL, ROI, APY and the futures formulas of DESIGN §2.1–2.2. Decimal inside, numbers out.
+ * PnL, ROI, APY and the futures formulas of docs/trading-rules.md §2.1–2.2. Decimal inside, numbers out.
  */
 import { money } from '../money';
 import type { Account } from '../types';
 
 const MS_PER_DAY = 86_400_000;
 
-/** A lot's profit = sell quote − sell fee − buy quote − buy fee (DESIGN §2.1). */
+/** A lot's profit = sell quote − sell fee − buy quote − buy fee (docs/trading-rules.md §2.1). */
 export function lotProfit(sellQuote: number, sellFee: number, buyQuote: number, buyFee: number): number {
   return money(sellQuote).minus(sellFee).minus(buyQuote).minus(buyFee).toNumber();
 }
@@ -33,22 +33,9 @@ export function apyPct(roi: number, runtimeMs: number): number {
   return money(roi).times(365).dividedBy(days).toNumber();
 }
 
-/** Futures margin of a notional at `leverage` (the grid's quote is the margin, DESIGN §2.2). */
+/** Futures margin of a notional at `leverage` (the grid's quote is the margin, docs/trading-rules.md §2.2). */
 export function marginOf(notional: number, leverage: number): number {
   return money(notional).dividedBy(leverage).toNumber();
-}
-
-/**
- * Liquidation price of a long with total qty Q, total notional Q×E, total margin M and maintenance
- * rate m: `(Q × E − M) / (Q × (1 − m))` (DESIGN §2.2). 0 when flat or when it would be ≤ 0.
- */
-export function liquidationPrice(qty: number, notional: number, margin: number, maintRate: number): number {
-  if (qty <= 0) return 0;
-  const liq = money(notional)
-    .minus(margin)
-    .dividedBy(money(qty).times(money(1).minus(maintRate)))
-    .toNumber();
-  return Math.max(liq, 0);
 }
 
 /** Equity (investment + total PnL) as a float, for the per-tick drawdown statistic. */

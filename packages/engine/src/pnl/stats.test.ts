@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createCycle } from '../strategies/cycle/cycle.state';
 import { runPrices } from '../testing/harness';
 import { multigridBot } from '../testing/strategies';
-import { apyPct, liquidationPrice, roiPct } from './pnl';
+import { apyPct, roiPct } from './pnl';
 import { botStats } from './stats';
 
 const HOUR = 3_600_000;
 const START = 1_700_000_000_000; // 2023-11-14T22:13:20Z
 
-describe('bot statistics (spec 01 §3) from the engine state', () => {
+describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine state', () => {
   it('reports grids, prices, PnL, ROI, APY, daily profit and drawdown', () => {
     // Ticks one hour apart from 22:13 UTC: g1 5 @ 100, g2 3.061 @ 98, then at 00:13 the next day both
     // sell at 102 (booked 20.6218, see multigrid tests) and g1 rebuys 4.901 @ 102 (quote 499.902).
@@ -53,12 +53,9 @@ describe('bot statistics (spec 01 §3) from the engine state', () => {
     });
   });
 
-  it('computes ROI, APY and the liquidation price of DESIGN §2.1–2.2', () => {
+  it('computes ROI and APY of docs/trading-rules.md §2.1', () => {
     expect(roiPct(50, 1000)).toBe(5);
     expect(apyPct(5, 10 * 24 * HOUR)).toBe(182.5); // 5 × 365 / 10 days
     expect(apyPct(5, HOUR)).toBe(1825); // runtime below a day counts as one day
-    // Q = 2, E = 100, M = 40 (leverage 5), m = 0.5 %: (200 − 40) / (2 × 0.995) = 80.4020100502…
-    expect(liquidationPrice(2, 200, 40, 0.005)).toBeCloseTo(80.40201005025126, 12);
-    expect(liquidationPrice(2, 200, 200, 0.005)).toBe(0); // leverage 1 cannot be liquidated
   });
 });

@@ -1,3 +1,4 @@
+import type { MaintBracket } from '@gridbot/shared';
 import type { BotSettings } from '../core/grid-bot.state';
 import { createGridBot, type GridBotState } from '../core/grid-bot.state';
 import { strategyFrom } from '../strategies/parse-strategy';
@@ -14,7 +15,13 @@ export interface GridShape {
 /** A Multigrid bot from per-grid lists (stored format underneath, so the parser is exercised too). */
 export function multigridBot(
   shape: GridShape,
-  opts: { investment?: number; market?: MarketKind; leverage?: number; settings?: Partial<BotSettings> } = {},
+  opts: {
+    investment?: number;
+    market?: MarketKind;
+    leverage?: number;
+    maintBrackets?: readonly MaintBracket[];
+    settings?: Partial<BotSettings>;
+  } = {},
 ): GridBotState {
   const n = shape.alloc.length;
   const params = strategyFrom({
@@ -32,6 +39,7 @@ export function multigridBot(
     investment: opts.investment ?? 1000,
     market: opts.market ?? 'spot',
     leverage: opts.leverage ?? 1,
+    maintBrackets: opts.maintBrackets,
     startTimeMs: 1_700_000_000_000,
     settings: opts.settings,
   });

@@ -1,27 +1,33 @@
-import { Money, money } from '@gridbot/shared';
+/**
+ * The paper exchange's futures position bookkeeping. The money rules themselves (initial margin,
+ * average entry, proportional release, the liquidation price with the symbol's leverage brackets)
+ * are the shared ones the engine uses too, so a paper bot's liquidation price equals the engine's.
+ */
+import {
+  addToLong,
+  FUTURES_USDT_DECIMALS,
+  findMaintBrackets,
+  type Money,
+  money,
+  reduceLongPosition,
+  initialMargin as sharedInitialMargin,
+  liquidationPrice as sharedLiquidationPrice,
+} from '@gridbot/shared';
 import type { PaperPositionRow } from './paper-store';
 
-/** USDT amounts the paper exchange books are kept to 8 decimals (Binance's futures wallet precision). */
-const USDT_DECIMALS = 8;
-
-/** Initial margin of a notional at a leverage, rounded up so the wallet never lends a fraction of a cent. */
+/** Initial margin of a notional at a leverage, rounded up to 8 decimals. */
 export function initialMargin(notional: Money, leverage: number): Money {
-  return notional.dividedBy(leverage).toDecimalPlaces(USDT_DECIMALS, Money.ROUND_UP);
+  return sharedInitialMargin(notional, leverage);
 }
 
-/**
- * Liquidation price of a long isolated position (DESIGN §2.2): `(Q × E − M) / (Q × (1 − m))`, where
- * Q × E is the cost basis. Never below 0 (a 1× long cannot be liquidated).
- */
+/** Liquidation price of the long `quantity` with cost basis `entryNotional` and `margin` on `symbol`. */
 export function liquidationPrice(
   entryNotional: Money,
   margin: Money,
   quantity: Money,
-  maintRate: number,
+  symbol: string,
 ): Money {
-  if (quantity.lte(0)) return money(0);
-  const liq = entryNotional.minus(margin).dividedBy(quantity.times(money(1).minus(maintRate)));
-  return liq.isNegative() ? money(0) : liq.toDecimalPlaces(USDT_DECIMALS, Money.ROUND_UP);
+  return sharedLiquidationPrice({ qty: quantity, entryNotional, margin }, findMaintBrackets(symbol));
 }
 
 type PositionFields = Omit<PaperPositionRow, 'version'>;
@@ -34,23 +40,25 @@ export function increaseLong(
   price: Money,
   margin: Money,
 ): PositionFields {
-  const quantity = money(current?.quantity ?? 0).plus(qty);
-  const entryNotional = money(current?.entryNotional ?? 0).plus(qty.times(price));
-  const isolatedMargin = money(current?.isolatedMargin ?? 0).plus(margin);
+  const next = addToLong(
+    {
+      qty: current?.quantity ?? 0,
+      entryNotional: current?.entryNotional ?? 0,
+      margin: current?.isolatedMargin ?? 0,
+    },
+    qty,
+    qty.times(price),
+    margin,
+  );
   return {
     userId: base.userId,
     symbol: base.symbol,
-    quantity: quantity.toFixed(),
-    entryNotional: entryNotional.toFixed(),
-    isolatedMargin: isolatedMargin.toFixed(),
+    quantity: next.qty.toFixed(),
+    entryNotional: next.entryNotional.toFixed(),
+    isolatedMargin: next.margin.toFixed(),
     leverage: base.leverage,
     maintMarginRate: base.maintMarginRate,
-    liquidationPrice: liquidationPrice(
-      entryNotional,
-      isolatedMargin,
-      quantity,
-      base.maintMarginRate,
-    ).toFixed(),
+    liquidationPrice: liquidationPrice(next.entryNotional, next.margin, next.qty, base.symbol).toFixed(),
     updatedMs: base.tsMs,
   };
 }
@@ -65,25 +73,19 @@ export function reduceLong(
   price: Money,
   tsMs: number,
 ): { next: PositionFields | null; marginReleased: Money; realizedPnl: Money } {
-  const quantity = money(current.quantity);
-  const margin = money(current.isolatedMargin);
-  const cost = money(current.entryNotional);
-  const closesAll = qty.gte(quantity);
-  const share = qty.dividedBy(quantity);
-  const marginReleased = closesAll ? margin : margin.times(share).toDecimalPlaces(USDT_DECIMALS);
-  const costReleased = closesAll ? cost : cost.times(share).toDecimalPlaces(USDT_DECIMALS);
+  const { rest, costReleased, marginReleased } = reduceLongPosition(
+    { qty: current.quantity, entryNotional: current.entryNotional, margin: current.isolatedMargin },
+    qty,
+  );
   const realizedPnl = qty.times(price).minus(costReleased);
-  if (closesAll) return { next: null, marginReleased, realizedPnl };
-  const restQty = quantity.minus(qty);
-  const restCost = cost.minus(costReleased);
-  const restMargin = margin.minus(marginReleased);
+  if (rest.qty.lte(0)) return { next: null, marginReleased, realizedPnl };
   return {
     next: {
       ...current,
-      quantity: restQty.toFixed(),
-      entryNotional: restCost.toFixed(),
-      isolatedMargin: restMargin.toFixed(),
-      liquidationPrice: liquidationPrice(restCost, restMargin, restQty, current.maintMarginRate).toFixed(),
+      quantity: rest.qty.toFixed(),
+      entryNotional: rest.entryNotional.toFixed(),
+      isolatedMargin: rest.margin.toFixed(),
+      liquidationPrice: liquidationPrice(rest.entryNotional, rest.margin, rest.qty, current.symbol).toFixed(),
       updatedMs: tsMs,
     },
     marginReleased,
@@ -96,5 +98,5 @@ export function entryPrice(position: Pick<PaperPositionRow, 'quantity' | 'entryN
   const qty = money(position.quantity);
   return qty.isZero()
     ? money(0)
-    : money(position.entryNotional).dividedBy(qty).toDecimalPlaces(USDT_DECIMALS);
+    : money(position.entryNotional).dividedBy(qty).toDecimalPlaces(FUTURES_USDT_DECIMALS);
 }

@@ -47,6 +47,18 @@ export interface BotSummary {
   stoploss_and_stopbot_at_price: number | null;
   liquidationPrice: number | null;
   tradeType: 'multigrid' | 'scalp';
+  /** The last buy the bot skipped since its last buy filled (its order was below the minimum). */
+  skippedBuy?: SkippedBuyView | null;
+}
+
+/** A skipped buy as the bot page shows it. */
+export interface SkippedBuyView {
+  grid: number;
+  /** The order's value in USDT after rounding (futures: notional). */
+  notional: number;
+  minNotional: number;
+  /** ISO time of the first tick it was skipped at. */
+  since: string;
 }
 
 /** One row of the Order Book (docs/spec/02-bots-wallet-account.md §3 Order). */

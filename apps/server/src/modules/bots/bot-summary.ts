@@ -109,6 +109,14 @@ export function toBotSummary(
     stoploss_and_stopbot_at_price: settings.stoplossPrice,
     liquidationPrice: s.liquidationPrice,
     tradeType: row.botType === 'scalping' ? 'scalp' : 'multigrid',
+    skippedBuy: state.skippedBuy
+      ? {
+          grid: state.skippedBuy.grid,
+          notional: round(state.skippedBuy.notional),
+          minNotional: state.skippedBuy.minNotional,
+          since: new Date(state.skippedBuy.timeMs).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -136,7 +144,7 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   };
 }
 
-/** Copy BOTs card: anonymous (DESIGN §5: no user, no amounts). */
+/** Copy BOTs card: anonymous (docs/product.md §5: no user, no amounts). */
 export function toTopBot(row: BotRow, price: number, nowMs: number, sparkline: number[]): TopBot {
   const s = statsAt(row, price, nowMs);
   return {

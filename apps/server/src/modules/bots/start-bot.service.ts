@@ -1,7 +1,15 @@
-import { createGridBot, type GridParams, parseStrategy, validateGridStart } from '@gridbot/engine';
+import {
+  createGridBot,
+  type GridParams,
+  parseStrategy,
+  startCostWithFees,
+  validateGridStart,
+} from '@gridbot/engine';
 import { isExchangeError } from '@gridbot/exchange';
 import {
+  DEFAULT_FEE_PCT,
   DEFAULT_MINIMUM_BOT_AMOUNT,
+  findMaintBrackets,
   getMarketRules,
   botMessages as m,
   minimumForGrids,
@@ -51,12 +59,12 @@ export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | '
 }
 
 /**
- * Starts a Multigrid or Scalping bot (spec 01 Start bot): checks every rule of spec 01 §5 and the
- * exchange's minimum per grid (DESIGN §2.1), the balance and one running bot per pair and category, then
+ * Starts a Multigrid or Scalping bot (docs/spec/01-core-screens.md Start bot): checks every rule of docs/spec/01-core-screens.md §5 and the
+ * exchange's minimum per grid (docs/trading-rules.md §2.1), the balance and one running bot per pair and category, then
  * writes the bot with a snapshot of its strategy and hands it to the runtime.
  */
 export async function startBot(deps: AppDeps, userId: string, type: BotType, input: StartBotParsed) {
-  // Profit limit (DESIGN §5): at zero availableCredit nothing new starts.
+  // Profit limit (docs/product.md §5): at zero availableCredit nothing new starts.
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
@@ -72,14 +80,19 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
   }
 
   const rules = getMarketRules(input.selectPair, market);
-  const problems = validateGridStart(params, input.amount, rules, leverage);
+  // Each grid's order as it will be sent: quantity rounded to the step at the current price.
+  const last = deps.feed.lastPrice(input.selectPair, market);
+  const price = last === undefined ? null : Number(last);
+  const problems = validateGridStart(params, input.amount, rules, leverage, price);
   if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
 
   const { exchange, free } = await freeUsdt(deps, userId, market);
-  if (money(free).lt(input.amount)) {
+  // The buys pay their fees on top of the grids' quotes (docs/trading-rules.md §2.1): the wallet must hold both.
+  const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
+  if (money(free).lt(needed)) {
     throw new HttpError(
       400,
-      `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
+      `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet; the bot needs ${money(needed).toFixed(2)} USDT including fees.`,
     );
   }
   if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
@@ -91,6 +104,7 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
     leverage,
     startTimeMs: deps.clock.now().getTime(),
     maintMarginRate: rules.maintMarginRate,
+    maintBrackets: findMaintBrackets(input.selectPair),
     settings: {
       pausePrice: input.sellPausePrice ?? null,
       restartPrice: input.restartPrice ?? null,

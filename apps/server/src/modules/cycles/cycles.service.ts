@@ -2,6 +2,7 @@ import { createCycle, validateCycleStart } from '@gridbot/engine';
 import {
   botMessages,
   type EditCycle,
+  findMaintBrackets,
   getMarketRules,
   cycleMessages as m,
   money,
@@ -20,7 +21,7 @@ import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
 
-/** The user's cycle, or 404: another user's cycle reads as missing (DESIGN §3). */
+/** The user's cycle, or 404: another user's cycle reads as missing (docs/trading-rules.md §3). */
 export async function cycleOf(deps: AppDeps, userId: string, cycleId: string) {
   const row = await repo.findUserBot(deps.db, userId, cycleId, 'cycle');
   if (!row) throw new HttpError(404, m.cycleNotFound);
@@ -32,7 +33,7 @@ function assertCycleRunning(row: repo.BotRow) {
 }
 
 /**
- * Starts a cycle (spec 02 Start Cycle, DESIGN §2.4): the exchange minimum for the pair, one running bot or
+ * Starts a cycle (docs/spec/02-bots-wallet-account.md Start Cycle, docs/trading-rules.md §2.4): the exchange minimum for the pair, one running bot or
  * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
  */
 export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
@@ -70,6 +71,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
     market,
     leverage,
     maintMarginRate: rules.maintMarginRate,
+    maintBrackets: findMaintBrackets(input.pair),
     startTimeMs: deps.clock.now().getTime(),
   });
   const cycleId = await repo.insertBot(deps.db, {

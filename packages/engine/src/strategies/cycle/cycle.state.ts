@@ -1,9 +1,9 @@
-import { DEFAULT_MAINT_MARGIN_RATE } from '@gridbot/shared';
+import { DEFAULT_MAINT_MARGIN_RATE, type MaintBracket } from '@gridbot/shared';
 import { newAccount, newStats } from '../../core/grid-bot.state';
 import type { CycleStatus } from '../../core/transitions';
-import type { Account, Lot, MarketKind, PendingIntent, Stats, StopReason } from '../../types';
+import type { Account, Lot, MarketKind, PendingIntent, SkippedBuy, Stats, StopReason } from '../../types';
 
-/** Cycle parameters (DESIGN §2.4; editable while running). */
+/** Cycle parameters (docs/trading-rules.md §2.4; editable while running). */
 export interface CycleParams {
   /** Buy at market when p ≤ buyPrice (priceReachAt). */
   buyPrice: number;
@@ -25,6 +25,8 @@ export interface CycleState {
   market: MarketKind;
   leverage: number;
   maintMarginRate: number;
+  /** Futures: the symbol's leverage brackets (see GridBotState). */
+  maintBrackets?: readonly MaintBracket[];
   status: CycleStatus;
   stopReason: StopReason | null;
   cyclesCompleted: number;
@@ -35,6 +37,8 @@ export interface CycleState {
   exitRequest: 'stop_and_sell' | null;
   account: Account;
   stats: Stats;
+  /** The last buy skipped since the last buy filled (absent or null: none). */
+  skippedBuy?: SkippedBuy | null;
 }
 
 export interface CreateCycleInput {
@@ -42,6 +46,7 @@ export interface CreateCycleInput {
   market: MarketKind;
   leverage?: number;
   maintMarginRate?: number;
+  maintBrackets?: readonly MaintBracket[];
   startTimeMs: number;
 }
 
@@ -55,6 +60,7 @@ export function createCycle(input: CreateCycleInput): CycleState {
     market: input.market,
     leverage: future ? (input.leverage ?? 1) : 1,
     maintMarginRate: future ? (input.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
+    ...(future && input.maintBrackets ? { maintBrackets: input.maintBrackets } : {}),
     status: 'WaitBuy',
     stopReason: null,
     cyclesCompleted: 0,

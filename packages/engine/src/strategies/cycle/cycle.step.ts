@@ -1,9 +1,9 @@
 /**
- * Cycle (DESIGN §2.4): WaitBuy → (p ≤ buy_price) buy → Holding → (p ≥ sell_price) sell → WaitBuy or
+ * Cycle (docs/trading-rules.md §2.4): WaitBuy → (p ≤ buy_price) buy → Holding → (p ≥ sell_price) sell → WaitBuy or
  * Completed; Holding and p ≤ stop_loss → sell, Stopped. Futures positions can also be liquidated
- * (the exchange does it whatever the strategy says; same formula as DESIGN §2.2).
+ * (the exchange does it whatever the strategy says; same formula as docs/trading-rules.md §2.2).
  */
-import { trackDrawdown } from '../../core/grid-tick';
+import { skippedFrom, trackDrawdown } from '../../core/grid-tick';
 import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
 import { CYCLE_STATUS, transition } from '../../core/transitions';
 import { equityAt } from '../../pnl/pnl';
@@ -28,7 +28,7 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
     const seq = state.seq + 1;
     const intent: Intent =
       reason === 'liquidated'
-        ? liquidation(seq, state.lots, state.account.liqPrice)
+        ? liquidation(seq, state.lots, state.account.liqPrice, state.account)
         : sellLots(seq, state.lots, p, reason, rules);
     const next: CycleState = {
       ...state,
@@ -52,7 +52,10 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
     return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
   }
   const plan = planBuy(state.seq + 1, 1, state.params.amount, state.leverage, p, rules);
-  if (!plan.ok) return { state: { ...state, stats }, intents: NO_INTENTS, notices: [plan.notice] };
+  if (!plan.ok) {
+    const skippedBuy = skippedFrom(state.skippedBuy ?? null, plan.notice, tick.timeMs);
+    return { state: { ...state, stats, skippedBuy }, intents: NO_INTENTS, notices: [plan.notice] };
+  }
   const next: CycleState = {
     ...state,
     status: transition(CYCLE_STATUS, 'cycle', status, 'buy'),
@@ -67,9 +70,11 @@ function sellReason(state: CycleState, p: number): SellReason | null {
   if (state.exitRequest !== null) return 'manual_sell';
   if (state.status !== 'Holding') return null;
   const a = state.account;
-  if (a.liqPrice > 0 && p <= a.liqPrice) return 'liquidated';
   const sl = state.params.stopLoss;
-  if (sl !== null && p <= sl) return 'stoploss';
+  const liquidated = a.liqPrice > 0 && p <= a.liqPrice;
+  // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
+  if (sl !== null && p <= sl && !(liquidated && a.liqPrice >= sl)) return 'stoploss';
+  if (liquidated) return 'liquidated';
   if (p >= state.params.sellPrice) return 'take_profit';
   return null;
 }

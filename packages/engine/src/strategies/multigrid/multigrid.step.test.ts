@@ -1,5 +1,5 @@
 /**
- * Hand-worked examples of DESIGN §2.2. Rules: step 0.001, min notional 5; fee 0.1 % of quote.
+ * Hand-worked examples of docs/trading-rules.md §2.2. Rules: step 0.001, min notional 5; fee 0.1 % of quote.
  * Investment 1000 unless said otherwise; alloc [0.5, 0.3, 0.2] → grid quotes 500, 300, 200.
  */
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { multigridBot } from '../../testing/strategies';
 
 const ALLOC = [0.5, 0.3, 0.2];
 
-describe('Multigrid buying (DESIGN §2.2 step 4)', () => {
+describe('Multigrid buying (docs/trading-rules.md §2.2 step 4)', () => {
   it('buys grid 1 at market on the first tick', () => {
     // 500 / 100 = 5 → qty 5, quote 5 × 100 = 500, fee 0.5.
     const { state, log } = runPrices(multigridBot({ alloc: ALLOC }), [100]);
@@ -65,7 +65,7 @@ describe('Multigrid buying (DESIGN §2.2 step 4)', () => {
   });
 });
 
-describe('Multigrid take-profit (DESIGN §2.2 step 3)', () => {
+describe('Multigrid take-profit (docs/trading-rules.md §2.2 step 3)', () => {
   it('arms at tp %, follows the high and sells tpDown % below it', () => {
     // Lot at 100, tp 2 → arms at 102 (high 102); 104 → high 104; sells at ≤ 104 × 0.99 = 102.96.
     // Sell 5 × 102.96 = 514.8, fee 0.5148; pnl = 514.8 − 0.5148 − 500 − 0.5 = 13.7852.
@@ -126,7 +126,7 @@ describe('Multigrid take-profit (DESIGN §2.2 step 3)', () => {
   });
 });
 
-describe('Multigrid risk exits (DESIGN §2.2 steps 1–2)', () => {
+describe('Multigrid risk exits (docs/trading-rules.md §2.2 steps 1–2)', () => {
   const noTp = { alloc: ALLOC, buyUp: [0, 0], tp: [50, 50, 50] };
 
   it('sells all and pauses at the pause price, then restarts at the restart price', () => {
@@ -180,7 +180,7 @@ describe('Multigrid risk exits (DESIGN §2.2 steps 1–2)', () => {
   });
 });
 
-describe('Multigrid futures (DESIGN §2.2 futures)', () => {
+describe('Multigrid futures (docs/trading-rules.md §2.2 futures)', () => {
   it('buys qty from margin × leverage and books profit on notional', () => {
     // Margin 1000 × 3 = 3000 notional → qty 30; fee 0.05 % = 1.5. Sells at 102 (tp 2, tpDown 0):
     // 3060 − 1.53 − 3000 − 1.5 = 56.97.
@@ -190,13 +190,14 @@ describe('Multigrid futures (DESIGN §2.2 futures)', () => {
     expect(log[1]?.closed[0]?.profit).toBe(56.97);
   });
 
-  it('liquidates at (Q×E − M) / (Q×(1 − m)) and loses the margin', () => {
-    // Leverage 5: margin 1000, notional 5000, qty 50, fee 2.5. m = 0.5 %:
-    // liq = (5000 − 1000) / (50 × 0.995) = 80.4020100502…; 81 is above, 80.4 is below.
+  it('liquidates at (Q×E − M − cum) / (Q×(1 − m)) and loses the margin', () => {
+    // Leverage 5: margin 1000, notional 5000, qty 50, fee 2.5. One bracket at m = 0.5 %, cum 0:
+    // liq = (5000 − 1000) / (50 × 0.995) = 80.4020100502… → 80.40201006 (8 decimals, up);
+    // 81 is above, 80.4 is below.
     // Loss = −(margin 1000 + buy fee 2.5) = −1002.5.
     const bot = multigridBot({ alloc: [1], tp: [50] }, { market: 'future', leverage: 5 });
     const { state, log } = runPrices(bot, [100, 81, 80.4, 200], TEST_FUTURE_RULES, { feePct: 0.05 });
-    expect(log[0]?.state.account.liqPrice).toBeCloseTo(80.40201005025126, 12);
+    expect(log[0]?.state.account.liqPrice).toBe(80.40201006);
     expect(intentSummary(log)).toEqual(['@100 buy g1 50', '@80.4 sell g1 50 liquidated']);
     expect(log[2]?.intents[0]).toMatchObject({ type: 'RecordLiquidation', quote: '4000' });
     expect(state).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' });
@@ -213,5 +214,24 @@ describe('Multigrid min notional at run time', () => {
     expect(r.notices).toEqual([
       { type: 'BuySkipped', grid: 1, reason: 'below_min_notional', notional: 0, minNotional: 5 },
     ]);
+  });
+
+  it('keeps the skipped buy on the state for the bot page, once, until a buy fills', () => {
+    const rules = { ...TEST_RULES, stepSize: '0.1', stepDecimals: 1 };
+    const bot = multigridBot({ alloc: [1] }, { investment: 6 });
+    const first = step(bot, { price: 100, timeMs: 1000 }, rules).state;
+    expect(first.skippedBuy).toEqual({
+      grid: 1,
+      reason: 'below_min_notional',
+      notional: 0,
+      minNotional: 5,
+      timeMs: 1000,
+    });
+    // Skipped again for the same reason: the same state, nothing new to store.
+    expect(step(first, { price: 99, timeMs: 2000 }, rules).state).toBe(first);
+    // At 50 the order is 0.1 × 50 = 5 USDT: it is sent, and once filled the notice goes.
+    const { state } = runPrices(first, [50], rules);
+    expect(state.lots).toHaveLength(1);
+    expect(state.skippedBuy).toBeNull();
   });
 });

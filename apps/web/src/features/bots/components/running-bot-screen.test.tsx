@@ -117,6 +117,20 @@ describe('Running bot page', () => {
     expect(screen.getByRole('button', { name: 'Edit Overbuy Protection' })).toBeInTheDocument();
   });
 
+  it('shows a skipped buy: the grid, its order and the exchange minimum', async () => {
+    botApi(
+      bot({
+        category: 'Future',
+        leverage: 3,
+        skippedBuy: { grid: 1, notional: 84.7, minNotional: 100, since: '2025-03-01T10:00:00.000Z' },
+      }),
+    );
+    renderApp('/running-bot/b1', { signedIn: true });
+    const title = await screen.findByText('Grid 1 buy skipped');
+    const banner = title.closest('[role="status"]');
+    expect(banner).toHaveTextContent('Its order of 84.70 USDT is below the exchange minimum of 100 USDT');
+  });
+
   it('pages the order book in a window of five, Previous and Next disabled at the ends', async () => {
     const api = botApi(bot(), 9 * 20);
     const { user } = renderApp('/running-bot/b1', { signedIn: true });

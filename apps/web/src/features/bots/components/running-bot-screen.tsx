@@ -27,6 +27,7 @@ import { OrderBook } from './order-book';
 import { OverbuyDialog } from './overbuy-dialog';
 import { ProfitBookDialog } from './profit-book-dialog';
 import { ProfitChart } from './profit-chart';
+import { SkippedBuyBanner } from './skipped-buy-banner';
 import { SltpDialog } from './sltp-dialog';
 import { StopBotDialog } from './stop-bot-dialog';
 
@@ -55,7 +56,7 @@ function approxPnl(bot: BotSummary, purchased: PurchasedQty | undefined): number
   return toNumber(purchased?.totalpnl) ?? toNumber(bot.totalPnl);
 }
 
-/** Spec 02 Running multigrid bot and Running scalping bot: one screen, two kinds. */
+/** docs/spec/02-bots-wallet-account.md Running multigrid bot and Running scalping bot: one screen, two kinds. */
 export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -138,6 +139,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       {bot.haltReason ? (
         <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={bot.status !== 'Stopped'} />
       ) : null}
+      {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} future={future} /> : null}
       {bot.status === 'Stopping' ? (
         <div role="status" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
           This bot is stopping: its final sale is under way. It stops once the sale is filled and booked.
