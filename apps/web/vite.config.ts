@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build-plugins';
 
 // The server (apps/server) listens on 3000 and serves the built app in production; in development Vite
 // serves the app and forwards every API prefix so both run on one origin, as they do in production.
@@ -13,7 +14,7 @@ const proxy = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022' },

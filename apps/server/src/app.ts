@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
@@ -17,6 +14,7 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerCompression, registerWebApp } from './plugins/web-delivery';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -37,6 +35,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
   registerErrorHandler(app);
+  await registerCompression(app);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
@@ -54,21 +53,4 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
 
   registerWebApp(app, options.webDistDir);
   return app;
-}
-
-/** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
-function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
-  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
-  // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
-  if (hasWeb) app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
-    // A missing build asset must be a 404, not index.html (a blank page that looks like success).
-    const isApi =
-      /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) ||
-      /^\/(healthz|readyz|metrics)(\?|$)/.test(request.url);
-    if (hasWeb && request.method === 'GET' && !isApi) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: 'Not found' });
-  });
 }
