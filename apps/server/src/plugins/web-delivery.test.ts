@@ -2,10 +2,11 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import { COMPRESSION_THRESHOLD_BYTES, HASHED_ASSET_CACHE } from './web-delivery';
+import { COMPRESSION_THRESHOLD_BYTES, HASHED_ASSET_CACHE, registerWebApp } from './web-delivery';
 
 let t: TestApp;
 let web: Awaited<ReturnType<typeof buildApp>>;
@@ -26,6 +27,7 @@ beforeAll(async () => {
   writeWithCompressed(join(dist, 'index.html'), indexHtml);
   writeWithCompressed(join(dist, 'assets', 'index-Bx7Qd2aZ.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'assets', 'index-Bx7Qd2aZ.js.map'), '{"version":3}');
   writeFileSync(join(dist, '.build-mode'), 'production\n');
   web = await buildApp(t.deps, { webDistDir: dist });
 });
@@ -66,6 +68,17 @@ describe('hashed build assets', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
     expect(plain.headers['cache-control']).toBe(HASHED_ASSET_CACHE);
+  });
+});
+
+describe('source maps', () => {
+  it('are served in development and hidden in production', async () => {
+    const map = { method: 'GET' as const, url: '/assets/index-Bx7Qd2aZ.js.map' };
+    expect((await web.inject(map)).statusCode).toBe(200);
+    const production = Fastify();
+    registerWebApp(production, dist, true);
+    expect((await production.inject(map)).statusCode).toBe(404);
+    await production.close();
   });
 });
 

@@ -30,7 +30,11 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 }
 
 /** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
-export function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
+export function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | undefined,
+  production = false,
+): void {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   if (hasWeb) {
     app.register(fastifyStatic, {
@@ -42,8 +46,10 @@ export function registerWebApp(app: FastifyInstance, webDistDir: string | undefi
       preCompressed: true,
       cacheControl: false,
       setHeaders: setCacheHeaders,
-      // The build's own bookkeeping (.build-mode) is not for the browser.
+      // The build's own bookkeeping (.build-mode, .vite/manifest.json) is not for the browser.
       dotfiles: 'ignore',
+      // Source maps are for development: in production they would publish the readable source.
+      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
     });
   }
   app.setNotFoundHandler((request, reply) => {

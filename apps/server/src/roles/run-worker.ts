@@ -17,7 +17,7 @@ import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf }
 const PAPER_RESYNC_MS = 30_000;
 
 /**
- * ROLE=worker: runs the bots whose leases it holds (issue #9). Listens on PORT for /healthz, /readyz and
+ * ROLE=worker: runs the bots whose leases it holds. Listens on PORT for /healthz, /readyz and
  * /metrics only. Commands and new bots arrive over the bus; the coordinator also polls the database, so a
  * missed message only delays them.
  */
@@ -29,9 +29,10 @@ export async function runWorker(env: Env): Promise<void> {
   const feed = await feedForRole(env, bus, log);
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
-  // loadUserKeys opens the user's sealed keys; of the app's dependencies it reads only these two.
+  // loadUserKeys opens the user's sealed keys (paper: none needed); of the app's dependencies it reads these.
   const keyDeps = {
     db: database.db,
+    exchanges: gateway,
     secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
   } as unknown as AppDeps;
   const coordinator = new LeaseCoordinator({
@@ -80,6 +81,7 @@ export async function runWorker(env: Env): Promise<void> {
         role: 'worker',
         readiness: () => ({ bus: bus.healthy(), leases: coordinator.ready }),
         metrics: metrics.registry,
+        metricsToken: env.METRICS_TOKEN,
       },
     }),
   );

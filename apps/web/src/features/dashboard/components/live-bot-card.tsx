@@ -30,7 +30,7 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
           <p className="truncate text-base font-bold text-fg">
             <Link
               to={to}
-              aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}`}
+              aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${bot.haltReason ? ' (paused by the system)' : ''}`}
               className="outline-none after:absolute after:inset-0 after:rounded-xl"
             >
               {formatPair(bot.name)}
@@ -51,6 +51,14 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
           </p>
         </div>
       </div>
+      {bot.haltReason ? (
+        <p
+          data-testid="halt-reason"
+          className="mt-2 line-clamp-2 rounded-md bg-warn/10 px-2 py-1 text-xs text-fg"
+        >
+          <span className="font-semibold">Paused by the system:</span> {bot.haltReason}
+        </p>
+      ) : null}
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
       <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2.5">
         <BotFigure label="Runtime" value={`${Number(bot.runtime).toFixed(2)} d`} />
