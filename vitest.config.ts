@@ -28,8 +28,8 @@ export default defineConfig({
         ],
       }),
       project('web', 'apps/web', { environment: 'jsdom', setupFiles: ['src/testing/setup-tests.ts'] }),
-      // The repository's own scripts: the web build's staleness check and its size budget.
-      { test: { name: 'scripts', root: 'scripts', include: ['**/*.test.ts'], testTimeout: 180_000 } },
+      // Repository-wide checks (the dependency rules of docs/architecture.md §2).
+      project('repo', '.', { include: ['scripts/**/*.test.ts'] }),
     ],
   },
 });

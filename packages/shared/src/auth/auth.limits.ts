@@ -1,10 +1,10 @@
 // Plain numbers, apart from the zod schemas that use them: a screen that only shows a limit (a field's
 // maxLength, a resend countdown) does not have to load zod for it.
 
-/** Spec 01 §9: login id and password inputs are limited to 42 characters. */
+/** docs/spec/01-core-screens.md §9: login id and password inputs are limited to 42 characters. */
 export const LOGIN_INPUT_MAX = 42;
 export const PASSWORD_MIN = 6;
-/** Spec 02 §9: six-digit codes, 30 s between sends. DESIGN fills in validity and attempts. */
+/** docs/spec/02-bots-wallet-account.md §9: six-digit codes, 30 s between sends. DESIGN fills in validity and attempts. */
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_WAIT_SECONDS = 30;
 export const OTP_VALID_MINUTES = 10;

@@ -25,7 +25,7 @@ export const contactNoField = requiredString(m.contactNoRequired).regex(
 
 export const otpField = requiredString(m.otpRequired).regex(/^[0-9]{6}$/, m.otpDigits);
 
-/** POST /api/cyborxlogin — `email` holds an e-mail address or a username (spec 01 §3). */
+/** POST /api/cyborxlogin — `email` holds an e-mail address or a username (docs/spec/01-core-screens.md §3). */
 export const loginInputSchema = z.strictObject({
   email: requiredString(m.loginIdRequired).max(LOGIN_INPUT_MAX, m.loginIdMax),
   password: passwordField,
@@ -51,7 +51,7 @@ export const signupFormSchema = signupInputSchema
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-/** POST /api/verify-otp — spec 02 §7 sends the sign-up data again beside the code. */
+/** POST /api/verify-otp — docs/spec/02-bots-wallet-account.md §7 sends the sign-up data again beside the code. */
 export const verifyOtpInputSchema = z.object({
   email: emailField,
   otp: otpField,
