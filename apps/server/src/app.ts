@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
 import { accountRoutes } from './modules/account/account.routes';
@@ -19,6 +16,7 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRequestGuards } from './plugins/request-guards';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerCompression, registerWebApp } from './plugins/web-delivery';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -60,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   registerErrorHandler(app);
   await registerSecurityHeaders(app, deps.config.publicUrl);
   registerRequestGuards(app);
+  await registerCompression(app);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
@@ -98,28 +97,4 @@ function withRedactedUrls(logger: FastifyServerOptions['logger']): boolean | Rec
       ...(logger as { serializers?: Record<string, unknown> }).serializers,
     },
   };
-}
-
-/** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
-function registerWebApp(app: FastifyInstance, webDistDir: string | undefined, production: boolean): void {
-  const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
-  // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
-  // Source maps are for development: in production they would publish the readable source.
-  if (hasWeb)
-    app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: true,
-      index: ['index.html'],
-      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
-    });
-  app.setNotFoundHandler((request, reply) => {
-    // A missing build asset must be a 404, not index.html (a blank page that looks like success).
-    const isApi =
-      /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) ||
-      /^\/(healthz|readyz|metrics)(\?|$)/.test(request.url);
-    if (hasWeb && request.method === 'GET' && !isApi) {
-      return reply.type('text/html').sendFile('index.html');
-    }
-    return reply.status(404).send({ message: 'Not found' });
-  });
 }

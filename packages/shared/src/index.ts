@@ -1,3 +1,4 @@
+export * from './auth/auth.limits';
 export * from './auth/auth.messages';
 export * from './auth/auth.schema';
 export * from './auth/auth.types';

@@ -1,7 +1,9 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useTheme } from '../lib/theme';
+import { loadToaster, toasterWanted } from '../lib/toast';
+
+const Toaster = lazy(() => loadToaster().then((sonner) => ({ default: sonner.Toaster })));
 
 interface AppProviderProps {
   queryClient: QueryClient;
@@ -10,10 +12,16 @@ interface AppProviderProps {
 
 export function AppProvider({ queryClient, children }: AppProviderProps) {
   const theme = useTheme();
+  // The toaster mounts once something asks for it (lib/toast), so the public screens open without it.
+  const showToaster = useSyncExternalStore(toasterWanted.subscribe, toasterWanted.get, toasterWanted.get);
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster theme={theme} position="bottom-right" richColors closeButton duration={5000} />
+      {showToaster ? (
+        <Suspense fallback={null}>
+          <Toaster theme={theme} position="bottom-right" richColors closeButton duration={5000} />
+        </Suspense>
+      ) : null}
     </QueryClientProvider>
   );
 }

@@ -3,7 +3,6 @@ import type { RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { env } from '../lib/env';
 import { AuthLayout } from './layouts/auth-layout';
-import { GuardedLayout } from './layouts/guarded-layout';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorBoundary } from './route-error-boundary';
 
@@ -67,7 +66,11 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
       errorElement: <RouteErrorBoundary />,
       children: [
         { element: <AuthLayout />, children: publicScreens },
-        { element: <GuardedLayout />, children: guardedScreens },
+        {
+          // The signed-in shell (sidebar, header, drawer) loads with the first guarded screen, not the login.
+          lazy: async () => ({ Component: (await import('./layouts/guarded-layout')).GuardedLayout }),
+          children: guardedScreens,
+        },
         screen('*', () => import('./routes/not-found')),
       ],
     },

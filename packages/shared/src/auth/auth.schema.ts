@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { optionalString, requiredString } from '../common/fields';
+import { LOGIN_INPUT_MAX, PASSWORD_MIN } from './auth.limits';
 import { authMessages as m } from './auth.messages';
-
-/** docs/spec/01-core-screens.md §9: login id and password inputs are limited to 42 characters. */
-export const LOGIN_INPUT_MAX = 42;
-export const PASSWORD_MIN = 6;
-/** docs/spec/02-bots-wallet-account.md §9: six-digit codes, 30 s between sends. DESIGN fills in validity and attempts. */
-export const OTP_LENGTH = 6;
-export const OTP_RESEND_WAIT_SECONDS = 30;
-export const OTP_VALID_MINUTES = 10;
-export const OTP_MAX_ATTEMPTS = 5;
-export const RESET_LINK_VALID_MINUTES = 30;
 
 export const emailField = requiredString(m.emailRequired)
   .max(LOGIN_INPUT_MAX, m.emailMax)

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/ui/logo';
-import { TickerTape } from '../../features/shell/components/ticker-tape';
+
+// The tape is decoration on the public pages: it loads after the form, which it must not hold up.
+const TickerTape = lazy(() =>
+  import('../../features/shell/components/ticker-tape').then((m) => ({ default: m.TickerTape })),
+);
 
 const highlights = [
   {
@@ -18,7 +23,9 @@ const highlights = [
 export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
-      <TickerTape />
+      <Suspense fallback={<div className="h-9 border-b border-line bg-surface" />}>
+        <TickerTape />
+      </Suspense>
       <div className="grid flex-1 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <aside className="relative hidden overflow-hidden border-r border-line bg-surface lg:flex lg:flex-col lg:justify-between lg:p-12">
           <GridBackdrop />

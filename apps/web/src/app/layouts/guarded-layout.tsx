@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
@@ -8,6 +9,7 @@ import { AppShell } from '../../features/shell/components/app-shell';
 import { isApiError } from '../../lib/api-client';
 import { loginPathFor } from '../../lib/redirect';
 import { getToken } from '../../lib/session';
+import { loadToaster } from '../../lib/toast';
 
 /** Spec 01 §2: every non-public screen. No token → the login page, remembering where the user wanted to go. */
 export function GuardedLayout() {
@@ -21,6 +23,10 @@ export function GuardedLayout() {
 function SignedIn() {
   const me = useMe();
   const logout = useLogout();
+  // Signed-in screens raise toasts from sonner directly: the toaster is mounted with their shell.
+  useEffect(() => {
+    void loadToaster();
+  }, []);
 
   if (!me.data) {
     // A 401 is already on its way to the login page (API client); anything else gets a retry.

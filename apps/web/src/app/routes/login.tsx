@@ -3,6 +3,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { safeRedirect } from '../../lib/redirect';
 import { getToken } from '../../lib/session';
 import { AuthPanel } from '../layouts/auth-panel';
+import { prefetchDashboard } from '../prefetch';
 
 export default function LoginRoute() {
   const [searchParams] = useSearchParams();
@@ -10,7 +11,7 @@ export default function LoginRoute() {
   if (getToken()) return <Navigate to={safeRedirect(searchParams.get('redirect')) ?? '/dashboard'} replace />;
   return (
     <AuthPanel title="Log in to your account" description="Enter your email address and password to log in.">
-      <LoginForm />
+      <LoginForm onSubmitting={prefetchDashboard} />
     </AuthPanel>
   );
 }

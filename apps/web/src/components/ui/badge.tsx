@@ -5,7 +5,8 @@ export type BadgeTone = 'neutral' | 'primary' | 'up' | 'down' | 'warn' | 'pro';
 
 const tones: Record<BadgeTone, string> = {
   neutral: 'bg-surface-2 text-muted ring-line',
-  primary: 'bg-primary-soft text-primary ring-primary/25',
+  // The hover blue is the deeper one in either theme: 4.5:1 or more on the tinted badge (WCAG AA).
+  primary: 'bg-primary-soft text-primary-hover ring-primary/25',
   up: 'bg-up/12 text-up ring-up/25',
   down: 'bg-down/12 text-down ring-down/25',
   warn: 'bg-warn/12 text-warn ring-warn/25',

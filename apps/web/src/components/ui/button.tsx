@@ -10,7 +10,7 @@ const variants: Record<ButtonVariant, string> = {
   secondary: 'bg-surface-2 text-fg hover:bg-line',
   outline: 'border border-line bg-transparent text-fg hover:bg-surface-2',
   ghost: 'bg-transparent text-muted hover:bg-surface-2 hover:text-fg',
-  danger: 'bg-down text-white hover:brightness-110 shadow-sm',
+  danger: 'bg-down-solid text-white hover:brightness-110 shadow-sm',
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -22,7 +22,7 @@ export function Figure({ label, value, tone, labelClassName = 'truncate' }: Figu
   );
 }
 
-/** Green above zero, red below, the default colour at zero. */
+/** Green above zero, red below, the default colour at zero; the figure itself carries its sign too (+/-). */
 export function signTone(value: number): string | undefined {
   return value > 0 ? 'text-up' : value < 0 ? 'text-down' : undefined;
 }

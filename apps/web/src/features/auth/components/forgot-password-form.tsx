@@ -1,10 +1,10 @@
 import { authMessages, forgotPasswordInputSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/password-reset';
 import { BackToSignIn, EmailAddressInput } from './auth-fields';
 

@@ -1,40 +1,48 @@
-import { authMessages, LOGIN_INPUT_MAX, loginInputSchema } from '@gridbot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, LOGIN_INPUT_MAX } from '@gridbot/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/redirect';
+import { toast } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 
+const validation = lazyResolver(() => import('../schemas/auth-resolvers').then((m) => m.loginResolver));
+
 /** Spec 01 Login: e-mail or username and password; on success the `redirect` path or the dashboard. */
-export function LoginForm() {
+interface LoginFormProps {
+  /** Called when valid credentials go to the server: the screen uses it to fetch what comes next. */
+  onSubmitting?: () => void;
+}
+
+export function LoginForm({ onSubmitting }: LoginFormProps = {}) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get('redirect'));
   const login = useLogin();
   const form = useForm({
-    resolver: zodResolver(loginInputSchema),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((input) =>
-    login.mutateAsync(input).then(
+  const onSubmit = form.handleSubmit((input) => {
+    onSubmitting?.();
+    return login.mutateAsync(input).then(
       () => navigate(redirect ?? '/dashboard', { replace: true }),
       (error: unknown) => {
         toast.error(errorMessage(error, authMessages.loginFailed));
       },
-    ),
-  );
+    );
+  });
 
   const withRedirect = (path: string) =>
     redirect ? `${path}?redirect=${encodeURIComponent(redirect)}` : path;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocus={() => void validation.preload()} className="space-y-5">
       <Input
         label="Email Address or Username"
         autoComplete="username"

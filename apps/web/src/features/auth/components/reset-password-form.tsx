@@ -2,9 +2,9 @@ import { authMessages, resetPasswordFormSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/password-reset';
 import { BackToSignIn, NewPasswordInput } from './auth-fields';
 

@@ -2,12 +2,12 @@ import { authMessages, type SignupInput, signupFormSchema } from '@gridbot/share
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
 import { safeRedirect } from '../../../lib/redirect';
+import { toast } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
 import { EmailAddressInput, NewPasswordInput } from './auth-fields';
 

@@ -27,7 +27,7 @@ describe('contact form', () => {
     expect(
       screen.getByText('Our team will contact you soon with amazing opportunities.'),
     ).toBeInTheDocument();
-    expect(screen.getByText(contactMessages.sent)).toBeInTheDocument();
+    expect(await screen.findByText(contactMessages.sent)).toBeInTheDocument();
     expect(currentUrl()).toBe('/thankyou');
     expect(api.callsTo('POST', '/api/contact')[0]?.body).toEqual({
       name: 'Alice',

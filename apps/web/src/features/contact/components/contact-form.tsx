@@ -2,9 +2,9 @@ import { CONTACT_TEXT_MAX, contactInputSchema, contactMessages } from '@gridbot/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input, Textarea } from '../../../components/ui/input';
+import { toast } from '../../../lib/toast';
 import { useSendContact } from '../api/send-contact';
 
 /** Spec 01 Contact us: success toast, then the thank-you page. */

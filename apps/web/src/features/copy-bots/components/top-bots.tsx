@@ -21,12 +21,9 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
   const roi = Math.abs(Number(bot.roi)) < 0.005 ? 0 : Number(bot.roi);
   const scalping = bot.botType === 'scalping';
   return (
-    <button
-      type="button"
-      onClick={onOpen}
-      aria-label={`Rank ${rank}: ${formatPair(bot.name)} ${scalping ? 'Scalping' : 'Multigrid'}, ROI ${roi.toFixed(2)}%`}
-      className="group flex h-full w-full flex-col rounded-xl border border-line bg-surface p-4 text-left shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50"
-    >
+    // A stretched button: the pair names it (its visible text is part of its name, WCAG 2.5.3) and its ::after
+    // covers the card, so the whole card still opens the bot.
+    <div className="group relative flex h-full w-full flex-col rounded-xl border border-line bg-surface p-4 text-left shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50 has-[button:focus-visible]:outline-2 has-[button:focus-visible]:outline-offset-2 has-[button:focus-visible]:outline-ring">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 items-center gap-3">
           <span
@@ -38,7 +35,16 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
             {rank}
           </span>
           <div className="min-w-0">
-            <p className="truncate font-bold text-fg">{formatPair(bot.name)}</p>
+            <p className="truncate font-bold text-fg">
+              <button
+                type="button"
+                onClick={onOpen}
+                aria-label={`Rank ${rank}: ${formatPair(bot.name)} ${scalping ? 'Scalping' : 'Multigrid'}, ROI ${roi.toFixed(2)}%`}
+                className="text-left outline-none after:absolute after:inset-0 after:rounded-xl"
+              >
+                {formatPair(bot.name)}
+              </button>
+            </p>
             <p className="mt-0.5 flex flex-wrap gap-1.5">
               <Badge tone="primary">{bot.category}</Badge>
               <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
@@ -75,7 +81,7 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
       <span className="mt-auto inline-flex items-center pt-4 gap-1.5 text-sm font-semibold text-primary group-hover:underline">
         <CopyIcon className="size-4" /> Copy this bot
       </span>
-    </button>
+    </div>
   );
 }
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Figure, signTone } from '../../../components/ui/figure';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Sparkline } from '../../../components/ui/sparkline';
-import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
+import { formatPair, formatPrice, formatSignedUsd, formatUsd } from '../../../lib/format';
 import { CycleProgress } from './cycle-progress';
 
 /** Live is highlighted (spec 02 §4): green with a pulse; a halted cycle shows Pause in the warning colour. */
@@ -64,7 +64,7 @@ export function CycleCard({ cycle, onEdit, onStop, onResume, resuming }: CycleCa
           value={cycle.stop_loss === null ? 'Not set' : formatPrice(Number(cycle.stop_loss))}
         />
         <Figure label="Investment" value={formatUsd(cycle.investment)} />
-        <Figure label="Profit" value={formatUsd(profit)} tone={signTone(profit)} />
+        <Figure label="Profit" value={formatSignedUsd(profit)} tone={signTone(profit)} />
         <Figure label="Runtime" value={`${Number(cycle.runtime).toFixed(2)} d`} />
       </dl>
       <p className="mt-3 text-xs text-muted">

@@ -71,7 +71,7 @@ describe('Live Cycles', () => {
     expect(within(btc).getByText('2,100.00')).toBeInTheDocument();
     expect(within(btc).getByText('1,600.00')).toBeInTheDocument();
     expect(within(btc).getByText('$100.00')).toBeInTheDocument();
-    expect(within(btc).getByText('$4.20')).toBeInTheDocument();
+    expect(within(btc).getByText('+$4.20')).toBeInTheDocument();
     expect(within(btc).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '2');
     expect(within(btc).getByTestId('cycle-progress-text')).toHaveTextContent('2/5');
 

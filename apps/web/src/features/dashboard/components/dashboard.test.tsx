@@ -92,7 +92,7 @@ describe('Dashboard slips', () => {
     );
     renderApp('/dashboard', { signedIn: true });
     const card = await screen.findByRole('link', { name: /BTC\/USDT Multigrid bot, Pause/ });
-    expect(within(card).getByTestId('halt-reason')).toHaveTextContent(
+    expect(within(card.closest('article') as HTMLElement).getByTestId('halt-reason')).toHaveTextContent(
       'Orders keep failing: insufficient balance',
     );
   });
@@ -114,9 +114,11 @@ describe('Dashboard', () => {
 
     const btc = await screen.findByRole('link', { name: 'BTC/USDT Multigrid bot, Live' });
     expect(btc).toHaveAttribute('href', '/running-bot/m1');
-    expect(within(btc).getByText('Live')).toBeInTheDocument();
-    expect(within(btc).getByText('2/5')).toBeInTheDocument();
-    expect(within(btc).getByText(/APY is an estimate/)).toBeInTheDocument();
+    // The link is the card's title, stretched over the card.
+    const btcCard = btc.closest('article') as HTMLElement;
+    expect(within(btcCard).getByText('Live')).toBeInTheDocument();
+    expect(within(btcCard).getByText('2/5')).toBeInTheDocument();
+    expect(within(btcCard).getByText(/APY is an estimate/)).toBeInTheDocument();
     const eth = screen.getByRole('link', { name: 'ETH/USDT Scalping bot, Pause' });
     expect(eth).toHaveAttribute('href', '/scalp-running-bot/s1');
 

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Figure, signTone } from '../../../components/ui/figure';
 import { HelpIcon } from '../../../components/ui/icons';
 import { Sparkline } from '../../../components/ui/sparkline';
-import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
+import { formatPair, formatPrice, formatSignedUsd, formatUsd } from '../../../lib/format';
 
 export const APY_ESTIMATE =
   'APY is an estimate: the ROI so far scaled to a year. Past results do not promise future returns.';
@@ -22,14 +22,20 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
   const pnl = Number(bot.pnl);
   const apy = Number(bot.apy);
   return (
-    <Link
-      to={to}
-      aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${bot.haltReason ? ' (paused by the system)' : ''}`}
-      className="group block rounded-xl border border-line bg-surface p-4 shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
-    >
+    // A stretched link: the pair names it (its visible text is part of its name, WCAG 2.5.3) and its ::after
+    // covers the card, so the whole card still opens the bot.
+    <article className="group relative rounded-xl border border-line bg-surface p-4 shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50 has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-ring">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="truncate text-base font-bold text-fg">{formatPair(bot.name)}</p>
+          <p className="truncate text-base font-bold text-fg">
+            <Link
+              to={to}
+              aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${bot.haltReason ? ' (paused by the system)' : ''}`}
+              className="outline-none after:absolute after:inset-0 after:rounded-xl"
+            >
+              {formatPair(bot.name)}
+            </Link>
+          </p>
           <p className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted">
             <Badge tone="primary">{bot.category}</Badge>
             <Badge tone="neutral">{scalp ? 'Scalping' : 'Multigrid'}</Badge>
@@ -66,14 +72,14 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
               </span>
             </>
           }
-          value={`${apy.toFixed(2)}%`}
+          value={`${apy > 0 ? '+' : ''}${apy.toFixed(2)}%`}
           tone={signTone(apy)}
         />
         <BotFigure label="Investment" value={formatUsd(bot.investment)} />
-        <BotFigure label="Booked Profit" value={formatUsd(pnl)} tone={signTone(pnl)} />
+        <BotFigure label="Booked Profit" value={formatSignedUsd(pnl)} tone={signTone(pnl)} />
         <BotFigure label="Total Trades" value={bot.totalTrades ?? bot.trades24h} />
         <BotFigure label="Used Grid" value={`${bot.grid_no}/${bot.total_grid}`} />
       </dl>
-    </Link>
+    </article>
   );
 }

@@ -78,6 +78,14 @@ export function MarketOverview({ symbol, market = 'spot', className }: MarketOve
       : undefined;
   const shownBar = hovered ?? (lastCandle ? { ...lastCandle, close: price ?? lastCandle.close } : null);
   const failed = candles.isError && !candles.data;
+  // The chart is a canvas: screen readers get the figures it shows as text instead.
+  const shownCandles = candles.data?.slice(-VISIBLE_BARS) ?? [];
+  const chartSummary =
+    shownCandles.length > 0 && span && price !== undefined
+      ? `${formatPair(symbol)}, ${interval} candles over ${span}: high ${formatPrice(
+          Math.max(...shownCandles.map((c) => c.high)),
+        )}, low ${formatPrice(Math.min(...shownCandles.map((c) => c.low)))}, last ${formatPrice(price)}.`
+      : undefined;
 
   return (
     <Card className={clsx('overflow-hidden', className)}>
@@ -134,6 +142,7 @@ export function MarketOverview({ symbol, market = 'spot', className }: MarketOve
           onHover={setHovered}
           className="h-80 w-full sm:h-[26rem]"
         />
+        {chartSummary ? <p className="sr-only">{chartSummary}</p> : null}
         {candles.isPending ? (
           <div className="absolute inset-0 z-20 flex items-center justify-center bg-surface/60">
             <Spinner className="size-7 text-primary" label="Loading chart" />

@@ -1,0 +1,159 @@
+// `npm run bench web`: Lighthouse (from npm) driving Debian's Chromium against the production build of the web
+// app as the server serves it (compressed, cached), on the login page, the dashboard and a running-bot page,
+// with the mobile and the desktop profile. Prints the scores and metrics, and the compressed JavaScript each
+// route needs before it is usable (scripts/web-budget.mjs), the figures docs/benchmarks.md quotes.
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { startAppServer } from '../../../e2e/support/app-server';
+// @ts-expect-error plain ESM script without types
+import { buildWebIfStale } from '../../../scripts/build-web-if-stale.mjs';
+// @ts-expect-error plain ESM script without types
+import { LOGIN_BUDGET_BYTES, routeScriptSizes } from '../../../scripts/web-budget.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const DEMO = { email: 'demo@gridbot.local', password: 'demo1234' };
+const GOAL = { performance: 95, accessibility: 95, 'best-practices': 95 };
+
+type Sizes = Record<string, { rawBytes: number; compressedBytes: number }>;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  (buildWebIfStale as (mode: string) => void)('production');
+  const sizes = (routeScriptSizes as () => Sizes)();
+  console.log('compressed JavaScript a route loads before it is usable (brotli, as served):');
+  for (const [route, size] of Object.entries(sizes)) {
+    console.log(
+      `  ${route.padEnd(14)} ${kib(size.compressedBytes).padStart(10)}  (${kib(size.rawBytes)} raw)`,
+    );
+  }
+  console.log(`  login budget   ${kib(LOGIN_BUDGET_BYTES).padStart(10)}`);
+
+  const server = await startAppServer();
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  let failed = false;
+  try {
+    // Sign in once through the login page (the disclaimer agreed), so the guarded pages open signed in.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0]!;
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByLabel('Email Address or Username').fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: 'LogIn' }).click();
+    await page.waitForURL('**/dashboard');
+    const agree = page.getByRole('dialog', { name: 'Disclaimer' }).getByRole('button', { name: 'Agree' });
+    if (
+      await agree.waitFor({ timeout: 5000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      await agree.click();
+    const token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
+    const botId = await startABot(server.url, token);
+    // The login page must be measured signed out: a separate pass, before the token is stored again.
+    const cdp = await context.newCDPSession(page);
+
+    const runs: { name: string; path: string; signedIn: boolean }[] = [
+      { name: 'login', path: '/', signedIn: false },
+      { name: 'dashboard', path: '/dashboard', signedIn: true },
+      { name: 'running bot', path: `/running-bot/${botId}`, signedIn: true },
+    ];
+    console.log('\nLighthouse 12 (performance / accessibility / best practices; LCP, TBT, CLS, bytes)');
+    for (const run of runs) {
+      for (const profile of ['mobile', 'desktop'] as const) {
+        // A cold HTTP cache for every run; the session (localStorage) stays as the run needs it.
+        await cdp.send('Network.clearBrowserCache');
+        await page.evaluate(
+          ([signedIn, value]) => {
+            if (signedIn) window.localStorage.setItem('token', value);
+            else window.localStorage.removeItem('token');
+          },
+          [run.signedIn, token] as const,
+        );
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility', 'best-practices'],
+          disableStorageReset: true,
+        };
+        const result = await lighthouse(
+          `${server.url}${run.path}`,
+          flags,
+          profile === 'desktop' ? desktopConfig : undefined,
+        );
+        if (!result) throw new Error('Lighthouse returned nothing');
+        const { categories, audits } = result.lhr;
+        const score = (id: keyof typeof GOAL) => Math.round((categories[id]?.score ?? 0) * 100);
+        const scores = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+        };
+        const below = Object.entries(GOAL).filter(([id, goal]) => scores[id as keyof typeof GOAL] < goal);
+        if (below.length > 0) failed = true;
+        const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? 0)} ms`;
+        console.log(
+          `  ${run.name.padEnd(12)} ${profile.padEnd(8)} ${scores.performance} / ${scores.accessibility} / ${scores['best-practices']}` +
+            `   LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
+            `, ${kib(audits['total-byte-weight']?.numericValue ?? 0)}${below.length > 0 ? `   below goal: ${below.map(([id]) => id).join(', ')}` : ''}`,
+        );
+      }
+    }
+    await browser.close().catch(() => undefined);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+  console.log(failed ? '\nSome scores are below the goal of 95.' : '\nEvery score meets the goal of 95.');
+  process.exitCode = failed ? 1 : 0;
+}
+
+/** A multigrid strategy and a bot running on it, for the running-bot page. */
+async function startABot(url: string, token: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+  await post('/api/strategy', {
+    strategyName: 'Bench Grid',
+    noOfGrids: 2,
+    tableData: [50, 50].map((alloc, i) => ({
+      gridNo: i + 1,
+      allottedAmountPercentagePerOrder: String(alloc),
+      buyPercentage: i === 0 ? 'marketprice' : '1',
+      buyPercentageUp: i === 0 ? 'marketprice' : '0',
+      takeProfitPercentage: '1',
+      takeProfitPercentageDown: '0',
+    })),
+  });
+  const runningId = async () => {
+    const res = await fetch(`${url}/api/botstatus`, { headers: { authorization: `Bearer ${token}` } });
+    const { bots } = (await res.json()) as { bots: { id?: string; botID?: string; _id?: string }[] };
+    return bots[0]?.id ?? bots[0]?.botID ?? bots[0]?._id;
+  };
+  // The seeded demo account may have a bot running already; any running bot will do.
+  const existing = await runningId();
+  if (existing) return existing;
+  const started = await post('/api/startbotdata', {
+    botType: 'Multigrid',
+    category: 'Spot',
+    selectPair: 'XRPUSDT',
+    myStrategy: 'Bench Grid',
+    amount: 200,
+  });
+  if (!started.ok) throw new Error(`starting a bot failed: ${await started.text()}`);
+  const id = await runningId();
+  if (!id) throw new Error('no running bot');
+  return id;
+}
+
+await main();

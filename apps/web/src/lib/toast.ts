@@ -1,0 +1,43 @@
+import type { ExternalToast } from 'sonner';
+
+type Sonner = typeof import('sonner');
+
+// sonner (toasts and their styles, about 8 KB compressed) loads on the first toast or with the signed-in shell,
+// not with the public screens: nobody sees a toast before acting. A late Toaster still shows the toasts raised
+// before it mounted (sonner replays active toasts to a new subscriber).
+let loading: Promise<Sonner> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+export function loadToaster(): Promise<Sonner> {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  loading ??= import('sonner').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/** For useSyncExternalStore: whether the app should render its Toaster yet. */
+export const toasterWanted = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => wanted,
+};
+
+type Message = string;
+
+/** sonner's `toast`, for screens that should not load it up front. */
+export const toast = {
+  success(message: Message, data?: ExternalToast) {
+    void loadToaster().then((sonner) => sonner.toast.success(message, data));
+  },
+  error(message: Message, data?: ExternalToast) {
+    void loadToaster().then((sonner) => sonner.toast.error(message, data));
+  },
+};
