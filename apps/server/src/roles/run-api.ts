@@ -43,6 +43,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
     runningWork: runningWorkOf(database.db),
     bus,
+    userEvents: bus,
     botControl: {
       add: async (botId) => {
         await ensureLease(database.db, botId);

@@ -219,7 +219,10 @@ export async function saveStateWithIntents(
   const writer = timedGroupCommit(
     db,
     'intents',
-    (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+    async (items: readonly StateWithIntents[]) => {
+      await writeStatesWithIntents(db, items);
+      announce(db, items, 'state');
+    },
     4,
   );
   await writer.submit({ botId, state, intents, lastPrice });
@@ -243,6 +246,30 @@ export async function saveStateBatched(db: Db, botId: string, state: EngineState
 
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
   await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+}
+
+/** A committed write of a bot's fill or of a state with orders (status, pause, stop), for the push channel. */
+export interface BotWritten {
+  botId: string;
+  userId?: string;
+  change: 'fill' | 'state';
+  status: 'Live' | 'Pause' | 'Stopped';
+}
+const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();
+/** Calls `listener` after each commit of fills, of states with intents, and of halts on `db`. */
+export function onBotsWritten(db: Db, listener: (writes: BotWritten[]) => void) {
+  writeListeners.set(db, listener);
+}
+function announce(
+  db: Db,
+  items: readonly { botId: string; userId?: string; state: EngineState }[],
+  change: 'fill' | 'state',
+) {
+  const listener = writeListeners.get(db);
+  if (!listener || items.length === 0) return;
+  listener(
+    items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
+  );
 }
 
 /** Wakes the runners of bots that got commands from the runtime itself (the profit limit). */
@@ -348,7 +375,15 @@ export async function saveFill(
   state: EngineState,
   lastPrice: number,
 ) {
-  const writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
+  const writer = timedGroupCommit(
+    db,
+    'fills',
+    async (items: readonly FillWithState[]) => {
+      await writeFills(db, items);
+      announce(db, items, 'fill');
+    },
+    4,
+  );
   await writer.submit({ botId, userId, fill, state, lastPrice });
 }
 
@@ -389,6 +424,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
     .update(bots)
     .set({ haltReason: reason.slice(0, 300), status: 'Pause' })
     .where(eq(bots.id, botId));
+  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause' }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

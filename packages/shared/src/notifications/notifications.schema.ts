@@ -118,7 +118,8 @@ export type PushMessage =
 
 /** Messages on the push socket, browser to server. */
 export const pushClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), ticket: z.string().min(20).max(100) }),
+  // The bearer token goes in the first message, never in the URL (URLs end up in access logs).
+  z.object({ type: z.literal('auth'), token: z.string().regex(/^[A-Za-z0-9_-]{20,200}$/) }),
   z.object({
     type: z.literal('prices'),
     pairs: z
