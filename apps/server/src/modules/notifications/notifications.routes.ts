@@ -76,6 +76,10 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = currentUser(req);
       const current = await settingsOf(deps.db, user.id);
       const { routing, webhookUrl } = req.body;
+      // Loopback URLs are for trying a receiver locally; a production server never posts to itself.
+      if (deps.config.production && webhookUrl && !webhookUrl.startsWith('https://')) {
+        throw new HttpError(400, notificationMessages.webhookUrl);
+      }
       const changedUrl = webhookUrl !== (current?.webhookUrl ?? null);
       await upsertSettings(deps.db, user.id, {
         routing,
