@@ -11,7 +11,6 @@ export const notificationEventTypes = [
   'withdrawal_sent',
   'withdrawal_rejected',
   'profit_limit_reached',
-  'new_device_login',
 ] as const;
 export type NotificationEventType = (typeof notificationEventTypes)[number];
 
@@ -30,7 +29,6 @@ export const notificationEventLabels: Record<NotificationEventType, string> = {
   withdrawal_sent: 'Withdrawal sent',
   withdrawal_rejected: 'Withdrawal rejected',
   profit_limit_reached: 'Profit limit reached',
-  new_device_login: 'Login from a new device',
 };
 
 export const notificationMessages = {

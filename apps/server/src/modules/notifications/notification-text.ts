@@ -45,8 +45,6 @@ export function bodyOf(type: string, payload: Record<string, unknown>): string {
       return `Your withdrawal of ${str(payload.amount)} USDT was rejected and refunded${payload.reason ? `: ${str(payload.reason)}` : '.'}`;
     case 'profit_limit_reached':
       return 'Your profit limit is used up: running bots open no new cycles until you subscribe again.';
-    case 'new_device_login':
-      return 'Your account was signed in to from a new device.';
     default:
       return type;
   }

@@ -85,7 +85,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           title="What reaches you"
           description="Every event shows under the bell. Choose where else each one goes."
         />
-        <CardBody className="overflow-x-auto p-0 sm:p-0">
+        <div className="overflow-x-auto">
           <table className="w-full text-sm">
             <thead>
               <tr className="border-b border-line text-left text-xs text-muted">
@@ -93,7 +93,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                   Event
                 </th>
                 {notificationChannels.map((channel) => (
-                  <th key={channel} scope="col" className="w-16 px-1 py-2 text-center font-semibold sm:w-24">
+                  <th key={channel} scope="col" className="w-[4.5rem] px-1 py-2 text-center font-semibold sm:w-24">
                     {channelNames[channel]}
                   </th>
                 ))}
@@ -121,7 +121,7 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
               ))}
             </tbody>
           </table>
-        </CardBody>
+        </div>
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-3">

@@ -16,7 +16,7 @@ interface AppHeaderProps {
 }
 
 const iconLink =
-  'flex h-9 items-center justify-center gap-2 rounded-lg px-2 text-muted transition-colors hover:bg-surface-2 hover:text-fg';
+  'flex h-9 items-center justify-center gap-2 rounded-lg px-1.5 text-muted sm:px-2 transition-colors hover:bg-surface-2 hover:text-fg';
 
 export function AppHeader({
   email,
@@ -56,7 +56,7 @@ export function AppHeader({
         <Link to="/contact" aria-label="Help" title="Help and contact" className={iconLink}>
           <HelpIcon className="size-5" />
         </Link>
-        <div className="ml-1 h-6 w-px bg-line" />
+        <div className="ml-1 hidden h-6 w-px bg-line sm:block" />
         <ProfileMenu email={email} username={username} onLogout={onLogout} />
       </div>
     </header>
