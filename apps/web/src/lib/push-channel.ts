@@ -36,32 +36,61 @@ export function pairsOnScreen(client: QueryClient): { market: 'spot' | 'future';
 }
 
 /**
- * Applies one pushed message to the query cache: a price replaces the cached live price; a change of a bot
- * refetches the queries about it (the order book, its figures) and the lists it appears in; a notification
- * refetches the bell. Polling still runs beside this: a lost message is only late.
+ * Refetches what shows a bot when it changes. Fills can come faster than a refetch takes: restarting the
+ * refetch on every event would starve it, and ignoring events during one could miss the newest fill. So one
+ * refetch runs at a time per bot, and events meanwhile ask for exactly one more after it.
  */
-export function applyPush(client: QueryClient, message: PushMessage): void {
-  switch (message.type) {
-    case 'price':
-      for (const keyOf of PRICE_KEYS) {
-        client.setQueryData(keyOf(message.market, message.symbol), (old: unknown) =>
-          old && typeof old === 'object' ? { ...old, price: message.price } : old,
-        );
-      }
+function botRefresher(client: QueryClient) {
+  const running = new Map<string, { again: boolean }>();
+  const refresh = (botId: string): void => {
+    const current = running.get(botId);
+    if (current) {
+      current.again = true;
       return;
-    case 'bot':
-      void client.invalidateQueries({
+    }
+    const state = { again: false };
+    running.set(botId, state);
+    void client
+      .invalidateQueries({
         predicate: (query) =>
-          query.queryKey.includes(message.botId) ||
+          query.queryKey.includes(botId) ||
           ['dashboard', 'cycles', 'history'].includes(String(query.queryKey[0])),
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        running.delete(botId);
+        if (state.again) refresh(botId);
       });
-      return;
-    case 'notification':
-      void client.invalidateQueries({ queryKey: ['notifications'] });
-      return;
-    default:
-      return;
-  }
+  };
+  return refresh;
+}
+
+/**
+ * Makes the function that applies one pushed message to the query cache: a price replaces the cached live
+ * price; a change of a bot refetches the queries about it (the order book, its figures) and the lists it
+ * appears in; a notification refetches the bell. Polling still runs beside this: a lost message is only late.
+ */
+export function pushApplier(client: QueryClient): (message: PushMessage) => void {
+  const refreshBot = botRefresher(client);
+  return (message) => {
+    switch (message.type) {
+      case 'price':
+        for (const keyOf of PRICE_KEYS) {
+          client.setQueryData(keyOf(message.market, message.symbol), (old: unknown) =>
+            old && typeof old === 'object' ? { ...old, price: message.price } : old,
+          );
+        }
+        return;
+      case 'bot':
+        refreshBot(message.botId);
+        return;
+      case 'notification':
+        void client.invalidateQueries({ queryKey: ['notifications'] });
+        return;
+      default:
+        return;
+    }
+  };
 }
 
 /**
@@ -80,6 +109,7 @@ export function usePushChannel(): PushState {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     let sentPairs = '';
+    const apply = pushApplier(client);
 
     const sendPairs = () => {
       if (socket?.readyState !== WebSocket.OPEN) return;
@@ -107,7 +137,7 @@ export function usePushChannel(): PushState {
           sendPairs();
           return;
         }
-        applyPush(client, message);
+        apply(message);
       };
       ws.onclose = () => {
         if (socket !== ws) return;
