@@ -4,6 +4,7 @@ export * from './auth/auth.types';
 export * from './bots/bots.messages';
 export * from './bots/bots.types';
 export * from './bots/start-bot.schema';
+export * from './bots/start-readiness';
 export * from './common/fields';
 export * from './config/flags';
 export * from './contact/contact.schema';

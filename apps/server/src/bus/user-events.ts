@@ -12,7 +12,7 @@ export type UserEvent =
       botId: string;
       userId?: string;
       change: 'fill' | 'state';
-      status?: 'Live' | 'Pause' | 'Stopped';
+      status?: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
     }
   | { kind: 'notification'; userId: string; item: NotificationItem };
 

@@ -19,7 +19,7 @@ import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf }
 const PAPER_RESYNC_MS = 30_000;
 
 /**
- * ROLE=worker: runs the bots whose leases it holds (issue #9). Listens on PORT for /healthz, /readyz and
+ * ROLE=worker: runs the bots whose leases it holds. Listens on PORT for /healthz, /readyz and
  * /metrics only. Commands and new bots arrive over the bus; the coordinator also polls the database, so a
  * missed message only delays them.
  */
@@ -32,8 +32,8 @@ export async function runWorker(env: Env): Promise<void> {
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
   const secrets = SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key'));
-  // loadUserKeys opens the user's sealed keys; of the app's dependencies it reads only these two.
-  const keyDeps = { db: database.db, secrets } as unknown as AppDeps;
+  // loadUserKeys opens the user's sealed keys (paper: none needed); of the app's dependencies it reads these.
+  const keyDeps = { db: database.db, exchanges: gateway, secrets } as unknown as AppDeps;
   const coordinator = new LeaseCoordinator({
     db: database.db,
     workerId,
@@ -90,6 +90,7 @@ export async function runWorker(env: Env): Promise<void> {
         role: 'worker',
         readiness: () => ({ bus: bus.healthy(), leases: coordinator.ready }),
         metrics: metrics.registry,
+        metricsToken: env.METRICS_TOKEN,
       },
     }),
   );

@@ -110,3 +110,17 @@ export function lastResetToken(mails: Mail[], to: string): string {
   if (!token) throw new Error(`no reset link mailed to ${to}`);
   return token;
 }
+
+/**
+ * Runs `body` as if the platform traded on Binance, where every user must bind keys first, then goes back
+ * to paper. Routes read `deps.exchanges` per request, so swapping it is enough.
+ */
+export async function asBinanceVenue(t: { deps: AppDeps }, body: () => Promise<void>): Promise<void> {
+  const paper = t.deps.exchanges;
+  (t.deps as { exchanges: AppDeps['exchanges'] }).exchanges = { ...paper, venue: 'binance' };
+  try {
+    await body();
+  } finally {
+    (t.deps as { exchanges: AppDeps['exchanges'] }).exchanges = paper;
+  }
+}

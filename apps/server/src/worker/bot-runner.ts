@@ -9,6 +9,7 @@ import {
   step,
 } from '@gridbot/engine';
 import { type Exchange, isExchangeError, type MarketKind, type Order } from '@gridbot/exchange';
+import { money } from '@gridbot/shared';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
@@ -38,9 +39,10 @@ export interface BotIdentity {
   baseAsset: string;
 }
 
-/** Failures in a row (rejections or unanswered reconciliations) after which the bot is halted. */
+/** Rejections in a row after which the bot is halted. */
 const MAX_FAILURES = 3;
-const MAX_RECONCILE_ATTEMPTS = 8;
+/** Longest wait between two look-ups of an order whose outcome is unknown. */
+const MAX_RECONCILE_DELAY_MS = 30_000;
 
 /**
  * One running bot: ticks in, engine decisions, orders out, fills back (DESIGN §3). Every change of the bot
@@ -130,15 +132,23 @@ export class BotRunner {
 
   /**
    * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
-   * read them (a batch of launches), else read here.
+   * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
+   * (DESIGN §3): until then it stays `applied`, and the write that books the sale ends it.
    */
   runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
       for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
         try {
           this.state = applyCommand(this.state, command);
-          await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
-          await repo.finishCommand(this.deps.db, command.id);
+          const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
+          await repo.saveCommandApplied(
+            this.deps.db,
+            this.id.botId,
+            command.id,
+            this.state,
+            this.lastPrice,
+            awaitsSale,
+          );
         } catch (error) {
           await repo.finishCommand(this.deps.db, command.id, String(error));
           continue;
@@ -199,7 +209,11 @@ export class BotRunner {
     if (intents.length === 0) return;
     await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, intents, price);
     this.dirty = false;
-    for (const intent of intents) await this.execute(intent);
+    for (const intent of intents) {
+      // A bot halted by an earlier intent of this batch sends nothing more: the rest are withdrawn.
+      if (this.finished) await this.withdraw(intent, 'not sent: the bot was halted');
+      else await this.execute(intent);
+    }
     this.finishIfStopped();
   }
 
@@ -260,7 +274,8 @@ export class BotRunner {
         price: String(fill.price),
         qty: String(fill.qty),
         quote: String(fill.quote),
-        fee: String(fill.fee),
+        // The order book shows fees in USDT: a fee taken from the bought coin is worth fee × price.
+        fee: fill.feeAsset === 'base' ? money(fill.fee).times(fill.price).toFixed() : String(fill.fee),
         pnl,
         timeMs: fill.timeMs,
       },
@@ -274,6 +289,13 @@ export class BotRunner {
     await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
+  }
+
+  /** An intent written but never sent: undone on the bot and closed as failed, without counting as a failure. */
+  private async withdraw(intent: Intent, reason: string): Promise<void> {
+    if (!this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
+    this.state = applyIntentFailed(this.state, intent.seq);
+    await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
   }
 
   private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
@@ -290,19 +312,16 @@ export class BotRunner {
       );
       return this.halt(error.userMessage);
     }
-    // No answer: the order may or may not exist. Never send again before asking (DESIGN §3).
+    // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
+    // send again before asking, and keep asking until the exchange answers (DESIGN §3).
     await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
 
   private scheduleReconcile(intent: Intent, attempts: number): void {
-    if (attempts > MAX_RECONCILE_ATTEMPTS) {
-      void this.serial(() =>
-        this.halt('The exchange does not answer about an order; trading is halted until it does.'),
-      );
-      return;
-    }
-    const delayMs = Math.min(30_000, 250 * 2 ** attempts) * (0.5 + Math.random() / 2);
+    if (this.finished) return;
+    const delayMs =
+      Math.min(MAX_RECONCILE_DELAY_MS, 250 * 2 ** Math.min(attempts, 10)) * (0.5 + Math.random() / 2);
     clearTimeout(this.retryTimers.get(intent.seq));
     this.retryTimers.set(
       intent.seq,
@@ -341,11 +360,18 @@ export class BotRunner {
 
   private finishIfStopped(): void {
     const done = this.state.status === 'Stopped' || this.state.status === 'Completed';
-    if (done && this.state.pending.length === 0) this.finish();
+    if (done && !repo.isStopping(this.state)) this.finish();
   }
 
   private finish(): void {
     if (this.finished) return;
+    // A stop that sent nothing (nothing left to sell) moved the state without a write: it is written last,
+    // so the bot reads Stopped and a stop and sell waiting for it is done.
+    if (this.dirty) {
+      this.dirty = false;
+      const { state, lastPrice } = this;
+      void this.serial(() => repo.saveState(this.deps.db, this.id.botId, state, lastPrice));
+    }
     this.finished = true;
     this.stopTimers();
     this.deps.onFinished(this.id.botId);

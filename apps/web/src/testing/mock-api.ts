@@ -14,6 +14,8 @@ export const testUser: SessionUser = {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -50,7 +52,7 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, body, headers };
+    const call = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers };
     calls.push(call);
     const handler = table[`${method} ${url.pathname}`];
     return handler ? handler(call) : json({ message: `Not mocked: ${method} ${url.pathname}` }, 404);

@@ -86,7 +86,8 @@ export const botCommands = pgTable(
       .references(() => bots.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'done', 'failed'] })
+    /** `applied`: a stop and sell the worker applied whose sale is not booked yet (done once it is). */
+    status: text('status', { enum: ['queued', 'applied', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     error: text('error'),

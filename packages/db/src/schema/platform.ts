@@ -15,7 +15,7 @@ import {
 import { users } from './users';
 
 /**
- * A user's platform wallet (issue #8): deposited tokens, referral rewards and the profit limit left
+ * A user's platform wallet: deposited tokens, referral rewards and the profit limit left
  * (DESIGN §5). Every change is a `platform_ledger` row written in the same transaction; balances never
  * go below zero (checked here as a last line of defence; the services debit with conditional updates).
  */
@@ -142,7 +142,7 @@ export const referralRewards = pgTable(
   (t) => [index('referral_rewards_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Every administrator action: who, when, what (issue #8). */
+/** Every administrator action: who, when, what. */
 export const adminActions = pgTable(
   'admin_actions',
   {

@@ -6,10 +6,11 @@ export const botMessages = {
   strategyRequired: 'Select strategy is required.',
   amountNumber: 'Amount must be a number.',
   amountRequired: 'Amount is required.',
-  amountMin: (min: number) => `Amount must be greater than or equal to ${min}.`,
+  amountMin: (min: number) => `Amount must be greater than or equal to $${min}.`,
   leverageRequired: 'Leverage is required.',
   leverageMin: 'Leverage must be at least 1x',
   leverageMax: 'Leverage cannot be more than 10x',
+  leverageWhole: 'Leverage must be a whole number (1x to 10x).', // (ours)
   profitBookNumber: 'Profit book & stop at (%) must be a number.',
   profitBookRange: 'Profit book & stop at (%) must be between 1 and 1000.', // (ours)
   sellPauseNumber: 'Sell All And Pause Price must be a number.',
@@ -37,6 +38,7 @@ export const botMessages = {
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',
   stopSellFailed: 'Error stopping and selling bot',
+  stopRequested: 'Stop requested: the bot is selling and stops once the sale is filled.', // (ours)
   sltpUpdated: 'SLTP values updated successfully',
   sltpUpdateFailed: 'Error updating SLTP values',
   sltpReset: 'SLTP values reset successfully',

@@ -12,7 +12,8 @@ export interface BotSummary {
   botType: 'multigrid' | 'scalping';
   category: 'Spot' | 'Future';
   strategy_name: string;
-  status: 'Live' | 'Pause' | 'Stopped';
+  /** Stopping: stopped with its final sell still out; Stopped once that sell is filled and booked. */
+  status: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
   /** Why the runtime halted the bot (repeated exchange failures), or null. */
   haltReason: string | null;
   liveprice: number;

@@ -76,7 +76,7 @@ export const startBotInputSchema = z
     else if (v.leverage < 1) ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageMin });
     else if (v.leverage > 10) ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageMax });
     else if (!Number.isInteger(v.leverage))
-      ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageRequired });
+      ctx.addIssue({ code: 'custom', path: ['leverage'], message: m.leverageWhole });
   });
 export type StartBotInput = z.input<typeof startBotInputSchema>;
 export type StartBotParsed = z.output<typeof startBotInputSchema>;

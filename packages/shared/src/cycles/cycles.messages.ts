@@ -11,6 +11,7 @@ export const cycleMessages = {
   stoppedSold: 'Cycle stopped and sold successfully',
   stopSellFailed: 'Failed to stop and sell cycle',
   stopSellError: 'An error occurred while stopping and selling the cycle.',
+  stopRequested: 'Stop requested: the cycle is selling and stops once the sale is filled.', // (ours)
   stopLossAboveBuy: 'Stop loss cannot be more than the buy price.',
   categoryRequired: 'Category is required.', // (ours)
   pairRequired: 'Pair is required.', // (ours)

@@ -4,8 +4,11 @@ export interface LiveCycle {
   pair: string;
   category: 'Spot' | 'Future';
   leverage: number;
-  /** Live while the runtime trades it; Pause when the runtime halted it (see haltReason). */
-  status: 'Live' | 'Pause';
+  /**
+   * Live while the runtime trades it; Pause when the runtime halted it (see haltReason); Stopping while its
+   * stop and sell waits for the sale.
+   */
+  status: 'Live' | 'Pause' | 'Stopping';
   /** WaitBuy or Holding (DESIGN §2.4). */
   phase: 'WaitBuy' | 'Holding';
   haltReason: string | null;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allMarketRules, findMarketRules, SYMBOLS } from './market-rules';
 
 const reference = JSON.parse(
-  readFileSync(new URL('../../../../../shared/data/binance-markets.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../fixtures/binance-markets.json', import.meta.url), 'utf8'),
 ) as Record<'spot' | 'usdm_futures', Record<string, Record<string, string | number>>>;
 
 describe('market rules table', () => {

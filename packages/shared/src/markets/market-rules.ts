@@ -3,7 +3,7 @@
  * A table of facts as Binance publishes them (exchangeInfo filters PRICE_FILTER.tickSize,
  * LOT_SIZE.stepSize, (NOTIONAL|MIN_NOTIONAL).minNotional; futures leverageBracket tier 1
  * maintenance margin ratio). Decimal values are strings so no float ever rounds them.
- * `market-rules.test.ts` checks every row against ../shared/data/binance-markets.json.
+ * `market-rules.test.ts` checks every row against fixtures/binance-markets.json.
  */
 import type { MarketRules } from './market-rules.types';
 

@@ -110,7 +110,7 @@ export type PushMessage =
       botId: string;
       /** fill: an order-book row was added; state: status, pause reason or stop changed. */
       change: 'fill' | 'state';
-      status?: 'Live' | 'Pause' | 'Stopped';
+      status?: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
     }
   | { type: 'notification'; item: NotificationItem };
 

@@ -28,6 +28,8 @@ export const platformMessages = {
   subscribed: 'Subscription activated.', // (ours)
   addressInvalid: 'Enter a valid BEP-20 address (0x followed by 40 hexadecimal characters).', // (ours)
   addressChecksum: 'The address checksum is wrong. Copy the address exactly as your wallet shows it.', // (ours)
+  addressZero:
+    'The zero address belongs to no one: anything sent there is lost. Enter your own wallet address.', // (ours)
   /** Withdrawals below the configured minimum. */
   withdrawMin: (min: string) => `The minimum withdrawal is ${min} USDT.`, // (ours)
   /** The configured fee is taken from the amount, so the amount must exceed it. */
@@ -35,6 +37,10 @@ export const platformMessages = {
   withdrawRequested: 'Withdrawal requested. It will be sent after review.', // (ours)
   swapDone: 'Rewards transferred to your USDT wallet.', // (ours)
   depositsNotConfigured: 'Deposits are not configured on this server.', // (ours)
+  simulatedDepositMax: 'A simulated deposit is at most 100000.', // (ours)
+  simulatedDepositOff: 'Simulated deposits exist only on a paper install without a chain connection.', // (ours)
+  simulatedDepositCredited: (amount: string, token: string) =>
+    `Simulated deposit of ${amount} ${token} credited. No real funds were moved.`, // (ours)
   listening: 'Listening for your deposit.', // (ours)
   /** Answer of /wallet/usdt/deposit/sync. */
   synced: (credited: number) =>

@@ -15,9 +15,9 @@ export const PLATFORM_ERROR_CODES = {
 
 /** History lists in the platform area show 10 per page (spec 02 §9). */
 export const PLATFORM_PAGE_SIZE = 10;
-/** Default listening window for a deposit, seconds (issue #8); the server may configure another. */
+/** Default listening window for a deposit, seconds; the server may configure another. */
 export const USDT_LISTEN_SECONDS_DEFAULT = 900;
-/** Default confirmation depth before a deposit is credited (issue #8). */
+/** Default confirmation depth before a deposit is credited. */
 export const CHAIN_CONFIRMATIONS_DEFAULT = 15;
 /** Default referral level table (DESIGN §5): level → percent of the price. */
 export const DEFAULT_LEVEL_REWARDS = [10, 5, 3, 2, 1] as const;
@@ -141,3 +141,20 @@ export const adminRejectWithdrawalInputSchema = z.object({
   reason: z.string().trim().max(200).optional(),
 });
 export type AdminRejectWithdrawalInput = z.input<typeof adminRejectWithdrawalInputSchema>;
+
+/** Largest simulated deposit (paper installs only): enough to try every plan, not an unbounded faucet. */
+export const SIMULATED_DEPOSIT_MAX = 100_000;
+
+/** POST /platform/wallet/deposit/simulate (ours; paper installs only). */
+export const simulatedDepositInputSchema = z.object({
+  token: z.enum(PLATFORM_TOKENS).default('USDT'),
+  amount: amountField().refine((v) => Number(v) <= SIMULATED_DEPOSIT_MAX, m.simulatedDepositMax),
+});
+
+/** POST /platform/wallet/deposit/options (ours): which ways to deposit this server offers. */
+export interface DepositOptions {
+  /** BEP-20 deposits watched on chain (CHAIN_RPC_URL set). */
+  chain: boolean;
+  /** A clearly labelled simulated deposit (paper exchange, no chain, not production). */
+  simulated: boolean;
+}

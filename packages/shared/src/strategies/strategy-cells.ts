@@ -58,7 +58,7 @@ export function checkCell(ctx: Ctx, value: unknown, rule: CellRule, grid: number
   return n;
 }
 
-/** Grid 1's buy cells: 'marketprice' or blank (spec 01 §2, issue 4). */
+/** Grid 1's buy cells: 'marketprice' or blank (spec 01 §2). */
 export function checkMarketCell(ctx: Ctx, value: unknown, path: (string | number)[]) {
   const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   if (!blank && value !== MARKET_PRICE) ctx.addIssue({ code: 'custom', message: m.marketPrice, path });

@@ -29,3 +29,35 @@ export const walletMessages = {
   pairUnknown: 'Unknown trading pair.', // (ours)
   intervalInvalid: 'Interval must be one of 1m, 3m, 5m, 15m, 30m, 1h, 2h, 4h, 1d.', // (ours)
 } as const;
+
+/**
+ * A swap or transfer refused because running bots hold part of the asset (ours): names the bots and says how
+ * much is free, so the user knows what to stop first.
+ */
+export function heldByBotsMessage(asset: string, botNames: readonly string[], free: string): string {
+  const who = botNames.length === 1 ? `your bot ${botNames[0]}` : `your bots ${botNames.join(', ')}`;
+  return `${asset} is held by ${who}; only ${free} ${asset} is free. Stop the bot first to use the rest.`;
+}
+
+/** One running bot's or cycle's share of the wallet (GET /api/committedfunds). */
+export interface BotCommitment {
+  botId: string;
+  /** How the user knows the bot: pair, kind and strategy, e.g. "ETHUSDT Spot · Multigrid 'Tight'". */
+  name: string;
+  botType: 'multigrid' | 'scalping' | 'cycle';
+  symbol: string;
+  category: 'Spot' | 'Future';
+  /** USDT kept for its next buys and their fees, in the wallet it trades from. */
+  usdt: string;
+  /** Spot: the coin its open lots hold (base asset) and how much; futures bots hold a position instead. */
+  asset: string | null;
+  qty: string;
+}
+
+export interface CommittedFunds {
+  spotUsdt: string;
+  futuresUsdt: string;
+  /** Coins held by spot bots, by asset. */
+  coins: Record<string, string>;
+  bots: BotCommitment[];
+}

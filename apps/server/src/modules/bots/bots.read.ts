@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/exchange';
 import {
   botMessages as m,
   type OrderBookPage,
@@ -9,6 +10,8 @@ import {
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
+import { committedFunds } from '../wallet/committed-funds';
+import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 import { usdtBalances } from '../wallet/wallet.service';
 import { botStateCacheOf } from './bot-state-cache';
 import {
@@ -104,14 +107,26 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
   };
 }
 
-/** The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs. */
+/**
+ * The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs.
+ * `availableBalance` is the free spot USDT (what running bots and cycles hold is taken out); `botCount`
+ * counts the bots, which the pie's slices (top 8 plus Others) do not.
+ */
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
-  // One query for the keys and the bots (as userExchange, 400 without keys), then the balances.
+  // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
   const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
-  if (!found) throw new HttpError(400, walletMessages.notConnected);
-  const keys = { apiKey: found.keys.apiKey, secret: deps.secrets.open(found.keys.secretSealed) };
-  const balances = await usdtBalances(deps.exchanges.forUser(userId, keys));
-  const rows = found.running;
+  let exchange: Exchange;
+  let rows: { symbol: string; category: string; investment: string }[];
+  if (found) {
+    const keys = { apiKey: found.keys.apiKey, secret: deps.secrets.open(found.keys.secretSealed) };
+    exchange = deps.exchanges.forUser(userId, keys);
+    rows = found.running;
+  } else {
+    if (!isPaperVenue(deps)) throw new HttpError(400, walletMessages.notConnected);
+    exchange = deps.exchanges.forUser(userId, PAPER_ACCOUNT_KEYS);
+    rows = await repo.listRunningBots(deps.db, userId, type);
+  }
+  const balances = await usdtBalances(exchange, await committedFunds(deps, userId));
   const chartData =
     rows.length === 0
       ? [{ label: 'Not Active', value: 100 }]
@@ -119,7 +134,7 @@ export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType
           label: `${row.symbol.replace(/USDT$/, '/USDT')} ${row.category}`,
           value: Number(row.investment),
         }));
-  return { usdt: balances.total, availableBalance: balances.spot, chartData };
+  return { usdt: balances.total, availableBalance: balances.spot, chartData, botCount: rows.length };
 }
 
 export async function history(deps: AppDeps, userId: string, type: repo.BotType) {

@@ -1,8 +1,10 @@
 import { eventually } from '@gridbot/exchange/testing';
-import { botMessages as m } from '@gridbot/shared';
+import { botMessages as m, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { multigridBody } from '../../testing/strategies';
+import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,6 +39,7 @@ describe('start bot', () => {
     [{ ...start, category: 'Future' }, m.leverageRequired],
     [{ ...start, category: 'Future', leverage: 0 }, m.leverageMin],
     [{ ...start, category: 'Future', leverage: 11 }, m.leverageMax],
+    [{ ...start, category: 'Future', leverage: 2.5 }, m.leverageWhole],
     [{ ...start, profitbookat: 'x' }, m.profitBookNumber],
     [{ ...start, sellPausePrice: 'x' }, m.sellPauseNumber],
     [{ ...start, restartPrice: 'x' }, m.restartNumber],
@@ -91,10 +94,18 @@ describe('start bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.alreadyRunning('ETHUSDT') } });
   });
 
-  it('needs bound API keys', async () => {
+  it('needs bound API keys on Binance', async () => {
     const user = await registerUser(t, 'nk');
+    await asBinanceVenue(t, async () => {
+      const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
+      expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+    });
+  });
+
+  it('starts on the paper exchange without any API key', async () => {
+    const user = await registerUser(t, 'nokey');
     const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
-    expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+    expect(res).toMatchObject({ status: 200, body: { message: m.startCreated } });
   });
 });
 
@@ -220,14 +231,59 @@ describe('a running bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.botNotRunning } });
   });
 
+  it('answers "stopped and sold" only for a sale that happened: a refused sale answers its reason', async () => {
+    const user = await trader('sold');
+    const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
+    t.feed.step(); // grid 1 buys at market
+    await eventually(async () => {
+      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((book.body.orders as unknown[]).length).toBe(1);
+    });
+    // The coins the bot bought are swapped away in the wallet: its sale cannot go through.
+    const assets = (await call(t, 'GET', '/api/spotAssets', undefined, user.auth)).body.assets as {
+      asset: string;
+      balance: string;
+    }[];
+    const eth = assets.find((a) => a.asset === 'ETH')!;
+    const swapped = await call(
+      t,
+      'POST',
+      '/api/swaptousdt',
+      { asset: 'ETH', amount: eth.balance },
+      user.auth,
+    );
+    expect(swapped.status).toBe(200);
+
+    const stop = await call(
+      t,
+      'POST',
+      '/api/stopbotwithsell',
+      { botID, botData: {}, totalPnl: 0 },
+      user.auth,
+    );
+    expect(stop.status).toBe(400);
+    expect(stop.body.message).not.toBe(m.stoppedSold);
+    expect(stop.body.message).toMatch(new RegExp(`^${m.stopSellFailed}: .*[Ii]nsufficient`));
+    const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+    expect((book.body.orders as { type: string }[]).map((o) => o.type)).toEqual(['BUY']);
+    // Not stopped: the bot still holds its lot and tries to sell again, visibly.
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body.status).not.toBe('Stopped');
+  });
+
   it('resumes a bot the runtime paused after its orders kept failing', async () => {
     const user = await trader('rsm');
     const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
     const resume = () => call(t, 'POST', '/api/resumebot', { botID }, user.auth);
     expect((await resume()).body.message).toBe(m.botNotHalted);
     // No USDT left on spot: the grid-1 buy is refused on three ticks in a row, and the runtime pauses it.
-    const move = (from: string, to: string, url: string) =>
-      call(t, 'POST', url, { from, to, coin: 'USDT', amount: 10_000 }, user.auth);
+    // The wallet never moves a bot's funds, so they leave the way they would on Binance: outside the platform.
+    const me = await call(t, 'GET', '/api/me', undefined, user.auth);
+    const account = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    const move = async (_from: string, _to: string, url: string) => {
+      await account.transfer(url.endsWith('spottofutures') ? 'spot_to_future' : 'future_to_spot', '10000');
+      return { status: 200 };
+    };
     expect((await move('Spot', 'Futures', '/api/transferspottofutures')).status).toBe(200);
     await eventually(async () => {
       t.feed.step();
@@ -309,5 +365,63 @@ describe('a running bot', () => {
     expect(copied.body).toMatchObject({ strategy_name: 'SOLUSDT copy', botType: 'multigrid' });
     const mine = await call(t, 'GET', '/api/mystratagies', undefined, viewer.auth);
     expect(JSON.stringify(mine.body)).toContain('SOLUSDT copy');
+  });
+});
+
+describe('start check', () => {
+  const check = (auth: { token: string }, query: string) =>
+    call(t, 'GET', `/api/startcheck?${query}`, undefined, auth);
+
+  it('tells a paper user without keys nothing blocks a spot start, and points an empty futures wallet to Transfer', async () => {
+    const user = await registerUser(t, 'chk');
+    const auth = { token: user.token };
+    expect((await check(auth, 'category=Spot&pair=ETHUSDT')).body).toEqual({
+      venue: 'paper',
+      freeUsdt: '10000',
+      blockers: [],
+      feeWarning: null,
+    });
+    const future = await check(auth, 'category=Future&pair=ETHUSDT');
+    expect(future.body).toMatchObject({
+      freeUsdt: '0',
+      blockers: [
+        {
+          code: 'futures_empty',
+          message: startReadinessMessages.futuresEmpty,
+          link: { to: '/mywallet', label: 'Transfer' },
+        },
+      ],
+    });
+  });
+
+  it('names missing keys on Binance and a bot already on the pair', async () => {
+    const user = await registerUser(t, 'chk2');
+    const auth = { token: user.token };
+    await asBinanceVenue(t, async () => {
+      const res = await check(auth, 'category=Spot&pair=ETHUSDT');
+      expect(res.body).toMatchObject({
+        venue: 'binance',
+        freeUsdt: null,
+        blockers: [{ code: 'keys', link: { to: '/api-setting' } }],
+      });
+    });
+    expect((await call(t, 'POST', '/api/startbotdata', start, auth)).status).toBe(200);
+    const taken = await check(auth, 'category=Spot&pair=ETHUSDT');
+    expect(taken.body.blockers).toEqual([{ code: 'pair_taken', message: m.alreadyRunning('ETHUSDT') }]);
+    expect((await check(auth, 'category=Spot&pair=BTCUSDT')).body.blockers).toEqual([]);
+  });
+
+  it('warns when a take-profit is below the round-trip fee, showing the fee', async () => {
+    const user = await registerUser(t, 'chkfee');
+    const auth = { token: user.token };
+    const body = multigridBody('Thin Edge', 2);
+    body.tableData[1]!.takeProfitPercentage = 0.02;
+    expect((await call(t, 'POST', '/api/strategy', body, auth)).status).toBe(200);
+    const spot = await check(auth, 'category=Spot&pair=ETHUSDT&botType=Multigrid&strategy=Thin%20Edge');
+    expect(spot.body.feeWarning).toBe(takeProfitFeeWarning([1.2, 0.02], 'spot'));
+    expect(spot.body.feeWarning).toContain('grid 2');
+    expect(spot.body.feeWarning).toContain('0.2%');
+    const fine = await check(auth, 'category=Spot&pair=ETHUSDT&botType=Multigrid&strategy=Tight%20Range%205');
+    expect(fine.body.feeWarning).toBeNull();
   });
 });

@@ -19,11 +19,33 @@ import * as read from './bots.read';
 import { findUserBot } from './bots.repo';
 import { resumeBot } from './resume-bot.service';
 import { startBot } from './start-bot.service';
+import { startReadiness } from './start-readiness.service';
 
 const TWINS = [
   { prefix: '', type: 'multigrid' as const, history: 'bothistory' },
   { prefix: 'scalp', type: 'scalping' as const, history: 'scalpbothistory' },
 ];
+
+const startCheckQuerySchema = z.object({
+  category: z.enum(['Spot', 'Future']).default('Spot'),
+  pair: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) => v?.toUpperCase().replace('/', '') || undefined),
+  botType: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) =>
+      v === undefined || v === ''
+        ? undefined
+        : v.toLowerCase().startsWith('scalp')
+          ? 'scalping'
+          : 'multigrid',
+    ),
+  strategy: z.string().max(64).optional(),
+});
 
 const orderBookInputSchema = z.looseObject({
   botID: z.string().trim().min(1, m.botNotFound).max(64),
@@ -37,6 +59,11 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
   const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
 
   r.get('/api/minimum-bot-amount', guard, async () => ({ minimumBotAmount: DEFAULT_MINIMUM_BOT_AMOUNT }));
+
+  // What blocks a start with these choices, before the form is filled in.
+  r.get('/api/startcheck', { ...guard, schema: { querystring: startCheckQuerySchema } }, async (req) =>
+    startReadiness(deps, currentUser(req).id, req.query),
+  );
 
   r.post('/api/startbotdata', withBody(startBotInputSchema), async (req) =>
     startBot(deps, currentUser(req).id, 'multigrid', req.body),
@@ -79,11 +106,14 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       await sendBotCommand(deps, bot.id, { type: 'stop' }, m.stopFailed);
       return { success: true, message: m.stopped };
     });
-    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req) => {
+    // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
+    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req, reply) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
-      await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
-      return { success: true, message: m.stoppedSold };
+      const outcome = await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
+      if (outcome === 'done') return { success: true, message: m.stoppedSold };
+      reply.code(202);
+      return { success: true, stopping: true, message: m.stopRequested };
     });
   }
 

@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http-error';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
+import { committedFunds, freePart } from '../wallet/committed-funds';
 import { userExchange } from '../wallet/user-exchange';
 import * as repo from './bots.repo';
 
@@ -28,12 +29,20 @@ async function findStrategy(deps: AppDeps, userId: string, type: BotType, name: 
   return { row, params: parsed.value as GridParams };
 }
 
-/** The free USDT of the wallet the bot trades from (futures: margin in the futures wallet). */
+/**
+ * The free USDT of the wallet the bot trades from (futures: margin in the futures wallet), less what
+ * running bots and cycles hold there.
+ */
 export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | 'future') {
   const exchange = await userExchange(deps, userId);
   try {
-    const balances = await exchange.balances(market);
-    return { exchange, free: balances.find((b) => b.asset === 'USDT')?.free ?? '0' };
+    const [balances, committed] = await Promise.all([
+      exchange.balances(market),
+      committedFunds(deps, userId),
+    ]);
+    const balance = balances.find((b) => b.asset === 'USDT')?.free ?? '0';
+    const reserved = market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
+    return { exchange, free: freePart(balance, reserved) };
   } catch (error) {
     if (isExchangeError(error) && error.kind === 'fatal') throw new HttpError(500, m.invalidKeys);
     throw error;
@@ -41,12 +50,12 @@ export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | '
 }
 
 /**
- * Starts a Multigrid or Scalping bot (spec 01 Start bot, issue #6): checks every rule of spec 01 §5 and the
+ * Starts a Multigrid or Scalping bot (spec 01 Start bot): checks every rule of spec 01 §5 and the
  * exchange's minimum per grid (DESIGN §2.1), the balance and one running bot per pair and category, then
  * writes the bot with a snapshot of its strategy and hands it to the runtime.
  */
 export async function startBot(deps: AppDeps, userId: string, type: BotType, input: StartBotParsed) {
-  // Profit limit (DESIGN §5, issue #8): at zero availableCredit nothing new starts.
+  // Profit limit (DESIGN §5): at zero availableCredit nothing new starts.
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;

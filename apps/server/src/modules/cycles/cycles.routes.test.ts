@@ -4,7 +4,8 @@ import { botMessages, type LiveCycle, cycleMessages as m } from '@gridbot/shared
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp<ManualFeed>;
 beforeAll(async () => {
@@ -131,10 +132,12 @@ describe('start cycle', () => {
     expect(res.body.message).toMatch(new RegExp(`^${botMessages.insufficientBalance}`));
   });
 
-  it('needs connected keys', async () => {
+  it('needs connected keys on Binance', async () => {
     const user = await registerUser(t, 'ck');
-    const res = await call(t, 'POST', '/api/startcycledata', start, { token: user.token });
-    expect(res).toMatchObject({ status: 400, body: { message: botMessages.notConnected } });
+    await asBinanceVenue(t, async () => {
+      const res = await call(t, 'POST', '/api/startcycledata', start, { token: user.token });
+      expect(res).toMatchObject({ status: 400, body: { message: botMessages.notConnected } });
+    });
   });
 });
 
@@ -239,8 +242,13 @@ describe('a running cycle', () => {
     const resume = (auth = user.auth) => call(t, 'POST', '/api/resumecycle', { cycle_id: id }, auth);
     expect((await resume()).body).toEqual({ message: m.notHalted });
     // No USDT left on spot: the buy is refused on three ticks in a row, and the runtime pauses the cycle.
-    const move = (from: string, to: string, url: string) =>
-      call(t, 'POST', url, { from, to, coin: 'USDT', amount: 10_000 }, user.auth);
+    // The wallet never moves a bot's funds, so they leave the way they would on Binance: outside the platform.
+    const me = await call(t, 'GET', '/api/me', undefined, user.auth);
+    const account = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    const move = async (_from: string, _to: string, url: string) => {
+      await account.transfer(url.endsWith('spottofutures') ? 'spot_to_future' : 'future_to_spot', '10000');
+      return { status: 200 };
+    };
     expect((await move('Spot', 'Futures', '/api/transferspottofutures')).status).toBe(200);
     await eventually(async () => {
       price(1985);

@@ -134,12 +134,13 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
   const row = await cycleOf(deps, userId, cycleId);
   assertCycleRunning(row);
   if (sell && !isHolding(cycleState(row))) throw new HttpError(400, m.notHolding);
-  await sendBotCommand(
+  const outcome = await sendBotCommand(
     deps,
     row.id,
     { type: sell ? 'stop_sell' : 'stop' },
     sell ? m.stopSellFailed : m.stopFailed,
   );
+  if (outcome === 'requested') return { success: true, stopping: true, message: m.stopRequested };
   return { success: true, message: sell ? m.stoppedSold : m.stopped };
 }
 

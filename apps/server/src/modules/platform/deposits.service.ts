@@ -11,6 +11,7 @@ import { createPublicClient, http, type PublicClient } from 'viem';
 import { HttpError } from '../../lib/http-error';
 import { depositAddressOf } from './deposit-address';
 import { DepositWatcher } from './deposit-watcher';
+import { applyChanges, ensureWallet } from './ledger';
 import { offsetOf, toPage } from './paging';
 import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
@@ -88,4 +89,62 @@ export async function syncDeposits(deps: PlatformDeps, chain: ChainRuntime | und
   await depositAddressOf(deps, userId);
   const credited = await runtime.watcher.scan();
   return m.synced(credited.filter((c) => c.userId === userId).length);
+}
+
+/** The transaction hash a simulated deposit is recorded with: never a real hash (those are 0x + 64 hex). */
+export const SIMULATED_TX_PREFIX = 'SIMULATED-';
+
+/**
+ * Whether this server offers the simulated deposit: only on the paper exchange, with no chain connection
+ * (CHAIN_RPC_URL unset) and outside production, so real and simulated money never meet.
+ */
+export function simulatedDepositsAllowed(options: {
+  venue: 'paper' | 'binance';
+  production: boolean;
+  chain: ChainRuntime | undefined;
+  configured: boolean;
+}): boolean {
+  return options.venue === 'paper' && !options.production && !options.chain && !options.configured;
+}
+
+/**
+ * Credits a simulated deposit through the same records as a chain deposit (a deposits row, then the
+ * ledger change with reason 'deposit', in one transaction), so subscriptions, referral rewards and
+ * withdrawals can be tried end to end on a paper install. The history shows it with a SIMULATED- hash.
+ */
+export async function creditSimulatedDeposit(
+  deps: PlatformDeps,
+  userId: string,
+  token: 'USDT' | 'IFC' | 'IFX',
+  amount: string,
+): Promise<DepositRecord> {
+  const account = ({ USDT: 'usdtToken', IFC: 'ifcToken', IFX: 'ifxToken' } as const)[token];
+  return deps.db.transaction(async (tx) => {
+    const txHash = `${SIMULATED_TX_PREFIX}${crypto.randomUUID()}`;
+    const [row] = await tx
+      .insert(deposits)
+      .values({
+        userId,
+        token,
+        amount: money(amount).toFixed(),
+        txHash,
+        logIndex: 0,
+        blockNumber: 0,
+        blockHash: 'simulated',
+        fromAddress: 'simulated',
+        toAddress: 'simulated',
+        createdAt: deps.clock.now(),
+      })
+      .returning();
+    if (!row) throw new Error('insert into deposits returned no row');
+    await ensureWallet(tx, userId, deps.platform.freeCredit);
+    await applyChanges(tx, userId, [{ account, delta: row.amount }], 'deposit', row.id);
+    return {
+      id: row.id,
+      token: row.token,
+      amount: money(row.amount).toFixed(),
+      transactionHash: row.txHash,
+      createdAt: row.createdAt.toISOString(),
+    };
+  });
 }

@@ -1,6 +1,8 @@
 import {
+  type DepositOptions,
   platformMessages as m,
   platformListInputSchema,
+  simulatedDepositInputSchema,
   subscriptionCreateInputSchema,
   swapRewardInputSchema,
   withdrawCreateInputSchema,
@@ -9,9 +11,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { allowNewCycles } from '../bots/bot-commands.service';
-import { createChainRuntime, listDeposits, openListeningWindow, syncDeposits } from './deposits.service';
+import {
+  createChainRuntime,
+  creditSimulatedDeposit,
+  listDeposits,
+  openListeningWindow,
+  simulatedDepositsAllowed,
+  syncDeposits,
+} from './deposits.service';
 import { ok, registerPlatformErrorHandler } from './envelope';
 import { platformDepsOf } from './platform-runtime';
 import { levelRewards, rewardHistory } from './referral.service';
@@ -58,6 +68,30 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/platform/wallet/usdt/deposit/listen', guard, async (req) => {
     return ok(await openListeningWindow(pdeps, chain, currentUser(req).id), m.listening);
   });
+  const simulated = () =>
+    simulatedDepositsAllowed({
+      venue: deps.exchanges.venue,
+      production: deps.config.production,
+      chain,
+      configured: pdeps.platform.chain !== undefined,
+    });
+  r.post('/platform/wallet/deposit/options', guard, async () =>
+    ok({ chain: chain !== undefined, simulated: simulated() } satisfies DepositOptions),
+  );
+  r.post(
+    '/platform/wallet/deposit/simulate',
+    { ...guard, schema: { body: simulatedDepositInputSchema } },
+    async (req) => {
+      if (!simulated()) throw new HttpError(403, m.simulatedDepositOff);
+      const record = await creditSimulatedDeposit(
+        pdeps,
+        currentUser(req).id,
+        req.body.token,
+        req.body.amount,
+      );
+      return ok(record, m.simulatedDepositCredited(record.amount, record.token));
+    },
+  );
   r.post('/platform/wallet/usdt/deposit/sync', guard, async (req) => {
     const msg = await syncDeposits(pdeps, chain, currentUser(req).id);
     return ok(null, msg);

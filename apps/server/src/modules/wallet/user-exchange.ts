@@ -4,13 +4,26 @@ import { HttpError } from '../../lib/http-error';
 import type { UserKeys } from '../exchange/exchange-gateway';
 import { findApiKeys } from './api-keys.repo';
 
-/** The user's bound keys, opened; undefined when none are saved. */
+/**
+ * What a paper account is opened with when the user bound no keys: on the paper exchange every user has an
+ * account from sign-up, and keys are never checked there.
+ */
+export const PAPER_ACCOUNT_KEYS: UserKeys = { apiKey: 'paper', secret: 'paper' };
+
+/** Whether orders go to the paper exchange (then no API key is ever asked for). */
+export const isPaperVenue = (deps: Pick<AppDeps, 'exchanges'>) => deps.exchanges?.venue === 'paper';
+
+/**
+ * The user's bound keys, opened; undefined when none are saved on Binance. On the paper exchange a user
+ * without keys trades on their paper account all the same.
+ */
 export async function loadUserKeys(deps: AppDeps, userId: string): Promise<UserKeys | undefined> {
   const row = await findApiKeys(deps.db, userId);
-  return row ? { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) } : undefined;
+  if (row) return { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) };
+  return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
 }
 
-/** The user's `Exchange`; 400 with a pointer to API Setting when no keys are bound. */
+/** The user's `Exchange`; 400 with a pointer to API Setting when no keys are bound (Binance only). */
 export async function userExchange(deps: AppDeps, userId: string) {
   const keys = await loadUserKeys(deps, userId);
   if (!keys) throw new HttpError(400, walletMessages.notConnected);

@@ -1,9 +1,10 @@
 import { bots } from '@gridbot/db';
+import { ExchangeError } from '@gridbot/exchange';
 import { walletMessages as m } from '@gridbot/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -25,18 +26,34 @@ async function connectedUser(prefix: string) {
 describe('API Setting', () => {
   it('saves keys, shows only the key back and reports Connected', async () => {
     const user = await registerUser(t, 'keys');
-    expect((await call(t, 'GET', '/api/checkConnection', undefined, { token: user.token })).body).toEqual({
-      connected: false,
-    });
     await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
     expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
       apiKey: keys.apiKey,
     });
     expect((await call(t, 'GET', '/api/checkConnection', undefined, { token: user.token })).body).toEqual({
       connected: true,
+      venue: 'paper',
+      keysRequired: false,
     });
     expect((await call(t, 'GET', '/api/serverip', undefined, { token: user.token })).body).toEqual({
       ip: '203.0.113.7',
+    });
+  });
+
+  it('answers the spec save-failure message when Binance cannot be reached, and saves nothing', async () => {
+    const user = await registerUser(t, 'unreach');
+    const verify = t.deps.exchanges.verifyKeys;
+    t.deps.exchanges.verifyKeys = async () => {
+      throw new ExchangeError('retryable', -1007, 'No answer from Binance; try again later.');
+    };
+    try {
+      const saved = await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
+      expect(saved).toMatchObject({ status: 503, body: { message: m.keysSaveFailed } });
+    } finally {
+      t.deps.exchanges.verifyKeys = verify;
+    }
+    expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
+      apiKey: null,
     });
   });
 
@@ -101,9 +118,6 @@ describe('API Setting', () => {
       { token: user.token },
     );
     expect(ok).toMatchObject({ status: 200, body: { message: m.disconnected } });
-    expect((await call(t, 'GET', '/api/checkConnection', undefined, { token: user.token })).body).toEqual({
-      connected: false,
-    });
     expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
       apiKey: null,
     });
@@ -111,10 +125,37 @@ describe('API Setting', () => {
 });
 
 describe('Wallet Dashboard', () => {
-  it('needs bound keys', async () => {
+  it('needs bound keys on Binance', async () => {
     const user = await registerUser(t, 'nokeys');
-    const res = await call(t, 'GET', '/api/spotBalance', undefined, { token: user.token });
-    expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+    await asBinanceVenue(t, async () => {
+      const res = await call(t, 'GET', '/api/spotBalance', undefined, { token: user.token });
+      expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+      const pie = await call(t, 'GET', '/api/pichart', undefined, { token: user.token });
+      expect(pie).toMatchObject({ status: 400, body: { message: m.notConnected } });
+      expect((await call(t, 'GET', '/api/checkConnection', undefined, { token: user.token })).body).toEqual({
+        connected: false,
+        venue: 'binance',
+        keysRequired: true,
+      });
+    });
+  });
+
+  it('opens a paper account without any API key', async () => {
+    const user = await registerUser(t, 'paperonly');
+    const auth = { token: user.token };
+    expect((await call(t, 'GET', '/api/checkConnection', undefined, auth)).body).toEqual({
+      connected: true,
+      venue: 'paper',
+      keysRequired: false,
+    });
+    expect(await call(t, 'GET', '/api/spotBalance', undefined, auth)).toMatchObject({
+      status: 200,
+      body: { spotusdtAmount: '10000' },
+    });
+    expect(await call(t, 'GET', '/api/pichart', undefined, auth)).toMatchObject({
+      status: 200,
+      body: { availableBalance: '10000', botCount: 0 },
+    });
   });
 
   it('shows a new paper account with 10,000 USDT spot', async () => {
@@ -122,15 +163,18 @@ describe('Wallet Dashboard', () => {
     const auth = { token: user.token };
     expect((await call(t, 'GET', '/api/spotBalance', undefined, auth)).body).toEqual({
       spotusdtAmount: '10000',
+      committedUsdt: '0',
     });
     expect((await call(t, 'GET', '/api/futuresBalance', undefined, auth)).body).toEqual({
       futuresusdtAmount: '0',
+      committedUsdt: '0',
     });
     const pie = await call(t, 'GET', '/api/pichart', undefined, auth);
     expect(pie.body).toEqual({
       usdt: '10000',
       availableBalance: '10000',
       chartData: [{ label: 'Not Active', value: 100 }],
+      botCount: 0,
     });
   });
 
@@ -145,7 +189,7 @@ describe('Wallet Dashboard', () => {
       auth,
     );
     expect(there).toMatchObject({ status: 200, body: { message: m.transferSuccessful } });
-    expect((await call(t, 'GET', '/api/futuresBalance', undefined, auth)).body).toEqual({
+    expect((await call(t, 'GET', '/api/futuresBalance', undefined, auth)).body).toMatchObject({
       futuresusdtAmount: '100',
     });
     const back = await call(
@@ -156,7 +200,7 @@ describe('Wallet Dashboard', () => {
       auth,
     );
     expect(back.status).toBe(200);
-    expect((await call(t, 'GET', '/api/spotBalance', undefined, auth)).body).toEqual({
+    expect((await call(t, 'GET', '/api/spotBalance', undefined, auth)).body).toMatchObject({
       spotusdtAmount: '10000',
     });
   });

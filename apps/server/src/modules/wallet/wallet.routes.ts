@@ -1,3 +1,4 @@
+import { isExchangeError } from '@gridbot/exchange';
 import {
   apiKeysInputSchema,
   walletMessages as m,
@@ -11,8 +12,9 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { deleteApiKeys, findApiKeys, saveApiKeys } from './api-keys.repo';
+import { committedFunds, freePart } from './committed-funds';
 import { serverPublicIp } from './server-ip';
-import { loadUserKeys, userExchange } from './user-exchange';
+import { isPaperVenue, loadUserKeys, userExchange } from './user-exchange';
 import { swapToUsdt, transferUsdt, usdtBalances } from './wallet.service';
 
 const isSpot = (v: string) => v.toLowerCase() === 'spot';
@@ -38,60 +40,99 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
       return { success: true, message: m.disconnected };
     }
     const keys = { apiKey, secret: secretKey };
-    if (!(await deps.exchanges.verifyKeys(userId, keys))) throw new HttpError(400, m.invalidKeys);
+    // Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved.
+    const valid = await deps.exchanges.verifyKeys(userId, keys).catch((error: unknown) => {
+      throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
+    });
+    if (!valid) throw new HttpError(400, m.invalidKeys);
     await saveApiKeys(deps.db, userId, apiKey, deps.secrets.seal(secretKey), deps.clock.now());
     return { success: true, message: m.keysSaved };
   });
 
+  // `venue` lets API Setting explain that the paper exchange needs no keys (every user has a paper account).
   r.get('/api/checkConnection', guard, async (req) => {
     const userId = currentUser(req).id;
     const keys = await loadUserKeys(deps, userId);
     return {
       connected: keys !== undefined && (await deps.exchanges.verifyKeys(userId, keys).catch(() => false)),
+      venue: deps.exchanges.venue,
+      keysRequired: !isPaperVenue(deps),
     };
   });
 
-  r.get('/api/spotBalance', guard, async (req) => ({
-    spotusdtAmount: (await usdtBalances(await exchangeOf(currentUser(req).id))).spot,
-  }));
+  /** Balances with what running bots hold taken out: the transferable figures of the cards. */
+  const balancesOf = async (userId: string) => {
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    return { balances: await usdtBalances(exchange, committed), committed };
+  };
 
-  r.get('/api/futuresBalance', guard, async (req) => ({
-    futuresusdtAmount: (await usdtBalances(await exchangeOf(currentUser(req).id))).futures,
-  }));
+  r.get('/api/spotBalance', guard, async (req) => {
+    const { balances, committed } = await balancesOf(currentUser(req).id);
+    return { spotusdtAmount: balances.spot, committedUsdt: committed.spotUsdt };
+  });
+
+  r.get('/api/futuresBalance', guard, async (req) => {
+    const { balances, committed } = await balancesOf(currentUser(req).id);
+    return { futuresusdtAmount: balances.futures, committedUsdt: committed.futuresUsdt };
+  });
+
+  /** What each running bot and cycle holds (the Wallet Dashboard's "Held by bots"). */
+  r.get('/api/committedfunds', guard, async (req) => committedFunds(deps, currentUser(req).id));
 
   r.get('/api/spotAssets', guard, async (req) => {
-    const assets = await (await exchangeOf(currentUser(req).id)).spotAssets();
+    const userId = currentUser(req).id;
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    const assets = await exchange.spotAssets();
     return {
-      assets: assets.map((a) => ({
-        asset: a.asset,
-        balance: a.total,
-        free: a.free,
-        value: a.valueUsdt ?? null,
-      })),
+      assets: assets.map((a) => {
+        const held = a.asset === 'USDT' ? committed.spotUsdt : committed.coins[a.asset];
+        return {
+          asset: a.asset,
+          balance: a.total,
+          free: freePart(a.free, held),
+          committed: held ?? '0',
+          value: a.valueUsdt ?? null,
+        };
+      }),
     };
   });
 
   r.get('/api/futuresAssets', guard, async (req) => {
-    const balances = await (await exchangeOf(currentUser(req).id)).balances('future');
+    const userId = currentUser(req).id;
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    const balances = await exchange.balances('future');
     return {
       assets: balances.map((b) => {
         const total = money(b.free).plus(b.locked).toFixed();
-        return { asset: b.asset, balance: total, free: b.free, value: b.asset === 'USDT' ? total : null };
+        const held = b.asset === 'USDT' ? committed.futuresUsdt : undefined;
+        return {
+          asset: b.asset,
+          balance: total,
+          free: freePart(b.free, held),
+          committed: held ?? '0',
+          value: b.asset === 'USDT' ? total : null,
+        };
       }),
     };
   });
 
   r.post('/api/transferspottofutures', { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (!isSpot(req.body.from) || isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
-    return transferUsdt(await exchangeOf(currentUser(req).id), 'spot_to_future', req.body.amount);
+    const userId = currentUser(req).id;
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    return transferUsdt(exchange, 'spot_to_future', req.body.amount, committed);
   });
 
   r.post('/api/transferfuturestospot', { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (isSpot(req.body.from) || !isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
-    return transferUsdt(await exchangeOf(currentUser(req).id), 'future_to_spot', req.body.amount);
+    const userId = currentUser(req).id;
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    return transferUsdt(exchange, 'future_to_spot', req.body.amount, committed);
   });
 
-  r.post('/api/swaptousdt', { ...guard, schema: { body: swapInputSchema } }, async (req) =>
-    swapToUsdt(await exchangeOf(currentUser(req).id), req.body.asset, req.body.amount),
-  );
+  r.post('/api/swaptousdt', { ...guard, schema: { body: swapInputSchema } }, async (req) => {
+    const userId = currentUser(req).id;
+    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    return swapToUsdt(exchange, req.body.asset, req.body.amount, committed);
+  });
 }

@@ -16,6 +16,9 @@ interface StoredKey {
 }
 interface ConnectionStatus {
   connected: boolean;
+  /** Where orders go; on the paper exchange (`keysRequired` false) no key is ever needed. */
+  venue?: 'paper' | 'binance';
+  keysRequired?: boolean;
 }
 interface ApiKeysReply {
   success: boolean;

@@ -130,3 +130,18 @@ describe('API Setting', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Failed to disconnect. Please try again.')).toBeInTheDocument();
   });
 });
+
+describe('API Setting on the paper exchange', () => {
+  it('asks for no key and says why', async () => {
+    mockApi({
+      'GET /api/serverip': () => json({ ip: '203.0.113.7' }),
+      'GET /api/fetchkeys': () => json({ apiKey: null }),
+      'GET /api/checkConnection': () => json({ connected: true, venue: 'paper', keysRequired: false }),
+    });
+    renderApp('/api-setting', { signedIn: true });
+    const notice = await screen.findByTestId('paper-notice');
+    expect(notice).toHaveTextContent('Paper trading: no API key needed');
+    expect(screen.queryByLabelText(/API Key/)).not.toBeInTheDocument();
+    expect(within(notice).getByRole('link', { name: 'Start a bot' })).toHaveAttribute('href', '/startbot');
+  });
+});

@@ -1,4 +1,9 @@
-import { DEFAULT_MINIMUM_BOT_AMOUNT, type StartBotInput, type StoredStrategy } from '@gridbot/shared';
+import {
+  DEFAULT_MINIMUM_BOT_AMOUNT,
+  type StartBotInput,
+  type StartReadiness,
+  type StoredStrategy,
+} from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { type BotKind, botPaths } from './bot-paths';
@@ -85,5 +90,25 @@ export function useStartBot() {
     mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
       api.post<{ message: string; botId: string }>(botPaths[kind].start, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}
+
+/**
+ * GET /api/startcheck: what would refuse a start with the current choices (keys, profit limit, a bot on the
+ * pair, no free USDT) and the strategy's fee warning, shown before the form is filled in. Re-read every
+ * 10 s like the other live screens, since running bots change what is free.
+ */
+export function useStartCheck(choice: { category: string; pair: string; botType: string; strategy: string }) {
+  const query = new URLSearchParams({ category: choice.category === 'Future' ? 'Future' : 'Spot' });
+  if (choice.pair) query.set('pair', choice.pair);
+  if (choice.botType && choice.strategy) {
+    query.set('botType', choice.botType);
+    query.set('strategy', choice.strategy);
+  }
+  return useQuery({
+    queryKey: ['bots', 'start-check', query.toString()],
+    queryFn: ({ signal }) => api.get<StartReadiness>(`/api/startcheck?${query}`, { signal }),
+    refetchInterval: 10_000,
+    placeholderData: (previous) => previous,
   });
 }

@@ -1,4 +1,4 @@
-import { botMessages } from '@gridbot/shared';
+import { botMessages, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -29,6 +29,7 @@ function startApi(overrides: Parameters<typeof mockApi>[0] = {}) {
     'POST /api/futureliveprice': () => json({ pair: 'BTCUSDT', price: '97100.5' }),
     'POST /api/startbotdata': () => json({ message: botMessages.startCreated, botId: 'b1' }),
     'POST /api/startscalp': () => json({ message: botMessages.startCreated, botId: 'b2' }),
+    'GET /api/startcheck': () => json({ venue: 'paper', freeUsdt: '10000', blockers: [], feeWarning: null }),
     ...overrides,
   });
 }
@@ -114,6 +115,9 @@ describe('Start New Bot form', () => {
     expect(await screen.findByText(botMessages.leverageRequired)).toBeInTheDocument();
     await user.type(leverage, '0');
     expect(await screen.findByText(botMessages.leverageMin)).toBeInTheDocument();
+    await user.clear(leverage);
+    await user.type(leverage, '2.5');
+    expect(await screen.findByText('Leverage must be a whole number (1x to 10x).')).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
     expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
   });
@@ -200,5 +204,77 @@ describe('Start New Bot form', () => {
       leverage: 3,
       amount: 300,
     });
+  });
+});
+
+describe('Start New Bot: what blocks a start, up front', () => {
+  it('shows the blockers before anything is filled in, with the page that removes each', async () => {
+    startApi({
+      'GET /api/startcheck': (call) =>
+        json({
+          venue: 'binance',
+          freeUsdt: call.query.category === 'Future' ? '0' : null,
+          blockers:
+            call.query.category === 'Future'
+              ? [
+                  {
+                    code: 'futures_empty',
+                    message: startReadinessMessages.futuresEmpty,
+                    link: { to: '/mywallet', label: 'Transfer' },
+                  },
+                ]
+              : [
+                  {
+                    code: 'keys',
+                    message: startReadinessMessages.keys,
+                    link: { to: '/api-setting', label: 'Go to API Setting' },
+                  },
+                ],
+          feeWarning: null,
+        }),
+    });
+    const { user } = renderApp('/startbot', { signedIn: true });
+    const alert = await screen.findByTestId('start-blockers');
+    expect(alert).toHaveTextContent(startReadinessMessages.keys);
+    expect(screen.getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute('href', '/api-setting');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Future');
+    await waitFor(() =>
+      expect(screen.getByTestId('start-blockers')).toHaveTextContent(startReadinessMessages.futuresEmpty),
+    );
+    expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute('href', '/mywallet');
+  });
+
+  it('refuses an amount above the free balance before submitting, and warns about fees', async () => {
+    const warning = takeProfitFeeWarning([0.02], 'spot');
+    const api = startApi({
+      'GET /api/startcheck': (call) =>
+        json({
+          venue: 'paper',
+          freeUsdt: '250.5',
+          blockers: [],
+          feeWarning: call.query.strategy ? warning : null,
+        }),
+    });
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    expect(await screen.findByTestId('fee-warning')).toHaveTextContent('0.2%');
+    await waitFor(() => expect(screen.getByTestId('free-usdt')).toHaveTextContent('$250.50'));
+    await user.type(screen.getByLabelText('Amount (USDT)'), '300');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(
+      await screen.findByText(`${botMessages.insufficientBalance}: 250.50 USDT free in your spot wallet.`),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startbotdata')).toHaveLength(0);
+  });
+
+  it('says the amount minimum in dollars', async () => {
+    startApi();
+    const { user } = renderApp('/startbot', { signedIn: true });
+    await fillBasics(user);
+    await user.type(screen.getByLabelText('Amount (USDT)'), '50');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText('Amount must be greater than or equal to $100.')).toBeInTheDocument();
   });
 });

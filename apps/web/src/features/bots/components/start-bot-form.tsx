@@ -14,17 +14,19 @@ import {
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { isApiError } from '../../../lib/api-client';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice, formatUsd } from '../../../lib/format';
 import { botKindOf } from '../api/bot-paths';
 import {
   useGridCount,
   useLivePrice,
   useMinimumBotAmount,
   useStartBot,
+  useStartCheck,
   useStrategyChoices,
   useSymbolPairs,
 } from '../api/start-bot';
 import { type StartBotFormValues, startBotResolver, toPayload, valuesFromQuery } from '../lib/start-bot-form';
+import { FeeWarning, StartBlockers } from './start-blockers';
 
 /** Spec 01 §8: what a failed start says. */
 export function startErrorMessage(error: unknown): string {
@@ -46,7 +48,11 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
   const minimum = useMinimumBotAmount();
-  const rules = useRef({ minimum: DEFAULT_MINIMUM_BOT_AMOUNT, grids: undefined as number | undefined });
+  const rules = useRef({
+    minimum: DEFAULT_MINIMUM_BOT_AMOUNT,
+    grids: undefined as number | undefined,
+    free: undefined as { usdt: number; wallet: 'spot' | 'futures' } | undefined,
+  });
 
   const form = useForm<StartBotFormValues>({
     defaultValues: valuesFromQuery(params),
@@ -65,9 +71,18 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
   const grids = useGridCount(kind, botType ? strategyName : '');
   const livePrice = useLivePrice(pair, category || 'Spot');
   const start = useStartBot();
+  const check = useStartCheck({ category, pair, botType, strategy: strategyName });
+  const freeUsdt = check.data?.freeUsdt;
 
   const serverMinimum = minimum.data ?? DEFAULT_MINIMUM_BOT_AMOUNT;
-  rules.current = { minimum: serverMinimum, grids: grids.data };
+  rules.current = {
+    minimum: serverMinimum,
+    grids: grids.data,
+    free:
+      freeUsdt === null || freeUsdt === undefined
+        ? undefined
+        : { usdt: Number(freeUsdt), wallet: category === 'Future' ? 'futures' : 'spot' },
+  };
 
   useEffect(() => {
     if (minimum.isError) toast.error(botMessages.minimumFetchFailed, { id: 'minimum-bot-amount' });
@@ -99,6 +114,7 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
       onSubmit={onSubmit}
       chart={renderChart?.(pair, category === 'Future' ? 'Future' : 'Spot')}
     >
+      <StartBlockers blockers={check.data?.blockers ?? []} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={control}
@@ -189,6 +205,7 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
           </SelectField>
         )}
       />
+      <FeeWarning text={check.data?.feeWarning} />
       <DecimalInput
         label="Amount (USDT)"
         placeholder={String(Math.max(serverMinimum, gridMinimum ?? 0))}
@@ -197,6 +214,12 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
           <span data-testid="amount-minimums" className="text-right text-xs text-muted">
             Minimum bot amount: ${serverMinimum}
             {gridMinimum !== undefined ? ` · Minimum for ${grids.data} grids: $${gridMinimum}` : ''}
+            {rules.current.free ? (
+              <span data-testid="free-usdt">
+                {' '}
+                · Free in {rules.current.free.wallet}: {formatUsd(rules.current.free.usdt)}
+              </span>
+            ) : null}
           </span>
         }
         {...register('amount')}

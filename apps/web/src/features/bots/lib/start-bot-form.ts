@@ -66,6 +66,8 @@ export interface AmountRules {
   minimum: number;
   /** Grid count of the chosen strategy, when known. */
   grids: number | undefined;
+  /** Free USDT of the wallet the bot would trade from (running bots' share taken out), when known. */
+  free?: { usdt: number; wallet: 'spot' | 'futures' } | undefined;
 }
 
 /** The amount's minimum error, if any: first the server minimum, then the minimum by grid count. */
@@ -79,6 +81,9 @@ export function amountMinimumError(amount: string, rules: AmountRules): string |
     const min = minimumForGrids(rules.grids);
     if (n < min) return botMessages.insufficientForGrids(rules.grids, min);
   }
+  // The server's own words for the same refusal, so the form says it before submitting.
+  if (rules.free && n > rules.free.usdt)
+    return `${botMessages.insufficientBalance}: ${rules.free.usdt.toFixed(2)} USDT free in your ${rules.free.wallet} wallet.`;
   return undefined;
 }
 

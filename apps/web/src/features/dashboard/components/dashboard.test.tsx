@@ -76,6 +76,28 @@ function dashboardApi(
   });
 }
 
+describe('Dashboard slips', () => {
+  it('counts bots, not slices, in the pie centre', async () => {
+    const many = Array.from({ length: 11 }, (_, i) => bot(`m${i}`, `B${i}USDT`, { investment: 100 + i }));
+    dashboardApi(many, [bot('s1', 'ETHUSDT', { botType: 'scalping', tradeType: 'scalp' })]);
+    renderApp('/dashboard', { signedIn: true });
+    const pie = await screen.findByRole('img', { name: /Total funds/ });
+    await waitFor(() => expect(pie).toHaveTextContent('Bots12'));
+  });
+
+  it("shows a halted bot's reason on its card", async () => {
+    dashboardApi(
+      [bot('m1', 'BTCUSDT', { status: 'Pause', haltReason: 'Orders keep failing: insufficient balance' })],
+      [],
+    );
+    renderApp('/dashboard', { signedIn: true });
+    const card = await screen.findByRole('link', { name: /BTC\/USDT Multigrid bot, Pause/ });
+    expect(within(card).getByTestId('halt-reason')).toHaveTextContent(
+      'Orders keep failing: insufficient balance',
+    );
+  });
+});
+
 describe('Dashboard', () => {
   it('shows the funds figures and live-bot cards with ALL / MULTIGRID / SCALPING tabs', async () => {
     dashboardApi(

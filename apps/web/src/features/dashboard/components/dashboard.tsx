@@ -10,7 +10,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-client';
 import { useLiveBots, usePieCharts, useProfitTotals } from '../api/dashboard-queries';
-import { pieSlices } from '../lib/pie';
+import { countBots, pieSlices } from '../lib/pie';
 import { DailyProfitChart } from './daily-profit-chart';
 import { FundsFigures } from './funds-figures';
 import { FundsPie } from './funds-pie';
@@ -64,6 +64,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
   const totals = useProfitTotals(paused);
   const summary = pies.multigrid.data;
   const slices = pieSlices(pies.multigrid.data?.chartData, pies.scalping.data?.chartData);
+  const botCount = countBots(pies.multigrid.data?.chartData, pies.scalping.data?.chartData);
   const shown = live.bots.filter(
     (bot) => tab === 'all' || (tab === 'scalping') === (bot.tradeType === 'scalp'),
   );
@@ -93,7 +94,11 @@ export function Dashboard({ paused }: { paused: boolean }) {
         />
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
           <DailyProfitChart bots={live.bots} />
-          <FundsPie slices={slices} loading={pies.multigrid.isPending && pies.scalping.isPending} />
+          <FundsPie
+            slices={slices}
+            botCount={botCount}
+            loading={pies.multigrid.isPending && pies.scalping.isPending}
+          />
         </div>
         <section aria-labelledby="live-bots-title" className="space-y-4">
           <div className="flex flex-wrap items-center justify-between gap-3">

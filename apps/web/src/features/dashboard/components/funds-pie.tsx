@@ -12,7 +12,16 @@ function arc(cx: number, cy: number, r: number, start: number, end: number): str
 }
 
 /** Spec 01 Dashboard: total funds per bot as a donut, top 8 plus Others. */
-export function FundsPie({ slices, loading }: { slices: PieSlice[]; loading: boolean }) {
+export function FundsPie({
+  slices,
+  botCount,
+  loading,
+}: {
+  slices: PieSlice[];
+  /** Running bots: the centre counts bots, not slices (top 8 plus Others). */
+  botCount: number;
+  loading: boolean;
+}) {
   const total = slices.reduce((sum, s) => sum + s.value, 0) || 1;
   let angle = 0;
   const size = 180;
@@ -60,7 +69,7 @@ export function FundsPie({ slices, loading }: { slices: PieSlice[]; loading: boo
               Bots
             </text>
             <text x="50%" y="58%" textAnchor="middle" className="fill-fg" fontSize="18" fontWeight="700">
-              {slices[0]?.label === 'Not Active' ? 0 : slices.length}
+              {botCount}
             </text>
           </svg>
         )}

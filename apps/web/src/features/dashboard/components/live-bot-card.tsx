@@ -24,7 +24,7 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
   return (
     <Link
       to={to}
-      aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}`}
+      aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${bot.haltReason ? ' (paused by the system)' : ''}`}
       className="group block rounded-xl border border-line bg-surface p-4 shadow-card transition-[border-color,transform] duration-150 hover:-translate-y-0.5 hover:border-primary/50 focus-visible:outline-2 focus-visible:outline-ring"
     >
       <div className="flex items-start justify-between gap-3">
@@ -45,6 +45,14 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
           </p>
         </div>
       </div>
+      {bot.haltReason ? (
+        <p
+          data-testid="halt-reason"
+          className="mt-2 line-clamp-2 rounded-md bg-warn/10 px-2 py-1 text-xs text-fg"
+        >
+          <span className="font-semibold">Paused by the system:</span> {bot.haltReason}
+        </p>
+      ) : null}
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
       <dl className="mt-3 grid grid-cols-3 gap-x-3 gap-y-2.5">
         <BotFigure label="Runtime" value={`${Number(bot.runtime).toFixed(2)} d`} />

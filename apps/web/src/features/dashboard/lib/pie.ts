@@ -27,3 +27,8 @@ export function pieSlices(...lists: (PieSlice[] | undefined)[]): PieSlice[] {
   const others = slices.slice(MAX_SLICES).reduce((sum, s) => sum + s.value, 0);
   return [...slices.slice(0, MAX_SLICES), { label: 'Others', value: others }];
 }
+
+/** Running bots behind the pie: one chart row per bot (the slices group them into 8 plus Others). */
+export function countBots(...lists: (PieSlice[] | undefined)[]): number {
+  return lists.flatMap((list) => list ?? []).filter((s) => s.label !== NOT_ACTIVE.label).length;
+}

@@ -93,7 +93,11 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                   Event
                 </th>
                 {notificationChannels.map((channel) => (
-                  <th key={channel} scope="col" className="w-[4.5rem] px-1 py-2 text-center font-semibold sm:w-24">
+                  <th
+                    key={channel}
+                    scope="col"
+                    className="w-[4.5rem] px-1 py-2 text-center font-semibold sm:w-24"
+                  >
                     {channelNames[channel]}
                   </th>
                 ))}

@@ -1,5 +1,6 @@
 import type {
   DepositListenData,
+  DepositOptions,
   DepositRecord,
   LevelRewardsData,
   PlatformPage,
@@ -108,6 +109,23 @@ export function useCreateWithdrawal(onAccountChanged: () => void) {
 export function useSwapReward(onAccountChanged: () => void) {
   return usePlatformAction(
     (input: { amount: string }) => platformCall<unknown>('/swap/usdt-reward/create', input),
+    onAccountChanged,
+  );
+}
+
+/** Which ways to deposit the server offers (chain watching, a simulated deposit on paper installs). */
+export function useDepositOptions() {
+  return useQuery({
+    queryKey: ['platform', 'deposit-options'],
+    queryFn: ({ signal }) => platformPost<DepositOptions>('/wallet/deposit/options', {}, signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** A simulated deposit (paper installs only), credited like a chain deposit. */
+export function useSimulatedDeposit(onAccountChanged: () => void) {
+  return usePlatformAction(
+    (input: { token: string; amount: string }) => platformCall<unknown>('/wallet/deposit/simulate', input),
     onAccountChanged,
   );
 }

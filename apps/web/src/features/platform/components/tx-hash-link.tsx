@@ -4,6 +4,13 @@ import { txUrl } from '../lib/platform-format';
 
 /** A transaction hash, shortened, that opens on BscScan; the whole hash shows as its title. */
 export function TxHashLink({ hash, className }: { hash: string; className?: string }) {
+  // A simulated deposit (paper installs) never touched a chain: labelled, with nothing to open.
+  if (hash.startsWith('SIMULATED-'))
+    return (
+      <span title={hash} className={clsx('font-semibold text-muted', className)}>
+        Simulated
+      </span>
+    );
   return (
     <a
       href={txUrl(hash)}

@@ -92,3 +92,43 @@ describe('Wallet Deposit', () => {
     expect(await screen.findByText(m.depositsNotConfigured)).toBeInTheDocument();
   });
 });
+
+describe('Wallet Deposit on a paper install', () => {
+  it('offers a labelled simulated deposit and lists it as Simulated', async () => {
+    const credited: DepositRecord[] = [];
+    const api = platformApi(
+      { ...platformUser, qrCode: null },
+      {
+        'POST /platform/wallet/deposit/options': () => ok({ chain: false, simulated: true }),
+        'POST /platform/wallet/deposit/simulate': (call) => {
+          const { amount, token } = call.body as { amount: string; token: string };
+          credited.push({
+            ...deposit,
+            id: 'sim',
+            token: token as DepositRecord['token'],
+            amount,
+            transactionHash: 'SIMULATED-1',
+          });
+          return ok(credited[0], m.simulatedDepositCredited(amount, token));
+        },
+        'POST /platform/wallet/deposit/list': () => ok(page(credited)),
+      },
+    );
+    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    const card = await screen.findByTestId('simulated-deposit');
+    expect(card).toHaveTextContent('Paper install · simulated');
+    expect(screen.queryByText('No deposit address can be shown.', { exact: false })).not.toBeInTheDocument();
+    const amount = within(card).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, '150');
+    await user.click(within(card).getByRole('button', { name: 'Deposit (simulated)' }));
+    expect(await screen.findByText(m.simulatedDepositCredited('150', 'USDT'))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/platform/wallet/deposit/simulate')[0]?.body).toEqual({
+      token: 'USDT',
+      amount: '150',
+    });
+    const history = screen.getByRole('table', { name: 'Deposit History' });
+    await waitFor(() => expect(within(history).getByText('Simulated')).toBeInTheDocument());
+    expect(within(history).queryByRole('link')).not.toBeInTheDocument();
+  });
+});

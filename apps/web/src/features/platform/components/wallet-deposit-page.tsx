@@ -5,10 +5,11 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, LayersIcon, WalletIcon, ZapIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { rowNumber } from '../api/platform-client';
-import { useDepositHistory } from '../api/platform-queries';
+import { useDepositHistory, useDepositOptions } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
 import { DepositAddress } from './deposit-address';
 import { dateColumn, HistorySection } from './history-section';
+import { SimulatedDeposit } from './simulated-deposit';
 import { StatCard } from './stat-card';
 import { TxHashLink } from './tx-hash-link';
 
@@ -48,6 +49,8 @@ export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPa
   }, [listening, onAccountChanged]);
 
   const address = account.qrCode?.value;
+  const options = useDepositOptions();
+  const simulated = options.data?.simulated === true;
 
   return (
     <>
@@ -81,7 +84,8 @@ export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPa
             />
           </div>
         </section>
-        {address ? (
+        {simulated ? <SimulatedDeposit onAccountChanged={onAccountChanged} /> : null}
+        {simulated || options.isPending ? null : address ? (
           <DepositAddress
             userId={account.id}
             address={address}

@@ -39,6 +39,7 @@ export function platformApi(user: SessionUser = platformUser, overrides: Record<
     'POST /platform/subscription/plans': () => ok({ plans: [] }),
     'POST /platform/subscription/list': () => ok(page([])),
     'POST /platform/wallet/deposit/list': () => ok(page([])),
+    'POST /platform/wallet/deposit/options': () => ok({ chain: true, simulated: false }),
     'POST /platform/withdraw/list': () => ok(page([])),
     'POST /platform/level-income/level-reward': () => ok({ rewards: [] }),
     'POST /platform/level-income/list': () => ok(page([])),

@@ -154,3 +154,29 @@ describe('Scalping create form', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText('Grid 2 Buy (%) second condition')).not.toBeInTheDocument();
   });
 });
+
+describe('strategy form slips', { timeout: 20_000 }, () => {
+  it('keeps the grid count to digits, at most 2', async () => {
+    mockApi();
+    const { user } = await openMultigrid('ab');
+    const count = screen.getByLabelText('Number of Grids');
+    expect(count).toHaveValue('');
+    await user.type(count, '-3');
+    expect(count).toHaveValue('3');
+    await user.clear(count);
+    await user.type(count, '1e5');
+    expect(count).toHaveValue('15');
+  });
+
+  it('warns when a take-profit is below the round-trip fee, showing the fee', async () => {
+    mockApi();
+    const { user } = await openMultigrid('2');
+    await user.click(screen.getByRole('button', { name: 'Auto Fill' }));
+    expect(screen.queryByTestId('fee-warning')).not.toBeInTheDocument();
+    await user.clear(cell(2, 'Take Profit (%) first condition'));
+    await user.type(cell(2, 'Take Profit (%) first condition'), '0.02');
+    const warning = await screen.findByTestId('fee-warning');
+    expect(warning).toHaveTextContent('Take-profit of grid 2 is below the round-trip fee of 0.2% on spot');
+    expect(warning).toHaveTextContent('0.1% on futures');
+  });
+});

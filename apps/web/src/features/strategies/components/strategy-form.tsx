@@ -21,6 +21,7 @@ import {
   resizeRows,
   type StrategyFormValues,
 } from '../utils/form-values';
+import { StrategyFeeWarning } from './fee-warning';
 import { GridTable } from './grid-table';
 import { AllotmentTotal, TableErrors } from './grid-table-status';
 import { LadderPreview } from './ladder-preview';
@@ -104,6 +105,8 @@ export function StrategyForm({
   const typedBadCount = !editing && (gridText ?? '').trim() !== '' && gridCount === null;
   const countError = errors.noOfGrids?.message ?? (typedBadCount ? gridsMessage[kind] : undefined);
   const share = fields.length > 0 ? (evenShares(fields.length)[0] ?? '') : '';
+  // Spec 01 §5: the grid count is digits only, at most 2 characters; anything else never reaches the field.
+  const gridsField = register('noOfGrids');
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
@@ -126,7 +129,11 @@ export function StrategyForm({
           className={clsx(editing && 'bg-surface-2 text-muted')}
           error={countError}
           hint={editing ? undefined : `Between 1 and ${max}.`}
-          {...register('noOfGrids')}
+          {...gridsField}
+          onChange={(event) => {
+            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 2);
+            return gridsField.onChange(event);
+          }}
         />
       </Card>
 
@@ -166,6 +173,7 @@ export function StrategyForm({
           )}
           <AllotmentTotal control={control} />
           <TableErrors errors={errors} kind={kind} />
+          <StrategyFeeWarning control={control} kind={kind} />
           {kind === 'scalping' ? (
             <div className="mt-4 max-w-xs">
               <Input

@@ -1,4 +1,4 @@
-import { walletMessages } from '@gridbot/shared';
+import { type CommittedFunds, walletMessages } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
@@ -9,6 +9,7 @@ export const walletQueryKeys = {
   futuresBalance: ['wallet', 'futures-balance'] as const,
   summary: ['wallet', 'summary'] as const,
   assets: (market: WalletMarket) => ['wallet', 'assets', market] as const,
+  committed: ['wallet', 'committed'] as const,
 };
 
 export type WalletMarket = 'spot' | 'futures';
@@ -17,7 +18,10 @@ export type WalletMarket = 'spot' | 'futures';
 export interface WalletAsset {
   asset: string;
   balance: string;
+  /** What is not held by running bots: what can be swapped or moved. */
   free: string;
+  /** What running bots and cycles hold of it. */
+  committed?: string;
   value: string | null;
 }
 
@@ -64,4 +68,13 @@ export function useWalletAssets(market: WalletMarket) {
 /** The server's answer when no exchange keys are bound: the screen points to API Setting instead. */
 export function isNotConnected(error: unknown): boolean {
   return isApiError(error) && error.status === 400 && error.message === walletMessages.notConnected;
+}
+
+/** GET /api/committedfunds: what each running bot and cycle holds of the wallet. */
+export function useCommittedFunds() {
+  return useQuery({
+    queryKey: walletQueryKeys.committed,
+    queryFn: ({ signal }) => api.get<CommittedFunds>('/api/committedfunds', { signal }),
+    refetchInterval: REFRESH_MS,
+  });
 }

@@ -107,6 +107,12 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
                   <td className={`${numeric} text-fg`}>
                     {/* USDT is money: 2 decimals like the cards; coins keep their precision. */}
                     {row.asset === 'USDT' ? formatUsdt(row.balance) : formatQuantity(row.balance)}
+                    {row.committed && Number(row.committed) > 0 ? (
+                      <span className="block text-xs font-normal text-muted">
+                        {row.asset === 'USDT' ? formatUsdt(row.committed) : formatQuantity(row.committed)}{' '}
+                        held by bots
+                      </span>
+                    ) : null}
                   </td>
                   <td className={`${numeric} text-fg`}>{formatUsdt(row.value) ?? '—'}</td>
                   {onSwap ? (

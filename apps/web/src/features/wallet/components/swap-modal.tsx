@@ -89,6 +89,15 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
                 </span>{' '}
                 {asset.asset}
               </p>
+              {asset.committed && Number(asset.committed) > 0 ? (
+                <p data-testid="swap-held" className="text-xs text-muted">
+                  Held by running bots:{' '}
+                  <span className="font-semibold text-fg tabular-nums">
+                    {formatQuantity(asset.committed)}
+                  </span>{' '}
+                  {asset.asset} (not swappable)
+                </p>
+              ) : null}
             </div>
           </div>
 

@@ -34,6 +34,7 @@ function walletApi(initial: Partial<WalletState> = {}, overrides: Parameters<typ
         assets: [{ asset: 'USDT', balance: state.futures, free: state.futures, value: state.futures }],
       }),
     'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '60000.00' }),
+    'GET /api/committedfunds': () => json({ spotUsdt: '0', futuresUsdt: '0', coins: {}, bots: [] }),
     'POST /api/transferspottofutures': (call) => {
       const { amount } = call.body as { amount: string };
       state.spot = String(Number(state.spot) - Number(amount));
@@ -238,5 +239,52 @@ describe('Swap to USDT', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByLabelText('Amount (BTC)'), '0.01');
     await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
     expect(await screen.findByText('Swap failed')).toBeInTheDocument();
+  });
+});
+
+describe('Wallet Dashboard: what running bots hold', { timeout: 20_000 }, () => {
+  it('lists each bot with the USDT and coins it holds, and keeps the held coins out of the swap', async () => {
+    walletApi(
+      {},
+      {
+        'GET /api/spotAssets': () =>
+          json({
+            assets: [
+              { asset: 'USDT', balance: '7000', free: '1000.5', committed: '5999.5', value: '7000' },
+              { asset: 'BTC', balance: '0.05', free: '0.01', committed: '0.04', value: '3000' },
+            ],
+          }),
+        'GET /api/committedfunds': () =>
+          json({
+            spotUsdt: '5999.5',
+            futuresUsdt: '0',
+            coins: { BTC: '0.04' },
+            bots: [
+              {
+                botId: 'b1',
+                name: "BTCUSDT Spot · Multigrid 'Tight'",
+                botType: 'multigrid',
+                symbol: 'BTCUSDT',
+                category: 'Spot',
+                usdt: '5999.5',
+                asset: 'BTC',
+                qty: '0.04',
+              },
+            ],
+          }),
+      },
+    );
+    const { user } = renderApp('/mywallet', { signedIn: true });
+    const held = await screen.findByTestId('committed-funds');
+    expect(within(held).getByRole('link', { name: "BTCUSDT Spot · Multigrid 'Tight'" })).toHaveAttribute(
+      'href',
+      '/running-bot/b1',
+    );
+    expect(held).toHaveTextContent('5,999.50 USDT · 0.04 BTC');
+    const dialog = await openSwap(user);
+    expect(within(dialog).getByTestId('swap-available')).toHaveTextContent('0.01');
+    expect(within(dialog).getByTestId('swap-held')).toHaveTextContent('0.04 BTC');
+    await user.click(within(dialog).getByRole('button', { name: 'Swap all BTC' }));
+    expect(within(dialog).getByLabelText('Amount (BTC)')).toHaveValue('0.01');
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '../api/wallet-queries';
 import { AssetsTable } from './assets-table';
 import { BalanceCards } from './balance-cards';
+import { CommittedCard } from './committed-card';
 import { SwapModal } from './swap-modal';
 import { TransferModal } from './transfer-modal';
 
@@ -56,6 +57,7 @@ export function WalletDashboard() {
     isNotConnected(q.error),
   );
   // The transferable spot figure is availableBalance of /api/pichart (spec 02 §7); spotBalance stands in.
+  // Both leave out what running bots hold.
   const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount;
   const futuresTransferable = futuresBalance.data?.futuresusdtAmount;
   const swapRow = swapAsset ? (spotAssets.data?.find((a) => a.asset === swapAsset) ?? null) : null;
@@ -64,7 +66,7 @@ export function WalletDashboard() {
     <>
       <PageHeader
         title="Wallet Dashboard"
-        description="USDT and assets of your connected exchange account."
+        description="USDT and assets of your exchange account. Transferable figures leave out what running bots hold."
         actions={
           notConnected ? null : (
             <Button onClick={() => setTransferOpen(true)} disabled={spotBalance.isPending}>
@@ -82,6 +84,7 @@ export function WalletDashboard() {
             spot={{ value: spotBalance.data?.spotusdtAmount, loading: spotBalance.isPending }}
             futures={{ value: futuresTransferable, loading: futuresBalance.isPending }}
           />
+          <CommittedCard />
           <Card className="p-3 sm:p-5">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3 px-1 sm:px-0">
               <h2 className="text-base font-semibold text-fg">Assets</h2>

@@ -1,0 +1,124 @@
+import { bots } from '@gridbot/db';
+import {
+  type BotCommitment,
+  type CommittedFunds,
+  DEFAULT_FEE_PCT,
+  feeOf,
+  Money,
+  money,
+} from '@gridbot/shared';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../deps';
+import { botStateCacheOf } from '../bots/bot-state-cache';
+import { engineStatesOf } from '../bots/bots.repo';
+
+/** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
+export const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
+
+/** What a committed-funds computation needs of a bot row. */
+export interface HoldingBot {
+  id: string;
+  botType: 'multigrid' | 'scalping' | 'cycle';
+  strategyName: string;
+  symbol: string;
+  category: 'Spot' | 'Future';
+  investment: string;
+  leverage: number;
+  engineState: Record<string, unknown> | null;
+}
+
+interface StateAccount {
+  openQty?: number;
+  openMargin?: number;
+}
+
+const KIND_LABEL = { multigrid: 'Multigrid', scalping: 'Scalping', cycle: 'Cycle' } as const;
+
+/** "ETHUSDT Spot · Multigrid 'Tight'": the pair, the kind and (for grid bots) the strategy it runs. */
+export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'symbol' | 'category'>) {
+  const strategy = bot.botType === 'cycle' || bot.strategyName === '' ? '' : ` '${bot.strategyName}'`;
+  return `${bot.symbol} ${bot.category} · ${KIND_LABEL[bot.botType]}${strategy}`;
+}
+
+/**
+ * One bot's share of the wallet. Its unspent investment (investment − margin of its open lots; a pending buy
+ * is still unspent) stays reserved with the fee its buys will pay, in the wallet it trades from; a spot bot
+ * also owns the coins of its open lots. Money a bot already lost is not reserved again: the reserve never
+ * goes below zero.
+ */
+export function commitmentOf(bot: HoldingBot): BotCommitment {
+  const account = ((bot.engineState as { account?: StateAccount } | null)?.account ?? {}) as StateAccount;
+  const future = bot.category === 'Future';
+  const unspent = Money.max(0, money(bot.investment).minus(account.openMargin ?? 0));
+  const feeBase = future ? unspent.times(Math.max(1, bot.leverage)) : unspent;
+  const usdt = unspent.plus(feeOf(feeBase, DEFAULT_FEE_PCT[future ? 'future' : 'spot']));
+  const qty = future ? money(0) : Money.max(0, money(account.openQty ?? 0));
+  return {
+    botId: bot.id,
+    name: botLabel(bot),
+    botType: bot.botType,
+    symbol: bot.symbol,
+    category: bot.category,
+    usdt: usdt.toFixed(),
+    asset: future ? null : bot.symbol.replace(/USDT$/, ''),
+    qty: qty.toFixed(),
+  };
+}
+
+/** Sums the commitments of a user's holding bots per wallet and per coin. */
+export function sumCommitments(commitments: readonly BotCommitment[]): CommittedFunds {
+  let spot: Money = money(0);
+  let futures: Money = money(0);
+  const coins = new Map<string, Money>();
+  for (const c of commitments) {
+    if (c.category === 'Future') futures = futures.plus(c.usdt);
+    else spot = spot.plus(c.usdt);
+    if (c.asset && money(c.qty).gt(0)) coins.set(c.asset, (coins.get(c.asset) ?? money(0)).plus(c.qty));
+  }
+  return {
+    spotUsdt: spot.toFixed(),
+    futuresUsdt: futures.toFixed(),
+    coins: Object.fromEntries([...coins].map(([asset, qty]) => [asset, qty.toFixed()])),
+    bots: [...commitments],
+  };
+}
+
+/** The user's running bots and cycles with their states (states through the dashboard's cache). */
+async function holdingBots(deps: AppDeps, userId: string): Promise<HoldingBot[]> {
+  const heads = await deps.db
+    .select({
+      id: bots.id,
+      botType: bots.botType,
+      strategyName: bots.strategyName,
+      symbol: bots.symbol,
+      category: bots.category,
+      investment: bots.investment,
+      leverage: bots.leverage,
+      stateVersion: bots.stateVersion,
+    })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, [...HOLDING_STATUSES])))
+    .orderBy(desc(bots.createdAt));
+  return botStateCacheOf(deps.db).withStates(heads, (ids) => engineStatesOf(deps.db, userId, ids));
+}
+
+/** What the user's running bots and cycles hold (Wallet Dashboard, transfers, swaps, new starts). */
+export async function committedFunds(deps: AppDeps, userId: string): Promise<CommittedFunds> {
+  return sumCommitments((await holdingBots(deps, userId)).map(commitmentOf));
+}
+
+/** `balance − committed`, never below zero (on Binance the user may have spent a bot's funds elsewhere). */
+export function freePart(balance: string, committed: string | undefined): string {
+  return Money.max(0, money(balance).minus(committed ?? 0)).toFixed();
+}
+
+/** The bots holding some of `asset`, by name (for the refusal message). */
+export function botsHolding(funds: CommittedFunds, asset: string): string[] {
+  return funds.bots.filter((b) => b.asset === asset && money(b.qty).gt(0)).map((b) => b.name);
+}
+
+/** The bots reserving USDT in one wallet, by name. */
+export function botsReservingUsdt(funds: CommittedFunds, wallet: 'spot' | 'future'): string[] {
+  const category = wallet === 'future' ? 'Future' : 'Spot';
+  return funds.bots.filter((b) => b.category === category && money(b.usdt).gt(0)).map((b) => b.name);
+}
