@@ -4,7 +4,7 @@ import { SecretBox } from '../lib/secret-box';
 import { NotificationDispatcher } from '../modules/notifications/dispatcher';
 
 // A process for the outbox crash test (modules/notifications/outbox-crash.pg.test.ts): it keeps stopping the
-// user's Live bots by stoploss, one transaction each, while its own dispatcher delivers the notifications;
+// database's Live bots by stoploss, one transaction each, while its own dispatcher delivers the notifications;
 // the test kills it with SIGKILL at random moments. With CHANGES=0 it only delivers.
 const database = await createDb({ databaseUrl: process.env.DATABASE_URL, maxConnections: 4 });
 const dispatcher = new NotificationDispatcher({
@@ -21,10 +21,9 @@ const dispatcher = new NotificationDispatcher({
 });
 dispatcher.start();
 process.stdout.write('ready\n');
-const userId = String(process.env.USER_ID);
 while (process.env.CHANGES !== '0') {
   await database.db.execute(sql`
     update bots set status = 'Stopped', stop_reason = 'stoploss'
-    where id = (select id from bots where user_id = ${userId} and status = 'Live' limit 1)`);
+    where id = (select id from bots where status = 'Live' limit 1)`);
   await new Promise((resolve) => setTimeout(resolve, 3));
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { bots, createTestDb, type DbHandle, notificationDeliveries, notificationEvents } from '@gridbot/db';
+import { SYMBOLS } from '@gridbot/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../lib/secret-box';
@@ -21,13 +22,12 @@ const child = fileURLToPath(new URL('../../testing/outbox-crash-child.ts', impor
 let handle: DbHandle;
 const receiver = new WebhookReceiver();
 
-function start(userId: string, changes: boolean): ChildProcess {
+function start(changes: boolean): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', child], {
     env: {
       ...process.env,
       DATABASE_URL: handle.url,
       MASTER_KEY,
-      USER_ID: userId,
       CHANGES: changes ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -56,23 +56,30 @@ afterAll(async () => {
 describe('notification outbox under SIGKILL', () => {
   it(`loses no notification and delivers none twice over ${KILLS} kills`, async () => {
     const secrets = SecretBox.fromKey(Buffer.from(MASTER_KEY, 'hex'));
-    const userId = await insertUserWithKeys(handle.db, secrets);
     receiver.secret = 'whsec_crash-test-key';
-    await upsertSettings(handle.db, userId, {
-      routing: { bot_stopped: ['webhook'] },
-      webhookUrl: receiver.url,
-      webhookSecretSealed: secrets.seal(receiver.secret),
-    });
-    for (let i = 0; i < BOTS; i += 1) await insertBot(handle.db, userId);
+    // A user runs one bot per pair: the bots belong to several users, each with the same webhook.
+    const userIds: string[] = [];
+    for (let i = 0; i < BOTS; i += 1) {
+      if (i % SYMBOLS.length === 0) {
+        const userId = await insertUserWithKeys(handle.db, secrets);
+        await upsertSettings(handle.db, userId, {
+          routing: { bot_stopped: ['webhook'] },
+          webhookUrl: receiver.url,
+          webhookSecretSealed: secrets.seal(receiver.secret),
+        });
+        userIds.push(userId);
+      }
+      await insertBot(handle.db, userIds.at(-1)!, { symbol: SYMBOLS[i % SYMBOLS.length] });
+    }
 
     for (let kill = 0; kill < KILLS; kill += 1) {
-      const process = start(userId, true);
+      const process = start(true);
       await ready(process);
       // It changes and delivers for a random while, then dies mid-flight.
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 400));
       await killed(process);
     }
-    const drain = start(userId, false);
+    const drain = start(false);
     const deadline = Date.now() + 60_000;
     for (;;) {
       const [pending] = await handle.db
@@ -87,10 +94,7 @@ describe('notification outbox under SIGKILL', () => {
     await killed(drain);
 
     const stopped = await handle.db.select({ id: bots.id }).from(bots).where(eq(bots.status, 'Stopped'));
-    const events = await handle.db
-      .select()
-      .from(notificationEvents)
-      .where(eq(notificationEvents.userId, userId));
+    const events = await handle.db.select().from(notificationEvents);
     const deliveries = await handle.db.select().from(notificationDeliveries);
     expect(stopped.length).toBeGreaterThan(20);
     // One event per committed stop, written with it.
