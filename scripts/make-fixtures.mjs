@@ -16,26 +16,20 @@ const DAY = 86_400_000;
 
 /** [target dir, source file, first day (UTC, inclusive), last day (inclusive), or undefined for the whole file, why]. */
 const SLICES = [
-  // Replay set (the default MARKET_REPLAY_DIR): three days of 1-minute candles per pair.
-  ...['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((b) => [
+  // Replay set (the default MARKET_REPLAY_DIR): the first three weeks (2016 candles) of the 15-minute spot
+  // files the replay feed picks from the full set, so the feed replays from the very candle it did there.
+  ...['BTC', 'ETH', 'SOL', 'XRP', 'ADA', 'DOGE', 'LTC'].map((b) => [
     'replay',
-    `binance-spot-${b}USDT-1m-20260323-20260422.csv.gz`,
-    '2026-03-23',
-    '2026-03-25',
-    'replayed spot market',
-  ]),
-  ...['ADA', 'DOGE'].map((b) => [
-    'replay',
-    `binance-spot-${b}USDT-1m-20230316-20230501.csv.gz`,
-    '2023-03-17',
-    '2023-03-19',
+    `binance-spot-${b}USDT-15m-20230401-20240409.csv.gz`,
+    'first-2016',
+    undefined,
     'replayed spot market',
   ]),
   [
     'replay',
-    'binance-spot-LTCUSDT-1m-20210420-20210520.csv.gz',
-    '2021-04-21',
-    '2021-04-23',
+    'binance-spot-BNBUSDT-15m-20240430-20250430.csv.gz',
+    'first-2016',
+    undefined,
     'replayed spot market',
   ],
   ...['BTC', 'ETH', 'BNB', 'SOL', 'XRP'].map((b) => [
@@ -107,7 +101,7 @@ for (const [dir, file, from, to, why] of SLICES) {
     .split('\n');
   const header = lines[0];
   let body = lines.slice(1);
-  if (from === 'first-1440') body = body.slice(0, 1440);
+  if (from?.startsWith('first-')) body = body.slice(0, Number(from.slice('first-'.length)));
   else if (from !== undefined)
     body = body.filter((l) => {
       const t = Number(l.slice(0, l.indexOf(',')));

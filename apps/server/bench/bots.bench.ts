@@ -2,7 +2,7 @@
 // PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
 // its placeOrder call, the supervisor's own /metrics histogram). Two scenarios, one after the other:
 //
-//  1. market: prices are real Binance 1-minute closes (`BENCH_DATA`, ../shared/data or fixtures/replay), one candle per second (60× real
+//  1. market: prices are real Binance 1-minute closes (`BENCH_DATA`, ../shared/data or fixtures/backtest), one candle per second (60× real
 //     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
 //     another over a warm-up, as users start them, so their grids sit at different prices, and their grid
 //     spacing differs (0.6–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
@@ -37,7 +37,7 @@ const BOTS_PER_USER = 10;
 const SHARED_DATA = join(import.meta.dirname, '../../../../shared/data');
 const DATA_DIR =
   process.env.BENCH_DATA ??
-  (existsSync(SHARED_DATA) ? SHARED_DATA : join(import.meta.dirname, '../../../fixtures/replay'));
+  (existsSync(SHARED_DATA) ? SHARED_DATA : join(import.meta.dirname, '../../../fixtures/backtest'));
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) =>

@@ -1,6 +1,6 @@
 // Bots per worker at 22 pairs × 1 tick/s, side by side in one run: one ROLE=all process, then
 // the same bots on 1 market + BENCH_WORKERS workers over PostgreSQL and a private Redis. Prices are the real
-// Binance 1-minute candles (`BENCH_DATA`, ../shared/data or fixtures/replay) replayed at 15× (4 ticks a candle: 1 tick/s per pair; pairs without
+// Binance 1-minute candles (`BENCH_DATA`, ../shared/data or fixtures/backtest) replayed at 15× (4 ticks a candle: 1 tick/s per pair; pairs without
 // a 1-minute file come from the simulated market at 1 tick/s); each bot's
 // grid spacing differs a little (0.6–1.5 %), as users' strategies do, so bots of a pair do not all trade on
 // the same tick. p50/p99 tick-to-order come from each process's /metrics histogram (upper bucket bounds),
@@ -40,13 +40,13 @@ const SETTLE_MS = 10_000;
 /** The goal for p99 tick-to-order, in seconds: 10,000 bots in one worker within it. */
 const GOAL_P99_S = 0.05;
 // The larger data set beside the repository when present (a month of 1-minute candles per pair), else the
-// fixtures' three days (replayed in a loop).
+// fixtures' few 1-minute files (replayed in a loop).
 const SHARED_DATA = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 const DATA_DIR =
   process.env.BENCH_DATA ??
   (existsSync(SHARED_DATA)
     ? SHARED_DATA
-    : fileURLToPath(new URL('../../../fixtures/replay', import.meta.url)));
+    : fileURLToPath(new URL('../../../fixtures/backtest', import.meta.url)));
 
 /** A directory with only the 1-minute spot files (one per pair), so every replayed pair ticks once a second. */
 function oneMinuteReplayDir(): string {

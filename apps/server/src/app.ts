@@ -28,6 +28,18 @@ export interface BuildAppOptions {
   webDistDir?: string;
 }
 
+export interface AppRoute {
+  method: string;
+  url: string;
+}
+
+const appRoutes = new WeakMap<object, AppRoute[]>();
+
+/** Every route an app built by buildApp answers: the route-wide checks (auth first, fuzzing) walk it. */
+export function routesOf(app: object): readonly AppRoute[] {
+  return appRoutes.get(app) ?? [];
+}
+
 /** Registers plugins and modules; never listens (STYLE §1). Tests drive it with app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const app = Fastify({
@@ -40,6 +52,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const routes: AppRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+  appRoutes.set(app, routes);
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
   registerErrorHandler(app);

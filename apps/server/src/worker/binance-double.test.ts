@@ -60,7 +60,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
       enableRateLimit: false,
       retry: { sleep: async () => {}, random: () => 0.5 },
       gate,
-      timeoutMs: 2_000,
+      timeoutMs: 10_000,
     });
     const secrets = SecretBox.fromKey(Buffer.alloc(32, 6));
     const userId = await insertUserWithKeys(handle.db, secrets);
@@ -90,7 +90,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
       await eventually(async () => {
         const open = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
         expect(open.filter((i) => i.status === 'pending' || i.status === 'unknown')).toEqual([]);
-      }, 30_000);
+      }, 60_000);
     }
     await supervisor.stop();
     await fake.close();
@@ -135,5 +135,46 @@ describe('a spot bot on the Binance double that injects every documented fault',
     );
     expect(fake.book.spot.get('USDT')?.free.toFixed(2)).toBe(usdt.toFixed(2));
     expect(row?.haltReason ?? null).toBeNull();
-  }, 90_000);
+  }, 240_000);
+});
+
+describe('a spot bot in Binance mode', () => {
+  it('sizes its orders with the live exchangeInfo filters, not the shared table', async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    // Binance has moved ETHUSDT's step from 0.0001 to 0.01.
+    const table = fake.book.rules('ETHUSDT', 'spot');
+    fake.book.ruleOverrides.set('spot:ETHUSDT', { ...table, stepSize: '0.01', minQty: '0.01' });
+    fake.setPrice('ETHUSDT', 'spot', '2003');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+    });
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 9)));
+    const botId = await insertBot(handle.db, userId);
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2003' });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    await supervisor.start();
+    feed.setPrice('ETHUSDT', 'spot', '2003');
+    // Grid 1: 40 % of 1000 at 2003 = 0.19970… ETH, floored to the live step 0.01 (the table's would give 0.1997).
+    const intent = await eventually(async () => {
+      const [row] = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
+      expect(row?.status).toBe('filled');
+      return row!;
+    }, 20_000);
+    expect(intent.payload).toMatchObject({ qty: '0.19' });
+    expect(fake.book.executedWithId(intent.clientOrderId)[0]?.executedQty.toFixed()).toBe('0.19');
+    await supervisor.stop();
+    await fake.close();
+  }, 60_000);
 });

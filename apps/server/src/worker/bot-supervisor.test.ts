@@ -240,6 +240,11 @@ describe('bot supervisor on the paper exchange', () => {
     expect(done?.status).toBe('done');
     await supervisor.stop();
     await paper.stop();
+    // 300 funded accounts would all trade under the next test's supervisor: they are done here.
+    await handle.db
+      .update(bots)
+      .set({ status: 'Stopped' })
+      .where(inArray(bots.id, [...trading, keyless]));
   });
 
   it('books a fee paid in BNB at the last BNB price', async () => {

@@ -276,7 +276,13 @@ export class BotSupervisor {
       await repo.haltBot(this.deps.db, row.id, 'API keys are not connected. Connect them in API Setting.');
       return undefined;
     }
-    const rules = getMarketRules(row.symbol, market);
+    const exchange = this.deps.exchanges.forUser(row.userId, keys);
+    // On Binance the engine sizes orders with the rules the adapter checks them against: the live
+    // exchangeInfo filters (the shared table when Binance does not answer).
+    const rules =
+      exchange.venue === 'binance'
+        ? await exchange.marketRules(row.symbol, market).catch(() => getMarketRules(row.symbol, market))
+        : getMarketRules(row.symbol, market);
     const last = this.deps.feed.lastPrice(row.symbol, market);
     return new BotRunner(
       { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
@@ -284,7 +290,7 @@ export class BotSupervisor {
       compileRules(rules),
       {
         db: this.deps.db,
-        exchange: this.instrument(this.deps.exchanges.forUser(row.userId, keys), row.id),
+        exchange: this.instrument(exchange, row.id),
         now: this.deps.now,
         log: this.deps.log,
         onFinished: (botId) => {

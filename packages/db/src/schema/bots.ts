@@ -15,7 +15,7 @@ import {
 import { strategies } from './strategies';
 import { users } from './users';
 
-/** What a cycle started with (spec 02 start cycle payload, normalised); edits change the engine state. */
+/** What a cycle started with (docs/spec/02-bots-wallet-account.md start cycle payload, normalised); edits change the engine state. */
 export interface CycleSnapshot {
   buyPrice: number;
   sellPrice: number;
@@ -47,7 +47,7 @@ export const bots = pgTable(
     symbol: text('symbol').notNull(),
     category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
     /**
-     * `Stopping`: the bot stopped or is stopping with orders still to settle (its final sell, DESIGN §3); the
+     * `Stopping`: the bot stopped or is stopping with orders still to settle (its final sell, docs/trading-rules.md §3); the
      * runtime keeps it and reconciles it like a running bot until they are filled and booked, then Stopped.
      */
     status: text('status', { enum: ['Live', 'Pause', 'Stopping', 'Stopped'] })
@@ -58,7 +58,7 @@ export const bots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /**
-     * The engine's state (DESIGN §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
+     * The engine's state (docs/trading-rules.md §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
      * is only ever stored and read whole, and PostgreSQL spent about a third of a batched state write building jsonb.
      */
     engineState: json('engine_state').$type<Record<string, unknown>>(),
@@ -80,7 +80,7 @@ export const bots = pgTable(
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),
     index('bots_strategy_id_idx').on(t.strategyId),
-    // One running bot or cycle per user, pair and category (spec 01 Start bot): the database decides, so two
+    // One running bot or cycle per user, pair and category (docs/spec/01-core-screens.md Start bot): the database decides, so two
     // starts at once cannot both pass a check made before either inserts.
     uniqueIndex(RUNNING_PER_PAIR_INDEX)
       .on(t.userId, t.symbol, t.category)

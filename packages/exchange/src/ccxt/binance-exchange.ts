@@ -43,6 +43,9 @@ export interface BinanceExchangeOptions extends BinanceClientOptions {
   gate?: BinanceRateGate;
 }
 
+/** Market rules are read again from exchangeInfo after this long. */
+const MARKETS_TTL_MS = 24 * 60 * 60 * 1000;
+
 /** Hedge mode refuses orders without a position side; the platform trades one-way longs only. */
 export const HEDGE_MODE_MESSAGE =
   'Your Binance futures account is in Hedge Mode. Switch it to One-way Mode in Binance (Preferences → Position Mode) to run futures bots.';
@@ -62,6 +65,7 @@ export class BinanceExchange implements Exchange {
   private readonly usdm: binance;
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
+  private marketsLoadedAtMs = 0;
 
   constructor(options: BinanceExchangeOptions) {
     const clients = createBinanceClients(options);
@@ -278,10 +282,15 @@ export class BinanceExchange implements Exchange {
     return market === 'spot' ? this.spot : this.usdm;
   }
 
+  /** exchangeInfo of both venues, loaded at first use and again once a day (filters do change). */
   private loadMarkets(): Promise<void> {
+    if (this.marketsLoaded && Date.now() - this.marketsLoadedAtMs > MARKETS_TTL_MS)
+      this.marketsLoaded = undefined;
+    if (!this.marketsLoaded) this.marketsLoadedAtMs = Date.now();
+    const reload = this.marketsLoadedAtMs !== 0 && this.spot.markets !== undefined;
     this.marketsLoaded ??= Promise.all([
-      this.call('spot', (c) => c.loadMarkets()),
-      this.call('future', (c) => c.loadMarkets()),
+      this.call('spot', (c) => c.loadMarkets(reload)),
+      this.call('future', (c) => c.loadMarkets(reload)),
     ]).then(
       () => undefined,
       (error: unknown) => {

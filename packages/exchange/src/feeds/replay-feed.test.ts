@@ -142,7 +142,7 @@ describe('ReplayFeed', () => {
     expect(sources['future:BTCUSDT']).toMatch(/^binance-futures-BTCUSDT-/);
     await feed.start();
     expect(Number(feed.lastPrice('BTCUSDT', 'spot'))).toBeGreaterThan(1000);
-    expect((await feed.candles('BTCUSDT', 'spot', '15m', 50)).length).toBeGreaterThan(10);
+    expect((await feed.candles('BTCUSDT', 'spot', '1h', 50)).length).toBeGreaterThan(10);
     await feed.stop();
   });
 });

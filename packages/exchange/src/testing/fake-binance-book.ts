@@ -133,8 +133,18 @@ export class FakeBinanceBook {
     for (const rules of allMarketRules()) this.prices.set(key(rules.symbol, rules.market), money(1));
   }
 
+  /** Filters that differ from the shared table (Binance changes them): served by exchangeInfo and enforced. */
+  readonly ruleOverrides = new Map<string, MarketRules>();
+
+  /** Every symbol's rules as exchangeInfo lists them. */
+  allRules(): MarketRules[] {
+    return allMarketRules().map((r) => this.ruleOverrides.get(key(r.symbol, r.market)) ?? r);
+  }
+
   rules(symbol: string | undefined, market: MarketKind): MarketRules {
-    const rules = symbol ? findMarketRules(symbol, market) : undefined;
+    const rules = symbol
+      ? (this.ruleOverrides.get(key(symbol, market)) ?? findMarketRules(symbol, market))
+      : undefined;
     // [spot errors.md] -1121 Invalid symbol.
     if (!rules) throw new BinanceReject(400, -1121, 'Invalid symbol.');
     return rules;

@@ -55,7 +55,7 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
   return new Map<string, FakeRoute>([
     ['GET /api/v3/ping', route(false, [], 1, () => ({}))],
     ['GET /api/v3/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
-    ['GET /api/v3/exchangeInfo', route(false, [], 20, () => spotExchangeInfo(fake.now()))],
+    ['GET /api/v3/exchangeInfo', route(false, [], 20, () => spotExchangeInfo(fake.now(), book.allRules()))],
     [
       'GET /api/v3/ticker/price',
       route(false, ['symbol'], 2, (p) => {
@@ -130,7 +130,10 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
     ],
     ['GET /fapi/v1/ping', route(false, [], 1, () => ({}))],
     ['GET /fapi/v1/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
-    ['GET /fapi/v1/exchangeInfo', route(false, [], 1, () => futuresExchangeInfo(fake.now()))],
+    [
+      'GET /fapi/v1/exchangeInfo',
+      route(false, [], 1, () => futuresExchangeInfo(fake.now(), book.allRules())),
+    ],
     [
       'GET /fapi/v1/ticker/price',
       route(false, ['symbol'], 1, (p) => {

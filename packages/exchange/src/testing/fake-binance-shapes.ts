@@ -2,7 +2,7 @@
  * Binance REST response bodies as documented (spot /api/v3 in binance-spot-api-docs rest-api.md, USDⓈ-M
  * /fapi in the futures docs), built from the fake's book. Used by the loopback fake server only.
  */
-import { allMarketRules, decimalsOf, type Money } from '@gridbot/shared';
+import { allMarketRules, decimalsOf, type MarketRules, type Money } from '@gridbot/shared';
 import type { BookOrder, BookPosition, BookTrade, FakeBinanceBook } from './fake-binance-book';
 
 const RATE_LIMITS = [
@@ -10,13 +10,13 @@ const RATE_LIMITS = [
   { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
 ];
 
-export function spotExchangeInfo(serverTime: number) {
+export function spotExchangeInfo(serverTime: number, rules: readonly MarketRules[] = allMarketRules()) {
   return {
     timezone: 'UTC',
     serverTime,
     rateLimits: RATE_LIMITS,
     exchangeFilters: [],
-    symbols: allMarketRules()
+    symbols: rules
       .filter((r) => r.market === 'spot')
       .map((r) => ({
         symbol: r.symbol,
@@ -63,7 +63,7 @@ export function spotExchangeInfo(serverTime: number) {
   };
 }
 
-export function futuresExchangeInfo(serverTime: number) {
+export function futuresExchangeInfo(serverTime: number, rules: readonly MarketRules[] = allMarketRules()) {
   return {
     timezone: 'UTC',
     serverTime,
@@ -71,7 +71,7 @@ export function futuresExchangeInfo(serverTime: number) {
     rateLimits: RATE_LIMITS,
     exchangeFilters: [],
     assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '-10000' }],
-    symbols: allMarketRules()
+    symbols: rules
       .filter((r) => r.market === 'future')
       .map((r) => ({
         symbol: r.symbol,

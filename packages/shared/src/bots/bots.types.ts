@@ -1,5 +1,5 @@
 /**
- * Response shapes of the bot API (spec 01 §3 Bot, History row, Dashboard totals; spec 02 §3). Field names
+ * Response shapes of the bot API (docs/spec/01-core-screens.md §3 Bot, History row, Dashboard totals; docs/spec/02-bots-wallet-account.md §3). Field names
  * are the spec's. Money and prices are numbers rounded for display (USDT to 8 decimals); the exact values
  * live in the database as numeric.
  */
@@ -49,7 +49,7 @@ export interface BotSummary {
   tradeType: 'multigrid' | 'scalp';
 }
 
-/** One row of the Order Book (spec 02 §3 Order). */
+/** One row of the Order Book (docs/spec/02-bots-wallet-account.md §3 Order). */
 export interface OrderBookRow {
   date: string;
   price: number;
@@ -68,7 +68,7 @@ export interface OrderBookPage {
   pages: number;
 }
 
-/** `/api/purchasedQty` (spec 02 §3 Purchased quantity). */
+/** `/api/purchasedQty` (docs/spec/02-bots-wallet-account.md §3 Purchased quantity). */
 export interface PurchasedQty {
   totalQuantity: number;
   avgPrice: number;
@@ -78,7 +78,7 @@ export interface PurchasedQty {
   pnl: number;
 }
 
-/** One row of History (spec 01 §3 History row). */
+/** One row of History (docs/spec/01-core-screens.md §3 History row). */
 export interface HistoryRow {
   id: string;
   symbol: string;
@@ -97,14 +97,14 @@ export interface HistoryRow {
   stopReason: string | null;
 }
 
-/** `/api/totalprofitbookdata` (spec 01 §3 Dashboard totals). */
+/** `/api/totalprofitbookdata` (docs/spec/01-core-screens.md §3 Dashboard totals). */
 export interface ProfitTotals {
   totalProfit: number;
   lossBook: number;
   totalpnl: number;
 }
 
-/** A top bot on Copy BOTs (DESIGN §5: anonymous; no user, no amounts). */
+/** A top bot on Copy BOTs (docs/product.md §5: anonymous; no user, no amounts). */
 export interface TopBot {
   id: string;
   name: string;

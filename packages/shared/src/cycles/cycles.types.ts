@@ -1,4 +1,4 @@
-/** A live cycle, `GET /api/livecycles` (spec 02 §3 Cycle). Prices are numbers; stop_loss null when unset. */
+/** A live cycle, `GET /api/livecycles` (docs/spec/02-bots-wallet-account.md §3 Cycle). Prices are numbers; stop_loss null when unset. */
 export interface LiveCycle {
   id: string;
   pair: string;
@@ -9,7 +9,7 @@ export interface LiveCycle {
    * stop and sell waits for the sale.
    */
   status: 'Live' | 'Pause' | 'Stopping';
-  /** WaitBuy or Holding (DESIGN §2.4). */
+  /** WaitBuy or Holding (docs/trading-rules.md §2.4). */
   phase: 'WaitBuy' | 'Holding';
   haltReason: string | null;
   liveprice: number;

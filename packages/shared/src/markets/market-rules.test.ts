@@ -7,7 +7,7 @@ const reference = JSON.parse(
 ) as Record<'spot' | 'usdm_futures', Record<string, Record<string, string | number>>>;
 
 describe('market rules table', () => {
-  it('lists the 22 pairs of DESIGN §5 on both markets', () => {
+  it('lists the 22 pairs of docs/product.md §5 on both markets', () => {
     expect(SYMBOLS).toHaveLength(22);
     expect(allMarketRules()).toHaveLength(44);
   });

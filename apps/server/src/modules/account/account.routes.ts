@@ -10,7 +10,7 @@ import { recordDisclaimerAgreement } from './account.repo';
 /** The signed-in user's own data: profile for the header, disclaimer agreement (spec 01 §7). */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
 
   r.get('/api/me', guard, async (req) => ({ user: await sessionUserOf(deps, currentUser(req)) }));
 

@@ -83,8 +83,7 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<{ succe
   if (input.referralId && !referredBy) throw new HttpError(400, m.referralUnknown);
 
   const now = deps.clock.now();
-  const [newest] = await repo.signupAttempts(deps.db, input.email);
-  if (newest) assertResendAllowed(newest, now);
+  assertResendAllowed(await repo.signupAttempts(deps.db, input.email), now);
   await repo.deleteStaleSignupAttempts(deps.db, input.email, new Date(now.getTime() - DAY_MS));
 
   const code = newOtp();
@@ -106,8 +105,11 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<{ succe
   return { success: true, message: m.otpSent };
 }
 
-function assertResendAllowed(pending: repo.PendingSignupRow, now: Date): void {
-  const waitedMs = now.getTime() - pending.lastSentAt.getTime();
+/** 30 s since the last code mailed to the e-mail, whichever attempt it was for. */
+function assertResendAllowed(attempts: repo.PendingSignupRow[], now: Date): void {
+  if (attempts.length === 0) return;
+  const lastSentMs = Math.max(...attempts.map((a) => a.lastSentAt.getTime()));
+  const waitedMs = now.getTime() - lastSentMs;
   const leftSeconds = Math.ceil((OTP_RESEND_WAIT_SECONDS * 1000 - waitedMs) / 1000);
   if (leftSeconds > 0)
     throw new HttpError(429, m.otpResendWait(leftSeconds), { retryAfterSeconds: leftSeconds });
@@ -123,8 +125,7 @@ export async function resendOtp(
   const pending = (wanted && attempts.find((a) => a.username.toLowerCase() === wanted)) || attempts[0];
   if (!pending) throw new HttpError(400, m.otpNoPending);
   const now = deps.clock.now();
-  const [newest] = attempts;
-  if (newest) assertResendAllowed(newest, now);
+  assertResendAllowed(attempts, now);
   const code = newOtp();
   await repo.replaceOtp(
     deps.db,

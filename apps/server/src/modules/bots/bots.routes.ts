@@ -55,7 +55,7 @@ const orderBookInputSchema = z.looseObject({
 /** Start, watch, edit and stop bots (spec 01 Start bot, Dashboard, History, Copy BOTs; spec 02 §7). */
 export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
 
   r.get('/api/minimum-bot-amount', guard, async () => ({ minimumBotAmount: DEFAULT_MINIMUM_BOT_AMOUNT }));

@@ -11,6 +11,7 @@ import {
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
+import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
@@ -81,7 +82,7 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
       `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
     );
   }
-  if (market === 'future') await exchange.setLeverage(input.selectPair, leverage);
+  if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
 
   const state = createGridBot({
     params,

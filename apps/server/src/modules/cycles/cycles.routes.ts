@@ -9,7 +9,7 @@ import * as service from './cycles.service';
 /** Start, watch, edit and stop cycles (spec 02 Start Cycle and §7 Cycles; spec 01 History Cycle tab). */
 export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
 
   r.get('/api/livecycles', guard, async (req) => service.liveCycles(deps, currentUser(req).id));

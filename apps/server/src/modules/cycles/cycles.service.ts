@@ -15,6 +15,7 @@ import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
 import { resumeHalted } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
+import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
@@ -62,7 +63,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
       `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
     );
   }
-  if (market === 'future') await exchange.setLeverage(input.pair, leverage);
+  if (market === 'future') await setUpFutures(exchange, input.pair, leverage);
 
   const state = createCycle({
     params,

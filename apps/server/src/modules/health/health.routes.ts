@@ -44,12 +44,14 @@ export async function healthRoutes(
     return reply.status(503).send({ status: 'unavailable' });
   });
 
-  app.get('/readyz', async (_req, reply) => {
+  app.get('/readyz', async (req, reply) => {
     const checks = { database: await database(), ...(deps.ops?.readiness() ?? {}) };
     const ready = Object.values(checks).every(Boolean);
+    // A load balancer needs the status only; which part is down is for the operator (loopback or token).
+    const detail = metricsAllowed(req, deps.ops?.metricsToken) ? { checks } : {};
     return reply
       .status(ready ? 200 : 503)
-      .send({ status: ready ? 'ready' : 'not ready', role: deps.ops?.role ?? 'all', checks });
+      .send({ status: ready ? 'ready' : 'not ready', role: deps.ops?.role ?? 'all', ...detail });
   });
 
   const registry = deps.ops?.metrics;

@@ -10,7 +10,7 @@ const TICKERS_CACHE_MS = 1_000;
 /** Market data from the configured feed (sim, replay or Binance): pairs, prices, ticker tape, candles. */
 export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const { feed } = deps;
 
   // Public: the ticker tape runs on the login page too. Every page polls it; the feed moves once a second per

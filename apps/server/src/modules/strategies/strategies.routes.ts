@@ -44,7 +44,7 @@ const namePaths: Record<StrategyKind, { mine: string; system: string }> = {
 /** Multigrid and Scalping strategies: create, read, edit, delete, lists, grid count, copy (spec 01 §7). */
 export async function strategyRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
 
   r.post(paths.multigrid.create, { ...guard, schema: { body: multigridStrategySchema } }, async (req) =>
     service.createStrategy(deps, currentUser(req).id, req.body),

@@ -22,7 +22,7 @@ const isSpot = (v: string) => v.toLowerCase() === 'spot';
 /** API Setting and the Wallet Dashboard (spec 01 API Setting, spec 02 Wallet). */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const exchangeOf = (userId: string) => userExchange(deps, userId);
 
   r.get('/api/serverip', guard, async () => ({ ip: deps.config.serverPublicIp ?? serverPublicIp() }));
