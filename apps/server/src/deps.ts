@@ -28,6 +28,11 @@ export interface AppDeps {
   botControl: BotControl;
   /** The bus between the processes of a split deployment (ROLE=api); absent in a single process. */
   bus?: Bus;
+  /**
+   * Where users' bot changes and notifications arrive for the push channel: the Redis bus in a split
+   * deployment, an in-process bus when embedded; absent, GET /api/push is not served.
+   */
+  userEvents?: Bus;
   /** Role, readiness checks and metrics for /healthz, /readyz and /metrics (main.ts sets them). */
   ops?: Operations;
 }

@@ -27,6 +27,8 @@ export const channels = {
   ticks: 'gridbot:ticks',
   /** `SessionRevocation` JSON: cached sessions to drop (modules/auth/session-revocations.ts). */
   sessions: 'gridbot:sessions',
+  /** `UserEvent[]` JSON: a user's bot changes and notifications, for their open pages (push channel). */
+  userEvents: 'gridbot:user-events',
 } as const;
 
 /** The embedded bus: same interface, in this process, delivered on a later turn like a network bus. */

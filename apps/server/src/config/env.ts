@@ -58,6 +58,15 @@ const baseSchema = z.object({
   /** Where links in e-mails point; defaults to http://localhost:PORT. */
   PUBLIC_URL: z.string().url().optional(),
   SUBSCRIPTION_ENABLED: flag(true),
+  /** The platform's Telegram bot (from @BotFather); Telegram notifications are off without it. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'must be a Telegram bot token')
+    .optional(),
+  /** The bot's @username, shown on the settings page so users know whom to message. */
+  TELEGRAM_BOT_USERNAME: z.string().optional(),
+  /** The Bot API's base URL (tests point it at a loopback double). */
+  TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   SEED_DEMO: flag(true),
   /** Market data: simulated (default), historical replay, or Binance websockets. */
   MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
@@ -171,6 +180,14 @@ export interface AppConfig {
   adminEmail: string | undefined;
   /** Platform service settings (deposits, withdrawals, free profit limit); defaults when absent. */
   platform?: PlatformConfig;
+  /** The platform's Telegram bot; absent: Telegram notifications are unavailable. */
+  telegram?: TelegramConfig;
+}
+
+export interface TelegramConfig {
+  token: string;
+  username: string | null;
+  apiUrl: string;
 }
 
 export function appConfigFromEnv(env: Env, source: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -184,5 +201,12 @@ export function appConfigFromEnv(env: Env, source: NodeJS.ProcessEnv = process.e
     subscriptionEnabled: env.SUBSCRIPTION_ENABLED,
     adminEmail: env.ADMIN_EMAIL,
     platform: platformConfigFromEnv(source),
+    telegram: env.TELEGRAM_BOT_TOKEN
+      ? {
+          token: env.TELEGRAM_BOT_TOKEN,
+          username: env.TELEGRAM_BOT_USERNAME ?? null,
+          apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''),
+        }
+      : undefined,
   };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from '../app';
+import { MemoryBus } from '../bus/bus';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
@@ -8,6 +9,7 @@ import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
+import { startNotifications } from '../modules/notifications/notification-runtime';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
 import { BotSupervisor } from '../worker/bot-supervisor';
@@ -27,6 +29,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const rateLimit = openRateLimiter(env, (message, extra) => console.warn(message, extra ?? ''));
   let supervisor: BotSupervisor | undefined;
   let started = false;
+  // Bot changes and notifications for the push channel, within this process.
+  const userEvents = new MemoryBus();
   const deps: AppDeps = {
     db: database.db,
     mailer,
@@ -37,6 +41,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),
+    userEvents,
     // One in-process owner of every bot: no leases, no bus (the fast embedded path).
     botControl: {
       add: async (botId) => supervisor?.add(botId),
@@ -67,11 +72,20 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   });
   await supervisor.start();
   started = true;
+  const stopNotifications = startNotifications({
+    db: database.db,
+    bus: userEvents,
+    mailer,
+    secrets: deps.secrets,
+    config,
+    log: (message, extra) => app.log.warn({ ...extra }, message),
+  });
 
   onShutdown(
     (message) => app.log.info(message),
     async () => {
       await app.close();
+      await stopNotifications();
       await supervisor?.stop();
       await paper.stop();
       await feed.stop();

@@ -41,6 +41,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),
     bus,
+    userEvents: bus,
     botControl: {
       add: async (botId) => {
         await ensureLease(database.db, botId);

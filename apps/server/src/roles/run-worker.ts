@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
-import type { Env } from '../config/env';
+import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
+import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
+import { startNotifications } from '../modules/notifications/notification-runtime';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createLogger, fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
@@ -29,12 +31,9 @@ export async function runWorker(env: Env): Promise<void> {
   const feed = await feedForRole(env, bus, log);
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
+  const secrets = SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key'));
   // loadUserKeys opens the user's sealed keys (paper: none needed); of the app's dependencies it reads these.
-  const keyDeps = {
-    db: database.db,
-    exchanges: gateway,
-    secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
-  } as unknown as AppDeps;
+  const keyDeps = { db: database.db, exchanges: gateway, secrets } as unknown as AppDeps;
   const coordinator = new LeaseCoordinator({
     db: database.db,
     workerId,
@@ -72,6 +71,16 @@ export async function runWorker(env: Env): Promise<void> {
   });
   await supervisor.start();
   await coordinator.start(supervisor);
+  const stopNotifications = startNotifications({
+    db: database.db,
+    bus,
+    mailer: env.SMTP_URL
+      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+      : createOutboxMailer(database.db, (line) => console.log(line)),
+    secrets,
+    config: appConfigFromEnv(env),
+    log,
+  });
 
   const app = Fastify({ logger: fastifyLoggerOptions(env, { workerId }) });
   await app.register(async (scope) =>
@@ -88,6 +97,7 @@ export async function runWorker(env: Env): Promise<void> {
   onShutdown(log, async () => {
     clearInterval(resync);
     await stopEvents();
+    await stopNotifications();
     await coordinator.stop();
     await supervisor.stop();
     await app.close();

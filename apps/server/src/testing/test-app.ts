@@ -1,6 +1,7 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
 import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
 import { buildApp } from '../app';
+import { MemoryBus } from '../bus/bus';
 import type { AppConfig } from '../config/env';
 import type { AppDeps } from '../deps';
 import { manualClock } from '../lib/clock';
@@ -62,6 +63,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     exchanges,
     secrets,
     runningWork: runningWorkOf(handle.db),
+    userEvents: new MemoryBus(),
     botControl: {
       add: async (botId) => supervisor?.add(botId),
       notify: async (botId) => supervisor?.notify(botId),

@@ -250,7 +250,10 @@ export async function saveStateWithIntents(
   const writer = timedGroupCommit(
     db,
     'intents',
-    (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
+    async (items: readonly StateWithIntents[]) => {
+      await writeStatesWithIntents(db, items);
+      announce(db, items, 'state');
+    },
     4,
   );
   const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
@@ -319,6 +322,30 @@ export async function saveCommandApplied(
       .set(awaitsSale ? { status: 'applied' } : { status: 'done', doneAt: new Date() })
       .where(eq(botCommands.id, commandId));
   });
+}
+
+/** A committed write of a bot's fill or of a state with orders (status, pause, stop), for the push channel. */
+export interface BotWritten {
+  botId: string;
+  userId?: string;
+  change: 'fill' | 'state';
+  status: BotStatus;
+}
+const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();
+/** Calls `listener` after each commit of fills, of states with intents, and of halts on `db`. */
+export function onBotsWritten(db: Db, listener: (writes: BotWritten[]) => void) {
+  writeListeners.set(db, listener);
+}
+function announce(
+  db: Db,
+  items: readonly { botId: string; userId?: string; state: EngineState }[],
+  change: 'fill' | 'state',
+) {
+  const listener = writeListeners.get(db);
+  if (!listener || items.length === 0) return;
+  listener(
+    items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
+  );
 }
 
 /** Wakes the runners of bots that got commands from the runtime itself (the profit limit). */
@@ -425,7 +452,15 @@ export async function saveFill(
   state: EngineState,
   lastPrice: number,
 ) {
-  const writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
+  const writer = timedGroupCommit(
+    db,
+    'fills',
+    async (items: readonly FillWithState[]) => {
+      await writeFills(db, items);
+      announce(db, items, 'fill');
+    },
+    4,
+  );
   faultPoint('order-filled', { botId, side: fill.side });
   await writer.submit({ botId, userId, fill, state, lastPrice });
   faultPoint('fill-booked', { botId, side: fill.side });
@@ -484,6 +519,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
+  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause' }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

@@ -42,6 +42,7 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
     screen('running-bot/:id', () => import('./routes/running-bot')),
     screen('scalp-running-bot/:id', () => import('./routes/scalp-running-bot')),
     screen('api-setting', () => import('./routes/api-setting')),
+    screen('notifications', () => import('./routes/notifications')),
     screen('livebots', () => import('./routes/livebots')),
     screen('history', () => import('./routes/history')),
     screen('mystrategies', () => import('./routes/my-strategies')),

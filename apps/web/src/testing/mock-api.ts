@@ -34,6 +34,7 @@ const defaults: Record<string, Handler> = {
   'GET /api/me': () => json({ user: testUser }),
   'GET /api/email': () => json({ email: testUser.email, username: testUser.username }),
   'GET /api/disclaimeragreementcheck': () => json({ agreed: true }),
+  'GET /api/notifications': () => json({ unread: 0, items: [] }),
 };
 
 /**

@@ -3,6 +3,7 @@ export * from './bot-runtime';
 export * from './bots';
 export * from './leases';
 export * from './messages';
+export * from './notifications';
 export * from './paper';
 export * from './platform';
 export * from './platform-chain';

@@ -5,8 +5,10 @@ import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { AlertIcon } from '../../components/ui/icons';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AppShell } from '../../features/shell/components/app-shell';
 import { isApiError } from '../../lib/api-client';
+import { usePushChannel } from '../../lib/push-channel';
 import { loginPathFor } from '../../lib/redirect';
 import { getToken } from '../../lib/session';
 import { loadToaster } from '../../lib/toast';
@@ -27,6 +29,8 @@ function SignedIn() {
   useEffect(() => {
     void loadToaster();
   }, []);
+  // Live updates for every signed-in page; the pages' own polling stays as the fallback.
+  usePushChannel();
 
   if (!me.data) {
     // A 401 is already on its way to the login page (API client); anything else gets a retry.
@@ -37,7 +41,7 @@ function SignedIn() {
   }
 
   return (
-    <AppShell account={me.data} onLogout={logout}>
+    <AppShell account={me.data} onLogout={logout} headerExtras={<NotificationBell />}>
       <Outlet />
     </AppShell>
   );

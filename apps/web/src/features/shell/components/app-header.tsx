@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { HelpIcon, MenuIcon, PlayIcon, WalletIcon } from '../../../components/ui/icons';
@@ -11,12 +12,20 @@ interface AppHeaderProps {
   onLogout: () => void;
   onOpenNavigation: () => void;
   navigationOpen: boolean;
+  extras?: ReactNode;
 }
 
 const iconLink =
-  'flex h-9 items-center justify-center gap-2 rounded-lg px-2 text-muted transition-colors hover:bg-surface-2 hover:text-fg';
+  'flex h-9 items-center justify-center gap-2 rounded-lg px-1.5 text-muted sm:px-2 transition-colors hover:bg-surface-2 hover:text-fg';
 
-export function AppHeader({ email, username, onLogout, onOpenNavigation, navigationOpen }: AppHeaderProps) {
+export function AppHeader({
+  email,
+  username,
+  onLogout,
+  onOpenNavigation,
+  navigationOpen,
+  extras,
+}: AppHeaderProps) {
   return (
     <header className="sticky top-9 z-20 flex h-16 items-center gap-2 border-b border-line bg-surface/85 px-3 backdrop-blur-md sm:px-6 lg:px-8">
       <button
@@ -39,6 +48,7 @@ export function AppHeader({ email, username, onLogout, onOpenNavigation, navigat
           </Link>
         </div>
         <ThemeToggle />
+        {extras}
         <Link to="/mywallet" aria-label="My Wallet" title="My Wallet" className={iconLink}>
           <WalletIcon className="size-5" />
           <span className="hidden text-sm font-semibold lg:inline">Wallet</span>
@@ -46,7 +56,7 @@ export function AppHeader({ email, username, onLogout, onOpenNavigation, navigat
         <Link to="/contact" aria-label="Help" title="Help and contact" className={iconLink}>
           <HelpIcon className="size-5" />
         </Link>
-        <div className="ml-1 h-6 w-px bg-line" />
+        <div className="ml-1 hidden h-6 w-px bg-line sm:block" />
         <ProfileMenu email={email} username={username} onLogout={onLogout} />
       </div>
     </header>

@@ -12,6 +12,8 @@ interface AppShellProps {
   /** Shown until /api/email answers. */
   account: { email: string; username: string; role?: string };
   onLogout: () => void;
+  /** Shown in the header beside the theme toggle (the notification bell, composed by the app). */
+  headerExtras?: ReactNode;
   children: ReactNode;
 }
 
@@ -19,7 +21,7 @@ interface AppShellProps {
  * Spec 01 Shell: ticker tape fixed on top, sidebar on the left from 768 px (a drawer behind the hamburger
  * below that), sticky header, then the screen.
  */
-export function AppShell({ account, onLogout, children }: AppShellProps) {
+export function AppShell({ account, onLogout, headerExtras, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const drawer = usePresence(drawerOpen, 300);
   const { pathname } = useLocation();
@@ -102,6 +104,7 @@ export function AppShell({ account, onLogout, children }: AppShellProps) {
           onLogout={onLogout}
           onOpenNavigation={() => setDrawerOpen(true)}
           navigationOpen={drawerOpen}
+          extras={headerExtras}
         />
         <main
           id="main"

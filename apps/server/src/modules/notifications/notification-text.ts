@@ -1,0 +1,69 @@
+import { type NotificationEventType, type NotificationItem, notificationEventLabels } from '@gridbot/shared';
+
+export interface EventRow {
+  id: number;
+  userId: string;
+  type: string;
+  botId: string | null;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+const stopReasons: Record<string, string> = {
+  stoploss: 'its stoploss price was reached',
+  profit_book: 'its profit-book target was reached',
+  liquidated: 'its futures position was liquidated',
+};
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What a bot event is about: "BTCUSDT Spot bot" or "ETHUSDT cycle". */
+function subject(payload: Record<string, unknown>): string {
+  const kind = payload.botType === 'cycle' ? 'cycle' : `${str(payload.category)} bot`;
+  return `${str(payload.symbol)} ${kind}`.trim();
+}
+
+/** The one-line body of an event, the same words on every channel and in the bell. */
+export function bodyOf(type: string, payload: Record<string, unknown>): string {
+  switch (type as NotificationEventType) {
+    case 'bot_stopped':
+      return `Your ${subject(payload)} stopped: ${stopReasons[str(payload.reason)] ?? str(payload.reason)}.`;
+    case 'bot_paused':
+      return `Your ${subject(payload)} is paused: ${str(payload.reason)}`;
+    case 'order_failures':
+      return `Your ${subject(payload)} is paused because its orders keep failing: ${str(payload.reason)}`;
+    case 'cycle_completed':
+      return `Your ${subject(payload)} completed all its cycles.`;
+    case 'deposit_credited':
+      return `A deposit of ${str(payload.amount)} ${str(payload.token)} was credited.`;
+    case 'withdrawal_approved':
+      return `Your withdrawal of ${str(payload.amount)} USDT was approved and is being sent.`;
+    case 'withdrawal_sent':
+      return `Your withdrawal of ${str(payload.amount)} USDT was sent (transaction ${str(payload.txHash)}).`;
+    case 'withdrawal_rejected':
+      return `Your withdrawal of ${str(payload.amount)} USDT was rejected and refunded${payload.reason ? `: ${str(payload.reason)}` : '.'}`;
+    case 'profit_limit_reached':
+      return 'Your profit limit is used up: running bots open no new cycles until you subscribe again.';
+    default:
+      return type;
+  }
+}
+
+export function titleOf(type: string): string {
+  return notificationEventLabels[type as NotificationEventType] ?? type;
+}
+
+export function itemOf(row: EventRow): NotificationItem {
+  const botType = row.payload.botType;
+  return {
+    id: String(row.id),
+    type: row.type as NotificationEventType,
+    title: titleOf(row.type),
+    body: bodyOf(row.type, row.payload),
+    botId: row.botId,
+    botType: botType === 'multigrid' || botType === 'scalping' || botType === 'cycle' ? botType : null,
+    createdAt: row.createdAt.toISOString(),
+    read: row.readAt !== null,
+  };
+}

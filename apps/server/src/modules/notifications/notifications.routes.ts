@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type NotificationChannel,
+  type NotificationList,
+  type NotificationSettings,
+  notificationChannels,
+  notificationMessages,
+  notificationSettingsInputSchema,
+} from '@gridbot/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { currentUser, requireUser } from '../../plugins/auth';
+import { itemOf } from './notification-text';
+import { listEvents, markRead, type SettingsRow, settingsOf, upsertSettings } from './notifications.repo';
+import { createLinkCode } from './telegram-link';
+import { postWebhook } from './webhook';
+
+const readInputSchema = z.object({
+  ids: z
+    .array(z.string().regex(/^\d{1,18}$/))
+    .max(100)
+    .optional(),
+});
+
+const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
+
+/** The bell (GET /api/notifications) and the Notifications settings page. Every query is the user's own. */
+export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
+  const guard = { preHandler: requireUser(deps) };
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  const settingsView = (row: SettingsRow | undefined, email: string): NotificationSettings => {
+    const health = Object.fromEntries(
+      notificationChannels.map((channel) => [
+        channel,
+        row?.health[channel] ?? { failing: false, lastError: null },
+      ]),
+    ) as Record<NotificationChannel, { failing: boolean; lastError: string | null }>;
+    return {
+      routing: row?.routing ?? {},
+      email,
+      telegram: {
+        available: deps.config.telegram !== undefined,
+        linked: Boolean(row?.telegramChatId),
+        botUsername: deps.config.telegram?.username ?? null,
+      },
+      webhookUrl: row?.webhookUrl ?? null,
+      webhookSecret: row?.webhookSecretSealed ? deps.secrets.open(row.webhookSecretSealed) : null,
+      health,
+    };
+  };
+
+  routes.get('/api/notifications', guard, async (req): Promise<NotificationList> => {
+    const { rows, unread } = await listEvents(deps.db, currentUser(req).id);
+    return { unread, items: rows.map(itemOf) };
+  });
+
+  routes.post('/api/notifications/read', { ...guard, schema: { body: readInputSchema } }, async (req) => {
+    const user = currentUser(req);
+    await markRead(deps.db, user.id, req.body.ids?.map(Number) ?? 'all', deps.clock.now());
+    return { unread: (await listEvents(deps.db, user.id, 0)).unread };
+  });
+
+  routes.get('/api/notifications/settings', guard, async (req) => {
+    const user = currentUser(req);
+    return settingsView(await settingsOf(deps.db, user.id), user.email);
+  });
+
+  routes.put(
+    '/api/notifications/settings',
+    { ...guard, schema: { body: notificationSettingsInputSchema } },
+    async (req) => {
+      const user = currentUser(req);
+      const current = await settingsOf(deps.db, user.id);
+      const { routing, webhookUrl } = req.body;
+      // Loopback URLs are for trying a receiver locally; a production server never posts to itself.
+      if (deps.config.production && webhookUrl && !webhookUrl.startsWith('https://')) {
+        throw new HttpError(400, notificationMessages.webhookUrl);
+      }
+      const changedUrl = webhookUrl !== (current?.webhookUrl ?? null);
+      await upsertSettings(deps.db, user.id, {
+        routing,
+        webhookUrl,
+        // A new URL starts with a clean record and, the first time, a key to sign with.
+        ...(webhookUrl && !current?.webhookSecretSealed
+          ? { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) }
+          : {}),
+        ...(changedUrl
+          ? { health: { ...(current?.health ?? {}), webhook: { failing: false, lastError: null } } }
+          : {}),
+      });
+      return settingsView(await settingsOf(deps.db, user.id), user.email);
+    },
+  );
+
+  routes.post('/api/notifications/webhook/secret', guard, async (req) => {
+    const user = currentUser(req);
+    await upsertSettings(deps.db, user.id, { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) });
+    return settingsView(await settingsOf(deps.db, user.id), user.email);
+  });
+
+  /** Sends a signed test body to the saved URL now and says how it went. */
+  routes.post('/api/notifications/webhook/test', guard, async (req) => {
+    const user = currentUser(req);
+    const row = await settingsOf(deps.db, user.id);
+    if (!row?.webhookUrl || !row.webhookSecretSealed)
+      throw new HttpError(400, notificationMessages.webhookMissing);
+    try {
+      await postWebhook(row.webhookUrl, deps.secrets.open(row.webhookSecretSealed), `test-${Date.now()}`, {
+        type: 'test',
+        title: 'Test',
+        body: 'A test notification from Gridbot.',
+        createdAt: deps.clock.now().toISOString(),
+      });
+      return { ok: true, message: 'The webhook answered with success.' };
+    } catch (error) {
+      return { ok: false, message: (error as Error).message };
+    }
+  });
+
+  routes.post('/api/notifications/telegram/link', guard, async (req) => {
+    const telegram = deps.config.telegram;
+    if (!telegram) throw new HttpError(400, notificationMessages.telegramNotConfigured);
+    const { code, expiresAt } = await createLinkCode(deps.db, currentUser(req).id, deps.clock.now());
+    return {
+      code,
+      expiresAt: expiresAt.toISOString(),
+      botUsername: telegram.username,
+      // A t.me deep link sends "/start CODE" with one tap (core.telegram.org/bots/features#deep-linking).
+      link: telegram.username ? `https://t.me/${telegram.username}?start=${code}` : null,
+    };
+  });
+
+  routes.delete('/api/notifications/telegram', guard, async (req) => {
+    const user = currentUser(req);
+    await upsertSettings(deps.db, user.id, { telegramChatId: null, telegramLinkCodeHash: null });
+    return settingsView(await settingsOf(deps.db, user.id), user.email);
+  });
+}

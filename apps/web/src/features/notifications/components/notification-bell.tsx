@@ -1,0 +1,132 @@
+import { notificationPathOf } from '@gridbot/shared';
+import { clsx } from 'clsx';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { BellIcon } from '../../../components/ui/icons';
+import { useMarkRead, useNotifications } from '../api/notifications';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+/** The header's bell: the unread count, and a panel of recent events, each linking to its bot or page. */
+export function NotificationBell() {
+  const [open, setOpen] = useState(false);
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const unread = list.data?.unread ?? 0;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        title={label}
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="relative flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
+      >
+        <BellIcon className="size-5" />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-down px-1 text-[0.65rem] leading-none font-bold text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <section
+          id={panelId}
+          aria-label="Notifications"
+          className="fixed inset-x-2 top-[6.75rem] z-50 max-h-[70dvh] overflow-hidden rounded-xl border border-line bg-surface shadow-card sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+            <h2 className="text-sm font-semibold text-fg">Notifications</h2>
+            <div className="flex items-center gap-3 text-xs font-semibold">
+              {unread > 0 ? (
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  onClick={() => markRead.mutate(undefined)}
+                >
+                  Mark all read
+                </button>
+              ) : null}
+              <Link
+                to="/notifications"
+                className="text-primary hover:underline"
+                onClick={() => setOpen(false)}
+              >
+                Settings
+              </Link>
+            </div>
+          </div>
+          <ul className="max-h-[calc(70dvh-3rem)] overflow-y-auto">
+            {list.data?.items.length ? (
+              list.data.items.map((item) => (
+                <li key={item.id} className="border-b border-line last:border-b-0">
+                  <Link
+                    to={notificationPathOf(item)}
+                    onClick={() => {
+                      setOpen(false);
+                      if (!item.read) markRead.mutate([item.id]);
+                    }}
+                    className={clsx('block px-4 py-3 hover:bg-surface-2', !item.read && 'bg-primary/5')}
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="text-sm font-semibold text-fg">
+                        {item.read ? null : <span className="sr-only">Unread: </span>}
+                        {item.title}
+                      </p>
+                      {item.read ? null : (
+                        <span
+                          aria-hidden="true"
+                          className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-solid"
+                        />
+                      )}
+                    </div>
+                    <p className="mt-0.5 text-sm text-muted">{item.body}</p>
+                    <p className="mt-1 text-xs text-muted">
+                      <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+                    </p>
+                  </Link>
+                </li>
+              ))
+            ) : (
+              <li className="px-4 py-8 text-center text-sm text-muted">
+                {list.isPending
+                  ? 'Loading…'
+                  : 'Nothing yet. Stops, pauses, deposits and withdrawals show up here.'}
+              </li>
+            )}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

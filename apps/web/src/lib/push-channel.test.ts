@@ -1,0 +1,88 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { pairsOnScreen, pushApplier, reconnectDelayMs } from './push-channel';
+
+describe('push channel client', () => {
+  it('puts a pushed price into every cached live price of that pair', () => {
+    const client = new QueryClient();
+    client.setQueryData(['market', 'live-price', 'spot', 'BTCUSDT'], { pair: 'BTCUSDT', price: '1' });
+    client.setQueryData(['cycles', 'live-price', 'Future', 'BTCUSDT'], { pair: 'BTCUSDT', price: '1' });
+    client.setQueryData(['market', 'live-price', 'spot', 'ETHUSDT'], { pair: 'ETHUSDT', price: '1' });
+    const apply = pushApplier(client);
+    apply({ type: 'price', market: 'spot', symbol: 'BTCUSDT', price: '97000.5' });
+    apply({ type: 'price', market: 'future', symbol: 'BTCUSDT', price: '96999' });
+    expect(client.getQueryData(['market', 'live-price', 'spot', 'BTCUSDT'])).toEqual({
+      pair: 'BTCUSDT',
+      price: '97000.5',
+    });
+    expect(client.getQueryData(['cycles', 'live-price', 'Future', 'BTCUSDT'])).toEqual({
+      pair: 'BTCUSDT',
+      price: '96999',
+    });
+    expect(client.getQueryData(['market', 'live-price', 'spot', 'ETHUSDT'])).toEqual({
+      pair: 'ETHUSDT',
+      price: '1',
+    });
+  });
+
+  it("refetches the queries about a changed bot and the lists, not other bots' pages", () => {
+    const client = new QueryClient();
+    const keys = [
+      ['bots', 'multigrid', 'bot-1', 'orderbook', 1],
+      ['bots', 'multigrid', 'bot-2', 'orderbook', 1],
+      ['dashboard', 'botstatus'],
+      ['strategies', 'own'],
+    ];
+    for (const key of keys) client.setQueryData(key, {});
+    pushApplier(client)({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
+    const stale = keys.filter((key) => client.getQueryState(key)?.isInvalidated);
+    expect(stale).toEqual([keys[0], keys[2]]);
+  });
+
+  it('runs one refetch of a bot at a time, and one more for the fills that came during it', async () => {
+    const client = new QueryClient();
+    let fetches = 0;
+    let release: () => void = () => undefined;
+    const observer = new QueryObserver(client, {
+      queryKey: ['bots', 'multigrid', 'bot-1', 'orderbook', 1],
+      queryFn: () => {
+        fetches += 1;
+        return new Promise((resolve) => {
+          release = () => resolve({ fetches });
+        });
+      },
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const apply = pushApplier(client);
+    for (let i = 0; i < 5; i += 1) apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
+    expect(fetches).toBe(2);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetches).toBe(3);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetches).toBe(3);
+    unsubscribe();
+  });
+
+  it('asks for the prices that mounted queries show', () => {
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, {
+      queryKey: ['market', 'live-price', 'future', 'SOLUSDT'],
+      queryFn: () => new Promise(() => undefined),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    client.setQueryData(['bots', 'live-price', 'spot', 'ETHUSDT'], {}); // cached, not on screen
+    expect(pairsOnScreen(client)).toEqual([{ market: 'future', symbol: 'SOLUSDT' }]);
+    unsubscribe();
+  });
+
+  it('waits longer after each failed reconnect, up to 30 s', () => {
+    expect(reconnectDelayMs(0, 1)).toBe(1_000);
+    expect(reconnectDelayMs(3, 1)).toBe(8_000);
+    expect(reconnectDelayMs(10, 1)).toBe(30_000);
+    expect(reconnectDelayMs(10, 0)).toBe(15_000);
+  });
+});

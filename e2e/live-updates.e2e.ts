@@ -1,0 +1,149 @@
+import { botMessages as m } from '@gridbot/shared';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext } from './support/browser';
+import { logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
+
+// Live updates: on the replayed market at high speed, an open running-bot page shows a new order-book row
+// within a second of its fill, pushed over the socket rather than waiting for the 10 s poll; with the
+// socket closed by the server side the page still updates on the poll, and it recovers when the socket
+// can connect again.
+const BOT = { pair: 'XRPUSDT', strategy: 'E2E Live 3', amount: '300' };
+const app = setUpJourney('live-updates', REPLAY_MARKET);
+const { api, see } = app;
+
+async function startBot(page: Page) {
+  const grids = [40, 30, 30];
+  const created = await api('/api/strategy', {
+    strategyName: BOT.strategy,
+    noOfGrids: 3,
+    tableData: grids.map((alloc, i) => ({
+      gridNo: i + 1,
+      allottedAmountPercentagePerOrder: String(alloc),
+      buyPercentage: i === 0 ? 'marketprice' : '0.1',
+      buyPercentageUp: i === 0 ? 'marketprice' : '0',
+      takeProfitPercentage: '0.1',
+      takeProfitPercentageDown: '0',
+    })),
+  });
+  expect([200, 409]).toContain(created.status);
+  await page.goto('/startbot');
+  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
+  await page.getByLabel('Bot type').selectOption('Multigrid');
+  await page.getByLabel('Category').selectOption('Spot');
+  await page.getByLabel('Pair').selectOption(BOT.pair);
+  await page.getByRole('option', { name: BOT.strategy }).waitFor({ state: 'attached' });
+  await page.getByLabel('Strategy').selectOption(BOT.strategy);
+  await page.getByLabel('Amount (USDT)').fill(BOT.amount);
+  await page.getByTestId('live-price').waitFor();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await see(page, m.botStarting);
+  await page.waitForURL('**/dashboard');
+}
+
+/** Times (ms) at which the Order Book's count of orders changed, recorded in the page every 20 ms. */
+async function watchOrderBook(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { bookChanges: number[] };
+    w.bookChanges = [];
+    let last = '';
+    setInterval(() => {
+      // The card's "N orders" line: it counts the rows, so it changes with every new one.
+      const heading = Array.from(document.querySelectorAll('h2')).find((h) => h.textContent === 'Order Book');
+      const text = heading?.nextElementSibling?.textContent ?? '';
+      if (text !== last) {
+        if (last !== '') w.bookChanges.push(Date.now());
+        last = text;
+      }
+    }, 20);
+  });
+  return () => page.evaluate(() => (window as unknown as { bookChanges: number[] }).bookChanges);
+}
+
+describe('live updates', () => {
+  it('shows a fill within a second, falls back to polling while the socket is cut, and recovers', async () => {
+    const context = await newContext(app.browser, app.server.url);
+    // The push socket goes through this route: frames are timed here, and the test can cut it as a
+    // server would (close) and refuse reconnects until it lets them through again.
+    const fills: { at: number; text: string }[] = [];
+    let botId = '';
+    const fillFrames = () => fills.filter((f) => botId && f.text.includes(botId)).map((f) => f.at);
+    const readyFrames: number[] = [];
+    let open: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    let cut = false;
+    await context.routeWebSocket('**/api/push', (ws) => {
+      if (cut) {
+        ws.close({ code: 1012, reason: 'service restart' });
+        return;
+      }
+      const server = ws.connectToServer();
+      server.onMessage((message) => {
+        if (cut) return;
+        const text = String(message);
+        if (text.includes('"change":"fill"')) fills.push({ at: Date.now(), text });
+        if (text.includes('"type":"ready"')) readyFrames.push(Date.now());
+        ws.send(message);
+      });
+      open.push({ page: ws, server });
+    });
+    const page = await logInAsDemo(app, context);
+    await startBot(page);
+    await page.goto('/dashboard');
+    const label = `${BOT.pair.replace('USDT', '/USDT')} Multigrid bot`;
+    await page
+      .getByRole('link', { name: new RegExp(`^${label}`) })
+      .first()
+      .click();
+    await page
+      .getByRole('table', { name: 'Order Book' })
+      .getByRole('cell', { name: 'BUY', exact: true })
+      .first()
+      .waitFor({ timeout: 60_000 });
+    botId = page.url().split('/').at(-1) ?? '';
+    const changes = await watchOrderBook(page);
+
+    // Pushed: each fill shows within a second.
+    const pushedFrom = Date.now();
+    await expect
+      .poll(() => fillFrames().filter((t) => t > pushedFrom).length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
+    await page.waitForTimeout(1_100);
+    const seen = await changes();
+    for (const frame of fillFrames().filter((t) => t > pushedFrom)) {
+      expect(
+        seen.some((t) => t > frame && t <= frame + 1_000),
+        `a change within 1 s of the fill at ${frame}; next change after ${(seen.find((t) => t > frame) ?? Number.NaN) - frame} ms`,
+      ).toBe(true);
+    }
+
+    // Cut: the page still changes, on its 10 s poll.
+    cut = true;
+    for (const socket of open) {
+      await socket.server.close();
+      await socket.page.close({ code: 1012, reason: 'service restart' });
+    }
+    open = [];
+    const cutAt = Date.now();
+    await expect
+      .poll(async () => (await changes()).filter((t) => t > cutAt + 200).length, {
+        timeout: 25_000,
+        interval: 250,
+      })
+      .toBeGreaterThanOrEqual(1);
+    expect(fillFrames().filter((t) => t > cutAt)).toEqual([]);
+
+    // Back: the page reconnects by itself and fills are pushed again.
+    cut = false;
+    const backFrom = Date.now();
+    await expect.poll(() => readyFrames.filter((t) => t > backFrom).length, { timeout: 40_000 }).toBe(1);
+    const reconnectedAt = readyFrames.at(-1) ?? 0;
+    await expect
+      .poll(() => fillFrames().filter((t) => t > reconnectedAt).length, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(1);
+    const frame = fillFrames().filter((t) => t > reconnectedAt)[0] ?? 0;
+    await page.waitForTimeout(1_100);
+    expect((await changes()).some((t) => t > frame && t <= frame + 1_000)).toBe(true);
+    await context.close();
+  });
+});
