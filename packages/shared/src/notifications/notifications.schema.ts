@@ -44,19 +44,18 @@ export const notificationRoutingSchema = z.partialRecord(
 );
 export type NotificationRouting = z.infer<typeof notificationRoutingSchema>;
 
+// https anywhere; plain http only to this machine (a receiver under test). zod parses the URL, so this
+// package needs no URL global (the engine compiles it without DOM or Node types).
+const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|\?|#|$)/i;
 const webhookUrlSchema = z
   .string()
   .trim()
   .max(500, notificationMessages.webhookUrl)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      if (url.protocol === 'https:') return true;
-      return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-    } catch {
-      return false;
-    }
-  }, notificationMessages.webhookUrl);
+  .pipe(z.url({ protocol: /^https?$/, error: notificationMessages.webhookUrl }))
+  .refine(
+    (value) => /^https:\/\//i.test(value) || LOOPBACK_HTTP.test(value),
+    notificationMessages.webhookUrl,
+  );
 
 /** PUT /api/notifications/settings */
 export const notificationSettingsInputSchema = z.object({
