@@ -43,7 +43,7 @@ export function AppHeader({ email, username, onLogout, onOpenNavigation, navigat
           <WalletIcon className="size-5" />
           <span className="hidden text-sm font-semibold lg:inline">Wallet</span>
         </Link>
-        <Link to="/contact" aria-label="Help" title="Help and contact" className={iconLink}>
+        <Link to="/help" aria-label="Help" title="Help and contact" className={iconLink}>
           <HelpIcon className="size-5" />
         </Link>
         <div className="ml-1 h-6 w-px bg-line" />
