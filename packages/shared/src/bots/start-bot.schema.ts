@@ -86,6 +86,23 @@ export const botIdInputSchema = z.looseObject({
   botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
 });
 
+/** POST /api/copybotstrategy: the opaque token of a Copy BOTs card. */
+export const copyBotInputSchema = z.object({
+  copyToken: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(256, m.botNotFound),
+});
+
+/** GET /api/livebotdata filters (ours): pair, category and a minimum runtime in days (at least 1). */
+export const topBotsQuerySchema = z.object({
+  pair: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) => v?.toUpperCase().replace('/', '') || undefined),
+  category: z.enum(['Spot', 'Future']).optional().catch(undefined),
+  minDays: z.coerce.number().min(0).max(3650).optional().catch(undefined),
+});
+export type TopBotsQuery = z.infer<typeof topBotsQuerySchema>;
+
 const priceOrNull = z
   .union([z.number(), z.string(), z.null()], { error: m.priceNumber })
   .optional()

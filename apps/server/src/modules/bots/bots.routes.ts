@@ -1,11 +1,13 @@
 import {
   botIdInputSchema,
+  copyBotInputSchema,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   botMessages as m,
   overbuyInputSchema,
   profitBookInputSchema,
   sltpEditInputSchema,
   startBotInputSchema,
+  topBotsQuerySchema,
 } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -188,8 +190,10 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   r.get('/api/totalprofitbookdata', guard, async (req) => read.profitTotals(deps, currentUser(req).id));
-  r.get('/api/livebotdata', guard, async () => ({ bots: await read.topBots(deps) }));
-  r.post('/api/copybotstrategy', withBody(botIdInputSchema), async (req) =>
-    read.copyBotStrategy(deps, currentUser(req).id, req.body.botID),
+  r.get('/api/livebotdata', { ...guard, schema: { querystring: topBotsQuerySchema } }, async (req) => ({
+    bots: await read.topBots(deps, currentUser(req).id, req.query),
+  }));
+  r.post('/api/copybotstrategy', withBody(copyBotInputSchema), async (req) =>
+    read.copyBotStrategy(deps, currentUser(req).id, req.body.copyToken),
   );
 }
