@@ -136,7 +136,6 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   };
 }
 
-/** Copy BOTs card: anonymous (DESIGN §5: no user, no amounts). */
 const KIND_NAMES = { multigrid: 'Multigrid', scalping: 'Scalping' } as const;
 
 /** "Multigrid 10": the kind and grid count of a bot's strategy, never the name its owner typed. */
