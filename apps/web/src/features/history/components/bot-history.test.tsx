@@ -66,9 +66,7 @@ describe('History', () => {
     expect(within(table).getByText('02 Mar 2025')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Scalping' }));
-    await waitFor(() =>
-      expect(within(screen.getByRole('table')).getByText('ETH/USDT')).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('ETH/USDT')).toBeInTheDocument());
   });
 
   it('lists stopped cycles from /api/cyclebothistory without Runtime and Total Orders', async () => {
