@@ -28,6 +28,8 @@ export default defineConfig({
         ],
       }),
       project('web', 'apps/web', { environment: 'jsdom', setupFiles: ['src/testing/setup-tests.ts'] }),
+      // Repository-wide checks (the dependency rules of docs/architecture.md §2).
+      project('repo', '.', { include: ['scripts/**/*.test.ts'] }),
     ],
   },
 });

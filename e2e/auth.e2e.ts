@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, shoot } from './support/browser';
 
-// Issue 2 "Done when": sign up through the UI, read the code from /dev/mailbox, verify, land on the dashboard,
+// The journey: sign up through the UI, read the code from /dev/mailbox, verify, land on the dashboard,
 // accept the disclaimer, toggle the theme, open the profile menu, log out, and be sent to /?redirect=/dashboard.
 let server: AppServer;
 let browser: Browser;

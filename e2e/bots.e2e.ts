@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, shoot } from './support/browser';
 import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
-// Issue 6 "Done when": on the replayed market at high speed, start a Multigrid spot bot and a Scalping
+// The journey: on the replayed market at high speed, start a Multigrid spot bot and a Scalping
 // futures bot from the UI, see BUY and SELL rows, edit SLTP (both price messages), set overbuy protection and
 // profit book, stop one with sell and one without, find both in History; screenshots of every bot page in
 // both themes at 1280 and 390 px.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, shoot } from './support/browser';
 import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
-// Issue 7 "Done when": on the replayed market, start a spot cycle and a futures cycle from the page, watch
+// The journey: on the replayed market, start a spot cycle and a futures cycle from the page, watch
 // one complete cycles (progress moves), edit one (with the stop-loss message), stop one with sell and one
 // without, find both in History; screenshots of the page in both themes at 1280 and 390 px.
 const SPOT = { pair: 'ADAUSDT', label: 'ADA/USDT' };

@@ -7,7 +7,7 @@ import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, shoot, VIEWPORTS } from './support/browser';
 import { startTestChain, type TestChain } from './support/test-chain';
 
-// Issue 8 "Done when": a referred user signs up with ?ref=, deposits (via the test chain), subscribes, and the
+// The journey: a referred user signs up with ?ref=, deposits (via the test chain), subscribes, and the
 // referrer sees the reward in Referral Program; the referrer swaps part of it to the USDT wallet and requests a
 // withdrawal; an administrator approves it and the user sees SENT with a hash. Screenshots of every platform
 // page in both themes at 1280 and 390 px.

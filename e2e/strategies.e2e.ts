@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shoot as fullShot, newContext } from './support/browser';
 import { inEveryLook, setUpJourney, watchPage } from './support/journey';
 
-// Issue 4 "Done when": create, edit and delete a 50-grid Multigrid and a 10-grid Scalping strategy in the
+// The journey: create, edit and delete a 50-grid Multigrid and a 10-grid Scalping strategy in the
 // browser, with Auto Fill, Clear, the spec's validation messages, the duplicate-name message and the ladder
 // preview changing; screenshots of every strategy page in both themes at 1280 and 390 px.
 const app = setUpJourney('strategy');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, setTheme, shoot, VIEWPORTS } from './support/browser';
 
-// On the paper install no key is asked for: API Setting explains the paper account; transfer 100 USDT
+// The journey: on the paper install no key is asked for: API Setting explains the paper account; transfer 100 USDT
 // spot→futures and back, swap an asset to USDT, see the balances change, try an amount above the
 // transferable balance; API Setting and Wallet (and their dialogs) in both themes at 1280 and 390 px.
 let server: AppServer;

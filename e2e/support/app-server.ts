@@ -23,6 +23,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The journeys read sign-up codes and reset links from /dev/mailbox.
+      DEV_MAILBOX: 'true',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       ...env,

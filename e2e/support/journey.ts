@@ -6,7 +6,7 @@ import { launchBrowser, newContext, shoot, VIEWPORTS } from './browser';
 /** The replayed candles at 600× speed: bots and cycles buy and sell within seconds. */
 export const REPLAY_MARKET = {
   MARKET_FEED: 'replay',
-  MARKET_REPLAY_DIR: '../shared/data',
+  MARKET_REPLAY_DIR: 'fixtures/replay',
   MARKET_SPEED: '600',
 };
 

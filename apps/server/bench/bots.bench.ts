@@ -1,8 +1,8 @@
-// Bots one worker carries (issue #6 bench): N Multigrid bots over the 22 pairs on the paper exchange and
+// Bots one worker carries: N Multigrid bots over the 22 pairs on the paper exchange and
 // PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
 // its placeOrder call, the supervisor's own /metrics histogram). Two scenarios, one after the other:
 //
-//  1. market: prices are real Binance 1-minute closes from ../shared/data, one candle per second (60× real
+//  1. market: prices are real Binance 1-minute closes (`BENCH_DATA`, ../shared/data or fixtures/backtest), one candle per second (60× real
 //     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
 //     another over a warm-up, as users start them, so their grids sit at different prices, and their grid
 //     spacing differs (0.6–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
@@ -33,7 +33,11 @@ const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const BOTS_PER_USER = 10;
-const DATA_DIR = process.env.BENCH_DATA ?? join(import.meta.dirname, '../../../../shared/data');
+// The larger data set beside the repository when present (months of candles per pair), else the fixtures.
+const SHARED_DATA = join(import.meta.dirname, '../../../../shared/data');
+const DATA_DIR =
+  process.env.BENCH_DATA ??
+  (existsSync(SHARED_DATA) ? SHARED_DATA : join(import.meta.dirname, '../../../fixtures/backtest'));
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
 
 const percentile = (sorted: number[], p: number) =>

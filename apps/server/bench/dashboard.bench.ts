@@ -1,10 +1,10 @@
-// Dashboard polling under load (issues #6 and #9), side by side in one run on one data set: 1,000 users × 10
+// Dashboard polling under load, side by side in one run on one data set: 1,000 users × 10
 // bots on PostgreSQL, (a) one ROLE=all process, (b) 2 ROLE=api processes (+ ROLE=market and a private Redis),
 // real child processes of src/main.ts. A separate load-generator process (dashboard-load.ts) polls the mix
 // (botstatus, pichart, totalprofitbookdata, tickers) as fast as answered over keep-alive connections, round-robin
 // over the ports, after a warm-up pass; then at a fixed rate (open loop, 60 % of what ROLE=all answered flat
 // out), where the latencies are those of servers that are not saturated; then at rising rates (40 % to 140 %) until
-// p99 passes 50 ms, for the most requests a second each setup answers within the goal of #9; and at exactly the
+// p99 passes 50 ms, for the most requests a second each setup answers within the goal; and at exactly the
 // goal rate (5,000 req/s), where the run ends saying whether the goal is met. The bots are parked (halt_reason
 // set) so that ROLE=all does not run them: both runs measure the HTTP path alone (`npm run bench bots` /
 // `scale-out` measure the bot runtime).
@@ -42,7 +42,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 64);
 const API_PROCESSES = Number(process.env.BENCH_API ?? 2);
 const MASTER_KEY = 'ab'.repeat(32);
-/** The goal of issue #9 for the dashboard mix's p99, in ms, at GOAL_RATE requests a second. */
+/** The goal for the dashboard mix's p99, in ms, at GOAL_RATE requests a second. */
 const GOAL_P99_MS = 50;
 const GOAL_RATE = 5000;
 /** Open-loop rates tried, as fractions of what one ROLE=all process answers flat out. */
@@ -342,7 +342,7 @@ async function main() {
     );
     const met = withinGoal(apiAtGoal, GOAL_RATE) && apiAtGoal.errors === 0;
     console.log(
-      `Goal of #9 (${GOAL_RATE} req/s through ${API_PROCESSES} api processes, p99 ≤ ${GOAL_P99_MS} ms): ${met ? 'met' : 'not met'} ` +
+      `Goal (${GOAL_RATE} req/s through ${API_PROCESSES} api processes, p99 ≤ ${GOAL_P99_MS} ms): ${met ? 'met' : 'not met'} ` +
         `(p99 ${apiAtGoal.p99.toFixed(1)} ms; ROLE=all at the same rate: p99 ${allAtGoal.p99.toFixed(1)} ms)`,
     );
   } finally {

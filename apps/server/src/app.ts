@@ -17,6 +17,8 @@ import { platformRoutes } from './modules/platform/platform.routes';
 import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestGuards } from './plugins/request-guards';
+import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
@@ -27,9 +29,11 @@ export interface BuildAppOptions {
 /** Registers plugins and modules; never listens (STYLE §1). Tests drive it with app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withRedactedUrls(options.logger ?? false),
     bodyLimit: 256 * 1024,
-    trustProxy: deps.config.production,
+    // X-Forwarded-For decides request.ip (rate limits): believed only from the proxies TRUST_PROXY names.
+    // A hop count is a number; Fastify honours it (lib/request.js) though its types omit it.
+    trustProxy: (deps.config.trustProxy ?? false) as boolean | string[],
     ajv: { customOptions: { removeAdditional: false } },
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -37,6 +41,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
   registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config.publicUrl);
+  registerRequestGuards(app);
 
   await app.register(async (scope) => healthRoutes(scope, deps));
   await app.register(async (scope) => authRoutes(scope, deps));
@@ -47,20 +53,48 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => botRoutes(scope, deps));
   await app.register(async (scope) => cycleRoutes(scope, deps));
   await app.register(async (scope) => strategyRoutes(scope, deps));
-  // Platform service (issue #8): only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
+  // Platform service: only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
   if (deps.config.subscriptionEnabled) await app.register(async (scope) => platformRoutes(scope, deps));
   await app.register(async (scope) => adminRoutes(scope, deps));
-  if (!deps.config.production) await app.register(async (scope) => devRoutes(scope, deps));
+  if (deps.config.devMailbox && !deps.config.production)
+    await app.register(async (scope) => devRoutes(scope, deps));
 
-  registerWebApp(app, options.webDistDir);
+  registerWebApp(app, options.webDistDir, deps.config.production);
   return app;
 }
 
+/** Reset links carry their token in the path; request logs show the route without it. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/reset-?password\/)[^/?#]+/i, '$1[redacted]');
+}
+
+function withRedactedUrls(logger: FastifyServerOptions['logger']): boolean | Record<string, unknown> {
+  if (!logger || typeof logger !== 'object') return logger ?? false;
+  return {
+    ...logger,
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+      ...(logger as { serializers?: Record<string, unknown> }).serializers,
+    },
+  };
+}
+
 /** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
-function registerWebApp(app: FastifyInstance, webDistDir: string | undefined): void {
+function registerWebApp(app: FastifyInstance, webDistDir: string | undefined, production: boolean): void {
   const hasWeb = webDistDir !== undefined && existsSync(join(webDistDir, 'index.html'));
   // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
-  if (hasWeb) app.register(fastifyStatic, { root: webDistDir, wildcard: true, index: ['index.html'] });
+  // Source maps are for development: in production they would publish the readable source.
+  if (hasWeb)
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: true,
+      index: ['index.html'],
+      allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
+    });
   app.setNotFoundHandler((request, reply) => {
     // A missing build asset must be a 404, not index.html (a blank page that looks like success).
     const isApi =

@@ -37,6 +37,8 @@ export interface Operations {
   /** Named checks of the role's own parts, each true when ready. */
   readiness(): Record<string, boolean>;
   metrics?: Registry;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; unset, only loopback callers get it. */
+  metricsToken?: string;
 }
 
 export interface BotControl {

@@ -1,4 +1,4 @@
--- System strategies (issue 4): read-only, owned by no user, offered to everyone beside their own.
+-- System strategies: read-only, owned by no user, offered to everyone beside their own.
 INSERT INTO "strategies" ("user_id", "kind", "name", "no_of_grids", "params") VALUES (NULL, 'multigrid', 'Steady Ladder 10', 10, '{"type":"multigrid","No_of_order":10,"allotted_amount_percentage_per_order":[0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1],"buy_percentage":[1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5,1.5],"buy_percentage_up":[0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.3],"takeprofit_percentage":[1.2,1.2,1.2,1.2,1.2,1.2,1.2,1.2,1.2,1.2],"takeprofit_percentage_down":[0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2,0.2]}'::jsonb)
 ON CONFLICT DO NOTHING;
 --> statement-breakpoint

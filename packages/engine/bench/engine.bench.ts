@@ -1,13 +1,17 @@
 /**
- * Engine benchmark (issue 5): ticks/s of one Multigrid bot over a year of 1-minute candles, and the
- * time for 10,000 bots to each take one tick. Run: `npm run bench engine`.
+ * Engine benchmark: ticks/s of one Multigrid bot over a year of 1-minute candles, and the time for
+ * 10,000 bots to each take one tick. Run: `npm run bench engine`.
  *
- * No single real 1m file covers a year, so the year is built from every BTCUSDT spot 1m file in
- * ../shared/data (2021, 2023, 2024, 2025, 2026 episodes), each segment rescaled to start at the previous
- * segment's close (real returns, no price jumps), looped until 525,600 candles.
+ * No single real 1m file covers a year, so the year is built from every BTCUSDT spot 1m file of the
+ * benchmark data (`BENCH_DATA`, else a `shared/data` directory beside the repository when present, else the
+ * committed fixtures), each segment rescaled to start at the previous segment's close (real returns, no
+ * price jumps), looped until 525,600 candles.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { cpus, platform, release } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import { getMarketRules } from '@gridbot/shared';
 import {
   applyFill,
@@ -21,16 +25,21 @@ import {
   step,
   strategyFrom,
 } from '../src/index';
-import { loadCandles, readFixture } from '../src/testing/data';
+import { loadCandles, MARKET_DATA_DIR, readFixture } from '../src/testing/data';
 
 const YEAR_CANDLES = 525_600;
-const FILES = [
-  'binance-spot-BTCUSDT-1m-20210420-20210520.csv.gz',
-  'binance-spot-BTCUSDT-1m-20230316-20230501.csv.gz',
-  'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
-  'binance-spot-BTCUSDT-1m-20250520-20250818.csv.gz',
-  'binance-spot-BTCUSDT-1m-20260323-20260422.csv.gz',
-];
+const SHARED_DATA = fileURLToPath(new URL('../../../../shared/data', import.meta.url));
+const DATA_DIRS = process.env.BENCH_DATA
+  ? [process.env.BENCH_DATA]
+  : existsSync(SHARED_DATA)
+    ? [SHARED_DATA]
+    : [join(MARKET_DATA_DIR, 'backtest'), join(MARKET_DATA_DIR, 'replay')];
+const FILES = DATA_DIRS.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((name) => /^binance-spot-BTCUSDT-1m-.*\.csv\.gz$/.test(name))
+    .sort()
+    .map((name) => join(dir, name)),
+);
 
 /** Four ticks per candle (DESIGN §2.5) for a year of chained real candles. */
 function yearOfTicks(): { prices: Float64Array; times: Float64Array; realCandles: number } {

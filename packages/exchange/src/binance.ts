@@ -1,5 +1,6 @@
 // Binance through ccxt. Its own entry point because ccxt takes about 1.5 s to load: processes on the
 // paper exchange and the simulated or replayed market never load it (see createMarketFeed, and the server's
 // exchange gateway).
-export { BinanceExchange } from './ccxt/binance-exchange';
+export { BinanceExchange, HEDGE_MODE_MESSAGE } from './ccxt/binance-exchange';
 export { BinanceFeed } from './ccxt/binance-feed';
+export { BinanceRateGate, processRateGate } from './ccxt/rate-gate';

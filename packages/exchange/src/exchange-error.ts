@@ -3,8 +3,13 @@
  * exchange and the Binance adapter fail alike and the server maps one set of codes to user messages.
  */
 
-/** What the caller should do: back off and retry, record the order as failed, or stop the bot (DESIGN §3). */
-export type ExchangeErrorKind = 'retryable' | 'rejected' | 'fatal';
+/**
+ * What the caller should do: back off and retry, record the order as failed, or stop the bot (DESIGN §3).
+ * `unknown` is an order request whose outcome is not known (timeout, connection reset, HTTP 5xx,
+ * -1000/-1001/-1007): the order may have executed, so it is looked up by its client order id before
+ * anything is sent again, never re-sent blind.
+ */
+export type ExchangeErrorKind = 'retryable' | 'rejected' | 'fatal' | 'unknown';
 
 /** Binance error codes the port uses (negative numbers as Binance sends them). */
 export const ErrorCode = {
@@ -98,4 +103,7 @@ export const exchangeErrors = {
     new ExchangeError('retryable', ErrorCode.tooManyRequests, BinanceMessage.tooManyRequests, { cause }),
   noAnswer: (message: string, cause?: unknown) =>
     new ExchangeError('retryable', ErrorCode.timeout, message, { cause }),
+  /** An order request that may or may not have executed; keeps the code of what happened. */
+  outcomeUnknown: (from: ExchangeError) =>
+    new ExchangeError('unknown', from.code, from.userMessage, { cause: from }),
 };

@@ -49,7 +49,10 @@ export function prepareOrder(
     throw exchangeErrors.invalidParameter("Param 'quantity' or 'quoteOrderQty' must be sent.");
   }
   if (quantity.lt(rules.minQty)) throw exchangeErrors.filter('LOT_SIZE');
-  if (quantity.times(checkPrice).lt(rules.minNotional)) throw exchangeErrors.filter('NOTIONAL');
+  // A reduce-only futures order is exempt from the minimum notional (Binance -4164 "… unless you choose
+  // reduce only"): an exit of a small remainder always goes out (DESIGN §3).
+  const exempt = input.market === 'future' && input.reduceOnly === true;
+  if (!exempt && quantity.times(checkPrice).lt(rules.minNotional)) throw exchangeErrors.filter('NOTIONAL');
   return { quantity, price, checkPrice };
 }
 

@@ -13,7 +13,7 @@ interface TickBatch {
  * message every `flushMs` (10 ms, so a fast feed costs at most 100 messages a second). A tick after a
  * quiet spell goes out in the same turn of the event loop, with the other streams' ticks of that turn: a
  * fixed 10 ms cadence made every tick wait 5 ms on average and up to 10 ms, a fifth of the 50 ms that
- * tick-to-order is allowed (issue #9). Within a message only the latest tick of a stream is kept:
+ * tick-to-order is allowed. Within a message only the latest tick of a stream is kept:
  * subscribers coalesce the same way in-process (a bot busy with one tick only ever sees the latest next),
  * so nothing a bot would have acted on is lost.
  */

@@ -7,7 +7,7 @@ const split = {
   MASTER_KEY: 'ab'.repeat(32),
 };
 
-describe('environment of the process roles (issue #9)', () => {
+describe('environment of the process roles', () => {
   it('defaults to the embedded role with nothing set', () => {
     expect(parseEnv({}).ROLE).toBe('all');
   });

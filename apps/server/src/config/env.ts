@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { parseFlag } from '@gridbot/shared';
 import { z } from 'zod';
 import { type PlatformConfig, platformConfigFromEnv } from '../modules/platform/platform-config';
@@ -9,7 +10,7 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
-/** Process roles of DESIGN §1 (issue #9): all = embedded; api, worker and market split one deployment. */
+/** Process roles of DESIGN §1: all = embedded; api, worker and market split one deployment. */
 export const ROLES = ['all', 'api', 'worker', 'market'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -31,7 +32,24 @@ const baseSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Address to listen on; default 127.0.0.1 for the embedded role, 0.0.0.0 for the split roles. */
+  HOST: z.string().min(1).optional(),
+  /** The dev outbox at /dev/mailbox (loopback callers only); refused in production. */
+  DEV_MAILBOX: flag(false),
+  /** Which proxies' X-Forwarded-For to believe: off, a hop count, or a comma-separated IP/CIDR list. */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SMTP_URL: z.string().url().optional(),
@@ -43,12 +61,17 @@ const baseSchema = z.object({
   SEED_DEMO: flag(true),
   /** Market data: simulated (default), historical replay, or Binance websockets. */
   MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
-  MARKET_REPLAY_DIR: z.string().default('../shared/data'),
+  MARKET_REPLAY_DIR: z.string().default('fixtures/replay'),
   MARKET_SPEED: z.coerce.number().positive().default(60),
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),
+  /**
+   * Replaces the origin of every Binance REST URL (spot /api, /sapi, futures /fapi): a regional endpoint,
+   * or a Binance-compatible server for tests. Unset: Binance's own hosts.
+   */
+  BINANCE_REST_URL: z.string().url().optional(),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')
@@ -63,9 +86,35 @@ const baseSchema = z.object({
   CPU_PROFILE_DIR: z.string().min(1).optional(),
 });
 
+/** A hop count, or IPs/CIDRs (and proxy-addr's names loopback, linklocal, uniquelocal); a string is an error. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] | string {
+  const v = value?.trim() ?? '';
+  if (v === '' || /^(false|0)$/i.test(v)) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  const entries = v.split(',').map((e) => e.trim());
+  const valid = (entry: string) => {
+    if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+    const [address = '', prefix, extra] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  };
+  const bad = entries.find((e) => !valid(e));
+  if (bad !== undefined)
+    return `must be false, a hop count, or a comma-separated list of IP addresses or CIDRs ('${bad}' is none of these)`;
+  return entries;
+}
+
 // A split deployment shares state through PostgreSQL and Redis: an embedded PGlite or an in-process bus
 // in one of its processes would silently split the system in two.
 const envSchema = baseSchema.superRefine((env, ctx) => {
+  if (env.DEV_MAILBOX && env.NODE_ENV === 'production')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_MAILBOX'],
+      message: 'must not be true with NODE_ENV=production (it lists every e-mail, reset links included)',
+    });
   if (env.ROLE === 'all') return;
   if (env.ROLE !== 'market' && !env.DATABASE_URL)
     ctx.addIssue({
@@ -94,7 +143,7 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
     });
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { HOST: string };
 
 /** Parses the environment once at boot; a bad value stops the process with the names of the bad keys. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -103,25 +152,32 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);
   }
-  return result.data;
+  // The embedded default serves one machine; a split role runs behind a load balancer that must reach it.
+  return { ...result.data, HOST: result.data.HOST ?? (result.data.ROLE === 'all' ? '127.0.0.1' : '0.0.0.0') };
 }
 
 /** What the modules need to know about the deployment, independent of process.env. */
 export interface AppConfig {
   production: boolean;
+  /** GET /dev/mailbox for loopback callers (DEV_MAILBOX=true, never in production). */
+  devMailbox?: boolean;
+  /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses. */
+  trustProxy?: false | number | string[];
   /** Which exchange orders go to; decides what "connected" means in API Setting. */
   exchange: 'paper' | 'binance';
   serverPublicIp: string | undefined;
   publicUrl: string;
   subscriptionEnabled: boolean;
   adminEmail: string | undefined;
-  /** Platform service settings (issue #8: deposits, withdrawals, free profit limit); defaults when absent. */
+  /** Platform service settings (deposits, withdrawals, free profit limit); defaults when absent. */
   platform?: PlatformConfig;
 }
 
 export function appConfigFromEnv(env: Env, source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     production: env.NODE_ENV === 'production',
+    devMailbox: env.DEV_MAILBOX && env.NODE_ENV !== 'production',
+    trustProxy: env.TRUST_PROXY as false | number | string[],
     exchange: env.EXCHANGE,
     serverPublicIp: env.SERVER_PUBLIC_IP,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

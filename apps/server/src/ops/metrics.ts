@@ -1,6 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
-/** What the bot runtime reports (issue #9 "Operations"); every method is cheap enough for the tick path. */
+/** What the bot runtime reports; every method is cheap enough for the tick path. */
 /** The bot runtime's grouped database writes: intents before their orders, fills, states moved without an order. */
 export type DbWriteKind = 'intents' | 'fills' | 'states';
 
@@ -64,7 +64,7 @@ export function createMetrics(role: string) {
   const latency = new Histogram({
     name: 'gridbot_tick_to_order_seconds',
     help: 'From the feed emitting a tick to the bot placing the order it decided on that tick',
-    // Fine around the 50 ms goal of issue #9, so a p99 near it reads as more than "under 100 ms".
+    // Fine around the 50 ms tick-to-order goal, so a p99 near it reads as more than "under 100 ms".
     buckets: [
       0.001, 0.0025, 0.005, 0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.075, 0.1, 0.125, 0.15, 0.2, 0.25, 0.5, 1,
       2.5,

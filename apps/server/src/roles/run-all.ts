@@ -3,7 +3,6 @@ import { buildApp } from '../app';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
-import { SecretBox } from '../lib/secret-box';
 import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
@@ -12,7 +11,7 @@ import { runningWorkOf } from '../modules/exchange/running-work';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
 import { BotSupervisor } from '../worker/bot-supervisor';
-import { dataDirOf, onShutdown, openDatabase, openRateLimiter } from './shared';
+import { dataDirOf, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /** ROLE=all (embedded, `npm start`): API, market feed and every bot in this one process. */
 export async function runAll(env: Env, webDistDir: string): Promise<void> {
@@ -36,7 +35,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     exchanges: gateway,
-    secrets: SecretBox.load(env.MASTER_KEY, join(dataDir, 'master.key')),
+    secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),
     // One in-process owner of every bot: no leases, no bus (the fast embedded path).
     botControl: {
@@ -47,6 +46,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
       role: 'all',
       readiness: () => ({ supervisor: started }),
       metrics: metrics.registry,
+      metricsToken: env.METRICS_TOKEN,
     },
   };
 
@@ -86,6 +86,12 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     `\nGridbot is running at http://localhost:${env.PORT} (database: ${where}, market: ${feed.kind}, exchange: ${env.EXCHANGE})`,
   );
   if (env.SEED_DEMO) console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
-  if (!config.production && !env.SMTP_URL)
-    console.log(`E-mails go to the outbox: http://localhost:${env.PORT}/dev/mailbox`);
+  if (!env.SMTP_URL)
+    console.log(
+      config.devMailbox
+        ? `E-mails go to the outbox: http://localhost:${env.PORT}/dev/mailbox (from this machine only)`
+        : 'E-mails are printed here (no SMTP_URL; DEV_MAILBOX=true lists them at /dev/mailbox)',
+    );
+  if (env.HOST === '127.0.0.1' || env.HOST === 'localhost')
+    console.log(`Listening on ${env.HOST} only: set HOST=0.0.0.0 to reach it from other machines.`);
 }

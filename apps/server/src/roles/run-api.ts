@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { buildApp } from '../app';
 import { publishBotEvent } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
-import { SecretBox } from '../lib/secret-box';
 import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
@@ -13,7 +11,7 @@ import { runningWorkOf } from '../modules/exchange/running-work';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
 import { ensureLease } from '../worker/leases';
-import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, openRateLimiter } from './shared';
+import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /**
  * ROLE=api: a stateless HTTP process. It trades nothing: a started bot gets a free lease row and a bus
@@ -40,7 +38,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     exchanges: gateway,
-    secrets: SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key')),
+    secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),
     bus,
     botControl: {
@@ -54,6 +52,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
       role: 'api',
       readiness: () => ({ bus: bus.healthy(), market: feed.lastPrice('BTCUSDT', 'spot') !== undefined }),
       metrics: metrics.registry,
+      metricsToken: env.METRICS_TOKEN,
     },
   };
   const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });

@@ -38,6 +38,7 @@ export async function runMarket(env: Env): Promise<void> {
         role: 'market',
         readiness: () => ({ bus: bus.healthy(), feed: feed.lastPrice('BTCUSDT', 'spot') !== undefined }),
         metrics: metrics.registry,
+        metricsToken: env.METRICS_TOKEN,
       },
     }),
   );

@@ -17,7 +17,7 @@ import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf }
 const PAPER_RESYNC_MS = 30_000;
 
 /**
- * ROLE=worker: runs the bots whose leases it holds (issue #9). Listens on PORT for /healthz, /readyz and
+ * ROLE=worker: runs the bots whose leases it holds. Listens on PORT for /healthz, /readyz and
  * /metrics only. Commands and new bots arrive over the bus; the coordinator also polls the database, so a
  * missed message only delays them.
  */
@@ -81,6 +81,7 @@ export async function runWorker(env: Env): Promise<void> {
         role: 'worker',
         readiness: () => ({ bus: bus.healthy(), leases: coordinator.ready }),
         metrics: metrics.registry,
+        metricsToken: env.METRICS_TOKEN,
       },
     }),
   );

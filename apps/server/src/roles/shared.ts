@@ -9,6 +9,7 @@ import { RedisBus } from '../bus/redis-bus';
 import { tickSource } from '../bus/tick-relay';
 import type { Env } from '../config/env';
 import { systemClock } from '../lib/clock';
+import { SecretBox } from '../lib/secret-box';
 import { createMarketFeed } from '../modules/exchange/market-setup';
 import { type RateLimit, RateLimiter, RedisRateLimiter } from '../plugins/rate-limit';
 
@@ -77,4 +78,17 @@ export function onShutdown(log: Log, shutdown: () => Promise<void>): void {
   };
   process.once('SIGINT', () => handler('SIGINT'));
   process.once('SIGTERM', () => handler('SIGTERM'));
+}
+
+/**
+ * The box that seals API secrets: MASTER_KEY, or the key file in the data directory. That file sits beside
+ * the embedded database, so one copy of DATA_DIR (a backup, a stolen disk) opens every secret: say so.
+ */
+export function openSecretBox(env: Env, log: (line: string) => void): SecretBox {
+  const keyFile = join(dataDirOf(env), 'master.key');
+  if (!env.MASTER_KEY)
+    log(
+      `Warning: MASTER_KEY is not set, so API secrets are sealed with ${keyFile}, inside DATA_DIR beside the database: one backup of DATA_DIR holds both. Set MASTER_KEY (64 hex characters) from a secret store for real keys.`,
+    );
+  return SecretBox.load(env.MASTER_KEY, keyFile);
 }

@@ -1,7 +1,9 @@
-import { apiKeys, bots, type Db, users } from '@gridbot/db';
-import { createCycle, createGridBot, type GridParams } from '@gridbot/engine';
-import type { MarketKind } from '@gridbot/shared';
+import { apiKeys, bots, type Db, sessions, users } from '@gridbot/db';
+import { type BotSettings, createCycle, createGridBot, type GridParams } from '@gridbot/engine';
+import { type MarketKind, SYMBOLS } from '@gridbot/shared';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../lib/secret-box';
+import { newSecretToken, sha256 } from '../lib/tokens';
 
 let n = 0;
 
@@ -23,6 +25,15 @@ export async function insertUserWithKeys(db: Db, secrets: SecretBox): Promise<st
   return row!.id;
 }
 
+/** A bearer token of the user, straight in the database (for calls to a server started by a test). */
+export async function insertSession(db: Db, userId: string): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .insert(sessions)
+    .values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
 /** A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. */
 export const simpleMultigrid: GridParams = {
   type: 'multigrid',
@@ -35,6 +46,27 @@ export const simpleMultigrid: GridParams = {
   tpDownPct: [0, 0, 0],
 };
 
+/**
+ * ETHUSDT, or the first pair the user runs nothing on: one running bot per user, pair and category is a
+ * unique index, so a user's second default bot goes elsewhere.
+ */
+async function freePair(db: Db, userId: string, category: 'Spot' | 'Future'): Promise<string> {
+  const taken = await db
+    .select({ symbol: bots.symbol })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.userId, userId),
+        eq(bots.category, category),
+        inArray(bots.status, ['Live', 'Pause', 'Stopping']),
+      ),
+    );
+  const used = new Set(taken.map((r) => r.symbol));
+  const pair = ['ETHUSDT', ...SYMBOLS].find((s) => !used.has(s));
+  if (!pair) throw new Error('the user runs a bot on every pair already');
+  return pair;
+}
+
 /** A Live bot row with a fresh engine state, as the start endpoint writes it. */
 export async function insertBot(
   db: Db,
@@ -45,10 +77,13 @@ export async function insertBot(
     investment?: number;
     params?: GridParams;
     leverage?: number;
+    /** Stoploss, pause, restart, profit book… as the start form sets them. */
+    settings?: Partial<BotSettings>;
   } = {},
 ): Promise<string> {
   const params = options.params ?? simpleMultigrid;
   const market = options.market ?? 'spot';
+  const category = market === 'future' ? 'Future' : 'Spot';
   const investment = options.investment ?? 1000;
   const state = createGridBot({
     params,
@@ -56,6 +91,7 @@ export async function insertBot(
     market,
     leverage: options.leverage ?? 1,
     startTimeMs: Date.now(),
+    settings: options.settings,
   });
   const [row] = await db
     .insert(bots)
@@ -64,8 +100,8 @@ export async function insertBot(
       botType: params.type,
       strategyName: params.name,
       strategySnapshot: {} as never,
-      symbol: options.symbol ?? 'ETHUSDT',
-      category: market === 'future' ? 'Future' : 'Spot',
+      symbol: options.symbol ?? (await freePair(db, userId, category)),
+      category,
       investment: String(investment),
       leverage: options.leverage ?? 1,
       engineState: state as unknown as Record<string, unknown>,

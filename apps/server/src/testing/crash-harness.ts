@@ -10,11 +10,13 @@ import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { expectOrdersMatchIntents } from './venue-checks';
 
-// The harness of the crash tests (issues #6 and #7, `worker/crash*.pg.test.ts`): a real server process on
+// The harness of the crash tests (`worker/crash*.pg.test.ts`): a real server process on
 // PostgreSQL and the replay feed, killed with SIGKILL at random moments, and the checks made after the kills.
 export const CRASH_MASTER_KEY = 'cd'.repeat(32);
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+/** main.ts with a kill at a named fault point (`crash-server.ts`). */
+export const crashServerMain = fileURLToPath(new URL('./crash-server.ts', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
 export function crashTestContext() {
@@ -32,11 +34,15 @@ export function crashTestContext() {
 
 /** The harness for one test database. */
 export function crashHarness(handle: DbHandle) {
-  async function startServer(port: number): Promise<ChildProcess> {
+  async function startServer(
+    port: number,
+    options: { entry?: string; env?: Record<string, string> } = {},
+  ): Promise<ChildProcess> {
     // node with tsx's loader, not `npx tsx`: a second faster per start, and about 30 starts per run.
-    const child = spawn(process.execPath, ['--import', 'tsx', serverMain], {
+    const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? serverMain], {
       env: {
         ...process.env,
+        ...options.env,
         DATABASE_URL: handle.url,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -64,8 +70,20 @@ export function crashHarness(handle: DbHandle) {
 
   const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
     new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once('exit', () => resolve());
       process.kill(-(child.pid as number), signal);
+    });
+
+  /** Whether the process ended by itself within `ms`. */
+  const exited = (child: ChildProcess, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve(true);
+      const timer = setTimeout(() => resolve(false), ms);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
     });
 
   /** After the kills: no open intent, the venue's filled orders are the bot's fills, its books equal them. */
@@ -104,5 +122,5 @@ export function crashHarness(handle: DbHandle) {
     await kill(last, 'SIGTERM');
   }
 
-  return { startServer, kill, expectConsistent, killRepeatedly };
+  return { startServer, kill, exited, expectConsistent, killRepeatedly };
 }

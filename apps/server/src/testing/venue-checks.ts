@@ -5,7 +5,7 @@ interface ClientOrderIds {
 }
 
 /**
- * After crashes or failover (issues #6, #7, #9): no intent left open, no client order id used twice, the
+ * After crashes or failover: no intent left open, no client order id used twice, the
  * venue's filled orders are exactly the bots' fills, and every venue order was an intent first.
  */
 export function expectOrdersMatchIntents(

@@ -14,7 +14,7 @@ import { insertBot, insertUserWithKeys, simpleMultigrid } from '../testing/bot-f
 import { BotSupervisor } from './bot-supervisor';
 
 const DAY_FILE = new URL(
-  '../../../../../shared/data/binance-spot-ETHUSDT-1m-20210420-20210520.csv.gz',
+  '../../../../fixtures/backtest/binance-spot-ETHUSDT-1m-20210420-20210421.csv.gz',
   import.meta.url,
 );
 const CANDLES_IN_A_DAY = 1440;
@@ -33,7 +33,7 @@ function firstDay() {
   return parseCandlesCsv(lines.slice(0, CANDLES_IN_A_DAY + 1).join('\n'));
 }
 
-describe('live bot against the engine backtest (issue #6 consistency)', () => {
+describe('live bot against the engine backtest', () => {
   it('fills exactly what the backtest fills over a replayed day of real ETHUSDT candles', async () => {
     const candles = firstDay();
     const rules = getMarketRules('ETHUSDT', 'spot');

@@ -53,7 +53,7 @@ function cycleOnly(state: EngineState): CycleState {
   return state;
 }
 
-/** The engine input a queued command stands for (commands are explicit engine inputs, issue #5). */
+/** The engine input a queued command stands for (commands are explicit engine inputs). */
 export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 'payload'>): EngineState {
   const command = botCommandSchema.parse({ ...row.payload, type: row.type });
   switch (command.type) {

@@ -1,10 +1,11 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
+import { faultPoint } from './fault-points';
 import { GroupCommit } from './group-commit';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -26,7 +27,10 @@ export interface FillRecord {
 
 const asJson = (state: EngineState) => state as unknown as Record<string, unknown>;
 
-/** Bots the runtime must run: Live or Pause, and not halted by the runtime itself (all, or of `botIds`). */
+/**
+ * Bots the runtime must run (all, or of `botIds`): Live or Pause and not halted by the runtime itself, and
+ * every Stopping bot, halted or not: its final orders are settled like a running bot's (DESIGN §3).
+ */
 export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promise<BotRow[]> {
   if (botIds?.length === 0) return [];
   return db
@@ -34,8 +38,10 @@ export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promis
     .from(bots)
     .where(
       and(
-        inArray(bots.status, ['Live', 'Pause']),
-        isNull(bots.haltReason),
+        or(
+          and(inArray(bots.status, ['Live', 'Pause']), isNull(bots.haltReason)),
+          eq(bots.status, 'Stopping'),
+        ),
         botIds === undefined ? undefined : inArray(bots.id, [...botIds]),
       ),
     );
@@ -62,27 +68,43 @@ function groupByBot<T extends { botId: string }>(rows: readonly T[]): Map<string
   return byBot;
 }
 
+type BotStatus = BotRow['status'];
+
+/** Whether the engine has stopped the bot (its orders may still be out). */
+const engineStopped = (state: EngineState) => state.status === 'Stopped' || state.status === 'Completed';
+
+/**
+ * Whether the bot is on its way out but not done (DESIGN §3 "A stopping bot is not done until its last order
+ * is"): stopped with an order still pending, or asked to stop and sell with coins still to sell.
+ */
+export function isStopping(state: EngineState): boolean {
+  if (state.pending.length > 0) return engineStopped(state);
+  return state.exitRequest !== null && (state.lots.length > 0 || !engineStopped(state));
+}
+
 /**
  * A bot the runtime halted stays Pause whatever its engine says (a command it applies while halted, such as
- * an edit, writes its state): only resuming it, or stopping it, changes that.
+ * an edit, writes its state): only resuming it, or stopping it, changes that. A stop the engine made wins,
+ * so a halted bot whose final sell is out is Stopping, and is reconciled after a crash.
  */
-const keepHalted = (status: 'Live' | 'Pause' | 'Stopped') =>
-  status === 'Stopped'
+const keepHalted = (state: EngineState, status: BotStatus) =>
+  engineStopped(state)
     ? status
-    : sql<'Live' | 'Pause'>`case when ${bots.haltReason} is null then ${status} else 'Pause' end`;
+    : sql<BotStatus>`case when ${bots.haltReason} is null then ${status} else 'Pause' end`;
 
 /** The `bots.status` the engine's state stands for. */
-function statusOf(state: EngineState): 'Live' | 'Pause' | 'Stopped' {
-  if (state.status === 'Stopped' || state.status === 'Completed') return 'Stopped';
+function statusOf(state: EngineState): BotStatus {
+  if (isStopping(state)) return 'Stopping';
+  if (engineStopped(state)) return 'Stopped';
   return state.status === 'Pause' ? 'Pause' : 'Live';
 }
 
 function stateColumns(state: EngineState, lastPrice: number | null) {
-  const stopped = state.status === 'Stopped' || state.status === 'Completed';
+  const stopped = engineStopped(state);
   return {
     engineState: asJson(state),
     stateVersion: sql`${bots.stateVersion} + 1`,
-    status: keepHalted(statusOf(state)),
+    status: keepHalted(state, statusOf(state)),
     stopReason: state.stopReason,
     ...(stopped
       ? {
@@ -107,7 +129,7 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** A bot's new state as one element of the JSON array the batched statements read. */
 function stateRecord(botId: string, state: EngineState, lastPrice: number | null) {
-  const stopped = state.status === 'Stopped' || state.status === 'Completed';
+  const stopped = engineStopped(state);
   const closed = lastPrice === null ? null : String(lastPrice);
   return { id: botId, state, status: statusOf(state), stop_reason: state.stopReason, stopped, closed };
 }
@@ -125,8 +147,8 @@ function newestStates(items: readonly { botId: string; state: EngineState; lastP
 const stateAssignments = sql`
     engine_state = s.state,
     state_version = b.state_version + 1,
-    -- a halted bot stays Pause (see keepHalted)
-    status = case when b.halt_reason is null or s.status = 'Stopped' then s.status else 'Pause' end,
+    -- a halted bot stays Pause unless its engine stopped it (see keepHalted)
+    status = case when b.halt_reason is null or s.stopped then s.status else 'Pause' end,
     stop_reason = s.stop_reason,
     stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
     closed_price = case when s.stopped then s.closed else b.closed_price end`;
@@ -153,6 +175,14 @@ const updateBotsFromStatesAndFills = () => sql`
     from ins group by bot_id) as d on d.bot_id = s.id
   where b.id = s.id`;
 
+/**
+ * A stop and sell is done when the write that makes its bot Stopped commits (its sale filled and booked): in
+ * the same statement, so a crash can neither end it early nor leave it waiting for ever.
+ */
+const endAppliedStops = () => sql`stops as (
+      update ${botCommands} as c set status = 'done', done_at = now()
+      from s where c.bot_id = s.id and s.status = 'Stopped' and c.status = 'applied')`;
+
 function statesCte(states: unknown[]) {
   return sql`s as (
     select * from json_to_recordset(${JSON.stringify(states)}::json) as s(
@@ -171,6 +201,7 @@ async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]
   );
   await db.execute(sql`
     with ${statesCte(newestStates(items))},
+    ${endAppliedStops()},
     i as (
       insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
       select bot_id, seq, client_order_id, kind, payload
@@ -222,7 +253,10 @@ export async function saveStateWithIntents(
     (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
     4,
   );
+  const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
+  faultPoint('intent-write', { botId, side });
   await writer.submit({ botId, state, intents, lastPrice });
+  faultPoint('intent-written', { botId, side });
 }
 
 /**
@@ -242,7 +276,49 @@ export async function saveStateBatched(db: Db, botId: string, state: EngineState
 }
 
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
-  await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+  if (statusOf(state) !== 'Stopped') {
+    await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await tx.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
+    await endCommands(tx, botId, 'applied', 'done');
+  });
+}
+
+/** Moves the bot's commands in `from` to `to` (with the error a failed one shows). */
+async function endCommands(
+  db: Db | Tx,
+  botId: string,
+  from: 'applied',
+  to: 'done' | 'failed',
+  error?: string,
+) {
+  await db
+    .update(botCommands)
+    .set({ status: to, error: error?.slice(0, 500) ?? null, doneAt: new Date() })
+    .where(and(eq(botCommands.botId, botId), eq(botCommands.status, from)));
+}
+
+/**
+ * A command applied, with the state it made, in one transaction. A stop and sell whose sale is still to come
+ * is `applied`, not done: it is done when its sale is booked, or failed when the sale fails.
+ */
+export async function saveCommandApplied(
+  db: Db,
+  botId: string,
+  commandId: number,
+  state: EngineState,
+  lastPrice: number | null,
+  awaitsSale: boolean,
+) {
+  await db.transaction(async (tx) => {
+    await saveState(tx, botId, state, lastPrice);
+    await tx
+      .update(botCommands)
+      .set(awaitsSale ? { status: 'applied' } : { status: 'done', doneAt: new Date() })
+      .where(eq(botCommands.id, commandId));
+  });
 }
 
 /** Wakes the runners of bots that got commands from the runtime itself (the profit limit). */
@@ -312,6 +388,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     done as (
       update ${botIntents} as i set status = 'filled', updated_at = now()
       from f where i.bot_id = f.bot_id and i.seq = f.seq),
+    ${endAppliedStops()},
     upd as (${updateBotsFromStatesAndFills()})
     select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins where pnl > 0`;
   const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
@@ -319,7 +396,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     await db.execute(statement);
     return;
   }
-  // Profit limit (DESIGN §5, issue #8): each newly booked profit lowers availableCredit in the same
+  // Profit limit (DESIGN §5): each newly booked profit lowers availableCredit in the same
   // transaction as its fill, so a crash can neither book it twice nor lose it.
   const notified: string[] = [];
   await db.transaction(async (tx) => {
@@ -349,10 +426,15 @@ export async function saveFill(
   lastPrice: number,
 ) {
   const writer = timedGroupCommit(db, 'fills', (items: readonly FillWithState[]) => writeFills(db, items), 4);
+  faultPoint('order-filled', { botId, side: fill.side });
   await writer.submit({ botId, userId, fill, state, lastPrice });
+  faultPoint('fill-booked', { botId, side: fill.side });
 }
 
-/** An intent that ended with nothing filled, and the state that forgot it. */
+/**
+ * An intent that ended with nothing filled, and the state that forgot it. A failed sell fails the stop and
+ * sell waiting for it, with the exchange's reason: the user is never told it sold.
+ */
 export async function saveIntentFailed(
   db: Db,
   botId: string,
@@ -362,11 +444,13 @@ export async function saveIntentFailed(
   lastPrice: number | null,
 ) {
   await db.transaction(async (tx) => {
-    await tx
+    const [failed] = await tx
       .update(botIntents)
       .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
-      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)))
+      .returning({ kind: botIntents.kind });
     await saveState(tx, botId, state, lastPrice);
+    if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', error);
   });
 }
 
@@ -383,12 +467,23 @@ export async function markIntentUnknown(db: Db, botId: string, seq: number, erro
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
 }
 
-/** Stops trading a bot with a reason the user sees on its page; its state stays as it is. */
+/**
+ * Stops trading a bot with a reason the user sees on its page; its state stays as it is, and a stop and sell
+ * waiting for its sale fails with that reason. A bot whose final order is out stays Stopping: the order is
+ * reconciled again when the bot is next loaded (DESIGN §3).
+ */
 export async function haltBot(db: Db, botId: string, reason: string) {
-  await db
-    .update(bots)
-    .set({ haltReason: reason.slice(0, 300), status: 'Pause' })
-    .where(eq(bots.id, botId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bots)
+      .set({
+        haltReason: reason.slice(0, 300),
+        status: sql`case when ${bots.status} = 'Stopping' and json_array_length(${bots.engineState} -> 'pending') > 0
+          then 'Stopping' else 'Pause' end`,
+      })
+      .where(eq(bots.id, botId));
+    await endCommands(tx, botId, 'applied', 'failed', reason);
+  });
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

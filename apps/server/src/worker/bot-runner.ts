@@ -9,6 +9,7 @@ import {
   step,
 } from '@gridbot/engine';
 import { type Exchange, isExchangeError, type MarketKind, type Order } from '@gridbot/exchange';
+import { money } from '@gridbot/shared';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
@@ -38,9 +39,16 @@ export interface BotIdentity {
   baseAsset: string;
 }
 
-/** Failures in a row (rejections or unanswered reconciliations) after which the bot is halted. */
+/** Rejections in a row after which the bot is halted. */
 const MAX_FAILURES = 3;
-const MAX_RECONCILE_ATTEMPTS = 8;
+/** Binance: the account's position mode (hedge) does not match the order (one-way). */
+const POSITION_MODE_MISMATCH = -4061;
+/** Binance: a reduce-only order that would not reduce the position. */
+const REDUCE_ONLY_REJECTED = -2022;
+/** How often a Binance futures bot compares its lots with the exchange's position. */
+const POSITION_CHECK_MS = 60_000;
+/** Longest wait between two look-ups of an order whose outcome is unknown. */
+const MAX_RECONCILE_DELAY_MS = 30_000;
 
 /**
  * One running bot: ticks in, engine decisions, orders out, fills back (DESIGN §3). Every change of the bot
@@ -53,6 +61,10 @@ export class BotRunner {
   private failures = 0;
   private lastPrice: number | null;
   private readonly retryTimers = new Map<number, NodeJS.Timeout>();
+  private positionTimer: NodeJS.Timeout | undefined;
+  /** Intents of the batch being sent that have not gone out yet. */
+  private readonly unsent = new Set<number>();
+  private followingExchange = false;
   /** Tasks queued or running on `queue`. */
   private tasks = 0;
   dirty = false;
@@ -67,6 +79,10 @@ export class BotRunner {
     lastPrice: number | null = null,
   ) {
     this.lastPrice = lastPrice;
+    if (id.market === 'future' && deps.exchange.venue === 'binance') {
+      this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
+      this.positionTimer.unref();
+    }
   }
 
   get currentState(): EngineState {
@@ -130,15 +146,23 @@ export class BotRunner {
 
   /**
    * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
-   * read them (a batch of launches), else read here.
+   * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
+   * (DESIGN §3): until then it stays `applied`, and the write that books the sale ends it.
    */
   runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
       for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
         try {
           this.state = applyCommand(this.state, command);
-          await repo.saveState(this.deps.db, this.id.botId, this.state, this.lastPrice);
-          await repo.finishCommand(this.deps.db, command.id);
+          const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
+          await repo.saveCommandApplied(
+            this.deps.db,
+            this.id.botId,
+            command.id,
+            this.state,
+            this.lastPrice,
+            awaitsSale,
+          );
         } catch (error) {
           await repo.finishCommand(this.deps.db, command.id, String(error));
           continue;
@@ -173,6 +197,7 @@ export class BotRunner {
   }
 
   stopTimers(): void {
+    clearInterval(this.positionTimer);
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
   }
@@ -199,7 +224,13 @@ export class BotRunner {
     if (intents.length === 0) return;
     await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, intents, price);
     this.dirty = false;
-    for (const intent of intents) await this.execute(intent);
+    for (const intent of intents) this.unsent.add(intent.seq);
+    for (const intent of intents) {
+      if (!this.unsent.delete(intent.seq)) continue; // withdrawn by an earlier intent of this batch
+      // A bot halted by an earlier intent of this batch sends nothing more: the rest are withdrawn.
+      if (this.finished) await this.withdraw(intent, 'not sent: the bot was halted');
+      else await this.execute(intent);
+    }
     this.finishIfStopped();
   }
 
@@ -218,15 +249,26 @@ export class BotRunner {
       await this.applyFill(fill);
       return;
     }
-    const clientOrderId = clientOrderIdOf(this.id.botId, intent.seq);
     try {
-      const order = await this.deps.exchange.placeOrder(
-        orderFor(intent, this.id.symbol, this.id.market, clientOrderId),
-      );
+      const order = await this.placeNew(intent);
       await this.settle(intent, order);
     } catch (error) {
       await this.onOrderError(intent, error, 0);
     }
+  }
+
+  /**
+   * Sends the intent's order. The first buy of a futures position on Binance first sets (and verifies)
+   * isolated margin and the bot's leverage, and refuses a hedge-mode account: settings changed on Binance
+   * since the start would otherwise apply to the new position.
+   */
+  private async placeNew(intent: Exclude<Intent, { type: 'RecordLiquidation' }>): Promise<Order> {
+    const opening = intent.type === 'MarketBuy' && this.state.lots.length === 0;
+    if (opening && this.id.market === 'future' && this.deps.exchange.venue === 'binance')
+      await this.deps.exchange.setLeverage(this.id.symbol, this.state.leverage);
+    return this.deps.exchange.placeOrder(
+      orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
+    );
   }
 
   /** Books what the exchange answered for the intent's order: a fill, a refusal, or still open. */
@@ -235,6 +277,8 @@ export class BotRunner {
     if (outcome.kind === 'filled') {
       this.failures = 0;
       await this.applyFill(outcome.fill);
+      // The exchange is the authority on positions: read it after each futures order (queued after this).
+      if (this.id.market === 'future' && this.deps.exchange.venue === 'binance') void this.checkPosition();
     } else if (outcome.kind === 'failed') {
       await this.fail(intent, outcome.reason);
     } else {
@@ -260,7 +304,8 @@ export class BotRunner {
         price: String(fill.price),
         qty: String(fill.qty),
         quote: String(fill.quote),
-        fee: String(fill.fee),
+        // The order book shows fees in USDT: a fee taken from the bought coin is worth fee × price.
+        fee: fill.feeAsset === 'base' ? money(fill.fee).times(fill.price).toFixed() : String(fill.fee),
         pnl,
         timeMs: fill.timeMs,
       },
@@ -276,9 +321,27 @@ export class BotRunner {
     if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
   }
 
+  /** An intent written but never sent: undone on the bot and closed as failed, without counting as a failure. */
+  private async withdraw(intent: Intent, reason: string): Promise<void> {
+    if (!this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
+    this.state = applyIntentFailed(this.state, intent.seq);
+    await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+  }
+
   private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
-    if (isExchangeError(error) && error.kind === 'rejected') return this.fail(intent, error.userMessage);
-    if (isExchangeError(error) && error.kind === 'fatal') {
+    if (isExchangeError(error) && error.code === REDUCE_ONLY_REJECTED && intent.type === 'SellLots') {
+      const gone = await this.positionGone(intent).catch(() => undefined);
+      // No answer about the position: ask about the order again later, never halt on a guess.
+      if (gone === undefined) {
+        await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
+        return this.scheduleReconcile(intent, attempts + 1);
+      }
+      if (gone) return;
+    }
+    if (isExchangeError(error) && error.kind === 'rejected' && error.code !== POSITION_MODE_MISMATCH)
+      return this.fail(intent, error.userMessage);
+    // Bad keys, or a hedge-mode account: no order can go out until the user acts, so the bot halts at once.
+    if (isExchangeError(error) && (error.kind === 'fatal' || error.code === POSITION_MODE_MISMATCH)) {
       this.state = applyIntentFailed(this.state, intent.seq);
       await repo.saveIntentFailed(
         this.deps.db,
@@ -290,19 +353,75 @@ export class BotRunner {
       );
       return this.halt(error.userMessage);
     }
-    // No answer: the order may or may not exist. Never send again before asking (DESIGN §3).
+    // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
+    // send again before asking, and keep asking until the exchange answers (DESIGN §3).
     await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
 
-  private scheduleReconcile(intent: Intent, attempts: number): void {
-    if (attempts > MAX_RECONCILE_ATTEMPTS) {
-      void this.serial(() =>
-        this.halt('The exchange does not answer about an order; trading is halted until it does.'),
-      );
+  /**
+   * A reduce-only exit was refused with -2022: the exchange may no longer hold the position (DESIGN §3: the
+   * exchange is the authority on positions). Answers false when it still holds what the exit sells (an
+   * ordinary refusal). Otherwise the exit is withdrawn and the bot follows the exchange: true.
+   */
+  private async positionGone(intent: Extract<Intent, { type: 'SellLots' }>): Promise<boolean> {
+    if (this.id.market !== 'future') return false;
+    const position = await this.deps.exchange.position(this.id.symbol);
+    if (position && money(position.quantity).gte(intent.qty)) return false;
+    await this.withdraw(intent, 'ReduceOnly Order is rejected: the exchange holds no such position');
+    // Decisions taken together with this exit (a new grid 1 on the emptied stack) were taken on lots the
+    // exchange no longer holds: they are withdrawn too, never sent.
+    for (const seq of [...this.unsent]) {
+      const pending = this.state.pending.find((p) => p.intent.seq === seq);
+      this.unsent.delete(seq);
+      if (pending) await this.withdraw(pending.intent, 'not sent: the exchange closed the position');
+    }
+    await this.followExchangePosition(position === undefined);
+    return true;
+  }
+
+  /**
+   * Reads the exchange's position of a futures bot (after each order and on a timer, Binance only) and
+   * reconciles the bot when the exchange closed or liquidated it.
+   */
+  checkPosition(): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished || this.id.market !== 'future' || this.deps.exchange.venue !== 'binance') return;
+      if (this.state.lots.length === 0 || this.state.pending.length > 0) return;
+      const position = await this.deps.exchange.position(this.id.symbol).catch(() => null);
+      if (position === null) return; // no answer: ask on the next round
+      const held = this.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+      if (position && money(position.quantity).gte(held)) return;
+      await this.followExchangePosition(position === undefined);
+    });
+  }
+
+  /**
+   * The exchange holds less than the bot's lots. Flat with a liquidation price on the bot: the exchange
+   * liquidated it, and the engine books the liquidation the way it does on a price (Stopped, reason
+   * `liquidated`, margin lost). Anything else (closed outside the bot) halts with the reason shown.
+   */
+  private async followExchangePosition(flat: boolean): Promise<void> {
+    const liq = this.state.account.liqPrice;
+    // Once only: should the engine answer the liquidation tick with an exit (a stoploss above the
+    // liquidation price), that exit is refused too and the bot halts instead of looping.
+    if (flat && liq > 0 && !this.followingExchange) {
+      this.followingExchange = true;
+      try {
+        // Just below the level, so the engine's risk exit (checked first) is what the tick triggers.
+        await this.stepAndExecute(liq * (1 - 1e-9), this.deps.now());
+      } finally {
+        this.followingExchange = false;
+      }
       return;
     }
-    const delayMs = Math.min(30_000, 250 * 2 ** attempts) * (0.5 + Math.random() / 2);
+    await this.halt('The exchange no longer holds this bot’s futures position (closed outside the bot).');
+  }
+
+  private scheduleReconcile(intent: Intent, attempts: number): void {
+    if (this.finished) return;
+    const delayMs =
+      Math.min(MAX_RECONCILE_DELAY_MS, 250 * 2 ** Math.min(attempts, 10)) * (0.5 + Math.random() / 2);
     clearTimeout(this.retryTimers.get(intent.seq));
     this.retryTimers.set(
       intent.seq,
@@ -324,9 +443,7 @@ export class BotRunner {
         clientOrderIdOf(this.id.botId, intent.seq),
       );
       if (found.found) return this.settle(intent, found.order);
-      const order = await this.deps.exchange.placeOrder(
-        orderFor(intent, this.id.symbol, this.id.market, clientOrderIdOf(this.id.botId, intent.seq)),
-      );
+      const order = await this.placeNew(intent);
       return this.settle(intent, order);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
@@ -341,11 +458,18 @@ export class BotRunner {
 
   private finishIfStopped(): void {
     const done = this.state.status === 'Stopped' || this.state.status === 'Completed';
-    if (done && this.state.pending.length === 0) this.finish();
+    if (done && !repo.isStopping(this.state)) this.finish();
   }
 
   private finish(): void {
     if (this.finished) return;
+    // A stop that sent nothing (nothing left to sell) moved the state without a write: it is written last,
+    // so the bot reads Stopped and a stop and sell waiting for it is done.
+    if (this.dirty) {
+      this.dirty = false;
+      const { state, lastPrice } = this;
+      void this.serial(() => repo.saveState(this.deps.db, this.id.botId, state, lastPrice));
+    }
     this.finished = true;
     this.stopTimers();
     this.deps.onFinished(this.id.botId);

@@ -214,7 +214,12 @@ describe('bot supervisor on the paper exchange', () => {
       now: () => Date.now(),
       log: () => {},
     });
-    const trading = await Promise.all(Array.from({ length: 300 }, () => insertBot(handle.db, withKeys)));
+    // One running bot per user and pair: 300 users with a bot each on the priced pair.
+    const trading = await Promise.all(
+      Array.from({ length: 300 }, async () =>
+        insertBot(handle.db, await insertUserWithKeys(handle.db, secrets)),
+      ),
+    );
     const stopping = await insertBot(handle.db, withKeys);
     await handle.db.insert(botCommands).values({ botId: stopping, type: 'stop', payload: {} });
     const keyless = await insertBot(handle.db, withoutKeys);

@@ -22,7 +22,7 @@ export interface SupervisorDeps {
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
   /**
-   * Scale-out (ROLE=worker, issue #9): bots run only while this process holds their lease. `start()` then
+   * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
    */
   leases?: {
@@ -52,7 +52,7 @@ interface Running {
 }
 
 /**
- * Runs every Live and Pause bot (issue #6): one `BotRunner` per bot, fed by the market feed. On start it
+ * Runs every Live and Pause bot: one `BotRunner` per bot, fed by the market feed. On start it
  * reconciles each bot's unfinished intents before the bot sees a tick (DESIGN §3). With `leases` it runs
  * only the bots whose lease this process holds (ROLE=worker).
  */
@@ -157,7 +157,9 @@ export class BotSupervisor {
 
   /**
    * Commands were queued for a bot: its runner applies them in order. A bot that is not running here
-   * (halted by the runtime) gets a runner for the commands alone, so it can still be stopped or sold.
+   * (halted by the runtime) gets a runner for the commands alone, so it can still be stopped or sold; when
+   * they leave it Stopping (its sale out, not yet booked) it is then run like any other until the sale is.
+   * With leases, the coordinator does that launch, holding the lease.
    */
   async notify(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
@@ -167,6 +169,7 @@ export class BotSupervisor {
     const runner = await this.createRunner(row);
     await runner?.runCommands();
     runner?.stopTimers();
+    if (runner && !this.deps.leases && !this.stopped) await this.add(botId);
   }
 
   /** The live runner of a bot, if this process runs it. */
@@ -273,7 +276,13 @@ export class BotSupervisor {
       await repo.haltBot(this.deps.db, row.id, 'API keys are not connected. Connect them in API Setting.');
       return undefined;
     }
-    const rules = getMarketRules(row.symbol, market);
+    const exchange = this.deps.exchanges.forUser(row.userId, keys);
+    // On Binance the engine sizes orders with the rules the adapter checks them against: the live
+    // exchangeInfo filters (the shared table when Binance does not answer).
+    const rules =
+      exchange.venue === 'binance'
+        ? await exchange.marketRules(row.symbol, market).catch(() => getMarketRules(row.symbol, market))
+        : getMarketRules(row.symbol, market);
     const last = this.deps.feed.lastPrice(row.symbol, market);
     return new BotRunner(
       { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
@@ -281,7 +290,7 @@ export class BotSupervisor {
       compileRules(rules),
       {
         db: this.deps.db,
-        exchange: this.instrument(this.deps.exchanges.forUser(row.userId, keys), row.id),
+        exchange: this.instrument(exchange, row.id),
         now: this.deps.now,
         log: this.deps.log,
         onFinished: (botId) => {

@@ -3,14 +3,14 @@ import { insertCycle, insertUserWithKeys } from '../testing/bot-fixtures';
 import { crashTestContext } from '../testing/crash-harness';
 import { freePort } from '../testing/free-port';
 
-// Issue #7: the server is killed with SIGKILL at random moments while a cycle trades; it buys once per
+// The server is killed with SIGKILL at random moments while a cycle trades; it buys once per
 // cycle, and its books equal its fills after the restarts.
 // PostgreSQL only (`npm run test:pg`): a crash of the embedded PGlite is a different question (its own
 // durability). The bot and the cycle are two files so that they run side by side.
 const t = crashTestContext();
 
 describe('SIGKILL while a cycle trades', () => {
-  it('a cycle killed while holding buys once, and keeps its books after restarts (issue #7)', async () => {
+  it('a cycle killed while holding buys once, and keeps its books after restarts', async () => {
     const port = await freePort();
     // The replay restarts at the same candle on every start: read where it begins.
     const probe = await t.harness.startServer(port);

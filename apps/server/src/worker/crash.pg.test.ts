@@ -3,7 +3,7 @@ import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { crashTestContext } from '../testing/crash-harness';
 import { freePort } from '../testing/free-port';
 
-// Issue #6: the server is killed with SIGKILL at random moments while a bot trades; after every
+// The server is killed with SIGKILL at random moments while a bot trades; after every
 // restart no order is doubled, no fill is lost, and the paper ledger still equals the bot's fills.
 // PostgreSQL only (`npm run test:pg`): a crash of the embedded PGlite is a different question (its own
 // durability). The bot and the cycle are two files so that they run side by side.

@@ -1,5 +1,13 @@
-import { botLeases, createTestDb, type DbHandle } from '@gridbot/db';
-import { PaperExchange } from '@gridbot/exchange';
+import {
+  botCommands,
+  botFills,
+  botLeases,
+  bots,
+  createTestDb,
+  type DbHandle,
+  paperOrders,
+} from '@gridbot/db';
+import { type Exchange, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +18,7 @@ import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 import { LeaseCoordinator } from './lease-coordinator';
 
-// Leases of scale-out workers (issue #9), two workers in one process on one database: fair share, takeover of
+// Leases of scale-out workers, two workers in one process on one database: fair share, takeover of
 // an expired lease, the loser stops trading, graceful hand-back. The multi-process test is scale-out.pg.test.ts.
 const LEASE_MS = 600;
 let handle: DbHandle;
@@ -23,9 +31,11 @@ afterAll(async () => {
   await handle.close();
 });
 
-function worker(workerId: string) {
+/** `venue` wraps each user's exchange (a venue whose answers get lost). */
+function worker(workerId: string, venue: (exchange: Exchange) => Exchange = (exchange) => exchange) {
   const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+  const gateway = paperGateway(paper);
   const coordinator = new LeaseCoordinator({
     db: handle.db,
     workerId,
@@ -36,7 +46,7 @@ function worker(workerId: string) {
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
-    exchanges: paperGateway(paper),
+    exchanges: { ...gateway, forUser: (userId, keys) => venue(gateway.forUser(userId, keys)) },
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
     log: () => {},
@@ -100,5 +110,48 @@ describe('bot leases', () => {
     expect((await leaseRow())[0]?.owner).toBe('c');
     await c.coordinator.stop();
     await c.supervisor.stop();
+  });
+
+  it('keeps the lease of a Stopping bot; a worker that takes it over books the sale once', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId, { investment: 100 });
+    // The venue fills d's sell but its answer never comes back.
+    const d = worker('d', (exchange) => ({
+      ...exchange,
+      placeOrder: async (input) => {
+        const order = await exchange.placeOrder(input);
+        return input.side === 'sell' ? new Promise<never>(() => {}) : order;
+      },
+      fetchOrder: (...args) => exchange.fetchOrder(...args),
+    }));
+    await d.start();
+    await eventually(async () => expect(d.supervisor.runner(botId)).toBeDefined(), 5_000);
+    d.feed.setPrice('ETHUSDT', 'spot', '2000');
+    const fills = () => handle.db.select().from(botFills).where(eq(botFills.botId, botId));
+    await eventually(async () => expect(await fills()).toHaveLength(1));
+    await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
+    void d.coordinator.notify(botId);
+    const orders = () => handle.db.select().from(paperOrders).where(eq(paperOrders.userId, userId));
+    await eventually(async () => expect(await orders()).toHaveLength(2));
+    const status = async () => (await handle.db.select().from(bots).where(eq(bots.id, botId)))[0]?.status;
+    expect(await status()).toBe('Stopping');
+    // Stopping is not done: d keeps renewing the lease while the sale is out.
+    await new Promise((resolve) => setTimeout(resolve, 2 * LEASE_MS));
+    const lease = async () => (await handle.db.select().from(botLeases).where(eq(botLeases.botId, botId)))[0];
+    expect((await lease())?.owner).toBe('d');
+
+    // d freezes; e takes the expired lease, finds the filled sell by its client order id and books it.
+    (d.coordinator as unknown as { stopped: boolean }).stopped = true;
+    const e = worker('e');
+    await e.start();
+    await eventually(async () => expect(await status()).toBe('Stopped'), 5_000);
+    expect((await fills()).map((f) => f.side)).toEqual(['buy', 'sell']);
+    expect(await orders()).toHaveLength(2);
+    await eventually(async () => expect(await lease()).toBeUndefined());
+    await e.coordinator.stop();
+    await e.supervisor.stop();
+    // d's runner waits for ever on its lost answer, like the frozen process it stands for: its timers end
+    // here, its work never does.
+    void d.coordinator.stop();
   });
 });

@@ -29,7 +29,7 @@ const LAUNCH_BATCH = 250;
 const SYNC_EVERY_LEASES = 4;
 
 /**
- * One worker's side of the bot leases (issue #9): heartbeat, renewal, fair-share claiming and handing back.
+ * One worker's side of the bot leases: heartbeat, renewal, fair-share claiming and handing back.
  * Each beat (a third of the lease time) renews this worker's leases and drops every bot whose lease it no
  * longer holds before anything else; then it hands back bots above its fair share (ceil(bots / live
  * workers)) or claims free and expired ones up to it. A claimed bot is launched by the supervisor, which
@@ -278,7 +278,8 @@ export class LeaseCoordinator {
 
   /**
    * Commands for a bot no worker holds (halted by the runtime, or between owners): take its lease, then run
-   * it if it is active, or apply the commands alone and let the lease go.
+   * it if it is active, or apply the commands alone and let the lease go, unless they left it Stopping (a
+   * stop and sell under way): then it runs here, lease held, until its sale is booked (DESIGN §3).
    */
   private async commandsOfUnowned(botId: string): Promise<void> {
     const supervisor = this.supervisor;
@@ -286,11 +287,15 @@ export class LeaseCoordinator {
     if (!supervisor || !(await leases.claimLease(db, workerId, botId, leaseMs))) return;
     this.owned.add(botId);
     if (await supervisor.launchBot(botId)) return;
+    let running = false;
     try {
       await supervisor.notify(botId);
+      running = await supervisor.launchBot(botId);
     } finally {
-      this.owned.delete(botId);
-      await leases.dropLease(db, workerId, botId);
+      if (!running) {
+        this.owned.delete(botId);
+        await leases.dropLease(db, workerId, botId);
+      }
     }
   }
 }

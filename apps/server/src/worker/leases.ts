@@ -1,7 +1,7 @@
 import type { Db } from '@gridbot/db';
 import { type SQL, sql } from 'drizzle-orm';
 
-// Lease rows of scale-out workers (issue #9, DESIGN §1). Every expiry is computed by PostgreSQL's clock, so
+// Lease rows of scale-out workers (DESIGN §1). Every expiry is computed by PostgreSQL's clock, so
 // workers on different machines agree on it. Raw SQL: SKIP LOCKED and the claim CTE have no query-builder form.
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {
@@ -41,21 +41,24 @@ export async function ensureLease(db: Db, botId: string): Promise<void> {
   await db.execute(sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`);
 }
 
+/** The bots the runtime runs (as `loadActiveBots`): Stopping ones too, until their final orders settle. */
+const runnable = sql`((b.status in ('Live', 'Pause') and b.halt_reason is null) or b.status = 'Stopping')`;
+
 /**
- * Catch-up: a lease row for every Live or Pause bot the runtime should run that has none (created while
- * no worker listened, or by ROLE=all), and none for bots that ended while nobody held their lease.
+ * Catch-up: a lease row for every bot the runtime should run that has none (created while no worker
+ * listened, or by ROLE=all), and none for bots that ended while nobody held their lease.
  */
 export async function syncLeases(db: Db): Promise<void> {
   await db.execute(sql`
     insert into bot_leases (bot_id)
     select b.id from bots b
-    where b.status in ('Live', 'Pause') and b.halt_reason is null
+    where ${runnable}
       and not exists (select 1 from bot_leases l where l.bot_id = b.id)
     on conflict do nothing`);
   await db.execute(sql`
     delete from bot_leases l using bots b
     where b.id = l.bot_id and (l.owner is null or l.expires_at < now())
-      and not (b.status in ('Live', 'Pause') and b.halt_reason is null)`);
+      and not ${runnable}`);
 }
 
 /** Number of lease rows: the bots the workers share. */

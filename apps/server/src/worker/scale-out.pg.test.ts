@@ -25,7 +25,7 @@ import { insertBot, insertUserWithKeys, simpleMultigrid } from '../testing/bot-f
 import { freePort } from '../testing/free-port';
 import { expectOrdersMatchIntents } from '../testing/venue-checks';
 
-// Issue #9 "Done when": 1 api, 1 market and 3 worker processes on PostgreSQL and Redis, 300 bots of 50 users on
+// Scale-out end to end: 1 api, 1 market and 3 worker processes on PostgreSQL and Redis, 300 bots of 50 users on
 // the replay feed. A worker is SIGKILLed: its bots trade again on the others within the lease time; a fourth
 // worker joins and the bots rebalance; Redis restarts while commands are sent and none is lost. At the end the
 // paper ledger equals the bots' fills and no client order id was used twice. Runs in `npm run test:pg`; it
@@ -36,7 +36,7 @@ const USERS = 50;
 const BOTS_PER_USER = 6;
 const SYMBOLS = ['BTCUSDT', 'ETHUSDT', 'BNBUSDT', 'SOLUSDT', 'XRPUSDT', 'ADAUSDT'];
 const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../../../../shared/data', import.meta.url));
+const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 // Small steps so every bot trades every few seconds of replayed market.
 const busyGrid: GridParams = {
   ...simpleMultigrid,

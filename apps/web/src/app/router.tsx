@@ -50,7 +50,7 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
     screen('mystrategies', () => import('./routes/my-strategies')),
     screen('editstrategy/:strategy_name', () => import('./routes/edit-strategy')),
     screen('scalpeditstrategy/:strategy_name', () => import('./routes/scalp-edit-strategy')),
-    // Administration (issue #8, beyond the spec); the screen itself admits only the administrator.
+    // Administration (beyond the spec); the screen itself admits only the administrator.
     screen('admin', () => import('./routes/admin')),
   ];
   if (subscriptionEnabled) {

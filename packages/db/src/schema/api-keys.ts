@@ -2,7 +2,7 @@ import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * A user's exchange API key pair. The secret is sealed with AES-256-GCM by the server (DESIGN §3) and never
+ * A user's exchange API key pair. The secret is sealed with AES-256-GCM by the server (docs/trading-rules.md §3) and never
  * leaves it; only the key itself is shown back (API Setting).
  */
 export const apiKeys = pgTable('api_keys', {

@@ -16,7 +16,7 @@ import { bots } from './bots';
 import { users } from './users';
 
 /**
- * An order a bot decided to place (DESIGN §3 "intent before order"): written with its deterministic client
+ * An order a bot decided to place (docs/trading-rules.md §3 "intent before order"): written with its deterministic client
  * order id before it is sent, so a crash can be reconciled by asking the exchange for that id.
  * status: pending (written, maybe sent) → filled | failed; unknown = sent, outcome not known yet.
  */
@@ -41,7 +41,7 @@ export const botIntents = pgTable(
   (t) => [primaryKey({ columns: [t.botId, t.seq] }), index('bot_intents_open_idx').on(t.status)],
 );
 
-/** One executed intent of a bot: a row of its Order Book (spec 02). Written in the fill's transaction. */
+/** One executed intent of a bot: a row of its Order Book (docs/spec/02-bots-wallet-account.md). Written in the fill's transaction. */
 export const botFills = pgTable(
   'bot_fills',
   {
@@ -61,7 +61,7 @@ export const botFills = pgTable(
     /** Quote spent or received (futures: notional). */
     quote: numeric('quote').notNull(),
     fee: numeric('fee').notNull(),
-    /** Profit of the lots a sell closed (DESIGN §2.1); null for buys. */
+    /** Profit of the lots a sell closed (docs/trading-rules.md §2.1); null for buys. */
     pnl: numeric('pnl'),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
     clientOrderId: text('client_order_id').notNull(),
@@ -86,7 +86,8 @@ export const botCommands = pgTable(
       .references(() => bots.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['queued', 'done', 'failed'] })
+    /** `applied`: a stop and sell the worker applied whose sale is not booked yet (done once it is). */
+    status: text('status', { enum: ['queued', 'applied', 'done', 'failed'] })
       .notNull()
       .default('queued'),
     error: text('error'),

@@ -1,9 +1,21 @@
 import type { StrategyParams } from '@gridbot/shared';
-import { index, integer, json, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { strategies } from './strategies';
 import { users } from './users';
 
-/** What a cycle started with (spec 02 start cycle payload, normalised); edits change the engine state. */
+/** What a cycle started with (docs/spec/02-bots-wallet-account.md start cycle payload, normalised); edits change the engine state. */
 export interface CycleSnapshot {
   buyPrice: number;
   sellPrice: number;
@@ -11,8 +23,11 @@ export interface CycleSnapshot {
   cycles: number;
 }
 
+/** The partial unique index behind 'A bot is already running on …'. */
+export const RUNNING_PER_PAIR_INDEX = 'bots_one_running_per_pair';
+
 /**
- * A bot or a cycle (issue #7: a cycle runs on the same runtime, intents and fills as a bot, so it is a row
+ * A bot or a cycle (a cycle runs on the same runtime, intents and fills as a bot, so it is a row
  * here with `bot_type` 'cycle', its parameters in `strategy_snapshot` and its engine state beside them).
  * A bot keeps `strategy_snapshot`, the strategy it started with, so editing the strategy changes only bots
  * started afterwards. `strategy_id` is cleared if
@@ -31,7 +46,11 @@ export const bots = pgTable(
     strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams | CycleSnapshot>().notNull(),
     symbol: text('symbol').notNull(),
     category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
-    status: text('status', { enum: ['Live', 'Pause', 'Stopped'] })
+    /**
+     * `Stopping`: the bot stopped or is stopping with orders still to settle (its final sell, docs/trading-rules.md §3); the
+     * runtime keeps it and reconciles it like a running bot until they are filled and booked, then Stopped.
+     */
+    status: text('status', { enum: ['Live', 'Pause', 'Stopping', 'Stopped'] })
       .notNull()
       .default('Live'),
     investment: numeric('investment').notNull(),
@@ -39,7 +58,7 @@ export const bots = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     stoppedAt: timestamp('stopped_at', { withTimezone: true }),
     /**
-     * The engine's state (DESIGN §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
+     * The engine's state (docs/trading-rules.md §2, plain JSON), written with every intent and fill. `json`, not `jsonb`: it
      * is only ever stored and read whole, and PostgreSQL spent about a third of a batched state write building jsonb.
      */
     engineState: json('engine_state').$type<Record<string, unknown>>(),
@@ -61,5 +80,10 @@ export const bots = pgTable(
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),
     index('bots_strategy_id_idx').on(t.strategyId),
+    // One running bot or cycle per user, pair and category (docs/spec/01-core-screens.md Start bot): the database decides, so two
+    // starts at once cannot both pass a check made before either inserts.
+    uniqueIndex(RUNNING_PER_PAIR_INDEX)
+      .on(t.userId, t.symbol, t.category)
+      .where(sql`${t.status} in ('Live', 'Pause', 'Stopping')`),
   ],
 );

@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
 
 /**
- * Who runs a Live or Pause bot in scale-out mode (DESIGN §1, issue #9): one row per active bot (grid bots and
+ * Who runs a Live or Pause bot in scale-out mode (docs/architecture.md §1): one row per active bot (grid bots and
  * cycles alike). `owner` is a worker id or null (free); a lease whose `expires_at` has passed is free too.
  * Workers claim rows with `FOR UPDATE SKIP LOCKED` and renew their own on a heartbeat. Unused by ROLE=all.
  * No index on `expires_at` and half-full pages (migration 0014): a renewal of thousands of rows then updates

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The paper exchange's books (DESIGN §1 embedded default). Amounts are `numeric` (exact decimals, read back as
+ * The paper exchange's books (docs/architecture.md §1 embedded default). Amounts are `numeric` (exact decimals, read back as
  * strings). Every balance change has a ledger row written in the same transaction, so balances can always be
  * recomputed from `paper_ledger`. Accounts are keyed by the platform user id as text and hold no foreign key
  * to users: the paper exchange is a venue of its own, like Binance, and its store contract uses plain ids.

@@ -77,7 +77,7 @@ export const withdrawals = pgTable(
       .default('PENDING'),
     txHash: text('tx_hash'),
     /**
-     * Set, and committed, before the hot wallet sends (intent before payout, DESIGN §3). While set and not
+     * Set, and committed, before the hot wallet sends (intent before payout, docs/trading-rules.md §3). While set and not
      * SENT, the outcome of that send is unknown: the hot wallet never sends for this row again; an
      * administrator checks the chain and records the hash, or rejects.
      */

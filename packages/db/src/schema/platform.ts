@@ -15,8 +15,8 @@ import {
 import { users } from './users';
 
 /**
- * A user's platform wallet (issue #8): deposited tokens, referral rewards and the profit limit left
- * (DESIGN §5). Every change is a `platform_ledger` row written in the same transaction; balances never
+ * A user's platform wallet: deposited tokens, referral rewards and the profit limit left
+ * (docs/product.md §5). Every change is a `platform_ledger` row written in the same transaction; balances never
  * go below zero (checked here as a last line of defence; the services debit with conditional updates).
  */
 export const platformWallets = pgTable(
@@ -104,7 +104,7 @@ export const platformSubscriptions = pgTable(
     ifcToken: numeric('ifc_token').notNull(),
     ifxToken: numeric('ifx_token').notNull(),
     availableCredit: numeric('available_credit').notNull(),
-    /** Spec 02 §4: Active while the profit limit lasts and it is the newest; In-Active after. */
+    /** docs/spec/02-bots-wallet-account.md §4: Active while the profit limit lasts and it is the newest; In-Active after. */
     status: text('status', { enum: ['Pending', 'Active', 'In-Active'] })
       .notNull()
       .default('Active'),
@@ -113,7 +113,7 @@ export const platformSubscriptions = pgTable(
   (t) => [index('platform_subscriptions_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Referral level table (DESIGN §5; default 10, 5, 3, 2, 1 %). Level 1 = the direct referrer. */
+/** Referral level table (docs/product.md §5; default 10, 5, 3, 2, 1 %). Level 1 = the direct referrer. */
 export const referralLevels = pgTable('referral_levels', {
   level: integer('level').primaryKey(),
   rewardPercentage: numeric('reward_percentage').notNull(),
@@ -142,7 +142,7 @@ export const referralRewards = pgTable(
   (t) => [index('referral_rewards_user_idx').on(t.userId, t.createdAt)],
 );
 
-/** Every administrator action: who, when, what (issue #8). */
+/** Every administrator action: who, when, what. */
 export const adminActions = pgTable(
   'admin_actions',
   {

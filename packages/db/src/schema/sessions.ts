@@ -13,6 +13,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** The address that signed in: a device the account's owner used before keeps logging in under attack. */
+    ip: text('ip'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -5,7 +5,7 @@ import { users } from './users';
 
 /**
  * A Multigrid or Scalping strategy. `user_id` null marks a read-only system strategy (seeded by migration).
- * `params` holds the spec 01 §3 stored format (allotments as fractions summing to 1, buy lists one shorter
+ * `params` holds the docs/spec/01-core-screens.md §3 stored format (allotments as fractions summing to 1, buy lists one shorter
  * than the grids), which the engine's parseStrategy reads as is. Names are unique per owner and kind ignoring
  * case; system names are unique per kind among themselves.
  */

@@ -28,21 +28,27 @@ export const users = pgTable(
 );
 
 /**
- * A sign-up waiting for its e-mailed code. No account exists until the code is verified.
- * Keyed by the lower-cased e-mail; a new sign-up for the same e-mail replaces the old one.
+ * One sign-up attempt waiting for its e-mailed code. No account exists until a code is verified. Each
+ * attempt is its own row: a later sign-up for the same unverified e-mail adds an attempt and never touches
+ * an earlier one, and a code verifies exactly the attempt it was mailed for.
  */
-export const pendingSignups = pgTable('pending_signups', {
-  emailLower: text('email_lower').primaryKey(),
-  email: text('email').notNull(),
-  username: text('username').notNull(),
-  contactNo: text('contact_no').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  referredBy: uuid('referred_by'),
-  /** SHA-256 of the current code; the code itself is only ever in the e-mail. */
-  otpHash: text('otp_hash').notNull(),
-  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }).notNull(),
-  /** Wrong codes entered against the current code; at 5 the code is dead. */
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const pendingSignups = pgTable(
+  'pending_signups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    emailLower: text('email_lower').notNull(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    contactNo: text('contact_no').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    referredBy: uuid('referred_by'),
+    /** SHA-256 of the attempt's current code; the code itself is only ever in the e-mail. */
+    otpHash: text('otp_hash').notNull(),
+    otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }).notNull(),
+    /** Wrong codes entered for this e-mail while this attempt was live; at 5 its code is dead. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pending_signups_email_lower_idx').on(t.emailLower)],
+);

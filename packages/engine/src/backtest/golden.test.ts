@@ -1,5 +1,5 @@
 /**
- * Golden backtests over real Binance candles (../shared/data): each runs twice and must produce the
+ * Golden backtests over real Binance candles (`fixtures/backtest`): each runs twice and must produce the
  * identical output (STYLE §3); the summaries are pinned so any change in trading behaviour shows.
  */
 import { getMarketRules } from '@gridbot/shared';
@@ -58,7 +58,7 @@ function backtest(c: Case) {
 describe('golden backtests on real candles', () => {
   it('Multigrid spot BTCUSDT, 2–7 Apr 2024 (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: grid('multigrid-5.json', 1000, 'spot'),
@@ -76,41 +76,41 @@ describe('golden backtests on real candles', () => {
     `);
   });
 
-  it('Multigrid futures ETHUSDT ×3, May–June 2025 (1m)', () => {
+  it('Multigrid futures ETHUSDT ×3, 5–11 May 2025 (1m)', () => {
     const out = backtest({
-      candles: 'binance-futures-ETHUSDT-1m-20250504-20250615.csv.gz',
+      candles: 'backtest/binance-futures-ETHUSDT-1m-20250505-20250511.csv.gz',
       symbol: 'ETHUSDT',
       market: 'future',
       make: grid('multigrid-10.json', 1000, 'future', 3),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 520.357520815,
-        "fees": 47.59290221,
-        "maxDrawdownPct": 20.930538,
-        "openGrids": 9,
-        "totalPnl": 351.57499779,
-        "trades": 403,
-        "unrealizedPnl": -168.782523025,
+        "bookedProfit": 150.465466295,
+        "fees": 17.229900305,
+        "maxDrawdownPct": 6.390972,
+        "openGrids": 5,
+        "totalPnl": 139.529609695,
+        "trades": 191,
+        "unrealizedPnl": -10.9358566,
       }
     `);
   });
 
   it('Scalping spot DOGEUSDT through the 19 May 2021 crash (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-DOGEUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-DOGEUSDT-1m-20210513-20210520.csv.gz',
       symbol: 'DOGEUSDT',
       market: 'spot',
       make: grid('scalping-5.json', 500, 'spot'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 549.6795580351,
-        "fees": 36.1238411349,
-        "maxDrawdownPct": 42.830239,
+        "bookedProfit": 112.72374633,
+        "fees": 7.19832254,
+        "maxDrawdownPct": 50.439141,
         "openGrids": 5,
-        "totalPnl": 421.9989691651,
-        "trades": 475,
+        "totalPnl": -14.95684254,
+        "trades": 101,
         "unrealizedPnl": -127.68058887,
       }
     `);
@@ -118,19 +118,19 @@ describe('golden backtests on real candles', () => {
 
   it('Cycle with a stop loss through the 19 May 2021 BTC crash (1m)', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20210506-20210520.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: cycle('cycle-stoploss.json'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": -41.6843508195,
-        "fees": 9.9648975195,
-        "maxDrawdownPct": 18.131358,
+        "bookedProfit": -120.5329896165,
+        "fees": 5.8832301165,
+        "maxDrawdownPct": 19.439724,
         "openGrids": 0,
-        "totalPnl": -41.6843508195,
-        "trades": 10,
+        "totalPnl": -120.5329896165,
+        "trades": 6,
         "unrealizedPnl": 0,
       }
     `);
@@ -138,19 +138,19 @@ describe('golden backtests on real candles', () => {
 
   it('Cycle without a stop loss through the same crash', () => {
     const out = backtest({
-      candles: 'binance-spot-BTCUSDT-1m-20210420-20210520.csv.gz',
+      candles: 'backtest/binance-spot-BTCUSDT-1m-20210506-20210520.csv.gz',
       symbol: 'BTCUSDT',
       market: 'spot',
       make: cycle('cycle-no-stoploss.json'),
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "bookedProfit": 156.4449136185,
-        "fees": 9.1616475195,
-        "maxDrawdownPct": 40.98601,
+        "bookedProfit": 77.5962748215,
+        "fees": 5.0799801165,
+        "maxDrawdownPct": 43.943578,
         "openGrids": 1,
-        "totalPnl": -127.9184148195,
-        "trades": 9,
+        "totalPnl": -206.7670536165,
+        "trades": 5,
         "unrealizedPnl": -284.363328438,
       }
     `);

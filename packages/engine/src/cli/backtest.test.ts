@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, sharedDataPath } from '../testing/data';
+import { fixturePath, marketDataPath } from '../testing/data';
 
 const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./backtest.ts', import.meta.url));
-const BTC_2024 = sharedDataPath('binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz');
+const BTC_2024 = marketDataPath('backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz');
 
 interface Run {
   code: number;
@@ -74,7 +74,7 @@ describe.concurrent('backtest CLI (DESIGN §2.5)', { timeout: 60_000 }, () => {
       cycle,
       JSON.stringify({ amount: 100, buy_price: 94000, sell_price: 96000, stop_loss: null, no_of_cycle: 2 }),
     );
-    const futures = sharedDataPath('binance-futures-BTCUSDT-1m-20250504-20250603.csv.gz');
+    const futures = marketDataPath('replay/binance-futures-BTCUSDT-1m-20250505-20250507.csv.gz');
     const r = await cli([
       '--cycle',
       cycle,

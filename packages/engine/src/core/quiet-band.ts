@@ -6,7 +6,7 @@
  *
  * It is shrunk by a relative margin well above the float error of the thresholds, so inside it the
  * full evaluation is certain to return the state unchanged; near any threshold the full path decides.
- * This is what makes a quiet tick cost two comparisons (the hot path of issue 5's benchmark).
+ * This is what makes a quiet tick cost two comparisons (the hot path of the engine benchmark).
  */
 import type { GridBotState } from './grid-bot.state';
 

@@ -1,15 +1,21 @@
-/** Real Binance candles from ../shared/data (outside the repo), for golden backtests and benchmarks. */
+/** Real Binance market data for tests and benchmarks: the committed `fixtures/` at the repository root. */
 import { readFileSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { type Candles, parseCandlesCsv } from '../backtest/candles';
 
-/** Absolute path of a file in /work/shared/data (the repo's sibling `shared/data`). */
-export function sharedDataPath(file: string): string {
-  return fileURLToPath(new URL(`../../../../../shared/data/${file}`, import.meta.url));
+const FIXTURES = new URL('../../../../fixtures/', import.meta.url);
+
+/** Absolute path of the repository's `fixtures/` directory (real candles, market rules; see its README). */
+export const MARKET_DATA_DIR = fileURLToPath(FIXTURES);
+
+/** Absolute path of a file under `fixtures/`, e.g. `backtest/binance-spot-BTCUSDT-1m-….csv.gz`. */
+export function marketDataPath(file: string): string {
+  return fileURLToPath(new URL(file, FIXTURES));
 }
 
-/** Absolute path of a fixture next to this file. */
+/** Absolute path of a strategy fixture next to this file. */
 export function fixturePath(file: string): string {
   return fileURLToPath(new URL(`./fixtures/${file}`, import.meta.url));
 }
@@ -20,11 +26,15 @@ export function readFixture(file: string): unknown {
 
 const cache = new Map<string, Candles>();
 
-/** Parsed candles of a shared data file (cached per process; callers never mutate them). */
+/**
+ * Parsed candles of a gzipped candle file: a path under `fixtures/`, or an absolute path (benchmarks over
+ * larger data sets). Cached per process; callers never mutate them.
+ */
 export function loadCandles(file: string): Candles {
   let candles = cache.get(file);
   if (candles === undefined) {
-    candles = parseCandlesCsv(gunzipSync(readFileSync(sharedDataPath(file))).toString('utf8'));
+    const path = isAbsolute(file) ? file : marketDataPath(file);
+    candles = parseCandlesCsv(gunzipSync(readFileSync(path)).toString('utf8'));
     cache.set(file, candles);
   }
   return candles;

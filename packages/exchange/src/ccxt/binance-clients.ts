@@ -1,14 +1,17 @@
 import { binance, binanceusdm } from 'ccxt';
+import { type BinanceRateGate, processRateGate } from './rate-gate';
 
 export interface BinanceClientOptions {
   apiKey?: string;
   secret?: string;
   /** `BINANCE_SANDBOX=true`: Binance's spot testnet and futures testnet. */
   sandbox?: boolean;
-  /** Replaces the origin of every Binance REST URL (tests: the loopback fake server). */
+  /** Replaces the origin of every Binance REST URL (`BINANCE_REST_URL`; tests: the loopback fake server). */
   baseUrl?: string;
-  /** ccxt's own request throttling. Default true. */
+  /** Weight throttling (shared by all clients of the process). Default true. */
   enableRateLimit?: boolean;
+  /** The rate limiter shared by every client of the process (default); tests pass their own. */
+  gate?: BinanceRateGate;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
 }
@@ -18,7 +21,8 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
   const common = {
     apiKey: options.apiKey,
     secret: options.secret,
-    enableRateLimit: options.enableRateLimit ?? true,
+    // Always on: the throttle hook below waits out 429/418 pauses even when weight throttling is off.
+    enableRateLimit: true,
     timeout: options.timeoutMs ?? 10_000,
   };
   const spot = new binance({
@@ -43,8 +47,12 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
     spot.setSandboxMode(true);
     usdm.setSandboxMode(true);
   }
-  keepBinanceErrors(spot);
-  keepBinanceErrors(usdm);
+  const gate = options.gate ?? processRateGate;
+  const weighted = options.enableRateLimit ?? true;
+  shareGate(spot, 'spot', gate, weighted);
+  shareGate(usdm, 'usdm', gate, weighted);
+  keepBinanceErrors(spot, gate);
+  keepBinanceErrors(usdm, gate);
   if (options.baseUrl) {
     pointAt(spot, options.baseUrl);
     pointAt(usdm, options.baseUrl);
@@ -61,6 +69,19 @@ function pointAt(client: binance, baseUrl: string): void {
   }
 }
 
+/**
+ * Every request of the client first waits out the process's 429/418 pause, then takes its weight from
+ * the venue's bucket shared by all clients of the process (Binance counts weight per IP).
+ */
+function shareGate(client: binance, venue: string, gate: BinanceRateGate, weighted: boolean): void {
+  const throttler = gate.throttlerFor(venue, client.throttler);
+  client.throttler = throttler as binance['throttler'];
+  client.throttle = (async (cost?: number) => {
+    await gate.wait();
+    if (weighted) await throttler.throttle(cost);
+  }) as binance['throttle'];
+}
+
 /** Binance's error as it sent it: code and message, before ccxt rewords it into one of its classes. */
 export class BinanceApiError extends Error {
   override readonly name = 'BinanceApiError';
@@ -68,6 +89,8 @@ export class BinanceApiError extends Error {
     readonly httpStatus: number,
     readonly code: number,
     readonly msg: string,
+    /** `Retry-After` of a 429/418, in seconds. */
+    readonly retryAfterSec?: number,
   ) {
     super(`HTTP ${httpStatus} ${code} ${msg}`);
   }
@@ -77,14 +100,30 @@ export class BinanceApiError extends Error {
  * ccxt rewrites some Binance errors ("binance Account has insufficient balance…") and drops the
  * code. Every body of the form `{ code: <negative>, msg }` is thrown as a `BinanceApiError` first.
  */
-function keepBinanceErrors(client: binance): void {
+function keepBinanceErrors(client: binance, gate: BinanceRateGate): void {
   const original = client.handleErrors.bind(client);
   client.handleErrors = ((...args: Parameters<binance['handleErrors']>) => {
-    const [httpStatus, , , , , , response] = args;
+    const [httpStatus, , , , headers, , response] = args;
+    const status = Number(httpStatus);
+    let retryAfterSec: number | undefined;
+    if (status === 429 || status === 418) {
+      // "LIMITS": a Retry-After header (seconds) comes with a 418 or 429; every client of the process waits.
+      const raw = retryAfterOf(headers);
+      retryAfterSec = raw === undefined ? undefined : Number(raw);
+      gate.rateLimited(status, retryAfterSec);
+    }
     const body = response as { code?: unknown; msg?: unknown } | undefined;
     if (body && typeof body.code === 'number' && body.code < 0 && typeof body.msg === 'string') {
-      throw new BinanceApiError(Number(httpStatus), body.code, body.msg);
+      throw new BinanceApiError(status, body.code, body.msg, retryAfterSec);
     }
     return original(...args);
   }) as binance['handleErrors'];
+}
+
+function retryAfterOf(headers: unknown): string | undefined {
+  if (!headers || typeof headers !== 'object') return undefined;
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (name.toLowerCase() === 'retry-after' && value !== undefined && value !== null) return String(value);
+  }
+  return undefined;
 }

@@ -2,17 +2,23 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ExchangeError } from '../exchange-error';
 import { exchangeContract } from '../testing/exchange-contract';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
+import { virtualRateGate as virtualGate } from '../testing/virtual-rate-gate';
 import { BinanceExchange } from './binance-exchange';
+import type { BinanceRateGate } from './rate-gate';
 
 const noDelay = { sleep: async () => {}, random: () => 0.5 };
 
-function adapterFor(fake: FakeBinanceServer, overrides: { apiKey?: string; secret?: string } = {}) {
+function adapterFor(
+  fake: FakeBinanceServer,
+  overrides: { apiKey?: string; secret?: string; gate?: BinanceRateGate } = {},
+) {
   return new BinanceExchange({
     apiKey: overrides.apiKey ?? fake.apiKey,
     secret: overrides.secret ?? fake.secret,
     baseUrl: fake.url,
     enableRateLimit: false,
     retry: noDelay,
+    gate: overrides.gate ?? virtualGate().gate,
   });
 }
 
@@ -211,6 +217,7 @@ describe('Binance adapter requests and error mapping', () => {
       baseUrl: fake.url,
       enableRateLimit: false,
       retry: { baseDelayMs: 100, sleep: async (ms) => void delays.push(ms), random: () => 0.5 },
+      gate: virtualGate().gate,
     });
     const balances = await adapter.balances('future');
     expect(balances[0]).toEqual({ asset: 'USDT', free: '0', locked: '0' });

@@ -1,6 +1,6 @@
 import { floorToStep, type MarketRules, money } from '@gridbot/shared';
 import type { binance } from 'ccxt';
-import { ErrorCode, exchangeErrors } from '../exchange-error';
+import { ErrorCode, ExchangeError, exchangeErrors } from '../exchange-error';
 import {
   type AssetValue,
   type Balance,
@@ -21,7 +21,7 @@ import { prepareOrder } from '../order-rules';
 import { type BinanceClientOptions, createBinanceClients } from './binance-clients';
 import { toExchangeError } from './ccxt-errors';
 import {
-  feeFromTrades,
+  feeOfTrades,
   futuresBalances,
   orderFromFutures,
   orderFromSpot,
@@ -29,6 +29,7 @@ import {
   rulesFromMarket,
   spotBalances,
 } from './normalize';
+import type { BinanceRateGate } from './rate-gate';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
 
 type Raw = Record<string, unknown>;
@@ -36,15 +37,27 @@ type Raw = Record<string, unknown>;
 export interface BinanceExchangeOptions extends BinanceClientOptions {
   apiKey: string;
   secret: string;
-  /** Back-off of retryable failures (429/418, -1021, no answer). Tests pass a zero-delay sleep. */
+  /** Back-off of retryable failures of reads (429/418, -1021, no answer). Tests pass a zero-delay sleep. */
   retry?: Partial<RetryPolicy>;
+  /** The process's rate limiter (default: one shared by every client of the process). */
+  gate?: BinanceRateGate;
 }
+
+/** Market rules are read again from exchangeInfo after this long. */
+const MARKETS_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Hedge mode refuses orders without a position side; the platform trades one-way longs only. */
+export const HEDGE_MODE_MESSAGE =
+  'Your Binance futures account is in Hedge Mode. Switch it to One-way Mode in Binance (Preferences → Position Mode) to run futures bots.';
 
 /**
  * The `Exchange` port on Binance through ccxt, for one user's API key. Orders are rounded and checked
  * with the same `prepareOrder` as the paper exchange before they are sent; rules come from ccxt's
- * loaded markets. A client order id is looked up before it is sent, so a repeat returns the original
- * order (Binance itself only refuses ids of *open* orders).
+ * loaded markets (Binance's exchangeInfo). A client order id is looked up before it is sent, so a repeat
+ * returns the original order (Binance itself only refuses ids of *open* orders). An order POST is sent
+ * once and never retried here: when its answer is lost the call fails with kind `unknown` and the caller
+ * looks the order up (DESIGN §3). Fees come from the order's fills, or from the account's trade list
+ * when the order was read back (a queried order carries no fills).
  */
 export class BinanceExchange implements Exchange {
   readonly venue = 'binance' as const;
@@ -52,6 +65,7 @@ export class BinanceExchange implements Exchange {
   private readonly usdm: binance;
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
+  private marketsLoadedAtMs = 0;
 
   constructor(options: BinanceExchangeOptions) {
     const clients = createBinanceClients(options);
@@ -117,19 +131,19 @@ export class BinanceExchange implements Exchange {
     }
     try {
       if (input.market === 'spot') {
-        const raw = await this.call('spot', (c) =>
+        const raw = await this.sendOnce('spot', (c) =>
           c.privatePostOrder({ ...params, newOrderRespType: 'FULL' }),
         );
-        return orderFromSpot(raw);
+        return this.withSpotFee(raw);
       }
-      if (input.side === 'sell') params.reduceOnly = 'true';
-      const raw = await this.call('future', (c) =>
+      if (input.side === 'sell' || input.reduceOnly) params.reduceOnly = 'true';
+      const raw = await this.sendOnce('future', (c) =>
         c.fapiPrivatePostOrder({ ...params, newOrderRespType: 'RESULT' }),
       );
-      return this.withFuturesFee(raw);
+      return await this.withFuturesFee(raw);
     } catch (error) {
       const mapped = toExchangeError(error);
-      // A retried send that had reached Binance comes back as a duplicate: answer with the original.
+      // Binance refuses the id of an order that is still open: that order is the answer.
       const duplicate = /duplicate/i.test(mapped.userMessage) || mapped.code === -4116;
       if (!duplicate) throw mapped;
       const again = await this.fetchOrder(input.market, symbol, input.clientOrderId);
@@ -140,19 +154,28 @@ export class BinanceExchange implements Exchange {
 
   async fetchOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<FetchOrderResult> {
     const params = { symbol: symbol.toUpperCase(), origClientOrderId: clientOrderId };
+    let raw: Raw;
     try {
-      if (market === 'spot')
-        return {
-          found: true,
-          order: orderFromSpot(await this.call('spot', (c) => c.privateGetOrder(params))),
-        };
-      const raw = await this.call('future', (c) => c.fapiPrivateGetOrder(params));
-      return { found: true, order: await this.withFuturesFee(raw) };
+      raw =
+        market === 'spot'
+          ? await this.call('spot', (c) => c.privateGetOrder(params))
+          : await this.call('future', (c) => c.fapiPrivateGetOrder(params));
     } catch (error) {
       const mapped = toExchangeError(error);
       if (mapped.code === ErrorCode.noSuchOrder) return { found: false };
       throw mapped;
     }
+    return {
+      found: true,
+      order: market === 'spot' ? await this.withSpotFee(raw) : await this.withFuturesFee(raw),
+    };
+  }
+
+  /** One-way mode is required: hedge mode refuses every order the platform sends. */
+  async checkPositionMode(): Promise<void> {
+    const raw: Raw = await this.call('future', (c) => c.fapiPrivateGetPositionSideDual());
+    if (raw.dualSidePosition === true || raw.dualSidePosition === 'true')
+      throw new ExchangeError('rejected', -4061, HEDGE_MODE_MESSAGE);
   }
 
   async cancelOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<Order> {
@@ -181,6 +204,7 @@ export class BinanceExchange implements Exchange {
     ) {
       throw exchangeErrors.invalidLeverage();
     }
+    await this.checkPositionMode();
     try {
       await this.call('future', (c) =>
         c.fapiPrivatePostMarginType({ symbol: upper, marginType: 'ISOLATED' }),
@@ -192,6 +216,16 @@ export class BinanceExchange implements Exchange {
     await this.call('future', (c) =>
       c.fapiPrivatePostLeverage({ symbol: upper, leverage: String(leverage) }),
     );
+    // Verified, not assumed: the position's own settings are what the next order will use.
+    const rows: Raw[] = await this.call('future', (c) => c.fapiPrivateV2GetPositionRisk({ symbol: upper }));
+    const row = rows.find((r) => String(r.symbol) === upper);
+    if (!row || String(row.marginType).toLowerCase() !== 'isolated' || Number(row.leverage) !== leverage) {
+      throw new ExchangeError(
+        'retryable',
+        ErrorCode.unknown,
+        `Binance did not confirm ${leverage}× isolated margin on ${upper}; try again.`,
+      );
+    }
   }
 
   async position(symbol: string): Promise<FuturesPosition | undefined> {
@@ -248,10 +282,15 @@ export class BinanceExchange implements Exchange {
     return market === 'spot' ? this.spot : this.usdm;
   }
 
+  /** exchangeInfo of both venues, loaded at first use and again once a day (filters do change). */
   private loadMarkets(): Promise<void> {
+    if (this.marketsLoaded && Date.now() - this.marketsLoadedAtMs > MARKETS_TTL_MS)
+      this.marketsLoaded = undefined;
+    if (!this.marketsLoaded) this.marketsLoadedAtMs = Date.now();
+    const reload = this.marketsLoadedAtMs !== 0 && this.spot.markets !== undefined;
     this.marketsLoaded ??= Promise.all([
-      this.call('spot', (c) => c.loadMarkets()),
-      this.call('future', (c) => c.loadMarkets()),
+      this.call('spot', (c) => c.loadMarkets(reload)),
+      this.call('future', (c) => c.loadMarkets(reload)),
     ]).then(
       () => undefined,
       (error: unknown) => {
@@ -271,13 +310,43 @@ export class BinanceExchange implements Exchange {
     return String(raw.price);
   }
 
-  /** The order with its commission from /fapi/v1/userTrades when something filled (the order body has none). */
+  /**
+   * A spot order with its fee: from the FULL response's fills when present, else (a queried order
+   * carries no fills) from GET /api/v3/myTrades of the order.
+   */
+  private async withSpotFee(raw: Raw): Promise<Order> {
+    const order = orderFromSpot(raw);
+    if (Array.isArray(raw.fills) || money(order.filledQuantity).isZero()) return order;
+    const trades: Raw[] = await this.call('spot', (c) =>
+      c.privateGetMyTrades({ symbol: String(raw.symbol), orderId: String(raw.orderId) }),
+    );
+    return { ...order, ...feeOfTrades(trades, order.feeAsset) };
+  }
+
+  /** A futures order with its commission from /fapi/v1/userTrades when something filled (the order body has none). */
   private async withFuturesFee(raw: Raw): Promise<Order> {
     if (money(String(raw.executedQty ?? '0')).isZero()) return orderFromFutures(raw);
     const trades: Raw[] = await this.call('future', (c) =>
       c.fapiPrivateGetUserTrades({ symbol: String(raw.symbol), orderId: String(raw.orderId) }),
     );
-    return orderFromFutures(raw, feeFromTrades(trades));
+    const fee = feeOfTrades(trades, 'USDT');
+    return { ...orderFromFutures(raw, fee.fee), feeAsset: fee.feeAsset };
+  }
+
+  /**
+   * An order POST: sent once, never retried (DESIGN §3). A refusal keeps its kind; anything else (no
+   * answer, connection reset, HTTP 5xx, -1000/-1001/-1007, a 429 or -1021 that may race an execution)
+   * is `unknown`: the caller looks the order up by its client order id before sending again.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: Binance's raw JSON bodies are untyped in ccxt.
+  private async sendOnce<T = any>(market: MarketKind, fn: (client: binance) => Promise<T>): Promise<T> {
+    try {
+      return await fn(this.client(market));
+    } catch (error) {
+      const mapped = toExchangeError(error);
+      if (mapped.kind === 'rejected' || mapped.kind === 'fatal') throw mapped;
+      throw exchangeErrors.outcomeUnknown(mapped);
+    }
   }
 
   /** One ccxt call with error mapping and back-off; re-syncs the clock after -1021. */

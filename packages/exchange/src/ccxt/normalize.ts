@@ -107,9 +107,24 @@ export function orderFromFutures(raw: Raw, fee = '0'): Order {
   };
 }
 
-/** Σ commission of /fapi/v1/userTrades rows. */
-export function feeFromTrades(trades: readonly Raw[]): string {
-  return trades.reduce((sum, t) => sum.plus(str(t.commission)), money(0)).toFixed();
+/**
+ * Fee of an order from its trades (GET /api/v3/myTrades, /fapi/v1/userTrades): Σ commission in the
+ * trades' commission asset. Should one order's trades pay in two assets (BNB running out mid-order), the
+ * asset that carries most of the trades is kept with its own sum.
+ */
+export function feeOfTrades(
+  trades: readonly Raw[],
+  fallbackAsset: string,
+): { fee: string; feeAsset: string } {
+  const byAsset = new Map<string, { sum: ReturnType<typeof money>; count: number }>();
+  for (const t of trades) {
+    const asset = str(t.commissionAsset, fallbackAsset);
+    const row = byAsset.get(asset) ?? { sum: money(0), count: 0 };
+    byAsset.set(asset, { sum: row.sum.plus(str(t.commission)), count: row.count + 1 });
+  }
+  let best: [string, { sum: ReturnType<typeof money>; count: number }] | undefined;
+  for (const entry of byAsset) if (!best || entry[1].count > best[1].count) best = entry;
+  return best ? { fee: best[1].sum.toFixed(), feeAsset: best[0] } : { fee: '0', feeAsset: fallbackAsset };
 }
 
 /** Balances of GET /api/v3/account: non-zero assets, USDT always. */
@@ -151,7 +166,8 @@ export function positionFromRisk(raw: Raw): FuturesPosition | undefined {
     entryPrice: plain(raw.entryPrice),
     leverage: Number(raw.leverage ?? 1),
     marginType: 'isolated',
-    isolatedMargin: plain(raw.isolatedMargin),
+    // isolatedWallet is the margin put in; isolatedMargin adds the unrealized PnL.
+    isolatedMargin: plain(raw.isolatedWallet ?? raw.isolatedMargin),
     liquidationPrice: plain(raw.liquidationPrice),
     markPrice: raw.markPrice === undefined ? undefined : plain(raw.markPrice),
     unrealizedPnl: raw.unRealizedProfit === undefined ? undefined : plain(raw.unRealizedProfit),

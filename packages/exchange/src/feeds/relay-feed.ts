@@ -14,7 +14,7 @@ export interface RelayFeedOptions {
 }
 
 /**
- * A `MarketFeed` whose ticks are produced by a feed in another process (scale-out, issue #9: one market
+ * A `MarketFeed` whose ticks are produced by a feed in another process (scale-out: one market
  * process publishes, every worker and API process relays). Subscribers, last prices and candles behave as on
  * the original feed; candles start from the ticks seen since this process started.
  */

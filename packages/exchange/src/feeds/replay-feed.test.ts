@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -135,10 +134,9 @@ describe('ReplayFeed', () => {
     await feed.stop();
   });
 
-  it('replays the shared Binance data set when it is present', async () => {
-    const shared = resolve(__dirname, '../../../../../shared/data');
-    if (!existsSync(shared)) return;
-    const feed = new ReplayFeed({ dir: shared, clock: new FakeClock(), symbols: ['BTCUSDT'] });
+  it('replays the committed Binance candles of fixtures/replay', async () => {
+    const fixtures = resolve(__dirname, '../../../../fixtures/replay');
+    const feed = new ReplayFeed({ dir: fixtures, clock: new FakeClock(), symbols: ['BTCUSDT'] });
     const sources = await feed.sources();
     expect(sources['spot:BTCUSDT']).toMatch(/^binance-spot-BTCUSDT-/);
     expect(sources['future:BTCUSDT']).toMatch(/^binance-futures-BTCUSDT-/);

@@ -40,7 +40,7 @@ export type PaperEvent =
       marginLost: string;
     };
 
-/** Default starting funds of a paper account (PAPER_START_USDT default, issue 3). */
+/** Default starting funds of a paper account (PAPER_START_USDT default). */
 export const DEFAULT_PAPER_START_USDT = '10000';
 
 /**

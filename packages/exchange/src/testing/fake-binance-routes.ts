@@ -1,13 +1,14 @@
-import { type MarketKind, money, SYMBOLS } from '@gridbot/shared';
-import { ExchangeError } from '../exchange-error';
-import type { Order, PlaceOrderInput } from '../exchange-port';
+import { allMarketRules, type MarketKind } from '@gridbot/shared';
+import { BinanceReject, type BookOrder } from './fake-binance-book';
 import type { FakeBinanceServer } from './fake-binance-server';
 import {
   futuresExchangeInfo,
   futuresOrder,
+  futuresTrade,
   positionRisk,
   spotExchangeInfo,
   spotOrder,
+  spotTrade,
 } from './fake-binance-shapes';
 
 type Params = Record<string, string>;
@@ -15,92 +16,57 @@ type Params = Record<string, string>;
 export interface FakeRoute {
   signed: boolean;
   required: readonly string[];
-  handle(params: Params): Promise<unknown>;
+  /** Request weight as the docs list it (rate limit tests). */
+  weight: number;
+  handle(params: Params): unknown;
 }
 
 const route = (
   signed: boolean,
   required: readonly string[],
-  handle: (p: Params) => Promise<unknown>,
-): FakeRoute => ({
-  signed,
-  required,
-  handle,
-});
+  weight: number,
+  handle: (p: Params) => unknown,
+): FakeRoute => ({ signed, required, weight, handle });
 
-/** The Binance endpoints the adapter uses, answered from the fake's paper account. */
+/** The Binance endpoints the adapter uses, answered from the fake's book. */
 export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
-  const account = fake.account;
-
-  const place = async (market: MarketKind, p: Params): Promise<Order> => {
-    fake.rules(p.symbol, market);
-    const type = p.type === 'LIMIT' ? 'limit' : p.type === 'MARKET' ? 'market' : undefined;
-    if (!type) throw new ExchangeError('rejected', -1116, 'Invalid orderType.');
-    if (type === 'limit' && (!p.price || !p.timeInForce)) {
-      throw new ExchangeError(
-        'rejected',
-        -1102,
-        "Mandatory parameter 'price' was not sent, was empty/null, or malformed.",
-      );
-    }
-    const clientOrderId = p.newClientOrderId ?? `fake-${Date.now()}`;
-    const existing = await account.fetchOrder(market, p.symbol!, clientOrderId);
-    if (existing.found) {
-      throw market === 'spot'
-        ? new ExchangeError('rejected', -2010, 'Duplicate order sent.')
-        : new ExchangeError('rejected', -4116, 'ClientOrderId is duplicated.');
-    }
-    const input: PlaceOrderInput = {
-      market,
+  const book = fake.book;
+  const newOrder = (market: MarketKind, p: Params): BookOrder =>
+    book.newOrder(market, {
       symbol: p.symbol!,
-      side: p.side === 'SELL' ? 'sell' : 'buy',
-      type,
-      clientOrderId,
-      ...(p.quantity ? { quantity: p.quantity } : {}),
-      ...(p.quoteOrderQty ? { quoteAmount: p.quoteOrderQty } : {}),
-      ...(p.price ? { price: p.price } : {}),
-    };
-    return account.placeOrder(input);
-  };
-
-  const findOrder = async (market: MarketKind, p: Params): Promise<Order | undefined> => {
-    if (!p.origClientOrderId && !p.orderId) {
-      throw new ExchangeError(
-        'rejected',
-        -1102,
-        "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
-      );
-    }
-    if (p.origClientOrderId) {
-      const found = await account.fetchOrder(market, p.symbol!, p.origClientOrderId);
-      return found.found ? found.order : undefined;
-    }
-    const open = await account.openOrders(market, p.symbol);
-    return open.find((o) => String(fake.orderId(o.exchangeOrderId)) === p.orderId);
-  };
-
-  const spot = (order: Order) => spotOrder(order, fake.orderId(order.exchangeOrderId));
-  const futures = (order: Order) => {
-    const id = fake.orderId(order.exchangeOrderId);
-    fake.futuresOrders.set(id, order);
-    return futuresOrder(order, id);
-  };
-  const noSuchOrder = () => new ExchangeError('rejected', -2013, 'Order does not exist.');
+      side: p.side,
+      type: p.type,
+      quantity: p.quantity,
+      quoteOrderQty: p.quoteOrderQty,
+      price: p.price,
+      timeInForce: p.timeInForce,
+      newClientOrderId: p.newClientOrderId,
+      reduceOnly: p.reduceOnly,
+      positionSide: p.positionSide,
+    });
+  const which = (p: Params) => ({
+    ...(p.origClientOrderId ? { origClientOrderId: p.origClientOrderId } : {}),
+    ...(p.orderId ? { orderId: p.orderId } : {}),
+  });
+  const futuresSymbols = allMarketRules()
+    .filter((r) => r.market === 'future')
+    .map((r) => r.symbol);
 
   return new Map<string, FakeRoute>([
-    ['GET /api/v3/ping', route(false, [], async () => ({}))],
-    ['GET /api/v3/time', route(false, [], async () => ({ serverTime: fake.now() }))],
-    ['GET /api/v3/exchangeInfo', route(false, [], async () => spotExchangeInfo(fake.now()))],
+    ['GET /api/v3/ping', route(false, [], 1, () => ({}))],
+    ['GET /api/v3/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
+    ['GET /api/v3/exchangeInfo', route(false, [], 20, () => spotExchangeInfo(fake.now(), book.allRules()))],
     [
       'GET /api/v3/ticker/price',
-      route(false, ['symbol'], async (p) => {
-        fake.rules(p.symbol, 'spot');
-        return { symbol: p.symbol, price: fake.feed.lastPrice(p.symbol!, 'spot') };
+      route(false, ['symbol'], 2, (p) => {
+        book.rules(p.symbol, 'spot');
+        return { symbol: p.symbol, price: book.price(p.symbol!, 'spot').toFixed(8) };
       }),
     ],
     [
+      // [spot rest-api.md] "Account information (USER_DATA)".
       'GET /api/v3/account',
-      route(true, [], async () => ({
+      route(true, [], 20, () => ({
         makerCommission: 10,
         takerCommission: 10,
         buyerCommission: 0,
@@ -119,78 +85,80 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
         preventSor: false,
         updateTime: fake.now(),
         accountType: 'SPOT',
-        balances: (await account.balances('spot')).map((b) => ({
-          asset: b.asset,
-          free: money(b.free).toFixed(8),
-          locked: money(b.locked).toFixed(8),
+        balances: [...book.spot.entries()].map(([asset, b]) => ({
+          asset,
+          free: b.free.toFixed(8),
+          locked: b.locked.toFixed(8),
         })),
         permissions: ['SPOT'],
         uid: 354937868,
       })),
     ],
     [
+      // [spot rest-api.md] "New order (TRADE)": newOrderRespType FULL (MARKET and LIMIT default) carries fills.
       'POST /api/v3/order',
-      route(true, ['symbol', 'side', 'type'], async (p) => spot(await place('spot', p))),
+      route(true, ['symbol', 'side', 'type'], 1, (p) => {
+        const order = newOrder('spot', p);
+        const full = (p.newOrderRespType ?? 'FULL') === 'FULL';
+        return spotOrder(order, full ? book.spotTrades(order.symbol, String(order.orderId)) : undefined);
+      }),
     ],
+    // [spot rest-api.md] "Query order (USER_DATA)": the order, without fills.
     [
       'GET /api/v3/order',
-      route(true, ['symbol'], async (p) => {
-        const order = await findOrder('spot', p);
-        if (!order) throw noSuchOrder();
-        return spot(order);
-      }),
+      route(true, ['symbol'], 4, (p) => spotOrder(book.findOrder('spot', p.symbol!, which(p)))),
     ],
     [
       'DELETE /api/v3/order',
-      route(true, ['symbol'], async (p) => {
-        const order = await findOrder('spot', p);
-        return spot(await account.cancelOrder('spot', p.symbol!, order?.clientOrderId ?? '\u0000'));
-      }),
+      route(true, ['symbol'], 1, (p) => spotOrder(book.cancel('spot', p.symbol!, which(p)))),
     ],
     [
       'GET /api/v3/openOrders',
-      route(true, [], async (p) => (await account.openOrders('spot', p.symbol)).map(spot)),
+      route(true, [], 6, (p) => book.openOrders('spot', p.symbol).map((o) => spotOrder(o))),
+    ],
+    [
+      // [spot rest-api.md] "Account trade list (USER_DATA)": orderId "can only be used in combination with symbol".
+      'GET /api/v3/myTrades',
+      route(true, ['symbol'], 20, (p) => book.spotTrades(p.symbol!, p.orderId).map(spotTrade)),
     ],
     [
       'POST /sapi/v1/asset/transfer',
-      route(true, ['type', 'asset', 'amount'], async (p) => {
-        if (p.asset !== 'USDT') throw new ExchangeError('rejected', -1102, 'Only USDT in this fake.');
-        const direction =
-          p.type === 'MAIN_UMFUTURE'
-            ? 'spot_to_future'
-            : p.type === 'UMFUTURE_MAIN'
-              ? 'future_to_spot'
-              : undefined;
-        if (!direction) throw new ExchangeError('rejected', -1102, 'Illegal transfer type.');
-        const result = await account.transfer(direction, p.amount!);
-        return { tranId: Number(result.transferId.replace(/\D/g, '').slice(-12)) };
+      route(true, ['type', 'asset', 'amount'], 900, (p) => {
+        book.transfer(p.type!, p.asset!, p.amount!);
+        return { tranId: 13526853623 + fake.requests.length };
       }),
     ],
-    ['GET /fapi/v1/ping', route(false, [], async () => ({}))],
-    ['GET /fapi/v1/time', route(false, [], async () => ({ serverTime: fake.now() }))],
-    ['GET /fapi/v1/exchangeInfo', route(false, [], async () => futuresExchangeInfo(fake.now()))],
+    ['GET /fapi/v1/ping', route(false, [], 1, () => ({}))],
+    ['GET /fapi/v1/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
+    [
+      'GET /fapi/v1/exchangeInfo',
+      route(false, [], 1, () => futuresExchangeInfo(fake.now(), book.allRules())),
+    ],
     [
       'GET /fapi/v1/ticker/price',
-      route(false, ['symbol'], async (p) => {
-        fake.rules(p.symbol, 'future');
-        return { symbol: p.symbol, price: fake.feed.lastPrice(p.symbol!, 'future'), time: fake.now() };
+      route(false, ['symbol'], 1, (p) => {
+        book.rules(p.symbol, 'future');
+        return { symbol: p.symbol, price: book.price(p.symbol!, 'future').toFixed(), time: fake.now() };
       }),
     ],
     [
+      // [futures] "Futures Account Balance V2": balance = wallet incl. isolated wallets; available = free.
       'GET /fapi/v2/balance',
-      route(true, [], async () => {
-        const usdt = (await account.balances('future')).find((b) => b.asset === 'USDT');
-        const free = money(usdt?.free ?? 0);
-        const total = free.plus(usdt?.locked ?? 0);
+      route(true, [], 5, () => {
+        const isolated = [...book.positions.values()].reduce(
+          (s, p) => s.plus(p.isolatedWallet),
+          book.futuresWallet.times(0),
+        );
+        const wallet = book.futuresWallet.plus(isolated);
         return [
           {
             accountAlias: 'SgsR',
             asset: 'USDT',
-            balance: total.toFixed(8),
-            crossWalletBalance: total.toFixed(8),
+            balance: wallet.toFixed(8),
+            crossWalletBalance: book.futuresWallet.toFixed(8),
             crossUnPnl: '0.00000000',
-            availableBalance: free.toFixed(8),
-            maxWithdrawAmount: free.toFixed(8),
+            availableBalance: book.futuresAvailable().toFixed(8),
+            maxWithdrawAmount: book.futuresAvailable().toFixed(8),
             marginAvailable: true,
             updateTime: fake.now(),
           },
@@ -198,88 +166,55 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
       }),
     ],
     [
+      // [futures] "New Order (TRADE)": newOrderRespType ACK by default, RESULT gives the final state.
       'POST /fapi/v1/order',
-      route(true, ['symbol', 'side', 'type'], async (p) => {
-        if (p.side === 'SELL' && p.reduceOnly !== 'true') {
-          throw new ExchangeError('rejected', -2022, 'ReduceOnly Order is rejected.');
-        }
-        return futures(await place('future', p));
-      }),
+      route(true, ['symbol', 'side', 'type'], 0, (p) => futuresOrder(newOrder('future', p))),
     ],
     [
       'GET /fapi/v1/order',
-      route(true, ['symbol'], async (p) => {
-        const order = await findOrder('future', p);
-        if (!order) throw noSuchOrder();
-        return futures(order);
-      }),
+      route(true, ['symbol'], 1, (p) => futuresOrder(book.findOrder('future', p.symbol!, which(p)))),
     ],
     [
       'DELETE /fapi/v1/order',
-      route(true, ['symbol'], async (p) => {
-        const order = await findOrder('future', p);
-        return futures(await account.cancelOrder('future', p.symbol!, order?.clientOrderId ?? '\u0000'));
-      }),
+      route(true, ['symbol'], 1, (p) => futuresOrder(book.cancel('future', p.symbol!, which(p)))),
     ],
     [
       'GET /fapi/v1/openOrders',
-      route(true, [], async (p) => (await account.openOrders('future', p.symbol)).map(futures)),
+      route(true, [], 1, (p) => book.openOrders('future', p.symbol).map(futuresOrder)),
     ],
     [
+      // [futures] "Account Trade List (USER_DATA)": commission, commissionAsset, realizedPnl per trade.
       'GET /fapi/v1/userTrades',
-      route(true, ['symbol'], async (p) => {
-        const order = fake.futuresOrders.get(Number(p.orderId));
-        if (!order || order.filledQuantity === '0') return [];
-        return [
-          {
-            buyer: order.side === 'buy',
-            commission: order.fee,
-            commissionAsset: order.feeAsset,
-            id: Number(p.orderId),
-            maker: order.type === 'limit',
-            orderId: Number(p.orderId),
-            price: order.averagePrice,
-            qty: order.filledQuantity,
-            quoteQty: order.filledQuote,
-            realizedPnl: '0',
-            side: order.side.toUpperCase(),
-            positionSide: 'BOTH',
-            symbol: order.symbol,
-            time: order.updatedMs,
-          },
-        ];
-      }),
+      route(true, ['symbol'], 5, (p) => book.futuresTrades(p.symbol!, p.orderId).map(futuresTrade)),
     ],
     [
       'POST /fapi/v1/leverage',
-      route(true, ['symbol', 'leverage'], async (p) => {
-        await account.setLeverage(p.symbol!, Number(p.leverage));
+      route(true, ['symbol', 'leverage'], 1, (p) => {
+        book.rules(p.symbol, 'future');
+        book.setLeverage(p.symbol!, Number(p.leverage));
         return { leverage: Number(p.leverage), maxNotionalValue: '250000', symbol: p.symbol };
       }),
     ],
     [
       'POST /fapi/v1/marginType',
-      route(true, ['symbol', 'marginType'], async (p) => {
-        if (p.marginType !== 'ISOLATED')
-          throw new ExchangeError('rejected', -4046, 'No need to change margin type.');
-        if (fake.marginTypes.has(p.symbol!))
-          throw new ExchangeError('rejected', -4046, 'No need to change margin type.');
-        fake.marginTypes.add(p.symbol!);
+      route(true, ['symbol', 'marginType'], 1, (p) => {
+        book.setMarginType(p.symbol!, p.marginType!);
         return { code: 200, msg: 'success' };
       }),
     ],
+    // [futures] "Get Current Position Mode (USER_DATA)": "true": Hedge Mode; "false": One-way Mode.
+    [
+      'GET /fapi/v1/positionSide/dual',
+      route(true, [], 30, () => ({ dualSidePosition: book.dualSidePosition })),
+    ],
     [
       'GET /fapi/v2/positionRisk',
-      route(true, [], async (p) => {
-        const symbols = p.symbol ? [p.symbol] : SYMBOLS;
-        const rows = [];
-        for (const symbol of symbols) {
-          const rules = fake.rules(symbol, 'future');
-          const position = await account.position(symbol);
-          rows.push(positionRisk(rules, position, 1, fake.feed.lastPrice(symbol, 'future') ?? '0'));
-        }
-        return rows;
+      route(true, [], 5, (p) => {
+        if (p.symbol) book.rules(p.symbol, 'future');
+        return (p.symbol ? [p.symbol] : futuresSymbols).map((s) => positionRisk(book, s, fake.now()));
       }),
     ],
   ]);
 }
+
+export { BinanceReject };

@@ -1,81 +1,109 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { findMarketRules, type MarketKind, SYMBOLS } from '@gridbot/shared';
-import { ExchangeError } from '../exchange-error';
-import type { Exchange, Order } from '../exchange-port';
-import { MemoryPaperStore } from '../paper/memory-paper-store';
-import { PaperExchange } from '../paper/paper-exchange';
+import type { MarketKind } from '@gridbot/shared';
+import { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
 import { binanceRoutes, type FakeRoute } from './fake-binance-routes';
-import { ManualFeed } from './manual-feed';
 
 export interface RecordedRequest {
   method: string;
   path: string;
   params: Record<string, string>;
   apiKey: string | undefined;
+  /** What the fake did with it: answered, or the fault it injected. */
+  outcome: 'answered' | Fault['kind'];
 }
 
-interface Failure {
-  path: string;
-  status: number;
-  body: unknown;
+/**
+ * A fault for one request, as Binance's documentation says they happen ("HTTP Return Codes", "LIMITS"
+ * and "Error codes" of binance-spot-api-docs rest-api.md / errors.md, same sections for USDⓈ-M):
+ * - `answer`: the request is answered with `status`/`body` without being executed (a 4xx, or a 5xx
+ *   before the request reached the matching engine);
+ * - `executedThenError`: the request is executed, then answered with an error, e.g. HTTP 503 with
+ *   -1007 "Timeout waiting for response from backend server. Send status unknown; execution status
+ *   unknown." ("It is important to NOT treat this as a failure operation; the execution status is
+ *   UNKNOWN and could have been a success.");
+ * - `executedThenDrop`: executed, then the connection is closed without an answer (response lost);
+ * - `resetBefore`: the connection is reset before the request reaches the server (not executed);
+ * - `rateLimit`: HTTP 429 (request rate limit broken) or 418 (IP auto-banned after 429s), with a
+ *   `Retry-After` header in seconds ("A Retry-After header is sent with a 418 or 429 responses"). A 418
+ *   bans every request of the IP until it ends.
+ */
+export type Fault =
+  | { kind: 'answer'; status: number; body: unknown }
+  | { kind: 'executedThenError'; status: number; body: unknown }
+  | { kind: 'executedThenDrop' }
+  | { kind: 'resetBefore' }
+  | { kind: 'rateLimit'; status: 429 | 418; retryAfterSec: number };
+
+interface Injection {
+  target: string;
+  fault: Fault;
   remaining: number;
 }
 
-/** Binance's error body with the HTTP status Binance uses for it. */
-function errorBody(res: ServerResponse, status: number, code: number, msg: string): void {
-  send(res, status, { code, msg });
-}
+/** -1007 as [spot errors.md] words it. */
+export const TIMEOUT_UNKNOWN = {
+  code: -1007,
+  msg: 'Timeout waiting for response from backend server. Send status unknown; execution status unknown.',
+};
 
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' });
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers });
   res.end(JSON.stringify(body));
 }
 
 /**
- * A loopback server that speaks Binance's REST API for the endpoints the adapter uses (spot /api/v3,
- * /sapi/v1/asset/transfer, USDT-M /fapi). It checks the API key, the HMAC-SHA256 signature over the
- * exact query and body, the timestamp against its own clock and each endpoint's mandatory parameters.
- * Trading behind it is a `PaperExchange` on a `ManualFeed`, so fills follow the same rules as paper.
- * Failures can be injected (`failNext`) and its clock skewed (`clockSkewMs`).
+ * A loopback server that speaks Binance's REST API for the endpoints the platform uses (spot /api/v3,
+ * /sapi/v1/asset/transfer, USDⓈ-M /fapi), following Binance's documentation rather than our code: see
+ * `FakeBinanceBook` for the trading rules and the doc sections they follow. It checks the API key, the
+ * HMAC-SHA256 signature over the exact query and body ([spot rest-api.md] "SIGNED (TRADE, USER_DATA,
+ * AND MARGIN) Endpoint security"), the timestamp against its own clock, each endpoint's mandatory
+ * parameters, and injects faults per request (`inject`).
  */
 export class FakeBinanceServer {
-  readonly feed = new ManualFeed();
-  readonly paper: PaperExchange;
-  readonly account: Exchange;
+  readonly book: FakeBinanceBook;
   readonly requests: RecordedRequest[] = [];
   /** Added to the server's clock: a large value makes every signed request fail with -1021. */
   clockSkewMs = 0;
-  readonly orderIds = new Map<string, number>();
-  readonly marginTypes = new Set<string>();
-  /** Futures orders as last shown, by numeric id (for /fapi/v1/userTrades). */
-  readonly futuresOrders = new Map<number, Order>();
-  private readonly failures: Failure[] = [];
+  /** End of a 418 IP ban (server clock, ms). */
+  bannedUntilMs = 0;
+  private readonly injections: Injection[] = [];
   private readonly routes: Map<string, FakeRoute>;
   private server: Server | undefined;
 
   private constructor(
     readonly apiKey: string,
     readonly secret: string,
+    brackets: Record<string, readonly LeverageBracket[]> | undefined,
   ) {
-    this.paper = new PaperExchange({ store: new MemoryPaperStore(), feed: this.feed });
-    this.account = this.paper.forUser('binance-account');
-    for (const symbol of SYMBOLS) {
-      this.feed.setPrice(symbol, 'spot', '1');
-      this.feed.setPrice(symbol, 'future', '1');
-    }
+    this.book = new FakeBinanceBook({ now: () => this.now(), ...(brackets ? { brackets } : {}) });
     this.routes = binanceRoutes(this);
   }
 
-  /** Starts on 127.0.0.1 at a random free port. */
-  static async start(options: { apiKey?: string; secret?: string } = {}): Promise<FakeBinanceServer> {
-    const fake = new FakeBinanceServer(options.apiKey ?? 'test-api-key', options.secret ?? 'test-secret');
-    await fake.paper.start();
+  /** Starts on 127.0.0.1 at a random free port (or `port`). */
+  static async start(
+    options: {
+      apiKey?: string;
+      secret?: string;
+      port?: number;
+      brackets?: Record<string, readonly LeverageBracket[]>;
+    } = {},
+  ): Promise<FakeBinanceServer> {
+    const fake = new FakeBinanceServer(
+      options.apiKey ?? 'test-api-key',
+      options.secret ?? 'test-secret',
+      options.brackets,
+    );
     fake.server = createServer((req, res) => {
-      fake.handle(req, res).catch((error: unknown) => errorBody(res, 500, -1000, String(error)));
+      fake.handle(req, res).catch((error: unknown) => send(res, 500, { code: -1000, msg: String(error) }));
     });
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => fake.server!.listen(options.port ?? 0, '127.0.0.1', resolve));
     return fake;
   }
 
@@ -88,36 +116,31 @@ export class FakeBinanceServer {
     return Date.now() + this.clockSkewMs;
   }
 
-  /** Numeric order id Binance would show for one of our orders. */
-  orderId(exchangeOrderId: string): number {
-    let id = this.orderIds.get(exchangeOrderId);
-    if (id === undefined) {
-      id = 1000 + this.orderIds.size;
-      this.orderIds.set(exchangeOrderId, id);
-    }
-    return id;
+  /**
+   * The next `times` requests matching `target` get `fault`. `target` is a path prefix, optionally with
+   * the method first: 'POST /api/v3/order'.
+   */
+  inject(target: string, fault: Fault, times = 1): void {
+    this.injections.push({ target, fault, remaining: times });
   }
 
-  /**
-   * The next `times` requests whose path starts with `path` get this status and body. `path` may
-   * name the method first: 'POST /api/v3/order'.
-   */
-  failNext(path: string, status: number, body: unknown, times = 1): void {
-    this.failures.push({ path, status, body, remaining: times });
+  /** The next `times` requests matching `target` are answered with this status and body, unexecuted. */
+  failNext(target: string, status: number, body: unknown, times = 1): void {
+    this.inject(target, { kind: 'answer', status, body }, times);
   }
 
   setPrice(symbol: string, market: MarketKind, price: string): void {
-    this.feed.setPrice(symbol, market, price);
+    this.book.setPrice(symbol, market, price);
   }
 
-  rules(symbol: string | undefined, market: MarketKind) {
-    const rules = symbol ? findMarketRules(symbol, market) : undefined;
-    if (!rules) throw new ExchangeError('rejected', -1121, 'Invalid symbol.');
-    return rules;
+  /** Order POSTs that reached the server (executed or refused), for "sent once" checks. */
+  orderPosts(market: MarketKind = 'spot'): RecordedRequest[] {
+    const path = market === 'spot' ? '/api/v3/order' : '/fapi/v1/order';
+    return this.requests.filter((r) => r.method === 'POST' && r.path === path && r.outcome !== 'resetBefore');
   }
 
   async close(): Promise<void> {
-    await this.paper.stop();
+    this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
 
@@ -126,40 +149,93 @@ export class FakeBinanceServer {
     const rawQuery = url.search.startsWith('?') ? url.search.slice(1) : '';
     const rawBody = await readBody(req);
     const params: Record<string, string> = {};
-    for (const [k, v] of new URLSearchParams(rawQuery)) params[k] = v;
+    // [spot rest-api.md] "If a parameter sent in both the query string and request body, the query
+    // string parameter will be used."
     for (const [k, v] of new URLSearchParams(rawBody)) params[k] = v;
+    for (const [k, v] of new URLSearchParams(rawQuery)) params[k] = v;
     const apiKey = header(req, 'x-mbx-apikey');
-    this.requests.push({ method: req.method ?? 'GET', path: url.pathname, params, apiKey });
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      params,
+      apiKey,
+      outcome: 'answered',
+    };
+    this.requests.push(record);
 
-    const target = `${req.method} ${url.pathname}`;
-    const failure = this.failures.find(
-      (f) => f.remaining > 0 && (url.pathname.startsWith(f.path) || target.startsWith(f.path)),
-    );
-    if (failure) {
-      failure.remaining -= 1;
-      return send(res, failure.status, failure.body);
+    // [spot rest-api.md] LIMITS: an IP banned with 418 gets 418 on every request until the ban ends.
+    if (this.bannedUntilMs > this.now()) {
+      record.outcome = 'rateLimit';
+      return this.banned(res);
     }
-    const route = this.routes.get(`${req.method} ${url.pathname}`);
-    if (!route) return errorBody(res, 404, -1000, `No fake for ${req.method} ${url.pathname}`);
+    const target = `${req.method} ${url.pathname}`;
+    const injection = this.injections.find(
+      (f) => f.remaining > 0 && (url.pathname.startsWith(f.target) || target.startsWith(f.target)),
+    );
+    if (injection) injection.remaining -= 1;
+    const fault = injection?.fault;
+    if (fault) record.outcome = fault.kind;
+    if (fault?.kind === 'resetBefore') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'answer') return send(res, fault.status, fault.body);
+    if (fault?.kind === 'rateLimit') {
+      if (fault.status === 418) {
+        this.bannedUntilMs = this.now() + fault.retryAfterSec * 1000;
+        return this.banned(res);
+      }
+      return send(
+        res,
+        429,
+        {
+          code: -1003,
+          msg: 'Too many requests; current limit of IP(127.0.0.1) is 6000 requests per minute.',
+        },
+        { 'retry-after': String(fault.retryAfterSec) },
+      );
+    }
+
+    const route = this.routes.get(target);
+    if (!route) return send(res, 404, { code: -1000, msg: `No fake for ${target}` });
     if (route.signed) {
       const problem = this.checkSigned(apiKey, rawQuery, rawBody, params);
-      if (problem) return errorBody(res, problem.status, problem.code, problem.msg);
+      if (problem) return send(res, problem.status, { code: problem.code, msg: problem.msg });
     }
     const missing = route.required.find((name) => params[name] === undefined || params[name] === '');
     if (missing) {
-      return errorBody(
-        res,
-        400,
-        -1102,
-        `Mandatory parameter '${missing}' was not sent, was empty/null, or malformed.`,
-      );
+      return send(res, 400, {
+        code: -1102,
+        msg: `Mandatory parameter '${missing}' was not sent, was empty/null, or malformed.`,
+      });
     }
+    let body: unknown;
     try {
-      send(res, 200, await route.handle(params));
+      body = route.handle(params);
     } catch (error) {
-      if (error instanceof ExchangeError) return errorBody(res, 400, error.code, error.userMessage);
+      if (error instanceof BinanceReject)
+        return send(res, error.status, { code: error.code, msg: error.msg });
       throw error;
     }
+    if (fault?.kind === 'executedThenDrop') {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.kind === 'executedThenError') return send(res, fault.status, fault.body);
+    send(res, 200, body);
+  }
+
+  private banned(res: ServerResponse): void {
+    const seconds = Math.max(1, Math.ceil((this.bannedUntilMs - this.now()) / 1000));
+    send(
+      res,
+      418,
+      {
+        code: -1003,
+        msg: `Way too many requests; IP(127.0.0.1) banned until ${this.bannedUntilMs}. Please use the websocket for live updates to avoid bans.`,
+      },
+      { 'retry-after': String(seconds) },
+    );
   }
 
   /** Binance's checks of a SIGNED endpoint, in its order: key, timestamp, signature. */

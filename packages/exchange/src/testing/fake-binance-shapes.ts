@@ -1,22 +1,22 @@
 /**
- * Binance REST response bodies as documented (spot /api/v3, USDT-M /fapi), built from our own types.
- * Used by the loopback fake server only.
+ * Binance REST response bodies as documented (spot /api/v3 in binance-spot-api-docs rest-api.md, USDⓈ-M
+ * /fapi in the futures docs), built from the fake's book. Used by the loopback fake server only.
  */
-import { allMarketRules, decimalsOf, type MarketRules, money } from '@gridbot/shared';
-import type { FuturesPosition, Order } from '../exchange-port';
+import { allMarketRules, decimalsOf, type MarketRules, type Money } from '@gridbot/shared';
+import type { BookOrder, BookPosition, BookTrade, FakeBinanceBook } from './fake-binance-book';
 
 const RATE_LIMITS = [
   { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
   { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
 ];
 
-export function spotExchangeInfo(serverTime: number) {
+export function spotExchangeInfo(serverTime: number, rules: readonly MarketRules[] = allMarketRules()) {
   return {
     timezone: 'UTC',
     serverTime,
     rateLimits: RATE_LIMITS,
     exchangeFilters: [],
-    symbols: allMarketRules()
+    symbols: rules
       .filter((r) => r.market === 'spot')
       .map((r) => ({
         symbol: r.symbol,
@@ -45,6 +45,7 @@ export function spotExchangeInfo(serverTime: number) {
             tickSize: r.tickSize,
           },
           { filterType: 'LOT_SIZE', minQty: r.minQty, maxQty: '9000000.00000000', stepSize: r.stepSize },
+          { filterType: 'MARKET_LOT_SIZE', minQty: r.minQty, maxQty: '9000.00000000', stepSize: r.stepSize },
           {
             filterType: 'NOTIONAL',
             minNotional: r.minNotional,
@@ -62,7 +63,7 @@ export function spotExchangeInfo(serverTime: number) {
   };
 }
 
-export function futuresExchangeInfo(serverTime: number) {
+export function futuresExchangeInfo(serverTime: number, rules: readonly MarketRules[] = allMarketRules()) {
   return {
     timezone: 'UTC',
     serverTime,
@@ -70,7 +71,7 @@ export function futuresExchangeInfo(serverTime: number) {
     rateLimits: RATE_LIMITS,
     exchangeFilters: [],
     assets: [{ asset: 'USDT', marginAvailable: true, autoAssetExchange: '-10000' }],
-    symbols: allMarketRules()
+    symbols: rules
       .filter((r) => r.market === 'future')
       .map((r) => ({
         symbol: r.symbol,
@@ -121,67 +122,88 @@ export function futuresExchangeInfo(serverTime: number) {
   };
 }
 
-const fixed8 = (value: string) => money(value).toFixed(8);
+const f8 = (value: Money) => value.toFixed(8);
 
-/** Spot order (POST /api/v3/order FULL response; GET /api/v3/order adds the `time` fields). */
-export function spotOrder(order: Order, orderId: number) {
-  const filled = order.status === 'FILLED' || order.status === 'PARTIALLY_FILLED';
-  return {
+/**
+ * A spot order ([spot rest-api.md] "New order (TRADE)" response FULL, "Query order (USER_DATA)").
+ * Only the FULL response of the POST carries `fills`; a queried order never does.
+ */
+export function spotOrder(order: BookOrder, fills?: readonly BookTrade[]) {
+  const body = {
     symbol: order.symbol,
-    orderId,
+    orderId: order.orderId,
     orderListId: -1,
     clientOrderId: order.clientOrderId,
-    transactTime: order.updatedMs,
-    time: order.createdMs,
-    updateTime: order.updatedMs,
-    workingTime: order.createdMs,
-    price: fixed8(order.price ?? '0'),
-    origQty: fixed8(order.quantity),
-    executedQty: fixed8(order.filledQuantity),
-    cummulativeQuoteQty: fixed8(order.filledQuote),
-    origQuoteOrderQty: '0.00000000',
+    price: f8(order.price),
+    origQty: f8(order.origQty),
+    executedQty: f8(order.executedQty),
+    cummulativeQuoteQty: f8(order.cumQuote),
     status: order.status,
     timeInForce: 'GTC',
-    type: order.type.toUpperCase(),
-    side: order.side.toUpperCase(),
+    type: order.type,
+    side: order.side,
     stopPrice: '0.00000000',
     icebergQty: '0.00000000',
+    time: order.time,
+    updateTime: order.updateTime,
     isWorking: true,
+    workingTime: order.time,
+    origQuoteOrderQty: '0.00000000',
     selfTradePreventionMode: 'EXPIRE_MAKER',
-    fills:
-      filled && order.averagePrice
-        ? [
-            {
-              price: fixed8(order.averagePrice),
-              qty: fixed8(order.filledQuantity),
-              commission: fixed8(order.fee),
-              commissionAsset: order.feeAsset,
-              tradeId: orderId,
-            },
-          ]
-        : [],
+  };
+  if (!fills) return body;
+  return {
+    ...body,
+    transactTime: order.updateTime,
+    fills: fills.map((t) => ({
+      price: f8(t.price),
+      qty: f8(t.qty),
+      commission: f8(t.commission),
+      commissionAsset: t.commissionAsset,
+      tradeId: t.id,
+    })),
   };
 }
 
-/** USDT-M order (POST/GET/DELETE /fapi/v1/order). */
-export function futuresOrder(order: Order, orderId: number) {
+/** [spot rest-api.md] "Account trade list (USER_DATA)" row. */
+export function spotTrade(t: BookTrade) {
   return {
-    orderId,
+    symbol: t.symbol,
+    id: t.id,
+    orderId: t.orderId,
+    orderListId: -1,
+    price: f8(t.price),
+    qty: f8(t.qty),
+    quoteQty: f8(t.quoteQty),
+    commission: f8(t.commission),
+    commissionAsset: t.commissionAsset,
+    time: t.time,
+    isBuyer: t.side === 'BUY',
+    isMaker: t.maker,
+    isBestMatch: true,
+  };
+}
+
+/** [futures] "New Order" / "Query Order" / "Cancel Order" response (no commission: see userTrades). */
+export function futuresOrder(order: BookOrder) {
+  const avg = order.executedQty.isZero() ? '0' : order.cumQuote.dividedBy(order.executedQty).toFixed();
+  return {
+    orderId: order.orderId,
     symbol: order.symbol,
     status: order.status,
     clientOrderId: order.clientOrderId,
-    price: order.price ?? '0',
-    avgPrice: order.averagePrice ?? '0',
-    origQty: order.quantity,
-    executedQty: order.filledQuantity,
-    cumQty: order.filledQuantity,
-    cumQuote: order.filledQuote,
+    price: order.price.toFixed(),
+    avgPrice: avg,
+    origQty: order.origQty.toFixed(),
+    executedQty: order.executedQty.toFixed(),
+    cumQty: order.executedQty.toFixed(),
+    cumQuote: order.cumQuote.toFixed(),
     timeInForce: 'GTC',
-    type: order.type.toUpperCase(),
-    origType: order.type.toUpperCase(),
-    reduceOnly: order.side === 'sell',
+    type: order.type,
+    origType: order.type,
+    reduceOnly: order.reduceOnly,
     closePosition: false,
-    side: order.side.toUpperCase(),
+    side: order.side,
     positionSide: 'BOTH',
     stopPrice: '0',
     workingType: 'CONTRACT_PRICE',
@@ -189,34 +211,56 @@ export function futuresOrder(order: Order, orderId: number) {
     priceMatch: 'NONE',
     selfTradePreventionMode: 'EXPIRE_MAKER',
     goodTillDate: 0,
-    time: order.createdMs,
-    updateTime: order.updatedMs,
+    time: order.time,
+    updateTime: order.updateTime,
   };
 }
 
-/** One row of GET /fapi/v2/positionRisk (all symbols are listed, flat ones with positionAmt 0). */
-export function positionRisk(
-  rules: MarketRules,
-  position: FuturesPosition | undefined,
-  leverage: number,
-  markPrice: string,
-) {
+/** [futures] "Account Trade List (USER_DATA)" row. */
+export function futuresTrade(t: BookTrade) {
   return {
-    symbol: rules.symbol,
-    positionAmt: position?.quantity ?? '0.000',
-    entryPrice: position?.entryPrice ?? '0.0',
-    breakEvenPrice: position?.entryPrice ?? '0.0',
-    markPrice,
-    unRealizedProfit: position?.unrealizedPnl ?? '0.00000000',
-    liquidationPrice: position?.liquidationPrice ?? '0',
-    leverage: String(position?.leverage ?? leverage),
+    buyer: t.side === 'BUY',
+    commission: t.commission.toFixed(),
+    commissionAsset: t.commissionAsset,
+    id: t.id,
+    maker: t.maker,
+    orderId: t.orderId,
+    price: t.price.toFixed(),
+    qty: t.qty.toFixed(),
+    quoteQty: t.quoteQty.toFixed(),
+    realizedPnl: t.realizedPnl.toFixed(),
+    side: t.side,
+    positionSide: 'BOTH',
+    symbol: t.symbol,
+    time: t.time,
+  };
+}
+
+/**
+ * [futures] "Position Information V2" row: every symbol is listed, a flat one with positionAmt 0; the
+ * liquidation price is the exchange's own figure.
+ */
+export function positionRisk(book: FakeBinanceBook, symbol: string, now: number) {
+  const position: BookPosition | undefined = book.positions.get(symbol);
+  const mark = book.price(symbol, 'future');
+  const unrealized = position ? mark.minus(position.entry).times(position.qty) : undefined;
+  return {
+    symbol,
+    positionAmt: position ? position.qty.toFixed() : '0.000',
+    entryPrice: position ? position.entry.toFixed() : '0.0',
+    breakEvenPrice: position ? position.entry.toFixed() : '0.0',
+    markPrice: mark.toFixed(),
+    unRealizedProfit: unrealized ? unrealized.toFixed(8) : '0.00000000',
+    liquidationPrice: book.liquidationPrice(symbol)?.toFixed() ?? '0',
+    leverage: String(book.leverageOf(symbol)),
     maxNotionalValue: '250000',
-    marginType: 'isolated',
-    isolatedMargin: position?.isolatedMargin ?? '0.00000000',
+    marginType: (book.marginType.get(symbol) ?? 'CROSSED') === 'ISOLATED' ? 'isolated' : 'cross',
+    isolatedMargin:
+      position && unrealized ? position.isolatedWallet.plus(unrealized).toFixed(8) : '0.00000000',
     isAutoAddMargin: 'false',
     positionSide: 'BOTH',
-    notional: position ? money(position.quantity).times(markPrice).toFixed() : '0',
-    isolatedWallet: position?.isolatedMargin ?? '0',
-    updateTime: Date.now(),
+    notional: position ? position.qty.times(mark).toFixed() : '0',
+    isolatedWallet: position ? position.isolatedWallet.toFixed(8) : '0',
+    updateTime: now,
   };
 }

@@ -3,7 +3,9 @@
  * from production code). packages/db runs `paperStoreContract` against its SQL store.
  */
 export { type ExchangeContractHarness, eventually, exchangeContract, freeOf } from './exchange-contract';
-export { FakeBinanceServer, type RecordedRequest } from './fake-binance-server';
+export { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
+export { FakeBinanceServer, type Fault, type RecordedRequest, TIMEOUT_UNKNOWN } from './fake-binance-server';
 export { FakeClock } from './fake-clock';
 export { ManualFeed } from './manual-feed';
 export { paperStoreContract, sampleOrder } from './paper-store-contract';
+export { virtualRateGate } from './virtual-rate-gate';

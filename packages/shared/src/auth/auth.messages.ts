@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of the account flows. Spec 01 §5/§8 and spec 02 §5/§8 texts are exact;
+ * Every user-facing text of the account flows. docs/spec/01-core-screens.md §5/§8 and docs/spec/02-bots-wallet-account.md §5/§8 texts are exact;
  * the ones marked (ours) fill gaps the spec leaves open.
  */
 export const authMessages = {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { optionalString, requiredString } from '../common/fields';
 import { authMessages as m } from './auth.messages';
 
-/** Spec 01 §9: login id and password inputs are limited to 42 characters. */
+/** docs/spec/01-core-screens.md §9: login id and password inputs are limited to 42 characters. */
 export const LOGIN_INPUT_MAX = 42;
 export const PASSWORD_MIN = 6;
-/** Spec 02 §9: six-digit codes, 30 s between sends. DESIGN fills in validity and attempts. */
+/** docs/spec/02-bots-wallet-account.md §9: six-digit codes, 30 s between sends. DESIGN fills in validity and attempts. */
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_WAIT_SECONDS = 30;
 export const OTP_VALID_MINUTES = 10;
@@ -34,7 +34,7 @@ export const contactNoField = requiredString(m.contactNoRequired).regex(
 
 export const otpField = requiredString(m.otpRequired).regex(/^[0-9]{6}$/, m.otpDigits);
 
-/** POST /api/cyborxlogin — `email` holds an e-mail address or a username (spec 01 §3). */
+/** POST /api/cyborxlogin — `email` holds an e-mail address or a username (docs/spec/01-core-screens.md §3). */
 export const loginInputSchema = z.strictObject({
   email: requiredString(m.loginIdRequired).max(LOGIN_INPUT_MAX, m.loginIdMax),
   password: passwordField,
@@ -60,7 +60,7 @@ export const signupFormSchema = signupInputSchema
   });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-/** POST /api/verify-otp — spec 02 §7 sends the sign-up data again beside the code. */
+/** POST /api/verify-otp — docs/spec/02-bots-wallet-account.md §7 sends the sign-up data again beside the code. */
 export const verifyOtpInputSchema = z.object({
   email: emailField,
   otp: otpField,

@@ -1,7 +1,7 @@
 import type { PlatformWalletFields } from '../platform/platform.types';
 
 /**
- * The signed-in user as the API returns it and the web app keeps it (spec 01 §3, spec 02 §3).
+ * The signed-in user as the API returns it and the web app keeps it (docs/spec/01-core-screens.md §3, docs/spec/02-bots-wallet-account.md §3).
  * The platform wallet fields are present when subscriptions are enabled on the server.
  */
 export interface SessionUser extends Partial<Omit<PlatformWalletFields, 'userCode' | 'usdtRewardToken'>> {
@@ -25,7 +25,7 @@ export interface AuthResponse {
   user: SessionUser;
 }
 
-/** Main API error body (DESIGN §4). */
+/** Main API error body (docs/architecture.md §4). */
 export interface ApiErrorBody {
   message: string;
   errors?: { path: string; message: string }[];

@@ -1,4 +1,4 @@
-/** Texts of Start New Bot (spec 01 §5/§8) and the running bot pages (spec 02 §5/§8); (ours) fills gaps. */
+/** Texts of Start New Bot (docs/spec/01-core-screens.md §5/§8) and the running bot pages (docs/spec/02-bots-wallet-account.md §5/§8); (ours) fills gaps. */
 export const botMessages = {
   botTypeRequired: 'Select bot type is required.',
   categoryRequired: 'Select category is required.',
@@ -38,6 +38,7 @@ export const botMessages = {
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',
   stopSellFailed: 'Error stopping and selling bot',
+  stopRequested: 'Stop requested: the bot is selling and stops once the sale is filled.', // (ours)
   sltpUpdated: 'SLTP values updated successfully',
   sltpUpdateFailed: 'Error updating SLTP values',
   sltpReset: 'SLTP values reset successfully',
@@ -56,10 +57,10 @@ export const botMessages = {
   overbuyRange: (n: number) => `Please enter a valid integer between 1 and ${n} for Overbuy Grid Protection.`,
 } as const;
 
-/** Spec 01 §5: $100 under 10 grids, else $10 per grid. */
+/** docs/spec/01-core-screens.md §5: $100 under 10 grids, else $10 per grid. */
 export function minimumForGrids(grids: number): number {
   return grids < 10 ? 100 : grids * 10;
 }
 
-/** Spec 01 §9: the server's minimum bot amount default. */
+/** docs/spec/01-core-screens.md §9: the server's minimum bot amount default. */
 export const DEFAULT_MINIMUM_BOT_AMOUNT = 100;

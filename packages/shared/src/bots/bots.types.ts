@@ -1,5 +1,5 @@
 /**
- * Response shapes of the bot API (spec 01 §3 Bot, History row, Dashboard totals; spec 02 §3). Field names
+ * Response shapes of the bot API (docs/spec/01-core-screens.md §3 Bot, History row, Dashboard totals; docs/spec/02-bots-wallet-account.md §3). Field names
  * are the spec's. Money and prices are numbers rounded for display (USDT to 8 decimals); the exact values
  * live in the database as numeric.
  */
@@ -12,7 +12,8 @@ export interface BotSummary {
   botType: 'multigrid' | 'scalping';
   category: 'Spot' | 'Future';
   strategy_name: string;
-  status: 'Live' | 'Pause' | 'Stopped';
+  /** Stopping: stopped with its final sell still out; Stopped once that sell is filled and booked. */
+  status: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
   /** Why the runtime halted the bot (repeated exchange failures), or null. */
   haltReason: string | null;
   liveprice: number;
@@ -48,7 +49,7 @@ export interface BotSummary {
   tradeType: 'multigrid' | 'scalp';
 }
 
-/** One row of the Order Book (spec 02 §3 Order). */
+/** One row of the Order Book (docs/spec/02-bots-wallet-account.md §3 Order). */
 export interface OrderBookRow {
   date: string;
   price: number;
@@ -67,7 +68,7 @@ export interface OrderBookPage {
   pages: number;
 }
 
-/** `/api/purchasedQty` (spec 02 §3 Purchased quantity). */
+/** `/api/purchasedQty` (docs/spec/02-bots-wallet-account.md §3 Purchased quantity). */
 export interface PurchasedQty {
   totalQuantity: number;
   avgPrice: number;
@@ -77,7 +78,7 @@ export interface PurchasedQty {
   pnl: number;
 }
 
-/** One row of History (spec 01 §3 History row). */
+/** One row of History (docs/spec/01-core-screens.md §3 History row). */
 export interface HistoryRow {
   id: string;
   symbol: string;
@@ -96,17 +97,16 @@ export interface HistoryRow {
   stopReason: string | null;
 }
 
-/** `/api/totalprofitbookdata` (spec 01 §3 Dashboard totals). */
+/** `/api/totalprofitbookdata` (docs/spec/01-core-screens.md §3 Dashboard totals). */
 export interface ProfitTotals {
   totalProfit: number;
   lossBook: number;
   totalpnl: number;
 }
 
-/** A top bot on Copy BOTs (DESIGN §5: anonymous; no user, no amounts). */
 /**
- * A Copy BOTs card (DESIGN §5): anonymous. No user, no amounts, no strategy name the user typed, no bot id:
- * `copyToken` is an opaque handle the copy call accepts instead.
+ * A Copy BOTs card (docs/product.md §5): anonymous. No user, no amounts, no strategy name the user typed, no
+ * bot id: `copyToken` is an opaque handle the copy call accepts instead.
  */
 export interface TopBot {
   copyToken: string;

@@ -35,7 +35,7 @@ function requiredNumber(requiredMessage: string, numberMessage: string) {
 }
 
 /**
- * POST /api/startbotdata and /api/startscalp (spec 01 §3 start payload, §5 Start bot). The minimum amounts
+ * POST /api/startbotdata and /api/startscalp (docs/spec/01-core-screens.md §3 start payload, §5 Start bot). The minimum amounts
  * depend on the strategy and the server, so the route checks them after this schema.
  */
 export const startBotInputSchema = z
@@ -81,7 +81,7 @@ export const startBotInputSchema = z
 export type StartBotInput = z.input<typeof startBotInputSchema>;
 export type StartBotParsed = z.output<typeof startBotInputSchema>;
 
-/** Every running-bot call sends the bot id (spec 02 §7). Extra fields (botData, totalPnl) are ignored. */
+/** Every running-bot call sends the bot id (docs/spec/02-bots-wallet-account.md §7). Extra fields (botData, totalPnl) are ignored. */
 export const botIdInputSchema = z.looseObject({
   botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
 });

@@ -27,7 +27,7 @@ export const startReadinessMessages = {
     `Your ${wallet} wallet has no free USDT: running bots hold all of it. Stop a bot or add funds first.`,
 } as const;
 
-/** Round-trip fee in percent of the quote: one buy and one sell (DESIGN §2.1 fees). */
+/** Round-trip fee in percent of the quote: one buy and one sell (docs/trading-rules.md §2.1 fees). */
 export function roundTripFeePct(market: MarketKind, feePct = DEFAULT_FEE_PCT[market]): number {
   return Number((feePct * 2).toFixed(6));
 }

@@ -16,7 +16,7 @@ export const contactMessages = {
 
 export const CONTACT_TEXT_MAX = 500;
 
-/** POST /api/contact (spec 01 §5 Contact). */
+/** POST /api/contact (docs/spec/01-core-screens.md §5 Contact). */
 export const contactInputSchema = z.strictObject({
   name: requiredString(contactMessages.nameRequired).max(100, contactMessages.nameMax),
   contactNo: requiredString(contactMessages.contactNoRequired).max(20, contactMessages.contactNoMax),

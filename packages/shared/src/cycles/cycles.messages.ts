@@ -1,4 +1,4 @@
-/** Texts of Start Cycle (spec 02 §5/§8 Cycles); (ours) fills what the spec leaves to the server. */
+/** Texts of Start Cycle (docs/spec/02-bots-wallet-account.md §5/§8 Cycles); (ours) fills what the spec leaves to the server. */
 export const cycleMessages = {
   starting: 'Cycle Starting...',
   startError: 'An error occurred while starting the cycle.',
@@ -11,6 +11,7 @@ export const cycleMessages = {
   stoppedSold: 'Cycle stopped and sold successfully',
   stopSellFailed: 'Failed to stop and sell cycle',
   stopSellError: 'An error occurred while stopping and selling the cycle.',
+  stopRequested: 'Stop requested: the cycle is selling and stops once the sale is filled.', // (ours)
   stopLossAboveBuy: 'Stop loss cannot be more than the buy price.',
   categoryRequired: 'Category is required.', // (ours)
   pairRequired: 'Pair is required.', // (ours)
@@ -34,6 +35,6 @@ export const cycleMessages = {
   cycleCountDone: (done: number) => `Cycle count must be more than the ${done} cycles already completed.`, // (ours)
 } as const;
 
-/** Spec 02 §9: suggested values from the live price. */
+/** docs/spec/02-bots-wallet-account.md §9: suggested values from the live price. */
 export const CYCLE_SUGGESTION = { buy: 0.95, sell: 1.05, stopLoss: 0.8 } as const;
 export const MAX_CYCLE_COUNT = 1000;

@@ -37,7 +37,7 @@ const stopLoss = looseNumber(m.priceNumber, m.priceNumber).refine(
 );
 
 /**
- * POST /api/startcycledata (spec 02 §3 start cycle payload). The exchange minimum depends on the pair, so the
+ * POST /api/startcycledata (docs/spec/02-bots-wallet-account.md §3 start cycle payload). The exchange minimum depends on the pair, so the
  * route checks the amount against the market rules after this schema.
  */
 export const startCycleInputSchema = z

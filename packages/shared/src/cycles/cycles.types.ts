@@ -1,12 +1,15 @@
-/** A live cycle, `GET /api/livecycles` (spec 02 §3 Cycle). Prices are numbers; stop_loss null when unset. */
+/** A live cycle, `GET /api/livecycles` (docs/spec/02-bots-wallet-account.md §3 Cycle). Prices are numbers; stop_loss null when unset. */
 export interface LiveCycle {
   id: string;
   pair: string;
   category: 'Spot' | 'Future';
   leverage: number;
-  /** Live while the runtime trades it; Pause when the runtime halted it (see haltReason). */
-  status: 'Live' | 'Pause';
-  /** WaitBuy or Holding (DESIGN §2.4). */
+  /**
+   * Live while the runtime trades it; Pause when the runtime halted it (see haltReason); Stopping while its
+   * stop and sell waits for the sale.
+   */
+  status: 'Live' | 'Pause' | 'Stopping';
+  /** WaitBuy or Holding (docs/trading-rules.md §2.4). */
   phase: 'WaitBuy' | 'Holding';
   haltReason: string | null;
   liveprice: number;

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { allMarketRules, findMarketRules, SYMBOLS } from './market-rules';
 
 const reference = JSON.parse(
-  readFileSync(new URL('../../../../../shared/data/binance-markets.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../../../fixtures/binance-markets.json', import.meta.url), 'utf8'),
 ) as Record<'spot' | 'usdm_futures', Record<string, Record<string, string | number>>>;
 
 describe('market rules table', () => {
-  it('lists the 22 pairs of DESIGN §5 on both markets', () => {
+  it('lists the 22 pairs of docs/product.md §5 on both markets', () => {
     expect(SYMBOLS).toHaveLength(22);
     expect(allMarketRules()).toHaveLength(44);
   });

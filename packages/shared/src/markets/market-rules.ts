@@ -1,9 +1,9 @@
 /**
- * Binance trading rules for the 22 pairs of DESIGN §5, spot and USDT-M perpetual futures.
+ * Binance trading rules for the 22 pairs of docs/product.md §5, spot and USDT-M perpetual futures.
  * A table of facts as Binance publishes them (exchangeInfo filters PRICE_FILTER.tickSize,
  * LOT_SIZE.stepSize, (NOTIONAL|MIN_NOTIONAL).minNotional; futures leverageBracket tier 1
  * maintenance margin ratio). Decimal values are strings so no float ever rounds them.
- * `market-rules.test.ts` checks every row against ../shared/data/binance-markets.json.
+ * `market-rules.test.ts` checks every row against fixtures/binance-markets.json.
  */
 import type { MarketRules } from './market-rules.types';
 
@@ -60,7 +60,7 @@ const FUTURES_ROWS: readonly FuturesRow[] = [
   ['POL', '0.00001', '1', '5', 0.01, 75],
 ];
 
-/** Base assets of the 22 USDT pairs, in ticker-tape order (DESIGN §5). */
+/** Base assets of the 22 USDT pairs, in ticker-tape order (docs/product.md §5). */
 export const BASE_ASSETS = SPOT_ROWS.map(([base]) => base);
 
 /** The 22 symbols, e.g. `BTCUSDT`. */

@@ -1,7 +1,7 @@
 /** Spot or USDT-M perpetual futures. */
 export type MarketKind = 'spot' | 'future';
 
-/** Trading rules of one symbol on one market (DESIGN §2.1). Decimals are exact strings. */
+/** Trading rules of one symbol on one market (docs/trading-rules.md §2.1). Decimals are exact strings. */
 export interface MarketRules {
   symbol: string;
   base: string;
@@ -19,8 +19,8 @@ export interface MarketRules {
   maxLeverage: number;
 }
 
-/** Fees of DESIGN §2.1 in percent of quote (spot) or notional (futures), paid in USDT. */
+/** Fees of docs/trading-rules.md §2.1 in percent of quote (spot) or notional (futures), paid in USDT. */
 export const DEFAULT_FEE_PCT: Readonly<Record<MarketKind, number>> = { spot: 0.1, future: 0.05 };
 
-/** Maintenance margin rate used where a symbol's own is unknown (DESIGN §2.2). */
+/** Maintenance margin rate used where a symbol's own is unknown (docs/trading-rules.md §2.2). */
 export const DEFAULT_MAINT_MARGIN_RATE = 0.005;

@@ -1,9 +1,9 @@
 /**
- * The one place where money is rounded (DESIGN §2.1, STYLE §3–4). Engine, paper exchange and server
+ * The one place where money is rounded (docs/trading-rules.md §2.1, docs/contributing.md §3–4). Engine, paper exchange and server
  * all call these; nobody re-implements step or tick rounding or fee math.
  *
  * Values that are persisted or sent to an exchange go through `Decimal`. The number variants exist for
- * the engine's hot path, where DESIGN §2.1 allows plain numbers for internal comparisons; they round
+ * the engine's hot path, where docs/trading-rules.md §2.1 allows plain numbers for internal comparisons; they round
  * through an integer count of steps so that 0.1 + 0.2 style drift never leaks into a quantity.
  */
 import Decimal from 'decimal.js';
@@ -18,7 +18,7 @@ export function money(value: MoneyInput): Decimal {
   return new Money(value);
 }
 
-/** Largest multiple of `step` that is ≤ `value` (quantities: DESIGN §2.1 rounds buys down to the step). */
+/** Largest multiple of `step` that is ≤ `value` (quantities: docs/trading-rules.md §2.1 rounds buys down to the step). */
 export function floorToStep(value: MoneyInput, step: MoneyInput): Decimal {
   const s = money(step);
   return money(value).dividedToIntegerBy(s).times(s);
@@ -30,7 +30,7 @@ export function roundToTick(price: MoneyInput, tick: MoneyInput): Decimal {
   return money(price).dividedBy(t).toDecimalPlaces(0, Decimal.ROUND_HALF_UP).times(t);
 }
 
-/** Fee of `feePct` percent on a quote or notional amount (DESIGN §2.1: fees are paid in USDT). */
+/** Fee of `feePct` percent on a quote or notional amount (docs/trading-rules.md §2.1: fees are paid in USDT). */
 export function feeOf(quote: MoneyInput, feePct: MoneyInput): Decimal {
   return money(quote).times(feePct).dividedBy(100);
 }

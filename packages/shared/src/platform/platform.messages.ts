@@ -1,17 +1,17 @@
 /**
- * Texts of the platform area: Subscription, Wallet Deposit, Withdraw (spec 02 §5/§8) and the Referral
- * program (spec 01 §2/§8). Spec texts are exact; lines marked (ours) fill gaps the spec leaves open.
+ * Texts of the platform area: Subscription, Wallet Deposit, Withdraw (docs/spec/02-bots-wallet-account.md §5/§8) and the Referral
+ * program (docs/spec/01-core-screens.md §2/§8). Spec texts are exact; lines marked (ours) fill gaps the spec leaves open.
  */
 export const platformMessages = {
-  // Withdraw (spec 02 §5)
+  // Withdraw (docs/spec/02-bots-wallet-account.md §5)
   amountRequired: 'Amount is required.',
   addressRequired: 'Address is required.',
-  // Rewards-to-USDT swap (spec 02 §5)
+  // Rewards-to-USDT swap (docs/spec/02-bots-wallet-account.md §5)
   amountNumber: 'Amount must be a number.',
   amountPositive: 'Amount must be a positive number.',
   /** 'Amount must be less than or equal to {balance}.' */
   amountAtMost: (balance: string) => `Amount must be less than or equal to ${balance}.`,
-  // Referral program (spec 01 §2)
+  // Referral program (docs/spec/01-core-screens.md §2)
   referralText:
     'Share your referral ID with your friends and family. When they join and purchase a subscription, you can earn up to 10% of the subscription amount as a reward.',
   noRecords: 'No Records Found.',
@@ -28,6 +28,8 @@ export const platformMessages = {
   subscribed: 'Subscription activated.', // (ours)
   addressInvalid: 'Enter a valid BEP-20 address (0x followed by 40 hexadecimal characters).', // (ours)
   addressChecksum: 'The address checksum is wrong. Copy the address exactly as your wallet shows it.', // (ours)
+  addressZero:
+    'The zero address belongs to no one: anything sent there is lost. Enter your own wallet address.', // (ours)
   /** Withdrawals below the configured minimum. */
   withdrawMin: (min: string) => `The minimum withdrawal is ${min} USDT.`, // (ours)
   /** The configured fee is taken from the amount, so the amount must exceed it. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platformMessages as m } from './platform.messages';
 
-/** Platform success code (spec 01 §9); every other code carries `msg` (DESIGN §4). */
+/** Platform success code (docs/spec/01-core-screens.md §9); every other code carries `msg` (docs/architecture.md §4). */
 export const PLATFORM_OK = '0000';
 /** Our codes for failures (the spec only fixes '0000'). */
 export const PLATFORM_ERROR_CODES = {
@@ -13,15 +13,15 @@ export const PLATFORM_ERROR_CODES = {
   serverError: '5000',
 } as const;
 
-/** History lists in the platform area show 10 per page (spec 02 §9). */
+/** History lists in the platform area show 10 per page (docs/spec/02-bots-wallet-account.md §9). */
 export const PLATFORM_PAGE_SIZE = 10;
-/** Default listening window for a deposit, seconds (issue #8); the server may configure another. */
+/** Default listening window for a deposit, seconds; the server may configure another. */
 export const USDT_LISTEN_SECONDS_DEFAULT = 900;
-/** Default confirmation depth before a deposit is credited (issue #8). */
+/** Default confirmation depth before a deposit is credited. */
 export const CHAIN_CONFIRMATIONS_DEFAULT = 15;
-/** Default referral level table (DESIGN §5): level → percent of the price. */
+/** Default referral level table (docs/product.md §5): level → percent of the price. */
 export const DEFAULT_LEVEL_REWARDS = [10, 5, 3, 2, 1] as const;
-/** Tokens a user can deposit (spec 02 §9: BEP-20 on BSC). */
+/** Tokens a user can deposit (docs/spec/02-bots-wallet-account.md §9: BEP-20 on BSC). */
 export const PLATFORM_TOKENS = ['USDT', 'IFC', 'IFX'] as const;
 export type PlatformToken = (typeof PLATFORM_TOKENS)[number];
 
@@ -44,7 +44,7 @@ export const bep20AddressField = z
   .regex(/^0x[0-9a-fA-F]{40}$/, m.addressInvalid);
 
 /**
- * Body of every platform list call: `{filters, limit: 10, page}` (spec 01 §7, spec 02 §7).
+ * Body of every platform list call: `{filters, limit: 10, page}` (docs/spec/01-core-screens.md §7, docs/spec/02-bots-wallet-account.md §7).
  * `filters` is accepted as an object and ignored except where a list documents a key.
  */
 export const platformListInputSchema = z.object({
@@ -66,18 +66,18 @@ export const subscriptionCreateInputSchema = z.object({
 });
 export type SubscriptionCreateInput = z.input<typeof subscriptionCreateInputSchema>;
 
-/** POST /withdraw/create {amount, toAddress} (spec 02 §5: both required). */
+/** POST /withdraw/create {amount, toAddress} (docs/spec/02-bots-wallet-account.md §5: both required). */
 export const withdrawCreateInputSchema = z.object({
   amount: amountField(),
   toAddress: bep20AddressField,
 });
 export type WithdrawCreateInput = z.input<typeof withdrawCreateInputSchema>;
 
-/** POST /swap/usdt-reward/create {amount}: rewards to the USDT wallet (spec 02 §5). */
+/** POST /swap/usdt-reward/create {amount}: rewards to the USDT wallet (docs/spec/02-bots-wallet-account.md §5). */
 export const swapRewardInputSchema = z.object({ amount: amountField() });
 export type SwapRewardInput = z.input<typeof swapRewardInputSchema>;
 
-/** The 'transfer to usdt wallet' form: also at most the rewards balance (spec 02 §5). */
+/** The 'transfer to usdt wallet' form: also at most the rewards balance (docs/spec/02-bots-wallet-account.md §5). */
 export function swapRewardFormSchema(rewardBalance: string) {
   return swapRewardInputSchema.refine((v) => Number(v.amount) <= Number(rewardBalance), {
     path: ['amount'],
@@ -85,7 +85,7 @@ export function swapRewardFormSchema(rewardBalance: string) {
   });
 }
 
-/** The withdraw form (spec 02 §5: amount and address required; the input takes digits and a dot). */
+/** The withdraw form (docs/spec/02-bots-wallet-account.md §5: amount and address required; the input takes digits and a dot). */
 export const withdrawFormSchema = withdrawCreateInputSchema;
 
 const decimalString = z

@@ -1,6 +1,6 @@
 import type { PlatformToken } from './platform.schema';
 
-/** Every platform answer (DESIGN §4): `code` '0000' with `data`, else a failure code with `msg`. */
+/** Every platform answer (docs/architecture.md §4): `code` '0000' with `data`, else a failure code with `msg`. */
 export type PlatformResponse<T> = PlatformSuccess<T> | PlatformFailure;
 export interface PlatformSuccess<T> {
   code: '0000';
@@ -10,7 +10,7 @@ export interface PlatformSuccess<T> {
 export interface PlatformFailure {
   code: string;
   msg: string;
-  /** Same text as msg (spec 02 §8 reads `error` or `msg`). */
+  /** Same text as msg (docs/spec/02-bots-wallet-account.md §8 reads `error` or `msg`). */
   error: string;
   data: null;
 }
@@ -26,7 +26,7 @@ export interface PlatformPage<T> {
 /** Money is a decimal string everywhere in the platform area. */
 export type DecimalString = string;
 
-/** A subscription plan (spec 02 §3): price per token (0 = not charged) and the profit limit it grants. */
+/** A subscription plan (docs/spec/02-bots-wallet-account.md §3): price per token (0 = not charged) and the profit limit it grants. */
 export interface SubscriptionPlan {
   id: string;
   name: string;
@@ -42,7 +42,7 @@ export interface SubscriptionPlansData {
   plans: SubscriptionPlan[];
 }
 
-/** Spec 02 §4: Pending (status unknown, e.g. still loading), Active, In-Active. */
+/** docs/spec/02-bots-wallet-account.md §4: Pending (status unknown, e.g. still loading), Active, In-Active. */
 export type SubscriptionStatus = 'Pending' | 'Active' | 'In-Active';
 
 /** A row of Subscription History (No, Plan, Profit Limit, Date). */
@@ -83,7 +83,7 @@ export interface WithdrawRecord {
   createdAt: string;
 }
 
-/** A row of 'Reward by Level' (spec 01 §3). */
+/** A row of 'Reward by Level' (docs/spec/01-core-screens.md §3). */
 export interface LevelReward {
   level: number;
   rewardPercentage: number;
@@ -92,7 +92,7 @@ export interface LevelRewardsData {
   rewards: LevelReward[];
 }
 
-/** A row of 'Reward History' (spec 01 §3). */
+/** A row of 'Reward History' (docs/spec/01-core-screens.md §3). */
 export interface RewardRecord {
   id: string;
   amount: DecimalString;
@@ -111,7 +111,7 @@ export interface DepositListenData {
 }
 
 /**
- * Platform wallet fields carried in the session's user data (spec 02 §3). Balances are decimal strings;
+ * Platform wallet fields carried in the session's user data (docs/spec/02-bots-wallet-account.md §3). Balances are decimal strings;
  * `qrCode` is null when deposits are not configured on the server.
  */
 export interface PlatformWalletFields {
@@ -119,7 +119,7 @@ export interface PlatformWalletFields {
   ifcToken: DecimalString;
   ifxToken: DecimalString;
   usdtRewardToken: DecimalString;
-  /** Profit limit remaining (DESIGN §5). */
+  /** Profit limit remaining (docs/product.md §5). */
   availableCredit: DecimalString;
   isActiveSubscription: boolean;
   userCode: string;

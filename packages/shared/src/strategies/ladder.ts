@@ -56,7 +56,7 @@ const positive = (value: unknown): number | null => {
 
 /**
  * Where each grid would buy for a start price of 100 (each buy % is a drop from the previous grid's buy, as
- * DESIGN §2.2 places them), how much of the investment it spends and where its take-profit sits. Pure and
+ * docs/trading-rules.md §2.2 places them), how much of the investment it spends and where its take-profit sits. Pure and
  * lenient: blank or half-typed cells count as 0 so the preview follows the user while they type.
  */
 export function buildLadder(input: LadderInput): Ladder {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { strategyMessages as m } from './strategy.messages';
 
-/** Grid 1 buys at market price (spec 01 §2): its buy cells hold this word, or nothing. */
+/** Grid 1 buys at market price (docs/spec/01-core-screens.md §2): its buy cells hold this word, or nothing. */
 export const MARKET_PRICE = 'marketprice';
-/** Spec 01 §9: allotments total 100 % within 0.01. */
+/** docs/spec/01-core-screens.md §9: allotments total 100 % within 0.01. */
 export const ALLOTMENT_TOLERANCE_PCT = 0.01;
 
 /** A table cell as it arrives: a number, a numeric string, or blank. Anything else is a type error. */
@@ -58,7 +58,7 @@ export function checkCell(ctx: Ctx, value: unknown, rule: CellRule, grid: number
   return n;
 }
 
-/** Grid 1's buy cells: 'marketprice' or blank (spec 01 §2, issue 4). */
+/** Grid 1's buy cells: 'marketprice' or blank (docs/spec/01-core-screens.md §2). */
 export function checkMarketCell(ctx: Ctx, value: unknown, path: (string | number)[]) {
   const blank = value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
   if (!blank && value !== MARKET_PRICE) ctx.addIssue({ code: 'custom', message: m.marketPrice, path });
@@ -69,7 +69,7 @@ export function formatTotalPct(total: number): string {
   return String(Number(total.toFixed(4)));
 }
 
-/** Spec 01 §5: allotments total 100 % within 0.01 (a hair of float slack on top). */
+/** docs/spec/01-core-screens.md §5: allotments total 100 % within 0.01 (a hair of float slack on top). */
 export function checkAllotmentTotal(ctx: Ctx, allotted: number[], path: (string | number)[]) {
   const total = allotted.reduce((sum, n) => sum + n, 0);
   if (Math.abs(total - 100) > ALLOTMENT_TOLERANCE_PCT + 1e-9) {
@@ -77,7 +77,7 @@ export function checkAllotmentTotal(ctx: Ctx, allotted: number[], path: (string 
   }
 }
 
-/** A grid count: digits only, at most 2 characters, an integer from 1 to `max` (spec 01 §5). */
+/** A grid count: digits only, at most 2 characters, an integer from 1 to `max` (docs/spec/01-core-screens.md §5). */
 export function gridCountField(max: number, message: string) {
   return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
     const n = typeof value === 'number' ? value : /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : NaN;

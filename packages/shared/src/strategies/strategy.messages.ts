@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of the strategy screens and routes. Spec 01 §5 and §8 texts are exact; the ones
+ * Every user-facing text of the strategy screens and routes. docs/spec/01-core-screens.md §5 and §8 texts are exact; the ones
  * marked (ours) fill gaps the spec leaves open.
  */
 export const strategyMessages = {

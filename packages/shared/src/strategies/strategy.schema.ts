@@ -12,10 +12,10 @@ import {
 } from './strategy-cells';
 
 export const STRATEGY_NAME_MAX = 40;
-/** Spec 01 §9: grid-count bounds. */
+/** docs/spec/01-core-screens.md §9: grid-count bounds. */
 export const MULTIGRID_MAX_GRIDS = 50;
 export const SCALPING_MAX_GRIDS = 10;
-/** Spec 01 §5/§9 Auto Fill values and the scalping take-profit default. */
+/** docs/spec/01-core-screens.md §5/§9 Auto Fill values and the scalping take-profit default. */
 export const AUTO_FILL = { buyPct: 1.2, upDownPct: 0.2, takeProfitPct: 1.2 } as const;
 export const SCALP_TAKE_PROFIT_DEFAULT = 3;
 
@@ -108,7 +108,7 @@ function rowCountMatches(ctx: z.RefinementCtx, rows: unknown[], grids: number) {
     ctx.addIssue({ code: 'custom', message: m.tableRows(grids), path: ['tableData'] });
 }
 
-/** A Multigrid strategy in percent, as the engine's parameters want it (DESIGN §2.2). */
+/** A Multigrid strategy in percent, as the engine's parameters want it (docs/trading-rules.md §2.2). */
 export interface MultigridStrategyInput {
   kind: 'multigrid';
   strategyName: string;
@@ -123,7 +123,7 @@ export interface MultigridStrategyInput {
   takeProfitDownPct: number[];
 }
 
-/** A Scalping strategy in percent (DESIGN §2.3): one take-profit on the average entry. */
+/** A Scalping strategy in percent (docs/trading-rules.md §2.3): one take-profit on the average entry. */
 export interface ScalpingStrategyInput {
   kind: 'scalping';
   strategyName: string;
@@ -134,7 +134,7 @@ export interface ScalpingStrategyInput {
 }
 
 /**
- * POST /api/strategy and the Multigrid form (spec 01 §3, §5): `tableData` has one row per grid; grid 1's buy
+ * POST /api/strategy and the Multigrid form (docs/spec/01-core-screens.md §3, §5): `tableData` has one row per grid; grid 1's buy
  * cells are 'marketprice' (or absent); other cells are numbers or numeric strings.
  */
 export const multigridStrategySchema = z
@@ -185,7 +185,7 @@ export const scalpingStrategySchema = z
   );
 export type ScalpingStrategyPayload = z.input<typeof scalpingStrategySchema>;
 
-/** POST /api/stratagyedit: the strategy, named by `strategyName`, with its new table (spec 01 §7). */
+/** POST /api/stratagyedit: the strategy, named by `strategyName`, with its new table (docs/spec/01-core-screens.md §7). */
 export const multigridEditSchema = z.object({ dataToSend: multigridStrategySchema });
 export type MultigridEditPayload = z.input<typeof multigridEditSchema>;
 

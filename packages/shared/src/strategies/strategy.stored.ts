@@ -1,7 +1,7 @@
 import type { MultigridStrategyInput, ScalpingStrategyInput } from './strategy.schema';
 
 /**
- * The stored and listed strategy of spec 01 §3 (field names as the spec spells them), plus `type` so the
+ * The stored and listed strategy of docs/spec/01-core-screens.md §3 (field names as the spec spells them), plus `type` so the
  * engine's `parseStrategy` reads it as is. Allotments are fractions summing to 1; buy lists have one value
  * fewer than the grids (grid 1 buys at market); other percentages are percent (1.2 means 1.2 %).
  */

@@ -1,4 +1,4 @@
-/** Texts of API Setting (spec 01 §5/§8) and the Wallet Dashboard (spec 02 §5/§8); (ours) fills gaps. */
+/** Texts of API Setting (docs/spec/01-core-screens.md §5/§8) and the Wallet Dashboard (docs/spec/02-bots-wallet-account.md §5/§8); (ours) fills gaps. */
 export const walletMessages = {
   apiKeyRequired: 'API Key is required.',
   secretKeyRequired: 'Secret Key is required.',

@@ -11,7 +11,7 @@ export function positiveAmount(requiredMessage: string, invalidMessage: string) 
     .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number.isFinite(Number(v)), invalidMessage);
 }
 
-/** POST /api/apikeys: both keys to connect, both null to disconnect (spec 01 §7). */
+/** POST /api/apikeys: both keys to connect, both null to disconnect (docs/spec/01-core-screens.md §7). */
 export const apiKeysInputSchema = z
   .strictObject({
     apiKey: z
@@ -61,7 +61,7 @@ export const candlesQuerySchema = z.object({
 });
 export type CandlesQuery = z.infer<typeof candlesQuerySchema>;
 
-/** POST /api/transferspottofutures and /api/transferfuturestospot (spec 02 §3 Transfer). */
+/** POST /api/transferspottofutures and /api/transferfuturestospot (docs/spec/02-bots-wallet-account.md §3 Transfer). */
 export const transferInputSchema = z.object({
   from: z.enum(['Spot', 'Futures', 'spot', 'futures', 'SPOT', 'FUTURES'], { error: m.transferDirection }),
   to: z.enum(['Spot', 'Futures', 'spot', 'futures', 'SPOT', 'FUTURES'], { error: m.transferDirection }),
@@ -70,7 +70,7 @@ export const transferInputSchema = z.object({
 });
 export type TransferInput = z.input<typeof transferInputSchema>;
 
-/** POST /api/swaptousdt (spec 02 §5 Swap: present, above 0, not above the available balance). */
+/** POST /api/swaptousdt (docs/spec/02-bots-wallet-account.md §5 Swap: present, above 0, not above the available balance). */
 export const swapInputSchema = z.object({
   asset: z
     .string({ error: m.assetRequired })

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import type { UserRow } from '../auth/auth.repo';
 
-/** The administrator role (issue #8): users.role 'admin' or the e-mail of ADMIN_EMAIL. */
+/** The administrator role: users.role 'admin' or the e-mail of ADMIN_EMAIL. */
 export function isAdmin(user: UserRow, adminEmail: string | undefined): boolean {
   return user.role === 'admin' || (!!adminEmail && user.email.toLowerCase() === adminEmail.toLowerCase());
 }

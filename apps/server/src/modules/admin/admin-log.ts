@@ -1,7 +1,7 @@
 import { adminActions, type Db, type Tx } from '@gridbot/db';
 import type { UserRow } from '../auth/auth.repo';
 
-/** Every administrator action is logged with who, when and what (issue #8), in the action's transaction. */
+/** Every administrator action is logged with who, when and what, in the action's transaction. */
 export async function logAdminAction(
   db: Db | Tx,
   admin: UserRow,

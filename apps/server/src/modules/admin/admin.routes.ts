@@ -32,7 +32,7 @@ const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 const idParams = z.object({ id: z.string() });
 
 /**
- * Administration (issue #8, beyond the spec), main API conventions: plain JSON, errors `{ message }`.
+ * Administration (beyond the spec), main API conventions: plain JSON, errors `{ message }`.
  * Every route needs a session of the administrator (role 'admin' or ADMIN_EMAIL); anyone else gets 404.
  * The platform parts (withdrawals, plans, levels) are 404 too when SUBSCRIPTION_ENABLED is off.
  *

@@ -1,5 +1,5 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
 import { perDb } from '../../lib/per-db';
 
@@ -51,53 +51,61 @@ export async function findUserById(db: Conn, userId: string): Promise<UserRow | 
   return row;
 }
 
-export async function savePendingSignup(db: Conn, row: typeof pendingSignups.$inferInsert): Promise<void> {
-  await db
-    .insert(pendingSignups)
-    .values(row)
-    .onConflictDoUpdate({
-      target: pendingSignups.emailLower,
-      set: {
-        email: row.email,
-        username: row.username,
-        contactNo: row.contactNo,
-        passwordHash: row.passwordHash,
-        referredBy: row.referredBy,
-        otpHash: row.otpHash,
-        otpExpiresAt: row.otpExpiresAt,
-        failedAttempts: 0,
-        lastSentAt: row.lastSentAt,
-      },
-    });
+/** Adds a sign-up attempt; an earlier attempt for the same e-mail is left exactly as it was. */
+export async function insertSignupAttempt(
+  db: Conn,
+  row: typeof pendingSignups.$inferInsert,
+): Promise<string> {
+  const [created] = await db.insert(pendingSignups).values(row).returning({ id: pendingSignups.id });
+  if (!created) throw new Error('insert into pending_signups returned no row');
+  return created.id;
 }
 
-export async function findPendingSignup(db: Conn, email: string): Promise<PendingSignupRow | undefined> {
-  const [row] = await db
+/** Every pending attempt for an e-mail, newest first. */
+export async function signupAttempts(db: Conn, email: string): Promise<PendingSignupRow[]> {
+  return db
     .select()
     .from(pendingSignups)
     .where(eq(pendingSignups.emailLower, lower(email)))
-    .limit(1);
-  return row;
+    .orderBy(desc(pendingSignups.createdAt), desc(pendingSignups.lastSentAt));
 }
 
-/** Counts one wrong code; returns the new count. Atomic, so parallel guesses cannot slip past the limit. */
+/** Attempts of an e-mail nobody finished within a day: their codes are long dead. */
+export async function deleteStaleSignupAttempts(db: Conn, email: string, before: Date): Promise<void> {
+  await db
+    .delete(pendingSignups)
+    .where(and(eq(pendingSignups.emailLower, lower(email)), lt(pendingSignups.createdAt, before)));
+}
+
+/**
+ * Counts one wrong code against every attempt of the e-mail (a guess is a guess whichever code it aimed
+ * at); returns the highest count. Atomic, so parallel guesses cannot slip past the limit.
+ */
 export async function countFailedOtp(db: Conn, email: string): Promise<number> {
-  const [row] = await db
+  const rows = await db
     .update(pendingSignups)
     .set({ failedAttempts: sql`${pendingSignups.failedAttempts} + 1` })
     .where(eq(pendingSignups.emailLower, lower(email)))
     .returning({ failedAttempts: pendingSignups.failedAttempts });
-  return row?.failedAttempts ?? 0;
+  return Math.max(0, ...rows.map((r) => r.failedAttempts));
 }
 
-export async function replaceOtp(db: Conn, email: string, otpHash: string, expiresAt: Date, sentAt: Date) {
+/** A new code for one attempt (resend); its sign-up data stays as it was. */
+export async function replaceOtp(
+  db: Conn,
+  attemptId: string,
+  otpHash: string,
+  expiresAt: Date,
+  sentAt: Date,
+) {
   await db
     .update(pendingSignups)
     .set({ otpHash, otpExpiresAt: expiresAt, lastSentAt: sentAt, failedAttempts: 0 })
-    .where(eq(pendingSignups.emailLower, lower(email)));
+    .where(eq(pendingSignups.id, attemptId));
 }
 
-export async function deletePendingSignup(db: Conn, email: string): Promise<void> {
+/** Once an account exists for the e-mail, no other attempt for it may be verified. */
+export async function deletePendingSignups(db: Conn, email: string): Promise<void> {
   await db.delete(pendingSignups).where(eq(pendingSignups.emailLower, lower(email)));
 }
 
@@ -107,8 +115,24 @@ export async function insertUser(db: Conn, row: typeof users.$inferInsert): Prom
   return created;
 }
 
-export async function insertSession(db: Conn, userId: string, tokenHash: string, expiresAt: Date) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt });
+export async function insertSession(
+  db: Conn,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+  ip: string | null = null,
+) {
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt, ip });
+}
+
+/** Whether the account ever signed in from this address (its owner's known device). */
+export async function signedInFrom(db: Conn, userId: string, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Live sessions of many requests in one statement when they meet (see batched-read.ts). */
@@ -169,6 +193,14 @@ export async function consumePasswordReset(
     )
     .returning({ userId: passwordResets.userId });
   return row?.userId;
+}
+
+/** Ends every reset link of the user that is still open (another link was used, or the password changed). */
+export async function endResetLinks(db: Conn, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 export async function updatePasswordHash(db: Conn, userId: string, passwordHash: string): Promise<void> {

@@ -350,3 +350,111 @@ describe('administrator from ADMIN_EMAIL', () => {
     expect(otherMe.body.user).toMatchObject({ role: 'user' });
   });
 });
+
+describe('account takeover paths', () => {
+  const codesTo = (to: string) =>
+    t.mails
+      .filter((mail) => mail.to === to && /verification code/.test(mail.subject))
+      .map((mail) => mail.text.match(/\b(\d{6})\b/)?.[1] as string);
+
+  it('keeps an earlier sign-up attempt as it was when someone signs up again for the same e-mail', async () => {
+    const victim = newSignup('vict');
+    await call(t, 'POST', '/api/signup', victim, { ip: '10.20.0.1' });
+    t.clock.advance(31_000);
+    const attacker = { ...newSignup('mall'), email: victim.email, password: 'attacker1' };
+    expect((await call(t, 'POST', '/api/signup', attacker, { ip: '10.20.0.2' })).status).toBe(200);
+    const [victimCode, attackerCode] = codesTo(victim.email);
+
+    // The victim types the newest code, the one mailed for the attacker's attempt: it is not theirs.
+    const wrongAttempt = await call(t, 'POST', '/api/verify-otp', { ...victim, otp: attackerCode });
+    expect(wrongAttempt).toMatchObject({ status: 400, body: { message: m.otpInvalid } });
+    // The victim's own code still verifies the victim's own attempt, with the victim's password.
+    const verified = await call(t, 'POST', '/api/verify-otp', { ...victim, otp: victimCode });
+    expect(verified).toMatchObject({ status: 200, body: { user: { username: victim.username } } });
+    const asVictim = { email: victim.email, password: victim.password };
+    expect((await call(t, 'POST', '/api/cyborxlogin', asVictim, { ip: '10.20.0.1' })).status).toBe(200);
+    const asAttacker = { email: victim.email, password: attacker.password };
+    expect((await call(t, 'POST', '/api/cyborxlogin', asAttacker, { ip: '10.20.0.2' })).status).toBe(401);
+    // Every other attempt for the e-mail ended with the account.
+    const late = await call(t, 'POST', '/api/verify-otp', { ...attacker, otp: attackerCode });
+    expect(late).toMatchObject({ status: 400, body: { message: m.otpNoPending } });
+  });
+
+  it('needs the sign-up password beside the code while several attempts wait for one e-mail', async () => {
+    const first = newSignup('pair');
+    await call(t, 'POST', '/api/signup', first, { ip: '10.20.1.1' });
+    t.clock.advance(31_000);
+    const second = { ...newSignup('pair'), email: first.email };
+    await call(t, 'POST', '/api/signup', second, { ip: '10.20.1.2' });
+    const [, secondCode] = codesTo(first.email);
+    const bare = await call(t, 'POST', '/api/verify-otp', { email: first.email, otp: secondCode });
+    expect(bare).toMatchObject({ status: 400, body: { message: m.otpInvalid } });
+  });
+
+  it('ends every other reset link when one is used', async () => {
+    const user = await registerUser(t, 'links');
+    await call(t, 'POST', '/api/forgot-password', { email: user.email }, { ip: '10.21.0.1' });
+    const older = lastResetToken(t.mails, user.email);
+    await call(t, 'POST', '/api/forgot-password', { email: user.email }, { ip: '10.21.0.1' });
+    const newer = lastResetToken(t.mails, user.email);
+    const used = await call(t, 'POST', `/api/reset-password/${newer}`, { password: 'owner-new1' });
+    expect(used.status).toBe(200);
+    const stale = await call(t, 'POST', `/api/reset-password/${older}`, { password: 'attacker1' });
+    expect(stale).toMatchObject({ status: 400, body: { message: m.resetLinkInvalid } });
+    const login = { email: user.email, password: 'owner-new1' };
+    expect((await call(t, 'POST', '/api/cyborxlogin', login, { ip: '10.21.0.1' })).status).toBe(200);
+  });
+
+  it('counts login attempts per account, whether they name it by e-mail or by username', async () => {
+    const user = await registerUser(t, 'both');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const email = i % 2 === 0 ? user.email : user.username.toUpperCase();
+      const res = await call(
+        t,
+        'POST',
+        '/api/cyborxlogin',
+        { email, password: 'wrongpw' },
+        { ip: `10.22.${i}.1` },
+      );
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
+    expect(statuses[10]).toBe(429);
+    t.clock.advance(15 * 60_000);
+  });
+
+  it('lets the owner log in from a device they used before while strangers have spent the attempts', async () => {
+    const home = '10.23.0.1';
+    const user = await registerUser(t, 'owner', home);
+    for (let i = 0; i < 12; i += 1)
+      await call(
+        t,
+        'POST',
+        '/api/cyborxlogin',
+        { email: user.email, password: 'guess00' },
+        { ip: `10.23.${i}.9` },
+      );
+    const stranger = await call(
+      t,
+      'POST',
+      '/api/cyborxlogin',
+      { email: user.email, password: user.password },
+      {
+        ip: '10.23.50.9',
+      },
+    );
+    expect(stranger.status).toBe(429);
+    const owner = await call(
+      t,
+      'POST',
+      '/api/cyborxlogin',
+      { email: user.email, password: user.password },
+      {
+        ip: home,
+      },
+    );
+    expect(owner.status).toBe(200);
+    t.clock.advance(15 * 60_000);
+  });
+});

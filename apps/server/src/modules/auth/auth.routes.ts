@@ -30,21 +30,20 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/verify-otp', { schema: { body: verifyOtpInputSchema } }, async (req) => {
     await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
     await limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
-    return auth.verifyOtp(deps, req.body);
+    return auth.verifyOtp(deps, req.body, req.ip);
   });
 
   r.post('/api/resend-otp', { schema: { body: resendOtpInputSchema } }, async (req) => {
     await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
-    return auth.resendOtp(deps, req.body.email);
+    return auth.resendOtp(deps, req.body);
   });
 
-  r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) => {
-    await limiter.hit(`login:ip:${req.ip}`, rules.loginPerIp);
-    await limiter.hit(`login:acct:${account(req.body.email)}`, rules.loginPerAccount);
-    return auth.login(deps, req.body);
-  });
+  // Limits per IP and per account (across e-mail and username) are in auth.login: it knows the account.
+  r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) =>
+    auth.login(deps, req.body, req.ip),
+  );
 
-  r.post('/api/logout', { preHandler: requireUser(deps) }, async (req) => {
+  r.post('/api/logout', { onRequest: requireUser(deps) }, async (req) => {
     await auth.logout(deps, req.bearerToken ?? '');
     return { success: true, message: authMessages.loggedOut };
   });

@@ -14,6 +14,7 @@ import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
+import { authRateRules } from '../../plugins/rate-limit';
 import * as repo from './auth.repo';
 import { revokeCachedSessions } from './session-revocations';
 import { sessionUserOf } from './session-user';
@@ -24,18 +25,44 @@ const MINUTE_MS = 60_000;
 // A real hash to verify against when the login id is unknown, so both paths take the same time.
 const decoyHash = hashPassword('decoy-password-for-timing');
 
-async function issueSession(deps: AppDeps, user: repo.UserRow, message: string): Promise<AuthResponse> {
+async function issueSession(
+  deps: AppDeps,
+  user: repo.UserRow,
+  message: string,
+  ip: string | null,
+): Promise<AuthResponse> {
   const token = newSecretToken();
   const expiresAt = new Date(deps.clock.now().getTime() + SESSION_DAYS * 24 * 60 * MINUTE_MS);
-  await repo.insertSession(deps.db, user.id, sha256(token), expiresAt);
+  await repo.insertSession(deps.db, user.id, sha256(token), expiresAt, ip);
   return { success: true, message, token, accessToken: token, user: await sessionUserOf(deps, user) };
 }
 
-export async function login(deps: AppDeps, input: LoginInput): Promise<AuthResponse> {
+/**
+ * Login limits (DESIGN §3 "rate-limit auth"): per IP for everything, and per account, not per typed id,
+ * so the e-mail and the username of one account share one count.
+ *
+ * Lockout design: a known-device exemption. Once strangers have spent an account's attempts, a device
+ * that signed in to that account before (same address, see `signedInFrom`) still gets its own, separate
+ * count: the owner at home logs in while the account is under attack elsewhere. A hard lock for everyone
+ * would let any stranger lock the owner out; a delay alone would not either (the attacker keeps it full).
+ * A new device of the owner's waits until the window ends, like the attacker.
+ */
+async function limitAccountLogin(deps: AppDeps, user: repo.UserRow | undefined, loginId: string, ip: string) {
+  const account = user ? `user:${user.id}` : `id:${loginId.trim().toLowerCase()}`;
+  const knownDevice = user ? await repo.signedInFrom(deps.db, user.id, ip) : false;
+  await deps.limiter.hit(
+    knownDevice ? `login:acct:${account}:known:${ip}` : `login:acct:${account}`,
+    authRateRules.loginPerAccount,
+  );
+}
+
+export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<AuthResponse> {
+  await deps.limiter.hit(`login:ip:${ip}`, authRateRules.loginPerIp);
   const user = await repo.findUserByLoginId(deps.db, input.email);
+  await limitAccountLogin(deps, user, input.email, ip);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user || !ok) throw new HttpError(401, m.invalidCredentials);
-  return issueSession(deps, user, 'Logged in.');
+  return issueSession(deps, user, 'Logged in.', ip);
 }
 
 async function ensureAvailable(deps: AppDeps, email: string, username: string): Promise<void> {
@@ -43,18 +70,25 @@ async function ensureAvailable(deps: AppDeps, email: string, username: string): 
   if (await repo.isUsernameTaken(deps.db, username)) throw new HttpError(409, m.usernameTaken);
 }
 
-/** Checks the sign-up, keeps it pending and mails a code; the account is created by verifyOtp. */
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/**
+ * Checks the sign-up, keeps it as a new pending attempt and mails that attempt's code; the account is
+ * created by verifyOtp. An earlier attempt for the same e-mail is never changed: whoever signs up again
+ * for someone else's unverified e-mail starts an attempt of their own, which only its own code verifies.
+ */
 export async function signup(deps: AppDeps, input: SignupInput): Promise<{ success: true; message: string }> {
   await ensureAvailable(deps, input.email, input.username);
   const referredBy = input.referralId ? await repo.findUserIdByUserCode(deps.db, input.referralId) : null;
   if (input.referralId && !referredBy) throw new HttpError(400, m.referralUnknown);
 
   const now = deps.clock.now();
-  const existing = await repo.findPendingSignup(deps.db, input.email);
-  if (existing) assertResendAllowed(existing, now);
+  const [newest] = await repo.signupAttempts(deps.db, input.email);
+  if (newest) assertResendAllowed(newest, now);
+  await repo.deleteStaleSignupAttempts(deps.db, input.email, new Date(now.getTime() - DAY_MS));
 
   const code = newOtp();
-  await repo.savePendingSignup(deps.db, {
+  await repo.insertSignupAttempt(deps.db, {
     emailLower: input.email.toLowerCase(),
     email: input.email,
     username: input.username,
@@ -65,6 +99,8 @@ export async function signup(deps: AppDeps, input: SignupInput): Promise<{ succe
     otpExpiresAt: new Date(now.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
     failedAttempts: 0,
     lastSentAt: now,
+    // The app's clock, not the database's: stale attempts are judged by the same clock.
+    createdAt: now,
   });
   await deps.mailer.send(otpMail(input.email, code));
   return { success: true, message: m.otpSent };
@@ -77,15 +113,22 @@ function assertResendAllowed(pending: repo.PendingSignupRow, now: Date): void {
     throw new HttpError(429, m.otpResendWait(leftSeconds), { retryAfterSeconds: leftSeconds });
 }
 
-export async function resendOtp(deps: AppDeps, email: string): Promise<{ success: true; message: string }> {
-  const pending = await repo.findPendingSignup(deps.db, email);
+/** A new code for the caller's attempt: the newest one with the username the page sends, else the newest. */
+export async function resendOtp(
+  deps: AppDeps,
+  input: { email: string; username?: string | undefined },
+): Promise<{ success: true; message: string }> {
+  const attempts = await repo.signupAttempts(deps.db, input.email);
+  const wanted = input.username?.trim().toLowerCase();
+  const pending = (wanted && attempts.find((a) => a.username.toLowerCase() === wanted)) || attempts[0];
   if (!pending) throw new HttpError(400, m.otpNoPending);
   const now = deps.clock.now();
-  assertResendAllowed(pending, now);
+  const [newest] = attempts;
+  if (newest) assertResendAllowed(newest, now);
   const code = newOtp();
   await repo.replaceOtp(
     deps.db,
-    email,
+    pending.id,
     sha256(code),
     new Date(now.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
     now,
@@ -94,23 +137,46 @@ export async function resendOtp(deps: AppDeps, email: string): Promise<{ success
   return { success: true, message: m.otpResent };
 }
 
-/** Creates the account from the pending sign-up once the right, live code is given. */
-export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput): Promise<AuthResponse> {
-  const pending = await repo.findPendingSignup(deps.db, input.email);
-  if (!pending) throw new HttpError(400, m.otpNoPending);
-  if (pending.failedAttempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, m.otpLocked);
-  if (pending.otpExpiresAt.getTime() <= deps.clock.now().getTime()) throw new HttpError(400, m.otpExpired);
-  if (sha256(input.otp) !== pending.otpHash) {
+/**
+ * Whether the caller is the one who started this attempt. The verify page sends the sign-up data again
+ * (spec 02 §7): when it carries a password and username, they must be the attempt's. Several attempts
+ * for one e-mail are told apart this way only: the code, not the latest attempt, decides which one.
+ */
+async function startedBy(attempt: repo.PendingSignupRow, input: VerifyOtpInput, several: boolean) {
+  if (input.username && input.username.trim().toLowerCase() !== attempt.username.toLowerCase()) return false;
+  if (input.password) return verifyPassword(attempt.passwordHash, input.password);
+  // Without the password a code alone decides, which is only safe while it is the e-mail's one attempt.
+  return !several;
+}
+
+/** Creates the account from the attempt the code was mailed for, once that code is right and live. */
+export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, ip: string): Promise<AuthResponse> {
+  const attempts = await repo.signupAttempts(deps.db, input.email);
+  if (attempts.length === 0) throw new HttpError(400, m.otpNoPending);
+  const nowMs = deps.clock.now().getTime();
+  const hash = sha256(input.otp);
+  let pending: repo.PendingSignupRow | undefined;
+  for (const attempt of attempts)
+    if (attempt.otpHash === hash && (await startedBy(attempt, input, attempts.length > 1))) {
+      pending = attempt;
+      break;
+    }
+  if (!pending) {
+    if (attempts.every((a) => a.failedAttempts >= OTP_MAX_ATTEMPTS)) throw new HttpError(400, m.otpLocked);
+    if (attempts.every((a) => a.otpExpiresAt.getTime() <= nowMs)) throw new HttpError(400, m.otpExpired);
     const failures = await repo.countFailedOtp(deps.db, input.email);
     throw new HttpError(400, failures >= OTP_MAX_ATTEMPTS ? m.otpLocked : m.otpInvalid);
   }
+  if (pending.failedAttempts >= OTP_MAX_ATTEMPTS) throw new HttpError(400, m.otpLocked);
+  if (pending.otpExpiresAt.getTime() <= nowMs) throw new HttpError(400, m.otpExpired);
+  const verified = pending;
   const user = await deps.db.transaction(async (tx) => {
-    await ensureAvailable({ ...deps, db: tx }, pending.email, pending.username);
-    const created = await insertUserWithCode(tx, pending);
-    await repo.deletePendingSignup(tx, pending.email);
+    await ensureAvailable({ ...deps, db: tx }, verified.email, verified.username);
+    const created = await insertUserWithCode(tx, verified);
+    await repo.deletePendingSignups(tx, verified.email);
     return created;
   });
-  return issueSession(deps, user, m.otpVerified);
+  return issueSession(deps, user, m.otpVerified, ip);
 }
 
 async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pending: repo.PendingSignupRow) {
@@ -152,13 +218,15 @@ export async function forgotPassword(
   return { success: true, message: m.resetLinkSent };
 }
 
-/** Sets a new password through a single-use link and ends every session of the user. */
+/** Sets a new password through a single-use link and ends every other link and every session of the user. */
 export async function resetPassword(deps: AppDeps, token: string, password: string) {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {
     const userId = await repo.consumePasswordReset(tx, sha256(token), now);
     if (!userId) throw new HttpError(400, m.resetLinkInvalid);
+    // An older link in the mailbox must not reset the password again behind the owner's back.
+    await repo.endResetLinks(tx, userId, now);
     await repo.updatePasswordHash(tx, userId, passwordHash);
     await repo.revokeAllSessions(tx, userId, now);
     return userId;

@@ -8,25 +8,52 @@ import * as repo from './bots.repo';
 const WAIT_MS = 15_000;
 
 /**
- * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
- * until the worker has applied it, so the answer the user sees is what happened.
+ * `done`: applied (a stop and sell: its sale filled and booked); `requested`: a stop and sell applied whose
+ * sale is still under way when the wait ended (the bot shows Stopping until it is booked).
  */
-export async function sendBotCommand(deps: AppDeps, botId: string, command: BotCommand, failure: string) {
+export type CommandOutcome = 'done' | 'requested';
+
+/**
+ * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
+ * until the worker has applied it, so the answer the user sees is what happened. A stop and sell is waited
+ * for until its sale is booked (DESIGN §3); a sale that fails answers `failure` with the exchange's reason.
+ */
+export async function sendBotCommand(
+  deps: AppDeps,
+  botId: string,
+  command: BotCommand,
+  failure: string,
+  waitMs = WAIT_MS,
+): Promise<CommandOutcome> {
   const { type, ...payload } = command;
   const id = await repo.queueCommand(deps.db, botId, type, payload);
-  await deps.botControl.notify(botId);
-  const deadline = Date.now() + WAIT_MS;
+  const deadline = Date.now() + waitMs;
+  // In one process the notification runs the command, its sale included: never wait on it past the deadline.
+  const notified = deps.botControl.notify(botId);
+  notified.catch(() => undefined);
+  await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
   for (;;) {
     const row = await repo.commandStatus(deps.db, id);
-    if (row?.status === 'done') return;
-    if (row?.status === 'failed') throw new HttpError(400, failure);
-    if (Date.now() > deadline)
+    if (row?.status === 'done') return 'done';
+    if (row?.status === 'failed')
+      throw new HttpError(400, type === 'stop_sell' ? failureText(failure, row.error) : failure);
+    if (Date.now() > deadline) {
+      if (row?.status === 'applied') return 'requested';
       throw new HttpError(
         503,
         `${failure}: the bot did not answer in time; it will apply the change when it does.`,
       );
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * The spec's failure text, with the reason a sale failed (the exchange's message, or why the runtime halted
+ * the bot); an internal error (`SomethingError: …`, logged by the worker) is not shown.
+ */
+function failureText(failure: string, error: string | null): string {
+  return error && !/^\w*Error\b/.test(error) ? `${failure}: ${error}` : failure;
 }
 
 /** The user's running bot of this type, or 404 (another user's bot reads as missing). */

@@ -1,5 +1,7 @@
-import { botCommands, botFills, bots, type Db } from '@gridbot/db';
+import { botCommands, botFills, bots, type Db, RUNNING_PER_PAIR_INDEX } from '@gridbot/db';
+import { botMessages } from '@gridbot/shared';
 import { and, asc, count, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { HttpError } from '../../lib/http-error';
 
 export type BotRow = typeof bots.$inferSelect;
 export type BotType = BotRow['botType'];
@@ -28,7 +30,7 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
   return db
     .select()
     .from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), typeIs(type)))
+    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause', 'Stopping']), typeIs(type)))
     .orderBy(desc(bots.createdAt));
 }
 
@@ -124,17 +126,42 @@ export async function runningBotOn(db: Db, userId: string, symbol: string, categ
         eq(bots.userId, userId),
         eq(bots.symbol, symbol),
         eq(bots.category, category),
-        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.status, ['Live', 'Pause', 'Stopping']),
       ),
     )
     .limit(1);
   return row !== undefined;
 }
 
+/** PostgreSQL's unique violation of the one-running-bot-per-pair index, bare or wrapped by Drizzle. */
+function isRunningOnPair(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const { code, constraint, message } = current as {
+      code?: unknown;
+      constraint?: unknown;
+      message?: unknown;
+    };
+    if (code === '23505')
+      return constraint === RUNNING_PER_PAIR_INDEX || String(message).includes(RUNNING_PER_PAIR_INDEX);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Writes a new running bot or cycle. The check before it (`runningBotOn`) gives the message early; this
+ * insert is what decides when two starts race: the database's partial unique index lets one through.
+ */
 export async function insertBot(db: Db, row: typeof bots.$inferInsert): Promise<string> {
-  const [created] = await db.insert(bots).values(row).returning({ id: bots.id });
-  if (!created) throw new Error('insert into bots returned no row');
-  return created.id;
+  try {
+    const [created] = await db.insert(bots).values(row).returning({ id: bots.id });
+    if (!created) throw new Error('insert into bots returned no row');
+    return created.id;
+  } catch (error) {
+    if (isRunningOnPair(error)) throw new HttpError(400, botMessages.alreadyRunning(row.symbol));
+    throw error;
+  }
 }
 
 /** One page of the bot's fills, newest first (its total is the bot's `fillCount`). */

@@ -231,6 +231,46 @@ describe('a running bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.botNotRunning } });
   });
 
+  it('answers "stopped and sold" only for a sale that happened: a refused sale answers its reason', async () => {
+    const user = await trader('sold');
+    const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
+    t.feed.step(); // grid 1 buys at market
+    await eventually(async () => {
+      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((book.body.orders as unknown[]).length).toBe(1);
+    });
+    // The coins the bot bought are swapped away in the wallet: its sale cannot go through.
+    const assets = (await call(t, 'GET', '/api/spotAssets', undefined, user.auth)).body.assets as {
+      asset: string;
+      balance: string;
+    }[];
+    const eth = assets.find((a) => a.asset === 'ETH')!;
+    const swapped = await call(
+      t,
+      'POST',
+      '/api/swaptousdt',
+      { asset: 'ETH', amount: eth.balance },
+      user.auth,
+    );
+    expect(swapped.status).toBe(200);
+
+    const stop = await call(
+      t,
+      'POST',
+      '/api/stopbotwithsell',
+      { botID, botData: {}, totalPnl: 0 },
+      user.auth,
+    );
+    expect(stop.status).toBe(400);
+    expect(stop.body.message).not.toBe(m.stoppedSold);
+    expect(stop.body.message).toMatch(new RegExp(`^${m.stopSellFailed}: .*[Ii]nsufficient`));
+    const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+    expect((book.body.orders as { type: string }[]).map((o) => o.type)).toEqual(['BUY']);
+    // Not stopped: the bot still holds its lot and tries to sell again, visibly.
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body.status).not.toBe('Stopped');
+  });
+
   it('resumes a bot the runtime paused after its orders kept failing', async () => {
     const user = await trader('rsm');
     const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);

@@ -120,11 +120,14 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       await sendBotCommand(deps, bot.id, { type: 'stop' }, m.stopFailed);
       return { success: true, message: m.stopped };
     });
-    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req) => {
+    // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
+    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req, reply) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
-      await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
-      return { success: true, message: m.stoppedSold };
+      const outcome = await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
+      if (outcome === 'done') return { success: true, message: m.stoppedSold };
+      reply.code(202);
+      return { success: true, stopping: true, message: m.stopRequested };
     });
   }
 

@@ -9,11 +9,11 @@ import { type BotHead, type BotType, headColumns } from './bots.repo';
 // server sends a few statements where it sent one per request (each costs a round trip and a write to
 // the database's socket, which were most of a poll's CPU). Each is one prepared statement per variant.
 
-/** Live and Pause bots of these types of the users in the array parameter `userIds`. */
+/** Live, Pause and Stopping bots of these types of the users in the array parameter `userIds`. */
 const runningOfUsers = (types: readonly BotType[]) =>
   and(
     anyOf(bots.userId, 'userIds', 'uuid'),
-    inArray(bots.status, ['Live', 'Pause']),
+    inArray(bots.status, ['Live', 'Pause', 'Stopping']),
     inArray(bots.botType, [...types]),
   );
 
@@ -112,7 +112,7 @@ const preparePie = (db: Db, type: BotType) =>
       bots,
       and(
         sql`${bots.userId} = ${apiKeys.userId}`,
-        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.status, ['Live', 'Pause', 'Stopping']),
         inArray(bots.botType, [type]),
       ),
     )

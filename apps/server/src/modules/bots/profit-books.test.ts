@@ -1,6 +1,6 @@
 import { bots, users } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
@@ -90,6 +90,11 @@ describe('profit and loss books and fill counts', () => {
           const of = (parity: number) => steps.filter((_, i) => i % 2 === parity).map((s) => s.pnl);
           expect(await booksOf(a.botId)).toEqual(sums(of(0)));
           expect(await booksOf(b.botId)).toEqual(sums(of(1)));
+          // One running bot per pair: the next run's bots need the pairs back.
+          await t.deps.db
+            .update(bots)
+            .set({ status: 'Stopped' })
+            .where(inArray(bots.id, [a.botId, b.botId]));
         },
       ),
       { numRuns: 20 },

@@ -23,8 +23,10 @@ export async function resumeHalted(
 ): Promise<{ success: true; message: string }> {
   if (!bot.haltReason || bot.status === 'Stopped') throw new HttpError(400, texts.notHalted);
   await userExchange(deps, bot.userId);
-  // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt.
-  const status = (bot.engineState as { status?: string } | null)?.status === 'Pause' ? 'Pause' : 'Live';
+  // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt; a
+  // bot whose final sell is out stays Stopping.
+  const engineStatus = (bot.engineState as { status?: string } | null)?.status;
+  const status = bot.status === 'Stopping' ? 'Stopping' : engineStatus === 'Pause' ? 'Pause' : 'Live';
   const [resumed] = await deps.db
     .update(bots)
     .set({ haltReason: null, status })

@@ -11,6 +11,7 @@ import {
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
+import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
@@ -50,12 +51,12 @@ export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | '
 }
 
 /**
- * Starts a Multigrid or Scalping bot (spec 01 Start bot, issue #6): checks every rule of spec 01 §5 and the
+ * Starts a Multigrid or Scalping bot (spec 01 Start bot): checks every rule of spec 01 §5 and the
  * exchange's minimum per grid (DESIGN §2.1), the balance and one running bot per pair and category, then
  * writes the bot with a snapshot of its strategy and hands it to the runtime.
  */
 export async function startBot(deps: AppDeps, userId: string, type: BotType, input: StartBotParsed) {
-  // Profit limit (DESIGN §5, issue #8): at zero availableCredit nothing new starts.
+  // Profit limit (DESIGN §5): at zero availableCredit nothing new starts.
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
@@ -81,7 +82,7 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
       `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
     );
   }
-  if (market === 'future') await exchange.setLeverage(input.selectPair, leverage);
+  if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
 
   const state = createGridBot({
     params,

@@ -27,7 +27,7 @@ export function toLiveCycle(row: BotRow, price: number, nowMs: number, sparkline
     pair: row.symbol,
     category: row.category,
     leverage: row.leverage,
-    status: row.status === 'Pause' ? 'Pause' : 'Live',
+    status: row.status === 'Pause' || row.status === 'Stopping' ? row.status : 'Live',
     phase: holding ? 'Holding' : 'WaitBuy',
     haltReason: row.haltReason,
     liveprice: price,

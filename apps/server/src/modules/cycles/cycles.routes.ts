@@ -22,9 +22,12 @@ export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/stopcycle', withBody(stopCycleInputSchema), async (req) =>
     service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, false),
   );
-  r.post('/api/stopcyclewithsell', withBody(stopCycleInputSchema), async (req) =>
-    service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, true),
-  );
+  // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
+  r.post('/api/stopcyclewithsell', withBody(stopCycleInputSchema), async (req, reply) => {
+    const answer = await service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, true);
+    if ('stopping' in answer) reply.code(202);
+    return answer;
+  });
   r.post('/api/resumecycle', withBody(stopCycleInputSchema), async (req) =>
     service.resumeCycle(deps, currentUser(req).id, req.body.cycle_id),
   );

@@ -15,6 +15,7 @@ import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
 import { resumeHalted } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
+import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
@@ -62,7 +63,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
       `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
     );
   }
-  if (market === 'future') await exchange.setLeverage(input.pair, leverage);
+  if (market === 'future') await setUpFutures(exchange, input.pair, leverage);
 
   const state = createCycle({
     params,
@@ -134,12 +135,13 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
   const row = await cycleOf(deps, userId, cycleId);
   assertCycleRunning(row);
   if (sell && !isHolding(cycleState(row))) throw new HttpError(400, m.notHolding);
-  await sendBotCommand(
+  const outcome = await sendBotCommand(
     deps,
     row.id,
     { type: sell ? 'stop_sell' : 'stop' },
     sell ? m.stopSellFailed : m.stopFailed,
   );
+  if (outcome === 'requested') return { success: true, stopping: true, message: m.stopRequested };
   return { success: true, message: sell ? m.stoppedSold : m.stopped };
 }
 

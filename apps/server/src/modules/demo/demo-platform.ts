@@ -19,7 +19,7 @@ async function seedBalances(deps: PlatformDeps, userId: string, amounts: Partial
 }
 
 /**
- * With subscriptions on (issue #8), the demo account gets platform balances (500 USDT, 200 IFC), an Active
+ * With subscriptions on, the demo account gets platform balances (500 USDT, 200 IFC), an Active
  * subscription to the first plan, and a referred friend whose purchase of the second plan paid the demo a
  * reward: Subscription, Referral Program and Withdraw all show data. Through the platform services, so
  * the ledger, reward history and profit limit are what a real member would have. No withdrawal is seeded:

@@ -84,3 +84,21 @@ describe('demo account with subscriptions off', () => {
     expect(me.body.user).not.toHaveProperty('usdtToken');
   });
 });
+
+describe('demo account in Binance mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ exchange: 'binance' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is created without paper keys or bots, so a Binance-mode start never fails on it', async () => {
+    const paper = new PaperExchange({ store: new SqlPaperStore(t.deps.db), feed: t.feed });
+    expect(await seedDemoAccount(t.deps, paper)).toEqual({ created: true });
+    expect(await t.deps.db.select().from(bots)).toEqual([]);
+    const [demo] = await t.deps.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT.email));
+    expect(demo).toBeDefined();
+  });
+});

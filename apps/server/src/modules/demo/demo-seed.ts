@@ -51,6 +51,12 @@ export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Prom
     passwordHash: await hashPassword(DEMO_ACCOUNT.password),
     userCode: newUserCode(),
   });
+  // On Binance the demo account has no keys and runs nothing: paper keys would be refused by Binance, and a
+  // seeding step must never stop the platform from starting. The user connects real keys in API Setting.
+  if (deps.config.exchange === 'binance') {
+    await seedDemoPlatform(deps, user.id);
+    return { created: true };
+  }
   await saveApiKeys(
     deps.db,
     user.id,

@@ -30,14 +30,14 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */
-async function binanceGateway(sandbox: boolean): Promise<ExchangeGateway> {
+async function binanceGateway(sandbox: boolean, baseUrl: string | undefined): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
   const { BinanceExchange } = await import('@gridbot/exchange/binance');
   const clients = new Map<string, { apiKey: string; exchange: Exchange }>();
   const clientOf = (userId: string, keys: UserKeys) => {
     const cached = clients.get(userId);
     if (cached && cached.apiKey === keys.apiKey) return cached.exchange;
-    const exchange = new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox });
+    const exchange = new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl });
     clients.set(userId, { apiKey: keys.apiKey, exchange });
     return exchange;
   };
@@ -47,7 +47,9 @@ async function binanceGateway(sandbox: boolean): Promise<ExchangeGateway> {
     async verifyKeys(_userId, keys) {
       try {
         // A signed account call with fresh keys (not the cached client of older keys).
-        await new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox }).balances('spot');
+        await new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl }).balances(
+          'spot',
+        );
         return true;
       } catch (error) {
         if (isExchangeError(error) && error.kind === 'fatal') return false;
@@ -65,6 +67,8 @@ export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) 
     startFunds: [{ wallet: 'spot', asset: 'USDT', amount: env.PAPER_START_USDT }],
   });
   const gateway =
-    env.EXCHANGE === 'binance' ? await binanceGateway(env.BINANCE_SANDBOX) : paperGateway(paper);
+    env.EXCHANGE === 'binance'
+      ? await binanceGateway(env.BINANCE_SANDBOX, env.BINANCE_REST_URL)
+      : paperGateway(paper);
   return { gateway, paper };
 }

@@ -1,11 +1,28 @@
+import { timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, Operations } from '../../deps';
+import { isLoopbackRequest } from '../../plugins/loopback';
+
+/** /metrics with METRICS_TOKEN: its bearer token; without: callers on this machine (a local scraper) only. */
+function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return isLoopbackRequest(request);
+  const given = Buffer.from(/^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+function refuseMetrics(reply: FastifyReply, token: string | undefined) {
+  // Without a token there is nothing a remote caller could do to get in: the route does not exist for it.
+  return token
+    ? reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'A metrics token is required.' })
+    : reply.status(404).send({ message: 'Not found' });
+}
 
 /**
- * Liveness, readiness and metrics of every role (issue #9). /healthz: the process answers and reaches its
+ * Liveness, readiness and metrics of every role. /healthz: the process answers and reaches its
  * database. /readyz: also every part the role needs (bus, market prices, held leases) is ready, so a load
- * balancer sends traffic only there. /metrics: Prometheus text.
+ * balancer sends traffic only there. /metrics: Prometheus text, behind METRICS_TOKEN (or loopback only).
  */
 export async function healthRoutes(
   app: FastifyInstance,
@@ -37,7 +54,9 @@ export async function healthRoutes(
 
   const registry = deps.ops?.metrics;
   if (registry) {
-    app.get('/metrics', async (_req, reply) => {
+    const token = deps.ops?.metricsToken;
+    app.get('/metrics', async (req, reply) => {
+      if (!metricsAllowed(req, token)) return refuseMetrics(reply, token);
       reply.type(registry.contentType);
       return registry.metrics();
     });

@@ -21,7 +21,7 @@ export interface CreditedDeposit {
 }
 
 /**
- * Credits BEP-20 deposits (issue #8). Only blocks with at least `confirmations` confirmations are read,
+ * Credits BEP-20 deposits. Only blocks with at least `confirmations` confirmations are read,
  * so a reorganisation shallower than that never reaches a credited log; the cursor (last credited block)
  * moves in the same transaction as the credits, and (txHash, logIndex) is unique, so a restart or a second
  * watcher on the same database credits nothing twice.

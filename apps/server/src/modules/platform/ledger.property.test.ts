@@ -10,7 +10,7 @@ import { type Account, ensureWallet, findWallet } from './ledger';
 import { ledgerProblems } from './testing/ledger-checks';
 import { fund, platform, signUp } from './testing/platform-fixtures';
 
-// Issue #8 'Done when': after random subscribe / reward / swap / withdraw / reject sequences every balance
+// After random subscribe / reward / swap / withdraw / reject sequences every balance
 // equals its ledger and none is negative. A plain model of the wallets also predicts which requests succeed.
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';

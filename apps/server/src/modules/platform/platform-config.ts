@@ -66,7 +66,7 @@ const platformEnvSchema = z.object({
     .optional(),
 });
 
-/** Parses the platform's variables (issue #8); a bad value stops the process naming the keys. */
+/** Parses the platform's variables; a bad value stops the process naming the keys. */
 export function platformConfigFromEnv(source: NodeJS.ProcessEnv): PlatformConfig {
   const result = platformEnvSchema.safeParse(source);
   if (!result.success) {

@@ -203,6 +203,8 @@ describe('platform routes', () => {
     expect((await w({ amount: '20', toAddress: ADDRESS.replace('E7', 'e7') })).body.msg).toBe(
       m.addressChecksum,
     );
+    // Well-formed, but it burns what it receives.
+    expect((await w({ amount: '20', toAddress: `0x${'0'.repeat(40)}` })).body.msg).toBe(m.addressZero);
     expect((await w({ amount: '5', toAddress: ADDRESS })).body.msg).toBe(m.withdrawMin('10'));
     expect((await w({ amount: '31', toAddress: ADDRESS })).body.msg).toBe(m.amountAtMost('30'));
     const ok = await w({ amount: '20', toAddress: ADDRESS.toLowerCase() });

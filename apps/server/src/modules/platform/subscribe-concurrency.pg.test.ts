@@ -8,7 +8,7 @@ import { findWallet } from './ledger';
 import { ledgerProblems } from './testing/ledger-checks';
 import { fund, platform, signUp } from './testing/platform-fixtures';
 
-// Issue #8: concurrent requests on one balance cannot both spend it. PostgreSQL only (`npm run test:pg`):
+// Concurrent requests on one balance cannot both spend it. PostgreSQL only (`npm run test:pg`):
 // PGlite has one connection, so its transactions never overlap; here they do, on a pool of connections.
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 const N = 12;

@@ -81,7 +81,7 @@ export async function listSubscriptions(
 }
 
 /**
- * Buys a plan (issue #8): debits every token part of its price and adds its profit limit in one conditional
+ * Buys a plan: debits every token part of its price and adds its profit limit in one conditional
  * update (two concurrent purchases on one balance cannot both spend it), marks it the Active subscription,
  * and pays each referral ancestor its level's share of the USDT price — all in one transaction.
  */

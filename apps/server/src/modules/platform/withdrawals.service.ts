@@ -1,7 +1,7 @@
 import { withdrawals } from '@gridbot/db';
 import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } from '@gridbot/shared';
 import { count, desc, eq } from 'drizzle-orm';
-import { getAddress, isAddress } from 'viem';
+import { getAddress, isAddress, zeroAddress } from 'viem';
 import { HttpError } from '../../lib/http-error';
 import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger';
 import { offsetOf, toPage } from './paging';
@@ -22,11 +22,16 @@ export function toWithdrawRecord(r: WithdrawalRow): WithdrawRecord {
   };
 }
 
-/** EIP-55: a mixed-case address must carry a valid checksum; the stored form is always checksummed. */
+/**
+ * EIP-55: a mixed-case address must carry a valid checksum; the stored form is always checksummed. The zero
+ * address is well-formed but burns what it receives.
+ */
 export function checksummedAddress(address: string): `0x${string}` {
   if (!isAddress(address, { strict: false })) throw new HttpError(400, m.addressInvalid);
   if (!isAddress(address, { strict: true })) throw new HttpError(400, m.addressChecksum);
-  return getAddress(address);
+  const checksummed = getAddress(address);
+  if (checksummed === zeroAddress) throw new HttpError(400, m.addressZero);
+  return checksummed;
 }
 
 async function rewardBalance(deps: PlatformDeps, userId: string): Promise<string> {

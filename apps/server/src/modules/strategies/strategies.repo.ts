@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-
 type Conn = Db | Tx;
 export type StrategyRow = typeof strategies.$inferSelect;
 
-const RUNNING = ['Live', 'Pause'] as const;
+const RUNNING = ['Live', 'Pause', 'Stopping'] as const;
 const sameName = (name: string) => sql`lower(${strategies.name}) = ${name.trim().toLowerCase()}`;
 
 /** The user's own strategy of this kind and name (any case), or undefined. */

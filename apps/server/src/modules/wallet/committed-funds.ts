@@ -13,7 +13,7 @@ import { botStateCacheOf } from '../bots/bot-state-cache';
 import { engineStatesOf } from '../bots/bots.repo';
 
 /** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
-export const HOLDING_STATUSES = ['Live', 'Pause'] as const;
+export const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {

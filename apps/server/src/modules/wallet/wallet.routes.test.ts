@@ -1,4 +1,5 @@
 import { bots } from '@gridbot/db';
+import { ExchangeError } from '@gridbot/exchange';
 import { walletMessages as m } from '@gridbot/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,23 @@ describe('API Setting', () => {
     });
     expect((await call(t, 'GET', '/api/serverip', undefined, { token: user.token })).body).toEqual({
       ip: '203.0.113.7',
+    });
+  });
+
+  it('answers the spec save-failure message when Binance cannot be reached, and saves nothing', async () => {
+    const user = await registerUser(t, 'unreach');
+    const verify = t.deps.exchanges.verifyKeys;
+    t.deps.exchanges.verifyKeys = async () => {
+      throw new ExchangeError('retryable', -1007, 'No answer from Binance; try again later.');
+    };
+    try {
+      const saved = await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
+      expect(saved).toMatchObject({ status: 503, body: { message: m.keysSaveFailed } });
+    } finally {
+      t.deps.exchanges.verifyKeys = verify;
+    }
+    expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
+      apiKey: null,
     });
   });
 

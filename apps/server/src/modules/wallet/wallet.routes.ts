@@ -1,3 +1,4 @@
+import { isExchangeError } from '@gridbot/exchange';
 import {
   apiKeysInputSchema,
   walletMessages as m,
@@ -39,7 +40,11 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
       return { success: true, message: m.disconnected };
     }
     const keys = { apiKey, secret: secretKey };
-    if (!(await deps.exchanges.verifyKeys(userId, keys))) throw new HttpError(400, m.invalidKeys);
+    // Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved.
+    const valid = await deps.exchanges.verifyKeys(userId, keys).catch((error: unknown) => {
+      throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
+    });
+    if (!valid) throw new HttpError(400, m.invalidKeys);
     await saveApiKeys(deps.db, userId, apiKey, deps.secrets.seal(secretKey), deps.clock.now());
     return { success: true, message: m.keysSaved };
   });

@@ -65,7 +65,7 @@ export async function swapToUsdt(
 function asUserError(error: unknown, fallback: string): unknown {
   if (!isExchangeError(error)) return error;
   if (error.kind === 'fatal') return new HttpError(400, m.invalidKeys);
-  if (error.kind === 'retryable')
+  if (error.kind === 'retryable' || error.kind === 'unknown')
     return new HttpError(503, `${fallback}: the exchange did not answer. Please try again.`);
   return new HttpError(400, `${fallback}: ${error.userMessage}`);
 }

@@ -3,7 +3,7 @@ import { env } from '../../lib/env';
 import { usePlatformAccount } from '../platform-account';
 import NotFoundRoute from './not-found';
 
-/** Administration (issue #8): only for the administrator; anyone else sees the not-found page, as the API answers 404. */
+/** Administration: only for the administrator; anyone else sees the not-found page, as the API answers 404. */
 export default function AdminRoute() {
   const { account } = usePlatformAccount();
   if (!account) return null;

@@ -20,7 +20,7 @@ const GENERAL_SECTIONS = [
   { value: 'activity', label: 'Activity' },
 ] as const;
 
-/** Administration (issue #8, beyond the spec). Withdrawals, plans and levels exist only with subscriptions on. */
+/** Administration (beyond the spec). Withdrawals, plans and levels exist only with subscriptions on. */
 export function AdminPage({ platformEnabled }: { platformEnabled: boolean }) {
   const sections = platformEnabled ? [...PLATFORM_SECTIONS, ...GENERAL_SECTIONS] : GENERAL_SECTIONS;
   const [section, setSection] = useState<Section>(sections[0].value);

@@ -147,13 +147,19 @@ export function useProfitBookEdit(kind: BotKind, id: string) {
   });
 }
 
+/** `stopping`: the sale is still under way (202 "stop requested"); the bot shows Stopping until it is booked. */
+export interface StopAnswer {
+  message: string;
+  stopping?: boolean;
+}
+
 export function useStopBot(kind: BotKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ sell, botData, totalPnl }: { sell: boolean; botData: BotSummary; totalPnl: number }) =>
       sell
-        ? api.post<{ message: string }>(botPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
-        : api.post<{ message: string }>(botPaths[kind].stop, { botID: id, botData }),
+        ? api.post<StopAnswer>(botPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
+        : api.post<StopAnswer>(botPaths[kind].stop, { botID: id, botData }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }

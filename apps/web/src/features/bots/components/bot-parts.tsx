@@ -20,9 +20,9 @@ export function EditIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
-/** Live is green, Pause the warning colour (spec 01 §4); a stopped bot is grey. */
+/** Live is green, Pause the warning colour (spec 01 §4), Stopping too (its final sale under way); Stopped grey. */
 export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'Live' ? 'up' : status === 'Pause' ? 'warn' : 'neutral';
+  const tone = status === 'Live' ? 'up' : status === 'Pause' || status === 'Stopping' ? 'warn' : 'neutral';
   return (
     <Badge tone={tone} className="normal-case">
       {status === 'Live' ? <span className="size-1.5 animate-pulse rounded-full bg-current" /> : null}

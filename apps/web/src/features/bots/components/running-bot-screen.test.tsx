@@ -169,6 +169,37 @@ describe('Running bot page', () => {
     });
   });
 
+  it('says "stop requested" while the sale is under way, and shows the bot Stopping without a Stop button', async () => {
+    let summary = bot();
+    botApi(summary, 25, {
+      'POST /api/botinfo': () => json(summary),
+      'POST /api/stopbotwithsell': () => {
+        summary = bot({ status: 'Stopping' });
+        return json({ success: true, stopping: true, message: botMessages.stopRequested }, 202);
+      },
+    });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' }));
+    expect(await screen.findByText(botMessages.stopRequested)).toBeInTheDocument();
+    expect(currentUrl()).toBe('/running-bot/b1');
+    expect(await screen.findByText(/This bot is stopping: its final sale is under way/)).toBeInTheDocument();
+    expect(screen.getAllByText('Stopping').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: 'Stop Bot' })).not.toBeInTheDocument();
+  });
+
+  it('shows why a stop and sell failed, never "sold"', async () => {
+    const reason = `${botMessages.stopSellFailed}: Insufficient balance.`;
+    botApi(bot(), 25, { 'POST /api/stopbotwithsell': () => json({ message: reason }, 400) });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
+    await user.click(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(currentUrl()).toBe('/running-bot/b1');
+  });
+
   it('Future stop dialog: Stop & Close Position and Stop, zero or negative PnL in red; liquidation in red', async () => {
     const api = botApi(
       bot({

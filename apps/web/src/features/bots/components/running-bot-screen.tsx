@@ -98,19 +98,26 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
     );
   }
 
-  const running = bot.status !== 'Stopped';
+  // A Stopping bot's final sale is under way: it takes no edits and no second stop.
+  const running = bot.status === 'Live' || bot.status === 'Pause';
   const onStop = (sell: boolean) => {
     setStopping(sell ? 'sell' : 'stop');
     stop.mutate(
       { sell, botData: bot, totalPnl: approxPnl(bot, purchased.data) ?? 0 },
       {
-        onSuccess: () => {
-          toast.success(sell ? botMessages.stoppedSold : botMessages.stopped);
+        onSuccess: (answer) => {
           setDialog(null);
+          if (answer.stopping) {
+            toast.info(answer.message);
+            return;
+          }
+          toast.success(sell ? botMessages.stoppedSold : botMessages.stopped);
           void navigate('/dashboard');
         },
-        onError: () => {
-          toast.error(sell ? botMessages.stopSellFailed : botMessages.stopFailed);
+        onError: (error) => {
+          const fallback = sell ? botMessages.stopSellFailed : botMessages.stopFailed;
+          // A refused sale comes with the exchange's reason after the spec's words.
+          toast.error(isApiError(error) && error.fromServer ? error.message : fallback);
         },
         onSettled: () => setStopping(null),
       },
@@ -129,9 +136,14 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       </Link>
       <BotHeader kind={kind} bot={bot} onStop={running ? () => setDialog('stop') : undefined} />
       {bot.haltReason ? (
-        <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={running} />
+        <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={bot.status !== 'Stopped'} />
       ) : null}
-      {!running ? (
+      {bot.status === 'Stopping' ? (
+        <div role="status" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
+          This bot is stopping: its final sale is under way. It stops once the sale is filled and booked.
+        </div>
+      ) : null}
+      {bot.status === 'Stopped' ? (
         <div className="rounded-xl border border-line bg-surface-2 p-4 text-sm text-muted">
           This bot has stopped. It takes no new trades; its orders stay below for reference.
         </div>

@@ -70,7 +70,8 @@ export function useStopCycle() {
   const refresh = useRefreshCycles();
   return useMutation({
     mutationFn: ({ cycleId, sell }: { cycleId: string; sell: boolean }) =>
-      api.post<{ message: string }>(sell ? '/api/stopcyclewithsell' : '/api/stopcycle', {
+      // `stopping`: the sale is still under way (202 "stop requested"); the cycle shows Stopping meanwhile.
+      api.post<{ message: string; stopping?: boolean }>(sell ? '/api/stopcyclewithsell' : '/api/stopcycle', {
         cycle_id: cycleId,
       }),
     onSettled: refresh,

@@ -52,8 +52,9 @@ export function LiveCycles() {
     stop.mutate(
       { cycleId: cycle.id, sell },
       {
-        onSuccess: () => {
-          toast.success(sell ? cycleMessages.stoppedSold : cycleMessages.stopped, { id: 'cycle-stop' });
+        onSuccess: (answer) => {
+          if (answer.stopping) toast.info(answer.message, { id: 'cycle-stop' });
+          else toast.success(sell ? cycleMessages.stoppedSold : cycleMessages.stopped, { id: 'cycle-stop' });
           setStopping((t) => ({ ...t, open: false }));
         },
         onError: (error) => {

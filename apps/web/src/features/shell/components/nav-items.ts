@@ -62,7 +62,7 @@ export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAd
     { label: 'Copy BOTs', to: '/livebots', icon: CopyIcon },
   ];
   if (subscriptionEnabled) items.push({ label: 'Subscription', to: '/subscription', icon: CrownIcon });
-  // Administration (issue #8, beyond the spec): only the administrator sees it.
+  // Administration (beyond the spec): only the administrator sees it.
   if (isAdmin) items.push({ label: 'Admin', to: '/admin', icon: ShieldIcon });
   return items;
 }

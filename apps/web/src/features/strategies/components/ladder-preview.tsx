@@ -50,7 +50,7 @@ interface LadderPreviewProps {
 }
 
 /**
- * Issue 4 ladder preview: for a start price of 100, where each grid buys, how much it uses and where its
+ * Ladder preview: for a start price of 100, where each grid buys, how much it uses and where its
  * take-profit sits; recomputed from the form on every keystroke (only this card re-renders).
  */
 export function LadderPreview({ control, kind, className }: LadderPreviewProps) {

@@ -1,0 +1,291 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExchangeError } from '../exchange-error';
+import type { PlaceOrderInput } from '../exchange-port';
+import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
+import { virtualRateGate } from '../testing/virtual-rate-gate';
+import { BinanceExchange, HEDGE_MODE_MESSAGE } from './binance-exchange';
+import { BinanceRateGate } from './rate-gate';
+
+function adapterFor(fake: FakeBinanceServer, gate: BinanceRateGate = virtualRateGate().gate) {
+  return new BinanceExchange({
+    apiKey: fake.apiKey,
+    secret: fake.secret,
+    baseUrl: fake.url,
+    enableRateLimit: false,
+    retry: { sleep: async () => {}, random: () => 0.5 },
+    gate,
+    timeoutMs: 2_000,
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+const buy: PlaceOrderInput = {
+  market: 'spot',
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'market',
+  clientOrderId: 'bot1-1',
+  quantity: '0.01',
+};
+
+/**
+ * What the runtime does with an order (DESIGN §3): send once; when the outcome is unknown, look it up by
+ * client order id until Binance answers, and send again (same id) only when it says there is no such order.
+ */
+async function sendOnceThenAsk(adapter: BinanceExchange, input: PlaceOrderInput) {
+  try {
+    return await adapter.placeOrder(input);
+  } catch (error) {
+    if (!(error instanceof ExchangeError) || error.kind !== 'unknown') throw error;
+  }
+  for (;;) {
+    const found = await adapter
+      .fetchOrder(input.market, input.symbol, input.clientOrderId)
+      .catch(() => undefined);
+    if (found?.found) return found.order;
+    if (found && !found.found) return adapter.placeOrder(input);
+  }
+}
+
+describe('Binance faults: an order is sent once, then asked about', () => {
+  let fake: FakeBinanceServer;
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  const executed: [string, Fault][] = [
+    ['-1007 after the order executed', { kind: 'executedThenError', status: 503, body: TIMEOUT_UNKNOWN }],
+    ['the response lost after execution', { kind: 'executedThenDrop' }],
+  ];
+  it.each(executed)(
+    '%s: the outcome is unknown, the look-up finds the fill with its fee, one order in all',
+    async (_, fault) => {
+      fake = await FakeBinanceServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /api/v3/order', fault);
+      const adapter = adapterFor(fake);
+      const error = await rejection(adapter.placeOrder(buy));
+      expect(error.kind).toBe('unknown');
+      expect(fake.orderPosts()).toHaveLength(1);
+
+      const order = await sendOnceThenAsk(adapter, buy);
+      expect(fake.book.executedWithId('bot1-1')).toHaveLength(1);
+      expect(fake.orderPosts()).toHaveLength(1);
+      // Fee and quantity from GET /api/v3/myTrades, since the queried order has no fills.
+      expect(order).toMatchObject({
+        status: 'FILLED',
+        filledQuantity: '0.01',
+        fee: '0.00001',
+        feeAsset: 'BTC',
+      });
+      expect(fake.requests.some((r) => r.path === '/api/v3/myTrades')).toBe(true);
+      expect(fake.book.spot.get('BTC')?.free.toFixed()).toBe('0.00999');
+    },
+  );
+
+  const notExecuted: [string, Fault][] = [
+    ['connection reset before the request reached the server', { kind: 'resetBefore' }],
+    [
+      'HTTP 5xx before execution',
+      {
+        kind: 'answer',
+        status: 502,
+        body: { code: -1001, msg: 'Internal error; unable to process your request. Please try again.' },
+      },
+    ],
+  ];
+  it.each(notExecuted)(
+    '%s: looked up, not found, sent again with the same id: one order',
+    async (_, fault) => {
+      fake = await FakeBinanceServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /api/v3/order', fault);
+      const adapter = adapterFor(fake);
+      const order = await sendOnceThenAsk(adapter, buy);
+      expect(order.status).toBe('FILLED');
+      expect(fake.book.executedWithId('bot1-1')).toHaveLength(1);
+      expect(fake.book.orders.filter((o) => o.clientOrderId === 'bot1-1')).toHaveLength(1);
+      const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v3/order');
+      expect(posts.map((r) => r.params.newClientOrderId)).toEqual(['bot1-1', 'bot1-1']);
+    },
+  );
+
+  it('429 on the order: not executed, unknown, asked about after Retry-After, then sent once', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    fake.inject('POST /api/v3/order', { kind: 'rateLimit', status: 429, retryAfterSec: 3 });
+    const { gate, waits } = virtualRateGate();
+    const order = await sendOnceThenAsk(adapterFor(fake, gate), buy);
+    expect(order.status).toBe('FILLED');
+    expect(waits).toContain(3_000);
+    expect(fake.book.executedWithId('bot1-1')).toHaveLength(1);
+  });
+
+  it('418: every client of the process stops until the ban ends, then carries on', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    fake.inject('/api/v3/account', { kind: 'rateLimit', status: 418, retryAfterSec: 120 });
+    // One virtual clock for the gate and the fake's ban: waiting 120 s ends the ban.
+    const waits: number[] = [];
+    let now = 0;
+    const gate = new BinanceRateGate({
+      now: () => now,
+      sleep: async (ms) => {
+        waits.push(ms);
+        now += ms;
+        fake.bannedUntilMs -= ms;
+      },
+    });
+    const first = adapterFor(fake, gate);
+    const second = adapterFor(fake, gate);
+    await first.balances('spot');
+    expect(waits).toEqual([120_000]);
+    const before = fake.requests.length;
+    const order = await sendOnceThenAsk(second, buy);
+    expect(order.status).toBe('FILLED');
+    expect(fake.requests.slice(before).every((r) => r.outcome === 'answered')).toBe(true);
+  });
+
+  it('Binance accepts a reused client order id once the earlier order is filled; the adapter never sends it', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    fake.book.newOrder('spot', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.01',
+      newClientOrderId: 'x-1',
+    });
+    // Binance's own rule: the filled order's id is free again.
+    fake.book.newOrder('spot', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '0.01',
+      newClientOrderId: 'x-1',
+    });
+    expect(fake.book.executedWithId('x-1')).toHaveLength(2);
+    // The adapter looks the id up first and answers the order that exists.
+    const again = await adapterFor(fake).placeOrder({ ...buy, clientOrderId: 'x-1' });
+    expect(again.status).toBe('FILLED');
+    expect(fake.book.executedWithId('x-1')).toHaveLength(2);
+  });
+
+  it('a reduce-only futures exit below the minimum notional goes out (-4164 exempts it)', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '100');
+    await adapter.setLeverage('ETHUSDT', 5);
+    await adapter.placeOrder({
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'f-1',
+      quantity: '0.011',
+    });
+    const small = await rejection(
+      adapter.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        clientOrderId: 'f-2',
+        quantity: '0.001',
+      }),
+    );
+    expect(small.code).toBe(-1013);
+    const exit = await adapter.placeOrder({
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'market',
+      clientOrderId: 'f-3',
+      quantity: '0.001',
+      reduceOnly: true,
+    });
+    expect(exit).toMatchObject({ status: 'FILLED', filledQuantity: '0.001', fee: '0.001', feeAsset: 'USDT' });
+    expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('0.01');
+  });
+
+  it('the fake refuses a non-reduce-only futures order below the minimum notional with -4164', () => {
+    return FakeBinanceServer.start().then((f) => {
+      fake = f;
+      fake.setPrice('ETHUSDT', 'future', '2000');
+      expect(() =>
+        fake.book.newOrder('future', { symbol: 'ETHUSDT', side: 'BUY', type: 'MARKET', quantity: '0.001' }),
+      ).toThrow(/-4164 Order's notional must be no smaller than 20 \(unless you choose reduce only\)/);
+    });
+  });
+
+  it('an exit of a position that is gone is refused with -2022', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const error = await rejection(
+      adapterFor(fake).placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side: 'sell',
+        type: 'market',
+        clientOrderId: 'g-1',
+        quantity: '0.01',
+        reduceOnly: true,
+      }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      code: -2022,
+      userMessage: 'ReduceOnly Order is rejected.',
+    });
+  });
+
+  it('a hedge-mode account gets a clear message when its futures are set up, before any order', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.book.dualSidePosition = true;
+    const error = await rejection(adapterFor(fake).setLeverage('BTCUSDT', 3));
+    expect(error).toMatchObject({ kind: 'rejected', userMessage: HEDGE_MODE_MESSAGE });
+    expect(fake.requests.some((r) => r.path === '/fapi/v1/order')).toBe(false);
+  });
+
+  it('sets and verifies isolated margin and leverage; the position shows the exchange’s liquidation price', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '1000');
+    await adapter.setLeverage('ETHUSDT', 10);
+    expect(fake.book.marginType.get('ETHUSDT')).toBe('ISOLATED');
+    await adapter.placeOrder({
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'p-1',
+      quantity: '0.5',
+    });
+    const position = await adapter.position('ETHUSDT');
+    expect(position?.liquidationPrice).toBe(fake.book.liquidationPrice('ETHUSDT')?.toFixed());
+    expect(position?.isolatedMargin).toBe('100');
+  });
+
+  it('BINANCE_REST_URL: every REST call (/api, /sapi, /fapi) goes to the given origin', async () => {
+    fake = await FakeBinanceServer.start();
+    const adapter = adapterFor(fake);
+    await adapter.balances('spot');
+    await adapter.transfer('spot_to_future', '10');
+    await adapter.balances('future');
+    const paths = fake.requests.map((r) => r.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/v3/account', '/sapi/v1/asset/transfer', '/fapi/v2/balance']),
+    );
+  });
+});

@@ -1,0 +1,637 @@
+/**
+ * The account behind the fake Binance server: spot balances, USDT-M wallet and positions, orders and
+ * trades, kept as Binance keeps them. Every rule cites the section of Binance's documentation it follows:
+ *   [spot rest-api.md] binance/binance-spot-api-docs rest-api.md ("New order (TRADE)", "Query order
+ *     (USER_DATA)", "Account trade list (USER_DATA)", "Cancel order (TRADE)");
+ *   [spot filters.md] binance/binance-spot-api-docs filters.md; [spot errors.md] errors.md;
+ *   [futures] Binance USDⓈ-M futures docs ("New Order (TRADE)", "Query Order", "Account Trade List",
+ *     "Position Information V2", "Change Margin Type", "Change Initial Leverage",
+ *     "Get Current Position Mode", "Error Codes", "Leverage and Margin of USDⓈ-M Futures").
+ */
+import {
+  allMarketRules,
+  findMarketRules,
+  type MarketKind,
+  type MarketRules,
+  type Money,
+  money,
+} from '@gridbot/shared';
+
+/** A refusal as Binance sends it: HTTP status, code and message. */
+export class BinanceReject extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly msg: string,
+  ) {
+    super(`${code} ${msg}`);
+  }
+}
+
+export type BookOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+
+export interface BookOrder {
+  market: MarketKind;
+  symbol: string;
+  orderId: number;
+  clientOrderId: string;
+  side: 'BUY' | 'SELL';
+  type: 'MARKET' | 'LIMIT';
+  status: BookOrderStatus;
+  price: Money;
+  origQty: Money;
+  executedQty: Money;
+  cumQuote: Money;
+  reduceOnly: boolean;
+  time: number;
+  updateTime: number;
+}
+
+export interface BookTrade {
+  market: MarketKind;
+  symbol: string;
+  id: number;
+  orderId: number;
+  side: 'BUY' | 'SELL';
+  price: Money;
+  qty: Money;
+  quoteQty: Money;
+  commission: Money;
+  commissionAsset: string;
+  realizedPnl: Money;
+  maker: boolean;
+  time: number;
+}
+
+export interface BookPosition {
+  qty: Money;
+  entry: Money;
+  /** Isolated wallet: the margin put in, less what partial closes released. */
+  isolatedWallet: Money;
+}
+
+/** One tier of GET /fapi/v1/leverageBracket: maintenance margin = notional × mmr − cum. */
+export interface LeverageBracket {
+  notionalFloor: number;
+  notionalCap: number;
+  maintMarginRatio: number;
+  initialLeverage: number;
+  cum: number;
+}
+
+export interface NewOrderParams {
+  symbol: string;
+  side: string | undefined;
+  type: string | undefined;
+  quantity?: string | undefined;
+  quoteOrderQty?: string | undefined;
+  price?: string | undefined;
+  timeInForce?: string | undefined;
+  newClientOrderId?: string | undefined;
+  reduceOnly?: string | undefined;
+  positionSide?: string | undefined;
+}
+
+export interface BookOptions {
+  now: () => number;
+  /** Spot USDT at start (10,000 by default, as the exchange contract expects). */
+  spotUsdt?: string;
+  /** Leverage brackets per futures symbol; default: one tier from the rules table, cum 0. */
+  brackets?: Record<string, readonly LeverageBracket[]>;
+}
+
+/** Spot taker/maker commission 0.1 % ([spot rest-api.md] "Account information": commissionRates). */
+const SPOT_FEE = money('0.001');
+/** USDⓈ-M futures commission 0.05 % of notional, paid in USDT ([futures] "User Commission Rate"). */
+const FUTURES_FEE = money('0.0005');
+/** [futures] "Change Initial Leverage": a new symbol starts at 20×. */
+const DEFAULT_LEVERAGE = 20;
+const ZERO = money(0);
+
+const isMultiple = (value: Money, step: string) => money(step).isZero() || value.mod(step).isZero();
+const open = (o: BookOrder) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
+
+export class FakeBinanceBook {
+  readonly prices = new Map<string, Money>();
+  readonly spot = new Map<string, { free: Money; locked: Money }>();
+  /** USDⓈ-M cross wallet balance in USDT (isolated wallets are held apart in `positions`). */
+  futuresWallet = ZERO;
+  readonly positions = new Map<string, BookPosition>();
+  readonly leverage = new Map<string, number>();
+  readonly marginType = new Map<string, 'ISOLATED' | 'CROSSED'>();
+  /** [futures] "Get Current Position Mode": false = one-way mode. */
+  dualSidePosition = false;
+  readonly orders: BookOrder[] = [];
+  readonly trades: BookTrade[] = [];
+  /** Positions the exchange closed itself (liquidation), for tests. */
+  readonly liquidations: { symbol: string; qty: Money; price: Money; lostMargin: Money }[] = [];
+  private nextOrderId = 1000;
+  private nextTradeId = 5000;
+
+  constructor(private readonly options: BookOptions) {
+    this.spot.set('USDT', { free: money(options.spotUsdt ?? '10000'), locked: ZERO });
+    for (const rules of allMarketRules()) this.prices.set(key(rules.symbol, rules.market), money(1));
+  }
+
+  /** Filters that differ from the shared table (Binance changes them): served by exchangeInfo and enforced. */
+  readonly ruleOverrides = new Map<string, MarketRules>();
+
+  /** Every symbol's rules as exchangeInfo lists them. */
+  allRules(): MarketRules[] {
+    return allMarketRules().map((r) => this.ruleOverrides.get(key(r.symbol, r.market)) ?? r);
+  }
+
+  rules(symbol: string | undefined, market: MarketKind): MarketRules {
+    const rules = symbol
+      ? (this.ruleOverrides.get(key(symbol, market)) ?? findMarketRules(symbol, market))
+      : undefined;
+    // [spot errors.md] -1121 Invalid symbol.
+    if (!rules) throw new BinanceReject(400, -1121, 'Invalid symbol.');
+    return rules;
+  }
+
+  price(symbol: string, market: MarketKind): Money {
+    return this.prices.get(key(symbol, market)) ?? money(1);
+  }
+
+  /** Moves the market: resting limit orders that cross fill; a futures long at its liquidation price is closed. */
+  setPrice(symbol: string, market: MarketKind, price: string): void {
+    const p = money(price);
+    this.prices.set(key(symbol, market), p);
+    for (const order of this.orders.filter((o) => o.market === market && o.symbol === symbol && open(o))) {
+      const crosses = order.side === 'BUY' ? p.lte(order.price) : p.gte(order.price);
+      if (crosses) this.execute(order, order.price, true);
+    }
+    if (market === 'future') this.checkLiquidation(symbol);
+  }
+
+  balance(asset: string) {
+    let row = this.spot.get(asset);
+    if (!row) {
+      row = { free: ZERO, locked: ZERO };
+      this.spot.set(asset, row);
+    }
+    return row;
+  }
+
+  /** [spot rest-api.md] "New order (TRADE)" and [futures] "New Order (TRADE)". */
+  newOrder(market: MarketKind, p: NewOrderParams): BookOrder {
+    const rules = this.rules(p.symbol, market);
+    const side = p.side === 'BUY' || p.side === 'SELL' ? p.side : undefined;
+    if (!side)
+      throw new BinanceReject(
+        400,
+        -1102,
+        "Mandatory parameter 'side' was not sent, was empty/null, or malformed.",
+      );
+    // Only the order types the platform sends are modelled; others get -1116 ([spot errors.md]).
+    const type = p.type === 'MARKET' || p.type === 'LIMIT' ? p.type : undefined;
+    if (!type) throw new BinanceReject(400, -1116, 'Invalid orderType.');
+    if (market === 'future') {
+      // [futures] "New Order": positionSide defaults to BOTH, which hedge mode refuses
+      // ("Error Codes" -4061 "Order's position side does not match user's setting.").
+      const positionSide = p.positionSide ?? 'BOTH';
+      if (this.dualSidePosition === (positionSide === 'BOTH'))
+        throw new BinanceReject(400, -4061, "Order's position side does not match user's setting.");
+    }
+    const clientOrderId = p.newClientOrderId ?? `x-${this.nextOrderId}`;
+    // [spot rest-api.md] newClientOrderId: "A unique id among open orders... Orders with the same
+    // newClientOrderID can be accepted only when the previous one is filled, otherwise the order will be
+    // rejected." [futures] -4116 "ClientOrderId is duplicated." for an id of an open order.
+    if (this.orders.some((o) => o.market === market && o.clientOrderId === clientOrderId && open(o))) {
+      throw market === 'spot'
+        ? new BinanceReject(400, -2010, 'Duplicate order sent.')
+        : new BinanceReject(400, -4116, 'ClientOrderId is duplicated.');
+    }
+    const last = this.price(rules.symbol, market);
+    let price = ZERO;
+    if (type === 'LIMIT') {
+      if (!p.price || !p.timeInForce)
+        throw new BinanceReject(
+          400,
+          -1102,
+          "Mandatory parameter 'price' was not sent, was empty/null, or malformed.",
+        );
+      price = money(p.price);
+      // [spot filters.md] PRICE_FILTER: price >= minPrice and (price - minPrice) % tickSize == 0.
+      // [futures] "Error Codes" -4014 "Price not increased by tick size."
+      if (!isMultiple(price, rules.tickSize) || price.lt(rules.tickSize)) {
+        throw market === 'spot'
+          ? new BinanceReject(400, -1013, 'Filter failure: PRICE_FILTER')
+          : new BinanceReject(400, -4014, 'Price not increased by tick size.');
+      }
+    }
+    const reduceOnly = market === 'future' && p.reduceOnly === 'true';
+    let qty: Money;
+    if (p.quantity) {
+      qty = money(p.quantity);
+    } else if (market === 'spot' && type === 'MARKET' && side === 'BUY' && p.quoteOrderQty) {
+      // [spot rest-api.md] "MARKET orders using quoteOrderQty will not break LOT_SIZE filter rules".
+      qty = money(p.quoteOrderQty).dividedBy(last);
+      qty = qty.minus(qty.mod(rules.stepSize));
+    } else {
+      throw new BinanceReject(
+        400,
+        -1102,
+        "Mandatory parameter 'quantity' was not sent, was empty/null, or malformed.",
+      );
+    }
+    this.checkQuantity(market, type, qty, rules);
+    const checkPrice = type === 'LIMIT' ? price : last;
+    const notional = qty.times(checkPrice);
+    if (notional.lt(rules.minNotional)) {
+      // [spot filters.md] NOTIONAL: price × quantity >= minNotional (applyMinToMarket: true).
+      if (market === 'spot') throw new BinanceReject(400, -1013, 'Filter failure: NOTIONAL');
+      // [futures] "Error Codes" -4164: "Order's notional must be no smaller than %s (unless you choose
+      // reduce only)": a reduce-only order is exempt.
+      if (!reduceOnly)
+        throw new BinanceReject(
+          400,
+          -4164,
+          `Order's notional must be no smaller than ${rules.minNotional} (unless you choose reduce only)`,
+        );
+    }
+    const now = this.options.now();
+    const order: BookOrder = {
+      market,
+      symbol: rules.symbol,
+      orderId: this.nextOrderId++,
+      clientOrderId,
+      side,
+      type,
+      status: 'NEW',
+      price,
+      origQty: qty,
+      executedQty: ZERO,
+      cumQuote: ZERO,
+      reduceOnly,
+      time: now,
+      updateTime: now,
+    };
+    if (market === 'spot') this.admitSpot(order, rules, checkPrice);
+    else this.admitFutures(order, checkPrice);
+    this.orders.push(order);
+    const crosses = type === 'MARKET' || (side === 'BUY' ? last.lte(price) : last.gte(price));
+    if (crosses) this.execute(order, last, false);
+    return order;
+  }
+
+  /**
+   * [spot filters.md] LOT_SIZE / MARKET_LOT_SIZE: quantity >= minQty, <= maxQty and
+   * (quantity - minQty) % stepSize == 0. [futures] "Error Codes": -1111 "Precision is over the maximum
+   * defined for this asset." for a quantity off the step, -4005 above the maximum.
+   */
+  private checkQuantity(market: MarketKind, type: 'MARKET' | 'LIMIT', qty: Money, rules: MarketRules): void {
+    const filter = type === 'MARKET' ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
+    const maxQty = money(type === 'MARKET' ? (market === 'spot' ? '9000' : '120') : '9000000');
+    if (qty.lte(0))
+      throw new BinanceReject(
+        400,
+        market === 'spot' ? -1013 : -4003,
+        market === 'spot' ? `Filter failure: ${filter}` : 'Quantity less than or equal to zero.',
+      );
+    if (market === 'spot') {
+      if (qty.lt(rules.minQty) || qty.gt(maxQty) || !isMultiple(qty.minus(rules.minQty), rules.stepSize))
+        throw new BinanceReject(400, -1013, `Filter failure: ${filter}`);
+      return;
+    }
+    if (!isMultiple(qty, rules.stepSize))
+      throw new BinanceReject(400, -1111, 'Precision is over the maximum defined for this asset.');
+    if (qty.gt(maxQty)) throw new BinanceReject(400, -4005, 'Quantity greater than max quantity.');
+    if (qty.lt(rules.minQty)) throw new BinanceReject(400, -1013, `Filter failure: ${filter}`);
+  }
+
+  /** [spot errors.md] -2010 "Account has insufficient balance for requested action."; limit orders lock funds. */
+  private admitSpot(order: BookOrder, rules: MarketRules, price: Money): void {
+    const insufficient = () =>
+      new BinanceReject(400, -2010, 'Account has insufficient balance for requested action.');
+    if (order.side === 'BUY') {
+      const usdt = this.balance('USDT');
+      const cost = order.origQty.times(price);
+      if (usdt.free.lt(cost)) throw insufficient();
+      if (order.type === 'LIMIT') {
+        usdt.free = usdt.free.minus(cost);
+        usdt.locked = usdt.locked.plus(cost);
+      }
+    } else {
+      const base = this.balance(rules.base);
+      if (base.free.lt(order.origQty)) throw insufficient();
+      if (order.type === 'LIMIT') {
+        base.free = base.free.minus(order.origQty);
+        base.locked = base.locked.plus(order.origQty);
+      }
+    }
+  }
+
+  /**
+   * [futures] "New Order": reduceOnly "true" can only reduce a position: no long, or more than the long,
+   * is -2022 "ReduceOnly Order is rejected."; an opening order needs its initial margin
+   * (notional / leverage) plus the fee free in the wallet, else -2019 "Margin is insufficient.".
+   */
+  private admitFutures(order: BookOrder, price: Money): void {
+    const position = this.positions.get(order.symbol);
+    if (order.side === 'SELL') {
+      // The platform is long-only: a sell that is not reduce-only would open a short, which it never asks for.
+      if (!position || position.qty.lt(order.origQty))
+        throw new BinanceReject(400, -2022, 'ReduceOnly Order is rejected.');
+      return;
+    }
+    if (order.reduceOnly) throw new BinanceReject(400, -2022, 'ReduceOnly Order is rejected.');
+    const notional = order.origQty.times(price);
+    const margin = notional.dividedBy(this.leverageOf(order.symbol));
+    if (this.futuresAvailable().lt(margin.plus(notional.times(FUTURES_FEE))))
+      throw new BinanceReject(400, -2019, 'Margin is insufficient.');
+  }
+
+  leverageOf(symbol: string): number {
+    return this.leverage.get(symbol) ?? DEFAULT_LEVERAGE;
+  }
+
+  futuresAvailable(): Money {
+    return this.futuresWallet;
+  }
+
+  /** Fills the rest of an order at `price`: one trade, commission in the asset received (spot) or USDT. */
+  private execute(order: BookOrder, price: Money, maker: boolean): void {
+    const qty = order.origQty.minus(order.executedQty);
+    const quote = qty.times(price);
+    const rules = this.rules(order.symbol, order.market);
+    let commission: Money;
+    let commissionAsset: string;
+    let realizedPnl = ZERO;
+    if (order.market === 'spot') {
+      // [spot rest-api.md] "Account trade list": commission is charged in commissionAsset, the asset the
+      // trade credits (the base on a buy, USDT on a sell) when BNB fee payment is off.
+      const base = this.balance(rules.base);
+      const usdt = this.balance('USDT');
+      if (order.side === 'BUY') {
+        commission = qty.times(SPOT_FEE);
+        commissionAsset = rules.base;
+        if (order.type === 'LIMIT') usdt.locked = usdt.locked.minus(qty.times(order.price));
+        else usdt.free = usdt.free.minus(quote);
+        // A resting buy that fills below its limit returns the difference.
+        if (order.type === 'LIMIT') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
+        base.free = base.free.plus(qty).minus(commission);
+      } else {
+        commission = quote.times(SPOT_FEE);
+        commissionAsset = 'USDT';
+        if (order.type === 'LIMIT') base.locked = base.locked.minus(qty);
+        else base.free = base.free.minus(qty);
+        usdt.free = usdt.free.plus(quote).minus(commission);
+      }
+    } else {
+      commission = quote.times(FUTURES_FEE);
+      commissionAsset = 'USDT';
+      realizedPnl = this.applyFuturesFill(order, qty, price);
+      this.futuresWallet = this.futuresWallet.minus(commission);
+    }
+    const now = this.options.now();
+    order.executedQty = order.executedQty.plus(qty);
+    order.cumQuote = order.cumQuote.plus(quote);
+    order.status = 'FILLED';
+    order.updateTime = now;
+    this.trades.push({
+      market: order.market,
+      symbol: order.symbol,
+      id: this.nextTradeId++,
+      orderId: order.orderId,
+      side: order.side,
+      price,
+      qty,
+      quoteQty: quote,
+      commission,
+      commissionAsset,
+      realizedPnl,
+      maker,
+      time: now,
+    });
+  }
+
+  /**
+   * Isolated one-way long ([futures] "Leverage and Margin"): a buy moves notional / leverage from the
+   * wallet into the position and averages the entry; a sell keeps the entry, releases margin in
+   * proportion to the quantity sold and books (price − entry) × qty.
+   */
+  private applyFuturesFill(order: BookOrder, qty: Money, price: Money): Money {
+    const position = this.positions.get(order.symbol) ?? { qty: ZERO, entry: ZERO, isolatedWallet: ZERO };
+    if (order.side === 'BUY') {
+      const margin = qty.times(price).dividedBy(this.leverageOf(order.symbol));
+      const total = position.qty.plus(qty);
+      position.entry = position.qty.times(position.entry).plus(qty.times(price)).dividedBy(total);
+      position.qty = total;
+      position.isolatedWallet = position.isolatedWallet.plus(margin);
+      this.futuresWallet = this.futuresWallet.minus(margin);
+      this.positions.set(order.symbol, position);
+      return ZERO;
+    }
+    const released = position.isolatedWallet.times(qty).dividedBy(position.qty);
+    const pnl = price.minus(position.entry).times(qty);
+    position.qty = position.qty.minus(qty);
+    position.isolatedWallet = position.isolatedWallet.minus(released);
+    this.futuresWallet = this.futuresWallet.plus(released).plus(pnl);
+    if (position.qty.isZero()) this.positions.delete(order.symbol);
+    return pnl;
+  }
+
+  bracketOf(symbol: string, notional: Money): LeverageBracket {
+    const tiers = this.options.brackets?.[symbol];
+    const found = tiers?.find((t) => notional.gte(t.notionalFloor) && notional.lt(t.notionalCap));
+    if (found) return found;
+    const rules = this.rules(symbol, 'future');
+    return {
+      notionalFloor: 0,
+      notionalCap: Number.MAX_SAFE_INTEGER,
+      maintMarginRatio: rules.maintMarginRate,
+      initialLeverage: rules.maxLeverage,
+      cum: 0,
+    };
+  }
+
+  /**
+   * The exchange's liquidation price of an isolated one-way long ([futures] "Leverage and Margin",
+   * liquidation price): (Q × E − WB − cum) / (Q × (1 − mmr)), WB the isolated wallet, mmr and cum from
+   * the position's leverage bracket.
+   */
+  liquidationPrice(symbol: string): Money | undefined {
+    const position = this.positions.get(symbol);
+    if (!position) return undefined;
+    const bracket = this.bracketOf(symbol, position.qty.times(position.entry));
+    const liq = position.qty
+      .times(position.entry)
+      .minus(position.isolatedWallet)
+      .minus(bracket.cum)
+      .dividedBy(position.qty.times(1 - bracket.maintMarginRatio));
+    return liq.lt(0) ? ZERO : liq;
+  }
+
+  /** The exchange closes a long whose mark price reached its liquidation price; the isolated wallet is lost. */
+  private checkLiquidation(symbol: string): void {
+    const liq = this.liquidationPrice(symbol);
+    const position = this.positions.get(symbol);
+    if (!liq || !position || this.price(symbol, 'future').gt(liq)) return;
+    const now = this.options.now();
+    // A liquidation shows as an order with client id "autoclose-…" ([futures] "Query Order").
+    const order: BookOrder = {
+      market: 'future',
+      symbol,
+      orderId: this.nextOrderId++,
+      clientOrderId: `autoclose-${now}`,
+      side: 'SELL',
+      type: 'MARKET',
+      status: 'FILLED',
+      price: ZERO,
+      origQty: position.qty,
+      executedQty: position.qty,
+      cumQuote: position.qty.times(liq),
+      reduceOnly: true,
+      time: now,
+      updateTime: now,
+    };
+    this.orders.push(order);
+    this.trades.push({
+      market: 'future',
+      symbol,
+      id: this.nextTradeId++,
+      orderId: order.orderId,
+      side: 'SELL',
+      price: liq,
+      qty: position.qty,
+      quoteQty: order.cumQuote,
+      commission: ZERO,
+      commissionAsset: 'USDT',
+      realizedPnl: position.isolatedWallet.negated(),
+      maker: false,
+      time: now,
+    });
+    this.liquidations.push({ symbol, qty: position.qty, price: liq, lostMargin: position.isolatedWallet });
+    this.positions.delete(symbol);
+  }
+
+  /** [spot rest-api.md] "Query order": the order with this client id (the latest, ids may be reused). */
+  findOrder(
+    market: MarketKind,
+    symbol: string,
+    p: { origClientOrderId?: string; orderId?: string },
+  ): BookOrder {
+    if (!p.origClientOrderId && !p.orderId)
+      throw new BinanceReject(
+        400,
+        -1102,
+        "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!",
+      );
+    const found = this.orders
+      .filter(
+        (o) =>
+          o.market === market &&
+          o.symbol === symbol &&
+          (p.orderId ? String(o.orderId) === p.orderId : o.clientOrderId === p.origClientOrderId),
+      )
+      .at(-1);
+    // [spot errors.md] -2013 "Order does not exist."
+    if (!found) throw new BinanceReject(400, -2013, 'Order does not exist.');
+    return found;
+  }
+
+  /** [spot rest-api.md] "Cancel order": only an open order; otherwise -2011 "Unknown order sent.". */
+  cancel(market: MarketKind, symbol: string, p: { origClientOrderId?: string; orderId?: string }): BookOrder {
+    const order = this.orders
+      .filter(
+        (o) =>
+          o.market === market &&
+          o.symbol === symbol &&
+          open(o) &&
+          (p.orderId ? String(o.orderId) === p.orderId : o.clientOrderId === p.origClientOrderId),
+      )
+      .at(-1);
+    if (!order) throw new BinanceReject(400, -2011, 'Unknown order sent.');
+    if (market === 'spot') {
+      const rules = this.rules(symbol, 'spot');
+      const rest = order.origQty.minus(order.executedQty);
+      const row = order.side === 'BUY' ? this.balance('USDT') : this.balance(rules.base);
+      const held = order.side === 'BUY' ? rest.times(order.price) : rest;
+      row.locked = row.locked.minus(held);
+      row.free = row.free.plus(held);
+    }
+    order.status = 'CANCELED';
+    order.updateTime = this.options.now();
+    return order;
+  }
+
+  /** [spot rest-api.md] "User universal transfer" MAIN_UMFUTURE / UMFUTURE_MAIN. */
+  transfer(type: string, asset: string, amount: string): void {
+    const value = money(amount);
+    if (asset !== 'USDT' || !value.isFinite() || value.lte(0))
+      throw new BinanceReject(400, -1102, "Illegal value for parameter 'amount'.");
+    const usdt = this.balance('USDT');
+    const insufficient = new BinanceReject(
+      400,
+      -2010,
+      'Account has insufficient balance for requested action.',
+    );
+    if (type === 'MAIN_UMFUTURE') {
+      if (usdt.free.lt(value)) throw insufficient;
+      usdt.free = usdt.free.minus(value);
+      this.futuresWallet = this.futuresWallet.plus(value);
+    } else if (type === 'UMFUTURE_MAIN') {
+      if (this.futuresAvailable().lt(value)) throw insufficient;
+      this.futuresWallet = this.futuresWallet.minus(value);
+      usdt.free = usdt.free.plus(value);
+    } else {
+      throw new BinanceReject(400, -1102, 'Illegal transfer type.');
+    }
+  }
+
+  /**
+   * [futures] "Change Margin Type": -4046 "No need to change margin type." when it already is;
+   * -4048 "Margin type cannot be changed if there exists position.".
+   */
+  setMarginType(symbol: string, marginType: string): void {
+    this.rules(symbol, 'future');
+    const wanted = marginType === 'ISOLATED' ? 'ISOLATED' : marginType === 'CROSSED' ? 'CROSSED' : undefined;
+    if (!wanted) throw new BinanceReject(400, -1102, "Illegal value for parameter 'marginType'.");
+    if ((this.marginType.get(symbol) ?? 'CROSSED') === wanted)
+      throw new BinanceReject(400, -4046, 'No need to change margin type.');
+    if (this.positions.has(symbol))
+      throw new BinanceReject(400, -4048, 'Margin type cannot be changed if there exists position.');
+    this.marginType.set(symbol, wanted);
+  }
+
+  /** [futures] "Change Initial Leverage": 1 … the bracket's maximum, else -4028 "Leverage N is not valid". */
+  setLeverage(symbol: string, leverage: number): void {
+    const max = this.bracketOf(symbol, ZERO).initialLeverage;
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > max)
+      throw new BinanceReject(400, -4028, `Leverage ${leverage} is not valid`);
+    this.leverage.set(symbol, leverage);
+  }
+
+  spotTrades(symbol: string, orderId?: string): BookTrade[] {
+    return this.trades.filter(
+      (t) =>
+        t.market === 'spot' &&
+        t.symbol === symbol &&
+        (orderId === undefined || String(t.orderId) === orderId),
+    );
+  }
+
+  futuresTrades(symbol: string, orderId?: string): BookTrade[] {
+    return this.trades.filter(
+      (t) =>
+        t.market === 'future' &&
+        t.symbol === symbol &&
+        (orderId === undefined || String(t.orderId) === orderId),
+    );
+  }
+
+  openOrders(market: MarketKind, symbol?: string): BookOrder[] {
+    return this.orders.filter((o) => o.market === market && open(o) && (!symbol || o.symbol === symbol));
+  }
+
+  /** Orders that executed under a client order id (tests: exactly one per intent). */
+  executedWithId(clientOrderId: string): BookOrder[] {
+    return this.orders.filter((o) => o.clientOrderId === clientOrderId && o.executedQty.gt(0));
+  }
+}
+
+function key(symbol: string, market: MarketKind): string {
+  return `${market}:${symbol}`;
+}

@@ -1,0 +1,129 @@
+/**
+ * The dependency rules of docs/architecture.md §2 are Biome rules (`biome.json`), and `npm test` runs Biome
+ * first. This proves the rules bite: probe files with a forbidden import (or a banned global in the engine)
+ * are written into each package, linted in one Biome run, and must each get the rule's diagnostic, while a
+ * probe with only allowed imports gets none. The probes are removed whatever happens.
+ */
+import { execFile } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIOME = join(ROOT, 'node_modules/@biomejs/biome/bin/biome');
+
+interface Probe {
+  name: string;
+  dir: string;
+  source: string;
+  /** The Biome rule expected to fire, or undefined when the probe is allowed. */
+  rule?: 'noRestrictedImports' | 'noRestrictedGlobals';
+}
+
+const importing = (what: string, from: string) =>
+  `import { ${what} } from '${from}';\n\nexport const probe = ${what};\n`;
+
+const PROBES: Probe[] = [
+  {
+    name: 'engine imports the exchange',
+    dir: 'packages/engine/src',
+    source: importing('PaperExchange', '@gridbot/exchange'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'engine imports the database',
+    dir: 'packages/engine/src',
+    source: importing('bots', '@gridbot/db'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'engine reads the clock',
+    dir: 'packages/engine/src',
+    source: 'export const probe = Date.now();\n',
+    rule: 'noRestrictedGlobals',
+  },
+  {
+    name: 'shared imports the engine',
+    dir: 'packages/shared/src',
+    source: importing('step', '@gridbot/engine'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'db imports the engine',
+    dir: 'packages/db/src',
+    source: importing('step', '@gridbot/engine'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'exchange imports the database',
+    dir: 'packages/exchange/src',
+    source: importing('bots', '@gridbot/db'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'web imports the database',
+    dir: 'apps/web/src',
+    source: importing('bots', '@gridbot/db'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'web imports the exchange',
+    dir: 'apps/web/src',
+    source: importing('PaperExchange', '@gridbot/exchange'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'engine imports shared (allowed)',
+    dir: 'packages/engine/src',
+    source: importing('SYMBOLS', '@gridbot/shared'),
+  },
+  {
+    name: 'web imports the engine (allowed)',
+    dir: 'apps/web/src',
+    source: importing('step', '@gridbot/engine'),
+  },
+];
+
+const files = PROBES.map((p, i) => join(ROOT, p.dir, `dependency-probe-${process.pid}-${i}.ts`));
+let diagnostics: Array<{ category: string; location: { path: { file: string } | string } }> = [];
+
+function lint(paths: string[]): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [BIOME, 'lint', '--reporter=json', '--max-diagnostics=none', ...paths],
+      { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 },
+      (_error, stdout) => resolve(stdout),
+    );
+  });
+}
+
+beforeAll(async () => {
+  try {
+    PROBES.forEach((p, i) => {
+      writeFileSync(files[i] as string, p.source);
+    });
+    const report = JSON.parse(await lint(files));
+    diagnostics = report.diagnostics ?? [];
+  } finally {
+    for (const file of files) rmSync(file, { force: true });
+  }
+}, 60_000);
+
+afterAll(() => {
+  for (const file of files) rmSync(file, { force: true });
+});
+
+const fileOf = (d: (typeof diagnostics)[number]) =>
+  typeof d.location.path === 'string' ? d.location.path : d.location.path.file;
+
+describe('dependency rules', () => {
+  it.each(PROBES.map((p, i) => [p.name, i] as const))('%s', (_name, i) => {
+    const probe = PROBES[i] as Probe;
+    const mine = diagnostics.filter((d) => fileOf(d).endsWith(`dependency-probe-${process.pid}-${i}.ts`));
+    const rules = mine.map((d) => d.category.split('/').at(-1));
+    if (probe.rule) expect(rules).toContain(probe.rule);
+    else expect(rules.filter((r) => r === 'noRestrictedImports' || r === 'noRestrictedGlobals')).toEqual([]);
+  });
+});
