@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppServer, startAppServer } from './support/app-server';
 import { launchBrowser, newContext, readMailbox, setTheme, shoot, VIEWPORTS } from './support/browser';
 
-// The journey: save keys, see Connected and the masked secret, transfer 100 USDT spot→futures and
-// back, swap an asset to USDT, see the balances change, try an amount above the transferable balance,
-// disconnect; API Setting and Wallet (and their dialogs) in both themes at 1280 and 390 px.
+// The journey: on the paper install no key is asked for: API Setting explains the paper account; transfer 100 USDT
+// spot→futures and back, swap an asset to USDT, see the balances change, try an amount above the
+// transferable balance; API Setting and Wallet (and their dialogs) in both themes at 1280 and 390 px.
 let server: AppServer;
 let browser: Browser;
 
@@ -18,7 +18,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const MASK = '•'.repeat(64);
 const stamp = Date.now();
 const newUser = {
   email: `wallet${stamp}@example.com`,
@@ -92,22 +91,15 @@ async function noDialog(page: Page) {
 }
 
 describe('wallet journey', () => {
-  it('binds keys, transfers both ways, refuses too much, and disconnects', async () => {
+  it('asks a paper user for no key, transfers both ways and refuses too much', async () => {
     const context = await newContext(browser, server.url);
     const page = await context.newPage();
     const session = await signUp(context);
 
     await openSignedIn(page, session, '/api-setting');
     await page.getByRole('heading', { name: 'API Setting' }).waitFor();
-    await page.getByText('Disconnected', { exact: true }).waitFor();
-    await page.getByLabel('API Key').fill('paper-key-123456');
-    await page.getByLabel('Secret Key').fill('paper-secret-abcdef');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await toast(page, 'API keys saved successfully');
-    await page.getByText('Connected', { exact: true }).waitFor();
-    expect(await page.getByTestId('bound-api-key').textContent()).toBe('paper-key-123456');
-    expect(await page.getByTestId('masked-secret').textContent()).toBe(MASK);
-    expect(await page.content()).not.toContain('paper-secret-abcdef');
+    await page.getByText('Paper trading: no API key needed').waitFor();
+    expect(await page.getByLabel('API Key').count()).toBe(0);
 
     await page.goto('/mywallet');
     await expectCard(page, 'Spot USDT (Transferable)', '10,000.00');
@@ -153,18 +145,6 @@ describe('wallet journey', () => {
     await expectCard(page, 'Spot USDT (Transferable)', '10,000.00');
     await expectCard(page, 'Futures USDT (Transferable)', '0.00');
 
-    // Disconnect with the confirm dialog; the wallet then points to API Setting.
-    await page.goto('/api-setting');
-    await page.getByRole('button', { name: 'Disconnect' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Disconnect API keys?' });
-    await confirm.waitFor();
-    await confirm.getByRole('button', { name: 'Disconnect' }).click();
-    await toast(page, 'Disconnected successfully');
-    await page.getByText('Disconnected', { exact: true }).waitFor();
-    expect(await page.getByTestId('masked-secret').count()).toBe(0);
-    await page.goto('/mywallet');
-    await page.getByText('No exchange connected').waitFor();
-    await shoot(page, 'wallet-not-connected-dark-1280');
     await context.close();
   });
 
@@ -240,14 +220,8 @@ describe('wallet journey', () => {
         await noDialog(page);
 
         await page.goto('/api-setting');
-        await page.getByTestId('masked-secret').waitFor();
-        await page.getByText('Connected', { exact: true }).waitFor();
+        await page.getByTestId('paper-notice').waitFor();
         await shoot(page, `api-setting-${theme}-${width}`);
-        await page.getByRole('button', { name: 'Disconnect' }).click();
-        await page.getByRole('dialog', { name: 'Disconnect API keys?' }).waitFor();
-        await shootDialog(page, `api-setting-disconnect-${theme}-${width}`);
-        await page.getByRole('button', { name: 'Cancel' }).click();
-        await noDialog(page);
 
         await page.goto('/startbot');
         await page.locator('canvas').first().waitFor();

@@ -45,6 +45,8 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
     screen('notifications', () => import('./routes/notifications')),
     screen('livebots', () => import('./routes/livebots')),
     screen('history', () => import('./routes/history')),
+    // Help for signed-in members (the public contact page speaks to visitors).
+    screen('help', () => import('./routes/help')),
     screen('mystrategies', () => import('./routes/my-strategies')),
     screen('editstrategy/:strategy_name', () => import('./routes/edit-strategy')),
     screen('scalpeditstrategy/:strategy_name', () => import('./routes/scalp-edit-strategy')),

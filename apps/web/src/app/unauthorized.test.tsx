@@ -47,4 +47,16 @@ describe('global 401 handling (spec 01 §4)', () => {
     await waitFor(() => expect(currentUrl()).toBe('/?redirect=/sip'));
     expect(localStorage.getItem('token')).toBeNull();
   });
+
+  it('removes stale user data on a 401 at the login page, and user data left without a token', async () => {
+    mockApi({ 'POST /api/cyborxlogin': () => json({ message: 'Invalid credentials' }, 401) });
+    localStorage.setItem('user', JSON.stringify({ id: '1', email: 'a@b.co' }));
+    const { user } = renderApp('/');
+    await user.type(await screen.findByLabelText('Email Address or Username'), 'alice');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'LogIn' }));
+    await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(currentUrl()).toBe('/');
+  });
 });

@@ -47,10 +47,11 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
  * sends the user to the login page; we keep where they were in `redirect` so they come back after login.
  */
 function handleUnauthorized(): void {
-  if (window.location.pathname === '/') return;
-  const target = loginPathFor(currentPath());
+  // Whatever the page, a 401 means the stored session is over: its token and user data go (on '/' too,
+  // where no redirect is needed, so no stale user entry outlives its token).
   clearSession();
-  unauthorizedHandler(target);
+  if (window.location.pathname === '/') return;
+  unauthorizedHandler(loginPathFor(currentPath()));
 }
 
 export interface RequestOptions {

@@ -12,8 +12,13 @@ export function getToken(): string | null {
   }
 }
 
+/** The stored user data; user data without a token is left over from an ended session and is removed. */
 export function getStoredUser(): SessionUser | null {
   try {
+    if (!localStorage.getItem(TOKEN_KEY)) {
+      localStorage.removeItem(USER_KEY);
+      return null;
+    }
     const raw = localStorage.getItem(USER_KEY);
     return raw ? (JSON.parse(raw) as SessionUser) : null;
   } catch {

@@ -116,14 +116,19 @@ export interface ProfitTotals {
   totalpnl: number;
 }
 
-/** A top bot on Copy BOTs (docs/product.md §5: anonymous; no user, no amounts). */
+/**
+ * A Copy BOTs card (docs/product.md §5): anonymous. No user, no amounts, no strategy name the user typed, no
+ * bot id: `copyToken` is an opaque handle the copy call accepts instead.
+ */
 export interface TopBot {
-  id: string;
+  copyToken: string;
+  /** Pair such as BTCUSDT. */
   name: string;
   category: 'Spot' | 'Future';
   botType: 'multigrid' | 'scalping';
-  strategy_name: string;
-  /** The strategy's shape, so it can be copied. */
+  /** The strategy's shape in words, e.g. "Multigrid 10" (kind and grid count). */
+  shape: string;
+  /** The strategy's percentages (allotments, buys, take-profits), so it can be copied. */
   strategy: Record<string, unknown>;
   leverage: number;
   runtime: number;

@@ -86,6 +86,23 @@ export const botIdInputSchema = z.looseObject({
   botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
 });
 
+/** POST /api/copybotstrategy: the opaque token of a Copy BOTs card. */
+export const copyBotInputSchema = z.object({
+  copyToken: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(256, m.botNotFound),
+});
+
+/** GET /api/livebotdata filters (ours): pair, category and a minimum runtime in days (at least 1). */
+export const topBotsQuerySchema = z.object({
+  pair: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) => v?.toUpperCase().replace('/', '') || undefined),
+  category: z.enum(['Spot', 'Future']).optional().catch(undefined),
+  minDays: z.coerce.number().min(0).max(3650).optional().catch(undefined),
+});
+export type TopBotsQuery = z.infer<typeof topBotsQuerySchema>;
+
 const priceOrNull = z
   .union([z.number(), z.string(), z.null()], { error: m.priceNumber })
   .optional()
@@ -134,3 +151,50 @@ export const profitBookInputSchema = z.looseObject({
       return n;
     }),
 });
+
+/** GET /api/botfills.csv?botID= (ours): a bot's fills as CSV. */
+export const botFillsCsvQuerySchema = z.object({
+  botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
+});
+
+const dayField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * GET /api/historyfills.csv (ours): the fills of the History tab's bots, filtered like the screen (pair,
+ * stop date from/to as YYYY-MM-DD in UTC, outcome by total PnL).
+ */
+export const historyCsvQuerySchema = z.object({
+  type: z.enum(['multigrid', 'scalping', 'cycle']).default('multigrid'),
+  pair: z
+    .string()
+    .max(20)
+    .optional()
+    .transform((v) => v?.toUpperCase().replace('/', '') || undefined),
+  from: dayField,
+  to: dayField,
+  outcome: z.enum(['profit', 'loss']).optional().catch(undefined),
+});
+export type HistoryCsvQuery = z.infer<typeof historyCsvQuerySchema>;
+
+/** Whether a History row passes the screen's filters (web and CSV export apply the same rule). */
+export function historyRowMatches(
+  row: { symbol: string; botstoptime: string | null; totalpnl: number },
+  filter: {
+    pair?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    outcome?: 'profit' | 'loss' | undefined;
+  },
+): boolean {
+  if (filter.pair && row.symbol !== filter.pair) return false;
+  const day = row.botstoptime?.slice(0, 10);
+  if (filter.from && (!day || day < filter.from)) return false;
+  if (filter.to && (!day || day > filter.to)) return false;
+  if (filter.outcome === 'profit' && !(row.totalpnl > 0)) return false;
+  if (filter.outcome === 'loss' && !(row.totalpnl < 0)) return false;
+  return true;
+}

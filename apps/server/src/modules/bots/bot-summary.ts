@@ -144,15 +144,30 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   };
 }
 
-/** Copy BOTs card: anonymous (docs/product.md §5: no user, no amounts). */
-export function toTopBot(row: BotRow, price: number, nowMs: number, sparkline: number[]): TopBot {
+const KIND_NAMES = { multigrid: 'Multigrid', scalping: 'Scalping' } as const;
+
+/** "Multigrid 10": the kind and grid count of a bot's strategy, never the name its owner typed. */
+export function strategyShapeOf(row: BotRow): string {
+  const snapshot = row.strategySnapshot as { No_of_order?: number };
+  const grids = Number(snapshot?.No_of_order) || gridState(row).params.grids;
+  return `${KIND_NAMES[gridTypeOf(row)]} ${grids}`;
+}
+
+/** A Copy BOTs card (docs/product.md §5): anonymous, `copyToken` stands for the bot. */
+export function toTopBot(
+  row: BotRow,
+  price: number,
+  nowMs: number,
+  sparkline: number[],
+  copyToken: string,
+): TopBot {
   const s = statsAt(row, price, nowMs);
   return {
-    id: row.id,
+    copyToken,
     name: row.symbol,
     category: row.category,
     botType: gridTypeOf(row),
-    strategy_name: row.strategyName,
+    shape: strategyShapeOf(row),
     strategy: row.strategySnapshot as unknown as Record<string, unknown>,
     leverage: row.leverage,
     runtime: round(s.runtimeMs / DAY_MS, 2),

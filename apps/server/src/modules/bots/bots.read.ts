@@ -5,6 +5,7 @@ import {
   type ProfitTotals,
   type PurchasedQty,
   type StrategyParams,
+  type TopBotsQuery,
   walletMessages,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
@@ -20,13 +21,13 @@ import {
   priceOf,
   SparklineCache,
   statsAt,
+  strategyShapeOf,
   toBotSummary,
   toHistoryRow,
   toTopBot,
   unrealizedAt,
 } from './bot-summary';
 import * as repo from './bots.repo';
-import { findUserBot } from './bots.repo';
 import * as dashboardRepo from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
@@ -159,13 +160,29 @@ export async function profitTotals(deps: AppDeps, userId: string): Promise<Profi
   return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };
 }
 
-/** Copy BOTs (DESIGN §5): the 20 Live bots with the highest ROI across all users, anonymous. */
-export async function topBots(deps: AppDeps) {
+/** Copy BOTs ranks bots that have run at least this long (a day's ROI says little). */
+const TOP_BOTS_MIN_RUNTIME_MS = DAY_MS;
+const TOP_BOTS = 20;
+
+/**
+ * Copy BOTs (DESIGN §5): the 20 Live bots of other users with the highest positive ROI that have run at
+ * least a day (or the asked minimum), anonymous. Equal ROIs (to 4 decimals) keep the older bot first, so
+ * the order holds between refreshes while prices stand still.
+ */
+export async function topBots(deps: AppDeps, viewerId: string, query: Partial<TopBotsQuery> = {}) {
   const now = nowMs(deps);
-  const ranked = (await repo.listAllLiveBots(deps.db))
-    .map((row) => ({ row, roi: statsAt(row, priceOf(row, deps.feed), now).roiPct }))
-    .sort((a, b) => b.roi - a.roi)
-    .slice(0, 20);
+  const minMs = Math.max(TOP_BOTS_MIN_RUNTIME_MS, (query.minDays ?? 0) * DAY_MS);
+  const rows = await repo.listAllLiveBots(deps.db, {
+    startedBefore: new Date(now - minMs),
+    exceptUserId: viewerId,
+    symbol: query.pair,
+    category: query.category,
+  });
+  const ranked = rows
+    .map((row, age) => ({ row, age, stats: statsAt(row, priceOf(row, deps.feed), now) }))
+    .filter(({ stats }) => stats.runtimeMs >= minMs && Number(stats.roiPct.toFixed(4)) > 0)
+    .sort((a, b) => Number(b.stats.roiPct.toFixed(4)) - Number(a.stats.roiPct.toFixed(4)) || a.age - b.age)
+    .slice(0, TOP_BOTS);
   return Promise.all(
     ranked.map(async ({ row }) =>
       toTopBot(
@@ -173,18 +190,35 @@ export async function topBots(deps: AppDeps) {
         priceOf(row, deps.feed),
         now,
         await sparklineCache(deps).points(row.symbol, marketOf(row), now),
+        deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
       ),
     ),
   );
 }
 
-/** Copies a running bot's strategy (any user's, it is shown anonymously) into the user's own strategies. */
-export async function copyBotStrategy(deps: AppDeps, userId: string, botId: string) {
-  const source = (await repo.findLiveBot(deps.db, botId)) ?? (await findUserBot(deps.db, userId, botId));
+/** What a copy token seals: a purpose prefix, so no other sealed value passes for one. */
+const COPY_TOKEN_PREFIX = 'copy-bot:';
+
+function botIdOfToken(deps: AppDeps, token: string): string | undefined {
+  try {
+    const opened = deps.secrets.open(token);
+    return opened.startsWith(COPY_TOKEN_PREFIX) ? opened.slice(COPY_TOKEN_PREFIX.length) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Copies a ranked bot's strategy (any user's: it is shown anonymously) into the user's own strategies,
+ * named after its shape ("Multigrid 10 · copy", then "… · copy 2"), never after its owner's name for it.
+ */
+export async function copyBotStrategy(deps: AppDeps, userId: string, copyToken: string) {
+  const botId = botIdOfToken(deps, copyToken);
+  const source = botId ? await repo.findLiveBot(deps.db, botId) : undefined;
   if (!source) throw new HttpError(404, m.botNotFound);
   const kind = gridTypeOf(source);
   const taken = await takenNames(deps.db, userId, kind);
-  const base = `${source.symbol} copy`.slice(0, 34);
+  const base = `${strategyShapeOf(source)} · copy`;
   let name = base;
   for (let i = 2; taken.has(name.toLowerCase()); i += 1) name = `${base} ${i}`;
   try {

@@ -1,6 +1,6 @@
 import { botCommands, botFills, bots, type Db, RUNNING_PER_PAIR_INDEX } from '@gridbot/db';
 import { botMessages } from '@gridbot/shared';
-import { and, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -75,13 +75,34 @@ export async function listStoppedBots(db: Db, userId: string, type: BotType): Pr
     .orderBy(desc(bots.stoppedAt));
 }
 
-/** Live bots of every user (Copy BOTs ranks them). */
-export async function listAllLiveBots(db: Db, limit = 2000): Promise<BotRow[]> {
+/**
+ * Live bots of every user started before `startedBefore` (Copy BOTs ranks them), except the viewer's own,
+ * optionally of one pair and category.
+ */
+export async function listAllLiveBots(
+  db: Db,
+  filter: {
+    startedBefore: Date;
+    exceptUserId: string;
+    symbol?: string | undefined;
+    category?: BotRow['category'] | undefined;
+  },
+  limit = 2000,
+): Promise<BotRow[]> {
   return db
     .select()
     .from(bots)
-    .where(and(eq(bots.status, 'Live'), typeIs(undefined)))
-    .orderBy(desc(bots.createdAt))
+    .where(
+      and(
+        eq(bots.status, 'Live'),
+        typeIs(undefined),
+        lte(bots.createdAt, filter.startedBefore),
+        ne(bots.userId, filter.exceptUserId),
+        filter.symbol ? eq(bots.symbol, filter.symbol) : undefined,
+        filter.category ? eq(bots.category, filter.category) : undefined,
+      ),
+    )
+    .orderBy(asc(bots.createdAt), asc(bots.id))
     .limit(limit);
 }
 

@@ -1,13 +1,18 @@
 import {
+  botFillsCsvQuerySchema,
   botIdInputSchema,
+  copyBotInputSchema,
   DEFAULT_MINIMUM_BOT_AMOUNT,
+  historyCsvQuerySchema,
+  historyRowMatches,
   botMessages as m,
   overbuyInputSchema,
   profitBookInputSchema,
   sltpEditInputSchema,
   startBotInputSchema,
+  topBotsQuerySchema,
 } from '@gridbot/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps';
@@ -17,9 +22,18 @@ import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.serv
 import { gridState, priceOf } from './bot-summary';
 import * as read from './bots.read';
 import { findUserBot } from './bots.repo';
+import { fillsCsv, fillsOf } from './fills-export';
 import { resumeBot } from './resume-bot.service';
 import { startBot } from './start-bot.service';
 import { startReadiness } from './start-readiness.service';
+
+function sendCsv(reply: FastifyReply, filename: string, body: string) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(body);
+}
 
 const TWINS = [
   { prefix: '', type: 'multigrid' as const, history: 'bothistory' },
@@ -190,9 +204,41 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
   });
 
+  // CSV exports (ours): one row per fill with date, pair, side, price, quantity, quote, fee, fee asset, PnL.
+  r.get(
+    '/api/botfills.csv',
+    { ...guard, schema: { querystring: botFillsCsvQuerySchema } },
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      const bot = await findUserBot(deps.db, userId, req.query.botID);
+      if (!bot) throw new HttpError(404, m.botNotFound);
+      return sendCsv(
+        reply,
+        `${bot.symbol}-${bot.id.slice(0, 8)}-fills.csv`,
+        fillsCsv(await fillsOf(deps.db, userId, [bot.id])),
+      );
+    },
+  );
+  r.get(
+    '/api/historyfills.csv',
+    { ...guard, schema: { querystring: historyCsvQuerySchema } },
+    async (req, reply) => {
+      const userId = currentUser(req).id;
+      const rows = await read.history(deps, userId, req.query.type);
+      const ids = rows.filter((row) => historyRowMatches(row, req.query)).map((row) => row.id);
+      return sendCsv(
+        reply,
+        `history-${req.query.type}-fills.csv`,
+        fillsCsv(await fillsOf(deps.db, userId, ids)),
+      );
+    },
+  );
+
   r.get('/api/totalprofitbookdata', guard, async (req) => read.profitTotals(deps, currentUser(req).id));
-  r.get('/api/livebotdata', guard, async () => ({ bots: await read.topBots(deps) }));
-  r.post('/api/copybotstrategy', withBody(botIdInputSchema), async (req) =>
-    read.copyBotStrategy(deps, currentUser(req).id, req.body.botID),
+  r.get('/api/livebotdata', { ...guard, schema: { querystring: topBotsQuerySchema } }, async (req) => ({
+    bots: await read.topBots(deps, currentUser(req).id, req.query),
+  }));
+  r.post('/api/copybotstrategy', withBody(copyBotInputSchema), async (req) =>
+    read.copyBotStrategy(deps, currentUser(req).id, req.body.copyToken),
   );
 }

@@ -6,7 +6,7 @@ export default function ApiSettingRoute() {
     <>
       <PageHeader
         title="API Setting"
-        description="Connect your exchange account so GridBot can read balances and trade for your bots."
+        description="Where your bots trade: on Binance with your own API keys, or on this install's paper exchange."
       />
       <ApiSettingPanel />
     </>

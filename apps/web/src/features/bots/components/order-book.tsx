@@ -1,13 +1,20 @@
 import type { OrderBookPage, OrderBookRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useNarrowBox } from '../../../components/ui/use-narrow-box';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/download';
 import { formatDateTime, formatPrice } from '../../../lib/format';
 import { formatQty, formatUsd, pnlTone } from '../lib/bot-format';
 
 interface OrderBookProps {
+  /** The bot, for the CSV export of all its fills. */
+  bot?: { id: string; name: string };
   data: OrderBookPage | undefined;
   loading: boolean;
   page: number;
@@ -30,8 +37,16 @@ const TABLE_MIN_PX = 544;
  * or in a card narrower than the table (a tablet beside the sidebar), each order is two lines instead of a
  * six-column table that scrolls sideways.
  */
-export function OrderBook({ data, loading, page, onPageChange }: OrderBookProps) {
+export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookProps) {
   const { ref, narrow } = useNarrowBox(TABLE_MIN_PX);
+  const [exporting, setExporting] = useState(false);
+  const onExport = () => {
+    if (!bot) return;
+    setExporting(true);
+    downloadFromApi(`/api/botfills.csv?botID=${encodeURIComponent(bot.id)}`, `${bot.name}-fills.csv`)
+      .catch((error: unknown) => toast.error(errorMessage(error, 'The export failed. Please try again.')))
+      .finally(() => setExporting(false));
+  };
   const orders = data?.orders ?? [];
   const pages = data?.pages ?? 1;
   const pending = loading && !data;
@@ -40,6 +55,13 @@ export function OrderBook({ data, loading, page, onPageChange }: OrderBookProps)
       <CardHeader
         title="Order Book"
         description={data ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : undefined}
+        actions={
+          bot && data && data.total > 0 ? (
+            <Button variant="outline" size="sm" onClick={onExport} loading={exporting}>
+              Export CSV
+            </Button>
+          ) : undefined
+        }
       />
       {narrow ? (
         <OrderList orders={orders} loading={pending} />

@@ -131,6 +131,20 @@ describe('Running bot page', () => {
     expect(banner).toHaveTextContent('Its order of 84.70 USDT is below the exchange minimum of 100 USDT');
   });
 
+  it("exports the bot's fills as CSV", async () => {
+    const api = botApi(bot(), 25, {
+      'GET /api/botfills.csv': () =>
+        new Response('date,pair\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const created = vi.fn(() => 'blob:fills');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await screen.findByRole('table', { name: 'Order Book' });
+    await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(api.callsTo('GET', '/api/botfills.csv')[0]?.query).toEqual({ botID: 'b1' });
+  });
+
   it('pages the order book in a window of five, Previous and Next disabled at the ends', async () => {
     const api = botApi(bot(), 9 * 20);
     const { user } = renderApp('/running-bot/b1', { signedIn: true });

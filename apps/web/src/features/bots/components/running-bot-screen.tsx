@@ -154,7 +154,13 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
         <div className="min-w-0 space-y-5">
           <BotStats kind={kind} bot={bot} purchased={purchased.data} />
           <ProfitChart datewiseprofit={bot.datewiseprofit ?? {}} />
-          <OrderBook data={orders.data} loading={orders.isPending} page={page} onPageChange={setPage} />
+          <OrderBook
+            bot={{ id: bot.id, name: bot.name }}
+            data={orders.data}
+            loading={orders.isPending}
+            page={page}
+            onPageChange={setPage}
+          />
         </div>
         <BotSidePanel
           kind={kind}

@@ -7,13 +7,24 @@ import { Input, Textarea } from '../../../components/ui/input';
 import { toast } from '../../../lib/toast';
 import { useSendContact } from '../api/send-contact';
 
-/** Spec 01 Contact us: success toast, then the thank-you page. */
-export function ContactForm() {
+interface ContactFormProps {
+  /**
+   * A signed-in member asking for help: name and e-mail prefilled, and after sending the form stays on the
+   * page, emptied (the thank-you page speaks to visitors asking to sign up).
+   */
+  member?: { name: string; email: string };
+}
+
+/** Spec 01 Contact us: success toast, then the thank-you page (visitors). */
+export function ContactForm({ member }: ContactFormProps = {}) {
   const navigate = useNavigate();
   const send = useSendContact();
+  const defaults = { name: member?.name ?? '', contactNo: '', email: member?.email ?? '', text: '' };
   const form = useForm({
     resolver: zodResolver(contactInputSchema),
-    defaultValues: { name: '', contactNo: '', email: '', text: '' },
+    defaultValues: defaults,
+    values: member ? defaults : undefined,
+    resetOptions: { keepDirtyValues: true },
   });
   const { errors } = form.formState;
   const textLength = form.watch('text')?.length ?? 0;
@@ -22,7 +33,8 @@ export function ContactForm() {
     send.mutateAsync(input).then(
       () => {
         toast.success(contactMessages.sent);
-        navigate('/thankyou');
+        if (member) form.reset({ ...defaults, text: '' });
+        else navigate('/thankyou');
       },
       () => {
         toast.error(contactMessages.failed);
@@ -71,11 +83,13 @@ export function ContactForm() {
       <Button type="submit" size="lg" fullWidth loading={send.isPending}>
         {send.isPending ? 'Sending...' : 'Send Message'}
       </Button>
-      <p className="text-center text-sm text-muted">
-        <Link to="/" className="font-semibold text-primary hover:underline">
-          Already have an account? Sign In
-        </Link>
-      </p>
+      {member ? null : (
+        <p className="text-center text-sm text-muted">
+          <Link to="/" className="font-semibold text-primary hover:underline">
+            Already have an account? Sign In
+          </Link>
+        </p>
+      )}
     </form>
   );
 }

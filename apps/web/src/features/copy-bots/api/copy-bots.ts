@@ -2,21 +2,35 @@ import type { TopBot } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-export function useTopBots() {
+/** The Copy BOTs filters; empty values mean "any". */
+export interface TopBotFilters {
+  pair: string;
+  category: '' | 'Spot' | 'Future';
+  /** Minimum runtime in days ('' = the server's own minimum of one day). */
+  minDays: string;
+}
+
+export function useTopBots(filters: TopBotFilters = { pair: '', category: '', minDays: '' }) {
+  const query = new URLSearchParams();
+  if (filters.pair) query.set('pair', filters.pair);
+  if (filters.category) query.set('category', filters.category);
+  if (filters.minDays) query.set('minDays', filters.minDays);
+  const search = query.toString();
   return useQuery({
-    queryKey: ['copy-bots', 'top'],
-    queryFn: ({ signal }) => api.get<{ bots: TopBot[] }>('/api/livebotdata', { signal }),
+    queryKey: ['copy-bots', 'top', search],
+    queryFn: ({ signal }) =>
+      api.get<{ bots: TopBot[] }>(`/api/livebotdata${search ? `?${search}` : ''}`, { signal }),
     select: (data) => data.bots,
     refetchInterval: 10_000,
   });
 }
 
-/** Copies the bot's strategy into the user's own strategies; the answer names the copy. */
+/** Copies the bot's strategy into the user's own strategies by its opaque token; the answer names the copy. */
 export function useCopyBotStrategy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (botID: string) =>
-      api.post<{ strategy_name: string; botType: string }>('/api/copybotstrategy', { botID }),
+    mutationFn: (copyToken: string) =>
+      api.post<{ strategy_name: string; botType: string }>('/api/copybotstrategy', { copyToken }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategies'] }),
   });
 }

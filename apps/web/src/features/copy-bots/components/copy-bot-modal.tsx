@@ -20,7 +20,7 @@ export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: ()
 
   const onCopy = () => {
     if (!bot) return;
-    copy.mutate(bot.id, {
+    copy.mutate(bot.copyToken, {
       onSuccess: (copied) => {
         toast.success(`Strategy copied as ${copied.strategy_name}`);
         const params = new URLSearchParams({
@@ -85,7 +85,7 @@ export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: ()
             </div>
           </dl>
           <div>
-            <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.strategy_name}</h3>
+            <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.shape}</h3>
             <StrategyShape strategy={bot.strategy ?? {}} />
           </div>
           <p className="text-xs text-muted">

@@ -8,11 +8,11 @@ vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null
 
 const top: TopBot[] = [
   {
-    id: 't1',
+    copyToken: 'v1.opaque.one',
     name: 'SOLUSDT',
     category: 'Future',
     botType: 'scalping',
-    strategy_name: 'Quick',
+    shape: 'Scalping 2',
     strategy: {
       type: 'scalping',
       No_of_order: 2,
@@ -27,11 +27,11 @@ const top: TopBot[] = [
     sparklineData: [1, 2],
   },
   {
-    id: 't2',
+    copyToken: 'v1.opaque.two',
     name: 'BTCUSDT',
     category: 'Spot',
     botType: 'multigrid',
-    strategy_name: 'Ladder',
+    shape: 'Multigrid 5',
     strategy: {},
     leverage: 1,
     runtime: 1,
@@ -54,7 +54,7 @@ describe('Copy BOTs', () => {
   it('ranks the top bots and copies one into Start Bot, prefilled', async () => {
     const api = mockApi({
       'GET /api/livebotdata': () => json({ bots: top }),
-      'POST /api/copybotstrategy': () => json({ strategy_name: 'Quick (copy)', botType: 'scalping' }),
+      'POST /api/copybotstrategy': () => json({ strategy_name: 'Scalping 2 · copy', botType: 'scalping' }),
     });
     const { user } = renderApp('/livebots', { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Top Running Bots' })).toBeInTheDocument();
@@ -68,9 +68,26 @@ describe('Copy BOTs', () => {
     expect(within(dialog).getByTestId('copy-bot-roi')).toHaveClass('text-up');
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(window.location.pathname).toBe('/startbot'));
-    expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ botID: 't1' });
+    expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ copyToken: 'v1.opaque.one' });
     expect(currentUrl()).toBe(
-      '/startbot?pair=SOLUSDT&category=Future&strategy=Quick+%28copy%29&botType=Scalping',
+      '/startbot?pair=SOLUSDT&category=Future&strategy=Scalping+2+%C2%B7+copy&botType=Scalping',
+    );
+  });
+
+  it('shows the strategy shape, not a name, and filters by pair, category and runtime', async () => {
+    const api = mockApi({ 'GET /api/livebotdata': () => json({ bots: top }) });
+    const { user } = renderApp('/livebots', { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Top running bots' });
+    expect(list).toHaveTextContent('Scalping 2');
+    await user.selectOptions(screen.getByLabelText('Pair'), 'ETHUSDT');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
+    await user.selectOptions(screen.getByLabelText('Runtime'), '7');
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/api/livebotdata').at(-1)?.query).toEqual({
+        pair: 'ETHUSDT',
+        category: 'Spot',
+        minDays: '7',
+      }),
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { TopBot } from '@gridbot/shared';
+import { SYMBOLS, type TopBot } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,11 +7,13 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { CopyIcon, CrownIcon } from '../../../components/ui/icons';
+import { CategoryOptions } from '../../../components/ui/market-fields';
 import { PageHeader } from '../../../components/ui/page-header';
+import { SelectField } from '../../../components/ui/select-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair } from '../../../lib/format';
-import { useTopBots } from '../api/copy-bots';
+import { type TopBotFilters, useTopBots } from '../api/copy-bots';
 import { CopyBotModal } from './copy-bot-modal';
 
 const medal = ['bg-amber-400 text-slate-950', 'bg-slate-300 text-slate-900', 'bg-orange-400 text-slate-950'];
@@ -62,9 +64,7 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
       <p className="mt-3 flex min-w-0 items-baseline gap-1.5 text-sm">
         <span className="shrink-0 text-xs text-muted">Strategy</span>
-        <span className="truncate font-semibold text-fg" title={bot.strategy_name}>
-          {bot.strategy_name}
-        </span>
+        <span className="truncate font-semibold text-fg">{bot.shape}</span>
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
         <div>
@@ -85,16 +85,67 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
   );
 }
 
-/** Copy BOTs (DESIGN §5): the 20 running bots with the highest ROI, anonymous. */
+const RUNTIME_CHOICES = [
+  { value: '', label: 'At least 1 day' },
+  { value: '3', label: 'At least 3 days' },
+  { value: '7', label: 'At least 7 days' },
+  { value: '30', label: 'At least 30 days' },
+];
+
+function Filters({ value, onChange }: { value: TopBotFilters; onChange: (next: TopBotFilters) => void }) {
+  return (
+    <search className="mb-4 grid gap-3 sm:grid-cols-3" aria-label="Filter top bots">
+      <SelectField
+        label="Pair"
+        value={value.pair}
+        onChange={(event) => onChange({ ...value, pair: event.target.value })}
+      >
+        <option value="">All pairs</option>
+        {SYMBOLS.map((pair) => (
+          <option key={pair} value={pair}>
+            {formatPair(pair)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Category"
+        value={value.category}
+        onChange={(event) =>
+          onChange({ ...value, category: event.target.value as TopBotFilters['category'] })
+        }
+      >
+        <CategoryOptions placeholder="All categories" />
+      </SelectField>
+      <SelectField
+        label="Runtime"
+        value={value.minDays}
+        onChange={(event) => onChange({ ...value, minDays: event.target.value })}
+      >
+        {RUNTIME_CHOICES.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
+    </search>
+  );
+}
+
+/**
+ * Copy BOTs (DESIGN §5): the 20 running bots of other users with the highest positive ROI after at least a
+ * day, anonymous, with pair, category and runtime filters.
+ */
 export function TopBots() {
   const [chosen, setChosen] = useState<TopBot | null>(null);
-  const top = useTopBots();
+  const [filters, setFilters] = useState<TopBotFilters>({ pair: '', category: '', minDays: '' });
+  const top = useTopBots(filters);
   return (
     <>
       <PageHeader
         title="Top Running Bots"
-        description="The best running bots of all users by ROI, anonymous. Copy a strategy and run it with your own amount."
+        description="Other users' best running bots by ROI after at least a day, anonymous. Copy a strategy and run it with your own amount."
       />
+      <Filters value={filters} onChange={setFilters} />
       {top.isPending ? (
         <div className={cardGridClass}>
           {Array.from({ length: 6 }, (_, i) => (
@@ -112,8 +163,8 @@ export function TopBots() {
       ) : top.data.length === 0 ? (
         <EmptyState
           icon={<CrownIcon />}
-          title="No bots running yet"
-          description="When bots are running, the best of them appear here to copy."
+          title="No bots to show yet"
+          description="Bots that have run at least a day with a positive ROI appear here to copy."
           action={
             <Link to="/startbot" className={buttonClasses('primary')}>
               Start BOT
@@ -123,7 +174,9 @@ export function TopBots() {
       ) : (
         <ol className={cardGridClass} aria-label="Top running bots">
           {top.data.map((bot, i) => (
-            <li key={bot.id} className="h-full">
+            // The rank is the key: the order is stable, while the opaque token is new on every read.
+            // biome-ignore lint/suspicious/noArrayIndexKey: ranks are the identity of these cards
+            <li key={i} className="h-full">
               <TopBotCard bot={bot} rank={i + 1} onOpen={() => setChosen(bot)} />
             </li>
           ))}

@@ -45,7 +45,8 @@ const BOT_COLUMNS = [
 const headers = () =>
   within(screen.getByRole('table'))
     .getAllByRole('columnheader')
-    .map((h) => h.textContent);
+    // The sort arrows are decoration (aria-hidden); the header is the text before them.
+    .map((h) => h.textContent?.replace(/[↕▲▼]/g, ''));
 
 describe('History', () => {
   it('lists stopped bots with the spec columns, System Strategy and NA defaults', async () => {
@@ -65,7 +66,7 @@ describe('History', () => {
     expect(within(table).getByText('02 Mar 2025')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Scalping' }));
-    expect(await screen.findByText('ETH/USDT')).toBeInTheDocument();
+    await waitFor(() => expect(within(screen.getByRole('table')).getByText('ETH/USDT')).toBeInTheDocument());
   });
 
   it('lists stopped cycles from /api/cyclebothistory without Runtime and Total Orders', async () => {
@@ -164,6 +165,64 @@ describe('History', () => {
       await waitFor(() => expect(within(cycles).getByText('SOL/USDT')).toBeInTheDocument());
       expect(within(cycles).queryByText('Runtime')).not.toBeInTheDocument();
       expect(within(cycles).queryByText('Total Orders')).not.toBeInTheDocument();
+    });
+  });
+});
+
+describe('History filters, sorting and export', () => {
+  const rows = [
+    row(1, { symbol: 'BTCUSDT', totalpnl: 9, roi: 0.9, botstoptime: '2025-03-02T10:00:00Z' }),
+    row(2, { symbol: 'ETHUSDT', totalpnl: -4, roi: -0.4, botstoptime: '2025-03-06T10:00:00Z' }),
+    row(3, { symbol: 'ETHUSDT', totalpnl: 20, roi: 2, botstoptime: '2025-03-09T10:00:00Z' }),
+  ];
+  const symbols = () =>
+    within(screen.getByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.querySelector('td')?.textContent);
+
+  it('filters by pair, outcome and stop date, and sorts by a column', async () => {
+    mockApi({ 'GET /api/bothistory': () => json({ rows }) });
+    const { user } = renderApp('/history', { signedIn: true });
+    await waitFor(() => expect(symbols()).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/USDT']));
+    await user.selectOptions(screen.getByLabelText('Pair'), 'ETHUSDT');
+    expect(symbols()).toHaveLength(2);
+    await user.selectOptions(screen.getByLabelText('Outcome'), 'loss');
+    expect(symbols()).toEqual(['ETH/USDT']);
+    await user.selectOptions(screen.getByLabelText('Outcome'), '');
+    await user.selectOptions(screen.getByLabelText('Pair'), '');
+    await user.type(screen.getByLabelText('Stopped from'), '2025-03-05');
+    expect(symbols()).toEqual(['ETH/USDT', 'ETH/USDT']);
+    await user.clear(screen.getByLabelText('Stopped from'));
+
+    await user.click(screen.getByRole('button', { name: /ROI\(%\)/ }));
+    const roiHeader = screen.getByRole('columnheader', { name: /ROI/ });
+    expect(roiHeader).toHaveAttribute('aria-sort', 'descending');
+    expect(
+      within(screen.getByRole('table'))
+        .getAllByText(/^-?\d+\.\d{2}%$/)
+        .map((c) => c.textContent),
+    ).toEqual(['2.00%', '0.90%', '-0.40%']);
+    await user.click(screen.getByRole('button', { name: /ROI\(%\)/ }));
+    expect(roiHeader).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('exports the fills of the listed bots as CSV with the same filters', async () => {
+    const api = mockApi({
+      'GET /api/bothistory': () => json({ rows }),
+      'GET /api/historyfills.csv': () =>
+        new Response('date,pair\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    const created = vi.fn(() => 'blob:history');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/history', { signedIn: true });
+    await waitFor(() => expect(symbols()).toHaveLength(3));
+    await user.selectOptions(screen.getByLabelText('Outcome'), 'profit');
+    await user.click(screen.getByRole('button', { name: 'Export fills (CSV)' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    expect(api.callsTo('GET', '/api/historyfills.csv')[0]?.query).toEqual({
+      type: 'multigrid',
+      outcome: 'profit',
     });
   });
 });

@@ -1,9 +1,17 @@
-import { useState } from 'react';
+import { historyRowMatches, SYMBOLS } from '@gridbot/shared';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Pagination } from '../../../components/ui/pagination';
+import { SelectField } from '../../../components/ui/select-field';
 import { Tabs } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { downloadFromApi } from '../../../lib/download';
+import { formatPair } from '../../../lib/format';
 import { type HistoryTab, useBotHistory } from '../api/history-queries';
-import { HistoryTable } from './history-table';
+import { type HistorySort, HistoryTable, SORTABLE_HEADERS, sortHistory } from './history-table';
 
 /** Spec 01 §9: 20 rows per page, a window of 5 page links. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -14,19 +22,121 @@ const TABS = [
   { value: 'cycle', label: 'Cycle' },
 ] as const;
 
-/** Spec 01 History: stopped bots per kind, and stopped cycles, newest first. */
+interface Filters {
+  pair: string;
+  from: string;
+  to: string;
+  outcome: '' | 'profit' | 'loss';
+}
+const NO_FILTERS: Filters = { pair: '', from: '', to: '', outcome: '' };
+
+/** The filters as the export's query string (the server applies the same rule as the screen). */
+function exportQuery(tab: HistoryTab, filters: Filters): string {
+  const query = new URLSearchParams({ type: tab });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  return query.toString();
+}
+
+/**
+ * Spec 01 History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date and
+ * outcome, sortable columns, and the fills of the listed bots as CSV.
+ */
 export function BotHistory() {
   const [tab, setTab] = useState<HistoryTab>('multigrid');
   const [page, setPage] = useState(1);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useState<HistorySort | null>(null);
+  const [exporting, setExporting] = useState(false);
   const history = useBotHistory(tab);
-  const rows = history.data ?? [];
+  const rows = useMemo(() => {
+    const filter = { ...filters, outcome: filters.outcome || undefined };
+    return sortHistory(
+      (history.data ?? []).filter((row) =>
+        historyRowMatches({ ...row, totalpnl: Number(row.totalpnl) }, filter),
+      ),
+      sort,
+    );
+  }, [history.data, filters, sort]);
   const pages = Math.max(1, Math.ceil(rows.length / HISTORY_PAGE_SIZE));
   const current = Math.min(page, pages);
   const pageRows = rows.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
 
+  const change = (next: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...next }));
+    setPage(1);
+  };
+  const onSort = (header: string) =>
+    setSort((s) =>
+      s?.header === header ? { header, dir: s.dir === 'asc' ? 'desc' : 'asc' } : { header, dir: 'desc' },
+    );
+  const onExport = () => {
+    setExporting(true);
+    downloadFromApi(`/api/historyfills.csv?${exportQuery(tab, filters)}`, `history-${tab}-fills.csv`)
+      .catch((error: unknown) => toast.error(errorMessage(error, 'The export failed. Please try again.')))
+      .finally(() => setExporting(false));
+  };
+
   return (
     <>
-      <PageHeader title="History" description="Bots and cycles you have stopped, newest first." />
+      <PageHeader
+        title="History"
+        description="Bots and cycles you have stopped, newest first."
+        actions={
+          <Button variant="outline" onClick={onExport} loading={exporting} disabled={rows.length === 0}>
+            Export fills (CSV)
+          </Button>
+        }
+      />
+      <search aria-label="Filter history" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+        <SelectField label="Pair" value={filters.pair} onChange={(e) => change({ pair: e.target.value })}>
+          <option value="">All pairs</option>
+          {SYMBOLS.map((pair) => (
+            <option key={pair} value={pair}>
+              {formatPair(pair)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Outcome"
+          value={filters.outcome}
+          onChange={(e) => change({ outcome: e.target.value as Filters['outcome'] })}
+        >
+          <option value="">All</option>
+          <option value="profit">Profit</option>
+          <option value="loss">Loss</option>
+        </SelectField>
+        <Input
+          label="Stopped from"
+          type="date"
+          value={filters.from}
+          onChange={(e) => change({ from: e.target.value })}
+        />
+        <Input
+          label="Stopped to"
+          type="date"
+          value={filters.to}
+          onChange={(e) => change({ to: e.target.value })}
+        />
+        <SelectField
+          label="Sort by"
+          className="col-span-2 lg:col-span-1"
+          value={sort ? `${sort.header}|${sort.dir}` : ''}
+          onChange={(e) => {
+            const [header, dir] = e.target.value.split('|');
+            setSort(header ? { header, dir: dir === 'asc' ? 'asc' : 'desc' } : null);
+          }}
+        >
+          <option value="">Newest first</option>
+          {SORTABLE_HEADERS.flatMap((header) => [
+            <option key={`${header}|desc`} value={`${header}|desc`}>
+              {header} ↓
+            </option>,
+            <option key={`${header}|asc`} value={`${header}|asc`}>
+              {header} ↑
+            </option>,
+          ])}
+        </SelectField>
+      </search>
       <Tabs
         label="History type"
         items={TABS}
@@ -41,6 +151,8 @@ export function BotHistory() {
           rows={pageRows}
           loading={history.isPending}
           cycle={tab === 'cycle'}
+          sort={sort}
+          onSort={onSort}
           emptyText={history.isError ? 'Could not load the history. Please try again.' : 'No Records Found.'}
         />
         {rows.length > 0 ? (

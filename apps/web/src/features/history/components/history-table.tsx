@@ -34,18 +34,44 @@ interface Column {
   numeric?: boolean;
   /** May break over two lines (a strategy's name), so twelve columns fit beside the sidebar on a laptop. */
   wrap?: boolean;
+  /** What the column sorts by. */
+  sortValue?: (row: HistoryRow) => number | string;
 }
 
+/** How the History is ordered: a column's header and the direction. */
+export interface HistorySort {
+  header: string;
+  dir: 'asc' | 'desc';
+}
+
+const timeOf = (value: string | null | undefined) => (value ? Date.parse(value) || 0 : 0);
+
 const columns: Column[] = [
-  { header: 'Symbol', cell: (r) => <span className="font-semibold text-fg">{formatPair(r.symbol)}</span> },
+  {
+    header: 'Symbol',
+    cell: (r) => <span className="font-semibold text-fg">{formatPair(r.symbol)}</span>,
+    sortValue: (r) => r.symbol,
+  },
   { header: 'Strategy', cell: (r) => r.strategy_name || 'System Strategy', wrap: true },
-  { header: 'Runtime', cell: (r) => `${Number(r.runtime).toFixed(2)} days`, botsOnly: true, numeric: true },
-  { header: 'Investment', cell: (r) => formatUsd(r.investment), numeric: true },
+  {
+    header: 'Runtime',
+    cell: (r) => `${Number(r.runtime).toFixed(2)} days`,
+    botsOnly: true,
+    numeric: true,
+    sortValue: (r) => Number(r.runtime),
+  },
+  {
+    header: 'Investment',
+    cell: (r) => formatUsd(r.investment),
+    numeric: true,
+    sortValue: (r) => Number(r.investment),
+  },
   {
     header: 'Profit Book',
     cell: (r) => formatUsd(r.profit),
     className: (r) => tone(Number(r.profit)),
     numeric: true,
+    sortValue: (r) => Number(r.profit),
   },
   {
     header: 'Loss Book',
@@ -58,21 +84,37 @@ const columns: Column[] = [
     cell: (r) => formatUsd(r.totalpnl),
     className: (r) => tone(Number(r.totalpnl)),
     numeric: true,
+    sortValue: (r) => Number(r.totalpnl),
   },
   {
     header: 'ROI(%)',
     cell: (r) => `${Number(r.roi).toFixed(2)}%`,
     className: (r) => tone(Number(r.roi)),
     numeric: true,
+    sortValue: (r) => Number(r.roi),
   },
-  { header: 'Bot Started At', cell: (r) => <DateTime value={r.botstarttime} /> },
-  { header: 'Bot Stopped At', cell: (r) => <DateTime value={r.botstoptime} /> },
+  {
+    header: 'Bot Started At',
+    cell: (r) => <DateTime value={r.botstarttime} />,
+    sortValue: (r) => timeOf(r.botstarttime),
+  },
+  {
+    header: 'Bot Stopped At',
+    cell: (r) => <DateTime value={r.botstoptime} />,
+    sortValue: (r) => timeOf(r.botstoptime),
+  },
   {
     header: 'Closed price',
     cell: (r) => (r.stopAt === null || r.stopAt === undefined ? '—' : formatPrice(Number(r.stopAt))),
     numeric: true,
   },
-  { header: 'Total Orders', cell: (r) => r.trades, botsOnly: true, numeric: true },
+  {
+    header: 'Total Orders',
+    cell: (r) => r.trades,
+    botsOnly: true,
+    numeric: true,
+    sortValue: (r) => Number(r.trades),
+  },
 ];
 
 // Where the table is still wider than its box (tablets), the symbol stays in view while the other columns
@@ -82,8 +124,28 @@ const STICKY = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-line)]';
 const STICKY_HEAD = `${STICKY} bg-surface-2`;
 const STICKY_CELL = `${STICKY} bg-surface group-hover:bg-surface-2`;
 
+/** The columns the History can be sorted by. */
+export const SORTABLE_HEADERS = columns.filter((c) => c.sortValue).map((c) => c.header);
+
+/** The rows in the asked order (a stable sort: equal values keep the server's newest-first order). */
+export function sortHistory(rows: readonly HistoryRow[], sort: HistorySort | null): HistoryRow[] {
+  const column = sort ? columns.find((c) => c.header === sort.header) : undefined;
+  if (!sort || !column?.sortValue) return [...rows];
+  const value = column.sortValue;
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => {
+    const x = value(a);
+    const y = value(b);
+    return (
+      sign * (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y)))
+    );
+  });
+}
+
 interface HistoryTableProps {
   label: string;
+  sort?: HistorySort | null;
+  onSort?: (header: string) => void;
   rows: HistoryRow[];
   loading: boolean;
   cycle: boolean;
@@ -110,7 +172,7 @@ export function HistoryTable(props: HistoryTableProps) {
 
 type ShownProps = HistoryTableProps & { shown: Column[] };
 
-function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
+function HistoryGrid({ label, rows, loading, emptyText, shown, sort, onSort }: ShownProps) {
   return (
     <div className="@container overflow-x-auto rounded-xl border border-line bg-surface shadow-card">
       <table aria-label={label} className="w-full min-w-[52rem] text-[0.8125rem] 2xl:text-sm">
@@ -127,8 +189,24 @@ function HistoryGrid({ label, rows, loading, emptyText, shown }: ShownProps) {
                   c.numeric && 'text-right',
                   c === shown[0] && STICKY_HEAD,
                 )}
+                aria-sort={
+                  sort?.header === c.header ? (sort.dir === 'asc' ? 'ascending' : 'descending') : undefined
+                }
               >
-                {c.header}
+                {c.sortValue && onSort ? (
+                  <button
+                    type="button"
+                    onClick={() => onSort(c.header)}
+                    className="inline-flex items-center gap-1 uppercase hover:text-fg"
+                  >
+                    {c.header}
+                    <span aria-hidden="true">
+                      {sort?.header === c.header ? (sort.dir === 'asc' ? '▲' : '▼') : '↕'}
+                    </span>
+                  </button>
+                ) : (
+                  c.header
+                )}
               </th>
             ))}
           </tr>

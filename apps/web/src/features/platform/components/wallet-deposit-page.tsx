@@ -85,14 +85,15 @@ export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPa
           </div>
         </section>
         {simulated ? <SimulatedDeposit onAccountChanged={onAccountChanged} /> : null}
-        {simulated || options.isPending ? null : address ? (
+        {/* A chain address shows at once; "not configured" waits until the simulated deposit is ruled out. */}
+        {simulated ? null : address ? (
           <DepositAddress
             userId={account.id}
             address={address}
             onAccountChanged={onAccountChanged}
             onListeningChange={onListeningChange}
           />
-        ) : (
+        ) : options.isPending ? null : (
           <EmptyState
             icon={<AlertIcon />}
             title={m.depositsNotConfigured}

@@ -53,7 +53,7 @@ export function AppHeader({
           <WalletIcon className="size-5" />
           <span className="hidden text-sm font-semibold lg:inline">Wallet</span>
         </Link>
-        <Link to="/contact" aria-label="Help" title="Help and contact" className={iconLink}>
+        <Link to="/help" aria-label="Help" title="Help and contact" className={iconLink}>
           <HelpIcon className="size-5" />
         </Link>
         <div className="ml-1 hidden h-6 w-px bg-line sm:block" />

@@ -76,13 +76,22 @@ describe('app shell', () => {
     expect(localStorage.getItem('theme')).toBe('light');
   });
 
+  it("polls the user's own strategy names", async () => {
+    const api = mockApi({ 'GET /api/mystratagies': () => json({ strategies: [] }) });
+    renderApp('/sip', { signedIn: true });
+    await waitFor(() => expect(api.callsTo('GET', '/api/mystratagies').length).toBeGreaterThan(0));
+  });
+
   it('links the wallet and help icons', async () => {
     mockApi();
     const { user } = renderApp('/sip', { signedIn: true });
     expect(await screen.findByRole('link', { name: 'My Wallet' })).toHaveAttribute('href', '/mywallet');
-    // Help opens the contact page, which is public and has no shell around it.
+    // Help opens the members' help page inside the shell, with the contact form prefilled.
     await user.click(await screen.findByRole('link', { name: 'Help' }));
-    await waitFor(() => expect(currentUrl()).toBe('/contact'));
+    await waitFor(() => expect(currentUrl()).toBe('/help'));
+    expect(await screen.findByRole('heading', { name: 'Help' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveValue('alice@example.com'));
+    expect(screen.queryByText('Already have an account? Sign In')).not.toBeInTheDocument();
   });
 
   it('shows the ticker tape with pair, price and coloured change', async () => {

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { CloseIcon } from '../../../components/ui/icons';
 import { usePresence } from '../../../components/ui/use-presence';
 import { useAccountEmail } from '../api/account-email';
+import { useOwnStrategyNames } from '../api/own-strategies';
 import { AppHeader } from './app-header';
 import { SidebarNav } from './sidebar-nav';
 import { TickerTape } from './ticker-tape';
@@ -26,6 +27,7 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
   const drawer = usePresence(drawerOpen, 300);
   const { pathname } = useLocation();
   const email = useAccountEmail();
+  useOwnStrategyNames();
   const shown = email.data ?? account;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes

@@ -1,0 +1,76 @@
+import { botFills, bots, type Db } from '@gridbot/db';
+import { money } from '@gridbot/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+
+/** One row per fill, the columns a tax report needs. Fees are booked in USDT (DESIGN §2.1). */
+export const FILLS_CSV_HEADER = [
+  'date',
+  'pair',
+  'side',
+  'price',
+  'quantity',
+  'quote',
+  'fee',
+  'fee_asset',
+  'pnl',
+];
+
+interface FillRow {
+  timeMs: number;
+  symbol: string;
+  side: 'buy' | 'sell';
+  price: string;
+  qty: string;
+  quote: string;
+  fee: string;
+  pnl: string | null;
+}
+
+/** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading formula sign is neutralised. */
+function field(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-?\d/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+/** The fills as CSV (CRLF line ends, as RFC 4180 writes them), oldest first. */
+export function fillsCsv(rows: readonly FillRow[]): string {
+  const lines = [FILLS_CSV_HEADER.join(',')];
+  for (const r of rows) {
+    lines.push(
+      [
+        new Date(r.timeMs).toISOString(),
+        r.symbol,
+        r.side.toUpperCase(),
+        money(r.price).toFixed(),
+        money(r.qty).toFixed(),
+        money(r.quote).toFixed(),
+        money(r.fee).toFixed(),
+        'USDT',
+        r.pnl === null ? '' : money(r.pnl).toFixed(),
+      ]
+        .map(field)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Every fill of some of the user's bots, oldest first (scoped by the user: another user's bot has none). */
+export async function fillsOf(db: Db, userId: string, botIds: readonly string[]): Promise<FillRow[]> {
+  if (botIds.length === 0) return [];
+  return db
+    .select({
+      timeMs: botFills.timeMs,
+      symbol: bots.symbol,
+      side: botFills.side,
+      price: botFills.price,
+      qty: botFills.qty,
+      quote: botFills.quote,
+      fee: botFills.fee,
+      pnl: botFills.pnl,
+    })
+    .from(botFills)
+    .innerJoin(bots, eq(bots.id, botFills.botId))
+    .where(and(eq(botFills.userId, userId), eq(bots.userId, userId), inArray(botFills.botId, [...botIds])))
+    .orderBy(asc(botFills.timeMs), asc(botFills.botId), asc(botFills.seq));
+}
