@@ -116,7 +116,7 @@ describe('bots journey', () => {
     await overbuy.getByRole('button', { name: 'Save Changes' }).click();
     await see(page, m.overbuyRange(2));
     await overbuy.getByLabel('Overbuy Grid Protection').fill('2');
-    // Spec 02 §8: the page reloads after this save.
+    // docs/spec/02-bots-wallet-account.md §8: the page reloads after this save.
     let reloaded = page.waitForEvent('load');
     await overbuy.getByRole('button', { name: 'Save Changes' }).click();
     await see(page, m.overbuySaved);

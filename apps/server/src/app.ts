@@ -38,7 +38,7 @@ export function routesOf(app: object): readonly AppRoute[] {
   return appRoutes.get(app) ?? [];
 }
 
-/** Registers plugins and modules; never listens (STYLE §1). Tests drive it with app.inject(). */
+/** Registers plugins and modules; never listens (docs/contributing.md §1). Tests drive it with app.inject(). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   const app = Fastify({
     logger: withRedactedUrls(options.logger ?? false),

@@ -9,7 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
 import type { RateLimit } from './plugins/rate-limit';
 
-/** Everything the modules use, passed to buildApp (STYLE §8: no decorators as a service locator). */
+/** Everything the modules use, passed to buildApp (docs/contributing.md §8: no decorators as a service locator). */
 export interface AppDeps {
   db: Db;
   mailer: Mailer;

@@ -8,7 +8,7 @@ import { runWorker } from './roles/run-worker';
 
 const webDistDir = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Parses the environment and starts the process's role (DESIGN §1). */
+/** Parses the environment and starts the process's role (docs/architecture.md §1). */
 async function main() {
   const env = parseEnv(process.env);
   if (env.CPU_PROFILE_DIR) profileOnSignal(env.CPU_PROFILE_DIR, env.ROLE, (line) => console.error(line));

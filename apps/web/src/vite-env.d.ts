@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 
 interface ImportMetaEnv {
-  /** 'true' (default) shows subscription, deposit, withdraw and referral screens (spec 01 §2). */
+  /** 'true' (default) shows subscription, deposit, withdraw and referral screens (docs/spec/01-core-screens.md §2). */
   readonly VITE_SUBSCRIPTION_ENABLED?: string;
 }
 

@@ -138,7 +138,7 @@ CREATE INDEX "referral_rewards_user_idx" ON "referral_rewards" USING btree ("use
 CREATE INDEX "deposits_user_idx" ON "deposits" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_user_idx" ON "withdrawals" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "withdrawals_status_idx" ON "withdrawals" USING btree ("status");--> statement-breakpoint
--- Seeds: the default referral level table (DESIGN §5) and three plans, one per token.
+-- Seeds: the default referral level table (docs/product.md §5) and three plans, one per token.
 INSERT INTO "referral_levels" ("level", "reward_percentage") VALUES (1, 10), (2, 5), (3, 3), (4, 2), (5, 1) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "platform_plans" ("name", "usdt_token", "ifc_token", "ifx_token", "available_credit", "sort_order") VALUES

@@ -37,7 +37,7 @@ export interface CreateDbOptions {
 const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
- * The one connection factory (DESIGN §1): PostgreSQL when `databaseUrl` is set, PGlite otherwise.
+ * The one connection factory (docs/architecture.md §1): PostgreSQL when `databaseUrl` is set, PGlite otherwise.
  * Migrations are applied on open, so a fresh data directory or database is ready at once.
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {

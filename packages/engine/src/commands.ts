@@ -1,5 +1,5 @@
 /**
- * Parameter changes while a bot runs (spec 02), as explicit engine inputs. Each returns a new state;
+ * Parameter changes while a bot runs (docs/spec/02-bots-wallet-account.md), as explicit engine inputs. Each returns a new state;
  * trades they imply (stop and sell) happen on the next `step()`, so they never bypass a pending intent.
  */
 import type { BotSettings, GridBotState } from './core/grid-bot.state';
@@ -43,7 +43,7 @@ export function setProfitBook(state: GridBotState, pct: number | null): GridBotS
   return { ...state, settings: { ...state.settings, profitBookPct: pct }, quiet: UNSET_BAND };
 }
 
-/** Whether an empty stack may open a new cycle with grid 1 (DESIGN §5 profit limit). */
+/** Whether an empty stack may open a new cycle with grid 1 (docs/product.md §5 profit limit). */
 export function setNewCyclesAllowed(state: GridBotState, allowed: boolean): GridBotState {
   return { ...state, settings: { ...state.settings, newCyclesAllowed: allowed }, quiet: UNSET_BAND };
 }

@@ -1,5 +1,5 @@
 /**
- * Thrown for transitions that cannot happen when the engine and its runtime are correct (STYLE §3):
+ * Thrown for transitions that cannot happen when the engine and its runtime are correct (docs/contributing.md §3):
  * a fill for an unknown intent, a sell of more than is held, a status change the table does not allow.
  * Expected outcomes (stoploss hit, order below min notional) are return values, never this error.
  */

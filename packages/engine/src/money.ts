@@ -1,8 +1,8 @@
 /**
- * Engine money (STYLE §3): the shared decimal module plus number-in/number-out helpers that do the
+ * Engine money (docs/contributing.md §3): the shared decimal module plus number-in/number-out helpers that do the
  * arithmetic in decimal. State keeps plain numbers (it is JSON); every value that ends up in state at a
  * fill, or in an intent, is computed here in decimal so a number's shortest form is the exact value.
- * Only the per-tick comparisons of DESIGN §2.1 use float arithmetic.
+ * Only the per-tick comparisons of docs/trading-rules.md §2.1 use float arithmetic.
  */
 import { type MoneyInput, money } from '@gridbot/shared';
 

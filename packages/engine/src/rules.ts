@@ -13,7 +13,7 @@ export interface EngineRules {
   minNotional: string;
   stepDecimals: number;
   minNotionalNum: number;
-  /** Maintenance margin rate as a fraction (DESIGN §2.2, default 0.5 %); 0 on spot. */
+  /** Maintenance margin rate as a fraction (docs/trading-rules.md §2.2, default 0.5 %); 0 on spot. */
   maintMarginRate: number;
 }
 

@@ -2,7 +2,7 @@
  * Feed fan-out: ticks delivered per second to 10,000 in-process subscribers spread over the 22 pairs
  * (spot), and the delay from a tick's publication to each subscriber's call (p50/p99).
  *   saturated: the sim feed steps as fast as it can (every step = one tick per pair and market);
- *   nominal:   the sim feed on its real 1-second timer (DESIGN: one tick per second per pair).
+ *   nominal:   the sim feed on its real 1-second timer (one tick per second per pair, as the simulated market publishes).
  * Run: npm run bench feed
  */
 import { cpus } from 'node:os';

@@ -1,10 +1,10 @@
 /**
- * Errors of the exchange port (STYLE §4). Codes and messages follow Binance's REST API, so the paper
+ * Errors of the exchange port (docs/contributing.md §4). Codes and messages follow Binance's REST API, so the paper
  * exchange and the Binance adapter fail alike and the server maps one set of codes to user messages.
  */
 
 /**
- * What the caller should do: back off and retry, record the order as failed, or stop the bot (DESIGN §3).
+ * What the caller should do: back off and retry, record the order as failed, or stop the bot (docs/trading-rules.md §3).
  * `unknown` is an order request whose outcome is not known (timeout, connection reset, HTTP 5xx,
  * -1000/-1001/-1007): the order may have executed, so it is looked up by its client order id before
  * anything is sent again, never re-sent blind.

@@ -1,5 +1,5 @@
 /**
- * The one exchange port (DESIGN §1, STYLE §4), implemented by `PaperExchange` accounts and by the
+ * The one exchange port (docs/architecture.md §1, docs/contributing.md §4), implemented by `PaperExchange` accounts and by the
  * Binance adapter. An `Exchange` is one user's account on one venue. Every amount, price and quantity
  * crossing it is a decimal string; failures are `ExchangeError`s (see exchange-error.ts).
  */
@@ -13,7 +13,7 @@ export type WalletKind = MarketKind;
 /** Decimal number written as a string, e.g. '0.00123'. */
 export type DecimalString = string;
 
-/** Caller-chosen order id (DESIGN §3: bot id + sequence), unique per account. Binance allows ≤ 36 chars. */
+/** Caller-chosen order id (docs/trading-rules.md §3: bot id + sequence), unique per account. Binance allows ≤ 36 chars. */
 export type ClientOrderId = string;
 
 export type OrderSide = 'buy' | 'sell';
@@ -44,7 +44,7 @@ export interface PlaceOrderInput {
   clientOrderId: ClientOrderId;
   /** Base quantity; rounded down to the step size. Give `quantity` or (market buys only) `quoteAmount`. */
   quantity?: DecimalString;
-  /** Market buy only: spend this much quote; quantity = floor(quote / price / step) × step (DESIGN §2.1). */
+  /** Market buy only: spend this much quote; quantity = floor(quote / price / step) × step (docs/trading-rules.md §2.1). */
   quoteAmount?: DecimalString;
   /** Limit price; rounded to the tick size. */
   price?: DecimalString;
@@ -70,7 +70,7 @@ export interface Order {
   filledQuote: DecimalString;
   /** Average fill price, undefined when nothing is filled. */
   averagePrice: DecimalString | undefined;
-  /** Fee charged, in `feeAsset` (USDT on the paper exchange, DESIGN §2.1). */
+  /** Fee charged, in `feeAsset` (USDT on the paper exchange, docs/trading-rules.md §2.1). */
   fee: DecimalString;
   feeAsset: string;
   createdMs: number;
@@ -78,12 +78,12 @@ export interface Order {
 }
 
 /**
- * Answer of `fetchOrder`: DESIGN §3 reconciliation must tell "the venue says it has no such order"
+ * Answer of `fetchOrder`: docs/trading-rules.md §3 reconciliation must tell "the venue says it has no such order"
  * (safe to send again with the same id) from "no answer" (an `ExchangeError` of kind retryable is thrown).
  */
 export type FetchOrderResult = { found: true; order: Order } | { found: false };
 
-/** One-way, long-only, isolated-margin USDT-M position (DESIGN §2.2). */
+/** One-way, long-only, isolated-margin USDT-M position (docs/trading-rules.md §2.2). */
 export interface FuturesPosition {
   symbol: string;
   side: 'long';
@@ -93,7 +93,7 @@ export interface FuturesPosition {
   marginType: 'isolated';
   /** Margin held by the position, in USDT. */
   isolatedMargin: DecimalString;
-  /** Price at or below which the position is liquidated (DESIGN §2.2 formula on the paper exchange). */
+  /** Price at or below which the position is liquidated (docs/trading-rules.md §2.2 formula on the paper exchange). */
   liquidationPrice: DecimalString;
   markPrice: DecimalString | undefined;
   unrealizedPnl: DecimalString | undefined;
@@ -128,7 +128,7 @@ export interface Exchange {
   balances(wallet: WalletKind): Promise<Balance[]>;
   /** Free USDT of the spot and the futures wallet, read together (the dashboard polls both). */
   usdtFree(): Promise<Record<WalletKind, string>>;
-  /** Non-zero spot assets valued in USDT (Wallet Dashboard, spec 02). */
+  /** Non-zero spot assets valued in USDT (Wallet Dashboard, docs/spec/02-bots-wallet-account.md). */
   spotAssets(): Promise<AssetValue[]>;
   /**
    * Places an order. A client order id the account has already used returns that original order
@@ -148,7 +148,7 @@ export interface Exchange {
   positions(): Promise<FuturesPosition[]>;
   /** Moves USDT between the spot and futures wallets. */
   transfer(direction: TransferDirection, amount: DecimalString): Promise<TransferResult>;
-  /** Sells `amount` (default: all free) of a spot asset for USDT at market (Swap to USDT, spec 02). */
+  /** Sells `amount` (default: all free) of a spot asset for USDT at market (Swap to USDT, docs/spec/02-bots-wallet-account.md). */
   convertToUsdt(asset: string, amount?: DecimalString): Promise<ConvertResult>;
 }
 

@@ -1,10 +1,10 @@
 /**
- * The market-data port (DESIGN §1): ticks to any number of in-process subscribers, last prices,
+ * The market-data port (docs/architecture.md §1): ticks to any number of in-process subscribers, last prices,
  * 24 h change and candles for charts. Implemented by the sim, replay and Binance feeds.
  */
 import type { MarketKind } from '@gridbot/shared';
 
-/** One observed price (DESIGN §2). `price` is a decimal string rounded to the market's tick size. */
+/** One observed price (docs/trading-rules.md §2). `price` is a decimal string rounded to the market's tick size. */
 export interface Tick {
   symbol: string;
   market: MarketKind;

@@ -16,7 +16,7 @@ export interface PreparedOrder {
 
 /**
  * Rounds an order to the market rules and checks Binance's filters, in Binance's order: PRICE_FILTER,
- * LOT_SIZE, NOTIONAL (DESIGN §2.1). Both the paper exchange and the Binance adapter call it before an
+ * LOT_SIZE, NOTIONAL (docs/trading-rules.md §2.1). Both the paper exchange and the Binance adapter call it before an
  * order goes anywhere, so they reject the same orders with the same code and message.
  */
 export function prepareOrder(
@@ -50,7 +50,7 @@ export function prepareOrder(
   }
   if (quantity.lt(rules.minQty)) throw exchangeErrors.filter('LOT_SIZE');
   // A reduce-only futures order is exempt from the minimum notional (Binance -4164 "… unless you choose
-  // reduce only"): an exit of a small remainder always goes out (DESIGN §3).
+  // reduce only"): an exit of a small remainder always goes out (docs/trading-rules.md §3).
   const exempt = input.market === 'future' && input.reduceOnly === true;
   if (!exempt && quantity.times(checkPrice).lt(rules.minNotional)) throw exchangeErrors.filter('NOTIONAL');
   return { quantity, price, checkPrice };

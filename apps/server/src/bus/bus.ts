@@ -1,5 +1,5 @@
 /**
- * Messages between the processes of one deployment (DESIGN §1): command wake-ups from the API to
+ * Messages between the processes of one deployment (docs/architecture.md §1): command wake-ups from the API to
  * the worker that owns a bot, and the market's ticks to every worker. Delivery is best effort: the database
  * stays the source of truth, and a worker that missed a message catches up by polling it.
  */

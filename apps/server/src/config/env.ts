@@ -10,7 +10,7 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
-/** Process roles of DESIGN §1: all = embedded; api, worker and market split one deployment. */
+/** Process roles of docs/architecture.md §1: all = embedded; api, worker and market split one deployment. */
 export const ROLES = ['all', 'api', 'worker', 'market'] as const;
 export type Role = (typeof ROLES)[number];
 

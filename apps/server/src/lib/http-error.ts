@@ -1,4 +1,4 @@
-/** An error with the HTTP status and user-facing message the API answers with (DESIGN §4). */
+/** An error with the HTTP status and user-facing message the API answers with (docs/architecture.md §4). */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 const VERSION = 'v1';
 
 /**
- * AES-256-GCM for secrets at rest (DESIGN §3: exchange API secrets). The output is
+ * AES-256-GCM for secrets at rest (docs/trading-rules.md §3: exchange API secrets). The output is
  * `v1.<iv>.<tag>.<ciphertext>` in base64url, so a database dump never holds a secret in clear and a
  * tampered value fails to open instead of decrypting to garbage.
  */

@@ -8,7 +8,7 @@ export interface Mail {
   text: string;
 }
 
-/** Sends e-mail. SMTP when `SMTP_URL` is set; otherwise the local outbox (DESIGN §1). */
+/** Sends e-mail. SMTP when `SMTP_URL` is set; otherwise the local outbox (docs/architecture.md §1). */
 export interface Mailer {
   send(mail: Mail): Promise<void>;
 }

@@ -17,7 +17,7 @@ afterAll(async () => {
 const long = (n: number) => 'a'.repeat(n);
 const okContact = { name: 'Ann', contactNo: '5551234', email: 'ann@example.com', text: 'Hello' };
 
-// Every validation message of spec 01 §5 (Login, Contact) and spec 02 §5 (OTP, Forgot, Reset).
+// Every validation message of docs/spec/01-core-screens.md §5 (Login, Contact) and docs/spec/02-bots-wallet-account.md §5 (OTP, Forgot, Reset).
 const cases: [string, string, unknown, string][] = [
   ['login', '/api/cyborxlogin', { email: 'ann' }, a.passwordRequired],
   ['login', '/api/cyborxlogin', { email: 'ann', password: '' }, a.passwordRequired],

@@ -24,7 +24,7 @@ export function readBearerToken(request: FastifyRequest): string | null {
 }
 
 /**
- * An onRequest hook that answers 401 unless the request carries a live, unrevoked session token (DESIGN §4).
+ * An onRequest hook that answers 401 unless the request carries a live, unrevoked session token (docs/architecture.md §4).
  * It runs before the body is parsed or validated: an anonymous caller learns nothing of a route's form.
  * Sessions are cached for a few seconds (session-cache.ts): a revocation elsewhere takes that long here.
  */

@@ -33,7 +33,7 @@ export function loggableError(error: unknown, request: Pick<FastifyRequest, 'url
 }
 
 /**
- * One error handler builds the DESIGN §4 envelope `{ message }`: 400 with the schema's own message for bad
+ * One error handler builds the docs/architecture.md §4 envelope `{ message }`: 400 with the schema's own message for bad
  * input, the HttpError's status and message for expected failures, and a generic 500 whose details go only
  * to the log.
  */

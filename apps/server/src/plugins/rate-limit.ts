@@ -89,7 +89,7 @@ export class RedisRateLimiter implements RateLimit {
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-/** The limits of DESIGN §3 "rate-limit auth", per IP and per account. */
+/** The limits of docs/trading-rules.md §3 "rate-limit auth", per IP and per account. */
 export const authRateRules = {
   loginPerIp: { limit: 30, windowMs: FIFTEEN_MINUTES },
   loginPerAccount: { limit: 10, windowMs: FIFTEEN_MINUTES },

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Security headers on every answer: HTML page, assets, API and errors alike. The session token lives in
- * local storage (spec 01 Session), so a single injected script could read it: scripts come only from this
+ * local storage (docs/spec/01-core-screens.md Session), so a single injected script could read it: scripts come only from this
  * origin (no inline script; the theme bootstrap is the file /theme-init.js) and no other site may frame
  * the app (clickjacking). Styles allow 'unsafe-inline' because the toast library injects its stylesheet
  * at run time; a style cannot read the token.

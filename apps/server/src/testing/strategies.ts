@@ -1,4 +1,4 @@
-/** Valid strategy payloads for tests (spec 01 §7 shapes). */
+/** Valid strategy payloads for tests (docs/spec/01-core-screens.md §7 shapes). */
 
 /** A table row as a client may send it: cells are numbers or numeric strings. */
 export type TableRow = Record<string, number | string>;

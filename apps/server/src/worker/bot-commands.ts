@@ -15,7 +15,7 @@ import type { CommandRow } from './bot-repo';
 
 const nullableNumber = z.number().finite().positive().nullable();
 
-/** Commands the API queues for a running bot (spec 02 §7), as they are stored in bot_commands. */
+/** Commands the API queues for a running bot (docs/spec/02-bots-wallet-account.md §7), as they are stored in bot_commands. */
 export const botCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('stop_sell') }),
@@ -31,7 +31,7 @@ export const botCommandSchema = z.discriminatedUnion('type', [
     value: z.number().int().positive().nullable(),
   }),
   z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
-  /** Profit limit (DESIGN §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
+  /** Profit limit (docs/product.md §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
   z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
   z.object({
     type: z.literal('edit_cycle'),

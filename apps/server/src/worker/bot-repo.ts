@@ -29,7 +29,7 @@ const asJson = (state: EngineState) => state as unknown as Record<string, unknow
 
 /**
  * Bots the runtime must run (all, or of `botIds`): Live or Pause and not halted by the runtime itself, and
- * every Stopping bot, halted or not: its final orders are settled like a running bot's (DESIGN §3).
+ * every Stopping bot, halted or not: its final orders are settled like a running bot's (docs/trading-rules.md §3).
  */
 export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promise<BotRow[]> {
   if (botIds?.length === 0) return [];
@@ -74,7 +74,7 @@ type BotStatus = BotRow['status'];
 const engineStopped = (state: EngineState) => state.status === 'Stopped' || state.status === 'Completed';
 
 /**
- * Whether the bot is on its way out but not done (DESIGN §3 "A stopping bot is not done until its last order
+ * Whether the bot is on its way out but not done (docs/trading-rules.md §3 "A stopping bot is not done until its last order
  * is"): stopped with an order still pending, or asked to stop and sell with coins still to sell.
  */
 export function isStopping(state: EngineState): boolean {
@@ -236,7 +236,7 @@ function timedGroupCommit<T>(
 }
 
 /**
- * Writes the new state and its intents, before any of them is sent (DESIGN §3). Bots that trade on the
+ * Writes the new state and its intents, before any of them is sent (docs/trading-rules.md §3). Bots that trade on the
  * same tick share a few statements written in parallel (group commit); the promise settles once this
  * bot's rows are committed.
  */
@@ -423,7 +423,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     await db.execute(statement);
     return;
   }
-  // Profit limit (DESIGN §5): each newly booked profit lowers availableCredit in the same
+  // Profit limit (docs/product.md §5): each newly booked profit lowers availableCredit in the same
   // transaction as its fill, so a crash can neither book it twice nor lose it.
   const notified: string[] = [];
   await db.transaction(async (tx) => {
@@ -441,7 +441,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
 }
 
 /**
- * The fill, its intent's end and the bot's new state, in one transaction (DESIGN §3); fills of many bots
+ * The fill, its intent's end and the bot's new state, in one transaction (docs/trading-rules.md §3); fills of many bots
  * that arrive together share it (group commit). Idempotent per seq.
  */
 export async function saveFill(
@@ -505,7 +505,7 @@ export async function markIntentUnknown(db: Db, botId: string, seq: number, erro
 /**
  * Stops trading a bot with a reason the user sees on its page; its state stays as it is, and a stop and sell
  * waiting for its sale fails with that reason. A bot whose final order is out stays Stopping: the order is
- * reconciled again when the bot is next loaded (DESIGN §3).
+ * reconciled again when the bot is next loaded (docs/trading-rules.md §3).
  */
 export async function haltBot(db: Db, botId: string, reason: string) {
   await db.transaction(async (tx) => {

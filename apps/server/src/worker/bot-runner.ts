@@ -51,7 +51,7 @@ const POSITION_CHECK_MS = 60_000;
 const MAX_RECONCILE_DELAY_MS = 30_000;
 
 /**
- * One running bot: ticks in, engine decisions, orders out, fills back (DESIGN §3). Every change of the bot
+ * One running bot: ticks in, engine decisions, orders out, fills back (docs/trading-rules.md §3). Every change of the bot
  * runs one after another on its own queue, so a tick, a fill and a user's command never interleave.
  * State is written with each intent (before sending) and each fill; in between it lives here and is
  * flushed by the supervisor.
@@ -147,7 +147,7 @@ export class BotRunner {
   /**
    * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
    * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
-   * (DESIGN §3): until then it stays `applied`, and the write that books the sale ends it.
+   * (docs/trading-rules.md §3): until then it stays `applied`, and the write that books the sale ends it.
    */
   runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
@@ -219,7 +219,7 @@ export class BotRunner {
     return result.intents;
   }
 
-  /** Writes the state with its intents (before any is sent, DESIGN §3), then sends them one by one. */
+  /** Writes the state with its intents (before any is sent, docs/trading-rules.md §3), then sends them one by one. */
   private async send(intents: readonly Intent[], price: number): Promise<void> {
     if (intents.length === 0) return;
     await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, intents, price);
@@ -236,7 +236,7 @@ export class BotRunner {
 
   private async execute(intent: Intent): Promise<void> {
     if (intent.type === 'RecordLiquidation') {
-      // No order: the exchange closes a liquidated position itself (DESIGN §2.2).
+      // No order: the exchange closes a liquidated position itself (docs/trading-rules.md §2.2).
       const fill: Fill = {
         seq: intent.seq,
         side: 'sell',
@@ -354,13 +354,13 @@ export class BotRunner {
       return this.halt(error.userMessage);
     }
     // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
-    // send again before asking, and keep asking until the exchange answers (DESIGN §3).
+    // send again before asking, and keep asking until the exchange answers (docs/trading-rules.md §3).
     await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
 
   /**
-   * A reduce-only exit was refused with -2022: the exchange may no longer hold the position (DESIGN §3: the
+   * A reduce-only exit was refused with -2022: the exchange may no longer hold the position (docs/trading-rules.md §3: the
    * exchange is the authority on positions). Answers false when it still holds what the exit sells (an
    * ordinary refusal). Otherwise the exit is withdrawn and the bot follows the exchange: true.
    */

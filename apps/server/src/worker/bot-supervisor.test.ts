@@ -70,7 +70,7 @@ describe('bot supervisor on the paper exchange', () => {
     feed.setPrice('ETHUSDT', 'spot', '2000');
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(3));
     feed.setPrice('ETHUSDT', 'spot', '2020');
-    // 2020 ≥ 2000 × 1.01 → grid 1 sells; the stack is empty, so step 4 of the same tick (DESIGN §2.2) buys
+    // 2020 ≥ 2000 × 1.01 → grid 1 sells; the stack is empty, so step 4 of the same tick (docs/trading-rules.md §2.2) buys
     // grid 1 again at market: 400 / 2020 = 0.19801… → 0.198 ETH.
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(5));
 

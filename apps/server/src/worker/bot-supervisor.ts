@@ -53,7 +53,7 @@ interface Running {
 
 /**
  * Runs every Live and Pause bot: one `BotRunner` per bot, fed by the market feed. On start it
- * reconciles each bot's unfinished intents before the bot sees a tick (DESIGN §3). With `leases` it runs
+ * reconciles each bot's unfinished intents before the bot sees a tick (docs/trading-rules.md §3). With `leases` it runs
  * only the bots whose lease this process holds (ROLE=worker).
  */
 export class BotSupervisor {

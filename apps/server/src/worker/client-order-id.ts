@@ -1,5 +1,5 @@
 /**
- * Deterministic client order id of a bot's intent (DESIGN §3, STYLE §2): the bot id packed to 22 base64url
+ * Deterministic client order id of a bot's intent (docs/trading-rules.md §3, docs/contributing.md §2): the bot id packed to 22 base64url
  * characters, a dash and the intent sequence in base 36 — never random, and within Binance's 36-character
  * limit, so a resend after a crash carries the very same id.
  */

@@ -8,7 +8,7 @@ import { crashServerMain, crashTestContext } from '../testing/crash-harness';
 import { freePort } from '../testing/free-port';
 import type { FaultPoint } from './fault-points';
 
-// DESIGN §3 "A stopping bot is not done until its last order is": the server is killed with SIGKILL at the
+// docs/trading-rules.md §3 "A stopping bot is not done until its last order is": the server is killed with SIGKILL at the
 // moments around a bot's final sell (stop and sell, stoploss, a cycle's last sell): before its intent is
 // written, after, after the exchange filled it, after the bot booked it. After the restart every sale is on
 // the bot's books exactly once (or was never sent and is sent then), and the venue's ledger equals the books.

@@ -1,5 +1,5 @@
 /**
- * The moments around an order where a crash matters most (DESIGN §3 "Intent before order"): just before its
+ * The moments around an order where a crash matters most (docs/trading-rules.md §3 "Intent before order"): just before its
  * intent is written, just after, after the exchange filled it but before the bot booked it, and after it
  * was booked. The runtime names them here and does nothing else; the crash tests install a hook that kills
  * the process at one of them (`testing/crash-server.ts`).

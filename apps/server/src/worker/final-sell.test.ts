@@ -20,7 +20,7 @@ import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 
-// DESIGN §3 "A stopping bot is not done until its last order is": a worker that dies around a bot's final
+// docs/trading-rules.md §3 "A stopping bot is not done until its last order is": a worker that dies around a bot's final
 // sell (stop and sell, stoploss) leaves the bot to the next worker, which sends that sell once or books
 // the one the exchange already filled.
 let handle: DbHandle;

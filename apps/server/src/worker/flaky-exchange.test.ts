@@ -27,7 +27,7 @@ function random(seed: number) {
 }
 
 /**
- * The paper exchange behind a network that fails at random (DESIGN §3): a call may time out before it
+ * The paper exchange behind a network that fails at random (docs/trading-rules.md §3): a call may time out before it
  * reaches the venue, or after the venue executed it (the answer is lost). Both look the same to the bot.
  */
 function flaky(inner: Exchange, rand: () => number, sent: string[]): Exchange {

@@ -4,7 +4,7 @@ import { Batcher } from '../lib/batcher';
  * Group commit: requests that arrive while one write is in flight (or in the same turn of the event loop)
  * are written together by one call of `write`, and each caller's promise settles when that write has
  * committed. A tick that triggers hundreds of bots then costs one transaction instead of hundreds, and no
- * caller goes on before its own rows are durable (intent before order, DESIGN §3).
+ * caller goes on before its own rows are durable (intent before order, docs/trading-rules.md §3).
  *
  * When a batch fails, each of its requests is written alone, so one bad row fails only its own caller.
  */

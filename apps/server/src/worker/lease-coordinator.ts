@@ -33,7 +33,7 @@ const SYNC_EVERY_LEASES = 4;
  * Each beat (a third of the lease time) renews this worker's leases and drops every bot whose lease it no
  * longer holds before anything else; then it hands back bots above its fair share (ceil(bots / live
  * workers)) or claims free and expired ones up to it. A claimed bot is launched by the supervisor, which
- * reconciles its unfinished intents before it trades (DESIGN §3).
+ * reconciles its unfinished intents before it trades (docs/trading-rules.md §3).
  */
 export class LeaseCoordinator {
   private readonly owned = new Set<string>();
@@ -279,7 +279,7 @@ export class LeaseCoordinator {
   /**
    * Commands for a bot no worker holds (halted by the runtime, or between owners): take its lease, then run
    * it if it is active, or apply the commands alone and let the lease go, unless they left it Stopping (a
-   * stop and sell under way): then it runs here, lease held, until its sale is booked (DESIGN §3).
+   * stop and sell under way): then it runs here, lease held, until its sale is booked (docs/trading-rules.md §3).
    */
   private async commandsOfUnowned(botId: string): Promise<void> {
     const supervisor = this.supervisor;

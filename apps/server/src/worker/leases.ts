@@ -1,7 +1,7 @@
 import type { Db } from '@gridbot/db';
 import { type SQL, sql } from 'drizzle-orm';
 
-// Lease rows of scale-out workers (DESIGN §1). Every expiry is computed by PostgreSQL's clock, so
+// Lease rows of scale-out workers (docs/architecture.md §1). Every expiry is computed by PostgreSQL's clock, so
 // workers on different machines agree on it. Raw SQL: SKIP LOCKED and the claim CTE have no query-builder form.
 
 async function rows<T>(db: Db, query: SQL): Promise<T[]> {

@@ -64,7 +64,7 @@ export function outcomeOf(
 }
 
 /**
- * A fee the engine books in USDT (DESIGN §2). Binance takes it in a third coin when the user pays fees with BNB:
+ * A fee the engine books in USDT (docs/trading-rules.md §2). Binance takes it in a third coin when the user pays fees with BNB:
  * it is then worth its amount at that coin's last price. Without a price (the feed does not carry the coin) it
  * cannot be valued and counts 0, as before.
  */

@@ -10,7 +10,7 @@ import { insertBot } from '../testing/bot-fixtures';
 import { call } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// DESIGN §5 on a running bot: when booked profit uses up availableCredit, the bot opens no new grid-1 cycle;
+// docs/product.md §5 on a running bot: when booked profit uses up availableCredit, the bot opens no new grid-1 cycle;
 // a subscription gives credit back and the bot buys again.
 let t: TestApp<ManualFeed>;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { appRoutes } from './router';
 const queryClient = createQueryClient();
 const router = createBrowserRouter(appRoutes());
 
-// Spec 01 §4: a 401 ends the session. Navigate first, then drop the old session's cached data.
+// docs/spec/01-core-screens.md §4: a 401 ends the session. Navigate first, then drop the old session's cached data.
 setUnauthorizedHandler((loginPath) => {
   void router.navigate(loginPath, { replace: true }).then(() => queryClient.clear());
 });

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 
 /**
- * The platform screens read the balances from the session's user data (spec 02 §3) and ask for it again
+ * The platform screens read the balances from the session's user data (docs/spec/02-bots-wallet-account.md §3) and ask for it again
  * after every money movement. The guarded layout renders them only once the user data is there.
  */
 export function usePlatformAccount(): { account: SessionUser | undefined; refreshAccount: () => void } {

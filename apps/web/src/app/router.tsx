@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 
 type ScreenModule = { default: ComponentType };
 
-/** A route screen: its own file, loaded on demand, with its own error boundary (STYLE §5). */
+/** A route screen: its own file, loaded on demand, with its own error boundary (docs/contributing.md §5). */
 function screen(path: string | undefined, load: () => Promise<ScreenModule>): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
@@ -17,7 +17,7 @@ function screen(path: string | undefined, load: () => Promise<ScreenModule>): Ro
   } as RouteObject;
 }
 
-/** Spec 01 §2 route table. The subscription screens exist only when the build flag is on. */
+/** docs/spec/01-core-screens.md §2 route table. The subscription screens exist only when the build flag is on. */
 export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled): RouteObject[] {
   const publicScreens = [
     screen(undefined, () => import('./routes/login')),

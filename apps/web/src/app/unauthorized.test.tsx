@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { json, mockApi } from '../testing/mock-api';
 import { currentUrl, renderApp } from '../testing/render-app';
 
-describe('global 401 handling (spec 01 §4)', () => {
+describe('global 401 handling (docs/spec/01-core-screens.md §4)', () => {
   it('ends a revoked session found by /api/me and returns to the page after the next login', async () => {
     let revoked = true;
     mockApi({

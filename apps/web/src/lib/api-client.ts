@@ -29,7 +29,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The server's message of a failed call, or `fallback` when the server said nothing (spec 01 §8). */
+/** The server's message of a failed call, or `fallback` when the server said nothing (docs/spec/01-core-screens.md §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.fromServer ? error.message : fallback;
 }
@@ -43,7 +43,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 /**
- * Spec 01 §4: any 401 from the main API while the page is not '/' removes the token and the user data and
+ * docs/spec/01-core-screens.md §4: any 401 from the main API while the page is not '/' removes the token and the user data and
  * sends the user to the login page; we keep where they were in `redirect` so they come back after login.
  */
 function handleUnauthorized(): void {

@@ -24,7 +24,7 @@ export function formatChangePct(value: number): string {
   return `${sign}${value.toFixed(2)}%`;
 }
 
-/** 'BTCUSDT' → 'BTC/USDT' (spec 01 §3: pairs are shown with a slash before USDT). */
+/** 'BTCUSDT' → 'BTC/USDT' (docs/spec/01-core-screens.md §3: pairs are shown with a slash before USDT). */
 export function formatPair(symbol: string): string {
   return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
 }

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@gridbot/shared';
 
-/** localStorage keys of the session (spec 01 §6: the bearer token is held in local storage). */
+/** localStorage keys of the session (docs/spec/01-core-screens.md §6: the bearer token is held in local storage). */
 export const TOKEN_KEY = 'token';
 export const USER_KEY = 'user';
 
@@ -26,7 +26,7 @@ export function getStoredUser(): SessionUser | null {
   }
 }
 
-/** Keeps the session after login or OTP verification (spec 01 §4). */
+/** Keeps the session after login or OTP verification (docs/spec/01-core-screens.md §4). */
 export function saveSession(token: string, user: SessionUser): void {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_KEY, JSON.stringify(user));

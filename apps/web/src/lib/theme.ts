@@ -41,7 +41,7 @@ export function initTheme(): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab changed the theme: follow it (spec 01: the stored theme is followed everywhere).
+  // Another tab changed the theme: follow it (docs/spec/01-core-screens.md: the stored theme is followed everywhere).
   const onStorage = (event: StorageEvent) => {
     if (event.key === THEME_KEY) applyTheme(readStoredTheme());
   };

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec 01 Shell: the mobile breakpoint is 768 px. */
+/** docs/spec/01-core-screens.md Shell: the mobile breakpoint is 768 px. */
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export function useMediaQuery(query: string): boolean {

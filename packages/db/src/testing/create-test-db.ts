@@ -3,7 +3,7 @@ import pg from 'pg';
 import { createDb, type DbHandle } from '../create-db';
 
 /**
- * A throwaway migrated database for one test file (STYLE §6): an in-memory PGlite by default, or a fresh
+ * A throwaway migrated database for one test file (docs/contributing.md §6): an in-memory PGlite by default, or a fresh
  * PostgreSQL database created next to `TEST_DATABASE_URL` when that is set (CI runs both).
  * `close()` drops the PostgreSQL database again.
  */

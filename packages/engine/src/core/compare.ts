@@ -1,5 +1,5 @@
 /**
- * Price comparisons against percentage thresholds. DESIGN §2.1 lets the engine compare with numbers;
+ * Price comparisons against percentage thresholds. docs/trading-rules.md §2.1 lets the engine compare with numbers;
  * within a relative 1e-9 of the threshold the comparison is redone in decimal, so a price exactly on a
  * threshold written in decimal (100 × (1 − 1.2/100) = 98.8) behaves as the rule reads, while ticks
  * away from it cost two float operations.

@@ -1,7 +1,7 @@
 import { InvariantError } from '../errors';
 import type { BotStatus } from '../types';
 
-/** A lifecycle as one explicit table: state → event → next state (STYLE §3). */
+/** A lifecycle as one explicit table: state → event → next state (docs/contributing.md §3). */
 export type TransitionTable<S extends string, E extends string> = Readonly<Record<S, Partial<Record<E, S>>>>;
 
 /** Next state of `from` on `event`; throws `InvariantError` when the table has no such transition. */
@@ -25,7 +25,7 @@ export type BotEvent =
   | 'undo_stop_from_pause';
 
 /**
- * Bot status (DESIGN §2.2). Pause and stop are decided on a tick when the sell-all intent is issued;
+ * Bot status (docs/trading-rules.md §2.2). Pause and stop are decided on a tick when the sell-all intent is issued;
  * the `undo_*` events put the status back when that sell is reported failed, so the bot goes on.
  */
 export const BOT_STATUS: TransitionTable<BotStatus, BotEvent> = {
@@ -37,7 +37,7 @@ export const BOT_STATUS: TransitionTable<BotStatus, BotEvent> = {
 export type LotPhase = 'Open' | 'Armed' | 'Selling' | 'Closed';
 export type LotEvent = 'arm' | 'raise_high' | 'trail_hit' | 'sell_all' | 'filled' | 'sell_failed';
 
-/** Lot arming (DESIGN §2.2 step 3). `Selling` lots live in a pending intent, not on the stack. */
+/** Lot arming (docs/trading-rules.md §2.2 step 3). `Selling` lots live in a pending intent, not on the stack. */
 export const LOT_PHASE: TransitionTable<LotPhase, LotEvent> = {
   Open: { arm: 'Armed', sell_all: 'Selling' },
   Armed: { raise_high: 'Armed', trail_hit: 'Selling', sell_all: 'Selling' },
@@ -58,7 +58,7 @@ export type CycleEvent =
   | 'sell_failed_stopped'
   | 'stop';
 
-/** Cycle (DESIGN §2.4). `Buying`/`Selling` hold while the order is outstanding. */
+/** Cycle (docs/trading-rules.md §2.4). `Buying`/`Selling` hold while the order is outstanding. */
 export const CYCLE_STATUS: TransitionTable<CycleStatus, CycleEvent> = {
   WaitBuy: { buy: 'Buying', stop: 'Stopped' },
   Buying: { bought: 'Holding', buy_failed: 'WaitBuy', stop: 'Stopped' },

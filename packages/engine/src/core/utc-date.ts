@@ -1,5 +1,5 @@
 /**
- * UTC calendar dates from Unix milliseconds without `Date` (the engine has no clock, STYLE §3).
+ * UTC calendar dates from Unix milliseconds without `Date` (the engine has no clock, docs/contributing.md §3).
  * Days-to-civil conversion after Howard Hinnant's `civil_from_days` (proleptic Gregorian).
  */
 const MS_PER_DAY = 86_400_000;

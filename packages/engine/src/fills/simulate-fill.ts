@@ -3,7 +3,7 @@ import type { Fill, Intent } from '../types';
 
 /**
  * The fill a backtest (or a paper exchange) gives an intent: immediately at the tick price, the whole
- * quantity, with the fee of DESIGN §2.1 (`feePct` of quote or notional, in USDT). A liquidation closes
+ * quantity, with the fee of docs/trading-rules.md §2.1 (`feePct` of quote or notional, in USDT). A liquidation closes
  * at its liquidation price returning notional − margin, without a fee.
  */
 export function simulateFill(intent: Intent, price: number, timeMs: number, feePct: number): Fill {

@@ -1,5 +1,5 @@
 /**
- * Statistics the screens show (spec 01 §3, spec 02), computed from engine state with the engine's own
+ * Statistics the screens show (docs/spec/01-core-screens.md §3, docs/spec/02-bots-wallet-account.md), computed from engine state with the engine's own
  * PnL code so a screen and a trade never disagree.
  */
 import type { EngineState } from '../engine';

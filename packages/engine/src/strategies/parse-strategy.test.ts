@@ -14,7 +14,7 @@ const stored = {
   takeprofit_percentage_down: [0.2, 0.2, 0.1],
 };
 
-describe('parseStrategy (spec 01 §3 stored format)', () => {
+describe('parseStrategy (docs/spec/01-core-screens.md §3 stored format)', () => {
   it('normalises a Multigrid strategy to per-grid arrays (grid 1 buys at market)', () => {
     expect(parseStrategy(stored)).toEqual({
       ok: true,

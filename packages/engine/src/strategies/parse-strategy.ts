@@ -1,7 +1,7 @@
 import { type GridParams, MAX_GRIDS } from './strategy-params';
 
 /**
- * A strategy in the stored format of spec 01 §3 plus `type`. Numbers may be numeric strings, as older
+ * A strategy in the stored format of docs/spec/01-core-screens.md §3 plus `type`. Numbers may be numeric strings, as older
  * stored records have them.
  */
 export interface StoredStrategy {
@@ -17,7 +17,7 @@ export interface StoredStrategy {
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; errors: string[] };
 
-/** Allotments are fractions summing to 1 within 0.0001 (spec 01 §5: 100 % within 0.01). */
+/** Allotments are fractions summing to 1 within 0.0001 (docs/spec/01-core-screens.md §5: 100 % within 0.01). */
 const ALLOC_TOLERANCE = 0.0001;
 
 function num(value: unknown): number | undefined {
@@ -79,7 +79,7 @@ function allocation(raw: Record<string, unknown>, grids: number, errors: string[
 }
 
 /**
- * Turns a stored strategy (spec 01 §3 plus `"type"`) into engine parameters, or lists every problem.
+ * Turns a stored strategy (docs/spec/01-core-screens.md §3 plus `"type"`) into engine parameters, or lists every problem.
  * Lists for grids 2..N (`buy_percentage`, `buy_percentage_up`) have N − 1 values; per-grid lists N.
  */
 export function parseStrategy(input: unknown): ParseResult<GridParams> {

@@ -13,7 +13,7 @@ export interface MultigridParams {
   tpDownPct: number[];
 }
 
-/** Scalping (DESIGN §2.3): no trailing; one take-profit on the average entry price. */
+/** Scalping (docs/trading-rules.md §2.3): no trailing; one take-profit on the average entry price. */
 export interface ScalpingParams {
   type: 'scalping';
   name: string;
@@ -25,5 +25,5 @@ export interface ScalpingParams {
 
 export type GridParams = MultigridParams | ScalpingParams;
 
-/** Grid-count bounds of spec 01 §5. */
+/** Grid-count bounds of docs/spec/01-core-screens.md §5. */
 export const MAX_GRIDS: Readonly<Record<GridParams['type'], number>> = { multigrid: 50, scalping: 10 };

@@ -56,7 +56,7 @@ export const HEDGE_MODE_MESSAGE =
  * loaded markets (Binance's exchangeInfo). A client order id is looked up before it is sent, so a repeat
  * returns the original order (Binance itself only refuses ids of *open* orders). An order POST is sent
  * once and never retried here: when its answer is lost the call fails with kind `unknown` and the caller
- * looks the order up (DESIGN §3). Fees come from the order's fills, or from the account's trade list
+ * looks the order up (docs/trading-rules.md §3). Fees come from the order's fills, or from the account's trade list
  * when the order was read back (a queried order carries no fills).
  */
 export class BinanceExchange implements Exchange {
@@ -334,7 +334,7 @@ export class BinanceExchange implements Exchange {
   }
 
   /**
-   * An order POST: sent once, never retried (DESIGN §3). A refusal keeps its kind; anything else (no
+   * An order POST: sent once, never retried (docs/trading-rules.md §3). A refusal keeps its kind; anything else (no
    * answer, connection reset, HTTP 5xx, -1000/-1001/-1007, a 429 or -1021 that may race an execution)
    * is `unknown`: the caller looks the order up by its client order id before sending again.
    */

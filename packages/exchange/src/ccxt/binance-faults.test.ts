@@ -38,7 +38,7 @@ const buy: PlaceOrderInput = {
 };
 
 /**
- * What the runtime does with an order (DESIGN §3): send once; when the outcome is unknown, look it up by
+ * What the runtime does with an order (docs/trading-rules.md §3): send once; when the outcome is unknown, look it up by
  * client order id until Binance answers, and send again (same id) only when it says there is no such order.
  */
 async function sendOnceThenAsk(adapter: BinanceExchange, input: PlaceOrderInput) {

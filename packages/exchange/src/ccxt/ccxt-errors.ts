@@ -21,7 +21,7 @@ export function binanceErrorBody(message: string): { code: number; msg: string }
   }
 }
 
-/** Our error for a Binance code and message (DESIGN §3, STYLE §4). */
+/** Our error for a Binance code and message (docs/trading-rules.md §3, docs/contributing.md §4). */
 export function fromBinanceCode(code: number, msg: string, cause: unknown): ExchangeError {
   switch (code) {
     case ErrorCode.newOrderRejected:

@@ -1,6 +1,6 @@
 /**
  * Pure conversions from what ccxt hands back (its loaded markets, and Binance's raw JSON bodies from
- * the implicit API methods) to the port's types. Venue enums are mapped explicitly (STYLE §4).
+ * the implicit API methods) to the port's types. Venue enums are mapped explicitly (docs/contributing.md §4).
  */
 import {
   DEFAULT_MAINT_MARGIN_RATE,

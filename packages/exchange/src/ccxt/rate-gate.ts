@@ -1,5 +1,5 @@
 /**
- * One rate limiter per process for every user's Binance client (DESIGN §3). Binance counts request
+ * One rate limiter per process for every user's Binance client (docs/trading-rules.md §3). Binance counts request
  * weight per IP, not per API key ("LIMITS": "The limits on the API are based on the IPs, not the API
  * keys"), so all clients of one venue share one weight bucket, and a 429 or 418 seen by any client
  * pauses them all: 429 for its `Retry-After`, 418 (IP banned) until the ban ends.

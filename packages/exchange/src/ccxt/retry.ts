@@ -32,7 +32,7 @@ export function backoffMs(policy: RetryPolicy, attempt: number, error: ExchangeE
 
 /**
  * Runs `call` until it succeeds, fails with a non-retryable error, or the attempts run out (the last
- * error is thrown, still `retryable`, so the worker backs off further: DESIGN §3). `beforeRetry` can
+ * error is thrown, still `retryable`, so the worker backs off further: docs/trading-rules.md §3). `beforeRetry` can
  * repair state first (re-sync the clock after -1021).
  */
 export async function withRetry<T>(

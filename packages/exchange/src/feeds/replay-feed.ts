@@ -50,7 +50,7 @@ interface Stream {
 }
 
 /**
- * Historical replay (`MARKET_FEED=replay`): each candle of a file becomes four ticks (DESIGN §2.5)
+ * Historical replay (`MARKET_FEED=replay`): each candle of a file becomes four ticks (docs/trading-rules.md §2.5)
  * spread over the candle, played `speed` times faster than real time. Futures without a file follow
  * the spot file (and spot follows a futures file); symbols without any file come from the sim.
  * Tick times are the candles' historical times; the streams publish them at staggered moments (`phaseMs`).

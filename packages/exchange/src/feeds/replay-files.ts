@@ -82,7 +82,7 @@ export function aggregateCandles(candles: readonly NumCandle[], intervalMs: numb
   return out;
 }
 
-/** The four ticks of a candle (DESIGN §2.5): o, l, h, c when it closed up, else o, h, l, c. */
+/** The four ticks of a candle (docs/trading-rules.md §2.5): o, l, h, c when it closed up, else o, h, l, c. */
 export function candleTicks(c: NumCandle): [number, number, number, number] {
   return c.close >= c.open ? [c.open, c.low, c.high, c.close] : [c.open, c.high, c.low, c.close];
 }

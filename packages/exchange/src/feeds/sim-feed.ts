@@ -7,10 +7,10 @@ import { SimModel } from './sim-model';
 export interface SimFeedOptions {
   /** Seed of the price process; the same seed gives the same prices. Default 1. */
   seed?: number;
-  /** Time between ticks of each pair. Default 1000 (one tick per second per pair, DESIGN). */
+  /** Time between ticks of each pair. Default 1000 (one tick per second per pair, like a live ticker). */
   intervalMs?: number;
   clock?: Clock;
-  /** Pairs to simulate. Default: the 22 of DESIGN §5. */
+  /** Pairs to simulate. Default: the 22 of docs/product.md §5. */
   symbols?: readonly string[];
   /** Starting prices by symbol (default: realistic levels from `SIM_PAIR_PARAMS`). */
   startPrices?: Readonly<Record<string, number>>;

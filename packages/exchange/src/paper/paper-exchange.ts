@@ -20,7 +20,7 @@ export interface PaperExchangeOptions {
   feed: MarketFeed;
   /** Funds of a new account. Default 10,000 USDT spot; the server passes `PAPER_START_USDT`. */
   startFunds?: readonly PaperFund[];
-  /** Fees in percent (DESIGN §2.1 defaults: spot 0.1 % of quote, futures 0.05 % of notional). */
+  /** Fees in percent (docs/trading-rules.md §2.1 defaults: spot 0.1 % of quote, futures 0.05 % of notional). */
   feePct?: { spot?: string | number; future?: string | number };
   /** Time of orders and ledger rows. Default `Date.now`. */
   now?: () => number;
@@ -179,7 +179,7 @@ export class PaperExchange {
     }
   }
 
-  /** Liquidates the user's long when `markPrice` is at or below its liquidation price (DESIGN §2.2). */
+  /** Liquidates the user's long when `markPrice` is at or below its liquidation price (docs/trading-rules.md §2.2). */
   async liquidateIfDue(userId: string, symbol: string, markPrice: Money): Promise<boolean> {
     const position = await this.store.position(userId, symbol);
     if (!position || markPrice.gt(position.liquidationPrice)) return false;

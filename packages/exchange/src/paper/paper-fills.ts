@@ -69,7 +69,7 @@ function move(
   return { wallet, asset, freeDelta: freeDelta.toFixed(), lockedDelta: '0', kind, refId };
 }
 
-/** Balance moves of a spot fill: base against quote, fee in USDT (DESIGN §2.1). */
+/** Balance moves of a spot fill: base against quote, fee in USDT (docs/trading-rules.md §2.1). */
 export function spotFillMoves(
   row: PaperOrderRow,
   qty: Money,

@@ -51,7 +51,7 @@ export interface PaperPositionRow {
   /** Margin held in the futures wallet's `locked` USDT. */
   isolatedMargin: string;
   leverage: number;
-  /** Maintenance margin rate used for the liquidation price (DESIGN §2.2). */
+  /** Maintenance margin rate used for the liquidation price (docs/trading-rules.md §2.2). */
   maintMarginRate: number;
   liquidationPrice: string;
   /** Optimistic-concurrency version, 1 on insert, +1 on each write. */

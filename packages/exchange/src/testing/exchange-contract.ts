@@ -45,7 +45,7 @@ const num = (value: string | undefined) => Number(value);
 
 /**
  * The part of a buy's fee taken from the coin bought. Binance charges a spot commission in the asset the
- * trade credits (the base on a buy); the paper exchange charges USDT (DESIGN §2.1). The books must follow
+ * trade credits (the base on a buy); the paper exchange charges USDT (docs/trading-rules.md §2.1). The books must follow
  * whichever the venue reports.
  */
 const baseFeeOf = (order: { fee: string; feeAsset: string }) =>
@@ -54,7 +54,7 @@ const quoteFeeOf = (order: { fee: string; feeAsset: string }) =>
   order.feeAsset === 'USDT' ? num(order.fee) : 0;
 
 /**
- * The one exchange contract (STYLE §6): every implementation of `Exchange` (PaperExchange, the
+ * The one exchange contract (docs/contributing.md §6): every implementation of `Exchange` (PaperExchange, the
  * Binance adapter on the loopback fake server) must pass it with the same codes and messages.
  */
 export function exchangeContract(name: string, setup: () => Promise<ExchangeContractHarness>): void {
@@ -297,7 +297,7 @@ export function exchangeContract(name: string, setup: () => Promise<ExchangeCont
       expect(num(position?.quantity)).toBe(0.01);
       expect(num(position?.entryPrice)).toBe(50000);
       expect(num(position?.isolatedMargin)).toBeCloseTo(100, 6);
-      // DESIGN §2.2: (Q·E − M) / (Q·(1 − m)) with m = 0.004 for BTCUSDT → (500 − 100) / (0.01 × 0.996)
+      // docs/trading-rules.md §2.2: (Q·E − M) / (Q·(1 − m)) with m = 0.004 for BTCUSDT → (500 − 100) / (0.01 × 0.996)
       expect(num(position?.liquidationPrice)).toBeCloseTo(40160.64, 1);
       expect(num(await freeOf(ex, 'future', 'USDT'))).toBeCloseTo(1000 - 100 - 0.25, 6);
     });

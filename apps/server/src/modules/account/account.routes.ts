@@ -7,7 +7,7 @@ import { revokeCachedSessions } from '../auth/session-revocations';
 import { sessionUserOf } from '../auth/session-user';
 import { recordDisclaimerAgreement } from './account.repo';
 
-/** The signed-in user's own data: profile for the header, disclaimer agreement (spec 01 §7). */
+/** The signed-in user's own data: profile for the header, disclaimer agreement (docs/spec/01-core-screens.md §7). */
 export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };

@@ -63,7 +63,7 @@ async function lockPending(tx: Parameters<Parameters<AppDeps['db']['transaction'
 
 /**
  * PENDING → SENT. With an administrator's hash (a manual payout, or one checked on the chain) it is recorded.
- * Without one the hot wallet pays amount − fee, intent first (DESIGN §3): the row is marked as being paid and
+ * Without one the hot wallet pays amount − fee, intent first (docs/trading-rules.md §3): the row is marked as being paid and
  * committed before the send, so a crash or a lost commit after the send can never lead to a second payout.
  */
 export async function approveWithdrawal(

@@ -118,7 +118,7 @@ describe('withdrawal payout from the hot wallet, against a local EVM node', () =
     expect(await chain.balanceOf(to)).toBe(0);
     expect((await findWallet(t.deps.db, member.id))?.usdtRewardToken).toBe('20');
     expect(await ledgerProblems(t, member.id)).toEqual([]);
-    // The send was tried: the hot wallet never tries this row again on its own (DESIGN §3, no second payout).
+    // The send was tried: the hot wallet never tries this row again on its own (docs/trading-rules.md §3, no second payout).
     const again = await approve(id);
     expect(again).toMatchObject({ status: 409, body: { message: platformMessages.payoutOutcomeUnknown } });
     expect(await chain.balanceOf(to)).toBe(0);

@@ -17,7 +17,7 @@ import * as auth from './auth.service';
 
 const account = (value: string) => value.trim().toLowerCase();
 
-/** Sign-up with an e-mailed code, login, logout, forgot and reset password (spec 01 Login, spec 02 §5/§7). */
+/** Sign-up with an e-mailed code, login, logout, forgot and reset password (docs/spec/01-core-screens.md Login, docs/spec/02-bots-wallet-account.md §5/§7). */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { limiter } = deps;

@@ -38,7 +38,7 @@ async function issueSession(
 }
 
 /**
- * Login limits (DESIGN §3 "rate-limit auth"): per IP for everything, and per account, not per typed id,
+ * Login limits (docs/trading-rules.md §3 "rate-limit auth"): per IP for everything, and per account, not per typed id,
  * so the e-mail and the username of one account share one count.
  *
  * Lockout design: a known-device exemption. Once strangers have spent an account's attempts, a device
@@ -140,7 +140,7 @@ export async function resendOtp(
 
 /**
  * Whether the caller is the one who started this attempt. The verify page sends the sign-up data again
- * (spec 02 §7): when it carries a password and username, they must be the attempt's. Several attempts
+ * (docs/spec/02-bots-wallet-account.md §7): when it carries a password and username, they must be the attempt's. Several attempts
  * for one e-mail are told apart this way only: the code, not the latest attempt, decides which one.
  */
 async function startedBy(attempt: repo.PendingSignupRow, input: VerifyOtpInput, several: boolean) {
@@ -210,7 +210,7 @@ export async function forgotPassword(
   email: string,
 ): Promise<{ success: true; message: string }> {
   const user = await repo.findUserByEmail(deps.db, email);
-  // Spec 02 §8 wants 404 'User not found' for an unknown e-mail, so we answer it (and rate-limit the lookups).
+  // docs/spec/02-bots-wallet-account.md §8 wants 404 'User not found' for an unknown e-mail, so we answer it (and rate-limit the lookups).
   if (!user) throw new HttpError(404, m.userNotFound);
   const token = newSecretToken();
   const expiresAt = new Date(deps.clock.now().getTime() + RESET_LINK_VALID_MINUTES * MINUTE_MS);

@@ -16,7 +16,7 @@ export type CommandOutcome = 'done' | 'requested';
 /**
  * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
  * until the worker has applied it, so the answer the user sees is what happened. A stop and sell is waited
- * for until its sale is booked (DESIGN §3); a sale that fails answers `failure` with the exchange's reason.
+ * for until its sale is booked (docs/trading-rules.md §3); a sale that fails answers `failure` with the exchange's reason.
  */
 export async function sendBotCommand(
   deps: AppDeps,

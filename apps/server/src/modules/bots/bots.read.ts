@@ -109,7 +109,7 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 }
 
 /**
- * The funds pie (spec 01 Dashboard): each running bot's investment; 'Not Active' 100 when none runs.
+ * The funds pie (docs/spec/01-core-screens.md Dashboard): each running bot's investment; 'Not Active' 100 when none runs.
  * `availableBalance` is the free spot USDT (what running bots and cycles hold is taken out); `botCount`
  * counts the bots, which the pie's slices (top 8 plus Others) do not.
  */
@@ -165,7 +165,7 @@ const TOP_BOTS_MIN_RUNTIME_MS = DAY_MS;
 const TOP_BOTS = 20;
 
 /**
- * Copy BOTs (DESIGN §5): the 20 Live bots of other users with the highest positive ROI that have run at
+ * Copy BOTs (docs/product.md §5): the 20 Live bots of other users with the highest positive ROI that have run at
  * least a day (or the asked minimum), anonymous. Equal ROIs (to 4 decimals) keep the older bot first, so
  * the order holds between refreshes while prices stand still.
  */

@@ -10,7 +10,7 @@ export const GRID_TYPES = ['multigrid', 'scalping'] as const;
 const typeIs = (type: BotType | undefined) =>
   type === undefined ? inArray(bots.botType, [...GRID_TYPES]) : eq(bots.botType, type);
 
-/** The user's bot of this type, or undefined: another user's bot reads as absent (DESIGN §3 → 404). */
+/** The user's bot of this type, or undefined: another user's bot reads as absent (docs/trading-rules.md §3 → 404). */
 export async function findUserBot(
   db: Db,
   userId: string,

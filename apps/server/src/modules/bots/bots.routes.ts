@@ -66,7 +66,7 @@ const orderBookInputSchema = z.looseObject({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-/** Start, watch, edit and stop bots (spec 01 Start bot, Dashboard, History, Copy BOTs; spec 02 §7). */
+/** Start, watch, edit and stop bots (docs/spec/01-core-screens.md Start bot, Dashboard, History, Copy BOTs; docs/spec/02-bots-wallet-account.md §7). */
 export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };

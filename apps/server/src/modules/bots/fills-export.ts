@@ -2,7 +2,7 @@ import { botFills, bots, type Db } from '@gridbot/db';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 
-/** One row per fill, the columns a tax report needs. Fees are booked in USDT (DESIGN §2.1). */
+/** One row per fill, the columns a tax report needs. Fees are booked in USDT (docs/trading-rules.md §2.1). */
 export const FILLS_CSV_HEADER = [
   'date',
   'pair',

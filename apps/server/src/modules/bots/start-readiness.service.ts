@@ -30,7 +30,7 @@ export function takeProfitsOf(params: StrategyParams): number[] {
 }
 
 /**
- * What would refuse a start with these choices, checked the way the start itself checks (spec 01 Start New
+ * What would refuse a start with these choices, checked the way the start itself checks (docs/spec/01-core-screens.md Start New
  * Bot): keys on Binance, the profit limit, a bot already on the pair, no free USDT in the wallet the bot
  * trades from. The amount is the form's own check against `freeUsdt`.
  */

@@ -17,7 +17,7 @@ export function isHolding(state: CycleState): boolean {
   return state.lots.length > 0 || state.status === 'Holding' || state.status === 'Selling';
 }
 
-/** A running cycle as `GET /api/livecycles` shows it (spec 02 §3 Cycle). */
+/** A running cycle as `GET /api/livecycles` shows it (docs/spec/02-bots-wallet-account.md §3 Cycle). */
 export function toLiveCycle(row: BotRow, price: number, nowMs: number, sparkline: number[]): LiveCycle {
   const state = cycleState(row);
   const s = statsAt(row, price, nowMs);

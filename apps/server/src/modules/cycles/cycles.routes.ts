@@ -6,7 +6,7 @@ import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './cycles.service';
 
-/** Start, watch, edit and stop cycles (spec 02 Start Cycle and §7 Cycles; spec 01 History Cycle tab). */
+/** Start, watch, edit and stop cycles (docs/spec/02-bots-wallet-account.md Start Cycle and §7 Cycles; docs/spec/01-core-screens.md History Cycle tab). */
 export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };

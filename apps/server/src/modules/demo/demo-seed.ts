@@ -39,7 +39,7 @@ const NO_LIMITS = {
 };
 
 /**
- * Creates the embedded demo account once (DESIGN §1): bound paper keys, a funded paper account with some
+ * Creates the embedded demo account once (docs/architecture.md §1): bound paper keys, a funded paper account with some
  * non-USDT assets, a few bots trading on the simulated market and, with subscriptions on, platform data.
  */
 export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Promise<{ created: boolean }> {

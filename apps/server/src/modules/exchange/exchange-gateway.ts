@@ -7,7 +7,7 @@ export interface UserKeys {
 }
 
 /**
- * Where a user's orders go (DESIGN §1 `EXCHANGE`): the paper exchange, or Binance through ccxt with the
+ * Where a user's orders go (docs/architecture.md §1 `EXCHANGE`): the paper exchange, or Binance through ccxt with the
  * user's own keys. Modules ask the gateway for a user's `Exchange` and never build one themselves.
  */
 export interface ExchangeGateway {

@@ -11,7 +11,7 @@ import type { Env } from '../../config/env';
 import { SqlPaperStore } from '../paper/sql-paper-store';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
 
-/** The market feed chosen by MARKET_FEED (DESIGN §1); call start() on it. */
+/** The market feed chosen by MARKET_FEED (docs/architecture.md §1); call start() on it. */
 export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) => void): Promise<MarketFeed> {
   switch (env.MARKET_FEED) {
     case 'sim':

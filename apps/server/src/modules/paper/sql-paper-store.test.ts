@@ -36,7 +36,7 @@ paperStoreContract('SqlPaperStore', async () => {
   return new SqlPaperStore(handle.db);
 });
 
-// The same contract the in-memory store passes (STYLE §6: one suite for every implementation).
+// The same contract the in-memory store passes (docs/contributing.md §6: one suite for every implementation).
 exchangeContract('PaperExchange on SqlPaperStore', async () => {
   const feed = new ManualFeed();
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });

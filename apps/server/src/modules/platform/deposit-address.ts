@@ -36,7 +36,7 @@ export async function depositAddressOf(
   return row;
 }
 
-/** `qrCode` of the session's user data (spec 02 §3): the checksummed address and a PNG data URL. */
+/** `qrCode` of the session's user data (docs/spec/02-bots-wallet-account.md §3): the checksummed address and a PNG data URL. */
 export async function qrCodeOf(address: string): Promise<{ value: string; base64: string }> {
   const { getAddress } = await import('viem');
   const value = getAddress(address);

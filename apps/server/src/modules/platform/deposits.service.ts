@@ -37,7 +37,7 @@ function requireChain(chain: ChainRuntime | undefined): ChainRuntime {
   return chain;
 }
 
-/** Deposit History of the signed-in user (spec 02 Wallet Deposit), newest first. */
+/** Deposit History of the signed-in user (docs/spec/02-bots-wallet-account.md Wallet Deposit), newest first. */
 export async function listDeposits(
   deps: PlatformDeps,
   userId: string,

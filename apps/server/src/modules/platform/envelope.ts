@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../../lib/http-error';
 
-/** A platform success (DESIGN §4): `{ code: '0000', data, msg }`. */
+/** A platform success (docs/architecture.md §4): `{ code: '0000', data, msg }`. */
 export function ok<T>(data: T, msg = 'success'): PlatformSuccess<T> {
   return { code: PLATFORM_OK, data, msg };
 }
@@ -33,7 +33,7 @@ const codeOfStatus = (status: number): string =>
 
 /**
  * The platform scope answers every failure in its envelope: a code other than '0000' with `msg` and
- * `error` (spec 02 §8 shows either). The HTTP status stays meaningful (400, 401, 404, 409, 503, 500).
+ * `error` (docs/spec/02-bots-wallet-account.md §8 shows either). The HTTP status stays meaningful (400, 401, 404, 409, 503, 500).
  */
 export function registerPlatformErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,7 +1,7 @@
 import { CHAIN_CONFIRMATIONS_DEFAULT, USDT_LISTEN_SECONDS_DEFAULT } from '@gridbot/shared';
 import { z } from 'zod';
 
-/** Chain side of the platform: present only when CHAIN_RPC_URL is set (DESIGN §1: deposits off otherwise). */
+/** Chain side of the platform: present only when CHAIN_RPC_URL is set (docs/architecture.md §1: deposits off otherwise). */
 export interface ChainConfig {
   rpcUrl: string;
   /** Blocks a transfer needs (its own included) before it is credited. */

@@ -17,7 +17,7 @@ const startBody = {
   category: 'Spot',
 };
 
-describe('profit limit (DESIGN §5)', () => {
+describe('profit limit (docs/product.md §5)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

@@ -6,7 +6,7 @@ import { ensureWallet, findWallet } from './ledger';
 import type { PlatformDeps } from './platform-deps';
 
 /**
- * The profit limit (DESIGN §5), as two narrow hooks for the bot runtime and the start requests:
+ * The profit limit (docs/product.md §5), as two narrow hooks for the bot runtime and the start requests:
  * booked profit lowers `availableCredit` (never below zero); at zero nothing new may start.
  */
 export const platformCredit = {

@@ -29,7 +29,7 @@ import { listPlans, listSubscriptions, subscribe } from './subscriptions.service
 import { createWithdrawal, listWithdrawals, swapRewardToUsdt } from './withdrawals.service';
 
 /**
- * The platform service (spec 01 §7, spec 02 §7): every call is POST under /platform, answers
+ * The platform service (docs/spec/01-core-screens.md §7, docs/spec/02-bots-wallet-account.md §7): every call is POST under /platform, answers
  * `{code: '0000', data, msg}` (failures: another code with `msg` and `error`, HTTP 4xx/5xx), needs the
  * bearer token, and exists only when SUBSCRIPTION_ENABLED is true (registered from app.ts; 404 otherwise).
  * With CHAIN_RPC_URL the deposit watcher polls from this process (safe with several processes: the
@@ -56,7 +56,7 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     { ...guard, schema: { body: subscriptionCreateInputSchema } },
     async (req) => {
       const sub = await subscribe(pdeps, currentUser(req).id, req.body.planId);
-      // Credit is back: running bots may open new grid-1 cycles again (DESIGN §5).
+      // Credit is back: running bots may open new grid-1 cycles again (docs/product.md §5).
       await allowNewCycles(deps, currentUser(req).id);
       return ok({ id: sub.id, planId: sub.planId }, m.subscribed);
     },

@@ -5,7 +5,7 @@ import { offsetOf, toPage } from './paging';
 import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
 
-/** 'Reward by Level' (spec 01 Referral program). */
+/** 'Reward by Level' (docs/spec/01-core-screens.md Referral program). */
 export async function levelRewards(deps: Pick<PlatformDeps, 'db'>): Promise<LevelReward[]> {
   const rows = await deps.db.select().from(referralLevels).orderBy(asc(referralLevels.level));
   return rows.map((r) => ({ level: r.level, rewardPercentage: Number(r.rewardPercentage) }));

@@ -116,7 +116,7 @@ export async function subscribe(deps: PlatformDeps, userId: string, planId: stri
         'subscription',
         sub.id,
       );
-      // Only the newest purchase is Active (spec 02 §4); earlier ones become In-Active.
+      // Only the newest purchase is Active (docs/spec/02-bots-wallet-account.md §4); earlier ones become In-Active.
       await tx
         .update(platformSubscriptions)
         .set({ status: 'In-Active' })
@@ -148,8 +148,8 @@ async function findPlan(deps: PlatformDeps, planId: string): Promise<PlanRow> {
 }
 
 /**
- * DESIGN §5: each ancestor up the referral chain earns its level's share in usdtRewardToken. The share is
- * of the USDT part of the price only: IFC and IFX have no USDT rate anywhere in the spec or DESIGN, and
+ * docs/product.md §5: each ancestor up the referral chain earns its level's share in usdtRewardToken. The share is
+ * of the USDT part of the price only: IFC and IFX have no USDT rate anywhere in the product documents (docs/spec, docs/product.md), and
  * converting them 1:1 would mint USDT rewards out of platform tokens, so a plan priced only in IFC or IFX
  * pays no referral reward. Changing that needs a rate source decided first.
  */

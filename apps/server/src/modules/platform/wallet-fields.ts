@@ -7,7 +7,7 @@ import { ensureWallet } from './ledger';
 import type { PlatformDeps } from './platform-deps';
 
 /**
- * The platform fields of the session's user data (spec 02 §3). `isActiveSubscription`: the newest purchase
+ * The platform fields of the session's user data (docs/spec/02-bots-wallet-account.md §3). `isActiveSubscription`: the newest purchase
  * is Active and profit limit remains.
  */
 export async function walletFieldsOf(

@@ -40,7 +40,7 @@ async function rewardBalance(deps: PlatformDeps, userId: string): Promise<string
 }
 
 /**
- * Requests a withdrawal of rewards (DESIGN §5): minimum and fee from config, the amount held at once
+ * Requests a withdrawal of rewards (docs/product.md §5): minimum and fee from config, the amount held at once
  * (usdtRewardToken debited with its ledger row in the withdrawal's transaction); status PENDING.
  */
 export async function createWithdrawal(
@@ -83,7 +83,7 @@ export async function createWithdrawal(
   }
 }
 
-/** 'transfer to usdt wallet' (spec 02 §5): rewards → USDT wallet, at most the rewards balance. */
+/** 'transfer to usdt wallet' (docs/spec/02-bots-wallet-account.md §5): rewards → USDT wallet, at most the rewards balance. */
 export async function swapRewardToUsdt(deps: PlatformDeps, userId: string, amount: string) {
   const balance = await rewardBalance(deps, userId);
   if (money(amount).gt(balance)) throw new HttpError(400, m.amountAtMost(balance));

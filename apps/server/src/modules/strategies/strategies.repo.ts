@@ -110,7 +110,7 @@ function runningBotsOf(userId: string, strategy: StrategyRow): SQL | undefined {
   );
 }
 
-/** Whether one of the user's Live or Pause bots runs this strategy (DESIGN §3: reads go through the user). */
+/** Whether one of the user's Live or Pause bots runs this strategy (docs/trading-rules.md §3: reads go through the user). */
 export async function isStrategyInUse(db: Conn, userId: string, strategy: StrategyRow): Promise<boolean> {
   const [row] = await db.select({ id: bots.id }).from(bots).where(runningBotsOf(userId, strategy)).limit(1);
   return row !== undefined;

@@ -30,7 +30,7 @@ async function userIdOf(token: string): Promise<string> {
 }
 
 describe('creating strategies', () => {
-  it('saves a Multigrid strategy in the stored format of spec 01 §3', async () => {
+  it('saves a Multigrid strategy in the stored format of docs/spec/01-core-screens.md §3', async () => {
     const body = multigridBody('Thirds', 3);
     body.tableData = body.tableData.map((r) => ({ ...r, allottedAmountPercentagePerOrder: '33.33' }));
     body.tableData[1] = { ...body.tableData[1]!, buyPercentage: '2.5', takeProfitPercentage: 3 };

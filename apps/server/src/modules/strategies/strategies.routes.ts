@@ -14,7 +14,7 @@ import type { AppDeps } from '../../deps';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './strategies.service';
 
-/** The spec's path pairs (spec 01 §7): Multigrid first, Scalping second. */
+/** The spec's path pairs (docs/spec/01-core-screens.md §7): Multigrid first, Scalping second. */
 const paths: Record<
   StrategyKind,
   { create: string; list: string; byName: string; edit: string; del: string }
@@ -41,7 +41,7 @@ const namePaths: Record<StrategyKind, { mine: string; system: string }> = {
   scalping: { mine: '/api/mystratagiesscalping', system: '/api/systemstrategyscalping' },
 };
 
-/** Multigrid and Scalping strategies: create, read, edit, delete, lists, grid count, copy (spec 01 §7). */
+/** Multigrid and Scalping strategies: create, read, edit, delete, lists, grid count, copy (docs/spec/01-core-screens.md §7). */
 export async function strategyRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };

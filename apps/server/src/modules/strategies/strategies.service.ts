@@ -15,7 +15,7 @@ import * as repo from './strategies.repo';
 type Deps = Pick<AppDeps, 'db' | 'clock'>;
 type StrategyInput = MultigridStrategyInput | ScalpingStrategyInput;
 
-/** A row in the listed format of spec 01 §3 (plus `type`, `system` and timestamps). */
+/** A row in the listed format of docs/spec/01-core-screens.md §3 (plus `type`, `system` and timestamps). */
 export function toStoredStrategy(row: StrategyRow): StoredStrategy {
   return {
     ...row.params,

@@ -38,7 +38,7 @@ function scalpingCell(grid: number, key: string, value: unknown) {
 const A = 'allottedAmountPercentagePerOrder';
 const fullTable = (n: number) => multigridBody('Full', n).tableData;
 
-// Spec 01 §5 grid strategy creation and edit, plus the per-cell bounds (each with its own message).
+// docs/spec/01-core-screens.md §5 grid strategy creation and edit, plus the per-cell bounds (each with its own message).
 const multigridCases: [string, unknown, string][] = [
   ['name missing', { ...multigridBody('x'), strategyName: undefined }, m.nameRequired],
   ['name blank', multigridBody('   '), m.nameRequired],

@@ -19,7 +19,7 @@ import { swapToUsdt, transferUsdt, usdtBalances } from './wallet.service';
 
 const isSpot = (v: string) => v.toLowerCase() === 'spot';
 
-/** API Setting and the Wallet Dashboard (spec 01 API Setting, spec 02 Wallet). */
+/** API Setting and the Wallet Dashboard (docs/spec/01-core-screens.md API Setting, docs/spec/02-bots-wallet-account.md Wallet). */
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };

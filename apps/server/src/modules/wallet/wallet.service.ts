@@ -7,7 +7,7 @@ const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
   (await exchange.balances(wallet)).find((b) => b.asset === 'USDT')?.free ?? '0';
 
 /**
- * Spot and futures USDT of the Wallet Dashboard cards (spec 02): `spot`/`futures` are the free parts (what
+ * Spot and futures USDT of the Wallet Dashboard cards (docs/spec/02-bots-wallet-account.md): `spot`/`futures` are the free parts (what
  * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included.
  */
 export async function usdtBalances(exchange: Exchange, committed?: CommittedFunds) {

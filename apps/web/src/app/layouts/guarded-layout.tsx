@@ -13,7 +13,7 @@ import { loginPathFor } from '../../lib/redirect';
 import { getToken } from '../../lib/session';
 import { loadToaster } from '../../lib/toast';
 
-/** Spec 01 §2: every non-public screen. No token → the login page, remembering where the user wanted to go. */
+/** docs/spec/01-core-screens.md §2: every non-public screen. No token → the login page, remembering where the user wanted to go. */
 export function GuardedLayout() {
   const location = useLocation();
   if (!getToken()) {

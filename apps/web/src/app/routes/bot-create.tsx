@@ -1,6 +1,6 @@
 import { CreateStrategy } from '../../features/strategies/components/create-strategy';
 
-/** /botcreate: Create Grid Bot Strategy, titled Multigrid Strategy (spec 01 §2). */
+/** /botcreate: Create Grid Bot Strategy, titled Multigrid Strategy (docs/spec/01-core-screens.md §2). */
 export default function BotCreateRoute() {
   return <CreateStrategy kind="multigrid" />;
 }

@@ -3,7 +3,7 @@ import { LiveCycles } from '../../features/cycles/components/live-cycles';
 import { StartCycleForm } from '../../features/cycles/components/start-cycle-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
 
-/** Spec 02 Start Cycle: the form with the pair's Market Overview beside it, then the Live Cycles list. */
+/** docs/spec/02-bots-wallet-account.md Start Cycle: the form with the pair's Market Overview beside it, then the Live Cycles list. */
 export default function CycleRoute() {
   return (
     <>

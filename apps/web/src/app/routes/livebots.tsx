@@ -1,6 +1,6 @@
 import { TopBots } from '../../features/copy-bots/components/top-bots';
 
-/** Spec 01 Copy BOTs (/livebots). */
+/** docs/spec/01-core-screens.md Copy BOTs (/livebots). */
 export default function LivebotsRoute() {
   return <TopBots />;
 }

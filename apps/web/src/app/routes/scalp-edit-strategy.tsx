@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { EditStrategy } from '../../features/strategies/components/edit-strategy';
 
-/** /scalpeditstrategy/{strategy_name} (spec 01 §2). */
+/** /scalpeditstrategy/{strategy_name} (docs/spec/01-core-screens.md §2). */
 export default function ScalpEditStrategyRoute() {
   const { strategy_name: name = '' } = useParams();
   return <EditStrategy key={name} kind="scalping" name={name} />;

@@ -1,6 +1,6 @@
 import { PageHeader } from '../../components/ui/page-header';
 
-/** Spec 01/02: the Start New SIP page has a title and no content. */
+/** docs/spec: the Start New SIP page has a title and no content. */
 export default function SipRoute() {
   return <PageHeader title="Start New SIP" />;
 }

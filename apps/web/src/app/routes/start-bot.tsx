@@ -2,7 +2,7 @@ import { PageHeader } from '../../components/ui/page-header';
 import { StartBotForm } from '../../features/bots/components/start-bot-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
 
-/** Spec 01 Start New Bot: the form, and the Market Overview chart of the chosen pair beside it. */
+/** docs/spec/01-core-screens.md Start New Bot: the form, and the Market Overview chart of the chosen pair beside it. */
 export default function StartBotRoute() {
   return (
     <>

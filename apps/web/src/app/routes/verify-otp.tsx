@@ -9,7 +9,7 @@ function readSignupState(state: unknown): SignupState | null {
   return typeof value.email === 'string' && value.email ? (value as SignupState) : null;
 }
 
-/** Spec 02 Verify OTP: reached with the sign-up data; without an e-mail it goes back to sign-up. */
+/** docs/spec/02-bots-wallet-account.md Verify OTP: reached with the sign-up data; without an e-mail it goes back to sign-up. */
 export default function VerifyOtpRoute() {
   const location = useLocation();
   const signup = readSignupState(location.state);

@@ -1,6 +1,6 @@
 import { LogoMark } from './logo';
 
-/** Spec 01 Shell: a full-screen loader whose logo scales every 0.35 s. */
+/** docs/spec/01-core-screens.md Shell: a full-screen loader whose logo scales every 0.35 s. */
 export function FullScreenLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <div

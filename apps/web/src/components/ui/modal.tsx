@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { CloseIcon } from './icons';
 import { usePresence } from './use-presence';
 
-/** Spec 01 §9: the panel moves in 300 ms, the backdrop fades in 150 ms. */
+/** docs/spec/01-core-screens.md §9: the panel moves in 300 ms, the backdrop fades in 150 ms. */
 export const MODAL_TRANSITION_MS = 300;
 
 const FOCUSABLE =

@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 
-/** Spec 01 §9 / spec 02 §9: numbered page links in a window of five. */
+/** docs/spec/01-core-screens.md §9 / docs/spec/02-bots-wallet-account.md §9: numbered page links in a window of five. */
 export const PAGE_WINDOW = 5;
 
 /** The page numbers shown around `page`: up to `size` consecutive pages, kept inside 1..pages. */

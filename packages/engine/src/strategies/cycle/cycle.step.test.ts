@@ -1,4 +1,4 @@
-/** Hand-worked examples of DESIGN §2.4 (step 0.001, fee 0.1 %). */
+/** Hand-worked examples of docs/trading-rules.md §2.4 (step 0.001, fee 0.1 %). */
 import { describe, expect, it } from 'vitest';
 import { stop, stopAndSell } from '../../commands';
 import { intentSummary, runPrices, TEST_FUTURE_RULES } from '../../testing/harness';
@@ -11,7 +11,7 @@ const cycle = (params: Partial<CycleParams>) =>
     startTimeMs: 0,
   });
 
-describe('Cycle (DESIGN §2.4)', () => {
+describe('Cycle (docs/trading-rules.md §2.4)', () => {
   it('buys at the buy price, sells at the sell price, and completes after no_of_cycle cycles', () => {
     // Buy 100 USDT at 100 → qty 1, fee 0.1. Sell at 110: 110 − 0.11 − 100 − 0.1 = 9.79 per cycle.
     const { state, log } = runPrices(cycle({}), [105, 100, 109, 110, 100, 110, 100]);

@@ -1,7 +1,7 @@
 import type { ParseResult } from '../parse-strategy';
 import type { CycleParams } from './cycle.state';
 
-/** A cycle as stored (spec 02: buy_price, sell_price, stop_loss, no_of_cycle, amount) or as started. */
+/** A cycle as stored (docs/spec/02-bots-wallet-account.md: buy_price, sell_price, stop_loss, no_of_cycle, amount) or as started. */
 export interface CycleInput {
   params: CycleParams;
   pair: string | null;
@@ -29,7 +29,7 @@ function num(v: unknown): number | undefined {
 }
 
 /**
- * Parses a cycle (DESIGN §2.4). `amount` may be missing when the caller supplies it (then 0 here);
+ * Parses a cycle (docs/trading-rules.md §2.4). `amount` may be missing when the caller supplies it (then 0 here);
  * `stop_loss` is optional (null, missing or empty means none).
  */
 export function parseCycle(input: unknown): ParseResult<CycleInput> {

@@ -1,5 +1,5 @@
 /**
- * Multigrid (DESIGN §2.2): trailing take-profit per lot, trailing buy per grid.
+ * Multigrid (docs/trading-rules.md §2.2): trailing take-profit per lot, trailing buy per grid.
  */
 import { reachesDown, reachesUp } from '../../core/compare';
 import type { GridBotState, TrailingBuy } from '../../core/grid-bot.state';
@@ -64,7 +64,7 @@ function buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: nu
 
 const MULTIGRID_HOOKS: GridHooks = { takeProfit, buyTrigger };
 
-/** One tick of a Multigrid bot (DESIGN §2.2, spot and futures). */
+/** One tick of a Multigrid bot (docs/trading-rules.md §2.2, spot and futures). */
 export function stepMultigrid(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {
   return stepGrid(state, tick, rules, MULTIGRID_HOOKS);
 }

@@ -1,9 +1,9 @@
-/** Hand-worked examples of DESIGN §2.3 (step 0.001, fee 0.1 %, investment 1000). */
+/** Hand-worked examples of docs/trading-rules.md §2.3 (step 0.001, fee 0.1 %, investment 1000). */
 import { describe, expect, it } from 'vitest';
 import { intentSummary, runPrices } from '../../testing/harness';
 import { scalpingBot } from '../../testing/strategies';
 
-describe('Scalping (DESIGN §2.3)', () => {
+describe('Scalping (docs/trading-rules.md §2.3)', () => {
   it('sells every lot together at tp % above the average entry, then buys grid 1 again', () => {
     // g1 at 100: 5 (quote 500, fee 0.5). g2 at 98 ≤ 100 × 0.98, no trailing: 300/98 → 3.061 (299.978).
     // Average entry = 799.978 / 8.061 = 99.2405…; × 1.015 = 100.7291…: 100.7 is below, 100.8 above.

@@ -1,5 +1,5 @@
 /**
- * Scalping (DESIGN §2.3): one take-profit on the average entry of all open lots, buys without trailing.
+ * Scalping (docs/trading-rules.md §2.3): one take-profit on the average entry of all open lots, buys without trailing.
  */
 import { reachesDown, reachesUpOnAverage } from '../../core/compare';
 import type { GridBotState, TrailingBuy } from '../../core/grid-bot.state';
@@ -26,7 +26,7 @@ function buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: nu
 
 const SCALPING_HOOKS: GridHooks = { takeProfit, buyTrigger };
 
-/** One tick of a Scalping bot (DESIGN §2.3). */
+/** One tick of a Scalping bot (docs/trading-rules.md §2.3). */
 export function stepScalping(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {
   return stepGrid(state, tick, rules, SCALPING_HOOKS);
 }

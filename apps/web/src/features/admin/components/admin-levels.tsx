@@ -6,7 +6,7 @@ import { CloseIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { useAdminLevels, useSaveLevels } from '../api/admin-queries';
 
-/** The referral level table (DESIGN §5): level n earns its percentage of each purchase below it. */
+/** The referral level table (docs/product.md §5): level n earns its percentage of each purchase below it. */
 export function AdminLevels() {
   const levels = useAdminLevels();
   const save = useSaveLevels();

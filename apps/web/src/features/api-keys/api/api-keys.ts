@@ -66,7 +66,7 @@ export function useSaveApiKeys() {
   });
 }
 
-/** Spec 01 §7: both keys null disconnects; the server refuses while a bot or cycle runs. */
+/** docs/spec/01-core-screens.md §7: both keys null disconnects; the server refuses while a bot or cycle runs. */
 export function useDisconnectApiKeys() {
   const invalidateAll = useInvalidateAll();
   return useMutation({

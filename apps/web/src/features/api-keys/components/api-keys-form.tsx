@@ -13,7 +13,7 @@ interface ApiKeysFormProps {
   replacing: boolean;
 }
 
-/** Key and secret, checked with the shared schema (spec 01 §5), saved with the spec 01 §8 toasts. */
+/** Key and secret, checked with the shared schema (docs/spec/01-core-screens.md §5), saved with the docs/spec/01-core-screens.md §8 toasts. */
 export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
   const save = useSaveApiKeys();
   const form = useForm<ApiKeysFormValues>({

@@ -36,7 +36,7 @@ function PaperNotice() {
   );
 }
 
-/** Spec 01 API Setting: the connection on the left, the key form on the right (stacked on phones). */
+/** docs/spec/01-core-screens.md API Setting: the connection on the left, the key form on the right (stacked on phones). */
 export function ApiSettingPanel() {
   const [confirming, setConfirming] = useState(false);
   const stored = useStoredApiKey();

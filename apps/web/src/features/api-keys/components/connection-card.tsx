@@ -6,7 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useConnectionStatus, useServerIp, useStoredApiKey } from '../api/api-keys';
 import { CopyButton } from './copy-button';
 
-/** Spec 01 §9: the secret is never shown, only 64 dots. */
+/** docs/spec/01-core-screens.md §9: the secret is never shown, only 64 dots. */
 export const SECRET_MASK = '•'.repeat(64);
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -39,7 +39,7 @@ interface ConnectionCardProps {
   onDisconnect: () => void;
 }
 
-/** IP to whitelist, connection status, the bound key and the masked secret (spec 01 API Setting). */
+/** IP to whitelist, connection status, the bound key and the masked secret (docs/spec/01-core-screens.md API Setting). */
 export function ConnectionCard({ onDisconnect }: ConnectionCardProps) {
   const serverIp = useServerIp();
   const stored = useStoredApiKey();

@@ -10,7 +10,7 @@ interface DisconnectDialogProps {
   onClose: () => void;
 }
 
-/** Spec 01 API Setting: Disconnect asks first; spec 01 §8 gives the three outcomes. */
+/** docs/spec/01-core-screens.md API Setting: Disconnect asks first; docs/spec/01-core-screens.md §8 gives the three outcomes. */
 export function DisconnectDialog({ open, onClose }: DisconnectDialogProps) {
   const disconnect = useDisconnectApiKeys();
 

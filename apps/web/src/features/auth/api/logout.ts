@@ -5,8 +5,8 @@ import { api } from '../../../lib/api-client';
 import { clearSession, getToken } from '../../../lib/session';
 
 /**
- * Spec 01 §4: logout clears the stored token and user data, calls the logout endpoint (which revokes the
- * token server-side) and goes to '/'. A failing call is only logged (spec 01 §8).
+ * docs/spec/01-core-screens.md §4: logout clears the stored token and user data, calls the logout endpoint (which revokes the
+ * token server-side) and goes to '/'. A failing call is only logged (docs/spec/01-core-screens.md §8).
  */
 export function useLogout() {
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ export function verifyOtp(input: VerifyOtpInput): Promise<AuthResponse> {
   return api.post<AuthResponse>('/api/verify-otp', input, { token: null });
 }
 
-/** Creates the account; on success the user is signed in (spec 02 §4). */
+/** Creates the account; on success the user is signed in (docs/spec/02-bots-wallet-account.md §4). */
 export function useVerifyOtp() {
   const queryClient = useQueryClient();
   return useMutation({

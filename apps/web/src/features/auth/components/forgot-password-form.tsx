@@ -8,7 +8,7 @@ import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/password-reset';
 import { BackToSignIn, EmailAddressInput } from './auth-fields';
 
-/** Spec 02 §8: 404 'User not found' gets a hint; a rate limit shows its own words; anything else the generic text. */
+/** docs/spec/02-bots-wallet-account.md §8: 404 'User not found' gets a hint; a rate limit shows its own words; anything else the generic text. */
 function forgotPasswordError(error: unknown): string {
   if (isApiError(error) && error.status === 404) return authMessages.userNotFoundHint;
   if (isApiError(error) && error.status === 429) return errorMessage(error, authMessages.resetLinkFailed);

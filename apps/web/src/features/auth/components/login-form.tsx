@@ -11,7 +11,7 @@ import { useLogin } from '../api/login';
 
 const validation = lazyResolver(() => import('../schemas/auth-resolvers').then((m) => m.loginResolver));
 
-/** Spec 01 Login: e-mail or username and password; on success the `redirect` path or the dashboard. */
+/** docs/spec/01-core-screens.md Login: e-mail or username and password; on success the `redirect` path or the dashboard. */
 interface LoginFormProps {
   /** Called when valid credentials go to the server: the screen uses it to fetch what comes next. */
   onSubmitting?: () => void;

@@ -3,7 +3,7 @@ import { type Ref, useId, useState } from 'react';
 
 export const OTP_DIGITS = 6;
 
-/** Spec 02 §5: non-digits are stripped; at most six digits are kept (a pasted "123 456" works). */
+/** docs/spec/02-bots-wallet-account.md §5: non-digits are stripped; at most six digits are kept (a pasted "123 456" works). */
 export function sanitizeOtp(value: string): string {
   return value.replace(/\D/g, '').slice(0, OTP_DIGITS);
 }

@@ -23,7 +23,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       toast.success(authMessages.passwordReset);
       navigate('/', { replace: true });
     } catch (error) {
-      // Spec 02 §8 text first; the server's reason (expired or used link…) as the detail.
+      // docs/spec/02-bots-wallet-account.md §8 text first; the server's reason (expired or used link…) as the detail.
       const description = isApiError(error) && error.fromServer ? error.message : undefined;
       toast.error(authMessages.passwordResetFailed, { description });
     }

@@ -11,7 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
 import { EmailAddressInput, NewPasswordInput } from './auth-fields';
 
-/** What /verifyOtp receives in router state (spec 02 §3: sign-up data carried to OTP). */
+/** What /verifyOtp receives in router state (docs/spec/02-bots-wallet-account.md §3: sign-up data carried to OTP). */
 export type SignupState = SignupInput;
 
 const FIELDS = ['email', 'username', 'contactNo', 'password', 'referralId'] as const;

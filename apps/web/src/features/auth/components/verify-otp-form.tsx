@@ -19,7 +19,7 @@ interface VerifyOtpFormProps {
   signup: SignupState;
 }
 
-/** Spec 02 Verify OTP: six digits, verified automatically once complete; Resend after a 30 s countdown. */
+/** docs/spec/02-bots-wallet-account.md Verify OTP: six digits, verified automatically once complete; Resend after a 30 s countdown. */
 export function VerifyOtpForm({ signup }: VerifyOtpFormProps) {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();

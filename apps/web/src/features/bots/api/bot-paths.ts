@@ -1,4 +1,4 @@
-/** The running-bot calls of spec 02 §7, per bot kind (`/api/…` and the `/api/scalp…` twins). */
+/** The running-bot calls of docs/spec/02-bots-wallet-account.md §7, per bot kind (`/api/…` and the `/api/scalp…` twins). */
 export type BotKind = 'multigrid' | 'scalping';
 
 export const botPaths = {
@@ -26,7 +26,7 @@ export const botPaths = {
   },
 } as const satisfies Record<BotKind, Record<string, string>>;
 
-/** Spec 02 §9: bot pages refresh every 10 s. */
+/** docs/spec/02-bots-wallet-account.md §9: bot pages refresh every 10 s. */
 export const BOT_REFRESH_MS = 10_000;
 
 /** 'Multigrid' / 'scalping' / 'SCALPING' → the kind; anything else is Multigrid. */

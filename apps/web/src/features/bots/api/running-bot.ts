@@ -43,7 +43,7 @@ export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
   });
 }
 
-/** Future bots only (spec 02 §7). */
+/** Future bots only (docs/spec/02-bots-wallet-account.md §7). */
 export function usePosition(kind: BotKind, id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.position(kind, id),

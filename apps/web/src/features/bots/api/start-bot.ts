@@ -36,7 +36,7 @@ const strategyListPaths = {
   scalping: { mine: '/api/mystratagiesscalping', system: '/api/systemstrategyscalping' },
 } as const;
 
-/** Strategy names for the chosen bot type: own first, then the system ones (spec 01 Start New Bot). */
+/** Strategy names for the chosen bot type: own first, then the system ones (docs/spec/01-core-screens.md Start New Bot). */
 export function useStrategyChoices(kind: BotKind) {
   const paths = strategyListPaths[kind];
   const mine = useQuery({

@@ -13,7 +13,7 @@ interface BotHeaderProps {
   onStop?: () => void;
 }
 
-/** Spec 02 header: pair, category, leverage, strategy (the scalping page adds live price and status). */
+/** docs/spec/02-bots-wallet-account.md header: pair, category, leverage, strategy (the scalping page adds live price and status). */
 export function BotHeader({ kind, bot, onStop }: BotHeaderProps) {
   const title = `${formatPair(bot.name)} ${kind === 'scalping' ? 'Scalping' : 'Multigrid'} Bot`;
   return (

@@ -20,7 +20,7 @@ export function EditIcon({ className = 'size-4' }: { className?: string }) {
   );
 }
 
-/** Live is green, Pause the warning colour (spec 01 §4), Stopping too (its final sale under way); Stopped grey. */
+/** Live is green, Pause the warning colour (docs/spec/01-core-screens.md §4), Stopping too (its final sale under way); Stopped grey. */
 export function StatusBadge({ status }: { status: string }) {
   const tone = status === 'Live' ? 'up' : status === 'Pause' || status === 'Stopping' ? 'warn' : 'neutral';
   return (

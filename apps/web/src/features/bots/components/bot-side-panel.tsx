@@ -22,7 +22,7 @@ interface BotSidePanelProps {
   onStop?: () => void;
 }
 
-/** Spec 02 side panel: money, pair, start date, the price limits and protections with edit icons. */
+/** docs/spec/02-bots-wallet-account.md side panel: money, pair, start date, the price limits and protections with edit icons. */
 export function BotSidePanel(props: BotSidePanelProps) {
   const { kind, bot, sltp, protection, profitBookAt, liquidation, editable } = props;
   const edit = (fn: () => void) => (editable ? fn : undefined);

@@ -12,7 +12,7 @@ function price(value: number | string | null | undefined) {
   return n === null || n === 0 ? '—' : formatPrice(n);
 }
 
-/** Spec 02 stats of the running bot pages. */
+/** docs/spec/02-bots-wallet-account.md stats of the running bot pages. */
 export function BotStats({
   kind,
   bot,

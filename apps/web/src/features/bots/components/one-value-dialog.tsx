@@ -51,7 +51,7 @@ export function OneValueDialog<Input>({
       onSuccess: () => {
         toast.success(toasts[action]);
         onClose();
-        // Spec 02 §8: the page reloads after these saves.
+        // docs/spec/02-bots-wallet-account.md §8: the page reloads after these saves.
         reloadPageSoon();
       },
       onError: () => {

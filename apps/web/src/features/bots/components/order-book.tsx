@@ -33,7 +33,7 @@ const typeTone = (order: OrderBookRow) => (order.type === 'SELL' ? 'text-down' :
 const TABLE_MIN_PX = 544;
 
 /**
- * Spec 02 Order Book: 20 orders per page, newest first; SELL red, BUY green; PnL coloured by sign. On a phone,
+ * docs/spec/02-bots-wallet-account.md Order Book: 20 orders per page, newest first; SELL red, BUY green; PnL coloured by sign. On a phone,
  * or in a card narrower than the table (a tablet beside the sidebar), each order is two lines instead of a
  * six-column table that scrolls sideways.
  */

@@ -3,7 +3,7 @@ import type { BotKind } from '../api/bot-paths';
 import { type ProtectionValues, useOverbuyEdit } from '../api/running-bot';
 import { OneValueDialog } from './one-value-dialog';
 
-/** Spec 02 §5: an integer from 1 to the bot's grids minus one. */
+/** docs/spec/02-bots-wallet-account.md §5: an integer from 1 to the bot's grids minus one. */
 export function checkOverbuy(text: string, totalGrids: number): string | undefined {
   const max = totalGrids - 1;
   const trimmed = text.trim();

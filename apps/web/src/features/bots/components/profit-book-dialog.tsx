@@ -4,7 +4,7 @@ import { useProfitBookEdit } from '../api/running-bot';
 import { toNumber } from '../lib/bot-format';
 import { OneValueDialog } from './one-value-dialog';
 
-/** Spec 02 §5: 1 to 1000 percent; below 1 is refused with the spec's words. */
+/** docs/spec/02-bots-wallet-account.md §5: 1 to 1000 percent; below 1 is refused with the spec's words. */
 export function checkProfitBook(text: string): string | undefined {
   const n = Number(text.trim());
   if (text.trim() === '' || !Number.isFinite(n) || n < 1) return botMessages.profitBookMin;

@@ -4,7 +4,7 @@ import { useElementWidth } from '../../../components/ui/use-element-width';
 import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { formatUsd } from '../lib/bot-format';
 
-/** Spec 02 §9: the chart is orange. */
+/** docs/spec/02-bots-wallet-account.md §9: the chart is orange. */
 const ORANGE = '#f7931a';
 
 /** Round axis steps: 1, 2 or 5 times a power of ten. */
@@ -21,7 +21,7 @@ function shortDate(key: string): string {
   return date.toLocaleDateString('en-GB', { day: '2-digit', month: 'short', timeZone: 'UTC' });
 }
 
-/** Spec 02 Profit Chart: series Profit($) per day on a band axis, orange, 200 px high on mobile, 500 otherwise. */
+/** docs/spec/02-bots-wallet-account.md Profit Chart: series Profit($) per day on a band axis, orange, 200 px high on mobile, 500 otherwise. */
 export function ProfitChart({ datewiseprofit }: { datewiseprofit: Record<string, number> }) {
   const mobile = useMediaQuery(MOBILE_QUERY);
   const height = mobile ? 200 : 500;

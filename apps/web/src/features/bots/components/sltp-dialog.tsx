@@ -32,7 +32,7 @@ function initialValues(sltp: SltpValues | undefined): Values {
   };
 }
 
-/** Spec 02 §5: free text, but a set pause price must be above and a stoploss below the live price. */
+/** docs/spec/02-bots-wallet-account.md §5: free text, but a set pause price must be above and a stoploss below the live price. */
 export function checkSltp(values: Values, livePrice: number | null) {
   const errors: Partial<Record<FieldName, string>> = {};
   const parsed: Record<FieldName, number | null> = { pause: null, restart: null, stoploss: null };
@@ -59,7 +59,7 @@ interface SltpDialogProps {
   sltp: SltpValues | undefined;
 }
 
-/** Spec 02 Edit Stop Loss Take Profit: live price, three prices, Reset and Save Changes. */
+/** docs/spec/02-bots-wallet-account.md Edit Stop Loss Take Profit: live price, three prices, Reset and Save Changes. */
 export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps) {
   const [values, setValues] = useState<Values>(() => initialValues(sltp));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});

@@ -28,7 +28,7 @@ import {
 import { type StartBotFormValues, startBotResolver, toPayload, valuesFromQuery } from '../lib/start-bot-form';
 import { FeeWarning, StartBlockers } from './start-blockers';
 
-/** Spec 01 §8: what a failed start says. */
+/** docs/spec/01-core-screens.md §8: what a failed start says. */
 export function startErrorMessage(error: unknown): string {
   if (!isApiError(error)) return botMessages.submitFailed;
   if (error.status === 0) return botMessages.noResponse;
@@ -42,7 +42,7 @@ interface StartBotFormProps {
   renderChart?: (pair: string, category: 'Spot' | 'Future') => ReactNode;
 }
 
-/** Spec 01 Start New Bot: type, category, pair, strategy, amount, leverage, limits and the risk checkbox. */
+/** docs/spec/01-core-screens.md Start New Bot: type, category, pair, strategy, amount, leverage, limits and the risk checkbox. */
 export function StartBotForm({ renderChart }: StartBotFormProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -16,7 +16,7 @@ interface StopBotDialogProps {
   onStop: (sell: boolean) => void;
 }
 
-/** Spec 02 Confirm Stop Bot: Future closes the position, Spot sells what the bot bought; or just stop. */
+/** docs/spec/02-bots-wallet-account.md Confirm Stop Bot: Future closes the position, Spot sells what the bot bought; or just stop. */
 export function StopBotDialog({
   open,
   onClose,

@@ -34,7 +34,7 @@ export function toNumber(value: number | string | null | undefined): number | nu
   return Number.isFinite(n) ? n : null;
 }
 
-/** Tailwind text colour of a PnL: green above zero, red below, none at zero (spec 02 Order Book). */
+/** Tailwind text colour of a PnL: green above zero, red below, none at zero (docs/spec/02-bots-wallet-account.md Order Book). */
 export function pnlTone(value: number | null | undefined): string {
   if (!value) return '';
   return value > 0 ? 'text-up' : 'text-down';

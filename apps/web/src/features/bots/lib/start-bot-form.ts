@@ -44,7 +44,7 @@ export function valuesFromQuery(params: URLSearchParams): StartBotFormValues {
   };
 }
 
-/** The request body: numbers where the schema wants them, leverage only for Future (spec 01 §5). */
+/** The request body: numbers where the schema wants them, leverage only for Future (docs/spec/01-core-screens.md §5). */
 export function toPayload(values: StartBotFormValues): StartBotInput {
   const optional = (v: string) => (v.trim() === '' ? undefined : Number(v));
   return {
@@ -87,7 +87,7 @@ export function amountMinimumError(amount: string, rules: AmountRules): string |
   return undefined;
 }
 
-/** The shared schema's messages for every field, plus the minimum amounts it cannot know (spec 01 §5). */
+/** The shared schema's messages for every field, plus the minimum amounts it cannot know (docs/spec/01-core-screens.md §5). */
 export function startBotResolver(rules: () => AmountRules): Resolver<StartBotFormValues> {
   const schema = zodResolver(startBotInputSchema);
   return async (values, context, options) => {

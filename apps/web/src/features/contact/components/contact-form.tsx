@@ -15,7 +15,7 @@ interface ContactFormProps {
   member?: { name: string; email: string };
 }
 
-/** Spec 01 Contact us: success toast, then the thank-you page (visitors). */
+/** docs/spec/01-core-screens.md Contact us: success toast, then the thank-you page (visitors). */
 export function ContactForm({ member }: ContactFormProps = {}) {
   const navigate = useNavigate();
   const send = useSendContact();

@@ -12,7 +12,7 @@ import { StrategyShape } from './strategy-shape';
 
 const COPY_FAILED = 'Could not copy this strategy. Please try again.';
 
-/** DESIGN §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is yours. */
+/** docs/product.md §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is yours. */
 export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: () => void }) {
   const navigate = useNavigate();
   const copy = useCopyBotStrategy();

@@ -1,4 +1,4 @@
-/** A strategy snapshot as stored (spec 01 §3 Strategy stored), read defensively: it arrives untyped. */
+/** A strategy snapshot as stored (docs/spec/01-core-screens.md §3 Strategy stored), read defensively: it arrives untyped. */
 function list(value: unknown): number[] {
   return Array.isArray(value) ? value.map(Number) : [];
 }

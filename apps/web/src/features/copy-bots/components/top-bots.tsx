@@ -132,7 +132,7 @@ function Filters({ value, onChange }: { value: TopBotFilters; onChange: (next: T
 }
 
 /**
- * Copy BOTs (DESIGN §5): the 20 running bots of other users with the highest positive ROI after at least a
+ * Copy BOTs (docs/product.md §5): the 20 running bots of other users with the highest positive ROI after at least a
  * day, anonymous, with pair, category and runtime filters.
  */
 export function TopBots() {

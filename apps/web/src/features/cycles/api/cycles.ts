@@ -2,7 +2,7 @@ import type { EditCycleInput, LiveCyclesResponse, StartCycleInput } from '@gridb
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Spec 02 §9: live cycles refresh every 10 s. */
+/** docs/spec/02-bots-wallet-account.md §9: live cycles refresh every 10 s. */
 export const CYCLES_REFRESH_MS = 10_000;
 /** The suggestion price is read again this often while the form is open. */
 const LIVE_PRICE_REFRESH_MS = 5_000;
@@ -24,7 +24,7 @@ export function useLiveCycles() {
 }
 
 /**
- * The pair's price on the chosen market for the suggested values (spec 02 §7: POST /api/liveprice or
+ * The pair's price on the chosen market for the suggested values (docs/spec/02-bots-wallet-account.md §7: POST /api/liveprice or
  * /api/futureliveprice {pair}). The Start Bot form has the same tiny fetcher; features do not share code.
  */
 export function useCyclePrice(pair: string, category: 'Spot' | 'Future') {

@@ -8,7 +8,7 @@ import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair, formatPrice, formatSignedUsd, formatUsd } from '../../../lib/format';
 import { CycleProgress } from './cycle-progress';
 
-/** Live is highlighted (spec 02 §4): green with a pulse; a halted cycle shows Pause in the warning colour. */
+/** Live is highlighted (docs/spec/02-bots-wallet-account.md §4): green with a pulse; a halted cycle shows Pause in the warning colour. */
 function CycleStatus({ status }: { status: LiveCycle['status'] }) {
   return (
     <Badge tone={status === 'Live' ? 'up' : 'warn'} className="normal-case">

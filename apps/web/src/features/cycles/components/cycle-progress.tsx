@@ -3,7 +3,7 @@ import { cycleProgress } from '../lib/cycle-form';
 
 const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
-/** Cycles done over the cycle count; half a step while a bought position is held (spec 02 §4). */
+/** Cycles done over the cycle count; half a step while a bought position is held (docs/spec/02-bots-wallet-account.md §4). */
 export function CycleProgress({ cycle }: { cycle: LiveCycle }) {
   const { done, total, pct } = cycleProgress(cycle);
   const text = `${count.format(done)}/${count.format(total)}`;

@@ -27,7 +27,7 @@ function valuesOf(cycle: LiveCycle | null): EditValues {
   };
 }
 
-/** The shared edit schema, which holds 'Stop loss cannot be more than the buy price.' (spec 02 §5). */
+/** The shared edit schema, which holds 'Stop loss cannot be more than the buy price.' (docs/spec/02-bots-wallet-account.md §5). */
 function editResolver(cycleId: () => string): Resolver<EditValues> {
   const schema = zodResolver(editCycleInputSchema) as unknown as Resolver<EditValues & { cycle_id: string }>;
   return async (values, context, options) => {
@@ -56,7 +56,7 @@ interface EditCycleDialogProps {
   onClose: () => void;
 }
 
-/** Spec 02 Edit cycle: buy, sell and stop-loss prices and the cycle count. */
+/** docs/spec/02-bots-wallet-account.md Edit cycle: buy, sell and stop-loss prices and the cycle count. */
 export function EditCycleDialog({ open, cycle, onClose }: EditCycleDialogProps) {
   const cycleId = cycle?.id ?? '';
   const idRef = useRef(cycleId);

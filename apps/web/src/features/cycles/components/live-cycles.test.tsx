@@ -80,7 +80,7 @@ describe('Live Cycles', () => {
     expect(within(eth).getByText('3x')).toBeInTheDocument();
     expect(within(eth).getByText('Not set')).toBeInTheDocument();
     expect(within(eth).getByText('Halted after repeated exchange errors.')).toBeInTheDocument();
-    // Half a cycle while a bought position is held (spec 02 §4).
+    // Half a cycle while a bought position is held (docs/spec/02-bots-wallet-account.md §4).
     const progress = within(eth).getByRole('progressbar');
     expect(progress).toHaveAttribute('aria-valuenow', '1.5');
     expect(progress).toHaveAttribute('aria-valuemax', '4');

@@ -34,7 +34,7 @@ interface Target {
 }
 const closed: Target = { open: false, cycle: null };
 
-/** Spec 02 Start Cycle: the Live Cycles list (every 10 s), with the Edit and Confirm Stop Cycle dialogs. */
+/** docs/spec/02-bots-wallet-account.md Start Cycle: the Live Cycles list (every 10 s), with the Edit and Confirm Stop Cycle dialogs. */
 export function LiveCycles() {
   const cycles = useLiveCycles();
   const stop = useStopCycle();

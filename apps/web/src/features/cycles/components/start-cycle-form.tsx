@@ -31,7 +31,7 @@ interface StartCycleFormProps {
   renderChart?: (pair: string, category: 'Spot' | 'Future') => ReactNode;
 }
 
-/** Spec 02 Start Cycle: category, pair, amount, buy, sell and stop-loss prices, cycle count, leverage. */
+/** docs/spec/02-bots-wallet-account.md Start Cycle: category, pair, amount, buy, sell and stop-loss prices, cycle count, leverage. */
 export function StartCycleForm({ renderChart }: StartCycleFormProps) {
   const form = useForm<StartCycleFormValues>({
     defaultValues: emptyStartCycleForm,
@@ -44,7 +44,7 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
   const livePrice = useCyclePrice(pair, category);
   const start = useStartCycle();
 
-  // Spec 02 §9: suggested prices are filled once per pair and market, when its live price arrives; later
+  // docs/spec/02-bots-wallet-account.md §9: suggested prices are filled once per pair and market, when its live price arrives; later
   // price refreshes leave what the user typed alone.
   const suggestedFor = useRef('');
   useEffect(() => {

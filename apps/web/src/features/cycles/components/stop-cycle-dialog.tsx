@@ -13,7 +13,7 @@ interface StopCycleDialogProps {
   onStop: (sell: boolean) => void;
 }
 
-/** Spec 02 §4 Confirm Stop Cycle: 'Stop & Sell' and 'Stop' while a bought position is held, else 'Stop'. */
+/** docs/spec/02-bots-wallet-account.md §4 Confirm Stop Cycle: 'Stop & Sell' and 'Stop' while a bought position is held, else 'Stop'. */
 export function StopCycleDialog({ open, cycle, onClose, pending, onStop }: StopCycleDialogProps) {
   const holding = cycle !== null && cycle.last_bought_price !== null;
   const pair = cycle ? formatPair(cycle.pair) : '';

@@ -1,11 +1,11 @@
 import { cycleMessages } from '@gridbot/shared';
 import { isApiError } from '../../../lib/api-client';
 
-/** The marker of a refused start that the spec shows word for word (spec 02 §8 Cycles). */
+/** The marker of a refused start that the spec shows word for word (docs/spec/02-bots-wallet-account.md §8 Cycles). */
 const ALREADY_RUNNING = 'A bot is already running';
 
 /**
- * Spec 02 §8: a message containing 'A bot is already running' is shown as sent; otherwise the server's
+ * docs/spec/02-bots-wallet-account.md §8: a message containing 'A bot is already running' is shown as sent; otherwise the server's
  * message, or 'An error occurred while starting the cycle.' when the server said nothing.
  */
 export function startCycleErrorMessage(error: unknown): string {
@@ -21,7 +21,7 @@ export interface FailureToast {
 }
 
 /**
- * Spec 02 §8 edit and stop: 'Failed to …' when the server refused (4xx), with its reason underneath;
+ * docs/spec/02-bots-wallet-account.md §8 edit and stop: 'Failed to …' when the server refused (4xx), with its reason underneath;
  * 'An error occurred while …' when the call itself failed (no answer, 5xx).
  */
 export function failureToast(error: unknown, failed: string, errored: string): FailureToast {

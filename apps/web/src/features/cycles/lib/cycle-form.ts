@@ -56,7 +56,7 @@ export interface SuggestedPrices {
   stopLossAt: string;
 }
 
-/** Spec 02 §9: buy = live × 0.95, sell = live × 1.05, stop loss = live × 0.8, on the pair's tick. */
+/** docs/spec/02-bots-wallet-account.md §9: buy = live × 0.95, sell = live × 1.05, stop loss = live × 0.8, on the pair's tick. */
 export function suggestedPrices(
   livePrice: number,
   pair: string,
@@ -84,7 +84,7 @@ export function toStartCyclePayload(values: StartCycleFormValues): StartCycleInp
   };
 }
 
-/** The shared schema's messages (STYLE §5: the form and the route use one schema). */
+/** The shared schema's messages (docs/contributing.md §5: the form and the route use one schema). */
 export function startCycleResolver(): Resolver<StartCycleFormValues> {
   const schema = zodResolver(startCycleInputSchema) as unknown as Resolver<StartCycleFormValues>;
   return async (values, context, options) => {
@@ -97,7 +97,7 @@ export function startCycleResolver(): Resolver<StartCycleFormValues> {
 }
 
 /**
- * Spec 02 §4 / DESIGN §2.4: cycles done, plus half a cycle while a bought position is held, over the
+ * docs/spec/02-bots-wallet-account.md §4 / docs/trading-rules.md §2.4: cycles done, plus half a cycle while a bought position is held, over the
  * cycle count.
  */
 export function cycleProgress(

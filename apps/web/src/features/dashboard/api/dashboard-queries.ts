@@ -2,7 +2,7 @@ import type { BotSummary, ProfitTotals } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
-/** Spec 01 §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
+/** docs/spec/01-core-screens.md §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
 export const DASHBOARD_REFRESH_MS = 10_000;
 
 export interface PieSlice {
@@ -31,7 +31,7 @@ export function useLiveBots(paused: boolean) {
     queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/scalpbotstatus', { signal }),
     refetchInterval: poll(paused),
   });
-  // The client tags each bot as multigrid or scalp (spec 01 §3), whatever the server said.
+  // The client tags each bot as multigrid or scalp (docs/spec/01-core-screens.md §3), whatever the server said.
   const bots: BotSummary[] = [
     ...(multigrid.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'multigrid' as const })),
     ...(scalping.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'scalp' as const })),

@@ -20,7 +20,7 @@ export function dailySeries(bots: BotSummary[], botId: string): [string, number]
   return [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(-30);
 }
 
-/** Spec 01 Dashboard: the daily profit chart per bot (a bot picker; all bots summed by default). */
+/** docs/spec/01-core-screens.md Dashboard: the daily profit chart per bot (a bot picker; all bots summed by default). */
 export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
   const [botId, setBotId] = useState(ALL);
   const selectId = useId();

@@ -56,7 +56,7 @@ function FundsNotice({ error }: { error: unknown }) {
   );
 }
 
-/** Spec 01 Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
+/** docs/spec/01-core-screens.md Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
 export function Dashboard({ paused }: { paused: boolean }) {
   const [tab, setTab] = useState<BotTab>('all');
   const live = useLiveBots(paused);

@@ -11,7 +11,7 @@ export interface FundsFigure {
   signed?: boolean;
 }
 
-/** Spec 01 Dashboard funds figures: usdt, availableBalance, totalProfit, lossBook, totalpnl. */
+/** docs/spec/01-core-screens.md Dashboard funds figures: usdt, availableBalance, totalProfit, lossBook, totalpnl. */
 export function FundsFigures({ figures }: { figures: FundsFigure[] }) {
   return (
     <section aria-label="Funds" className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">

@@ -11,7 +11,7 @@ function arc(cx: number, cy: number, r: number, start: number, end: number): str
   return `M${x1} ${y1}A${r} ${r} 0 ${large} 1 ${x2} ${y2}`;
 }
 
-/** Spec 01 Dashboard: total funds per bot as a donut, top 8 plus Others. */
+/** docs/spec/01-core-screens.md Dashboard: total funds per bot as a donut, top 8 plus Others. */
 export function FundsPie({
   slices,
   botCount,

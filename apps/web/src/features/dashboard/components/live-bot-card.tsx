@@ -15,7 +15,7 @@ function BotFigure(props: ComponentProps<typeof Figure>) {
   return <Figure labelClassName="flex items-center gap-1" {...props} />;
 }
 
-/** Spec 01 Dashboard live-bot card; the whole card opens the bot's running page. */
+/** docs/spec/01-core-screens.md Dashboard live-bot card; the whole card opens the bot's running page. */
 export function LiveBotCard({ bot }: { bot: BotSummary }) {
   const scalp = bot.tradeType === 'scalp';
   const to = `${scalp ? '/scalp-running-bot' : '/running-bot'}/${encodeURIComponent(bot.id)}`;

@@ -1,6 +1,6 @@
 import type { PieSlice } from '../api/dashboard-queries';
 
-/** Spec 01 §9: at most 8 slices plus 'Others'; a list of 9 colours. */
+/** docs/spec/01-core-screens.md §9: at most 8 slices plus 'Others'; a list of 9 colours. */
 export const PIE_COLORS = [
   '#3b82f6',
   '#22c55e',

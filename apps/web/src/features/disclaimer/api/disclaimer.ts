@@ -26,8 +26,8 @@ export function useAgreeDisclaimer() {
 }
 
 /**
- * Spec 01 Dashboard: the dialog blocks until agreed, and a failed check shows it too. Screens use `open`
- * to pause their polling while it is up (spec 01 §4).
+ * docs/spec/01-core-screens.md Dashboard: the dialog blocks until agreed, and a failed check shows it too. Screens use `open`
+ * to pause their polling while it is up (docs/spec/01-core-screens.md §4).
  */
 export function useDisclaimerGate() {
   const status = useDisclaimerStatus();

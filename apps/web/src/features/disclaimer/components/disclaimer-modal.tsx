@@ -22,7 +22,7 @@ const sections = [
   },
 ] as const;
 
-/** Spec 01 Disclaimer popup: blocks the dashboard until the user agrees (the server records it). */
+/** docs/spec/01-core-screens.md Disclaimer popup: blocks the dashboard until the user agrees (the server records it). */
 export function DisclaimerModal() {
   const { open } = useDisclaimerGate();
   const agree = useAgreeDisclaimer();

@@ -10,7 +10,7 @@ const paths = {
   cycle: '/api/cyclebothistory',
 } as const;
 
-/** Stopped bots and cycles, newest first (spec 01 §7): the same history rows for every tab. */
+/** Stopped bots and cycles, newest first (docs/spec/01-core-screens.md §7): the same history rows for every tab. */
 export function useBotHistory(tab: HistoryTab) {
   return useQuery({
     queryKey: ['history', tab],

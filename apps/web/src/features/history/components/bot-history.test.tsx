@@ -26,7 +26,7 @@ function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
   };
 }
 
-/** Spec 01 History columns of the Multigrid and Scalping tabs. */
+/** docs/spec/01-core-screens.md History columns of the Multigrid and Scalping tabs. */
 const BOT_COLUMNS = [
   'Symbol',
   'Strategy',

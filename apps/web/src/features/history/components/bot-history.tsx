@@ -13,7 +13,7 @@ import { formatPair } from '../../../lib/format';
 import { type HistoryTab, useBotHistory } from '../api/history-queries';
 import { type HistorySort, HistoryTable, SORTABLE_HEADERS, sortHistory } from './history-table';
 
-/** Spec 01 §9: 20 rows per page, a window of 5 page links. */
+/** docs/spec/01-core-screens.md §9: 20 rows per page, a window of 5 page links. */
 export const HISTORY_PAGE_SIZE = 20;
 
 const TABS = [
@@ -38,7 +38,7 @@ function exportQuery(tab: HistoryTab, filters: Filters): string {
 }
 
 /**
- * Spec 01 History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date and
+ * docs/spec/01-core-screens.md History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date and
  * outcome, sortable columns, and the fills of the listed bots as CSV.
  */
 export function BotHistory() {

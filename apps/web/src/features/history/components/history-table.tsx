@@ -156,7 +156,7 @@ interface HistoryTableProps {
 const TABLE_MIN_PX = 832;
 
 /**
- * Spec 01 History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint, or
+ * docs/spec/01-core-screens.md History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint, or
  * in a box narrower than the table (a tablet beside the sidebar), each row is a card with the same fields,
  * since twelve columns would only scroll sideways there.
  */

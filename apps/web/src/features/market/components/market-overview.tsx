@@ -15,7 +15,7 @@ import {
 } from '../api/market-data';
 import { CandleChart, type HoveredBar } from './candle-chart';
 
-/** Spec 01 Start New Bot: the Market Overview chart opens on the 15-minute interval. */
+/** docs/spec/01-core-screens.md Start New Bot: the Market Overview chart opens on the 15-minute interval. */
 export const DEFAULT_INTERVAL: ChartInterval = '15m';
 const INTERVALS: readonly ChartInterval[] = ['1m', '5m', '15m', '1h', '4h', '1d'];
 const MINUTE_MS = 60_000;

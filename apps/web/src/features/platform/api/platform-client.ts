@@ -37,8 +37,8 @@ function textOf(body: Record<string, unknown> | Envelope<unknown> | null | undef
 }
 
 /**
- * POST /platform{path}. DESIGN §4: answers are `{ code: '0000', data, msg }`; any other code, and any failed
- * request, becomes a `PlatformError` carrying the server's msg (or error) so screens can toast it (spec 02 §8).
+ * POST /platform{path}. docs/architecture.md §4: answers are `{ code: '0000', data, msg }`; any other code, and any failed
+ * request, becomes a `PlatformError` carrying the server's msg (or error) so screens can toast it (docs/spec/02-bots-wallet-account.md §8).
  */
 export async function platformCall<T>(
   path: string,
@@ -66,7 +66,7 @@ export async function platformPost<T>(path: string, body: unknown = {}, signal?:
   return (await platformCall<T>(path, body, signal)).data;
 }
 
-/** Lists send `{ filters, limit: 10, page }` (spec 02 §7) and answer `{ records, current, pages }`. */
+/** Lists send `{ filters, limit: 10, page }` (docs/spec/02-bots-wallet-account.md §7) and answer `{ records, current, pages }`. */
 export function listBody(page: number, filters: Record<string, unknown> = {}) {
   return { filters, limit: PLATFORM_PAGE_SIZE, page };
 }
@@ -76,7 +76,7 @@ export function platformErrorMessage(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
 
-/** Spec 01 Referral program: row numbers continue across pages. */
+/** docs/spec/01-core-screens.md Referral program: row numbers continue across pages. */
 export function rowNumber(page: number, index: number): number {
   return PLATFORM_PAGE_SIZE * (page - 1) + index + 1;
 }

@@ -19,7 +19,7 @@ export const platformKeys = {
   levels: ['platform', 'levels'] as const,
 };
 
-/** A paged platform list (spec 02 §7: `{filters, limit: 10, page}` → `{records, current, pages}`). */
+/** A paged platform list (docs/spec/02-bots-wallet-account.md §7: `{filters, limit: 10, page}` → `{records, current, pages}`). */
 function pagedList<T>(name: string, path: string, page: number) {
   return queryOptions({
     queryKey: platformKeys.list(name, page),
@@ -65,7 +65,7 @@ export function useRewardHistory(page: number) {
 
 /**
  * Every platform action moves money: afterwards the platform lists and the session's user data (which
- * carries the balances, spec 02 §3) are read again, whether the action worked or not.
+ * carries the balances, docs/spec/02-bots-wallet-account.md §3) are read again, whether the action worked or not.
  */
 function usePlatformAction<I, O>(call: (input: I) => Promise<O>, onAccountChanged: () => void) {
   const queryClient = useQueryClient();

@@ -19,7 +19,7 @@ interface DepositAddressProps {
   onListeningChange: (listening: boolean) => void;
 }
 
-/** Spec 02 Wallet Deposit: the address with its QR code and copy, 'make payment', 'sync status', countdown. */
+/** docs/spec/02-bots-wallet-account.md Wallet Deposit: the address with its QR code and copy, 'make payment', 'sync status', countdown. */
 export function DepositAddress({
   userId,
   address,

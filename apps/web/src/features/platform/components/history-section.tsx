@@ -24,7 +24,7 @@ interface HistorySectionProps<T> {
   };
   page: number;
   onPageChange: (page: number) => void;
-  /** Spec 01 §8: the referral lists log failures and show the empty text instead. */
+  /** docs/spec/01-core-screens.md §8: the referral lists log failures and show the empty text instead. */
   hideErrors?: boolean;
   actions?: ReactNode;
 }

@@ -111,7 +111,7 @@ describe('Referral Program', () => {
     expect(screen.queryByRole('navigation', { name: 'Reward History pages' })).not.toBeInTheDocument();
   });
 
-  it("logs list failures and shows 'No Records Found.' (spec 01 §8)", async () => {
+  it("logs list failures and shows 'No Records Found.' (docs/spec/01-core-screens.md §8)", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     platformApi(undefined, {
       'POST /platform/level-income/list': () => fail('boom', '5000'),

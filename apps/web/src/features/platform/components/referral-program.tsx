@@ -39,7 +39,7 @@ function historyColumns(page: number): DataColumn<RewardRecord>[] {
   ];
 }
 
-/** Spec 01 §8: level-income failures are logged only; the tables then show 'No Records Found.' */
+/** docs/spec/01-core-screens.md §8: level-income failures are logged only; the tables then show 'No Records Found.' */
 function useLogged(error: unknown, what: string) {
   useEffect(() => {
     if (error) console.error(`Failed to load ${what}`, error);
@@ -98,7 +98,7 @@ function ReferralId({ userCode }: { userCode: string }) {
   );
 }
 
-/** Spec 01 Referral program (/referral-program). */
+/** docs/spec/01-core-screens.md Referral program (/referral-program). */
 export function ReferralProgram({ account }: { account: SessionUser }) {
   const [page, setPage] = useState(1);
   const levels = useLevelRewards();

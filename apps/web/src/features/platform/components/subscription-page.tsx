@@ -28,7 +28,7 @@ const STATUS_CLASSES: Record<string, string> = {
   Pending: 'bg-warn/12 text-warn ring-warn/25',
 };
 
-/** Spec 02 §4 shows the status as written (Pending, Active, In-Active), so no upper-case badge here. */
+/** docs/spec/02-bots-wallet-account.md §4 shows the status as written (Pending, Active, In-Active), so no upper-case badge here. */
 function StatusBadge({ status, large = false }: { status: string; large?: boolean }) {
   return (
     <span
@@ -124,7 +124,7 @@ interface SubscriptionPageProps {
   onAccountChanged: () => void;
 }
 
-/** Spec 02 Subscription (/subscription). */
+/** docs/spec/02-bots-wallet-account.md Subscription (/subscription). */
 export function SubscriptionPage({ account, onAccountChanged }: SubscriptionPageProps) {
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<SubscriptionPlan | null>(null);

@@ -17,7 +17,7 @@ interface SwapRewardModalProps {
   onAccountChanged: () => void;
 }
 
-/** Spec 02 Withdraw: the 'transfer to usdt wallet' modal (POST /swap/usdt-reward/create, spec 02 §5 rules). */
+/** docs/spec/02-bots-wallet-account.md Withdraw: the 'transfer to usdt wallet' modal (POST /swap/usdt-reward/create, docs/spec/02-bots-wallet-account.md §5 rules). */
 export function SwapRewardModal({ open, onClose, rewardBalance, onAccountChanged }: SwapRewardModalProps) {
   const swap = useSwapReward(onAccountChanged);
   const schema = useMemo(() => swapRewardFormSchema(rewardBalance), [rewardBalance]);

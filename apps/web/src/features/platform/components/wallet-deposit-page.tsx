@@ -35,7 +35,7 @@ interface WalletDepositPageProps {
   onAccountChanged: () => void;
 }
 
-/** Spec 02 Wallet Deposit (/Wallet-deposit). */
+/** docs/spec/02-bots-wallet-account.md Wallet Deposit (/Wallet-deposit). */
 export function WalletDepositPage({ account, onAccountChanged }: WalletDepositPageProps) {
   const [page, setPage] = useState(1);
   const [listening, setListening] = useState(false);

@@ -11,7 +11,7 @@ import { sanitizeAmount } from '../lib/platform-format';
 /** Server answers that belong under the address field; every other refusal concerns the amount. */
 const ADDRESS_MESSAGES: readonly string[] = [m.addressChecksum, m.addressInvalid, m.addressRequired];
 
-/** Spec 02 Withdraw: amount and BEP-20 address (spec 02 §5), sent to POST /withdraw/create. */
+/** docs/spec/02-bots-wallet-account.md Withdraw: amount and BEP-20 address (docs/spec/02-bots-wallet-account.md §5), sent to POST /withdraw/create. */
 export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => void }) {
   const withdraw = useCreateWithdrawal(onAccountChanged);
   const form = useForm({

@@ -31,7 +31,7 @@ async function openPage() {
 }
 
 describe('Withdraw', () => {
-  it('requires the amount and the address (spec 02 §5) and rejects a malformed address', async () => {
+  it('requires the amount and the address (docs/spec/02-bots-wallet-account.md §5) and rejects a malformed address', async () => {
     const api = platformApi();
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -73,7 +73,7 @@ describe('Withdraw', () => {
     await waitFor(() => expect(address).toHaveAccessibleDescription(m.addressChecksum));
   });
 
-  it('validates the transfer to the USDT wallet against the rewards balance (spec 02 §5)', async () => {
+  it('validates the transfer to the USDT wallet against the rewards balance (docs/spec/02-bots-wallet-account.md §5)', async () => {
     const api = platformApi(undefined, {
       'POST /platform/swap/usdt-reward/create': () => ok(null, m.swapDone),
     });

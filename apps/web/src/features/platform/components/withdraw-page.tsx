@@ -17,7 +17,7 @@ import { WithdrawForm } from './withdraw-form';
 
 const STATUS_TONE: Record<string, BadgeTone> = { PENDING: 'warn', SENT: 'up', REJECTED: 'down' };
 
-/** Spec 02 §4: the status in upper case with a style per status; SENT links its transaction. */
+/** docs/spec/02-bots-wallet-account.md §4: the status in upper case with a style per status; SENT links its transaction. */
 export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'status' | 'txHash'> }) {
   const status = record.status.toUpperCase();
   return (
@@ -53,7 +53,7 @@ interface WithdrawPageProps {
   onAccountChanged: () => void;
 }
 
-/** Spec 02 Withdraw (/withdraw). */
+/** docs/spec/02-bots-wallet-account.md Withdraw (/withdraw). */
 export function WithdrawPage({ account, onAccountChanged }: WithdrawPageProps) {
   const [page, setPage] = useState(1);
   const [swapOpen, setSwapOpen] = useState(false);

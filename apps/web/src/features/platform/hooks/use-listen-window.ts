@@ -19,7 +19,7 @@ function secondsUntil(end: number | null): number {
 }
 
 /**
- * Spec 02 §4 Deposit: 'make payment' opens a listening window of the server's length; its end is kept in
+ * docs/spec/02-bots-wallet-account.md §4 Deposit: 'make payment' opens a listening window of the server's length; its end is kept in
  * localStorage so the countdown survives a reload. At zero the window closes and the stored end is removed.
  */
 export function useListenWindow(userId: string) {

@@ -46,7 +46,7 @@ export function isShort(have: string | null | undefined, need: string): boolean 
   return n !== null && h.lt(n);
 }
 
-/** Keeps digits and one dot (spec 02 §5: the withdraw amount input takes digits and a dot). */
+/** Keeps digits and one dot (docs/spec/02-bots-wallet-account.md §5: the withdraw amount input takes digits and a dot). */
 export function sanitizeAmount(raw: string): string {
   const cleaned = raw.replace(/[^\d.]/g, '');
   const dot = cleaned.indexOf('.');

@@ -3,7 +3,7 @@ import { json, mockApi, type RecordedCall, testUser } from '../../../testing/moc
 
 export const DEPOSIT_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-/** A signed-in user with a funded platform wallet (spec 02 §3 user data). */
+/** A signed-in user with a funded platform wallet (docs/spec/02-bots-wallet-account.md §3 user data). */
 export const platformUser: SessionUser = {
   ...testUser,
   usdtToken: '150',
@@ -16,7 +16,7 @@ export const platformUser: SessionUser = {
   qrCode: { value: DEPOSIT_ADDRESS, base64: '' },
 };
 
-/** A success envelope (DESIGN §4). */
+/** A success envelope (docs/architecture.md §4). */
 export function ok(data: unknown, msg = 'success') {
   return json({ code: '0000', data, msg });
 }

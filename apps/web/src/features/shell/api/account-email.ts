@@ -6,7 +6,7 @@ export interface AccountEmail {
   username: string;
 }
 
-/** E-mail and username of the profile menu; the header polls them every 10 s (spec 01 §4). */
+/** E-mail and username of the profile menu; the header polls them every 10 s (docs/spec/01-core-screens.md §4). */
 export function useAccountEmail() {
   return useQuery({
     queryKey: ['email'],

@@ -32,7 +32,7 @@ export async function getTickers(signal?: AbortSignal): Promise<TickersResponse>
   };
 }
 
-/** The 22 pairs of the ticker tape, refreshed every 10 s (spec 01 §4). */
+/** The 22 pairs of the ticker tape, refreshed every 10 s (docs/spec/01-core-screens.md §4). */
 export function useTickers() {
   return useQuery({
     queryKey: ['tickers'],

@@ -19,7 +19,7 @@ interface AppShellProps {
 }
 
 /**
- * Spec 01 Shell: ticker tape fixed on top, sidebar on the left from 768 px (a drawer behind the hamburger
+ * docs/spec/01-core-screens.md Shell: ticker tape fixed on top, sidebar on the left from 768 px (a drawer behind the hamburger
  * below that), sticky header, then the screen.
  */
 export function AppShell({ account, onLogout, headerExtras, children }: AppShellProps) {

@@ -38,7 +38,7 @@ export function isGroup(item: NavItem): item is NavGroupItem {
   return 'children' in item;
 }
 
-/** Spec 01 Shell sidebar (Logout is added by the sidebar itself). */
+/** docs/spec/01-core-screens.md Shell sidebar (Logout is added by the sidebar itself). */
 export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAdmin = false): NavItem[] {
   const items: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: DashboardIcon },
@@ -67,7 +67,7 @@ export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAd
   return items;
 }
 
-/** Spec 01 Shell profile menu (Logout is added by the menu itself). */
+/** docs/spec/01-core-screens.md Shell profile menu (Logout is added by the menu itself). */
 export function profileMenuItems(subscriptionEnabled = env.subscriptionEnabled): NavLinkItem[] {
   const items: NavLinkItem[] = [
     { label: 'My Wallet', to: '/mywallet', icon: WalletIcon },

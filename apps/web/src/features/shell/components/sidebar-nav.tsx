@@ -66,7 +66,7 @@ function SidebarGroup({ item }: { item: NavGroupItem }) {
   );
 }
 
-/** Spec 01 Shell sidebar: the same content in the desktop column and the mobile drawer. */
+/** docs/spec/01-core-screens.md Shell sidebar: the same content in the desktop column and the mobile drawer. */
 export function SidebarNav({ onLogout, isAdmin = false }: { onLogout: () => void; isAdmin?: boolean }) {
   return (
     <div className="flex h-full flex-col">

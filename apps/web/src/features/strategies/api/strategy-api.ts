@@ -8,7 +8,7 @@ import type {
 } from '@gridbot/shared';
 import { api } from '../../../lib/api-client';
 
-/** The spec's paths per kind (spec 01 §7), with the screens that belong to them (spec 01 §2). */
+/** The spec's paths per kind (docs/spec/01-core-screens.md §7), with the screens that belong to them (docs/spec/01-core-screens.md §2). */
 export const strategyPaths = {
   multigrid: {
     create: '/api/strategy',

@@ -25,7 +25,7 @@ const titles: Record<StrategyKind, { title: string; description: string }> = {
   },
 };
 
-/** Spec 01 Create Grid Bot Strategy and Create Scalping Strategy; saving goes to My Strategies (§8 messages). */
+/** docs/spec/01-core-screens.md Create Grid Bot Strategy and Create Scalping Strategy; saving goes to My Strategies (§8 messages). */
 export function CreateStrategy({ kind }: { kind: StrategyKind }) {
   const navigate = useNavigate();
   const create = useCreateStrategy(kind);

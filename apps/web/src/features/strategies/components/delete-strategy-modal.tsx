@@ -8,7 +8,7 @@ interface DeleteStrategyModalProps {
   onConfirm: () => void;
 }
 
-/** Asks before a strategy is deleted (spec 01 My Strategies: delete with confirmation). */
+/** Asks before a strategy is deleted (docs/spec/01-core-screens.md My Strategies: delete with confirmation). */
 export function DeleteStrategyModal({ name, busy, onCancel, onConfirm }: DeleteStrategyModalProps) {
   return (
     <Modal

@@ -74,7 +74,7 @@ function LoadingForm() {
   );
 }
 
-/** Spec 01 Edit Grid Bot Strategy / Edit Scalping Strategy: name and grid count read-only (§8 messages). */
+/** docs/spec/01-core-screens.md Edit Grid Bot Strategy / Edit Scalping Strategy: name and grid count read-only (§8 messages). */
 export function EditStrategy({ kind, name }: { kind: StrategyKind; name: string }) {
   const navigate = useNavigate();
   const query = useStrategy(kind, name);

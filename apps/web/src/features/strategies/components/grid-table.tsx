@@ -10,7 +10,7 @@ interface Column {
   /** Accessible name after 'Grid n ' (the header shows it in two rows). */
   label: string;
   placeholder: string;
-  /** Grid 1 shows a disabled 'marketprice' in this column (spec 01 §2). */
+  /** Grid 1 shows a disabled 'marketprice' in this column (docs/spec/01-core-screens.md §2). */
   market?: boolean;
 }
 

@@ -74,7 +74,7 @@ function OpenStrategyLink({
   );
 }
 
-/** Spec 01 §8: the in-use message as is, anything else prefixed. */
+/** docs/spec/01-core-screens.md §8: the in-use message as is, anything else prefixed. */
 function deleteFailure(error: unknown): string {
   const message = isApiError(error) ? error.message : String(error);
   return message === m.inUse ? m.inUse : m.deleteFailed(message);
@@ -91,7 +91,7 @@ function OwnStrategies({ kind }: { kind: StrategyKind }) {
       () => {
         setDoomed(null);
         toast.success(m.deleted);
-        // Spec 01: deletion ends with a reload; the list is fetched again (mutation invalidates it).
+        // docs/spec/01-core-screens.md: deletion ends with a reload; the list is fetched again (mutation invalidates it).
         void list.refetch();
       },
       (error: unknown) => {
@@ -187,7 +187,7 @@ function SystemStrategies({ kind }: { kind: StrategyKind }) {
   );
 }
 
-/** Spec 01 My Strategies: tabs Multigrid and Scalping, the user's cards, then the system strategies. */
+/** docs/spec/01-core-screens.md My Strategies: tabs Multigrid and Scalping, the user's cards, then the system strategies. */
 export function MyStrategies() {
   const [params, setParams] = useSearchParams();
   const kind: StrategyKind = params.get('tab') === 'scalping' ? 'scalping' : 'multigrid';

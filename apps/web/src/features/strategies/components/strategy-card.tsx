@@ -13,7 +13,7 @@ interface StrategyCardProps {
   actions: ReactNode;
 }
 
-/** Spec 01 My Strategies card: name cut at 12 characters, Number of Grid, status badge, actions. */
+/** docs/spec/01-core-screens.md My Strategies card: name cut at 12 characters, Number of Grid, status badge, actions. */
 export function StrategyCard({ kind, strategy, actions }: StrategyCardProps) {
   const active = strategy.status === 'active';
   const takeProfit =

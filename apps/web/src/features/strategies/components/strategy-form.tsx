@@ -48,7 +48,7 @@ export interface StrategyFormProps {
 }
 
 /**
- * Create and edit form of both strategy kinds (spec 01 §2, §5): name, grid count, the per-grid table with
+ * Create and edit form of both strategy kinds (docs/spec/01-core-screens.md §2, §5): name, grid count, the per-grid table with
  * Auto Fill and Clear, the live ladder preview beside it and, for Scalping, the one take-profit field.
  * Validation is the shared schema the API uses, so the messages are the same words.
  */
@@ -105,7 +105,7 @@ export function StrategyForm({
   const typedBadCount = !editing && (gridText ?? '').trim() !== '' && gridCount === null;
   const countError = errors.noOfGrids?.message ?? (typedBadCount ? gridsMessage[kind] : undefined);
   const share = fields.length > 0 ? (evenShares(fields.length)[0] ?? '') : '';
-  // Spec 01 §5: the grid count is digits only, at most 2 characters; anything else never reaches the field.
+  // docs/spec/01-core-screens.md §5: the grid count is digits only, at most 2 characters; anything else never reaches the field.
   const gridsField = register('noOfGrids');
 
   return (

@@ -15,7 +15,7 @@ interface Choice {
 }
 
 /**
- * Spec 01 strategy type chooser. Grid (Multigrid) and Scalping open their create screens; Arbitrage and
+ * docs/spec/01-core-screens.md strategy type chooser. Grid (Multigrid) and Scalping open their create screens; Arbitrage and
  * Indicator bots are listed as Coming Soon and not active.
  */
 const choices: Choice[] = [

@@ -73,7 +73,7 @@ export function evenShares(n: number): string[] {
   return Array.from({ length: n }, (_, i) => String(i === n - 1 ? last : share));
 }
 
-/** Spec 01 §5 Auto Fill: amount 100 / grids; buy and take-profit 1.2; up and down conditions 0.2. */
+/** docs/spec/01-core-screens.md §5 Auto Fill: amount 100 / grids; buy and take-profit 1.2; up and down conditions 0.2. */
 export function autoFillRows(n: number): GridRowValues[] {
   const shares = evenShares(n);
   return shares.map((share, i) => ({
@@ -85,7 +85,7 @@ export function autoFillRows(n: number): GridRowValues[] {
   }));
 }
 
-/** The request body of a create or edit (spec 01 §7): grid 1's buy cells say 'marketprice'. */
+/** The request body of a create or edit (docs/spec/01-core-screens.md §7): grid 1's buy cells say 'marketprice'. */
 export function toMultigridPayload(values: StrategyFormValues): MultigridStrategyPayload {
   return {
     strategyName: values.strategyName,
@@ -114,7 +114,7 @@ export function toScalpingPayload(values: StrategyFormValues): ScalpingStrategyP
   };
 }
 
-/** A stored strategy (spec 01 §3) back in the form: fractions shown as percentages again. */
+/** A stored strategy (docs/spec/01-core-screens.md §3) back in the form: fractions shown as percentages again. */
 export function fromStored(stored: StoredStrategy): StrategyFormValues {
   const buy = stored.buy_percentage;
   const rows = stored.allotted_amount_percentage_per_order.map((fraction, i) => ({
@@ -134,7 +134,7 @@ export function fromStored(stored: StoredStrategy): StrategyFormValues {
   };
 }
 
-/** Spec 01 My Strategies: names are cut at 12 characters plus an ellipsis. */
+/** docs/spec/01-core-screens.md My Strategies: names are cut at 12 characters plus an ellipsis. */
 export function shortName(name: string): string {
   return name.length > 12 ? `${name.slice(0, 12)}...` : name;
 }

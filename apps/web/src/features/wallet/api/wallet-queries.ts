@@ -44,7 +44,7 @@ export function useFuturesBalance() {
   });
 }
 
-/** GET /api/pichart: `usdt` is the total, `availableBalance` the transferable spot USDT (spec 02 §7). */
+/** GET /api/pichart: `usdt` is the total, `availableBalance` the transferable spot USDT (docs/spec/02-bots-wallet-account.md §7). */
 export function useWalletSummary() {
   return useQuery({
     queryKey: walletQueryKeys.summary,

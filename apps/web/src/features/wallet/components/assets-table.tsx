@@ -36,7 +36,7 @@ function Message({ children, columns }: { children: ReactNode; columns: number }
   );
 }
 
-/** Spec 02 Wallet: columns No, Asset, Balance, Value (USDT); a Swap button per non-USDT spot asset. */
+/** docs/spec/02-bots-wallet-account.md Wallet: columns No, Asset, Balance, Value (USDT); a Swap button per non-USDT spot asset. */
 export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }: AssetsTableProps) {
   const columns = onSwap ? 5 : 4;
   const rows = assets ? [...assets].sort(byValue) : [];

@@ -14,7 +14,7 @@ interface BalanceCardProps {
   className?: string;
 }
 
-/** One figure: 2 decimals, or 'NO DATA' when it could not be read (spec 02 Wallet). */
+/** One figure: 2 decimals, or 'NO DATA' when it could not be read (docs/spec/02-bots-wallet-account.md Wallet). */
 function BalanceCard({ label, icon, value, loading, highlight = false, className }: BalanceCardProps) {
   const shown = formatUsdt(value);
   return (

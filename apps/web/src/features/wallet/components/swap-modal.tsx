@@ -21,7 +21,7 @@ interface SwapModalProps {
   onClose: () => void;
 }
 
-/** Spec 02 Swap to USDT: sell a spot asset at market, with ALL and the equivalent USDT at the live price. */
+/** docs/spec/02-bots-wallet-account.md Swap to USDT: sell a spot asset at market, with ALL and the equivalent USDT at the live price. */
 export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
   // Keep the last asset on screen while the dialog animates out (derived state, set during render).
   const [lastAsset, setLastAsset] = useState(openAsset);

@@ -47,7 +47,7 @@ function WalletRow({ label, wallet, testId }: { label: string; wallet: string; t
   );
 }
 
-/** Spec 02 Internal Transfers: USDT between spot and futures, never above the source's transferable USDT. */
+/** docs/spec/02-bots-wallet-account.md Internal Transfers: USDT between spot and futures, never above the source's transferable USDT. */
 export function TransferModal({ open, onClose, transferable }: TransferModalProps) {
   const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
   const transfer = useTransfer();

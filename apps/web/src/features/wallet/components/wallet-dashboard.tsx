@@ -40,7 +40,7 @@ function NotConnected() {
   );
 }
 
-/** Spec 02 Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
+/** docs/spec/02-bots-wallet-account.md Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
 export function WalletDashboard() {
   const [transferOpen, setTransferOpen] = useState(false);
   const [swapAsset, setSwapAsset] = useState<string | null>(null);
@@ -56,7 +56,7 @@ export function WalletDashboard() {
   const notConnected = [spotBalance, futuresBalance, summary, spotAssets].some((q) =>
     isNotConnected(q.error),
   );
-  // The transferable spot figure is availableBalance of /api/pichart (spec 02 §7); spotBalance stands in.
+  // The transferable spot figure is availableBalance of /api/pichart (docs/spec/02-bots-wallet-account.md §7); spotBalance stands in.
   // Both leave out what running bots hold.
   const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount;
   const futuresTransferable = futuresBalance.data?.futuresusdtAmount;

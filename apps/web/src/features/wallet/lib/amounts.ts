@@ -20,7 +20,7 @@ function parse(value: string | number | null | undefined) {
 }
 
 /**
- * A USDT amount with 2 decimals (spec 02 Wallet), or null when there is none. Rounded down: a balance
+ * A USDT amount with 2 decimals (docs/spec/02-bots-wallet-account.md Wallet), or null when there is none. Rounded down: a balance
  * shown must never be more than what can be moved.
  */
 export function formatUsdt(value: string | number | null | undefined): string | null {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { exceeds } from './amounts';
 
 /**
- * Internal Transfers: the shared amount rule, then spec 02 §5 — not above the source's transferable
+ * Internal Transfers: the shared amount rule, then docs/spec/02-bots-wallet-account.md §5 — not above the source's transferable
  * balance. The balance is not part of the payload, so the rule is built around the figure on screen.
  */
 export function transferFormSchema(transferable: string | undefined) {
@@ -17,7 +17,7 @@ export function transferFormSchema(transferable: string | undefined) {
 export type TransferFormInput = z.input<ReturnType<typeof transferFormSchema>>;
 export type TransferFormOutput = z.output<ReturnType<typeof transferFormSchema>>;
 
-/** Swap to USDT (spec 02 §5): present, above 0 and not above the available balance, else one message. */
+/** Swap to USDT (docs/spec/02-bots-wallet-account.md §5): present, above 0 and not above the available balance, else one message. */
 export function swapFormSchema(available: string | undefined) {
   return z
     .object({ amount: swapInputSchema.shape.amount })
