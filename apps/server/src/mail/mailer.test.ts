@@ -1,7 +1,7 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOutboxMailer, createSmtpMailer, listOutbox } from './mailer';
+import { createOutboxMailer, createSmtpMailer, listOutbox, mailerFromEnv } from './mailer';
 
 describe('SMTP mailer', () => {
   const received: string[] = [];
@@ -59,5 +59,31 @@ describe('outbox mailer', () => {
     expect(mails.map((m) => m.subject)).toEqual(['second', 'first']);
     expect(mails[0]).toMatchObject({ to: 'b@example.com', text: 'two', sentAt: expect.any(String) });
     expect(lines[0]).toContain('subject="first"');
+  });
+});
+
+describe('the mailer of a process without SMTP', () => {
+  it('prints the body outside production, and only the recipient and subject in production', async () => {
+    const handle = await createTestDb();
+    try {
+      const mail = {
+        to: 'c@example.com',
+        subject: 'Reset your password',
+        text: 'https://x/reset?token=secret',
+      };
+      const dev: string[] = [];
+      await mailerFromEnv({ MAIL_FROM: 'a@b', NODE_ENV: 'development' }, handle.db, (l) => dev.push(l)).send(
+        mail,
+      );
+      expect(dev.join('\n')).toContain('token=secret');
+      const prod: string[] = [];
+      await mailerFromEnv({ MAIL_FROM: 'a@b', NODE_ENV: 'production' }, handle.db, (l) => prod.push(l)).send(
+        mail,
+      );
+      expect(prod).toEqual(['[outbox] to=c@example.com subject="Reset your password"']);
+      expect((await listOutbox(handle.db))[0]).toMatchObject({ text: mail.text });
+    } finally {
+      await handle.close();
+    }
   });
 });

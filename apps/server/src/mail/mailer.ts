@@ -22,14 +22,33 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Writes each mail to the outbox table and prints it, so codes and links can be read without a mail server. */
-export function createOutboxMailer(db: Db, log: (line: string) => void): Mailer {
+/**
+ * Writes each mail to the outbox table and prints it, so codes and links can be read without a mail server.
+ * `printBodies: false` prints only the recipient and subject: a production log must not carry reset links.
+ */
+export function createOutboxMailer(
+  db: Db,
+  log: (line: string) => void,
+  options: { printBodies?: boolean } = {},
+): Mailer {
+  const printBodies = options.printBodies ?? true;
   return {
     async send(mail) {
       await db.insert(outboxMails).values(mail);
-      log(`[outbox] to=${mail.to} subject="${mail.subject}"\n${mail.text}`);
+      const head = `[outbox] to=${mail.to} subject="${mail.subject}"`;
+      log(printBodies ? `${head}\n${mail.text}` : head);
     },
   };
+}
+
+/** The mailer of a process: SMTP when `SMTP_URL` is set, else the outbox (bodies printed outside production). */
+export function mailerFromEnv(
+  env: { SMTP_URL?: string; MAIL_FROM: string; NODE_ENV: string },
+  db: Db,
+  log: (line: string) => void = (line) => console.log(line),
+): Mailer {
+  if (env.SMTP_URL) return createSmtpMailer(env.SMTP_URL, env.MAIL_FROM);
+  return createOutboxMailer(db, log, { printBodies: env.NODE_ENV !== 'production' });
 }
 
 export async function listOutbox(db: Db, limit = 100) {

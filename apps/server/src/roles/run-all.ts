@@ -4,7 +4,7 @@ import { MemoryBus } from '../bus/bus';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
-import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
@@ -20,9 +20,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const config = appConfigFromEnv(env);
   const dataDir = dataDirOf(env);
   const database = await openDatabase(env);
-  const mailer = env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : createOutboxMailer(database.db, (line) => console.log(line));
+  const mailer = mailerFromEnv(env, database.db);
   const feed = await createMarketFeed(env, (error) => console.error('tick subscriber failed', error));
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('all');

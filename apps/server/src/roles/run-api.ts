@@ -3,7 +3,7 @@ import { publishBotEvent } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
-import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
@@ -27,9 +27,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
   const feed = await feedForRole(env, bus, (message, extra) => log(message, extra));
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const rateLimit = openRateLimiter(env, (message, extra) => log(message, extra));
-  const mailer = env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : createOutboxMailer(database.db, (line) => console.log(line));
+  const mailer = mailerFromEnv(env, database.db);
   const deps: AppDeps = {
     db: database.db,
     mailer,

@@ -4,7 +4,7 @@ import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
-import { createOutboxMailer, createSmtpMailer } from '../mail/mailer';
+import { mailerFromEnv } from '../mail/mailer';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
 import { startNotifications } from '../modules/notifications/notification-runtime';
@@ -74,9 +74,7 @@ export async function runWorker(env: Env): Promise<void> {
   const stopNotifications = startNotifications({
     db: database.db,
     bus,
-    mailer: env.SMTP_URL
-      ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-      : createOutboxMailer(database.db, (line) => console.log(line)),
+    mailer: mailerFromEnv(env, database.db),
     secrets,
     config: appConfigFromEnv(env),
     log,
