@@ -51,14 +51,15 @@ describe('api client', () => {
     expect(handler).toHaveBeenCalledWith(`/?redirect=/history${encodeURIComponent('?page=2')}`);
   });
 
-  it('on a 401 at "/" leaves everything as it is (a refused login)', async () => {
+  it('on a 401 at "/" stays on the page (a refused login) and drops a stale session, user entry included', async () => {
     saveSession('abc', testUser);
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     mockApi({ 'POST /api/cyborxlogin': () => json({ message: 'Invalid' }, 401) });
     await expect(api.post('/api/cyborxlogin', {})).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
-    expect(localStorage.getItem('token')).toBe('abc');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
   });
 
   it('ignores a late 401 for a token that was logged out while the request was under way', async () => {

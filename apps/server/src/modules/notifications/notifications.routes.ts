@@ -29,7 +29,7 @@ const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
 /** The bell (GET /api/notifications) and the Notifications settings page. Every query is the user's own. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
-  const guard = { preHandler: requireUser(deps) };
+  const guard = { onRequest: requireUser(deps) };
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const settingsView = (row: SettingsRow | undefined, email: string): NotificationSettings => {
