@@ -7,8 +7,13 @@ import type { GridBotState } from './core/grid-bot.state';
 import { NO_INTENTS } from './core/intents';
 import { UNSET_BAND } from './core/quiet-band';
 import { utcDateKey } from './core/utc-date';
-import { applyCycleFill, applyCycleIntentFailed } from './fills/cycle-fill';
-import { applyGridFill, applyGridIntentFailed, type FillOutcome } from './fills/grid-fill';
+import { applyCycleFill, applyCycleIntentDust, applyCycleIntentFailed } from './fills/cycle-fill';
+import {
+  applyGridFill,
+  applyGridIntentDust,
+  applyGridIntentFailed,
+  type FillOutcome,
+} from './fills/grid-fill';
 import { addDailyProfit } from './fills/ledger';
 import { money } from './money';
 import type { EngineRules } from './rules';
@@ -80,4 +85,21 @@ export function applyIntentFailed<S extends EngineState>(state: S, seq: number):
   return (
     state.kind === 'cycle' ? applyCycleIntentFailed(state, seq) : applyGridIntentFailed(state, seq)
   ) as S;
+}
+
+/**
+ * Sell `seq` cannot go out: its quantity is below the exchange's minimum quantity or notional (a spot
+ * remainder). Its lots leave the bot as recorded dust instead of being retried for ever
+ * (docs/trading-rules.md §3). Idempotent.
+ */
+export function applyIntentDustDetailed<S extends EngineState>(
+  state: S,
+  seq: number,
+  timeMs: number,
+): FillOutcome<S> {
+  return (
+    state.kind === 'cycle'
+      ? applyCycleIntentDust(state, seq, timeMs)
+      : applyGridIntentDust(state, seq, timeMs)
+  ) as FillOutcome<S>;
 }

@@ -52,6 +52,7 @@ export {
   applyFill,
   applyFillDetailed,
   applyFunding,
+  applyIntentDustDetailed,
   applyIntentFailed,
   type EngineState,
   step,

@@ -1,5 +1,6 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
+import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
 import { platformCredit } from '../modules/platform/platform-credit';
@@ -486,6 +487,39 @@ export async function saveIntentFailed(
       .returning({ kind: botIntents.kind });
     await saveState(tx, botId, state, lastPrice);
     if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', error);
+  });
+}
+
+/**
+ * A sell that could not go out (below the exchange's minimum) and whose lots the bot left as dust
+ * (docs/trading-rules.md §3): the intent ends without an order, the bot's state records the dust, and the
+ * profit or loss of the lots left at their price joins the bot's Profit Book or Loss Book. A stop and sell
+ * waiting for it is done with the state that makes the bot Stopped.
+ */
+export async function saveIntentDust(
+  db: Db,
+  botId: string,
+  seq: number,
+  reason: string,
+  state: EngineState,
+  lastPrice: number | null,
+  pnl: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(botIntents)
+      .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+    const gain = money(pnl);
+    await tx
+      .update(bots)
+      .set(
+        gain.isNegative()
+          ? { lossBook: sql`${bots.lossBook} + ${gain.toFixed()}` }
+          : { profitBook: sql`${bots.profitBook} + ${gain.toFixed()}` },
+      )
+      .where(eq(bots.id, botId));
+    await saveState(tx, botId, state, lastPrice);
   });
 }
 

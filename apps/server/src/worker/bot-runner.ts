@@ -1,6 +1,7 @@
 import type { Db } from '@gridbot/db';
 import {
   applyFillDetailed,
+  applyIntentDustDetailed,
   applyIntentFailed,
   type EngineRules,
   type EngineState,
@@ -8,7 +9,14 @@ import {
   type Intent,
   step,
 } from '@gridbot/engine';
-import { type Exchange, isExchangeError, type MarketKind, type Order } from '@gridbot/exchange';
+import {
+  ErrorCode,
+  type Exchange,
+  type ExchangeError,
+  isExchangeError,
+  type MarketKind,
+  type Order,
+} from '@gridbot/exchange';
 import { money } from '@gridbot/shared';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
@@ -249,12 +257,50 @@ export class BotRunner {
       await this.applyFill(fill);
       return;
     }
+    // Nothing the step allows to sell (a remainder below one step): no order can carry it.
+    if (intent.type === 'SellLots' && money(intent.qty).isZero())
+      return this.leaveAsDust(intent, 'below one step of the market');
     try {
       const order = await this.placeNew(intent);
       await this.settle(intent, order);
     } catch (error) {
       await this.onOrderError(intent, error, 0);
     }
+  }
+
+  /**
+   * A spot sell the exchange refuses for its size (Binance -1013 "Filter failure: NOTIONAL", "MIN_NOTIONAL" or
+   * "LOT_SIZE") can never go out: it would be refused again on every try. Futures exits are reduce-only and
+   * exempt from the minimum notional; a buy refused for its size is an ordinary refusal.
+   */
+  private belowMinimum(intent: Intent, error: ExchangeError): boolean {
+    return (
+      intent.type === 'SellLots' &&
+      this.id.market === 'spot' &&
+      error.code === ErrorCode.filterFailure &&
+      /NOTIONAL|LOT_SIZE/.test(error.userMessage)
+    );
+  }
+
+  /**
+   * Leaves the sell's lots in the account as the bot's recorded dust (docs/trading-rules.md §3): the bot goes
+   * on (or stops, when the sell was its final one) instead of retrying an order the exchange always refuses.
+   */
+  private async leaveAsDust(intent: Intent, reason: string): Promise<void> {
+    const outcome = applyIntentDustDetailed(this.state, intent.seq, this.deps.now());
+    if (!outcome.applied) return;
+    this.state = outcome.state;
+    const pnl = outcome.closed.reduce((sum, lot) => sum.plus(lot.profit), money(0));
+    this.deps.log('sell left as dust', { botId: this.id.botId, seq: intent.seq, reason });
+    await repo.saveIntentDust(
+      this.deps.db,
+      this.id.botId,
+      intent.seq,
+      `left as dust: ${reason}`,
+      this.state,
+      this.lastPrice,
+      pnl.toFixed(8),
+    );
   }
 
   /**
@@ -338,6 +384,8 @@ export class BotRunner {
       }
       if (gone) return;
     }
+    if (isExchangeError(error) && error.kind === 'rejected' && this.belowMinimum(intent, error))
+      return this.leaveAsDust(intent, error.userMessage);
     if (isExchangeError(error) && error.kind === 'rejected' && error.code !== POSITION_MODE_MISMATCH)
       return this.fail(intent, error.userMessage);
     // Bad keys, or a hedge-mode account: no order can go out until the user acts, so the bot halts at once.

@@ -6,7 +6,7 @@ import { utcDateKey } from '../core/utc-date';
 import { invariant } from '../errors';
 import { money, toNumber } from '../money';
 import type { CycleState } from '../strategies/cycle/cycle.state';
-import type { Fill, PendingIntent, StopReason } from '../types';
+import type { Fill, PendingIntent, SellReason, StopReason } from '../types';
 import type { FillOutcome } from './grid-fill';
 import { pendingIndex } from './grid-fill';
 import {
@@ -16,7 +16,9 @@ import {
   buyIntoPosition,
   closeLots,
   insertLots,
+  leaveAsDust,
   lotFromBuyFill,
+  type SellOutcome,
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
@@ -60,9 +62,39 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
     return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  return bookCycleSale(state, entry, pending, outcome, reason, fill.qty, fill.timeMs, 1);
+}
+
+/** The cycle's sell `seq` cannot go out (below the exchange's minimum): its lot is left as dust. */
+export function applyCycleIntentDust(
+  state: CycleState,
+  seq: number,
+  timeMs: number,
+): FillOutcome<CycleState> {
+  const i = pendingIndex(state.pending, seq, state.seq);
+  if (i < 0) return { state, opened: null, closed: [], applied: false };
+  const entry = state.pending[i] as PendingIntent;
+  invariant(entry.intent.type === 'SellLots', `intent ${seq} is not a sell: it cannot leave dust`);
+  const pending = state.pending.filter((_, j) => j !== i);
+  const reason = entry.intent.reason;
+  const outcome = leaveAsDust(entry.lots, entry.intent.price, timeMs, reason);
+  return bookCycleSale(state, entry, pending, outcome, reason, outcome.dustQty, timeMs, 0);
+}
+
+/** Books the lot a cycle's sale closed (sold, or left as dust) and moves the cycle on. */
+function bookCycleSale(
+  state: CycleState,
+  entry: PendingIntent,
+  pending: PendingIntent[],
+  outcome: SellOutcome,
+  reason: SellReason,
+  soldQty: Fill['qty'],
+  timeMs: number,
+  trades: 0 | 1,
+): FillOutcome<CycleState> {
   const lots = insertLots(state.lots, outcome.kept);
   const account = withOpenTotals(
-    sellFromPosition(bookClosed(state.account, outcome.closed, outcome.dustQty), fill.qty),
+    sellFromPosition(bookClosed(state.account, outcome.closed, outcome.dustQty, trades), soldQty),
     lots,
     pending,
     bracketsOf(state),
@@ -70,7 +102,7 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
   const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
   const stats = {
     ...state.stats,
-    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(fill.timeMs), profit),
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(timeMs), profit),
   };
   let cyclesCompleted = state.cyclesCompleted;
   let stopReason: StopReason | null = state.stopReason;

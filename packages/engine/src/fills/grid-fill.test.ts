@@ -3,8 +3,8 @@
  * fees, partial fills), failed intents. Rules: step 0.001, fee 0.1 %.
  */
 import { describe, expect, it } from 'vitest';
-import { setPriceTriggers } from '../commands';
-import { applyFill, applyFillDetailed, applyIntentFailed, step } from '../engine';
+import { setPriceTriggers, stopAndSell } from '../commands';
+import { applyFill, applyFillDetailed, applyIntentDustDetailed, applyIntentFailed, step } from '../engine';
 import { InvariantError } from '../errors';
 import { TEST_RULES } from '../testing/harness';
 import { multigridBot } from '../testing/strategies';
@@ -180,5 +180,36 @@ describe('failed intents', () => {
       reason: 'stoploss',
       seq: 3,
     });
+  });
+});
+
+describe('sells left as dust', () => {
+  it('closes the lots of a sell below the minimum at its price, records the dust and keeps the stop', () => {
+    // 5 bought at 100 for 500 + 0.5 fee; stop and sell at 90: the runtime reports the sell cannot go out.
+    const { state, buy } = boughtAt100();
+    const s = applyFill(state, {
+      seq: buy.seq,
+      side: 'buy',
+      price: 100,
+      qty: 5,
+      quote: 500,
+      fee: 0.5,
+      timeMs: 1,
+    });
+    const r = step(stopAndSell(s), at(90), TEST_RULES);
+    const sell = r.intents[0] as SellLots;
+    expect(sell).toMatchObject({ type: 'SellLots', reason: 'manual_sell', qty: '5' });
+    const out = applyIntentDustDetailed(r.state, sell.seq, 2);
+    // 5 × 90 = 450, no fee: 450 − 500 − 0.5 = −50.5, as the unrealized PnL was at 90.
+    expect(out.closed).toMatchObject([{ lotId: 1, qty: 5, sellQuote: 450, sellFee: 0, profit: -50.5 }]);
+    expect(out.state).toMatchObject({ status: 'Stopped', stopReason: 'manual_sell', lots: [], pending: [] });
+    expect(out.state.account).toMatchObject({ dustQty: 5, bookedProfit: -50.5, trades: 1, openQty: 0 });
+    // Once only: a second report changes nothing.
+    expect(applyIntentDustDetailed(out.state, sell.seq, 3)).toMatchObject({ applied: false });
+  });
+
+  it('refuses to leave a buy as dust', () => {
+    const { state, buy } = boughtAt100();
+    expect(() => applyIntentDustDetailed(state, buy.seq, 2)).toThrow(InvariantError);
   });
 });

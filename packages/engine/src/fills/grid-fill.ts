@@ -18,7 +18,9 @@ import {
   type ClosedLot,
   closeLots,
   insertLots,
+  leaveAsDust,
   lotFromBuyFill,
+  type SellOutcome,
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
@@ -88,13 +90,44 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
     return { state: failSell(state, entry, pending), opened: null, closed: [], applied: true };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  return bookSale(state, pending, outcome, fill.qty, fill.timeMs, 1);
+}
+
+/**
+ * The runtime reports that sell `seq` cannot go out because it is below the exchange's minimum quantity or
+ * notional (docs/trading-rules.md §3): its lots are left as dust at the intent's price, and a stop or pause
+ * it was part of stands. Idempotent, like a fill.
+ */
+export function applyGridIntentDust(
+  state: GridBotState,
+  seq: number,
+  timeMs: number,
+): FillOutcome<GridBotState> {
+  const i = pendingIndex(state.pending, seq, state.seq);
+  if (i < 0) return { state, opened: null, closed: [], applied: false };
+  const entry = state.pending[i] as PendingIntent;
+  invariant(entry.intent.type === 'SellLots', `intent ${seq} is not a sell: it cannot leave dust`);
+  const pending = state.pending.filter((_, j) => j !== i);
+  const outcome = leaveAsDust(entry.lots, entry.intent.price, timeMs, entry.intent.reason);
+  return bookSale(state, pending, outcome, outcome.dustQty, timeMs, 0);
+}
+
+/** Books the lots a sale closed (sold, or left as dust) and the bot's totals after it. */
+function bookSale(
+  state: GridBotState,
+  pending: PendingIntent[],
+  outcome: SellOutcome,
+  soldQty: Fill['qty'],
+  timeMs: number,
+  trades: 0 | 1,
+): FillOutcome<GridBotState> {
   const lots = insertLots(state.lots, outcome.kept);
-  const booked = bookClosed(state.account, outcome.closed, outcome.dustQty);
-  const account = withOpenTotals(sellFromPosition(booked, fill.qty), lots, pending, bracketsOf(state));
+  const booked = bookClosed(state.account, outcome.closed, outcome.dustQty, trades);
+  const account = withOpenTotals(sellFromPosition(booked, soldQty), lots, pending, bracketsOf(state));
   const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
   const stats = {
     ...state.stats,
-    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(fill.timeMs), profit),
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(timeMs), profit),
   };
   const newestChanged = lots[lots.length - 1]?.id !== state.lots[state.lots.length - 1]?.id;
   return {

@@ -130,6 +130,39 @@ export function closeLots(
   return { closed, kept, dustQty };
 }
 
+/**
+ * Lots left as dust (docs/trading-rules.md §3): their sell cannot go out (below the exchange's minimum quantity
+ * or notional), so they leave the stack unsold. Each closes at `price` without a fee, so total PnL does not
+ * jump; the whole quantity stays in the account as the bot's recorded dust.
+ */
+export function leaveAsDust(
+  lots: readonly Lot[],
+  price: number,
+  timeMs: number,
+  reason: SellReason,
+): SellOutcome {
+  let dust = money(0);
+  const closed = lots.map((lot): ClosedLot => {
+    dust = dust.plus(lot.qty);
+    const sellQuote = money(lot.qty).times(price).toNumber();
+    return {
+      lotId: lot.id,
+      grid: lot.grid,
+      qty: lot.qty,
+      buyPrice: lot.price,
+      buyQuote: lot.quote,
+      buyFee: lot.fee,
+      sellPrice: price,
+      sellQuote,
+      sellFee: 0,
+      profit: lotProfit(sellQuote, 0, lot.quote, lot.fee),
+      timeMs,
+      reason,
+    };
+  });
+  return { closed, kept: [], dustQty: dust.toNumber() };
+}
+
 function reduceLot(lot: Lot, soldQty: number, soldQuote: number, soldFee: number): Lot {
   const quote = money(lot.quote).minus(soldQuote).toNumber();
   const ratio = money(quote).dividedBy(lot.quote);
@@ -222,8 +255,13 @@ export function withOpenTotals(
   };
 }
 
-/** Books closed lots: profit, fees, trade count, dust. */
-export function bookClosed(account: Account, closed: readonly ClosedLot[], dustQty: number): Account {
+/** Books closed lots: profit, fees, trade count (one per sell fill; none for lots left as dust), dust. */
+export function bookClosed(
+  account: Account,
+  closed: readonly ClosedLot[],
+  dustQty: number,
+  trades: 0 | 1 = 1,
+): Account {
   let booked = money(account.bookedProfit);
   let fees = money(account.fees);
   for (const c of closed) {
@@ -234,7 +272,7 @@ export function bookClosed(account: Account, closed: readonly ClosedLot[], dustQ
     ...account,
     bookedProfit: booked.toNumber(),
     fees: fees.toNumber(),
-    trades: account.trades + 1,
+    trades: account.trades + trades,
     dustQty: money(account.dustQty).plus(dustQty).toNumber(),
   };
 }

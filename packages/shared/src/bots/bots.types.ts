@@ -49,6 +49,17 @@ export interface BotSummary {
   tradeType: 'multigrid' | 'scalp';
   /** The last buy the bot skipped since its last buy filled (its order was below the minimum). */
   skippedBuy?: SkippedBuyView | null;
+  /** Coin the bot left in the account below the exchange's minimum order (docs/trading-rules.md §3), or null. */
+  dust?: DustView | null;
+}
+
+/** A bot's recorded dust as its page shows it. */
+export interface DustView {
+  /** Quantity of the base coin. */
+  qty: number;
+  asset: string;
+  /** Its value in USDT at the live price. */
+  value: number;
 }
 
 /** A skipped buy as the bot page shows it. */

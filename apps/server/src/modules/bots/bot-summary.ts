@@ -1,6 +1,6 @@
 import { type BotStats, botStats, type EngineState, type GridBotState, unrealizedPnl } from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
-import type { BotSummary, HistoryRow, TopBot } from '@gridbot/shared';
+import type { BotSummary, DustView, HistoryRow, TopBot } from '@gridbot/shared';
 import type { BotRow, BotView } from './bots.repo';
 
 const DAY_MS = 86_400_000;
@@ -117,7 +117,14 @@ export function toBotSummary(
           since: new Date(state.skippedBuy.timeMs).toISOString(),
         }
       : null,
+    dust: dustOf(row.symbol, state.account.dustQty, price),
   };
+}
+
+/** The bot's recorded dust (docs/trading-rules.md §3): the base coin is the pair without its USDT. */
+function dustOf(symbol: string, qty: number, price: number): DustView | null {
+  if (!(qty > 0)) return null;
+  return { qty, asset: symbol.replace(/USDT$/, ''), value: round(qty * price) };
 }
 
 export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {

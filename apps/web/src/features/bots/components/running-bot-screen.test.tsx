@@ -131,6 +131,14 @@ describe('Running bot page', () => {
     expect(banner).toHaveTextContent('Its order of 84.70 USDT is below the exchange minimum of 100 USDT');
   });
 
+  it('shows the dust the bot left in the account', async () => {
+    botApi(bot({ status: 'Stopped', dust: { qty: 0.0025974, asset: 'ETH', value: 4.93506 } }));
+    renderApp('/running-bot/b1', { signedIn: true });
+    const note = await screen.findByRole('note', { name: 'Dust' });
+    expect(note).toHaveTextContent('Dust: 0.0025974 ETH (≈ 4.94 USDT)');
+    expect(note).toHaveTextContent("A remainder below the exchange's minimum order stays in your account.");
+  });
+
   it("exports the bot's fills as CSV", async () => {
     const api = botApi(bot(), 25, {
       'GET /api/botfills.csv': () =>

@@ -22,6 +22,7 @@ import { toNumber } from '../lib/bot-format';
 import { BotHeader } from './bot-header';
 import { BotSidePanel } from './bot-side-panel';
 import { BotStats } from './bot-stats';
+import { DustNote } from './dust-note';
 import { HaltedBanner } from './halted-banner';
 import { OrderBook } from './order-book';
 import { OverbuyDialog } from './overbuy-dialog';
@@ -140,6 +141,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
         <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={bot.status !== 'Stopped'} />
       ) : null}
       {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} future={future} /> : null}
+      {bot.dust ? <DustNote dust={bot.dust} /> : null}
       {bot.status === 'Stopping' ? (
         <div role="status" className="rounded-xl border border-warn/40 bg-warn/10 p-4 text-sm text-fg">
           This bot is stopping: its final sale is under way. It stops once the sale is filled and booked.

@@ -1,0 +1,95 @@
+import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import type { EngineState } from '@gridbot/engine';
+import { BinanceExchange } from '@gridbot/exchange/binance';
+import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
+import { toBotSummary } from '../modules/bots/bot-summary';
+import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { BotSupervisor } from './bot-supervisor';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+async function botRow(botId: string) {
+  const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+  return row!;
+}
+
+describe('a spot remainder below the minimum notional', () => {
+  it('is left as recorded dust by a stop and sell, which stops the bot instead of halting it', async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+    });
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 4)));
+    // Grid 1: 40 % of 13 = 5.2 USDT at 2000 = 0.0026 ETH, just above ETHUSDT's minimum notional of 5.
+    const botId = await insertBot(handle.db, userId, { investment: 13 });
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const halts: string[] = [];
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: (message, extra) => {
+        if (message === 'bot halted') halts.push(String(extra?.reason));
+      },
+    });
+    try {
+      await supervisor.start();
+      feed.setPrice('ETHUSDT', 'spot', '2000');
+      await eventually(async () => expect((await botRow(botId)).fillCount).toBe(1), 20_000);
+      // The fee came out of the ETH bought: the lot holds 0.0026 − 0.0000026 = 0.0025974.
+      expect(fake.book.spot.get('ETH')?.free.toFixed()).toBe('0.0025974');
+
+      // At 1900 the 0.0025 ETH the step allows to sell are worth 4.75 USDT: Binance refuses them (NOTIONAL).
+      fake.setPrice('ETHUSDT', 'spot', '1900');
+      feed.setPrice('ETHUSDT', 'spot', '1900');
+      await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
+      await supervisor.notify(botId);
+      await eventually(
+        async () =>
+          expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'manual_sell' }),
+        20_000,
+      );
+      const row = await botRow(botId);
+      expect(row.haltReason).toBeNull();
+      expect(halts).toEqual([]);
+      const [command] = await handle.db.select().from(botCommands).where(eq(botCommands.botId, botId));
+      expect(command?.status).toBe('done');
+      // Nothing was sold; the account holds no ETH of the bot beyond its recorded dust.
+      const fills = await handle.db.select().from(botFills).where(eq(botFills.botId, botId));
+      expect(fills.map((f) => f.side)).toEqual(['buy']);
+      const state = row.engineState as unknown as EngineState;
+      expect(state.lots).toEqual([]);
+      expect(state.account.dustQty).toBe(0.0025974);
+      expect(fake.book.spot.get('ETH')?.free.toFixed()).toBe('0.0025974');
+      // One refused order, never retried.
+      const sells = fake.requests.filter((r) => r.path === '/api/v3/order' && r.params.side === 'SELL');
+      expect(sells.length).toBeLessThanOrEqual(1);
+      // The bot page shows it: 0.0025974 ETH, worth 4.93506 USDT at 1900.
+      const summary = toBotSummary(row as never, 1900, Date.now(), [], 0);
+      expect(summary.dust).toEqual({ qty: 0.0025974, asset: 'ETH', value: 4.93506 });
+      // Booked at the price it was left at: 4.93506 − 5.2 − 0.0052 (the buy fee, 0.0000026 ETH at 2000) = −0.27014.
+      expect(state.account.bookedProfit).toBeCloseTo(-0.27014, 8);
+      expect(Number(row.lossBook)).toBeCloseTo(-0.27014, 8);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  }, 60_000);
+});
