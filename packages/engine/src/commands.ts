@@ -3,10 +3,15 @@
  * trades they imply (stop and sell) happen on the next `step()`, so they never bypass a pending intent.
  */
 import type { BotSettings, GridBotState } from './core/grid-bot.state';
+import { NO_TRAIL } from './core/grid-bot.state';
+import { newestFirst, pendingOf } from './core/intents';
 import { UNSET_BAND } from './core/quiet-band';
 import { BOT_STATUS, CYCLE_STATUS, transition } from './core/transitions';
 import type { EngineState } from './engine';
+import { positionOf } from './fills/ledger';
+import { type MoneyInput, money } from './money';
 import type { CycleParams, CycleState } from './strategies/cycle/cycle.state';
+import type { Intent } from './types';
 
 /** Sell-all-and-pause, restart and stoploss prices; `null` resets one, `undefined` leaves it. */
 export interface PriceTriggers {
@@ -83,4 +88,63 @@ export function editCycle(state: CycleState, edit: Partial<CycleParams>): CycleS
     amount: edit.amount ?? state.params.amount,
   };
   return { ...state, params };
+}
+
+/** What the exchange's own close of a futures position returned (its trades, docs/trading-rules.md §3). */
+export interface ExchangeLiquidation {
+  /** Average price the exchange closed at. */
+  price: number;
+  /** Σ realized PnL of its trades, measured from the average entry. */
+  realizedPnl: MoneyInput;
+  /** Its commission, in USDT. */
+  fee: MoneyInput;
+}
+
+/**
+ * The exchange liquidated (or otherwise closed) the futures position itself: the exchange is the authority
+ * on positions (docs/trading-rules.md §3), so every open lot closes with the exchange's figures, whatever the
+ * engine's own liquidation price said. The bot stops with reason `liquidated`. The close returns the
+ * position's cost at its average entry plus the exchange's realized PnL, so the lots' booked profits add
+ * up to what the exchange booked over the position's life (as the engine's own liquidation does).
+ * The runtime reports it back like any intent: `applyFill` of the returned RecordLiquidation.
+ */
+export function liquidatedByExchange<S extends EngineState>(
+  state: S,
+  close: ExchangeLiquidation,
+): { state: S; intent: Intent | null } {
+  if (state.lots.length === 0 || state.pending.length > 0) return { state, intent: null };
+  const seq = state.seq + 1;
+  const sold = newestFirst(state.lots);
+  const qty = sold.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+  const back = money(positionOf(state.account).entryNotional).plus(close.realizedPnl);
+  const intent: Intent = {
+    type: 'RecordLiquidation',
+    seq,
+    lotIds: sold.map((l) => l.id),
+    grids: sold.map((l) => l.grid),
+    qty: qty.toFixed(),
+    price: close.price,
+    quote: (back.isNegative() ? money(0) : back).toFixed(),
+    fee: money(close.fee).toFixed(),
+  };
+  if (state.kind === 'cycle') {
+    const status = transition(CYCLE_STATUS, 'cycle', state.status, 'sell');
+    const pending = [pendingOf(intent, sold, state.status, state.stopReason)];
+    return { state: { ...state, status, lots: [], seq, pending, exitRequest: null }, intent };
+  }
+  const status =
+    state.status === 'Stopped' ? state.status : transition(BOT_STATUS, 'bot status', state.status, 'stop');
+  const pending = [pendingOf(intent, sold, state.status, state.stopReason, status)];
+  const next = {
+    ...state,
+    status,
+    stopReason: 'liquidated' as const,
+    lots: [],
+    seq,
+    pending,
+    exitRequest: null,
+    trail: NO_TRAIL,
+    quiet: UNSET_BAND,
+  };
+  return { state: next as S, intent };
 }

@@ -21,7 +21,9 @@ export {
   runBacktest,
 } from './backtest/run-backtest';
 export {
+  type ExchangeLiquidation,
   editCycle,
+  liquidatedByExchange,
   type PriceTriggers,
   setNewCyclesAllowed,
   setOverbuyProtection,

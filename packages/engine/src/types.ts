@@ -83,6 +83,8 @@ export interface RecordLiquidation {
   price: number;
   /** Σ notional − Σ margin: what closing returns once the margin is lost. */
   quote: string;
+  /** The exchange's commission on its close, in USDT, when the exchange's figures are known. */
+  fee?: string;
 }
 
 export type Intent = MarketBuy | SellLots | RecordLiquidation;

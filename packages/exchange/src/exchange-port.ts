@@ -99,6 +99,26 @@ export interface FuturesPosition {
   unrealizedPnl: DecimalString | undefined;
 }
 
+/**
+ * A futures position the exchange closed itself (liquidation, or auto-deleveraging), with the figures of
+ * its trades: what the bot books when the exchange, not the bot, closed the position (docs/trading-rules.md §3).
+ */
+export interface ForcedClose {
+  symbol: string;
+  exchangeOrderId: string;
+  reason: 'liquidation' | 'adl';
+  /** Average price the exchange closed at. */
+  averagePrice: DecimalString;
+  quantity: DecimalString;
+  /** Σ qty × price of its trades. */
+  quote: DecimalString;
+  /** Commission of its trades, in USDT. */
+  fee: DecimalString;
+  /** Σ realized PnL of its trades (negative when the margin was lost). */
+  realizedPnl: DecimalString;
+  timeMs: number;
+}
+
 export type TransferDirection = 'spot_to_future' | 'future_to_spot';
 
 export interface TransferResult {
@@ -146,6 +166,8 @@ export interface Exchange {
   /** The open long of a symbol, or undefined. */
   position(symbol: string): Promise<FuturesPosition | undefined>;
   positions(): Promise<FuturesPosition[]>;
+  /** Positions of the symbol the exchange closed itself since `sinceMs`, oldest first. */
+  forcedCloses(symbol: string, sinceMs: number): Promise<ForcedClose[]>;
   /** Moves USDT between the spot and futures wallets. */
   transfer(direction: TransferDirection, amount: DecimalString): Promise<TransferResult>;
   /** Sells `amount` (default: all free) of a spot asset for USDT at market (Swap to USDT, docs/spec/02-bots-wallet-account.md). */

@@ -1,6 +1,6 @@
 import { apiKeys, bots, type Db, sessions, users } from '@gridbot/db';
 import { type BotSettings, createCycle, createGridBot, type GridParams } from '@gridbot/engine';
-import { type MarketKind, SYMBOLS } from '@gridbot/shared';
+import { findMaintBrackets, type MarketKind, SYMBOLS } from '@gridbot/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SecretBox } from '../lib/secret-box';
 import { newSecretToken, sha256 } from '../lib/tokens';
@@ -85,6 +85,7 @@ export async function insertBot(
   const market = options.market ?? 'spot';
   const category = market === 'future' ? 'Future' : 'Spot';
   const investment = options.investment ?? 1000;
+  const symbol = options.symbol ?? (await freePair(db, userId, category));
   const state = createGridBot({
     params,
     investment,
@@ -92,6 +93,8 @@ export async function insertBot(
     leverage: options.leverage ?? 1,
     startTimeMs: Date.now(),
     settings: options.settings,
+    // As the start endpoint does: the symbol's published leverage brackets (docs/trading-rules.md §2.2).
+    maintBrackets: findMaintBrackets(symbol),
   });
   const [row] = await db
     .insert(bots)
@@ -100,7 +103,7 @@ export async function insertBot(
       botType: params.type,
       strategyName: params.name,
       strategySnapshot: {} as never,
-      symbol: options.symbol ?? (await freePair(db, userId, category)),
+      symbol,
       category,
       investment: String(investment),
       leverage: options.leverage ?? 1,

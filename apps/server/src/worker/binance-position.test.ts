@@ -1,7 +1,15 @@
-import { bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import type { EngineState } from '@gridbot/engine';
 import { BinanceExchange, HEDGE_MODE_MESSAGE } from '@gridbot/exchange/binance';
-import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
-import { eq } from 'drizzle-orm';
+import {
+  eventually,
+  FakeBinanceServer,
+  type LeverageBracket,
+  ManualFeed,
+  virtualRateGate,
+} from '@gridbot/exchange/testing';
+import { money } from '@gridbot/shared';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
@@ -16,11 +24,17 @@ afterAll(async () => {
 });
 
 /** A 10× ETH futures bot on the Binance double, its first grid bought at 2000. */
-async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void = () => {}) {
-  const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+async function futuresBotOnTheDouble(
+  prepare: (fake: FakeBinanceServer) => void = () => {},
+  investment = 500,
+  wallet = '1000',
+  brackets?: Record<string, readonly LeverageBracket[]>,
+) {
+  const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's', ...(brackets ? { brackets } : {}) });
   prepare(fake);
   fake.setPrice('ETHUSDT', 'future', '2000');
-  fake.book.transfer('MAIN_UMFUTURE', 'USDT', '1000');
+  fake.book.spot.set('USDT', { free: money(wallet), locked: money(0) });
+  fake.book.transfer('MAIN_UMFUTURE', 'USDT', wallet);
   const exchange = new BinanceExchange({
     apiKey: 'k',
     secret: 's',
@@ -30,7 +44,7 @@ async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void 
     gate: virtualRateGate().gate,
   });
   const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 8)));
-  const botId = await insertBot(handle.db, userId, { market: 'future', leverage: 10, investment: 500 });
+  const botId = await insertBot(handle.db, userId, { market: 'future', leverage: 10, investment });
   const feed = new ManualFeed({ 'future:ETHUSDT': '2000' });
   const halts: string[] = [];
   const supervisor = new BotSupervisor({
@@ -40,7 +54,8 @@ async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void 
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
     log: (message, extra) => {
-      if (message === 'bot halted') halts.push(String(extra?.reason));
+      // Only this test's bot: bots earlier tests left running trade on this double too.
+      if (message === 'bot halted' && extra?.botId === botId) halts.push(String(extra?.reason));
     },
   });
   await supervisor.start();
@@ -49,8 +64,13 @@ async function futuresBotOnTheDouble(prepare: (fake: FakeBinanceServer) => void 
 }
 
 /** The bot's first grid bought and booked, its queue idle. */
-async function withFirstGrid() {
-  const { fake, feed, supervisor, botId, halts } = await futuresBotOnTheDouble();
+async function withFirstGrid(brackets?: Record<string, readonly LeverageBracket[]>) {
+  const { fake, feed, supervisor, botId, halts } = await futuresBotOnTheDouble(
+    () => {},
+    500,
+    '1000',
+    brackets,
+  );
   await eventually(async () => expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('1'), 20_000);
   // The runner's queue has booked the buy and compared it with the exchange's position (the check the
   // fill queued included).
@@ -75,8 +95,13 @@ describe('the exchange is the authority on a futures position', { timeout: 60_00
     await close();
   });
 
-  it('a position the exchange liquidated first stops the bot with reason liquidated', async () => {
-    const { fake, supervisor, botId, halts } = await withFirstGrid();
+  it('a position the exchange liquidated first stops the bot with reason liquidated and the exchange figures', async () => {
+    // Binance has raised ETHUSDT's maintenance rate to 5 % since the bot started: it liquidates well
+    // above the price the engine computed, and the bot books what the exchange did, not its own figure.
+    const { fake, supervisor, botId, halts } = await withFirstGrid({
+      ETHUSDT: [{ notionalFloor: 0, notionalCap: 1e12, maintMarginRatio: 0.05, initialLeverage: 20, cum: 0 }],
+    });
+    const engineLiq = ((await botRow(botId)).engineState as unknown as EngineState).account.liqPrice;
     close = async () => {
       await supervisor.stop();
       await fake.close();
@@ -92,6 +117,61 @@ describe('the exchange is the authority on a futures position', { timeout: 60_00
     );
     expect(halts).toEqual([]);
     expect((await botRow(botId)).engineState).toMatchObject({ lots: [] });
+    // Booked with the exchange's figures, from its force order and trades (GET /fapi/v1/forceOrders,
+    // /fapi/v1/userTrades): its price, its quantity, and a loss of the realized PnL it booked (the whole
+    // isolated margin) plus the buy's commission.
+    const [liquidation] = fake.book.liquidations;
+    const trade = fake.book.trades.find((t) => t.realizedPnl.isNegative())!;
+    const fills = await handle.db
+      .select()
+      .from(botFills)
+      .where(eq(botFills.botId, botId))
+      .orderBy(asc(botFills.seq));
+    expect(fills.map((f) => f.side)).toEqual(['buy', 'sell']);
+    const [buy, sell] = fills as [(typeof fills)[0], (typeof fills)[0]];
+    expect(money(sell.price).toFixed(8)).toBe(trade.price.toFixed(8));
+    expect(trade.price.minus(engineLiq).gt(50)).toBe(true);
+    expect(money(sell.qty).toFixed()).toBe(liquidation!.qty.toFixed());
+    expect(money(sell.pnl!).toFixed(8)).toBe(trade.realizedPnl.minus(buy.fee).toFixed(8));
+    expect(money(sell.pnl!).toFixed(2)).toBe(liquidation!.lostMargin.plus(buy.fee).negated().toFixed(2));
+  });
+
+  it("keeps the engine's liquidation price equal to the exchange's after every fill, through a partial take-profit and a rebuy", async () => {
+    // 10 000 at 10×: grid 1 (40 %) is 40 000 of notional, bracket 1 of ETHUSDT (0.4 %, cum 0); with grid 2
+    // the position passes 50 000 and moves to bracket 2 (0.5 %, cum 50), so brackets and cum both count.
+    const { fake, feed, supervisor, botId } = await futuresBotOnTheDouble(() => {}, 10_000, '30000');
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    const liqs: [string, string][] = [];
+    const compareAfterFill = async (fills: number) => {
+      await eventually(async () => {
+        const row = await botRow(botId);
+        expect(row.fillCount).toBe(fills);
+        expect((row.engineState as unknown as EngineState).pending).toEqual([]);
+      }, 20_000);
+      const state = (await botRow(botId)).engineState as unknown as EngineState;
+      const exchange = fake.book.liquidationPrice('ETHUSDT');
+      liqs.push([String(state.account.liqPrice), exchange?.toFixed(8) ?? '0']);
+      expect(exchange).toBeDefined();
+      expect(money(state.account.liqPrice).minus(exchange!).abs().lt('0.000001')).toBe(true);
+    };
+    const move = (price: string) => {
+      fake.setPrice('ETHUSDT', 'future', price);
+      feed.setPrice('ETHUSDT', 'future', price);
+    };
+    await compareAfterFill(1); // grid 1: 20 ETH at 2000
+    move('1980');
+    await compareAfterFill(2); // grid 2: 15.151 ETH at 1980, bracket 2
+    move('1999.8');
+    await compareAfterFill(3); // grid 2's take-profit (1 %): a partial close, average entry kept
+    expect(fake.book.positions.get('ETHUSDT')?.qty.toFixed()).toBe('20');
+    move('1990');
+    move('1980');
+    await compareAfterFill(4); // grid 2 bought again
+    expect(liqs).toHaveLength(4);
+    expect(new Set(liqs.map(([engine]) => engine)).size).toBe(4);
   });
 
   it('an exit refused with -2022 because the position is gone is reconciled, not retried into a halt', async () => {

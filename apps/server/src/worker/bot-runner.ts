@@ -7,12 +7,14 @@ import {
   type EngineState,
   type Fill,
   type Intent,
+  liquidatedByExchange,
   step,
 } from '@gridbot/engine';
 import {
   ErrorCode,
   type Exchange,
   type ExchangeError,
+  type ForcedClose,
   isExchangeError,
   type MarketKind,
   type Order,
@@ -55,6 +57,8 @@ const POSITION_MODE_MISMATCH = -4061;
 const REDUCE_ONLY_REJECTED = -2022;
 /** How often a Binance futures bot compares its lots with the exchange's position. */
 const POSITION_CHECK_MS = 60_000;
+/** Force orders are read from a little before the bot's oldest lot, so clock skew never hides one. */
+const FORCE_ORDER_SLACK_MS = 60_000;
 /** Longest wait between two look-ups of an order whose outcome is unknown. */
 const MAX_RECONCILE_DELAY_MS = 30_000;
 
@@ -251,7 +255,7 @@ export class BotRunner {
         price: intent.price,
         qty: intent.qty,
         quote: intent.quote,
-        fee: 0,
+        fee: intent.fee ?? 0,
         timeMs: this.deps.now(),
       };
       await this.applyFill(fill);
@@ -445,15 +449,24 @@ export class BotRunner {
   }
 
   /**
-   * The exchange holds less than the bot's lots. Flat with a liquidation price on the bot: the exchange
-   * liquidated it, and the engine books the liquidation the way it does on a price (Stopped, reason
-   * `liquidated`, margin lost). Anything else (closed outside the bot) halts with the reason shown.
+   * The exchange holds less than the bot's lots. On Binance, a position the exchange closed itself (a
+   * force order: liquidation or auto-deleveraging) is booked with the exchange's figures and stops the bot
+   * with reason `liquidated` (docs/trading-rules.md §3). On the paper exchange, flat with a liquidation price
+   * on the bot, the engine books the liquidation the way it does on a price. Anything else (closed outside
+   * the bot) halts with the reason shown.
    */
   private async followExchangePosition(flat: boolean): Promise<void> {
+    if (flat && this.deps.exchange.venue === 'binance') {
+      const since = Math.min(...this.state.lots.map((lot) => lot.timeMs)) - FORCE_ORDER_SLACK_MS;
+      const closes = await this.deps.exchange.forcedCloses(this.id.symbol, since).catch(() => null);
+      if (closes === null) return; // no answer: asked again on the next check
+      const close = closes.at(-1);
+      if (close) return this.bookExchangeClose(close);
+    }
     const liq = this.state.account.liqPrice;
     // Once only: should the engine answer the liquidation tick with an exit (a stoploss above the
     // liquidation price), that exit is refused too and the bot halts instead of looping.
-    if (flat && liq > 0 && !this.followingExchange) {
+    if (flat && liq > 0 && this.deps.exchange.venue === 'paper' && !this.followingExchange) {
       this.followingExchange = true;
       try {
         // Just below the level, so the engine's risk exit (checked first) is what the tick triggers.
@@ -464,6 +477,24 @@ export class BotRunner {
       return;
     }
     await this.halt('The exchange no longer holds this bot’s futures position (closed outside the bot).');
+  }
+
+  /** Books the exchange's own close of the position (its trades' price, realized PnL and fee) and stops. */
+  private async bookExchangeClose(close: ForcedClose): Promise<void> {
+    const price = Number(close.averagePrice);
+    const { state, intent } = liquidatedByExchange(this.state, {
+      price,
+      realizedPnl: close.realizedPnl,
+      fee: close.fee,
+    });
+    if (intent === null) return;
+    this.deps.log('position closed by the exchange', {
+      botId: this.id.botId,
+      orderId: close.exchangeOrderId,
+      reason: close.reason,
+    });
+    this.state = state;
+    await this.send([intent], this.lastPrice ?? price);
   }
 
   private scheduleReconcile(intent: Intent, attempts: number): void {

@@ -7,6 +7,7 @@ import {
   type ConvertResult,
   type Exchange,
   type FetchOrderResult,
+  type ForcedClose,
   type FuturesPosition,
   LEVERAGE_MAX,
   LEVERAGE_MIN,
@@ -22,6 +23,7 @@ import { type BinanceClientOptions, createBinanceClients } from './binance-clien
 import { toExchangeError } from './ccxt-errors';
 import {
   feeOfTrades,
+  forcedCloseOf,
   futuresBalances,
   orderFromFutures,
   orderFromSpot,
@@ -238,6 +240,26 @@ export class BinanceExchange implements Exchange {
   async positions(): Promise<FuturesPosition[]> {
     const rows: Raw[] = await this.call('future', (c) => c.fapiPrivateV2GetPositionRisk());
     return rows.map(positionFromRisk).filter((p): p is FuturesPosition => p !== undefined);
+  }
+
+  /**
+   * [futures] "User's Force Orders (USER_DATA)", GET /fapi/v1/forceOrders (weight 20 with a symbol): the
+   * liquidation and ADL orders of the account ("autoclose-…" / "adl_autoclose" client ids). Their
+   * commission and realized PnL are on the order's trades, GET /fapi/v1/userTrades by orderId.
+   */
+  async forcedCloses(symbol: string, sinceMs: number): Promise<ForcedClose[]> {
+    const upper = symbol.toUpperCase();
+    const rows = (await this.call('future', (c) =>
+      c.fapiPrivateGetForceOrders({ symbol: upper, startTime: String(sinceMs) }),
+    )) as Raw[];
+    const closes: ForcedClose[] = [];
+    for (const row of rows.filter((r) => money(String(r.executedQty ?? '0')).gt(0))) {
+      const trades: Raw[] = await this.call('future', (c) =>
+        c.fapiPrivateGetUserTrades({ symbol: upper, orderId: String(row.orderId) }),
+      );
+      closes.push(forcedCloseOf(row, trades));
+    }
+    return closes.sort((a, b) => a.timeMs - b.timeMs);
   }
 
   async transfer(direction: TransferDirection, amount: string): Promise<TransferResult> {

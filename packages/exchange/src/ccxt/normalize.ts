@@ -10,7 +10,7 @@ import {
   money,
 } from '@gridbot/shared';
 import type { MarketInterface } from 'ccxt';
-import type { Balance, FuturesPosition, Order, OrderStatus } from '../exchange-port';
+import type { Balance, ForcedClose, FuturesPosition, Order, OrderStatus } from '../exchange-port';
 
 type Raw = Record<string, unknown>;
 
@@ -125,6 +125,30 @@ export function feeOfTrades(
   let best: [string, { sum: ReturnType<typeof money>; count: number }] | undefined;
   for (const entry of byAsset) if (!best || entry[1].count > best[1].count) best = entry;
   return best ? { fee: best[1].sum.toFixed(), feeAsset: best[0] } : { fee: '0', feeAsset: fallbackAsset };
+}
+
+/**
+ * A force order of GET /fapi/v1/forceOrders with its trades (GET /fapi/v1/userTrades): a liquidation's
+ * client id starts "autoclose-", an auto-deleveraging's is "adl_autoclose" ([futures] "Query Order").
+ */
+export function forcedCloseOf(raw: Raw, trades: readonly Raw[]): ForcedClose {
+  let quote = money(0);
+  let realizedPnl = money(0);
+  for (const t of trades) {
+    quote = quote.plus(str(t.quoteQty));
+    realizedPnl = realizedPnl.plus(str(t.realizedPnl));
+  }
+  return {
+    symbol: str(raw.symbol),
+    exchangeOrderId: str(raw.orderId),
+    reason: str(raw.clientOrderId).startsWith('adl') ? 'adl' : 'liquidation',
+    averagePrice: plain(raw.avgPrice),
+    quantity: plain(raw.executedQty),
+    quote: trades.length > 0 ? quote.toFixed() : plain(raw.cumQuote),
+    fee: feeOfTrades(trades, 'USDT').fee,
+    realizedPnl: realizedPnl.toFixed(),
+    timeMs: Number(raw.updateTime ?? raw.time ?? 0),
+  };
 }
 
 /** Balances of GET /api/v3/account: non-zero assets, USDT always. */

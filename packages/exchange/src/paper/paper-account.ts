@@ -6,6 +6,7 @@ import {
   type ConvertResult,
   type Exchange,
   type FetchOrderResult,
+  type ForcedClose,
   type FuturesPosition,
   LEVERAGE_MAX,
   LEVERAGE_MIN,
@@ -140,6 +141,11 @@ export class PaperAccount implements Exchange {
   async positions(): Promise<FuturesPosition[]> {
     const rows = await this.run(() => this.ex.store.positions({ userId: this.userId }));
     return rows.map((row) => this.toPosition(row));
+  }
+
+  /** None: the paper exchange never closes a position itself; the engine books liquidations on its price. */
+  async forcedCloses(): Promise<ForcedClose[]> {
+    return [];
   }
 
   transfer(direction: TransferDirection, amount: string): Promise<TransferResult> {

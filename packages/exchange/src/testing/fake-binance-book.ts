@@ -10,6 +10,7 @@
  */
 import {
   allMarketRules,
+  findMaintBrackets,
   findMarketRules,
   type MarketKind,
   type MarketRules,
@@ -96,7 +97,7 @@ export interface BookOptions {
   now: () => number;
   /** Spot USDT at start (10,000 by default, as the exchange contract expects). */
   spotUsdt?: string;
-  /** Leverage brackets per futures symbol; default: one tier from the rules table, cum 0. */
+  /** Leverage brackets per futures symbol; default: Binance's published brackets (the shared table). */
   brackets?: Record<string, readonly LeverageBracket[]>;
 }
 
@@ -110,6 +111,20 @@ const ZERO = money(0);
 
 const isMultiple = (value: Money, step: string) => money(step).isZero() || value.mod(step).isZero();
 const open = (o: BookOrder) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
+
+/**
+ * The shared table's brackets of a symbol as GET /fapi/v1/leverageBracket lists them. The table keeps no
+ * per-tier leverage, so every tier allows the symbol's maximum (the platform never goes above 10×).
+ */
+function publishedBrackets(symbol: string): LeverageBracket[] | undefined {
+  const initialLeverage = findMarketRules(symbol, 'future')?.maxLeverage ?? 20;
+  let floor = 0;
+  return findMaintBrackets(symbol)?.map(([cap, rate, cum]) => {
+    const tier = { notionalFloor: floor, notionalCap: cap, maintMarginRatio: rate, initialLeverage, cum };
+    floor = cap;
+    return tier;
+  });
+}
 
 export class FakeBinanceBook {
   readonly prices = new Map<string, Money>();
@@ -433,8 +448,13 @@ export class FakeBinanceBook {
     return pnl;
   }
 
+  /**
+   * [futures] "Notional and Leverage Brackets (USER_DATA)", GET /fapi/v1/leverageBracket: a position whose
+   * notional is in [notionalFloor, notionalCap) uses that bracket's maintMarginRatio and cum. Without
+   * brackets given, the published ones of the symbol (the shared table, from that endpoint).
+   */
   bracketOf(symbol: string, notional: Money): LeverageBracket {
-    const tiers = this.options.brackets?.[symbol];
+    const tiers = this.options.brackets?.[symbol] ?? publishedBrackets(symbol);
     const found = tiers?.find((t) => notional.gte(t.notionalFloor) && notional.lt(t.notionalCap));
     if (found) return found;
     const rules = this.rules(symbol, 'future');
@@ -505,6 +525,21 @@ export class FakeBinanceBook {
     });
     this.liquidations.push({ symbol, qty: position.qty, price: liq, lostMargin: position.isolatedWallet });
     this.positions.delete(symbol);
+  }
+
+  /**
+   * [futures] "User's Force Orders (USER_DATA)", GET /fapi/v1/forceOrders: the account's liquidation
+   * ("autoclose-…") orders of a symbol from `startTime` on (the docs' default window is the last 7 days).
+   */
+  forceOrders(symbol: string | undefined, startTime: number | undefined): BookOrder[] {
+    const from = startTime ?? this.options.now() - 7 * 86_400_000;
+    return this.orders.filter(
+      (o) =>
+        o.market === 'future' &&
+        o.clientOrderId.startsWith('autoclose-') &&
+        (symbol === undefined || o.symbol === symbol) &&
+        o.time >= from,
+    );
   }
 
   /** [spot rest-api.md] "Query order": the order with this client id (the latest, ids may be reused). */

@@ -188,6 +188,16 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
       route(true, ['symbol'], 5, (p) => book.futuresTrades(p.symbol!, p.orderId).map(futuresTrade)),
     ],
     [
+      // [futures] "User's Force Orders (USER_DATA)": weight 20 with symbol, 50 without; the orders the
+      // exchange sent itself to close the account's positions, in the Query Order shape.
+      'GET /fapi/v1/forceOrders',
+      route(true, [], 20, (p) => {
+        if (p.symbol) book.rules(p.symbol, 'future');
+        const from = p.startTime ? Number(p.startTime) : undefined;
+        return book.forceOrders(p.symbol, from).map((o) => ({ ...futuresOrder(o), timeInForce: 'IOC' }));
+      }),
+    ],
+    [
       'POST /fapi/v1/leverage',
       route(true, ['symbol', 'leverage'], 1, (p) => {
         book.rules(p.symbol, 'future');
