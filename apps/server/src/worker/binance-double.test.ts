@@ -178,3 +178,67 @@ describe('a spot bot in Binance mode', () => {
     await fake.close();
   }, 60_000);
 });
+
+describe('a spot account that pays its fees in BNB', () => {
+  it('books each fee as BNB valued at its price, and keeps lots whole', async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    fake.book.payFeesInBnb = true;
+    fake.book.spot.set('BNB', { free: money(1), locked: money(0) });
+    fake.setPrice('BNBUSDT', 'spot', '600');
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+    });
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 3)));
+    const botId = await insertBot(handle.db, userId);
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'spot:BNBUSDT': '600' });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    try {
+      await supervisor.start();
+      feed.setPrice('ETHUSDT', 'spot', '2000');
+      const fillsOf = async (n: number) =>
+        eventually(async () => {
+          const rows = await handle.db
+            .select()
+            .from(botFills)
+            .where(eq(botFills.botId, botId))
+            .orderBy(asc(botFills.seq));
+          expect(rows).toHaveLength(n);
+          return rows;
+        }, 20_000);
+      // Grid 1: 400 USDT buys 0.2 ETH; the fee is 400 × 0.1 % × 0.75 = 0.3 USDT, paid as 0.0005 BNB.
+      const [buy] = await fillsOf(1);
+      expect(buy).toMatchObject({ feeAsset: 'BNB', qty: '0.2' });
+      expect(money(buy!.feePaid!).toFixed()).toBe('0.0005');
+      expect(money(buy!.fee).toFixed()).toBe('0.3');
+      const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+      // The lot holds the whole 0.2 ETH: a BNB fee takes nothing from the coin bought.
+      expect((row!.engineState as unknown as EngineState).lots).toMatchObject([{ qty: 0.2, fee: 0.3 }]);
+      // Its take-profit sells all of it: 404 USDT, fee 0.303 USDT as 0.000505 BNB.
+      fake.setPrice('ETHUSDT', 'spot', '2020');
+      feed.setPrice('ETHUSDT', 'spot', '2020');
+      const [, sell] = await fillsOf(2);
+      expect(sell).toMatchObject({ side: 'sell', feeAsset: 'BNB', qty: '0.2' });
+      expect(money(sell!.feePaid!).toFixed()).toBe('0.000505');
+      // 404 − 0.303 − 400 − 0.3 = 3.397
+      expect(money(sell!.pnl!).toFixed()).toBe('3.397');
+      expect(fake.book.spot.get('ETH')?.free.toFixed()).toBe('0');
+      expect(fake.book.spot.get('BNB')?.free.toFixed()).toBe('0.998995');
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  }, 60_000);
+});

@@ -21,7 +21,14 @@ export interface FillRecord {
   price: string;
   qty: string;
   quote: string;
+  /** In USDT. */
   fee: string;
+  /**
+   * The asset the exchange charged the fee in, and the amount it charged (docs/trading-rules.md §3); USDT and
+   * `fee` when not given.
+   */
+  feeAsset?: string;
+  feePaid?: string;
   pnl: string | null;
   timeMs: number;
 }
@@ -396,6 +403,8 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     qty: fill.qty,
     quote: fill.quote,
     fee: fill.fee,
+    fee_asset: fill.feeAsset ?? 'USDT',
+    fee_paid: fill.feePaid ?? fill.fee,
     pnl: fill.pnl,
     time_ms: fill.timeMs,
     client_order_id: clientOrderIdOf(botId, fill.seq),
@@ -406,11 +415,14 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     f as (
       select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
         bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
-        quote numeric, fee numeric, pnl numeric, time_ms bigint, client_order_id text)),
+        quote numeric, fee numeric, fee_asset text, fee_paid numeric, pnl numeric, time_ms bigint,
+        client_order_id text)),
     ins as (
       insert into ${botFills}
-        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
-      select bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id from f
+        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
+         client_order_id)
+      select bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
+        client_order_id from f
       on conflict do nothing
       returning bot_id, user_id, seq, pnl),
     done as (

@@ -23,7 +23,7 @@ import { money } from '@gridbot/shared';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
-import { orderFor, outcomeOf, type UsdtPriceOf } from './order-outcome';
+import { type FeePaid, orderFor, outcomeOf, type UsdtPriceOf } from './order-outcome';
 
 export interface BotRunnerDeps {
   db: Db;
@@ -326,7 +326,7 @@ export class BotRunner {
     const outcome = outcomeOf(order, intent.seq, this.id.baseAsset, intent.price, this.deps.usdtPriceOf);
     if (outcome.kind === 'filled') {
       this.failures = 0;
-      await this.applyFill(outcome.fill);
+      await this.applyFill(outcome.fill, outcome.feePaid);
       // The exchange is the authority on positions: read it after each futures order (queued after this).
       if (this.id.market === 'future' && this.deps.exchange.venue === 'binance') void this.checkPosition();
     } else if (outcome.kind === 'failed') {
@@ -337,7 +337,8 @@ export class BotRunner {
     }
   }
 
-  private async applyFill(fill: Fill): Promise<void> {
+  /** Books a fill; `feePaid` is the fee as the exchange charged it (USDT when not given). */
+  private async applyFill(fill: Fill, feePaid?: FeePaid): Promise<void> {
     const outcome = applyFillDetailed(this.state, fill);
     this.state = outcome.state;
     const pnl =
@@ -356,6 +357,8 @@ export class BotRunner {
         quote: String(fill.quote),
         // The order book shows fees in USDT: a fee taken from the bought coin is worth fee × price.
         fee: fill.feeAsset === 'base' ? money(fill.fee).times(fill.price).toFixed() : String(fill.fee),
+        feeAsset: feePaid?.asset ?? 'USDT',
+        feePaid: feePaid?.amount ?? String(fill.fee),
         pnl,
         timeMs: fill.timeMs,
       },

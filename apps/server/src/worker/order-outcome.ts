@@ -21,8 +21,14 @@ export function orderFor(
   };
 }
 
+/** A fee as the exchange charged it: its asset and amount. */
+export interface FeePaid {
+  asset: string;
+  amount: string;
+}
+
 export type OrderOutcome =
-  | { kind: 'filled'; fill: Fill }
+  | { kind: 'filled'; fill: Fill; feePaid: FeePaid }
   | { kind: 'failed'; reason: string }
   /** Still open or partly filled: ask again later. */
   | { kind: 'open' };
@@ -60,6 +66,7 @@ export function outcomeOf(
       timeMs: order.updatedMs,
       tradeId: order.exchangeOrderId,
     },
+    feePaid: { asset: order.feeAsset, amount: order.fee },
   };
 }
 

@@ -60,7 +60,11 @@ export const botFills = pgTable(
     qty: numeric('qty').notNull(),
     /** Quote spent or received (futures: notional). */
     quote: numeric('quote').notNull(),
+    /** The fee in USDT (a fee paid in a coin is valued at that coin's price at the fill). */
     fee: numeric('fee').notNull(),
+    /** The asset the exchange charged the fee in (USDT, the bought coin, or BNB), and the amount it charged. */
+    feeAsset: text('fee_asset').notNull().default('USDT'),
+    feePaid: numeric('fee_paid'),
     /** Profit of the lots a sell closed (docs/trading-rules.md §2.1); null for buys. */
     pnl: numeric('pnl'),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),

@@ -14,7 +14,7 @@ import {
   findMarketRules,
   type MarketKind,
   type MarketRules,
-  type Money,
+  Money,
   money,
 } from '@gridbot/shared';
 
@@ -103,6 +103,8 @@ export interface BookOptions {
 
 /** Spot taker/maker commission 0.1 % ([spot rest-api.md] "Account information": commissionRates). */
 const SPOT_FEE = money('0.001');
+/** Share of the standard commission charged when paid in BNB ([spot] "Query Commission Rates": discount). */
+const BNB_DISCOUNT = money('0.75');
 /** USDⓈ-M futures commission 0.05 % of notional, paid in USDT ([futures] "User Commission Rate"). */
 const FUTURES_FEE = money('0.0005');
 /** [futures] "Change Initial Leverage": a new symbol starts at 20×. */
@@ -136,6 +138,8 @@ export class FakeBinanceBook {
   readonly marginType = new Map<string, 'ISOLATED' | 'CROSSED'>();
   /** [futures] "Get Current Position Mode": false = one-way mode. */
   dualSidePosition = false;
+  /** The account pays spot fees in BNB (Binance's "spotBNBBurn" setting); off by default. */
+  payFeesInBnb = false;
   readonly orders: BookOrder[] = [];
   readonly trades: BookTrade[] = [];
   /** Positions the exchange closed itself (liquidation), for tests. */
@@ -358,6 +362,20 @@ export class FakeBinanceBook {
       throw new BinanceReject(400, -2019, 'Margin is insufficient.');
   }
 
+  /**
+   * The commission of a spot trade of `quote` USDT when the account pays fees in BNB, or undefined when it
+   * does not (or holds too little BNB, then the asset received pays as usual). [spot rest-api.md] "Query
+   * Commission Rates" (GET /api/v3/account/commission): `discount.discountAsset` "BNB", "standard commission
+   * is reduced by this rate when paying commission in BNB" (0.75 here); the amount is the USDT commission
+   * at BNB's price, to 8 decimals, as `commission` in "Account trade list".
+   */
+  private bnbCommission(symbol: string, quote: Money): Money | undefined {
+    if (!this.payFeesInBnb || symbol === 'BNBUSDT') return undefined;
+    const usdt = quote.times(SPOT_FEE).times(BNB_DISCOUNT);
+    const amount = usdt.dividedBy(this.price('BNBUSDT', 'spot')).toDecimalPlaces(8, Money.ROUND_UP);
+    return this.balance('BNB').free.gte(amount) ? amount : undefined;
+  }
+
   leverageOf(symbol: string): number {
     return this.leverage.get(symbol) ?? DEFAULT_LEVERAGE;
   }
@@ -379,7 +397,23 @@ export class FakeBinanceBook {
       // trade credits (the base on a buy, USDT on a sell) when BNB fee payment is off.
       const base = this.balance(rules.base);
       const usdt = this.balance('USDT');
-      if (order.side === 'BUY') {
+      const inBnb = this.bnbCommission(order.symbol, quote);
+      if (inBnb) {
+        commission = inBnb;
+        commissionAsset = 'BNB';
+        const bnb = this.balance('BNB');
+        bnb.free = bnb.free.minus(inBnb);
+        if (order.side === 'BUY') {
+          if (order.type === 'LIMIT') usdt.locked = usdt.locked.minus(qty.times(order.price));
+          else usdt.free = usdt.free.minus(quote);
+          if (order.type === 'LIMIT') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
+          base.free = base.free.plus(qty);
+        } else {
+          if (order.type === 'LIMIT') base.locked = base.locked.minus(qty);
+          else base.free = base.free.minus(qty);
+          usdt.free = usdt.free.plus(quote);
+        }
+      } else if (order.side === 'BUY') {
         commission = qty.times(SPOT_FEE);
         commissionAsset = rules.base;
         if (order.type === 'LIMIT') usdt.locked = usdt.locked.minus(qty.times(order.price));
