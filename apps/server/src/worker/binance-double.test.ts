@@ -179,6 +179,55 @@ describe('a spot bot in Binance mode', () => {
   }, 60_000);
 });
 
+describe('a running spot bot in Binance mode', () => {
+  it('sizes its orders with exchangeInfo rules refreshed while it runs, not the ones of its start', async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    fake.setPrice('ETHUSDT', 'spot', '2003');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+      // The daily refresh of exchangeInfo, at once.
+      marketsTtlMs: 0,
+    });
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 2)));
+    const botId = await insertBot(handle.db, userId);
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2003' });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    const intents = () =>
+      handle.db.select().from(botIntents).where(eq(botIntents.botId, botId)).orderBy(asc(botIntents.seq));
+    try {
+      await supervisor.start();
+      feed.setPrice('ETHUSDT', 'spot', '2003');
+      // Grid 1 with the step of the start, 0.0001: 400 / 2003 = 0.1997.
+      await eventually(async () => expect((await intents())[0]).toMatchObject({ status: 'filled' }), 20_000);
+      expect((await intents())[0]?.payload).toMatchObject({ qty: '0.1997' });
+      // Binance moves ETHUSDT's step to 0.01; the bot takes the refreshed rules.
+      const table = fake.book.rules('ETHUSDT', 'spot');
+      fake.book.ruleOverrides.set('spot:ETHUSDT', { ...table, stepSize: '0.01', minQty: '0.01' });
+      await supervisor.runner(botId)?.refreshRules();
+      // Grid 2 (1 % lower): 300 / 1982.97 = 0.1512…, floored to the new step.
+      fake.setPrice('ETHUSDT', 'spot', '1982.97');
+      feed.setPrice('ETHUSDT', 'spot', '1982.97');
+      await eventually(async () => expect((await intents())[1]).toMatchObject({ status: 'filled' }), 20_000);
+      expect((await intents())[1]?.payload).toMatchObject({ qty: '0.15' });
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  }, 60_000);
+});
+
 describe('a spot account that pays its fees in BNB', () => {
   it('books each fee as BNB valued at its price, and keeps lots whole', async () => {
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });

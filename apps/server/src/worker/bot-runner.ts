@@ -3,6 +3,7 @@ import {
   applyFillDetailed,
   applyIntentDustDetailed,
   applyIntentFailed,
+  compileRules,
   type EngineRules,
   type EngineState,
   type Fill,
@@ -59,6 +60,8 @@ const REDUCE_ONLY_REJECTED = -2022;
 const POSITION_CHECK_MS = 60_000;
 /** Force orders are read from a little before the bot's oldest lot, so clock skew never hides one. */
 const FORCE_ORDER_SLACK_MS = 60_000;
+/** How often a Binance bot takes the exchange's rules again (the adapter re-reads exchangeInfo daily). */
+const RULES_REFRESH_MS = 60 * 60_000;
 /** Longest wait between two look-ups of an order whose outcome is unknown. */
 const MAX_RECONCILE_DELAY_MS = 30_000;
 
@@ -74,6 +77,7 @@ export class BotRunner {
   private lastPrice: number | null;
   private readonly retryTimers = new Map<number, NodeJS.Timeout>();
   private positionTimer: NodeJS.Timeout | undefined;
+  private rulesTimer: NodeJS.Timeout | undefined;
   /** Intents of the batch being sent that have not gone out yet. */
   private readonly unsent = new Set<number>();
   private followingExchange = false;
@@ -85,7 +89,7 @@ export class BotRunner {
   constructor(
     readonly id: BotIdentity,
     private state: EngineState,
-    private readonly rules: EngineRules,
+    private rules: EngineRules,
     private readonly deps: BotRunnerDeps,
     /** The feed's last price when the runner starts, so a command can trade before the first tick. */
     lastPrice: number | null = null,
@@ -94,6 +98,10 @@ export class BotRunner {
     if (id.market === 'future' && deps.exchange.venue === 'binance') {
       this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
       this.positionTimer.unref();
+    }
+    if (deps.exchange.venue === 'binance') {
+      this.rulesTimer = setInterval(() => void this.refreshRules(), RULES_REFRESH_MS);
+      this.rulesTimer.unref();
     }
   }
 
@@ -210,6 +218,7 @@ export class BotRunner {
 
   stopTimers(): void {
     clearInterval(this.positionTimer);
+    clearInterval(this.rulesTimer);
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
     this.retryTimers.clear();
   }
@@ -433,6 +442,21 @@ export class BotRunner {
     }
     await this.followExchangePosition(position === undefined);
     return true;
+  }
+
+  /**
+   * Takes the exchange's current rules of the symbol (Binance: exchangeInfo, which the adapter reads again
+   * once a day), so the engine sizes orders with the filters the exchange checks them against now, not the
+   * ones of the day the bot started (docs/trading-rules.md §3). No answer: the rules in use stay.
+   */
+  refreshRules(): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished) return;
+      const fresh = await this.deps.exchange
+        .marketRules(this.id.symbol, this.id.market)
+        .catch(() => undefined);
+      if (fresh) this.rules = compileRules(fresh);
+    });
   }
 
   /**

@@ -43,6 +43,8 @@ export interface BinanceExchangeOptions extends BinanceClientOptions {
   retry?: Partial<RetryPolicy>;
   /** The process's rate limiter (default: one shared by every client of the process). */
   gate?: BinanceRateGate;
+  /** How long loaded exchangeInfo rules are kept before they are read again (default a day). */
+  marketsTtlMs?: number;
 }
 
 /** Market rules are read again from exchangeInfo after this long. */
@@ -68,8 +70,10 @@ export class BinanceExchange implements Exchange {
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
   private marketsLoadedAtMs = 0;
+  private readonly marketsTtlMs: number;
 
   constructor(options: BinanceExchangeOptions) {
+    this.marketsTtlMs = options.marketsTtlMs ?? MARKETS_TTL_MS;
     const clients = createBinanceClients(options);
     this.spot = clients.spot;
     this.usdm = clients.usdm;
@@ -306,7 +310,7 @@ export class BinanceExchange implements Exchange {
 
   /** exchangeInfo of both venues, loaded at first use and again once a day (filters do change). */
   private loadMarkets(): Promise<void> {
-    if (this.marketsLoaded && Date.now() - this.marketsLoadedAtMs > MARKETS_TTL_MS)
+    if (this.marketsLoaded && Date.now() - this.marketsLoadedAtMs > this.marketsTtlMs)
       this.marketsLoaded = undefined;
     if (!this.marketsLoaded) this.marketsLoadedAtMs = Date.now();
     const reload = this.marketsLoadedAtMs !== 0 && this.spot.markets !== undefined;
