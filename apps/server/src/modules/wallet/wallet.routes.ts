@@ -11,6 +11,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { keyHint, recordSecurityEvent } from '../security/security-log';
+import { requireSecondFactor } from '../security/two-factor.service';
 import { deleteApiKeys, findApiKeys, saveApiKeys } from './api-keys.repo';
 import { committedFunds, freePart } from './committed-funds';
 import { serverPublicIp } from './server-ip';
@@ -32,11 +34,23 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   r.post('/api/apikeys', { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
-    const userId = currentUser(req).id;
+    const user = currentUser(req);
+    const userId = user.id;
     const { apiKey, secretKey } = req.body;
+    await requireSecondFactor(deps, user, req.body.code, req.ip);
     if (apiKey === null || secretKey === null) {
       if (await deps.runningWork.hasRunning(userId)) throw new HttpError(400, m.disconnectWhileRunning);
-      await deleteApiKeys(deps.db, userId);
+      const old = await findApiKeys(deps.db, userId);
+      await deps.db.transaction(async (tx) => {
+        await deleteApiKeys(tx, userId);
+        if (old)
+          await recordSecurityEvent(tx, {
+            userId,
+            type: 'key_removed',
+            ip: req.ip,
+            detail: { apiKey: keyHint(old.apiKey) },
+          });
+      });
       return { success: true, message: m.disconnected };
     }
     const keys = { apiKey, secret: secretKey };
@@ -45,7 +59,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
       throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
     });
     if (!valid) throw new HttpError(400, m.invalidKeys);
-    await saveApiKeys(deps.db, userId, apiKey, deps.secrets.seal(secretKey), deps.clock.now());
+    await deps.db.transaction(async (tx) => {
+      await saveApiKeys(tx, userId, apiKey, deps.secrets.seal(secretKey), deps.clock.now());
+      await recordSecurityEvent(tx, {
+        userId,
+        type: 'key_saved',
+        ip: req.ip,
+        detail: { apiKey: keyHint(apiKey) },
+      });
+    });
     return { success: true, message: m.keysSaved };
   });
 
