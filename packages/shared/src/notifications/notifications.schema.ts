@@ -51,6 +51,7 @@ export const notificationMessages = {
   webhookUrl: 'Enter an https:// URL (http:// only for localhost)',
   telegramNotConfigured: 'Telegram notifications are not available on this platform',
   webhookMissing: 'Save a webhook URL first',
+  webhookPrivate: 'This URL points to a private or local address. Use a public https:// URL.',
 } as const;
 
 /** Which channels each event goes to; an event not listed goes nowhere but the bell. */
