@@ -58,6 +58,7 @@ export function SessionsCard() {
   return (
     <Card>
       <CardHeader
+        className="flex-wrap"
         title="Sessions"
         description="Where your account is signed in now."
         actions={

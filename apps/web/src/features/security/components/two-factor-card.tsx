@@ -96,7 +96,7 @@ function RecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => voi
       </p>
       <ol
         data-testid="recovery-codes"
-        className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm sm:grid-cols-5"
+        className="grid grid-cols-2 gap-x-6 gap-y-1 font-mono text-sm whitespace-nowrap"
       >
         {codes.map((code) => (
           <li key={code}>{code}</li>
