@@ -13,6 +13,7 @@ import { marketRoutes } from './modules/market/market.routes';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { platformRoutes } from './modules/platform/platform.routes';
 import { pushRoutes } from './modules/push/push.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { strategyRoutes } from './modules/strategies/strategies.routes';
 import { walletRoutes } from './modules/wallet/wallet.routes';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => strategyRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => pushRoutes(scope, deps));
+  await app.register(async (scope) => securityRoutes(scope, deps));
   // Platform service: only with SUBSCRIPTION_ENABLED; otherwise every /platform path is a 404.
   if (deps.config.subscriptionEnabled) await app.register(async (scope) => platformRoutes(scope, deps));
   await app.register(async (scope) => adminRoutes(scope, deps));

@@ -5,6 +5,7 @@ import { HttpError } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
 import { findLiveSession, type UserRow } from '../modules/auth/auth.repo';
 import { sessionCacheOf } from '../modules/auth/session-cache';
+import { noteSeen } from '../modules/security/last-seen';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,6 +40,7 @@ export function requireUser(deps: AppDeps) {
     if (!user) throw new HttpError(401, authMessages.sessionExpired);
     request.user = user;
     request.bearerToken = token;
+    await noteSeen(deps.db, hash, deps.clock.now());
   };
 }
 

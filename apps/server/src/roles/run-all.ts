@@ -10,6 +10,7 @@ import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startNotifications } from '../modules/notifications/notification-runtime';
+import { KeyPermissionMonitor } from '../modules/security/key-monitor';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
 import { BotSupervisor } from '../worker/bot-supervisor';
@@ -59,6 +60,10 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   await feed.start();
   await paper.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
+  const keyMonitor = new KeyPermissionMonitor(
+    { ...deps, now: () => new Date(), log: (message, extra) => app.log.warn({ ...extra }, message) },
+    async (userId, reason) => supervisor?.haltUserBots(userId, reason),
+  );
   supervisor = new BotSupervisor({
     db: database.db,
     feed,
@@ -67,8 +72,10 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     now: () => Date.now(),
     log: (message, extra) => app.log.warn({ ...extra }, message),
     metrics: metrics.worker,
+    onAuthError: (userId) => void keyMonitor.checkUser(userId),
   });
   await supervisor.start();
+  keyMonitor.start();
   started = true;
   const stopNotifications = startNotifications({
     db: database.db,
@@ -84,6 +91,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     async () => {
       await app.close();
       await stopNotifications();
+      keyMonitor.stop();
       await supervisor?.stop();
       await paper.stop();
       await feed.stop();

@@ -8,6 +8,7 @@ import { mailerFromEnv } from '../mail/mailer';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
 import { startNotifications } from '../modules/notifications/notification-runtime';
+import { KeyPermissionMonitor } from '../modules/security/key-monitor';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createLogger, fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
@@ -43,7 +44,12 @@ export async function runWorker(env: Env): Promise<void> {
     metrics: metrics.worker,
     announceRelease: () => void publishBotEvent(bus, { type: 'wake' }),
   });
-  const supervisor = new BotSupervisor({
+  // Keys lose rights on Binance's side: checked daily and after an order refused for the key.
+  const keyMonitor = new KeyPermissionMonitor(
+    { db: database.db, exchanges: gateway, secrets, now: () => new Date(), log },
+    (userId, reason) => supervisor.haltUserBots(userId, reason),
+  );
+  const supervisor: BotSupervisor = new BotSupervisor({
     db: database.db,
     feed,
     exchanges: gateway,
@@ -52,6 +58,7 @@ export async function runWorker(env: Env): Promise<void> {
     log,
     metrics: metrics.worker,
     leases: coordinator.hooks,
+    onAuthError: (userId) => void keyMonitor.checkUser(userId),
   });
 
   await feed.start();
@@ -71,6 +78,7 @@ export async function runWorker(env: Env): Promise<void> {
   });
   await supervisor.start();
   await coordinator.start(supervisor);
+  keyMonitor.start();
   const stopNotifications = startNotifications({
     db: database.db,
     bus,
@@ -96,6 +104,7 @@ export async function runWorker(env: Env): Promise<void> {
     clearInterval(resync);
     await stopEvents();
     await stopNotifications();
+    keyMonitor.stop();
     await coordinator.stop();
     await supervisor.stop();
     await app.close();

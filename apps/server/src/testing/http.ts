@@ -6,12 +6,13 @@ export interface CallOptions {
   ip?: string;
   /** Raw payload sent as is (for malformed JSON tests). */
   raw?: string;
+  userAgent?: string;
 }
 
 /** One JSON request through app.inject(), answering status and parsed body. */
 export async function call(
   t: TestApp<MarketFeed>,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   body?: unknown,
   options: CallOptions = {},
@@ -22,6 +23,7 @@ export async function call(
     remoteAddress: options.ip ?? '10.0.0.1',
     headers: {
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.userAgent ? { 'user-agent': options.userAgent } : {}),
       ...(body !== undefined || options.raw !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(options.raw !== undefined

@@ -40,6 +40,8 @@ export interface BotRunnerDeps {
   onBroken: (botId: string) => void;
   /** USDT prices of coins, to value a fee paid in a third coin (BNB on Binance). */
   usdtPriceOf?: UsdtPriceOf;
+  /** An order was refused for the key (bad key, IP or permissions): its rights are read again. */
+  onAuthError?: (userId: string) => void;
 }
 
 export interface BotIdentity {
@@ -415,6 +417,7 @@ export class BotRunner {
         this.state,
         this.lastPrice,
       );
+      if (error.kind === 'fatal') this.deps.onAuthError?.(this.id.userId);
       return this.halt(error.userMessage);
     }
     // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
@@ -554,6 +557,11 @@ export class BotRunner {
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
     }
+  }
+
+  /** Pauses the bot from outside its own decisions (the API key lost a right it needs). */
+  haltWith(reason: string): Promise<void> {
+    return this.halt(reason);
   }
 
   private async halt(reason: string): Promise<void> {

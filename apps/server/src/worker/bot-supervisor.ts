@@ -1,7 +1,8 @@
-import type { Db } from '@gridbot/db';
+import { bots, type Db } from '@gridbot/db';
 import { compileRules, type EngineState } from '@gridbot/engine';
 import { type Exchange, isExchangeError, type MarketFeed } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot-repo';
@@ -21,6 +22,8 @@ export interface SupervisorDeps {
   reloadDelayMs?: number;
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
+  /** An order of the user was refused for the key: its rights are read again (KeyPermissionMonitor). */
+  onAuthError?: (userId: string) => void;
   /**
    * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
@@ -172,6 +175,23 @@ export class BotSupervisor {
     if (runner && !this.deps.leases && !this.stopped) await this.add(botId);
   }
 
+  /**
+   * Pauses every running bot and cycle of a user with `reason`: those run here through their runner (so
+   * nothing in memory trades on), the others in the database (a worker holding one drops it, as it is no
+   * longer runnable).
+   */
+  async haltUserBots(userId: string, reason: string): Promise<void> {
+    const rows = await this.deps.db
+      .select({ id: bots.id })
+      .from(bots)
+      .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), isNull(bots.haltReason)));
+    for (const row of rows) {
+      const runner = this.running.get(row.id)?.runner;
+      if (runner) await runner.haltWith(reason);
+      else await repo.haltBot(this.deps.db, row.id, reason);
+    }
+  }
+
   /** The live runner of a bot, if this process runs it. */
   runner(botId: string): BotRunner | undefined {
     return this.running.get(botId)?.runner;
@@ -299,6 +319,7 @@ export class BotSupervisor {
         },
         onBroken: (botId) => this.reload(botId),
         usdtPriceOf: this.usdtPriceOf,
+        ...(this.deps.onAuthError ? { onAuthError: this.deps.onAuthError } : {}),
       },
       last === undefined ? null : Number(last),
     );

@@ -43,6 +43,7 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
     screen('scalp-running-bot/:id', () => import('./routes/scalp-running-bot')),
     screen('api-setting', () => import('./routes/api-setting')),
     screen('notifications', () => import('./routes/notifications')),
+    screen('security', () => import('./routes/security')),
     screen('livebots', () => import('./routes/livebots')),
     screen('history', () => import('./routes/history')),
     // Help for signed-in members (the public contact page speaks to visitors).

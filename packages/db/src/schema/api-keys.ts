@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -12,4 +12,7 @@ export const apiKeys = pgTable('api_keys', {
   apiKey: text('api_key').notNull(),
   secretSealed: text('secret_sealed').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** What the key may do, as Binance answered at the last check (null on the paper exchange). */
+  permissions: jsonb('permissions').$type<Record<string, boolean>>(),
+  permissionsCheckedAt: timestamp('permissions_checked_at', { withTimezone: true }),
 });

@@ -7,6 +7,7 @@ export * from './notifications';
 export * from './paper';
 export * from './platform';
 export * from './platform-chain';
+export * from './security';
 export * from './sessions';
 export * from './strategies';
 export * from './users';

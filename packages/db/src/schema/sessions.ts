@@ -15,6 +15,10 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** The address that signed in: a device the account's owner used before keeps logging in under attack. */
     ip: text('ip'),
+    /** The browser's User-Agent at sign-in: the Security page names the device from it. */
+    userAgent: text('user_agent'),
+    /** The last request seen with this token, written at most once a minute. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -17,6 +17,12 @@ export const users = pgTable(
     role: text('role', { enum: ['user', 'admin'] })
       .notNull()
       .default('user'),
+    /** The TOTP secret (RFC 6238), sealed like API secrets; set once the first code confirmed it. */
+    totpSecretSealed: text('totp_secret_sealed'),
+    /** A secret shown on the setup screen and not yet confirmed by a code. */
+    totpPendingSealed: text('totp_pending_sealed'),
+    /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
     disclaimerAgreedAt: timestamp('disclaimer_agreed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,7 @@ import {
 import { prepareOrder } from '../order-rules';
 import { type BinanceClientOptions, createBinanceClients } from './binance-clients';
 import { toExchangeError } from './ccxt-errors';
+import { type ApiKeyPermissions, keyPermissionsOf } from './key-permissions';
 import {
   feeOfTrades,
   forcedCloseOf,
@@ -93,6 +94,11 @@ export class BinanceExchange implements Exchange {
   async balances(wallet: WalletKind): Promise<Balance[]> {
     if (wallet === 'spot') return spotBalances(await this.call('spot', (c) => c.privateGetAccount()));
     return futuresBalances(await this.call('future', (c) => c.fapiPrivateV2GetBalance()));
+  }
+
+  /** The key's rights, through ccxt's implicit API for `GET /sapi/v1/account/apiRestrictions`. */
+  async keyPermissions(): Promise<ApiKeyPermissions> {
+    return keyPermissionsOf(await this.call('spot', (c) => c.sapiGetAccountApiRestrictions()));
   }
 
   async usdtFree(): Promise<Record<WalletKind, string>> {

@@ -3,6 +3,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { MarketKind } from '@gridbot/shared';
 import { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
+import {
+  type FakeKeyPermissions,
+  keyPermissionRoute,
+  permissionRefusal,
+  tradingKeyPermissions,
+} from './fake-binance-permissions';
 import { binanceRoutes, type FakeRoute } from './fake-binance-routes';
 
 export interface RecordedRequest {
@@ -75,6 +81,8 @@ export class FakeBinanceServer {
   bannedUntilMs = 0;
   private readonly injections: Injection[] = [];
   private readonly routes: Map<string, FakeRoute>;
+  /** The key's rights (GET /sapi/v1/account/apiRestrictions); a trading call without the right gets -2015. */
+  keyPermissions: FakeKeyPermissions = tradingKeyPermissions();
   private server: Server | undefined;
 
   private constructor(
@@ -84,6 +92,10 @@ export class FakeBinanceServer {
   ) {
     this.book = new FakeBinanceBook({ now: () => this.now(), ...(brackets ? { brackets } : {}) });
     this.routes = binanceRoutes(this);
+    this.routes.set(
+      'GET /sapi/v1/account/apiRestrictions',
+      keyPermissionRoute(() => this.keyPermissions, this.now()),
+    );
   }
 
   /** Starts on 127.0.0.1 at a random free port (or `port`). */
@@ -199,7 +211,8 @@ export class FakeBinanceServer {
     const route = this.routes.get(target);
     if (!route) return send(res, 404, { code: -1000, msg: `No fake for ${target}` });
     if (route.signed) {
-      const problem = this.checkSigned(apiKey, rawQuery, rawBody, params);
+      const problem =
+        this.checkSigned(apiKey, rawQuery, rawBody, params) ?? permissionRefusal(target, this.keyPermissions);
       if (problem) return send(res, problem.status, { code: problem.code, msg: problem.msg });
     }
     const missing = route.required.find((name) => params[name] === undefined || params[name] === '');

@@ -29,6 +29,8 @@ export const otpField = requiredString(m.otpRequired).regex(/^[0-9]{6}$/, m.otpD
 export const loginInputSchema = z.strictObject({
   email: requiredString(m.loginIdRequired).max(LOGIN_INPUT_MAX, m.loginIdMax),
   password: passwordField,
+  /** With two-factor sign-in on: the authenticator's code or a recovery code, sent with the password again. */
+  code: z.string().trim().max(20).optional(),
 });
 export type LoginInput = z.infer<typeof loginInputSchema>;
 

@@ -11,6 +11,9 @@ export const notificationEventTypes = [
   'withdrawal_sent',
   'withdrawal_rejected',
   'profit_limit_reached',
+  'new_device_login',
+  'api_key_changed',
+  'withdrawal_requested',
 ] as const;
 export type NotificationEventType = (typeof notificationEventTypes)[number];
 
@@ -29,12 +32,26 @@ export const notificationEventLabels: Record<NotificationEventType, string> = {
   withdrawal_sent: 'Withdrawal sent',
   withdrawal_rejected: 'Withdrawal rejected',
   profit_limit_reached: 'Profit limit reached',
+  new_device_login: 'Login from a new device',
+  api_key_changed: 'API key changed',
+  withdrawal_requested: 'Withdrawal requested',
 };
+
+/**
+ * Security events always go by e-mail as well, whatever the user's routing: someone who took over the
+ * account could otherwise turn the warning off first.
+ */
+export const alwaysEmailedEvents: readonly NotificationEventType[] = [
+  'new_device_login',
+  'api_key_changed',
+  'withdrawal_requested',
+];
 
 export const notificationMessages = {
   webhookUrl: 'Enter an https:// URL (http:// only for localhost)',
   telegramNotConfigured: 'Telegram notifications are not available on this platform',
   webhookMissing: 'Save a webhook URL first',
+  webhookPrivate: 'This URL points to a private or local address. Use a public https:// URL.',
 } as const;
 
 /** Which channels each event goes to; an event not listed goes nowhere but the bell. */
@@ -131,6 +148,8 @@ export function notificationPathOf(item: Pick<NotificationItem, 'type' | 'botId'
   if (item.botId && item.botType === 'scalping') return `/scalp-running-bot/${item.botId}`;
   if (item.botId && item.botType === 'cycle') return '/cycle';
   if (item.botId) return `/running-bot/${item.botId}`;
+  if (item.type === 'new_device_login') return '/security';
+  if (item.type === 'api_key_changed') return '/api-setting';
   if (item.type.startsWith('withdrawal_')) return '/withdraw';
   if (item.type === 'deposit_credited') return '/Wallet-deposit';
   if (item.type === 'profit_limit_reached') return '/subscription';

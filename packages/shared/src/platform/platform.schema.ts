@@ -70,6 +70,8 @@ export type SubscriptionCreateInput = z.input<typeof subscriptionCreateInputSche
 export const withdrawCreateInputSchema = z.object({
   amount: amountField(),
   toAddress: bep20AddressField,
+  /** With two-factor sign-in on: the code, asked again before a withdrawal. */
+  code: z.string().trim().max(20).optional(),
 });
 export type WithdrawCreateInput = z.input<typeof withdrawCreateInputSchema>;
 

@@ -26,6 +26,8 @@ export const apiKeysInputSchema = z
       .min(1, m.secretKeyRequired)
       .max(128, m.secretKeyMax)
       .nullable(),
+    /** With two-factor sign-in on: the code, asked again before keys change. */
+    code: z.string().trim().max(20).optional(),
   })
   .refine((v) => (v.apiKey === null) === (v.secretKey === null), {
     message: m.bothOrNeither,

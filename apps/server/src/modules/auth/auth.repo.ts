@@ -121,8 +121,9 @@ export async function insertSession(
   tokenHash: string,
   expiresAt: Date,
   ip: string | null = null,
+  userAgent: string | null = null,
 ) {
-  await db.insert(sessions).values({ userId, tokenHash, expiresAt, ip });
+  await db.insert(sessions).values({ userId, tokenHash, expiresAt, ip, userAgent, lastSeenAt: null });
 }
 
 /** Whether the account ever signed in from this address (its owner's known device). */

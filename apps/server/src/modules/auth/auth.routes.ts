@@ -8,7 +8,7 @@ import {
   signupInputSchema,
   verifyOtpInputSchema,
 } from '@gridbot/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { requireUser } from '../../plugins/auth';
@@ -16,6 +16,11 @@ import { authRateRules as rules } from '../../plugins/rate-limit';
 import * as auth from './auth.service';
 
 const account = (value: string) => value.trim().toLowerCase();
+/** The address and browser of a sign-in (the Security page names the device; a new one gets an e-mail). */
+const originOf = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent']?.slice(0, 500) ?? null,
+});
 
 /** Sign-up with an e-mailed code, login, logout, forgot and reset password (docs/spec/01-core-screens.md Login, docs/spec/02-bots-wallet-account.md §5/§7). */
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -30,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post('/api/verify-otp', { schema: { body: verifyOtpInputSchema } }, async (req) => {
     await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
     await limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
-    return auth.verifyOtp(deps, req.body, req.ip);
+    return auth.verifyOtp(deps, req.body, originOf(req));
   });
 
   r.post('/api/resend-otp', { schema: { body: resendOtpInputSchema } }, async (req) => {
@@ -40,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   // Limits per IP and per account (across e-mail and username) are in auth.login: it knows the account.
   r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) =>
-    auth.login(deps, req.body, req.ip),
+    auth.login(deps, req.body, originOf(req)),
   );
 
   r.post('/api/logout', { onRequest: requireUser(deps) }, async (req) => {
@@ -59,7 +64,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { params: resetTokenParamSchema, body: resetPasswordInputSchema } },
     async (req) => {
       await limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
-      return auth.resetPassword(deps, req.params.token, req.body.password);
+      return auth.resetPassword(deps, req.params.token, req.body.password, req.ip);
     },
   );
 }

@@ -7,6 +7,7 @@ import {
   OTP_VALID_MINUTES,
   RESET_LINK_VALID_MINUTES,
   type SignupInput,
+  securityMessages as sm,
   type VerifyOtpInput,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
@@ -15,6 +16,10 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
 import { authRateRules } from '../../plugins/rate-limit';
+import { deviceOf } from '../security/device';
+import { recordSecurityEvent } from '../security/security-log';
+import { knownDevice } from '../security/sessions.repo';
+import { checkSecondFactor, hasTwoFactor } from '../security/two-factor.service';
 import * as repo from './auth.repo';
 import { revokeCachedSessions } from './session-revocations';
 import { sessionUserOf } from './session-user';
@@ -25,15 +30,21 @@ const MINUTE_MS = 60_000;
 // A real hash to verify against when the login id is unknown, so both paths take the same time.
 const decoyHash = hashPassword('decoy-password-for-timing');
 
+/** Where a sign-in comes from: the address and the browser's User-Agent. */
+export interface Origin {
+  ip: string;
+  userAgent: string | null;
+}
+
 async function issueSession(
   deps: AppDeps,
   user: repo.UserRow,
   message: string,
-  ip: string | null,
+  origin: Origin,
 ): Promise<AuthResponse> {
   const token = newSecretToken();
   const expiresAt = new Date(deps.clock.now().getTime() + SESSION_DAYS * 24 * 60 * MINUTE_MS);
-  await repo.insertSession(deps.db, user.id, sha256(token), expiresAt, ip);
+  await repo.insertSession(deps.db, user.id, sha256(token), expiresAt, origin.ip, origin.userAgent);
   return { success: true, message, token, accessToken: token, user: await sessionUserOf(deps, user) };
 }
 
@@ -56,13 +67,42 @@ async function limitAccountLogin(deps: AppDeps, user: repo.UserRow | undefined, 
   );
 }
 
-export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<AuthResponse> {
+/**
+ * Password, then (with two-factor sign-in on) the code sent with it again: a right password without a
+ * code answers 401 with `twoFactorRequired`, and every code attempt counts against the login limits.
+ */
+export async function login(deps: AppDeps, input: LoginInput, origin: Origin): Promise<AuthResponse> {
+  const { ip } = origin;
   await deps.limiter.hit(`login:ip:${ip}`, authRateRules.loginPerIp);
   const user = await repo.findUserByLoginId(deps.db, input.email);
   await limitAccountLogin(deps, user, input.email, ip);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
-  if (!user || !ok) throw new HttpError(401, m.invalidCredentials);
-  return issueSession(deps, user, 'Logged in.', ip);
+  if (!user) throw new HttpError(401, m.invalidCredentials);
+  const device = deviceOf(origin.userAgent);
+  if (!ok) {
+    await recordSecurityEvent(deps.db, { userId: user.id, type: 'login_failed', ip, detail: { device } });
+    throw new HttpError(401, m.invalidCredentials);
+  }
+  if (hasTwoFactor(user)) {
+    if (!input.code) throw new HttpError(401, sm.codeRequired, { twoFactorRequired: true });
+    if (!(await checkSecondFactor(deps, user, input.code, ip))) {
+      await recordSecurityEvent(deps.db, {
+        userId: user.id,
+        type: 'login_failed',
+        ip,
+        detail: { device, reason: 'wrong code' },
+      });
+      throw new HttpError(401, sm.codeInvalid, { twoFactorRequired: true });
+    }
+  }
+  const known = await knownDevice(deps.db, user.id, ip, origin.userAgent);
+  await recordSecurityEvent(deps.db, {
+    userId: user.id,
+    type: known ? 'login_success' : 'login_new_device',
+    ip,
+    detail: { device },
+  });
+  return issueSession(deps, user, 'Logged in.', origin);
 }
 
 async function ensureAvailable(deps: AppDeps, email: string, username: string): Promise<void> {
@@ -151,7 +191,7 @@ async function startedBy(attempt: repo.PendingSignupRow, input: VerifyOtpInput, 
 }
 
 /** Creates the account from the attempt the code was mailed for, once that code is right and live. */
-export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, ip: string): Promise<AuthResponse> {
+export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, origin: Origin): Promise<AuthResponse> {
   const attempts = await repo.signupAttempts(deps.db, input.email);
   if (attempts.length === 0) throw new HttpError(400, m.otpNoPending);
   const nowMs = deps.clock.now().getTime();
@@ -177,7 +217,7 @@ export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, ip: string
     await repo.deletePendingSignups(tx, verified.email);
     return created;
   });
-  return issueSession(deps, user, m.otpVerified, ip);
+  return issueSession(deps, user, m.otpVerified, origin);
 }
 
 async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pending: repo.PendingSignupRow) {
@@ -220,7 +260,7 @@ export async function forgotPassword(
 }
 
 /** Sets a new password through a single-use link and ends every other link and every session of the user. */
-export async function resetPassword(deps: AppDeps, token: string, password: string) {
+export async function resetPassword(deps: AppDeps, token: string, password: string, ip: string) {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {
@@ -230,6 +270,7 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     await repo.endResetLinks(tx, userId, now);
     await repo.updatePasswordHash(tx, userId, passwordHash);
     await repo.revokeAllSessions(tx, userId, now);
+    await recordSecurityEvent(tx, { userId, type: 'password_reset', ip });
     return userId;
   });
   revokeCachedSessions(deps.db, deps.bus, { userId });

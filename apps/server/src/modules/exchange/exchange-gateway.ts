@@ -1,4 +1,4 @@
-import type { Exchange, PaperExchange } from '@gridbot/exchange';
+import type { ApiKeyPermissions, Exchange, PaperExchange } from '@gridbot/exchange';
 
 /** The key pair a user bound in API Setting, secret already opened. */
 export interface UserKeys {
@@ -15,6 +15,8 @@ export interface ExchangeGateway {
   forUser(userId: string, keys: UserKeys): Exchange;
   /** Whether the keys can make a signed account call (paper: any saved keys are connected). */
   verifyKeys(userId: string, keys: UserKeys): Promise<boolean>;
+  /** What the keys may do (Binance's apiRestrictions); absent on the paper exchange, where keys mean nothing. */
+  keyPermissions?(keys: UserKeys): Promise<ApiKeyPermissions>;
 }
 
 /** The embedded default: every user trades on their own paper account. */

@@ -30,7 +30,10 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */
-async function binanceGateway(sandbox: boolean, baseUrl: string | undefined): Promise<ExchangeGateway> {
+export async function binanceGateway(
+  sandbox: boolean,
+  baseUrl: string | undefined,
+): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
   const { BinanceExchange } = await import('@gridbot/exchange/binance');
   const clients = new Map<string, { apiKey: string; exchange: Exchange }>();
@@ -56,6 +59,8 @@ async function binanceGateway(sandbox: boolean, baseUrl: string | undefined): Pr
         throw error;
       }
     },
+    keyPermissions: (keys) =>
+      new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl }).keyPermissions(),
   };
 }
 

@@ -43,6 +43,14 @@ export function bodyOf(type: string, payload: Record<string, unknown>): string {
       return `Your withdrawal of ${str(payload.amount)} USDT was sent (transaction ${str(payload.txHash)}).`;
     case 'withdrawal_rejected':
       return `Your withdrawal of ${str(payload.amount)} USDT was rejected and refunded${payload.reason ? `: ${str(payload.reason)}` : '.'}`;
+    case 'new_device_login':
+      return `Your account was logged in from a new device: ${str(payload.device)}, IP ${str(payload.ip)}. If this was not you, change your password and log out the other sessions on the Security page.`;
+    case 'api_key_changed':
+      return payload.action === 'key_removed'
+        ? `Your exchange API key ${str(payload.apiKey)} was removed (IP ${str(payload.ip)}). If this was not you, change your password now.`
+        : `A new exchange API key ${str(payload.apiKey)} was saved (IP ${str(payload.ip)}). If this was not you, change your password and remove the key on Binance now.`;
+    case 'withdrawal_requested':
+      return `A withdrawal of ${str(payload.amount)} to ${str(payload.toAddress)} was requested (IP ${str(payload.ip)}). If this was not you, change your password now.`;
     case 'profit_limit_reached':
       return 'Your profit limit is used up: running bots open no new cycles until you subscribe again.';
     default:

@@ -1,5 +1,5 @@
 import { type Db, notificationEvents, notificationSettings, users } from '@gridbot/db';
-import type { NotificationChannel } from '@gridbot/shared';
+import { alwaysEmailedEvents, type NotificationChannel } from '@gridbot/shared';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { EventRow } from './notification-text';
 
@@ -32,11 +32,15 @@ function eventOf(raw: RawEvent): EventRow {
 
 /**
  * Writes one delivery per channel the user chose for each new event (only channels that are set up: a
- * linked Telegram chat, a saved webhook) and marks the events fanned out, in one statement: a crash
+ * linked Telegram chat, a saved webhook; e-mail always for `alwaysEmailedEvents`) and marks the events fanned out, in one statement: a crash
  * leaves either both or neither, so no event is delivered twice on a channel or forgotten. Answers the
  * events it took, for the bell's live update.
  */
 export async function fanOut(db: Db, now: Date, limit = 200): Promise<EventRow[]> {
+  const alwaysEmailed = sql`(${sql.join(
+    alwaysEmailedEvents.map((type) => sql`${type}`),
+    sql`, `,
+  )})`;
   const result = await db.execute(sql`
     with e as (
       select id, user_id, type from ${notificationEvents}
@@ -47,7 +51,9 @@ export async function fanOut(db: Db, now: Date, limit = 200): Promise<EventRow[]
       cross join lateral jsonb_array_elements_text(coalesce(ns.routing -> e.type, '[]'::jsonb)) as ch(value)
       where ch.value = 'email'
         or (ch.value = 'telegram' and ns.telegram_chat_id is not null)
-        or (ch.value = 'webhook' and ns.webhook_url is not null)),
+        or (ch.value = 'webhook' and ns.webhook_url is not null)
+      union
+      select e.id, e.user_id, 'email' from e where e.type in ${alwaysEmailed}),
     ins as (
       insert into notification_deliveries (event_id, user_id, channel, next_attempt_at)
       select id, user_id, channel, ${now.toISOString()}::timestamptz from routes on conflict do nothing),

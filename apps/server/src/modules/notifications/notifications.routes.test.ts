@@ -1,4 +1,5 @@
 import { bots, users } from '@gridbot/db';
+import { notificationMessages } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
@@ -97,5 +98,26 @@ describe('notification routes', () => {
   it('answers 401 without a token', async () => {
     expect((await call(t, 'GET', '/api/notifications')).status).toBe(401);
     expect((await call(t, 'GET', '/api/notifications/settings')).status).toBe(401);
+  });
+});
+
+describe('webhook URLs that point inside the network', () => {
+  it('refuses https URLs that resolve to loopback, private, link-local or metadata addresses', async () => {
+    const user = await registerUser(t, 'ssrf');
+    for (const webhookUrl of [
+      'https://127.0.0.1/hook',
+      'https://localhost:8443/hook',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://192.168.0.10/hook',
+      'https://[fd00:ec2::254]/hook',
+    ]) {
+      const res = await put(user.token, { routing: {}, webhookUrl });
+      expect(res, webhookUrl).toMatchObject({
+        status: 400,
+        body: { message: notificationMessages.webhookPrivate },
+      });
+    }
+    const settings = await call(t, 'GET', '/api/notifications/settings', undefined, { token: user.token });
+    expect(settings.body.webhookUrl).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import { itemOf } from './notification-text';
 import { listEvents, markRead, type SettingsRow, settingsOf, upsertSettings } from './notifications.repo';
 import { createLinkCode } from './telegram-link';
 import { postWebhook } from './webhook';
+import { assertPublicWebhookUrl } from './webhook-guard';
 
 const readInputSchema = z.object({
   ids: z
@@ -80,6 +81,10 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
       if (deps.config.production && webhookUrl && !webhookUrl.startsWith('https://')) {
         throw new HttpError(400, notificationMessages.webhookUrl);
       }
+      if (webhookUrl)
+        await assertPublicWebhookUrl(webhookUrl).catch(() => {
+          throw new HttpError(400, notificationMessages.webhookPrivate);
+        });
       const changedUrl = webhookUrl !== (current?.webhookUrl ?? null);
       await upsertSettings(deps.db, user.id, {
         routing,

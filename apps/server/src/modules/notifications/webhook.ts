@@ -1,4 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { assertPublicWebhookUrl, PrivateAddressError, publicOnlyLookup } from './webhook-guard';
 
 export const SIGNATURE_HEADER = 'x-gridbot-signature';
 export const DELIVERY_HEADER = 'x-gridbot-delivery';
@@ -18,7 +21,9 @@ export function verifySignature(secret: string, body: string, header: string | u
 
 /**
  * POSTs a signed JSON body. `X-Gridbot-Delivery` is the same on every retry of one delivery, so a receiver
- * that saw a delivery arrive although our side timed out can drop the repeat. Anything but 2xx fails.
+ * that saw a delivery arrive although our side timed out can drop the repeat. Anything but 2xx fails;
+ * redirects are not followed. An https URL must resolve to public addresses only, checked before the
+ * request and again on the connection's own lookup (webhook-guard.ts).
  */
 export async function postWebhook(
   url: string,
@@ -28,24 +33,35 @@ export async function postWebhook(
   timeoutMs = 5_000,
 ): Promise<void> {
   const body = JSON.stringify(payload);
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'Gridbot-Webhook/1',
-        [SIGNATURE_HEADER]: signatureOf(secret, body),
-        [DELIVERY_HEADER]: deliveryId,
+  const target = new URL(url);
+  const secure = target.protocol === 'https:';
+  if (secure) await assertPublicWebhookUrl(url);
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = (secure ? httpsRequest : httpRequest)(
+      target,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+          'user-agent': 'Gridbot-Webhook/1',
+          [SIGNATURE_HEADER]: signatureOf(secret, body),
+          [DELIVERY_HEADER]: deliveryId,
+        },
+        ...(secure ? { lookup: publicOnlyLookup } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    throw new Error(`webhook did not answer (${(error as Error).name})`);
-  }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300)
-    throw new Error(`webhook answered HTTP ${response.status}`);
+      (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      },
+    );
+    request.on('error', (error) =>
+      reject(
+        error instanceof PrivateAddressError ? error : new Error(`webhook did not answer (${error.name})`),
+      ),
+    );
+    request.end(body);
+  });
+  if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
 }

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { allowNewCycles } from '../bots/bot-commands.service';
+import { requireSecondFactor } from '../security/two-factor.service';
 import {
   createChainRuntime,
   creditSimulatedDeposit,
@@ -104,7 +105,14 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     '/platform/withdraw/create',
     { ...guard, schema: { body: withdrawCreateInputSchema } },
     async (req) => {
-      const record = await createWithdrawal(pdeps, currentUser(req).id, req.body.amount, req.body.toAddress);
+      await requireSecondFactor(deps, currentUser(req), req.body.code, req.ip);
+      const record = await createWithdrawal(
+        pdeps,
+        currentUser(req).id,
+        req.body.amount,
+        req.body.toAddress,
+        req.ip,
+      );
       return ok(record, m.withdrawRequested);
     },
   );

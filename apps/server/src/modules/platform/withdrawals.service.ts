@@ -3,6 +3,7 @@ import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } 
 import { count, desc, eq } from 'drizzle-orm';
 import { getAddress, isAddress, zeroAddress } from 'viem';
 import { HttpError } from '../../lib/http-error';
+import { recordSecurityEvent } from '../security/security-log';
 import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger';
 import { offsetOf, toPage } from './paging';
 import type { PlatformDeps } from './platform-deps';
@@ -48,6 +49,7 @@ export async function createWithdrawal(
   userId: string,
   amount: string,
   toAddress: string,
+  ip: string | null = null,
 ) {
   const address = checksummedAddress(toAddress);
   const { withdrawMin, withdrawFee } = deps.platform;
@@ -74,6 +76,13 @@ export async function createWithdrawal(
         'withdraw_hold',
         row.id,
       );
+      // The log entry mails the owner (trigger): a request they did not make is seen at once.
+      await recordSecurityEvent(tx, {
+        userId,
+        type: 'withdrawal_requested',
+        ip,
+        detail: { amount: `${row.amount} USDT`, toAddress: row.toAddress },
+      });
       return toWithdrawRecord(row);
     });
   } catch (error) {

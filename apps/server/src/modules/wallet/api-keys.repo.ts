@@ -1,4 +1,4 @@
-import { apiKeys, type Db } from '@gridbot/db';
+import { apiKeys, type Db, type Tx } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 
 export async function findApiKeys(db: Db, userId: string) {
@@ -6,13 +6,19 @@ export async function findApiKeys(db: Db, userId: string) {
   return row;
 }
 
-export async function saveApiKeys(db: Db, userId: string, apiKey: string, secretSealed: string, at: Date) {
+export async function saveApiKeys(
+  db: Db | Tx,
+  userId: string,
+  apiKey: string,
+  secretSealed: string,
+  at: Date,
+) {
   await db
     .insert(apiKeys)
     .values({ userId, apiKey, secretSealed, updatedAt: at })
     .onConflictDoUpdate({ target: apiKeys.userId, set: { apiKey, secretSealed, updatedAt: at } });
 }
 
-export async function deleteApiKeys(db: Db, userId: string) {
+export async function deleteApiKeys(db: Db | Tx, userId: string) {
   await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
 }

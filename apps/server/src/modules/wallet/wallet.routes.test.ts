@@ -34,6 +34,7 @@ describe('API Setting', () => {
       connected: true,
       venue: 'paper',
       keysRequired: false,
+      permissions: null,
     });
     expect((await call(t, 'GET', '/api/serverip', undefined, { token: user.token })).body).toEqual({
       ip: '203.0.113.7',
@@ -136,6 +137,7 @@ describe('Wallet Dashboard', () => {
         connected: false,
         venue: 'binance',
         keysRequired: true,
+        permissions: null,
       });
     });
   });
@@ -147,6 +149,7 @@ describe('Wallet Dashboard', () => {
       connected: true,
       venue: 'paper',
       keysRequired: false,
+      permissions: null,
     });
     expect(await call(t, 'GET', '/api/spotBalance', undefined, auth)).toMatchObject({
       status: 200,

@@ -1,4 +1,3 @@
-import { isExchangeError } from '@gridbot/exchange';
 import {
   apiKeysInputSchema,
   walletMessages as m,
@@ -11,7 +10,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { deleteApiKeys, findApiKeys, saveApiKeys } from './api-keys.repo';
+import { storedPermissions } from '../security/key-permissions';
+import { requireSecondFactor } from '../security/two-factor.service';
+import { findApiKeys } from './api-keys.repo';
+import { removeKeys, saveKeys } from './api-keys.service';
 import { committedFunds, freePart } from './committed-funds';
 import { serverPublicIp } from './server-ip';
 import { isPaperVenue, loadUserKeys, userExchange } from './user-exchange';
@@ -32,21 +34,11 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   r.post('/api/apikeys', { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
-    const userId = currentUser(req).id;
+    const user = currentUser(req);
     const { apiKey, secretKey } = req.body;
-    if (apiKey === null || secretKey === null) {
-      if (await deps.runningWork.hasRunning(userId)) throw new HttpError(400, m.disconnectWhileRunning);
-      await deleteApiKeys(deps.db, userId);
-      return { success: true, message: m.disconnected };
-    }
-    const keys = { apiKey, secret: secretKey };
-    // Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved.
-    const valid = await deps.exchanges.verifyKeys(userId, keys).catch((error: unknown) => {
-      throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
-    });
-    if (!valid) throw new HttpError(400, m.invalidKeys);
-    await saveApiKeys(deps.db, userId, apiKey, deps.secrets.seal(secretKey), deps.clock.now());
-    return { success: true, message: m.keysSaved };
+    await requireSecondFactor(deps, user, req.body.code, req.ip);
+    if (apiKey === null || secretKey === null) return removeKeys(deps, user.id, req.ip);
+    return saveKeys(deps, user.id, apiKey, secretKey, req.ip);
   });
 
   // `venue` lets API Setting explain that the paper exchange needs no keys (every user has a paper account).
@@ -57,6 +49,8 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
       connected: keys !== undefined && (await deps.exchanges.verifyKeys(userId, keys).catch(() => false)),
       venue: deps.exchanges.venue,
       keysRequired: !isPaperVenue(deps),
+      // What the saved key may do, as Binance answered at the last check (null on paper).
+      permissions: keys && !isPaperVenue(deps) ? await storedPermissions(deps.db, userId) : null,
     };
   });
 

@@ -99,3 +99,25 @@ export const useSaveLevels = () =>
   useAdminAction((input: AdminLevelsInput) =>
     apiRequest<{ message: string }>('/api/admin/levels', { method: 'PUT', body: input }),
   );
+
+const securityKey = ['admin', 'security'] as const;
+
+/** Whether administrators must use two-factor sign-in (GET/PUT /api/admin/security). */
+export function useAdminSecurity() {
+  return useQuery({
+    queryKey: securityKey,
+    queryFn: ({ signal }) => api.get<{ requireAdminTwoFactor: boolean }>('/api/admin/security', { signal }),
+  });
+}
+
+export function useSetAdminSecurity() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (requireAdminTwoFactor: boolean) =>
+      apiRequest<{ requireAdminTwoFactor: boolean }>('/api/admin/security', {
+        method: 'PUT',
+        body: { requireAdminTwoFactor },
+      }),
+    onSuccess: (data) => client.setQueryData(securityKey, data),
+  });
+}

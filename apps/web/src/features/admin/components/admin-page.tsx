@@ -5,9 +5,10 @@ import { Tabs } from '../../../components/ui/tabs';
 import { AdminLevels } from './admin-levels';
 import { AdminActivity, AdminMessages, AdminUsers } from './admin-lists';
 import { AdminPlans } from './admin-plans';
+import { AdminSecurity } from './admin-security';
 import { AdminWithdrawals } from './admin-withdrawals';
 
-type Section = 'withdrawals' | 'plans' | 'levels' | 'users' | 'messages' | 'activity';
+type Section = 'withdrawals' | 'plans' | 'levels' | 'users' | 'messages' | 'activity' | 'security';
 
 const PLATFORM_SECTIONS = [
   { value: 'withdrawals', label: 'Withdrawals' },
@@ -18,6 +19,7 @@ const GENERAL_SECTIONS = [
   { value: 'users', label: 'Users' },
   { value: 'messages', label: 'Messages' },
   { value: 'activity', label: 'Activity' },
+  { value: 'security', label: 'Security' },
 ] as const;
 
 /** Administration (beyond the spec). Withdrawals, plans and levels exist only with subscriptions on. */
@@ -38,6 +40,7 @@ export function AdminPage({ platformEnabled }: { platformEnabled: boolean }) {
           {section === 'users' ? <AdminUsers /> : null}
           {section === 'messages' ? <AdminMessages /> : null}
           {section === 'activity' ? <AdminActivity /> : null}
+          {section === 'security' ? <AdminSecurity /> : null}
         </Tabs>
       </Card>
     </>

@@ -1,4 +1,4 @@
-import type { ApiKeysForm } from '@gridbot/shared';
+import type { ApiKeysForm, KeyPermissions } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -19,10 +19,14 @@ interface ConnectionStatus {
   /** Where orders go; on the paper exchange (`keysRequired` false) no key is ever needed. */
   venue?: 'paper' | 'binance';
   keysRequired?: boolean;
+  /** What the bound Binance key may do, as read at the last check (null on paper or before a check). */
+  permissions?: KeyPermissions | null;
 }
 interface ApiKeysReply {
   success: boolean;
   message: string;
+  /** Saved, but not restricted to the server's IP. */
+  warning?: string;
 }
 
 /** The public IP users whitelist on the exchange; it does not change while the page is open. */
@@ -61,7 +65,8 @@ function useInvalidateAll() {
 export function useSaveApiKeys() {
   const invalidateAll = useInvalidateAll();
   return useMutation({
-    mutationFn: (input: ApiKeysForm) => api.post<ApiKeysReply>('/api/apikeys', input),
+    // `code`: with two-factor sign-in on, the server asks for it again before keys change.
+    mutationFn: (input: ApiKeysForm & { code?: string }) => api.post<ApiKeysReply>('/api/apikeys', input),
     onSuccess: invalidateAll,
   });
 }
@@ -70,7 +75,8 @@ export function useSaveApiKeys() {
 export function useDisconnectApiKeys() {
   const invalidateAll = useInvalidateAll();
   return useMutation({
-    mutationFn: () => api.post<ApiKeysReply>('/api/apikeys', { apiKey: null, secretKey: null }),
+    mutationFn: (code?: string) =>
+      api.post<ApiKeysReply>('/api/apikeys', { apiKey: null, secretKey: null, ...(code ? { code } : {}) }),
     onSuccess: invalidateAll,
   });
 }

@@ -1,5 +1,6 @@
 import { type ApiKeysForm as ApiKeysFormValues, apiKeysFormSchema, walletMessages } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -16,6 +17,9 @@ interface ApiKeysFormProps {
 /** Key and secret, checked with the shared schema (docs/spec/01-core-screens.md §5), saved with the docs/spec/01-core-screens.md §8 toasts. */
 export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
   const save = useSaveApiKeys();
+  // With two-factor sign-in on, the server answers 403 `twoFactorRequired` and the form asks for the code.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
   const form = useForm<ApiKeysFormValues>({
     resolver: zodResolver(apiKeysFormSchema),
     defaultValues: { apiKey: '', secretKey: '' },
@@ -23,12 +27,19 @@ export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((input) =>
-    save.mutateAsync(input).then(
-      () => {
+    save.mutateAsync(code ? { ...input, code } : input).then(
+      (reply) => {
         toast.success(walletMessages.keysSaved);
+        if (reply.warning) toast.warning(reply.warning, { duration: 15_000 });
         form.reset();
+        setCode('');
       },
       (error: unknown) => {
+        if (isApiError(error) && error.body?.twoFactorRequired === true) {
+          setNeedsCode(true);
+          toast.error(error.message);
+          return;
+        }
         // The spec's text, with the exchange's reason (e.g. a refused key) underneath when it gave one.
         const reason =
           isApiError(error) && error.fromServer && error.status < 500 ? error.message : undefined;
@@ -78,6 +89,18 @@ export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
             error={errors.secretKey?.message}
             {...form.register('secretKey')}
           />
+          {needsCode ? (
+            <Input
+              label="Authentication code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={11}
+              placeholder="6-digit code"
+              className="font-mono tracking-widest"
+              value={code}
+              onChange={(event) => setCode(event.target.value.trim())}
+            />
+          ) : null}
           <div className="flex justify-end">
             <Button type="submit" loading={save.isPending} className="min-w-28">
               {save.isPending ? 'Saving...' : 'Save'}

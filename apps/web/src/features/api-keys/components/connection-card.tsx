@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDateTime } from '../../../lib/format';
 import { useConnectionStatus, useServerIp, useStoredApiKey } from '../api/api-keys';
 import { CopyButton } from './copy-button';
 
@@ -32,6 +33,44 @@ function ConnectionBadge() {
       <span className="size-1.5 rounded-full bg-down" aria-hidden="true" />
       Disconnected
     </Badge>
+  );
+}
+
+const rights = [
+  ['Reading', 'enableReading', true],
+  ['Spot trading', 'enableSpotAndMarginTrading', true],
+  ['Futures trading', 'enableFutures', true],
+  ['Withdrawals', 'enableWithdrawals', false],
+  ['IP restriction', 'ipRestricted', true],
+] as const;
+
+/** What the bound key may do (Binance's apiRestrictions), each with a tick when it is as it should be. */
+function PermissionRows() {
+  const permissions = useConnectionStatus().data?.permissions;
+  if (!permissions) return null;
+  return (
+    <Row label="Permissions">
+      <ul className="space-y-1" data-testid="key-permissions">
+        {rights.map(([label, field, wanted]) => {
+          const granted = permissions[field];
+          const good = granted === wanted;
+          return (
+            <li key={field} className="flex items-center gap-2">
+              <span aria-hidden="true" className={good ? 'font-bold text-up' : 'font-bold text-down'}>
+                {granted ? '✓' : '✗'}
+              </span>
+              <span>
+                {label}
+                <span className="sr-only">{granted ? ': on' : ': off'}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-1.5 text-xs text-muted">
+        Checked {formatDateTime(permissions.checkedAt)}; again daily.
+      </p>
+    </Row>
   );
 }
 
@@ -83,6 +122,7 @@ export function ConnectionCard({ onDisconnect }: ConnectionCardProps) {
               <span className="text-muted">No key connected</span>
             )}
           </Row>
+          <PermissionRows />
           <Row label="Secret Key">
             {stored.isPending ? (
               <Skeleton className="h-5 w-full max-w-xs" />

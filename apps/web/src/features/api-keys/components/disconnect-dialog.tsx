@@ -1,8 +1,10 @@
 import { walletMessages } from '@gridbot/shared';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useDisconnectApiKeys } from '../api/api-keys';
 
 interface DisconnectDialogProps {
@@ -13,14 +15,23 @@ interface DisconnectDialogProps {
 /** docs/spec/01-core-screens.md API Setting: Disconnect asks first; docs/spec/01-core-screens.md §8 gives the three outcomes. */
 export function DisconnectDialog({ open, onClose }: DisconnectDialogProps) {
   const disconnect = useDisconnectApiKeys();
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   const confirm = () =>
-    disconnect.mutate(undefined, {
+    disconnect.mutate(code || undefined, {
       onSuccess: () => {
         toast.success(walletMessages.disconnected);
+        setCode('');
         onClose();
       },
       onError: (error) => {
+        // Two-factor sign-in on: the dialog stays open and asks for the code.
+        if (isApiError(error) && error.body?.twoFactorRequired === true) {
+          setNeedsCode(true);
+          toast.error(error.message);
+          return;
+        }
         const message = errorMessage(error, walletMessages.disconnectFailed);
         toast.error(
           message === walletMessages.disconnectWhileRunning ? message : walletMessages.disconnectFailed,
@@ -50,6 +61,18 @@ export function DisconnectDialog({ open, onClose }: DisconnectDialogProps) {
         GridBot forgets your API key and secret, so it can no longer read your balances or trade for you. Your
         exchange account and its funds are not touched, and you can connect again at any time.
       </p>
+      {needsCode ? (
+        <Input
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={11}
+          containerClassName="mt-4"
+          className="font-mono tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value.trim())}
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -1,4 +1,4 @@
-import { authMessages } from '@gridbot/shared';
+import { authMessages, securityMessages } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, json, mockApi, testUser } from '../../../testing/mock-api';
@@ -102,5 +102,25 @@ describe('login form', () => {
     const { user } = renderApp('/');
     await fillAndSubmit(user, 'alice', 'secret1');
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
+  });
+
+  it('asks for the authenticator code after a right password, and sends it with the password', async () => {
+    const api = mockApi({
+      'POST /api/cyborxlogin': (call) =>
+        (call.body as { code?: string }).code === '123456'
+          ? json(authResponse)
+          : json({ message: securityMessages.codeRequired, twoFactorRequired: true }, 401),
+    });
+    const { user } = renderApp('/');
+    await fillAndSubmit(user, 'alice', 'secret1');
+    const code = await screen.findByLabelText('Authentication code');
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'LogIn' }));
+    await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
+    const calls = api.callsTo('POST', '/api/cyborxlogin');
+    expect(calls.map((c) => c.body)).toEqual([
+      { email: 'alice', password: 'secret1' },
+      { email: 'alice', password: 'secret1', code: '123456' },
+    ]);
   });
 });

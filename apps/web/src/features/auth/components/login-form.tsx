@@ -1,9 +1,10 @@
 import { authMessages, LOGIN_INPUT_MAX } from '@gridbot/shared';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage, isApiError } from '../../../lib/api-client';
 import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
@@ -22,17 +23,25 @@ export function LoginForm({ onSubmitting }: LoginFormProps = {}) {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get('redirect'));
   const login = useLogin();
+  // With two-factor sign-in on, the server asks for the code after a right password: the form grows a field.
+  const [needsCode, setNeedsCode] = useState(false);
   const form = useForm({
     resolver: validation.resolver,
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: '', password: '', code: '' },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((input) => {
+  const onSubmit = form.handleSubmit(({ code, ...input }) => {
     onSubmitting?.();
-    return login.mutateAsync(input).then(
+    return login.mutateAsync(code ? { ...input, code } : input).then(
       () => navigate(redirect ?? '/dashboard', { replace: true }),
       (error: unknown) => {
+        if (isApiError(error) && error.body?.twoFactorRequired === true) {
+          if (needsCode) form.setError('code', { message: error.message });
+          else toast.info(error.message);
+          setNeedsCode(true);
+          return;
+        }
         toast.error(errorMessage(error, authMessages.loginFailed));
       },
     );
@@ -68,6 +77,20 @@ export function LoginForm({ onSubmitting }: LoginFormProps = {}) {
         }
         {...form.register('password')}
       />
+      {needsCode ? (
+        <Input
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          maxLength={11}
+          placeholder="6-digit code or recovery code"
+          hint="From your authenticator app, or one of your recovery codes."
+          className="font-mono tracking-widest"
+          error={errors.code?.message}
+          {...form.register('code')}
+        />
+      ) : null}
       <Button type="submit" size="lg" fullWidth loading={login.isPending}>
         {login.isPending ? 'Loging in...' : 'LogIn'}
       </Button>

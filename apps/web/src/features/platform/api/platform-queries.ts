@@ -101,7 +101,8 @@ export function useSyncDeposits(onAccountChanged: () => void) {
 
 export function useCreateWithdrawal(onAccountChanged: () => void) {
   return usePlatformAction(
-    (input: { amount: string; toAddress: string }) => platformCall<unknown>('/withdraw/create', input),
+    (input: { amount: string; toAddress: string; code?: string }) =>
+      platformCall<unknown>('/withdraw/create', input),
     onAccountChanged,
   );
 }

@@ -1,5 +1,6 @@
-import { platformMessages as m, withdrawFormSchema } from '@gridbot/shared';
+import { platformMessages as m, securityMessages, withdrawFormSchema } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
@@ -20,14 +21,23 @@ export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => voi
   });
   const { errors } = form.formState;
   const amountField = form.register('amount');
+  // With two-factor sign-in on, the server asks for the code before a withdrawal: a field appears.
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      const { msg } = await withdraw.mutateAsync(input);
+      const { msg } = await withdraw.mutateAsync(code ? { ...input, code } : input);
       toast.success(msg || m.withdrawRequested);
       form.reset({ amount: '', toAddress: '' });
+      setCode('');
     } catch (error) {
       const message = platformErrorMessage(error, 'Withdrawal failed. Please try again.');
+      if (message === securityMessages.codeRequired || message === securityMessages.codeInvalid) {
+        setNeedsCode(true);
+        toast.error(message);
+        return;
+      }
       form.setError(ADDRESS_MESSAGES.includes(message) ? 'toAddress' : 'amount', { type: 'server', message });
       toast.error(message);
     }
@@ -58,6 +68,18 @@ export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => voi
         error={errors.toAddress?.message}
         {...form.register('toAddress')}
       />
+      {needsCode ? (
+        <Input
+          label="Authentication code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={11}
+          placeholder="6-digit code"
+          className="font-mono tracking-widest"
+          value={code}
+          onChange={(event) => setCode(event.target.value.trim())}
+        />
+      ) : null}
       <p className="text-xs text-muted">
         Paid in USDT on the BNB Smart Chain (BEP-20). Requests are reviewed before they are sent.
       </p>

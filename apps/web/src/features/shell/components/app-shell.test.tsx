@@ -47,7 +47,7 @@ describe('app shell', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['My Wallet', 'API Setting', 'My Strategies', 'My Referral', 'History', 'Logout']);
+    ).toEqual(['My Wallet', 'API Setting', 'Security', 'My Strategies', 'My Referral', 'History', 'Logout']);
     expect(within(menu).getByRole('menuitem', { name: 'My Wallet' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'API Setting' })).toHaveFocus();

@@ -72,6 +72,7 @@ export function profileMenuItems(subscriptionEnabled = env.subscriptionEnabled):
   const items: NavLinkItem[] = [
     { label: 'My Wallet', to: '/mywallet', icon: WalletIcon },
     { label: 'API Setting', to: '/api-setting', icon: KeyIcon },
+    { label: 'Security', to: '/security', icon: ShieldIcon },
     { label: 'My Strategies', to: '/mystrategies', icon: ListIcon },
   ];
   if (subscriptionEnabled) items.push({ label: 'My Referral', to: '/referral-program', icon: GiftIcon });

@@ -1,0 +1,66 @@
+import { type Db, securityEvents, type Tx } from '@gridbot/db';
+import {
+  type SecurityEventType,
+  type SecurityLogEntry,
+  type SecurityLogPage,
+  securityEventLabels,
+} from '@gridbot/shared';
+import { desc, eq, sql } from 'drizzle-orm';
+
+export const SECURITY_LOG_PAGE_SIZE = 20;
+
+export interface SecurityEventInput {
+  userId: string;
+  type: SecurityEventType;
+  ip?: string | null;
+  /** What the owner needs to recognise the event: never a secret (no key, no code, no password). */
+  detail?: Record<string, string>;
+}
+
+/**
+ * Adds an entry to the user's security log. Inside `tx` it commits with the change it describes; the
+ * kinds that warrant an e-mail become notification events by trigger in the same transaction.
+ */
+export async function recordSecurityEvent(db: Db | Tx, event: SecurityEventInput): Promise<void> {
+  await db.insert(securityEvents).values({
+    userId: event.userId,
+    type: event.type,
+    ip: event.ip ?? null,
+    detail: event.detail ?? {},
+  });
+}
+
+/** The short line shown beside an entry: device, key prefix, amount, whichever the entry carries. */
+function detailOf(detail: Record<string, unknown>): string | null {
+  const parts = ['device', 'apiKey', 'amount', 'reason']
+    .map((key) => detail[key])
+    .filter((value): value is string => typeof value === 'string' && value.length > 0);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The user's security log, newest first, one page. */
+export async function securityLogPage(db: Db, userId: string, page: number): Promise<SecurityLogPage> {
+  const rows = await db
+    .select()
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId))
+    .orderBy(desc(securityEvents.id))
+    .limit(SECURITY_LOG_PAGE_SIZE)
+    .offset((page - 1) * SECURITY_LOG_PAGE_SIZE);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::integer` })
+    .from(securityEvents)
+    .where(eq(securityEvents.userId, userId));
+  const items: SecurityLogEntry[] = rows.map((row) => ({
+    id: String(row.id),
+    type: row.type as SecurityEventType,
+    label: securityEventLabels[row.type as SecurityEventType] ?? row.type,
+    ip: row.ip,
+    detail: detailOf(row.detail),
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { items, page, pageSize: SECURITY_LOG_PAGE_SIZE, total: Number(count?.total ?? 0) };
+}
+
+/** The first characters of an API key: enough for its owner to recognise it, useless to anyone else. */
+export const keyHint = (apiKey: string) => `${apiKey.slice(0, 6)}…`;

@@ -1,0 +1,58 @@
+import { isExchangeError } from '@gridbot/exchange';
+import { walletMessages as m, securityMessages as sm } from '@gridbot/shared';
+import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
+import { inspectKey, storePermissions, toKeyPermissions } from '../security/key-permissions';
+import { keyHint, recordSecurityEvent } from '../security/security-log';
+import { deleteApiKeys, findApiKeys, saveApiKeys } from './api-keys.repo';
+import { serverPublicIp } from './server-ip';
+
+const checkDeps = (deps: AppDeps) => ({ ...deps, now: () => deps.clock.now() });
+
+/** Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved. */
+const unreachable = (error: unknown) => {
+  throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
+};
+
+/**
+ * Saves a key pair once Binance accepts it and its rights are fit to trade with: a key that can withdraw,
+ * or lacks the trading it needs, is refused; one that is not IP-restricted is saved with a warning naming
+ * the server's IP to whitelist.
+ */
+export async function saveKeys(deps: AppDeps, userId: string, apiKey: string, secret: string, ip: string) {
+  const keys = { apiKey, secret };
+  const valid = await deps.exchanges.verifyKeys(userId, keys).catch(unreachable);
+  if (!valid) throw new HttpError(400, m.invalidKeys);
+  const { permissions, refusal } = await inspectKey(checkDeps(deps), userId, keys).catch(unreachable);
+  if (refusal) throw new HttpError(400, refusal);
+  const now = deps.clock.now();
+  await deps.db.transaction(async (tx) => {
+    await saveApiKeys(tx, userId, apiKey, deps.secrets.seal(secret), now);
+    if (permissions) await storePermissions(tx, userId, permissions, now);
+    await recordSecurityEvent(tx, { userId, type: 'key_saved', ip, detail: { apiKey: keyHint(apiKey) } });
+  });
+  const serverIp = deps.config.serverPublicIp ?? serverPublicIp();
+  return {
+    success: true as const,
+    message: m.keysSaved,
+    permissions: permissions ? toKeyPermissions(permissions, now) : null,
+    ...(permissions && !permissions.ipRestrict ? { warning: sm.noIpRestriction(serverIp) } : {}),
+  };
+}
+
+/** Disconnect: refused while a bot or cycle runs on the keys. */
+export async function removeKeys(deps: AppDeps, userId: string, ip: string) {
+  if (await deps.runningWork.hasRunning(userId)) throw new HttpError(400, m.disconnectWhileRunning);
+  const old = await findApiKeys(deps.db, userId);
+  await deps.db.transaction(async (tx) => {
+    await deleteApiKeys(tx, userId);
+    if (old)
+      await recordSecurityEvent(tx, {
+        userId,
+        type: 'key_removed',
+        ip,
+        detail: { apiKey: keyHint(old.apiKey) },
+      });
+  });
+  return { success: true as const, message: m.disconnected };
+}
