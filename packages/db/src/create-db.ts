@@ -2,11 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { applyMigrations } from './apply-migrations';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -48,12 +47,12 @@ export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle>
     // without a listener node-postgres rethrows it and the whole process dies. The pool replaces it.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema });
-    if (shouldMigrate) await migrateNodePg(db, { migrationsFolder });
+    if (shouldMigrate) await applyMigrations(db as unknown as Db, migrationsFolder);
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   const db = drizzlePglite(client, { schema });
-  if (shouldMigrate) await migratePglite(db, { migrationsFolder });
+  if (shouldMigrate) await applyMigrations(db as unknown as Db, migrationsFolder);
   return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
 }
