@@ -3,4 +3,5 @@
 // exchange gateway).
 export { BinanceExchange, HEDGE_MODE_MESSAGE } from './ccxt/binance-exchange';
 export { BinanceFeed } from './ccxt/binance-feed';
+export { BinanceKlines } from './ccxt/binance-klines';
 export { BinanceRateGate, processRateGate } from './ccxt/rate-gate';

@@ -29,3 +29,4 @@ export * from './strategies/strategy.stored';
 export * from './strategies/strategy-cells';
 export * from './wallet/wallet.messages';
 export * from './wallet/wallet.schema';
+export * from './backtest/candle-history';
