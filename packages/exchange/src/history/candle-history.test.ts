@@ -64,6 +64,32 @@ describe('embedded candle history', () => {
   });
 });
 
+describe('coverage', () => {
+  it('names the shipped period first, then what the simulated market recorded', async () => {
+    const recorded = [
+      { openTimeMs: Date.UTC(2030, 0, 1, 8), open: '1', high: '1', low: '1', close: '1', volume: '0' },
+    ];
+    const h = embeddedHistory(shipped, { candles: async () => recorded as Candle[] }, () =>
+      Date.UTC(2030, 0, 2),
+    );
+    const spans = await h.coverage({ symbol: 'BTCUSDT', category: 'spot', interval: '1h' });
+    expect(spans.map((s) => s.source)).toEqual(['embedded', 'sim']);
+    expect(spans[0]!.toMs - spans[0]!.fromMs).toBeGreaterThanOrEqual(365 * 24 * H);
+    expect(spans[1]).toEqual({
+      fromMs: Date.UTC(2030, 0, 1, 8),
+      toMs: Date.UTC(2030, 0, 1, 9),
+      source: 'sim',
+    });
+    expect(
+      await embeddedHistory(shipped, noRecorded).coverage({
+        symbol: 'NEARUSDT',
+        category: 'spot',
+        interval: '1h',
+      }),
+    ).toEqual([]);
+  });
+});
+
 describe('replay candle history', () => {
   const T0 = Date.UTC(2023, 3, 1);
   let dir: string;
@@ -100,6 +126,12 @@ describe('replay candle history', () => {
     const c = decodeCandles(await replayHistory(dir).read(query({ category: 'future', interval: '1h' })));
     expect(Array.from(c.openTimeMs)).toEqual([T0, T0 + 2 * H]);
     expect([c.open[0], c.high[0], c.low[0], c.close[0]]).toEqual([100, 104, 99, 103.5]);
+  });
+
+  it('covers the files of the pair', async () => {
+    expect(
+      await replayHistory(dir).coverage({ symbol: 'BTCUSDT', category: 'spot', interval: '15m' }),
+    ).toEqual([{ fromMs: T0, toMs: T0 + 12 * M15, source: 'replay' }]);
   });
 
   it('has nothing for finer candles than the files hold, or a pair without files', async () => {

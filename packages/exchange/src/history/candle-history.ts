@@ -10,11 +10,14 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import {
   type CandleColumns,
+  type CandleCoverageQuery,
   type CandleHistoryQuery,
+  type CandleSpan,
   decodeCandles,
   type EncodedCandles,
   encodeCandles,
   HISTORY_INTERVAL_MS,
+  type HistoryInterval,
   sliceCandles,
 } from '@gridbot/shared';
 import type { NumCandle } from '../feeds/candle-book';
@@ -25,6 +28,17 @@ export interface CandleHistory {
   readonly source: EncodedCandles['source'];
   /** The candles of the query, encoded (no candles: empty columns). */
   read(q: CandleHistoryQuery): Promise<EncodedCandles>;
+  /** The periods with candles of a pair and interval, real Binance history first. */
+  coverage(q: CandleCoverageQuery): Promise<CandleSpan[]>;
+}
+
+/** The period the columns cover, as one span (none when empty). */
+function spanOf(cols: CandleColumns, interval: HistoryInterval, source: CandleSpan['source']): CandleSpan[] {
+  const n = cols.openTimeMs.length;
+  if (n === 0) return [];
+  return [
+    { fromMs: cols.openTimeMs[0]!, toMs: cols.openTimeMs[n - 1]! + HISTORY_INTERVAL_MS[interval], source },
+  ];
 }
 
 const EMPTY: CandleColumns = {
@@ -75,7 +89,11 @@ function encode(cols: CandleColumns, q: CandleHistoryQuery, source: EncodedCandl
  * The embedded default: the shipped hourly Binance candles of the spot pair (futures follow spot, as the
  * simulated market prices them alike), then the simulated market's recorded candles of the interval.
  */
-export function embeddedHistory(dir: string, feed: Pick<MarketFeed, 'candles'>): CandleHistory {
+export function embeddedHistory(
+  dir: string,
+  feed: Pick<MarketFeed, 'candles'>,
+  now: () => number = Date.now,
+): CandleHistory {
   const shipped = new Map<string, Promise<CandleColumns>>();
   const shippedOf = (symbol: string) => {
     let p = shipped.get(symbol);
@@ -88,16 +106,23 @@ export function embeddedHistory(dir: string, feed: Pick<MarketFeed, 'candles'>):
     }
     return p;
   };
+  // The last recorded candle is still forming: a backtest takes closed candles only.
+  const recordedOf = async (q: CandleCoverageQuery, beforeMs: number) => {
+    const recorded = await feed.candles(q.symbol, q.category, q.interval, 1000).catch(() => [] as Candle[]);
+    const size = HISTORY_INTERVAL_MS[q.interval];
+    return columnsOf(recorded.filter((c) => c.openTimeMs + size <= beforeMs).map(numCandle));
+  };
   return {
     source: 'embedded',
     async read(q) {
       const parts: CandleColumns[] = [];
       if (q.interval === '1h') parts.push(await shippedOf(q.symbol));
-      const recorded = await feed.candles(q.symbol, q.category, q.interval, 1000).catch(() => [] as Candle[]);
-      // The last recorded candle is still forming: a backtest takes closed candles only.
-      const closed = recorded.filter((c) => c.openTimeMs + HISTORY_INTERVAL_MS[q.interval] <= q.to);
-      parts.push(columnsOf(closed.map(numCandle)));
+      parts.push(await recordedOf(q, q.to));
       return encode(mergeColumns(parts), q, 'embedded');
+    },
+    async coverage(q) {
+      const shippedSpan = q.interval === '1h' ? spanOf(await shippedOf(q.symbol), '1h', 'embedded') : [];
+      return [...shippedSpan, ...spanOf(await recordedOf(q, now()), q.interval, 'sim')];
     },
   };
 }
@@ -119,21 +144,23 @@ function numCandle(c: Candle): NumCandle {
  * coarser ones cannot give it.
  */
 export function replayHistory(dir: string): CandleHistory {
+  const columns = async (q: CandleCoverageQuery) => {
+    const names = await listCandleFiles(dir);
+    let files = matchingFiles(names, q.symbol, q.category);
+    if (files.length === 0 && q.category === 'future') files = matchingFiles(names, q.symbol, 'spot');
+    const size = HISTORY_INTERVAL_MS[q.interval];
+    const parts: CandleColumns[] = [];
+    for (const name of files) {
+      const file = await readCandleFile(dir, name);
+      if (!file || file.intervalMs > size || size % file.intervalMs !== 0) continue;
+      const list = file.intervalMs === size ? file.candles : aggregateCandles(file.candles, size);
+      parts.push(columnsOf(list));
+    }
+    return mergeColumns(parts);
+  };
   return {
     source: 'replay',
-    async read(q) {
-      const names = await listCandleFiles(dir);
-      let files = matchingFiles(names, q.symbol, q.category);
-      if (files.length === 0 && q.category === 'future') files = matchingFiles(names, q.symbol, 'spot');
-      const size = HISTORY_INTERVAL_MS[q.interval];
-      const parts: CandleColumns[] = [];
-      for (const name of files) {
-        const file = await readCandleFile(dir, name);
-        if (!file || file.intervalMs > size || size % file.intervalMs !== 0) continue;
-        const list = file.intervalMs === size ? file.candles : aggregateCandles(file.candles, size);
-        parts.push(columnsOf(list));
-      }
-      return encode(mergeColumns(parts), q, 'replay');
-    },
+    read: async (q) => encode(await columns(q), q, 'replay'),
+    coverage: async (q) => spanOf(await columns(q), q.interval, 'replay'),
   };
 }

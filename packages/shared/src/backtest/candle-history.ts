@@ -49,6 +49,21 @@ export const candleHistoryQuerySchema = z
   });
 export type CandleHistoryQuery = z.infer<typeof candleHistoryQuerySchema>;
 
+/** GET /api/candles/coverage?symbol&category&interval: the periods a source has candles for. */
+export const candleCoverageQuerySchema = z.object({
+  symbol: pairField,
+  category: z.enum(['spot', 'future']).default('spot'),
+  interval: z.enum(HISTORY_INTERVALS, { error: candleHistoryMessages.intervalInvalid }),
+});
+export type CandleCoverageQuery = z.infer<typeof candleCoverageQuerySchema>;
+
+/** A period with candles (from ≤ open time < to), real Binance history first. */
+export interface CandleSpan {
+  fromMs: number;
+  toMs: number;
+  source: EncodedCandles['source'] | 'sim';
+}
+
 /** Candles as columns, ascending open time (the engine's `Candles` has this shape). */
 export interface CandleColumns {
   openTimeMs: Float64Array;
@@ -63,8 +78,8 @@ export interface EncodedCandles {
   symbol: string;
   category: 'spot' | 'future';
   interval: HistoryInterval;
-  /** Where the candles came from: the shipped set, the simulated market, replay files or Binance. */
-  source: 'embedded' | 'sim' | 'replay' | 'binance';
+  /** Where the candles came from: the shipped set (and the simulated market's record), replay files or Binance. */
+  source: 'embedded' | 'replay' | 'binance';
   /** Price unit is 10^-decimals. */
   decimals: number;
   /** Open time of the first candle (Unix ms); absent when there are none. */

@@ -6,7 +6,7 @@
 
 import { candleCache, candleCacheSpans, type Db } from '@gridbot/db';
 import type { CandleHistory, NumCandle } from '@gridbot/exchange';
-import { type CandleColumns, encodeCandles, HISTORY_INTERVAL_MS } from '@gridbot/shared';
+import { type CandleColumns, encodeCandles, HISTORY_INTERVAL_MS, MAX_HISTORY_CANDLES } from '@gridbot/shared';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 
 export interface KlineSource {
@@ -55,6 +55,13 @@ export function binanceHistory(db: Db, klines: KlineSource, now: () => number): 
 
   return {
     source: 'binance',
+    // Binance has years of klines for every pair: offer the most recent closed candles; the pair's listing
+    // date bounds what a long period finds.
+    async coverage(q) {
+      const size = HISTORY_INTERVAL_MS[q.interval];
+      const toMs = Math.floor(now() / size) * size;
+      return [{ fromMs: toMs - MAX_HISTORY_CANDLES * size, toMs, source: 'binance' as const }];
+    },
     async read(q) {
       const size = HISTORY_INTERVAL_MS[q.interval];
       const closedTo = Math.min(q.to, Math.floor(now() / size) * size);

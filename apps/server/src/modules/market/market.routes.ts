@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { embeddedHistory } from '@gridbot/exchange';
 import {
+  candleCoverageQuerySchema,
   candleHistoryMessages,
   candleHistoryQuerySchema,
   candlesQuerySchema,
@@ -68,6 +69,14 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   // Without from and to: the chart's most recent candles from the feed. With them: candle history for a
   // backtest, in the compact encoding of packages/shared (backtest/candle-history.ts); 404 when there is none.
+  r.get(
+    '/api/candles/coverage',
+    { ...guard, schema: { querystring: candleCoverageQuerySchema } },
+    async (req) => ({
+      spans: await history.coverage(req.query),
+    }),
+  );
+
   r.get('/api/candles', { ...guard, schema: { querystring: chartOrHistory } }, async (req) => {
     if (req.query.from === undefined && req.query.to === undefined) {
       const { symbol, interval, limit, market } = req.query;
