@@ -16,6 +16,19 @@ import type { CandleColumns } from '@gridbot/shared';
 
 /** Candles per chunk between progress reports: a few milliseconds of work. */
 export const CHUNK_CANDLES = 8_192;
+/** Bars on the results' candle chart at most: longer periods are merged into wider bars. */
+export const MAX_CHART_BARS = 1_500;
+
+/** A bar of the results' candle chart, with the buys and sells in it. */
+export interface ChartBar {
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  buys: number;
+  sells: number;
+}
 
 export interface BacktestOutcomeOk {
   ok: true;
@@ -27,6 +40,8 @@ export interface BacktestOutcomeOk {
   hold: EquityPoint[];
   /** Percent below the highest equity so far, at the same times (≤ 0). */
   drawdown: EquityPoint[];
+  /** The candles merged to at most MAX_CHART_BARS bars, with the fills counted per bar. */
+  bars: ChartBar[];
 }
 export type BacktestOutcome = BacktestOutcomeOk | { ok: false; problems: string[] };
 
@@ -88,7 +103,43 @@ export function runBacktestJob(
     equity: result.equityCurve,
     hold,
     drawdown,
+    bars: chartBars(candles, result.fills),
   };
+}
+
+/** Candles merged into at most MAX_CHART_BARS bars of equal candle counts; fills counted into their bar. */
+export function chartBars(c: CandleColumns, fills: readonly FillRecord[]): ChartBar[] {
+  const n = c.openTimeMs.length;
+  const per = Math.max(1, Math.ceil(n / MAX_CHART_BARS));
+  const bars: ChartBar[] = [];
+  for (let a = 0; a < n; a += per) {
+    const b = Math.min(n, a + per);
+    let high = Number.NEGATIVE_INFINITY;
+    let low = Number.POSITIVE_INFINITY;
+    for (let i = a; i < b; i++) {
+      high = Math.max(high, c.high[i] as number);
+      low = Math.min(low, c.low[i] as number);
+    }
+    bars.push({
+      time: c.openTimeMs[a] as number,
+      open: c.open[a] as number,
+      high,
+      low,
+      close: c.close[b - 1] as number,
+      buys: 0,
+      sells: 0,
+    });
+  }
+  let k = 0;
+  for (const f of fills) {
+    if (f.side === 'FUNDING') continue;
+    while (k + 1 < bars.length && (bars[k + 1] as ChartBar).time <= f.time) k += 1;
+    const bar = bars[k];
+    if (!bar) continue;
+    if (f.side === 'buy') bar.buys += 1;
+    else bar.sells += 1;
+  }
+  return bars;
 }
 
 /** The plain verdict line of the results: liquidation first, then holding beating the strategy. */

@@ -48,7 +48,8 @@ function candlesOf(url: string, token: string | null): Promise<CandleColumns> {
     p.catch(() => candlesByUrl.delete(url));
     candlesByUrl.set(url, p);
     // Keep the few most recent periods.
-    while (candlesByUrl.size > CANDLE_CACHE_SIZE) candlesByUrl.delete(candlesByUrl.keys().next().value as string);
+    while (candlesByUrl.size > CANDLE_CACHE_SIZE)
+      candlesByUrl.delete(candlesByUrl.keys().next().value as string);
   }
   return p;
 }
@@ -61,12 +62,22 @@ scope.onmessage = async (event: MessageEvent<RunMessage>) => {
   try {
     const all = await candlesOf(m.candlesUrl, m.token);
     const candles = m.range ? sliceCandles(all, m.range.fromMs, m.range.toMs) : all;
-    const outcome = runBacktestJob(m.input, candles, (done, total) => post({ type: 'progress', id: m.id, done, total }), {
-      record: m.record !== false,
-    });
+    const outcome = runBacktestJob(
+      m.input,
+      candles,
+      (done, total) => post({ type: 'progress', id: m.id, done, total }),
+      {
+        record: m.record !== false,
+      },
+    );
     post({ type: 'done', id: m.id, outcome, candles: candles.openTimeMs.length });
   } catch (error) {
     const status = error instanceof FetchFailed ? error.status : 500;
-    post({ type: 'failed', id: m.id, status, message: error instanceof Error ? error.message : String(error) });
+    post({
+      type: 'failed',
+      id: m.id,
+      status,
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 };
