@@ -32,9 +32,12 @@ function series(points: readonly { time: number; equity: number }[]) {
   return out;
 }
 
+const percent = (v: number) => `${v.toFixed(1)} %`;
+
 function useChart(
   build: (chart: IChartApi, colors: ReturnType<typeof chartColors>) => void,
   deps: unknown[],
+  priceFormatter: (v: number) => string = formatPrice,
 ) {
   const ref = useRef<HTMLDivElement>(null);
   const theme = useTheme();
@@ -45,7 +48,7 @@ function useChart(
     const colors = chartColors(theme);
     const chart = createChart(el, {
       autoSize: true,
-      localization: { priceFormatter: formatPrice },
+      localization: { priceFormatter },
       layout: {
         background: { type: ColorType.Solid, color: colors.background },
         textColor: colors.text,
@@ -100,11 +103,11 @@ export function DrawdownChart({ result }: { result: BacktestOutcomeOk }) {
         bottomColor: withAlpha(colors.down, 0.35),
         lineWidth: 1,
         priceLineVisible: false,
-        priceFormat: { type: 'percent' },
       });
       area.setData(series(result.drawdown));
     },
     [result],
+    percent,
   );
   return <div ref={ref} className="h-32 w-full" data-testid="backtest-drawdown-chart" />;
 }
@@ -139,7 +142,6 @@ export function TradesChart({ result }: { result: BacktestOutcomeOk }) {
             position: 'belowBar',
             color: colors.up,
             shape: 'arrowUp',
-            text: b.buys > 1 ? `B${b.buys}` : 'B',
           });
         }
         if (b.sells > 0) {
@@ -148,7 +150,6 @@ export function TradesChart({ result }: { result: BacktestOutcomeOk }) {
             position: 'aboveBar',
             color: colors.down,
             shape: 'arrowDown',
-            text: b.sells > 1 ? `S${b.sells}` : 'S',
           });
         }
       }

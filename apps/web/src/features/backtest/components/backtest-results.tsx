@@ -21,7 +21,7 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
   const verdict = verdictOf(s);
   const days = (s.endMs - s.startMs) / 86_400_000;
   return (
-    <div className="space-y-4" data-testid="backtest-results">
+    <div className="@container space-y-4" data-testid="backtest-results">
       <p className="text-xs text-muted">
         {new Date(s.startMs).toISOString().slice(0, 10)} – {new Date(s.endMs).toISOString().slice(0, 10)} ·{' '}
         {days.toFixed(0)} days · {candles.toLocaleString('en-US')} candles · fees included
@@ -35,7 +35,10 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
           {verdict}
         </p>
       ) : null}
-      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" data-testid="backtest-figures">
+      <dl
+        className="grid grid-cols-2 gap-x-4 gap-y-3 @md:grid-cols-3 @2xl:grid-cols-4"
+        data-testid="backtest-figures"
+      >
         <Figure label="Total PnL" value={formatSignedUsd(s.totalPnl)} tone={signTone(s.totalPnl)} />
         <Figure label="ROI" value={pct(s.roiPct)} tone={signTone(s.roiPct)} />
         <Figure label="APY" value={pct(s.apyPct)} tone={signTone(s.apyPct)} />
@@ -69,7 +72,9 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
         <EquityChart result={result} />
       </section>
       <section aria-label="Drawdown">
-        <h3 className="mb-1 text-sm font-semibold text-fg">Drawdown</h3>
+        <h3 className="mb-1 text-sm font-semibold text-fg">
+          Drawdown <span className="text-xs font-normal text-muted">(daily equity below its peak)</span>
+        </h3>
         <DrawdownChart result={result} />
       </section>
       <section aria-label="Trades on the price chart">
