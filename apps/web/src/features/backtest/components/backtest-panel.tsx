@@ -1,9 +1,11 @@
 import type { GridBacktestInput } from '@gridbot/engine';
-import { candleHistoryMessages, HISTORY_INTERVAL_MS, type HistoryInterval } from '@gridbot/shared';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { candleHistoryMessages, HISTORY_INTERVAL_MS, type HistoryInterval, SYMBOLS } from '@gridbot/shared';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { DecimalInput } from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
+import { formatPair } from '../../../lib/format';
 import { useCandleCoverage } from '../api/candle-coverage';
 import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-backtest';
 import type { HistoryPeriod } from '../lib/backtest-runner';
@@ -22,7 +24,13 @@ export interface BacktestPanelProps {
   subject: BacktestSubject;
   /** Shown above the panel's controls. */
   description?: string;
+  /** The panel asks for the pair, category and amount itself (strategy editors, My Strategies, Copy BOTs). */
+  pickMarket?: boolean;
+  /** Extra content below the results (the sweep), given the request the panel would run. */
+  renderExtra?: (request: BacktestRequest | null) => ReactNode;
 }
+
+const PICK_DEFAULTS = { symbol: 'BTCUSDT', category: 'spot' as const, investment: '1000' };
 
 /** The most recent `days` of the first period with candles (real history before the simulated record). */
 export function periodOf(
@@ -38,7 +46,27 @@ export function periodOf(
  * Backtest before you start (docs/product.md, Backtest): runs the strategy on the pair's history in a worker
  * and shows the report. After the first run, a change of the strategy or its settings runs it again.
  */
-export default function BacktestPanel({ subject, description }: BacktestPanelProps) {
+export default function BacktestPanel({
+  subject: given,
+  description,
+  pickMarket,
+  renderExtra,
+}: BacktestPanelProps) {
+  const [picked, setPicked] = useState({
+    symbol: given.symbol || PICK_DEFAULTS.symbol,
+    category: given.category ?? PICK_DEFAULTS.category,
+    investment: given.investment ? String(given.investment) : PICK_DEFAULTS.investment,
+  });
+  const subject = useMemo<BacktestSubject>(() => {
+    if (!pickMarket) return given;
+    const amount = Number(picked.investment);
+    return {
+      ...given,
+      symbol: picked.symbol,
+      category: picked.category,
+      investment: Number.isFinite(amount) && amount > 0 ? amount : null,
+    };
+  }, [given, pickMarket, picked]);
   const [interval, setCandleInterval] = useState<HistoryInterval>('1h');
   const [days, setDays] = useState<number>(90);
   const coverage = useCandleCoverage(subject.symbol, subject.category, interval);
@@ -93,6 +121,36 @@ export default function BacktestPanel({ subject, description }: BacktestPanelPro
         }
       />
       <div className="space-y-4 px-5 py-4">
+        {pickMarket ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <SelectField
+              label="Backtest pair"
+              value={picked.symbol}
+              onChange={(e) => setPicked((p) => ({ ...p, symbol: e.target.value }))}
+            >
+              {SYMBOLS.map((s) => (
+                <option key={s} value={s}>
+                  {formatPair(s)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Market"
+              value={picked.category}
+              onChange={(e) => setPicked((p) => ({ ...p, category: e.target.value as 'spot' | 'future' }))}
+            >
+              <option value="spot">Spot</option>
+              <option value="future">Futures (1×)</option>
+            </SelectField>
+            <div className="col-span-2 sm:col-span-1">
+              <DecimalInput
+                label="Amount (USDT)"
+                value={picked.investment}
+                onChange={(e) => setPicked((p) => ({ ...p, investment: e.target.value }))}
+              />
+            </div>
+          </div>
+        ) : null}
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <SelectField
             label="Candles"
@@ -159,6 +217,7 @@ export default function BacktestPanel({ subject, description }: BacktestPanelPro
           </p>
         ) : null}
         {state.status === 'done' ? <BacktestResults result={state.result} candles={state.candles} /> : null}
+        {renderExtra?.(request)}
         {request && state.status === 'idle' ? (
           <p className="text-xs text-muted">
             {Math.round(
