@@ -207,7 +207,7 @@ export default function SweepPanel({ request, onApply }: SweepPanelProps) {
               <thead>
                 <tr>
                   <th scope="col" className="px-1 text-muted">
-                    TP \\ spacing
+                    TP ↓ spacing →
                   </th>
                   {axes.buyPct.map((b) => (
                     <th key={b} scope="col" className="px-1 font-medium text-muted">
