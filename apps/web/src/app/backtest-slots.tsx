@@ -25,12 +25,23 @@ export const strategyEditorBacktest: RenderStrategyBacktest = (strategy, apply) 
 );
 
 /** A saved strategy's backtest on a pair the user picks (My Strategies, Copy BOTs). */
-export function StrategyBacktest({ strategy, description }: { strategy: unknown; description?: string }) {
+export function StrategyBacktest({
+  strategy,
+  description,
+  symbol = '',
+  category = 'spot',
+}: {
+  strategy: unknown;
+  description?: string;
+  /** The pair offered first (the user may change it). */
+  symbol?: string;
+  category?: 'spot' | 'future';
+}) {
   return (
     <Suspense fallback={<BacktestFallback />}>
       <BacktestPanel
         pickMarket
-        subject={{ symbol: '', category: 'spot', strategy, investment: null }}
+        subject={{ symbol, category, strategy, investment: null }}
         description={description}
       />
     </Suspense>
