@@ -112,10 +112,13 @@ export class BacktestRunner {
   }
 }
 
-/** Workers for a sweep: one per core but one (the page keeps a core), at least one, at most four. */
+/**
+ * Workers for a sweep: one per core, at least two, at most four. The page itself only draws the map as
+ * results arrive, so it needs no core of its own.
+ */
 export function poolSize(): number {
   const cores = typeof navigator === 'undefined' ? 2 : navigator.hardwareConcurrency || 2;
-  return Math.max(1, Math.min(4, cores - 1));
+  return Math.max(2, Math.min(4, cores));
 }
 
 /**
