@@ -98,27 +98,19 @@ describe('backtest journey', () => {
     await context.close();
   });
 
-  it('shows the backtest on Start Bot in both themes at 1280 and 390 px', async () => {
+  // One login per look (both themes, 1280 and 390 px): Start Bot, then the editor, then the sweep.
+  it('in every look: the Start Bot backtest; a take-profit edit changes the editor backtest; a sweep fills the table', async () => {
     await inEveryLook(app, logIn, async (page, look) => {
       await backtestFromStartBot(page);
       await page.waitForTimeout(300);
       await shoot(page, `backtest-startbot-${look.theme}-${look.width}`);
-    });
-  });
 
-  it('a take-profit edited in the editor changes the backtest', async () => {
-    await inEveryLook(app, logIn, async (page, look) => {
       await backtestInEditor(page);
       const before = await figure(page, 'Total PnL');
       await page.locator('input[name="tableData.0.takeProfitPercentage"]').fill('4.5');
       await expect.poll(() => figure(page, 'Total PnL'), { timeout: 30_000 }).not.toBe(before);
       await shoot(page, `backtest-editor-${look.theme}-${look.width}`);
-    });
-  });
 
-  it('runs a sweep and applies its best cell to the table', async () => {
-    await inEveryLook(app, logIn, async (page, look) => {
-      await backtestInEditor(page);
       await page.getByTestId('sweep-run').click();
       const choice = page.getByTestId('sweep-choice');
       await choice.waitFor({ timeout: 120_000 });

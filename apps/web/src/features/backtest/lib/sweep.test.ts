@@ -38,7 +38,7 @@ describe('sweep', () => {
     if (!parsed.ok) return;
     expect(parsed.value.buyPct).toEqual([0, 2.5, 2.5]);
     expect(parsed.value.tpPct).toEqual([1.5, 1.5, 1.5]);
-    expect(parsed.value.buyUpPct).toEqual([0, 0.25, 0.25]);
+    expect(parsed.value.type === 'multigrid' && parsed.value.buyUpPct).toEqual([0, 0.25, 0.25]);
     const scalping = strategyWith(
       {
         type: 'scalping',
