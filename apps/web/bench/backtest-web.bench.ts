@@ -82,6 +82,8 @@ async function main() {
     };
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.url}/`);
+    // tsx keeps function names with a `__name` helper that the page does not have.
+    await page.evaluate('globalThis.__name = (f) => f');
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const figures = await page.evaluate(
       async ({ workerUrl, token, url90, url30, strategy }) => {
@@ -157,8 +159,10 @@ async function main() {
     console.log(
       `sweep 100 × 30 days of 1m  ${figures.sweepMs.toFixed(0).padStart(6)} ms over ${figures.size} workers (goal ≤ ${GOAL.sweep100Ms} ms)`,
     );
+    // The Long Tasks API reports only tasks of 50 ms or more: none reported means none that long.
+    const longTask = (ms: number) => (ms === 0 ? 'none ≥ 50 ms' : `${ms.toFixed(0)} ms`);
     console.log(
-      `longest main-thread task  ${figures.longest.toFixed(0).padStart(6)} ms during both (single run: ${figures.longestSingle.toFixed(0)} ms; goal < ${GOAL.longTaskMs} ms)`,
+      `longest main-thread task  ${longTask(figures.longest)} during both runs (single run: ${longTask(figures.longestSingle)}; goal < ${GOAL.longTaskMs} ms)`,
     );
     failed =
       best > GOAL.run90dMs ||
