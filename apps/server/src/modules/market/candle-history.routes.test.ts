@@ -67,7 +67,26 @@ describe('GET /api/candles with from and to (embedded default)', () => {
     expect(back).toMatchObject({ status: 400, body: { message: candleHistoryMessages.periodInvalid } });
   });
 
+  it('names the periods with candles: the shipped year first', async () => {
+    const r = await call(
+      t,
+      'GET',
+      '/api/candles/coverage?symbol=BTCUSDT&category=spot&interval=1h',
+      undefined,
+      { token },
+    );
+    expect(r.status).toBe(200);
+    const spans = r.body.spans as { fromMs: number; toMs: number; source: string }[];
+    expect(spans[0]?.source).toBe('embedded');
+    expect((spans[0]?.toMs ?? 0) - (spans[0]?.fromMs ?? 0)).toBeGreaterThanOrEqual(365 * 24 * H);
+    const bad = await call(t, 'GET', '/api/candles/coverage?symbol=BTCUSDT&interval=4h', undefined, {
+      token,
+    });
+    expect(bad).toMatchObject({ status: 400, body: { message: candleHistoryMessages.intervalInvalid } });
+  });
+
   it('needs a login', async () => {
+    expect((await call(t, 'GET', '/api/candles/coverage?symbol=BTCUSDT&interval=1h')).status).toBe(401);
     const r = await call(t, 'GET', `/api/candles?symbol=BTCUSDT&interval=1h&from=${DAY}&to=${DAY + H}`);
     expect(r.status).toBe(401);
   });
