@@ -1,5 +1,11 @@
 import type { GridBacktestInput } from '@gridbot/engine';
-import { candleHistoryMessages, HISTORY_INTERVAL_MS, type HistoryInterval, SYMBOLS } from '@gridbot/shared';
+import {
+  candleHistoryMessages,
+  HISTORY_INTERVAL_MS,
+  type HistoryInterval,
+  MAX_HISTORY_CANDLES,
+  SYMBOLS,
+} from '@gridbot/shared';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
@@ -68,7 +74,12 @@ export default function BacktestPanel({
     };
   }, [given, pickMarket, picked]);
   const [interval, setCandleInterval] = useState<HistoryInterval>('1h');
-  const [days, setDays] = useState<number>(90);
+  const [chosenDays, setDays] = useState<number>(90);
+  // A request carries at most MAX_HISTORY_CANDLES candles: 1-minute candles offer the shorter periods only.
+  const periods = PERIOD_DAYS.filter((d) => (d * DAY) / HISTORY_INTERVAL_MS[interval] <= MAX_HISTORY_CANDLES);
+  const days = periods.includes(chosenDays as (typeof PERIOD_DAYS)[number])
+    ? chosenDays
+    : (periods[periods.length - 1] ?? 30);
   const coverage = useCandleCoverage(subject.symbol, subject.category, interval);
   const { state, run, cancel } = useBacktest();
   const [armed, setArmed] = useState(false);
@@ -162,7 +173,7 @@ export default function BacktestPanel({
             <option value="1m">1 minute</option>
           </SelectField>
           <SelectField label="Period" value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-            {PERIOD_DAYS.map((d) => (
+            {periods.map((d) => (
               <option key={d} value={d}>
                 Last {d} days of history
               </option>
