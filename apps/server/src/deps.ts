@@ -1,5 +1,5 @@
 import type { Db } from '@gridbot/db';
-import type { MarketFeed } from '@gridbot/exchange';
+import type { CandleHistory, MarketFeed } from '@gridbot/exchange';
 import type { Registry } from 'prom-client';
 import type { Bus } from './bus/bus';
 import type { AppConfig } from './config/env';
@@ -18,6 +18,11 @@ export interface AppDeps {
   limiter: RateLimit;
   /** Prices: sim, replay or Binance (MARKET_FEED). */
   feed: MarketFeed;
+  /**
+   * Candle history for backtests, from the market source (MARKET_FEED): absent, the embedded set and the
+   * feed's recorded candles.
+   */
+  candleHistory?: CandleHistory;
   /** Each user's exchange account (EXCHANGE). */
   exchanges: ExchangeGateway;
   /** Seals API secrets at rest. */

@@ -10,6 +10,7 @@ export {
   parseCandlesCsv,
 } from './backtest/candles';
 export { formatBacktestTable } from './backtest/format';
+export { type GridBacktestInput, type GridBacktestStart, startGridBacktest } from './backtest/grid-backtest';
 export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,

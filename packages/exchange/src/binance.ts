@@ -3,5 +3,6 @@
 // exchange gateway).
 export { BinanceExchange, HEDGE_MODE_MESSAGE } from './ccxt/binance-exchange';
 export { BinanceFeed } from './ccxt/binance-feed';
+export { BinanceKlines } from './ccxt/binance-klines';
 export { type ApiKeyPermissions, keyPermissionsOf } from './ccxt/key-permissions';
 export { BinanceRateGate, processRateGate } from './ccxt/rate-gate';

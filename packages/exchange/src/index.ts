@@ -5,6 +5,7 @@ export type { ApiKeyPermissions } from './ccxt/key-permissions';
 export type { RetryPolicy } from './ccxt/retry';
 export * from './exchange-error';
 export * from './exchange-port';
+export type { NumCandle } from './feeds/candle-book';
 export { type Clock, systemClock } from './feeds/clock';
 export {
   type CreateMarketFeedOptions,
@@ -15,6 +16,12 @@ export { RelayFeed, type RelayFeedOptions } from './feeds/relay-feed';
 export { ReplayFeed, type ReplayFeedOptions } from './feeds/replay-feed';
 export { SimFeed, type SimFeedOptions } from './feeds/sim-feed';
 export { SIM_PAIR_PARAMS, type SimPairParams } from './feeds/sim-params';
+export {
+  type CandleHistory,
+  embeddedHistory,
+  mergeColumns,
+  replayHistory,
+} from './history/candle-history';
 export * from './market-feed';
 export * from './order-rules';
 export { MemoryPaperStore } from './paper/memory-paper-store';

@@ -3,6 +3,7 @@ export * from './auth/auth.messages';
 export * from './auth/auth.schema';
 export * from './auth/auth.types';
 export * from './auth/security.schema';
+export * from './backtest/candle-history';
 export * from './bots/bots.messages';
 export * from './bots/bots.types';
 export * from './bots/start-bot.schema';

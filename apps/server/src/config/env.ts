@@ -71,6 +71,8 @@ const baseSchema = z.object({
   /** Market data: simulated (default), historical replay, or Binance websockets. */
   MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
   MARKET_REPLAY_DIR: z.string().default('fixtures/replay'),
+  /** The real Binance candles that ship with the app, for backtests on the simulated market. */
+  CANDLE_HISTORY_DIR: z.string().default('fixtures/history'),
   MARKET_SPEED: z.coerce.number().positive().default(60),
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */

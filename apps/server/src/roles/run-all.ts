@@ -7,7 +7,11 @@ import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
-import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
+import {
+  createCandleHistory,
+  createExchangeGateway,
+  createMarketFeed,
+} from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startNotifications } from '../modules/notifications/notification-runtime';
 import { KeyPermissionMonitor } from '../modules/security/key-monitor';
@@ -37,6 +41,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     config,
     limiter: rateLimit.limiter,
     feed,
+    candleHistory: await createCandleHistory(env, feed, database.db),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

@@ -6,7 +6,7 @@ import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
-import { createExchangeGateway } from '../modules/exchange/market-setup';
+import { createCandleHistory, createExchangeGateway } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
@@ -35,6 +35,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     config,
     limiter: rateLimit.limiter,
     feed,
+    candleHistory: await createCandleHistory(env, feed, database.db),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

@@ -1,6 +1,7 @@
 export * from './api-keys';
 export * from './bot-runtime';
 export * from './bots';
+export * from './candle-cache';
 export * from './leases';
 export * from './messages';
 export * from './notifications';

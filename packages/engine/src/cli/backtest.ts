@@ -9,14 +9,13 @@ import { gunzipSync } from 'node:zlib';
 import { DEFAULT_FEE_PCT, findMaintBrackets, findMarketRules, type MarketRules } from '@gridbot/shared';
 import { CANDLE_HEADER, type Candles, candlesFromColumns, joinCandles } from '../backtest/candles';
 import { formatBacktestTable } from '../backtest/format';
+import { startGridBacktest } from '../backtest/grid-backtest';
 import { type FundingRates, runBacktest } from '../backtest/run-backtest';
-import { createGridBot } from '../core/grid-bot.state';
 import type { EngineState } from '../engine';
 import { compileRules } from '../rules';
 import { createCycle } from '../strategies/cycle/cycle.state';
 import { parseCycle } from '../strategies/cycle/parse-cycle';
-import { parseStrategy } from '../strategies/parse-strategy';
-import { validateCycleStart, validateGridStart } from '../validate';
+import { validateCycleStart } from '../validate';
 import { type BacktestArgs, parseArgs, USAGE, UsageError } from './args';
 import { CsvFormatError, readNumericCsv } from './read-csv';
 
@@ -130,26 +129,24 @@ function buildState(
   const maintMarginRate = compileRules(market).maintMarginRate;
   const maintBrackets = findMaintBrackets(args.symbol);
   if (args.strategy !== null) {
-    const parsed = parseStrategy(readJson(args.strategy, 'strategy'));
-    if (!parsed.ok) throw new InputError(`strategy ${args.strategy}: ${parsed.errors.join('; ')}`);
-    const investment = args.investment as number;
-    const problems = validateGridStart(parsed.value, investment, market, leverage, firstPrice);
-    if (problems.length > 0) throw new InputError(problems.map((p) => p.message).join('; '));
-    return createGridBot({
-      params: parsed.value,
-      investment,
-      market: args.category,
-      leverage,
-      startTimeMs,
-      maintMarginRate,
-      maintBrackets,
-      settings: {
+    const start = startGridBacktest(
+      {
+        strategy: readJson(args.strategy, 'strategy'),
+        symbol: args.symbol,
+        category: args.category,
+        investment: args.investment as number,
+        leverage,
         stoplossPrice: args.stoploss,
         pausePrice: args.pause,
         restartPrice: args.restart,
         profitBookPct: args.profitBookPct,
       },
-    });
+      startTimeMs,
+      firstPrice,
+    );
+    if (start.ok) return start.state;
+    const problems = start.problems.join('; ');
+    throw new InputError(start.stage === 'strategy' ? `strategy ${args.strategy}: ${problems}` : problems);
   }
   if (args.pause !== null || args.restart !== null || args.profitBookPct !== null) {
     throw new UsageError(

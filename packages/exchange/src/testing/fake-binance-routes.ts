@@ -128,7 +128,11 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
         return { tranId: 13526853623 + fake.requests.length };
       }),
     ],
+    // [spot rest-api.md] "Kline/Candlestick data": weight 2.
+    ['GET /api/v3/klines', route(false, ['symbol', 'interval'], 2, (p) => fake.klines.answer('spot', p))],
     ['GET /fapi/v1/ping', route(false, [], 1, () => ({}))],
+    // [futures] "Kline/Candlestick Data": weight 5 for LIMIT in [500, 1000], the pages the history reader asks for.
+    ['GET /fapi/v1/klines', route(false, ['symbol', 'interval'], 5, (p) => fake.klines.answer('future', p))],
     ['GET /fapi/v1/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
     [
       'GET /fapi/v1/exchangeInfo',

@@ -2,7 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MarketKind } from '@gridbot/shared';
+import type { NumCandle } from '../feeds/candle-book';
 import { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
+import { FakeKlines } from './fake-binance-klines';
 import {
   type FakeKeyPermissions,
   keyPermissionRoute,
@@ -74,6 +76,8 @@ function send(
  */
 export class FakeBinanceServer {
   readonly book: FakeBinanceBook;
+  /** Kline history (`setKlines`). */
+  readonly klines = new FakeKlines();
   readonly requests: RecordedRequest[] = [];
   /** Added to the server's clock: a large value makes every signed request fail with -1021. */
   clockSkewMs = 0;
@@ -139,6 +143,11 @@ export class FakeBinanceServer {
   /** The next `times` requests matching `target` are answered with this status and body, unexecuted. */
   failNext(target: string, status: number, body: unknown, times = 1): void {
     this.inject(target, { kind: 'answer', status, body }, times);
+  }
+
+  /** The klines the server answers for a pair and interval. */
+  setKlines(symbol: string, market: MarketKind, interval: string, candles: readonly NumCandle[]): void {
+    this.klines.set(symbol, market, interval, candles);
   }
 
   setPrice(symbol: string, market: MarketKind, price: string): void {

@@ -1,13 +1,17 @@
 import { resolve } from 'node:path';
 import type { Db } from '@gridbot/db';
 import {
+  type CandleHistory,
   createMarketFeed as createFeed,
   type Exchange,
+  embeddedHistory,
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  replayHistory,
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
+import { binanceHistory } from '../market/binance-history';
 import { SqlPaperStore } from '../paper/sql-paper-store';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
 
@@ -26,6 +30,21 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
       });
     case 'binance':
       return createFeed({ kind: 'binance', sandbox: env.BINANCE_SANDBOX, onSubscriberError });
+  }
+}
+
+/** Candle history for backtests from the market source of MARKET_FEED (GET /api/candles with from and to). */
+export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): Promise<CandleHistory> {
+  switch (env.MARKET_FEED) {
+    case 'sim':
+      return embeddedHistory(resolve(env.CANDLE_HISTORY_DIR), feed);
+    case 'replay':
+      return replayHistory(resolve(env.MARKET_REPLAY_DIR));
+    case 'binance': {
+      const { BinanceKlines } = await import('@gridbot/exchange/binance');
+      const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
+      return binanceHistory(db, klines, Date.now);
+    }
   }
 }
 

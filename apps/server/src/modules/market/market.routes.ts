@@ -1,8 +1,19 @@
+import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { candlesQuerySchema, livePriceInputSchema, SYMBOLS } from '@gridbot/shared';
+import { embeddedHistory } from '@gridbot/exchange';
+import {
+  candleCoverageQuerySchema,
+  candleHistoryMessages,
+  candleHistoryQuerySchema,
+  candlesQuerySchema,
+  livePriceInputSchema,
+  SYMBOLS,
+} from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps';
+import { HttpError } from '../../lib/http-error';
 import { requireUser } from '../../plugins/auth';
 
 const TICKERS_CACHE_MS = 1_000;
@@ -50,8 +61,33 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
     price: await feed.price(req.body.pair, 'future'),
   }));
 
-  r.get('/api/candles', { ...guard, schema: { querystring: candlesQuerySchema } }, async (req) => {
-    const { symbol, interval, limit, market } = req.query;
-    return { symbol, interval, market, candles: await feed.candles(symbol, market, interval, limit) };
+  const history = deps.candleHistory ?? embeddedHistory(resolve('fixtures/history'), feed);
+  const chartOrHistory = candlesQuerySchema.extend({
+    category: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  });
+  // Without from and to: the chart's most recent candles from the feed. With them: candle history for a
+  // backtest, in the compact encoding of packages/shared (backtest/candle-history.ts); 404 when there is none.
+  r.get(
+    '/api/candles/coverage',
+    { ...guard, schema: { querystring: candleCoverageQuerySchema } },
+    async (req) => ({
+      spans: await history.coverage(req.query),
+    }),
+  );
+
+  r.get('/api/candles', { ...guard, schema: { querystring: chartOrHistory } }, async (req) => {
+    if (req.query.from === undefined && req.query.to === undefined) {
+      const { symbol, interval, limit, market } = req.query;
+      return { symbol, interval, market, candles: await feed.candles(symbol, market, interval, limit) };
+    }
+    const parsed = candleHistoryQuerySchema.safeParse(req.query);
+    if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid request.');
+    const q = parsed.data;
+    const encoded = await history.read(q);
+    if (encoded.dt.length === 0)
+      throw new HttpError(404, candleHistoryMessages.noCandles(q.symbol, q.interval));
+    return encoded;
   });
 }

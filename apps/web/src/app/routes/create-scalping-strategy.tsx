@@ -1,5 +1,6 @@
 import { CreateStrategy } from '../../features/strategies/components/create-strategy';
+import { strategyEditorBacktest } from '../backtest-slots';
 
 export default function CreateScalpingStrategyRoute() {
-  return <CreateStrategy kind="scalping" />;
+  return <CreateStrategy kind="scalping" renderBacktest={strategyEditorBacktest} />;
 }

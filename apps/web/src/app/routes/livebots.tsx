@@ -1,6 +1,18 @@
 import { TopBots } from '../../features/copy-bots/components/top-bots';
+import { StrategyBacktest } from '../backtest-slots';
 
-/** docs/spec/01-core-screens.md Copy BOTs (/livebots). */
+/** docs/spec/01-core-screens.md Copy BOTs (/livebots), with a backtest of a top bot's strategy on the user's pair. */
 export default function LivebotsRoute() {
-  return <TopBots />;
+  return (
+    <TopBots
+      renderBacktest={(bot) => (
+        <StrategyBacktest
+          strategy={{ type: bot.botType, ...bot.strategy }}
+          symbol={bot.name}
+          category={bot.category === 'Future' ? 'future' : 'spot'}
+          description="This bot's strategy on the pair and amount you choose, over real price history."
+        />
+      )}
+    />
+  );
 }

@@ -1,5 +1,6 @@
 import { MyStrategies } from '../../features/strategies/components/my-strategies';
+import { StrategyBacktest } from '../backtest-slots';
 
 export default function MyStrategiesRoute() {
-  return <MyStrategies />;
+  return <MyStrategies renderBacktest={(strategy) => <StrategyBacktest strategy={strategy} />} />;
 }

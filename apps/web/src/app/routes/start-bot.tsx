@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 import { StartBotForm } from '../../features/bots/components/start-bot-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
 
-/** docs/spec/01-core-screens.md Start New Bot: the form, and the Market Overview chart of the chosen pair beside it. */
+// The backtest (engine, charts, worker) loads only when the form shows it.
+const BacktestPanel = lazy(() => import('../../features/backtest/components/backtest-panel'));
+
+/**
+ * docs/spec/01-core-screens.md Start New Bot: the form, the Market Overview chart of the chosen pair beside it, and
+ * the backtest of what the form would start before its Start button (docs/product.md, Backtest).
+ */
 export default function StartBotRoute() {
   return (
     <>
@@ -14,6 +21,13 @@ export default function StartBotRoute() {
         renderChart={(pair, category) => (
           <MarketOverview symbol={pair || 'BTCUSDT'} market={category === 'Future' ? 'future' : 'spot'} />
         )}
+        renderBacktest={(subject) =>
+          subject.symbol && subject.strategy ? (
+            <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-surface-2" />}>
+              <BacktestPanel subject={subject} />
+            </Suspense>
+          ) : null
+        }
       />
     </>
   );

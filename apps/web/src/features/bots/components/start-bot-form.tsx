@@ -1,5 +1,10 @@
-import { botMessages, DEFAULT_MINIMUM_BOT_AMOUNT, minimumForGrids } from '@gridbot/shared';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import {
+  botMessages,
+  DEFAULT_MINIMUM_BOT_AMOUNT,
+  minimumForGrids,
+  type StoredStrategy,
+} from '@gridbot/shared';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -37,13 +42,35 @@ export function startErrorMessage(error: unknown): string {
   return error.fromServer ? error.message : botMessages.startError;
 }
 
+/** What the form would start, for a backtest before the Start button. */
+export interface StartBacktestSubject {
+  symbol: string;
+  category: 'spot' | 'future';
+  strategy: StoredStrategy | null;
+  investment: number | null;
+  leverage: number | null;
+  stoplossPrice: number | null;
+  pausePrice: number | null;
+  restartPrice: number | null;
+  profitBookPct: number | null;
+}
+
 interface StartBotFormProps {
   /** The Market Overview chart of the chosen pair, composed by the route (features do not import each other). */
   renderChart?: (pair: string, category: 'Spot' | 'Future') => ReactNode;
+  /** The backtest of what the form would start, composed by the route. */
+  renderBacktest?: (subject: StartBacktestSubject) => ReactNode;
+}
+
+/** A typed optional number: empty or not a number is null. */
+function optionalNumber(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
 }
 
 /** docs/spec/01-core-screens.md Start New Bot: type, category, pair, strategy, amount, leverage, limits and the risk checkbox. */
-export function StartBotForm({ renderChart }: StartBotFormProps) {
+export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
@@ -103,6 +130,41 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
       },
     );
   });
+
+  const [amount, leverage, profitbookat, sellPausePrice, restartPrice, stoplossPrice] = watch([
+    'amount',
+    'leverage',
+    'profitbookat',
+    'sellPausePrice',
+    'restartPrice',
+    'stoplossPrice',
+  ]);
+  const chosenStrategy =
+    [...strategies.own, ...strategies.system].find((s) => s.strategy_name === strategyName) ?? null;
+  const backtestSubject = useMemo<StartBacktestSubject>(
+    () => ({
+      symbol: pair,
+      category: category === 'Future' ? 'future' : 'spot',
+      strategy: chosenStrategy,
+      investment: optionalNumber(amount),
+      leverage: category === 'Future' ? optionalNumber(leverage) : null,
+      stoplossPrice: optionalNumber(stoplossPrice),
+      pausePrice: optionalNumber(sellPausePrice),
+      restartPrice: optionalNumber(restartPrice),
+      profitBookPct: optionalNumber(profitbookat),
+    }),
+    [
+      pair,
+      category,
+      chosenStrategy,
+      amount,
+      leverage,
+      stoplossPrice,
+      sellPausePrice,
+      restartPrice,
+      profitbookat,
+    ],
+  );
 
   const gridMinimum = grids.data ? minimumForGrids(grids.data) : undefined;
   const pairOptions = pairs.data ?? (pair ? [pair] : []);
@@ -261,6 +323,7 @@ export function StartBotForm({ renderChart }: StartBotFormProps) {
           {...register('stoplossPrice')}
         />
       </fieldset>
+      {renderBacktest?.(backtestSubject)}
       <label className="flex items-start gap-3 rounded-lg bg-surface-2 p-3 text-sm text-muted">
         <input
           type="checkbox"

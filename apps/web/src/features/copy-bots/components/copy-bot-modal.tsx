@@ -1,5 +1,6 @@
 import type { TopBot } from '@gridbot/shared';
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
@@ -13,7 +14,16 @@ import { StrategyShape } from './strategy-shape';
 const COPY_FAILED = 'Could not copy this strategy. Please try again.';
 
 /** docs/product.md §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is yours. */
-export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: () => void }) {
+export function CopyBotModal({
+  bot,
+  onClose,
+  renderBacktest,
+}: {
+  bot: TopBot | null;
+  onClose: () => void;
+  /** The backtest of the bot's strategy on a pair the user picks, composed by the route. */
+  renderBacktest?: (bot: TopBot) => ReactNode;
+}) {
   const navigate = useNavigate();
   const copy = useCopyBotStrategy();
   const scalping = bot?.botType === 'scalping';
@@ -88,6 +98,7 @@ export function CopyBotModal({ bot, onClose }: { bot: TopBot | null; onClose: ()
             <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.shape}</h3>
             <StrategyShape strategy={bot.strategy ?? {}} />
           </div>
+          {renderBacktest?.(bot)}
           <p className="text-xs text-muted">
             Past results of other users' bots do not promise future returns. Check the strategy before you
             start it.

@@ -1,6 +1,6 @@
 import { SYMBOLS, type TopBot } from '@gridbot/shared';
 import { clsx } from 'clsx';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -135,7 +135,7 @@ function Filters({ value, onChange }: { value: TopBotFilters; onChange: (next: T
  * Copy BOTs (docs/product.md §5): the 20 running bots of other users with the highest positive ROI after at least a
  * day, anonymous, with pair, category and runtime filters.
  */
-export function TopBots() {
+export function TopBots({ renderBacktest }: { renderBacktest?: (bot: TopBot) => ReactNode } = {}) {
   const [chosen, setChosen] = useState<TopBot | null>(null);
   const [filters, setFilters] = useState<TopBotFilters>({ pair: '', category: '', minDays: '' });
   const top = useTopBots(filters);
@@ -182,7 +182,7 @@ export function TopBots() {
           ))}
         </ol>
       )}
-      <CopyBotModal bot={chosen} onClose={() => setChosen(null)} />
+      <CopyBotModal bot={chosen} onClose={() => setChosen(null)} renderBacktest={renderBacktest} />
     </>
   );
 }

@@ -12,10 +12,10 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
+import { chartColors } from '../../../lib/chart-theme';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
 import { type ChartCandle, type ChartMarket, VISIBLE_BARS } from '../api/market-data';
-import { chartColors } from '../lib/chart-theme';
 
 export interface HoveredBar {
   open: number;

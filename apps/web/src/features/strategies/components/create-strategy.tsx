@@ -11,7 +11,7 @@ import {
   toMultigridPayload,
   toScalpingPayload,
 } from '../utils/form-values';
-import { StrategyForm } from './strategy-form';
+import { type RenderStrategyBacktest, StrategyForm } from './strategy-form';
 
 const titles: Record<StrategyKind, { title: string; description: string }> = {
   multigrid: {
@@ -26,7 +26,13 @@ const titles: Record<StrategyKind, { title: string; description: string }> = {
 };
 
 /** docs/spec/01-core-screens.md Create Grid Bot Strategy and Create Scalping Strategy; saving goes to My Strategies (§8 messages). */
-export function CreateStrategy({ kind }: { kind: StrategyKind }) {
+export function CreateStrategy({
+  kind,
+  renderBacktest,
+}: {
+  kind: StrategyKind;
+  renderBacktest?: RenderStrategyBacktest;
+}) {
   const navigate = useNavigate();
   const create = useCreateStrategy(kind);
 
@@ -49,7 +55,13 @@ export function CreateStrategy({ kind }: { kind: StrategyKind }) {
   return (
     <>
       <PageHeader title={titles[kind].title} description={titles[kind].description} />
-      <StrategyForm kind={kind} mode="create" defaultValues={emptyFormValues(kind)} onSave={save} />
+      <StrategyForm
+        kind={kind}
+        mode="create"
+        defaultValues={emptyFormValues(kind)}
+        onSave={save}
+        renderBacktest={renderBacktest}
+      />
     </>
   );
 }

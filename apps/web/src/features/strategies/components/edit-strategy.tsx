@@ -16,7 +16,7 @@ import {
   toMultigridPayload,
   toScalpingPayload,
 } from '../utils/form-values';
-import { StrategyForm } from './strategy-form';
+import { type RenderStrategyBacktest, StrategyForm } from './strategy-form';
 
 const titles: Record<StrategyKind, string> = {
   multigrid: 'Edit Grid Bot Strategy',
@@ -75,7 +75,15 @@ function LoadingForm() {
 }
 
 /** docs/spec/01-core-screens.md Edit Grid Bot Strategy / Edit Scalping Strategy: name and grid count read-only (§8 messages). */
-export function EditStrategy({ kind, name }: { kind: StrategyKind; name: string }) {
+export function EditStrategy({
+  kind,
+  name,
+  renderBacktest,
+}: {
+  kind: StrategyKind;
+  name: string;
+  renderBacktest?: RenderStrategyBacktest;
+}) {
   const navigate = useNavigate();
   const query = useStrategy(kind, name);
   const edit = useEditStrategy(kind);
@@ -121,6 +129,7 @@ export function EditStrategy({ kind, name }: { kind: StrategyKind; name: string 
           defaultValues={fromStored(data.strategy)}
           onSave={save}
           onCancel={back}
+          renderBacktest={renderBacktest}
           notice={
             data.strategy.system ? (
               <SystemStrategyNote kind={kind} strategy={data.strategy} />

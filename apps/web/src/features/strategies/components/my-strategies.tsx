@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ListIcon } from '../../../components/ui/icons';
+import { Modal } from '../../../components/ui/modal';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
@@ -80,7 +81,13 @@ function deleteFailure(error: unknown): string {
   return message === m.inUse ? m.inUse : m.deleteFailed(message);
 }
 
-function OwnStrategies({ kind }: { kind: StrategyKind }) {
+function OwnStrategies({
+  kind,
+  onBacktest,
+}: {
+  kind: StrategyKind;
+  onBacktest?: (s: StoredStrategy) => void;
+}) {
   const list = useOwnStrategies(kind);
   const remove = useDeleteStrategy(kind);
   const [doomed, setDoomed] = useState<string | null>(null);
@@ -125,6 +132,17 @@ function OwnStrategies({ kind }: { kind: StrategyKind }) {
         actions={(strategy) => (
           <>
             <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="Edit" variant="outline" />
+            {onBacktest ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1"
+                aria-label={`Backtest ${strategy.strategy_name}`}
+                onClick={() => onBacktest(strategy)}
+              >
+                Backtest
+              </Button>
+            ) : null}
             <Button
               variant="ghost"
               size="sm"
@@ -147,7 +165,13 @@ function OwnStrategies({ kind }: { kind: StrategyKind }) {
   );
 }
 
-function SystemStrategies({ kind }: { kind: StrategyKind }) {
+function SystemStrategies({
+  kind,
+  onBacktest,
+}: {
+  kind: StrategyKind;
+  onBacktest?: (s: StoredStrategy) => void;
+}) {
   const list = useSystemStrategies(kind);
   const copy = useCopySystemStrategy(kind);
   const copyOne = (strategy: StoredStrategy) =>
@@ -170,6 +194,17 @@ function SystemStrategies({ kind }: { kind: StrategyKind }) {
         actions={(strategy) => (
           <>
             <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="View" variant="ghost" />
+            {onBacktest ? (
+              <Button
+                variant="outline"
+                size="sm"
+                className="flex-1"
+                aria-label={`Backtest ${strategy.strategy_name}`}
+                onClick={() => onBacktest(strategy)}
+              >
+                Backtest
+              </Button>
+            ) : null}
             <Button
               variant="outline"
               size="sm"
@@ -188,8 +223,15 @@ function SystemStrategies({ kind }: { kind: StrategyKind }) {
 }
 
 /** docs/spec/01-core-screens.md My Strategies: tabs Multigrid and Scalping, the user's cards, then the system strategies. */
-export function MyStrategies() {
+export function MyStrategies({
+  renderBacktest,
+}: {
+  /** A strategy's backtest, composed by the route; without it the cards have no Backtest action. */
+  renderBacktest?: (strategy: StoredStrategy) => ReactNode;
+} = {}) {
   const [params, setParams] = useSearchParams();
+  const [backtested, setBacktested] = useState<StoredStrategy | null>(null);
+  const onBacktest = renderBacktest ? setBacktested : undefined;
   const kind: StrategyKind = params.get('tab') === 'scalping' ? 'scalping' : 'multigrid';
   return (
     <>
@@ -207,9 +249,17 @@ export function MyStrategies() {
         value={kind}
         onChange={(next) => setParams(next === 'scalping' ? { tab: 'scalping' } : {}, { replace: true })}
       >
-        <OwnStrategies key={kind} kind={kind} />
-        <SystemStrategies kind={kind} />
+        <OwnStrategies key={kind} kind={kind} onBacktest={onBacktest} />
+        <SystemStrategies kind={kind} onBacktest={onBacktest} />
       </Tabs>
+      <Modal
+        open={backtested !== null}
+        onClose={() => setBacktested(null)}
+        title={backtested ? `Backtest ${backtested.strategy_name}` : 'Backtest'}
+        size="lg"
+      >
+        {backtested && renderBacktest ? renderBacktest(backtested) : null}
+      </Modal>
     </>
   );
 }

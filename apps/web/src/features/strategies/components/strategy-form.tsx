@@ -3,11 +3,12 @@ import {
   multigridStrategySchema,
   STRATEGY_NAME_MAX,
   type StrategyKind,
+  type StrategyParams,
   scalpingStrategySchema,
 } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { clsx } from 'clsx';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,6 +22,7 @@ import {
   resizeRows,
   type StrategyFormValues,
 } from '../utils/form-values';
+import { applySweepValues, type SweepValues, storedFromForm } from '../utils/stored-from-form';
 import { StrategyFeeWarning } from './fee-warning';
 import { GridTable } from './grid-table';
 import { AllotmentTotal, TableErrors } from './grid-table-status';
@@ -45,7 +47,15 @@ export interface StrategyFormProps {
   notice?: ReactNode;
   /** A system strategy: shown, not changed (no Auto Fill, Clear or Save). */
   readOnly?: boolean;
+  /** The backtest of the table as it stands (saved or not), composed by the route. */
+  renderBacktest?: RenderStrategyBacktest;
 }
+
+/** The table as a stored strategy (null while invalid), and a way to write a sweep's values into it. */
+export type RenderStrategyBacktest = (
+  strategy: StrategyParams | null,
+  apply: ((values: SweepValues) => void) | null,
+) => ReactNode;
 
 /**
  * Create and edit form of both strategy kinds (docs/spec/01-core-screens.md §2, §5): name, grid count, the per-grid table with
@@ -60,6 +70,7 @@ export function StrategyForm({
   onCancel,
   notice,
   readOnly = false,
+  renderBacktest,
 }: StrategyFormProps) {
   const max = MAX_GRIDS[kind];
   const editing = mode === 'edit';
@@ -101,6 +112,19 @@ export function StrategyForm({
     const nameError = await onSave(getValues());
     if (nameError) form.setError('strategyName', { type: 'server', message: nameError });
   });
+
+  // The backtest follows the table as it is typed.
+  const watched = useWatch({ control }) as StrategyFormValues;
+  const watchedKey = JSON.stringify(watched);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the values' text, not the object.
+  const stored = useMemo(() => storedFromForm(kind, watched), [kind, watchedKey]);
+  const apply = (values: SweepValues) => {
+    const next = applySweepValues(kind, getValues(), values);
+    form.setValue('tableData', next.tableData, { shouldDirty: true });
+    if (kind === 'scalping')
+      form.setValue('takeProfitPercentage', next.takeProfitPercentage, { shouldDirty: true });
+    revalidate();
+  };
 
   const typedBadCount = !editing && (gridText ?? '').trim() !== '' && gridCount === null;
   const countError = errors.noOfGrids?.message ?? (typedBadCount ? gridsMessage[kind] : undefined);
@@ -198,6 +222,8 @@ export function StrategyForm({
           className="order-first xl:sticky xl:top-20 xl:order-none"
         />
       </div>
+
+      {renderBacktest?.(stored, readOnly ? null : apply)}
 
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel ? (

@@ -1,4 +1,4 @@
-import type { Theme } from '../../../lib/theme';
+import type { Theme } from './theme';
 
 export interface ChartColors {
   background: string;

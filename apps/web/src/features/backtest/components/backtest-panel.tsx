@@ -1,0 +1,243 @@
+import type { GridBacktestInput } from '@gridbot/engine';
+import {
+  candleHistoryMessages,
+  HISTORY_INTERVAL_MS,
+  type HistoryInterval,
+  MAX_HISTORY_CANDLES,
+  SYMBOLS,
+} from '@gridbot/shared';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Card, CardHeader } from '../../../components/ui/card';
+import { DecimalInput } from '../../../components/ui/market-fields';
+import { SelectField } from '../../../components/ui/select-field';
+import { formatPair } from '../../../lib/format';
+import { useCandleCoverage } from '../api/candle-coverage';
+import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-backtest';
+import type { HistoryPeriod } from '../lib/backtest-runner';
+import { BacktestResults } from './backtest-results';
+
+const DAY = 86_400_000;
+const PERIOD_DAYS = [30, 90, 180, 365] as const;
+
+/** What to backtest: the strategy (stored format, with its type) on a pair with an amount and settings. */
+export interface BacktestSubject extends Omit<GridBacktestInput, 'investment' | 'strategy'> {
+  strategy: unknown | null;
+  investment: number | null;
+}
+
+export interface BacktestPanelProps {
+  subject: BacktestSubject;
+  /** Shown above the panel's controls. */
+  description?: string;
+  /** The panel asks for the pair, category and amount itself (strategy editors, My Strategies, Copy BOTs). */
+  pickMarket?: boolean;
+  /** Extra content below the results (the sweep), given the request the panel would run. */
+  renderExtra?: (request: BacktestRequest | null) => ReactNode;
+}
+
+const PICK_DEFAULTS = { symbol: 'BTCUSDT', category: 'spot' as const, investment: '1000' };
+
+/** The most recent `days` of the first period with candles (real history before the simulated record). */
+export function periodOf(
+  spans: readonly { fromMs: number; toMs: number }[],
+  days: number,
+): { fromMs: number; toMs: number } | null {
+  const span = spans[0];
+  if (!span) return null;
+  return { fromMs: Math.max(span.fromMs, span.toMs - days * DAY), toMs: span.toMs };
+}
+
+/**
+ * Backtest before you start (docs/product.md, Backtest): runs the strategy on the pair's history in a worker
+ * and shows the report. After the first run, a change of the strategy or its settings runs it again.
+ */
+export default function BacktestPanel({
+  subject: given,
+  description,
+  pickMarket,
+  renderExtra,
+}: BacktestPanelProps) {
+  const [picked, setPicked] = useState({
+    symbol: given.symbol || PICK_DEFAULTS.symbol,
+    category: given.category ?? PICK_DEFAULTS.category,
+    investment: given.investment ? String(given.investment) : PICK_DEFAULTS.investment,
+  });
+  const subject = useMemo<BacktestSubject>(() => {
+    if (!pickMarket) return given;
+    const amount = Number(picked.investment);
+    return {
+      ...given,
+      symbol: picked.symbol,
+      category: picked.category,
+      investment: Number.isFinite(amount) && amount > 0 ? amount : null,
+    };
+  }, [given, pickMarket, picked]);
+  const [interval, setCandleInterval] = useState<HistoryInterval>('1h');
+  const [chosenDays, setDays] = useState<number>(90);
+  // A request carries at most MAX_HISTORY_CANDLES candles: 1-minute candles offer the shorter periods only.
+  const periods = PERIOD_DAYS.filter((d) => (d * DAY) / HISTORY_INTERVAL_MS[interval] <= MAX_HISTORY_CANDLES);
+  const days = periods.includes(chosenDays as (typeof PERIOD_DAYS)[number])
+    ? chosenDays
+    : (periods[periods.length - 1] ?? 30);
+  const coverage = useCandleCoverage(subject.symbol, subject.category, interval);
+  const { state, run, cancel } = useBacktest();
+  const [armed, setArmed] = useState(false);
+
+  const request = useMemo<BacktestRequest | null>(() => {
+    if (!subject.strategy || !(subject.investment && subject.investment > 0) || !subject.symbol) return null;
+    const range = coverage.data ? periodOf(coverage.data, days) : null;
+    if (!range) return null;
+    const period: HistoryPeriod = { symbol: subject.symbol, category: subject.category, interval, ...range };
+    const { strategy, investment, ...rest } = subject;
+    return { period, input: { ...rest, strategy, investment } };
+  }, [subject, coverage.data, days, interval]);
+
+  // Reruns on a change once the user ran it, a little after the last keystroke.
+  const key = request ? backtestKey(request) : null;
+  const lastRun = useRef<string | null>(null);
+  useEffect(() => {
+    if (!armed || !request || key === lastRun.current) return;
+    const timer = setTimeout(() => {
+      lastRun.current = key;
+      run(request);
+    }, 400);
+    return () => clearTimeout(timer);
+  }, [armed, key, request, run]);
+
+  const start = () => {
+    if (!request) return;
+    lastRun.current = key;
+    setArmed(true);
+    run(request);
+  };
+
+  const missing = !subject.strategy
+    ? 'Choose a strategy to backtest it.'
+    : !(subject.investment && subject.investment > 0)
+      ? 'Enter an amount to backtest the strategy with it.'
+      : null;
+  const noData =
+    coverage.data && coverage.data.length === 0
+      ? candleHistoryMessages.noCandles(subject.symbol, interval)
+      : null;
+
+  return (
+    <Card data-testid="backtest-panel">
+      <CardHeader
+        title="Backtest"
+        description={
+          description ??
+          "What this strategy would have done on the pair's real price history, with fees — next to simply holding the coin."
+        }
+      />
+      <div className="space-y-4 px-5 py-4">
+        {pickMarket ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <SelectField
+              label="Backtest pair"
+              value={picked.symbol}
+              onChange={(e) => setPicked((p) => ({ ...p, symbol: e.target.value }))}
+            >
+              {SYMBOLS.map((s) => (
+                <option key={s} value={s}>
+                  {formatPair(s)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label="Market"
+              value={picked.category}
+              onChange={(e) => setPicked((p) => ({ ...p, category: e.target.value as 'spot' | 'future' }))}
+            >
+              <option value="spot">Spot</option>
+              <option value="future">Futures (1×)</option>
+            </SelectField>
+            <div className="col-span-2 sm:col-span-1">
+              <DecimalInput
+                label="Amount (USDT)"
+                value={picked.investment}
+                onChange={(e) => setPicked((p) => ({ ...p, investment: e.target.value }))}
+              />
+            </div>
+          </div>
+        ) : null}
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <SelectField
+            label="Candles"
+            value={interval}
+            onChange={(e) => setCandleInterval(e.target.value as HistoryInterval)}
+          >
+            <option value="1h">1 hour</option>
+            <option value="15m">15 minutes</option>
+            <option value="1m">1 minute</option>
+          </SelectField>
+          <SelectField label="Period" value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
+            {periods.map((d) => (
+              <option key={d} value={d}>
+                Last {d} days of history
+              </option>
+            ))}
+          </SelectField>
+          {state.status === 'running' ? (
+            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={cancel}>
+              Cancel
+            </Button>
+          ) : (
+            <Button
+              type="button"
+              variant="secondary"
+              className="col-span-2 sm:col-span-1"
+              disabled={!request}
+              onClick={start}
+              data-testid="backtest-run"
+            >
+              Run backtest
+            </Button>
+          )}
+        </div>
+        {missing ? <p className="text-sm text-muted">{missing}</p> : null}
+        {!missing && noData ? (
+          <p className="text-sm text-down" role="alert" data-testid="backtest-no-data">
+            {noData}
+          </p>
+        ) : null}
+        {coverage.isError ? (
+          <p className="text-sm text-down" role="alert">
+            The price history could not be loaded. Please try again.
+          </p>
+        ) : null}
+        {state.status === 'running' ? (
+          <div aria-live="polite" data-testid="backtest-progress">
+            <div className="h-2 overflow-hidden rounded-full bg-surface-2">
+              <div
+                className="h-full rounded-full bg-primary transition-[width] duration-150"
+                style={{ width: `${Math.round(state.progress * 100)}%` }}
+              />
+            </div>
+            <p className="mt-1 text-xs text-muted">
+              {state.progress === 0
+                ? 'Loading price history…'
+                : `Backtesting… ${Math.round(state.progress * 100)} %`}
+            </p>
+          </div>
+        ) : null}
+        {state.status === 'error' ? (
+          <p className="text-sm text-down" role="alert" data-testid="backtest-error">
+            {state.message}
+          </p>
+        ) : null}
+        {state.status === 'done' ? <BacktestResults result={state.result} candles={state.candles} /> : null}
+        {renderExtra?.(request)}
+        {request && state.status === 'idle' ? (
+          <p className="text-xs text-muted">
+            {Math.round(
+              (request.period.toMs - request.period.fromMs) / HISTORY_INTERVAL_MS[interval],
+            ).toLocaleString('en-US')}{' '}
+            candles, run in your browser.
+          </p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
