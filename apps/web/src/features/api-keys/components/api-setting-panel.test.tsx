@@ -144,4 +144,61 @@ describe('API Setting on the paper exchange', () => {
     expect(screen.queryByLabelText(/API Key/)).not.toBeInTheDocument();
     expect(within(notice).getByRole('link', { name: 'Start a bot' })).toHaveAttribute('href', '/startbot');
   });
+
+  it("shows the key's permissions as ticks and crosses", async () => {
+    mockApi({
+      'GET /api/serverip': () => json({ ip: '203.0.113.7' }),
+      'GET /api/fetchkeys': () => json({ apiKey: 'AbCdEf123456' }),
+      'GET /api/checkConnection': () =>
+        json({
+          connected: true,
+          venue: 'binance',
+          keysRequired: true,
+          permissions: {
+            ipRestricted: false,
+            enableReading: true,
+            enableSpotAndMarginTrading: true,
+            enableFutures: false,
+            enableWithdrawals: false,
+            checkedAt: '2026-11-26T03:00:00.000Z',
+          },
+        }),
+    });
+    renderApp('/api-setting', { signedIn: true });
+    const list = await screen.findByTestId('key-permissions');
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      '✓Reading: on',
+      '✓Spot trading: on',
+      '✗Futures trading: off',
+      '✗Withdrawals: off',
+      '✗IP restriction: off',
+    ]);
+  });
+
+  it('asks for the authenticator code when the server wants it before keys change', async () => {
+    let calls = 0;
+    const api = apiSettingApi({
+      bound: false,
+      reply: () => {
+        calls += 1;
+        return calls === 1
+          ? json(
+              { message: 'Enter the 6-digit code from your authenticator app.', twoFactorRequired: true },
+              403,
+            )
+          : json({ success: true, message: walletMessages.keysSaved });
+      },
+    });
+    const { user } = renderApp('/api-setting', { signedIn: true });
+    await user.type(await screen.findByLabelText('API Key'), 'AbCdEf123456');
+    await user.type(screen.getByLabelText('Secret Key'), 'secret-value');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.type(await screen.findByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/apikeys')).toHaveLength(2));
+    expect(api.callsTo('POST', '/api/apikeys')[1]?.body).toMatchObject({ code: '123456' });
+  });
 });

@@ -1,4 +1,5 @@
 import {
+  alwaysEmailedEvents,
   type NotificationChannel,
   type NotificationRouting,
   type NotificationSettings,
@@ -109,18 +110,23 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
                   <th scope="row" className="px-4 py-2.5 text-left font-medium text-fg sm:px-5">
                     {notificationEventLabels[event]}
                   </th>
-                  {notificationChannels.map((channel) => (
-                    <td key={channel} className="px-1 py-2.5 text-center">
-                      <input
-                        type="checkbox"
-                        className="size-4.5 accent-[var(--color-primary-solid)]"
-                        aria-label={`${notificationEventLabels[event]} by ${channelNames[channel]}`}
-                        checked={routing[event]?.includes(channel) ?? false}
-                        disabled={!usable[channel] && !routing[event]?.includes(channel)}
-                        onChange={(e) => toggle(event, channel, e.target.checked)}
-                      />
-                    </td>
-                  ))}
+                  {notificationChannels.map((channel) => {
+                    // Security events are always e-mailed: that box is ticked and cannot be cleared.
+                    const forced = channel === 'email' && alwaysEmailedEvents.includes(event);
+                    return (
+                      <td key={channel} className="px-1 py-2.5 text-center">
+                        <input
+                          type="checkbox"
+                          className="size-4.5 accent-[var(--color-primary-solid)]"
+                          aria-label={`${notificationEventLabels[event]} by ${channelNames[channel]}`}
+                          title={forced ? 'Always e-mailed: it protects your account' : undefined}
+                          checked={forced || (routing[event]?.includes(channel) ?? false)}
+                          disabled={forced || (!usable[channel] && !routing[event]?.includes(channel))}
+                          onChange={(e) => toggle(event, channel, e.target.checked)}
+                        />
+                      </td>
+                    );
+                  })}
                 </tr>
               ))}
             </tbody>

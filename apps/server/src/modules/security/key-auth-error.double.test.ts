@@ -1,0 +1,88 @@
+import { bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { BinanceExchange } from '@gridbot/exchange/binance';
+import {
+  eventually,
+  FakeBinanceServer,
+  ManualFeed,
+  tradingKeyPermissions,
+  virtualRateGate,
+} from '@gridbot/exchange/testing';
+import { securityMessages as sm } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../lib/secret-box';
+import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
+import { BotSupervisor } from '../../worker/bot-supervisor';
+import type { ExchangeGateway } from '../exchange/exchange-gateway';
+import { KeyPermissionMonitor } from './key-monitor';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const botRow = async (botId: string) => (await handle.db.select().from(bots).where(eq(bots.id, botId)))[0];
+
+describe('an order refused for the key on the Binance double', () => {
+  it("reads the key's rights at once and pauses the user's other bots with the reason", async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    // The owner took spot trading away on Binance: orders now answer -2015.
+    fake.keyPermissions = { ...tradingKeyPermissions(), enableSpotAndMarginTrading: false };
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+    });
+    const secrets = SecretBox.fromKey(Buffer.alloc(32, 8));
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const trading = await insertBot(handle.db, userId, { symbol: 'ETHUSDT' });
+    // A second bot whose market is quiet: it sends no order, so only the key check can pause it.
+    const quiet = await insertBot(handle.db, userId, { symbol: 'BTCUSDT' });
+    const gateway: ExchangeGateway = {
+      venue: 'binance',
+      forUser: () => exchange,
+      verifyKeys: async () => true,
+      keyPermissions: () => exchange.keyPermissions(),
+    };
+    const monitor = new KeyPermissionMonitor(
+      { db: handle.db, exchanges: gateway, secrets, now: () => new Date(), log: () => {} },
+      (user, reason) => supervisor.haltUserBots(user, reason),
+    );
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const supervisor: BotSupervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: gateway,
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+      onAuthError: (user) => void monitor.checkUser(user),
+    });
+    await supervisor.start();
+    try {
+      await eventually(async () => {
+        // Ticks until the first grid buy goes out and is refused.
+        feed.setPrice('ETHUSDT', 'spot', '2000');
+        expect(await botRow(trading)).toMatchObject({
+          status: 'Pause',
+          haltReason: 'Invalid API-key, IP, or permissions for action.',
+        });
+        expect(await botRow(quiet)).toMatchObject({
+          status: 'Pause',
+          haltReason: sm.keyLostRights(sm.spotTradingMissing),
+        });
+      }, 20_000);
+      expect(fake.requests.some((r) => r.path === '/sapi/v1/account/apiRestrictions')).toBe(true);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  });
+});
