@@ -15,6 +15,7 @@ import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
 import { eventBand, type QuietBand } from '../core/quiet-band';
 import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
 import { simulateFill } from '../fills/simulate-fill';
+import { fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
 import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Intent, Notice } from '../types';
@@ -253,7 +254,7 @@ export class PathBacktest<S extends EngineState> {
       const qty = s.account.posQty ?? s.account.openQty;
       if (s.market !== 'future' || !(qty > 0) || Number.isNaN(this.price)) continue;
       const notional = money(qty).times(open);
-      const amount = notional.times(rate).negated().toDecimalPlaces(8).toNumber();
+      const amount = fundingPayment(qty, open, rate);
       this.state = applyFunding(s, amount, at);
       this.rows += 1;
       if (this.record) {
