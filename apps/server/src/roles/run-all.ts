@@ -7,7 +7,11 @@ import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
-import { createExchangeGateway, createMarketFeed } from '../modules/exchange/market-setup';
+import {
+  createExchangeGateway,
+  createFundingRates,
+  createMarketFeed,
+} from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startNotifications } from '../modules/notifications/notification-runtime';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
@@ -62,6 +66,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   supervisor = new BotSupervisor({
     db: database.db,
     feed,
+    funding: await createFundingRates(env),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => Date.now(),

@@ -5,7 +5,7 @@ import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
 import { mailerFromEnv } from '../mail/mailer';
-import { createExchangeGateway } from '../modules/exchange/market-setup';
+import { createExchangeGateway, createFundingRates } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
 import { startNotifications } from '../modules/notifications/notification-runtime';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
@@ -46,6 +46,7 @@ export async function runWorker(env: Env): Promise<void> {
   const supervisor = new BotSupervisor({
     db: database.db,
     feed,
+    funding: await createFundingRates(env),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(keyDeps, userId),
     now: () => Date.now(),

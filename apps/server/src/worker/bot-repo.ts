@@ -1,5 +1,6 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
+import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
 import { platformCredit } from '../modules/platform/platform-credit';
@@ -464,6 +465,59 @@ export async function saveFill(
   faultPoint('order-filled', { botId, side: fill.side });
   await writer.submit({ botId, userId, fill, state, lastPrice });
   faultPoint('fill-booked', { botId, side: fill.side });
+}
+
+/** A futures funding payment (docs/trading-rules.md §2.2) as its Order Book row. */
+export interface FundingRecord {
+  /** The funding time it belongs to (the feed's clock): a bot books each funding time once. */
+  fundingTimeMs: number;
+  /** When it was booked (the runtime's clock, like fills). */
+  timeMs: number;
+  price: number;
+  qty: number;
+  /** Received (> 0) or paid (< 0), USDT. */
+  amount: number;
+}
+
+/**
+ * The funding row and the bot's state that books it, in one statement (docs/trading-rules.md §3 "one transaction
+ * per fill"). Answers false, writing nothing, when the bot already booked this funding time.
+ */
+export async function saveFunding(
+  db: Db,
+  botId: string,
+  userId: string,
+  funding: FundingRecord,
+  state: EngineState,
+  lastPrice: number,
+): Promise<boolean> {
+  const row = {
+    bot_id: botId,
+    user_id: userId,
+    price: String(funding.price),
+    qty: String(funding.qty),
+    quote: money(funding.qty).times(funding.price).toFixed(),
+    pnl: money(funding.amount).toFixed(),
+    time_ms: funding.timeMs,
+    client_order_id: `funding-${funding.fundingTimeMs}`,
+  };
+  const statement = sql`
+    with ${statesCte(newestStates([{ botId, state, lastPrice }]))},
+    f as (
+      select * from json_to_recordset(${JSON.stringify([row])}::json) as f(
+        bot_id uuid, user_id uuid, price numeric, qty numeric, quote numeric, pnl numeric, time_ms bigint,
+        client_order_id text)),
+    ins as (
+      insert into ${botFills}
+        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
+      select bot_id, user_id, null, 'FUNDING', 0, price, qty, quote, 0, pnl, time_ms, client_order_id from f
+      on conflict do nothing
+      returning bot_id, user_id, seq, pnl)
+    ${updateBotsFromStatesAndFills()} and exists (select 1 from ins)
+    returning b.id`;
+  const booked = rowsOf<{ id: string }>(await db.execute(statement)).length > 0;
+  if (booked) announce(db, [{ botId, userId, state }], 'fill');
+  return booked;
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { Db } from '@gridbot/db';
 import {
   applyFillDetailed,
+  applyFunding,
   applyIntentFailed,
   type EngineRules,
   type EngineState,
   type Fill,
+  fundingPayment,
   type Intent,
   step,
 } from '@gridbot/engine';
@@ -141,6 +143,25 @@ export class BotRunner {
     return this.serial(async () => {
       if (this.finished) return;
       await this.send(intents, price);
+    });
+  }
+
+  /**
+   * A funding time passed while the paper futures bot held a position (docs/trading-rules.md §2.2): it pays
+   * (rate > 0) or receives its notional at `price` × `rate`, booked on the bot and as an Order Book row.
+   */
+  onFunding(fundingTimeMs: number, rate: number, price: number): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished || this.id.market !== 'future') return;
+      const qty = this.state.account.posQty ?? this.state.account.openQty;
+      const amount = fundingPayment(qty, price, rate);
+      if (amount === 0) return;
+      const timeMs = this.deps.now();
+      const next = applyFunding(this.state, amount, timeMs);
+      const funding = { fundingTimeMs, timeMs, price, qty, amount };
+      const lastPrice = this.lastPrice ?? price;
+      if (await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice))
+        this.state = next;
     });
   }
 

@@ -1,6 +1,12 @@
 import type { Db } from '@gridbot/db';
-import { compileRules, type EngineState } from '@gridbot/engine';
-import { type Exchange, isExchangeError, type MarketFeed } from '@gridbot/exchange';
+import { compileRules, type EngineState, fundingTimesBetween } from '@gridbot/engine';
+import {
+  type Exchange,
+  type FundingRates,
+  isExchangeError,
+  type MarketFeed,
+  type Tick,
+} from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
@@ -10,6 +16,8 @@ import { BotRunner } from './bot-runner';
 export interface SupervisorDeps {
   db: Db;
   feed: MarketFeed;
+  /** Funding rates of paper futures bots (docs/trading-rules.md §2.2); none: paper futures pay no funding. */
+  funding?: FundingRates;
   exchanges: ExchangeGateway;
   /** The user's bound exchange keys, or undefined when none are saved. */
   loadKeys: (userId: string) => Promise<UserKeys | undefined>;
@@ -49,6 +57,8 @@ interface Running {
   unsubscribe: () => void;
   /** Emission time of the tick the bot is acting on, until its first order (tick-to-order latency). */
   tickEmittedAt: number | undefined;
+  /** Feed time of the bot's previous tick: a funding time between it and the next one is due. */
+  feedTimeMs?: number;
 }
 
 /**
@@ -230,10 +240,26 @@ export class BotSupervisor {
       if (leases && !leases.mayRun(row.id)) return;
       this.metrics.tick();
       entry.tickEmittedAt = tick.emittedAt;
+      if (market === 'future') this.fundIfDue(entry, row.symbol, tick);
       return runner.onTick(Number(tick.price), this.deps.now());
     });
     this.running.set(row.id, entry);
     this.metrics.setBotsOwned(this.running.size);
+  }
+
+  /**
+   * Paper futures fund at the funding times the feed's clock passed since the bot's previous tick (replay: the
+   * candles' times), at the rate the feed has for them. Binance books its own funding.
+   */
+  private fundIfDue(entry: Running, symbol: string, tick: Tick): void {
+    const previous = entry.feedTimeMs;
+    entry.feedTimeMs = tick.tsMs;
+    const funding = this.deps.funding;
+    if (!funding || previous === undefined || this.deps.exchanges.venue !== 'paper') return;
+    for (const time of fundingTimesBetween(previous, tick.tsMs)) {
+      const rate = funding.rateAt(symbol, time);
+      if (rate !== undefined) void entry.runner.onFunding(time, rate, Number(tick.price));
+    }
   }
 
   /** The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics. */

@@ -170,7 +170,7 @@ export async function fillsPage(db: Db, botId: string, page: number, pageSize: n
     .select()
     .from(botFills)
     .where(eq(botFills.botId, botId))
-    .orderBy(desc(botFills.seq))
+    .orderBy(desc(botFills.timeMs), desc(botFills.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }

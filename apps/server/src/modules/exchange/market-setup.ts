@@ -1,11 +1,14 @@
 import { resolve } from 'node:path';
 import type { Db } from '@gridbot/db';
 import {
+  constantFundingRates,
   createMarketFeed as createFeed,
   type Exchange,
+  type FundingRates,
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  replayFundingRates,
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
 import { SqlPaperStore } from '../paper/sql-paper-store';
@@ -27,6 +30,17 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
     case 'binance':
       return createFeed({ kind: 'binance', sandbox: env.BINANCE_SANDBOX, onSubscriberError });
   }
+}
+
+/**
+ * Funding rates of paper futures bots (docs/trading-rules.md §2.2): the replay's funding-rate files, and
+ * MARKET_FUNDING_PCT for the simulated market and for pairs the files do not cover.
+ */
+export function createFundingRates(env: Env): Promise<FundingRates> {
+  const rate = env.MARKET_FUNDING_PCT / 100;
+  return env.MARKET_FEED === 'replay'
+    ? replayFundingRates(resolve(env.MARKET_REPLAY_DIR), rate)
+    : Promise.resolve(constantFundingRates(rate));
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */
