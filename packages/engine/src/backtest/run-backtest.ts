@@ -53,6 +53,11 @@ export interface FundingRates {
 export interface BacktestOptions {
   /** Fee in percent of quote (spot) or notional (futures); default per docs/trading-rules.md §2.1 from the caller. */
   feePct: number;
+  /**
+   * Spot buys: 'quote' (default, docs/trading-rules.md §2.1) books the fee in USDT on top of the quote; 'base' takes
+   * it from the coin bought, as Binance and the paper exchange do (§3), so the lots hold qty − fee.
+   */
+  spotBuyFeeAsset?: 'quote' | 'base';
   /** Moves every fill price against the bot by this many basis points before tick rounding. */
   slippageBps?: number;
   /** Futures: funding rates booked at each funding time while a position is open. */
@@ -209,7 +214,9 @@ export class PathBacktest<S extends EngineState> {
             this.tickSize,
             this.slippageBps,
           ).toNumber();
-    const out = applyFillDetailed(this.state, simulateFill(intent, price, t, this.options.feePct));
+    const feeAsset = this.state.market === 'spot' ? this.options.spotBuyFeeAsset : undefined;
+    const fill = simulateFill(intent, price, t, this.options.feePct, feeAsset);
+    const out = applyFillDetailed(this.state, fill);
     this.state = out.state;
     this.rows += (out.opened ? 1 : 0) + out.closed.length;
     if (!this.record) return;
@@ -220,7 +227,8 @@ export class PathBacktest<S extends EngineState> {
         side: 'buy',
         grid: l.grid,
         price: l.price,
-        qty: l.qty,
+        // What the order filled (the lot holds that less a fee taken in the coin).
+        qty: Number(fill.qty),
         quote: l.quote,
         fee: l.fee,
         pnl: 0,

@@ -221,8 +221,8 @@ export class PaperExchange {
     const price = money(row.price);
     const tsMs = this.now();
     if (row.market === 'spot') {
-      const { moves, fee } = spotFillMoves(row, qty, price, this.fees.spot);
-      const next = filledRow(row, qty, price, fee, tsMs);
+      const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, this.fees.spot);
+      const next = filledRow(row, qty, price, fee, tsMs, feeAsset);
       const result = await this.mustApply({
         userId,
         tsMs,
