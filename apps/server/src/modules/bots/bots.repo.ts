@@ -1,6 +1,6 @@
 import { botCommands, botFills, bots, type Db, RUNNING_PER_PAIR_INDEX } from '@gridbot/db';
 import { botMessages } from '@gridbot/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -205,4 +205,21 @@ export async function commandStatus(db: Db, id: number) {
     .from(botCommands)
     .where(eq(botCommands.id, id));
   return row;
+}
+
+/**
+ * Lets a bot the runtime halted trade again in `status`; false when it is no longer halted or was stopped
+ * meanwhile (a stop racing the resume wins).
+ */
+export async function clearHalt(
+  db: Db,
+  botId: string,
+  status: 'Live' | 'Pause' | 'Stopping',
+): Promise<boolean> {
+  const [resumed] = await db
+    .update(bots)
+    .set({ haltReason: null, status })
+    .where(and(eq(bots.id, botId), isNotNull(bots.haltReason), ne(bots.status, 'Stopped')))
+    .returning({ id: bots.id });
+  return resumed !== undefined;
 }
