@@ -5,12 +5,12 @@ import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
+import { ensureLease } from '../modules/bots/bots.repo';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
 import { createExchangeGateway } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
-import { ensureLease } from '../worker/leases';
 import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /**

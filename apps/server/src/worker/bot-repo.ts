@@ -3,6 +3,8 @@ import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
+import { writeListenerOf } from '../modules/bots/bot-writes';
+import { queueForRunningGridBots } from '../modules/bots/bots.repo';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
@@ -325,24 +327,12 @@ export async function saveCommandApplied(
   });
 }
 
-/** A committed write of a bot's fill or of a state with orders (status, pause, stop), for the push channel. */
-export interface BotWritten {
-  botId: string;
-  userId?: string;
-  change: 'fill' | 'state';
-  status: BotStatus;
-}
-const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();
-/** Calls `listener` after each commit of fills, of states with intents, and of halts on `db`. */
-export function onBotsWritten(db: Db, listener: (writes: BotWritten[]) => void) {
-  writeListeners.set(db, listener);
-}
 function announce(
   db: Db,
   items: readonly { botId: string; userId?: string; state: EngineState }[],
   change: 'fill' | 'state',
 ) {
-  const listener = writeListeners.get(db);
+  const listener = writeListenerOf(db);
   if (!listener || items.length === 0) return;
   listener(
     items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
@@ -353,28 +343,6 @@ function announce(
 const commandListeners = new WeakMap<Db, (botIds: string[]) => void>();
 export function onCommandsQueued(db: Db, listener: (botIds: string[]) => void) {
   commandListeners.set(db, listener);
-}
-
-/** Queues a command for each of the user's Live or Pause grid bots; answers their ids. */
-export async function queueForRunningGridBots(
-  tx: Db | Tx,
-  userId: string,
-  type: string,
-  payload: Record<string, unknown>,
-): Promise<string[]> {
-  const running = await tx
-    .select({ id: bots.id })
-    .from(bots)
-    .where(
-      and(
-        eq(bots.userId, userId),
-        inArray(bots.status, ['Live', 'Pause']),
-        inArray(bots.botType, ['multigrid', 'scalping']),
-      ),
-    );
-  if (running.length === 0) return [];
-  await tx.insert(botCommands).values(running.map((b) => ({ botId: b.id, type, payload })));
-  return running.map((b) => b.id);
 }
 
 interface FillWithState {
@@ -573,7 +541,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
-  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause' }]);
+  writeListenerOf(db)?.([{ botId, change: 'state', status: 'Pause' }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

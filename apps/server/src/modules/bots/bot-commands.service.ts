@@ -1,9 +1,9 @@
 import { botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
-import type { BotCommand } from '../../worker/bot-commands';
-import { queueForRunningGridBots } from '../../worker/bot-repo';
+import type { BotCommand } from './bot-command';
 import * as repo from './bots.repo';
+import { queueForRunningGridBots } from './bots.repo';
 
 const WAIT_MS = 15_000;
 
