@@ -14,6 +14,7 @@ import {
 } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startNotifications } from '../modules/notifications/notification-runtime';
+import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
 import { BotSupervisor } from '../worker/bot-supervisor';
@@ -58,6 +59,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   };
 
   const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
+  const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
   // One process: every revocation is its own, so cached sessions can be trusted longer.
   await shareSessionRevocations(database.db, undefined);
   await feed.start();
@@ -88,6 +90,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     (message) => app.log.info(message),
     async () => {
       await app.close();
+      chain?.watcher.stop();
       await stopNotifications();
       await supervisor?.stop();
       await paper.stop();

@@ -10,6 +10,7 @@ import type { Mail, Mailer } from '../mail/mailer';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';
 import { BotSupervisor } from '../worker/bot-supervisor';
@@ -79,6 +80,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
   });
   await supervisor.start();
   const app = await buildApp(deps);
+  const chain = startDepositWatcher(deps, () => {});
   return {
     app,
     deps,
@@ -88,6 +90,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     handle,
     async close() {
       await app.close();
+      chain?.watcher.stop();
       await supervisor?.stop();
       await paper.stop();
       await handle.close();

@@ -6,6 +6,7 @@ import {
   type PlatformPage,
 } from '@gridbot/shared';
 import { createPublicClient, http, type PublicClient } from 'viem';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { depositAddressOf } from './deposit-address';
 import { DepositWatcher } from './deposit-watcher';
@@ -13,6 +14,7 @@ import { applyChanges, ensureWallet } from './ledger';
 import { offsetOf, toPage } from './paging';
 import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
+import { platformDepsOf } from './platform-runtime';
 import type { ListPage } from './subscriptions.service';
 
 /** The chain side of a running server: a viem client and the watcher; absent without CHAIN_RPC_URL. */
@@ -29,6 +31,17 @@ export function createChainRuntime(
   if (!chain) return undefined;
   const client = createPublicClient({ transport: http(chain.rpcUrl, { retryCount: 2 }) }) as PublicClient;
   return { client, watcher: new DepositWatcher(deps, chain, client, onError) };
+}
+
+/**
+ * The deposit watcher of a process that serves the platform (SUBSCRIPTION_ENABLED with CHAIN_RPC_URL), set on
+ * its deps and started: roles call it after building the app, and stop the answer's watcher on shutdown.
+ */
+export function startDepositWatcher(deps: AppDeps, onError: (e: unknown) => void): ChainRuntime | undefined {
+  if (!deps.config.subscriptionEnabled) return undefined;
+  deps.chain = createChainRuntime(platformDepsOf(deps), onError);
+  deps.chain?.watcher.start();
+  return deps.chain;
 }
 
 function requireChain(chain: ChainRuntime | undefined): ChainRuntime {
