@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from '../app';
 import { MemoryBus } from '../bus/bus';
+import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
@@ -74,6 +75,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     now: () => Date.now(),
     log: (message, extra) => app.log.warn({ ...extra }, message),
     metrics: metrics.worker,
+    onCommandsSettled: (botId) => void publishCommandsSettled(userEvents, botId),
   });
   await supervisor.start();
   started = true;

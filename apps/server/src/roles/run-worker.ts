@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
+import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
@@ -52,6 +53,7 @@ export async function runWorker(env: Env): Promise<void> {
     now: () => Date.now(),
     log,
     metrics: metrics.worker,
+    onCommandsSettled: (botId) => void publishCommandsSettled(bus, botId),
     leases: coordinator.hooks,
   });
 

@@ -2,6 +2,7 @@ import { createTestDb, type DbHandle } from '@gridbot/db';
 import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
 import { buildApp } from '../app';
 import { MemoryBus } from '../bus/bus';
+import { publishCommandsSettled } from '../bus/command-results';
 import type { AppConfig } from '../config/env';
 import type { AppDeps } from '../deps';
 import { manualClock } from '../lib/clock';
@@ -77,6 +78,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => clock.now().getTime(),
     log: () => {},
+    onCommandsSettled: (botId) => void publishCommandsSettled(deps.userEvents!, botId),
   });
   await supervisor.start();
   const app = await buildApp(deps);

@@ -31,6 +31,8 @@ export interface BotRunnerDeps {
   onBroken: (botId: string) => void;
   /** USDT prices of coins, to value a fee paid in a third coin (BNB on Binance). */
   usdtPriceOf?: UsdtPriceOf;
+  /** Commands of the bot may have ended (applied, done, failed): the API waiting for one reads it now. */
+  onCommandsSettled?: (botId: string) => void;
 }
 
 export interface BotIdentity {
@@ -193,6 +195,7 @@ export class BotRunner {
           await this.stepAndExecute(this.lastPrice, this.deps.now());
       }
       this.finishIfStopped();
+      this.deps.onCommandsSettled?.(this.id.botId);
     });
   }
 
@@ -333,11 +336,14 @@ export class BotRunner {
       this.state,
       this.lastPrice ?? Number(fill.price),
     );
+    // The fill may have booked the sale a stop and sell waits for.
+    this.deps.onCommandsSettled?.(this.id.botId);
   }
 
   private async fail(intent: Intent, reason: string): Promise<void> {
     this.state = applyIntentFailed(this.state, intent.seq);
     await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    this.deps.onCommandsSettled?.(this.id.botId);
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
   }
@@ -474,6 +480,7 @@ export class BotRunner {
   private async halt(reason: string): Promise<void> {
     this.deps.log('bot halted', { botId: this.id.botId, reason });
     await repo.haltBot(this.deps.db, this.id.botId, reason);
+    this.deps.onCommandsSettled?.(this.id.botId);
     this.finish();
   }
 

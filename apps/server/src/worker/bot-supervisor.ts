@@ -29,6 +29,8 @@ export interface SupervisorDeps {
   reloadDelayMs?: number;
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
+  /** A bot's commands may have ended: the role publishes it on the bus for the API's waiting request. */
+  onCommandsSettled?: (botId: string) => void;
   /**
    * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
@@ -325,6 +327,7 @@ export class BotSupervisor {
         },
         onBroken: (botId) => this.reload(botId),
         usdtPriceOf: this.usdtPriceOf,
+        onCommandsSettled: this.deps.onCommandsSettled,
       },
       last === undefined ? null : Number(last),
     );
