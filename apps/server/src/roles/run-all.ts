@@ -70,6 +70,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     db: database.db,
     feed,
     funding: await createFundingRates(env),
+    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => Date.now(),

@@ -48,6 +48,7 @@ export async function runWorker(env: Env): Promise<void> {
     db: database.db,
     feed,
     funding: await createFundingRates(env),
+    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(keyDeps, userId),
     now: () => Date.now(),

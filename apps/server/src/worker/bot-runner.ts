@@ -31,6 +31,8 @@ export interface BotRunnerDeps {
   onBroken: (botId: string) => void;
   /** USDT prices of coins, to value a fee paid in a third coin (BNB on Binance). */
   usdtPriceOf?: UsdtPriceOf;
+  /** Paper futures: moves a booked funding payment in the account's futures wallet (`refId` names it). */
+  payFunding?: (userId: string, amount: string, refId: string) => Promise<unknown>;
   /** Commands of the bot may have ended (applied, done, failed): the API waiting for one reads it now. */
   onCommandsSettled?: (botId: string) => void;
 }
@@ -162,8 +164,15 @@ export class BotRunner {
       const next = applyFunding(this.state, amount, timeMs);
       const funding = { fundingTimeMs, timeMs, price, qty, amount };
       const lastPrice = this.lastPrice ?? price;
-      if (await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice))
-        this.state = next;
+      if (!(await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice)))
+        return;
+      this.state = next;
+      // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
+      await this.deps.payFunding?.(
+        this.id.userId,
+        String(amount),
+        `funding-${this.id.botId}-${fundingTimeMs}`,
+      );
     });
   }
 

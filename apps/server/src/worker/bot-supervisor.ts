@@ -11,13 +11,15 @@ import { getMarketRules } from '@gridbot/shared';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot-repo';
-import { BotRunner } from './bot-runner';
+import { BotRunner, type BotRunnerDeps } from './bot-runner';
 
 export interface SupervisorDeps {
   db: Db;
   feed: MarketFeed;
   /** Funding rates of paper futures bots (docs/trading-rules.md §2.2); none: paper futures pay no funding. */
   funding?: FundingRates;
+  /** Moves a booked funding payment in the paper account's futures wallet. */
+  payFunding?: BotRunnerDeps['payFunding'];
   exchanges: ExchangeGateway;
   /** The user's bound exchange keys, or undefined when none are saved. */
   loadKeys: (userId: string) => Promise<UserKeys | undefined>;
@@ -328,6 +330,7 @@ export class BotSupervisor {
         onBroken: (botId) => this.reload(botId),
         usdtPriceOf: this.usdtPriceOf,
         onCommandsSettled: this.deps.onCommandsSettled,
+        payFunding: this.deps.payFunding,
       },
       last === undefined ? null : Number(last),
     );

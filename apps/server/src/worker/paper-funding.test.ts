@@ -57,6 +57,7 @@ describe('funding of paper futures bots', () => {
       db: handle.db,
       feed,
       funding,
+      payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
       exchanges: paperGateway(paper),
       loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
       now: () => Date.now(),
@@ -87,6 +88,17 @@ describe('funding of paper futures bots', () => {
       [`funding-${at('2025-05-05T08:00:00Z')}`, '2000', '0.4', '800', -0.08, '0', null],
       [`funding-${at('2025-05-05T16:00:00Z')}`, '2010', '0.4', '804', 0.1608, '0', null],
       [`funding-${at('2025-05-06T00:00:00Z')}`, '2010', '0.4', '804', -0.2412, '0', null],
+    ]);
+    // The paper account's futures wallet pays and receives the same amounts, as funding ledger rows.
+    const fundingLedger = async () =>
+      (await paper.store.ledger(userId))
+        .filter((l) => l.kind === 'funding')
+        .map((l) => [l.wallet, l.asset, Number(l.amount)]);
+    await eventually(async () => expect(await fundingLedger()).toHaveLength(3));
+    expect(await fundingLedger()).toEqual([
+      ['future', 'USDT', -0.08],
+      ['future', 'USDT', 0.1608],
+      ['future', 'USDT', -0.2412],
     ]);
     await supervisor.stop();
     await paper.stop();
