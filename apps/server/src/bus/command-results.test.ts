@@ -11,7 +11,7 @@ describe('command results on the bus', () => {
     await publishCommandsSettled(bus, 'bot-1');
     await waiting;
     expect(performance.now() - started).toBeLessThan(1_000);
-    await settled.close();
+    settled.close();
   });
 
   it('ignores words about other bots and returns at its deadline without one', async () => {
@@ -26,7 +26,7 @@ describe('command results on the bus', () => {
     expect(woke).toBe(false);
     await waiting;
     expect(woke).toBe(true);
-    await settled.close();
+    settled.close();
   });
 
   it('keeps a word heard while the request was reading the database', async () => {
@@ -37,7 +37,7 @@ describe('command results on the bus', () => {
     const started = performance.now();
     await settled.next(60_000);
     expect(performance.now() - started).toBeLessThan(100);
-    await settled.close();
+    settled.close();
   });
 
   it('without a bus waits out its time (the final read follows)', async () => {
@@ -45,6 +45,20 @@ describe('command results on the bus', () => {
     const started = performance.now();
     await settled.next(50);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
-    await settled.close();
+    settled.close();
+  });
+});
+
+describe('command results while the bus is down', () => {
+  it('reads again about once a second instead of waiting for a word that cannot come', async () => {
+    const bus = new MemoryBus();
+    const down = Object.assign(Object.create(bus) as MemoryBus, { healthy: () => false });
+    const settled = await commandSettlements(down, 'bot-1');
+    const started = performance.now();
+    await settled.next(60_000);
+    const waited = performance.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(950);
+    expect(waited).toBeLessThan(3_000);
+    settled.close();
   });
 });

@@ -54,7 +54,7 @@ export async function sendBotCommand(
       await settled.next(left);
     }
   } finally {
-    await settled.close();
+    settled.close();
   }
 }
 
