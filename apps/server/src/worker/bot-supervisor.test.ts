@@ -84,9 +84,9 @@ describe('bot supervisor on the paper exchange', () => {
       ['sell', 1, '2020', '0.1998'],
       ['buy', 1, '2020', '0.198'],
     ]);
-    // Grid 2: sold 0.1513 × 2000 = 302.6 − fee 0.3026 − bought 299.97 − fee 0.29997 (0.0001515 ETH at 1980)
-    // = 2.02743; the 0.0000485 ETH below the step stays as dust (docs/trading-rules.md §3).
-    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.02743, 6);
+    // Grid 2: sold 0.1513 × 2000 = 302.6 − fee 0.3026 − bought 299.97 = 2.3274 (its buy fee, 0.0001515 ETH,
+    // came out of the coins bought); the 0.0000485 ETH below the step stays as dust (docs/trading-rules.md §3).
+    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.3274, 6);
     const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
     expect(intents.every((i) => i.status === 'filled')).toBe(true);
 

@@ -14,6 +14,7 @@
 import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
 import { eventBand, type QuietBand } from '../core/quiet-band';
 import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
+import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
 import { fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
@@ -227,10 +228,10 @@ export class PathBacktest<S extends EngineState> {
         side: 'buy',
         grid: l.grid,
         price: l.price,
-        // What the order filled (the lot holds that less a fee taken in the coin).
+        // What the order filled (the lot holds that less a fee taken in the coin), and its fee in USDT.
         qty: Number(fill.qty),
         quote: l.quote,
-        fee: l.fee,
+        fee: buyFeeUsdt(fill),
         pnl: 0,
       });
     }
