@@ -1,6 +1,6 @@
 /**
- * The dependency rules of docs/architecture.md §2 are Biome rules (`biome.json`), and `npm test` runs Biome
- * first. This proves the rules bite: probe files with a forbidden import (or a banned global in the engine)
+ * The dependency rules of docs/architecture.md §2 are Biome rules (`biome.json`, `apps/web/biome.json`), and
+ * `npm test` runs Biome first. This proves the rules bite: probe files with a forbidden import (or a banned global in the engine)
  * are written into each package, linted in one Biome run, and must each get the rule's diagnostic, while a
  * probe with only allowed imports gets none. The probes are removed whatever happens.
  */
@@ -19,6 +19,8 @@ interface Probe {
   source: string;
   /** The Biome rule expected to fire, or undefined when the probe is allowed. */
   rule?: 'noRestrictedImports' | 'noRestrictedGlobals';
+  /** The probe file's kind where a rule depends on it: `routes` → `….routes.ts`. */
+  kind?: 'routes' | 'service' | 'repo';
 }
 
 const importing = (what: string, from: string) =>
@@ -74,6 +76,54 @@ const PROBES: Probe[] = [
     rule: 'noRestrictedImports',
   },
   {
+    name: 'engine imports from Node',
+    dir: 'packages/engine/src',
+    source: importing('readFileSync', 'node:fs'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a web feature imports another feature',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('useWallet', '../../wallet/api/wallet'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a server route queries with Drizzle',
+    dir: 'apps/server/src/modules/bots',
+    kind: 'routes',
+    source: importing('eq', 'drizzle-orm'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a server service queries with Drizzle',
+    dir: 'apps/server/src/modules/platform',
+    kind: 'service',
+    source: importing('eq', 'drizzle-orm'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a module imports the worker',
+    dir: 'apps/server/src/modules/bots',
+    source: importing('saveFill', '../../worker/bot-repo'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a repo queries with Drizzle (allowed)',
+    dir: 'apps/server/src/modules/bots',
+    kind: 'repo',
+    source: importing('eq', 'drizzle-orm'),
+  },
+  {
+    name: 'the worker uses a module (allowed)',
+    dir: 'apps/server/src/worker',
+    source: importing('ensureLease', '../modules/bots/bots.repo'),
+  },
+  {
+    name: 'a web feature imports a shared component (allowed)',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('Button', '../../../components/ui/button'),
+  },
+  {
     name: 'engine imports shared (allowed)',
     dir: 'packages/engine/src',
     source: importing('SYMBOLS', '@gridbot/shared'),
@@ -85,7 +135,9 @@ const PROBES: Probe[] = [
   },
 ];
 
-const files = PROBES.map((p, i) => join(ROOT, p.dir, `dependency-probe-${process.pid}-${i}.ts`));
+const probeName = (p: Probe, i: number) =>
+  `dependency-probe-${process.pid}-${i}${p.kind ? `.${p.kind}` : ''}.ts`;
+const files = PROBES.map((p, i) => join(ROOT, p.dir, probeName(p, i)));
 let diagnostics: Array<{ category: string; location: { path: { file: string } | string } }> = [];
 
 function lint(paths: string[]): Promise<string> {
@@ -121,7 +173,7 @@ const fileOf = (d: (typeof diagnostics)[number]) =>
 describe('dependency rules', () => {
   it.each(PROBES.map((p, i) => [p.name, i] as const))('%s', (_name, i) => {
     const probe = PROBES[i] as Probe;
-    const mine = diagnostics.filter((d) => fileOf(d).endsWith(`dependency-probe-${process.pid}-${i}.ts`));
+    const mine = diagnostics.filter((d) => fileOf(d).endsWith(probeName(probe, i)));
     const rules = mine.map((d) => d.category.split('/').at(-1));
     if (probe.rule) expect(rules).toContain(probe.rule);
     else expect(rules.filter((r) => r === 'noRestrictedImports' || r === 'noRestrictedGlobals')).toEqual([]);

@@ -7,6 +7,7 @@ import type { Clock } from './lib/clock';
 import type { SecretBox } from './lib/secret-box';
 import type { Mailer } from './mail/mailer';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
+import type { ChainRuntime } from './modules/platform/deposits.service';
 import type { RateLimit } from './plugins/rate-limit';
 
 /** Everything the modules use, passed to buildApp (docs/contributing.md §8: no decorators as a service locator). */
@@ -38,6 +39,11 @@ export interface AppDeps {
    * deployment, an in-process bus when embedded; absent, GET /api/push is not served.
    */
   userEvents?: Bus;
+  /**
+   * BEP-20 deposits (CHAIN_RPC_URL with SUBSCRIPTION_ENABLED): the chain client and the deposit watcher, which
+   * the role starts and stops (`startDepositWatcher`); absent, deposits are off.
+   */
+  chain?: ChainRuntime;
   /** Role, readiness checks and metrics for /healthz, /readyz and /metrics (main.ts sets them). */
   ops?: Operations;
 }

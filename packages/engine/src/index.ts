@@ -64,6 +64,7 @@ export { InvariantError } from './errors';
 export type { FillOutcome } from './fills/grid-fill';
 export type { ClosedLot } from './fills/ledger';
 export { simulateFill } from './fills/simulate-fill';
+export { FUNDING_INTERVAL_MS, fundingPayment, fundingTimesBetween } from './funding';
 export * from './money';
 export {
   apyPct,

@@ -70,8 +70,8 @@ describe('start validation: min notional (docs/trading-rules.md §2.1)', () => {
 });
 
 describe('start cost with fees (docs/trading-rules.md §2.1)', () => {
-  it('adds the buy fee of every grid to what the wallet must hold', () => {
-    expect(startCostWithFees(1000, 'spot', 1, 0.1)).toBe(1001);
+  it('adds the buy fee of every futures grid to what the wallet must hold; spot fees come out of the coin', () => {
+    expect(startCostWithFees(1000, 'spot', 1, 0.1)).toBe(1000);
     // Futures: 1000 margin, 3000 notional, 0.05 % of it.
     expect(startCostWithFees(1000, 'future', 3, 0.05)).toBe(1001.5);
   });

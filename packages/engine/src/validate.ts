@@ -98,8 +98,8 @@ export function validateCycleStart(params: CycleParams, rules: Rules, leverage =
 
 /**
  * What starting a bot of `investment` takes from the wallet at most, fees included (docs/trading-rules.md §2.1): on
- * spot every grid's quote plus its buy fee; on futures every grid's margin plus the fee on its
- * notional (margin × leverage).
+ * spot every grid's quote (a buy's fee comes out of the coin bought, as on Binance); on futures every grid's
+ * margin plus the fee on its notional (margin × leverage).
  */
 export function startCostWithFees(
   investment: number,
@@ -107,6 +107,7 @@ export function startCostWithFees(
   leverage: number,
   feePct: number,
 ): number {
-  const notional = money(investment).times(market === 'future' ? leverage : 1);
+  if (market === 'spot') return investment;
+  const notional = money(investment).times(leverage);
   return money(investment).plus(notional.times(feePct).dividedBy(100)).toNumber();
 }

@@ -12,6 +12,11 @@ export {
   createMarketFeed,
   type MarketFeedKind,
 } from './feeds/create-market-feed';
+export {
+  constantFundingRates,
+  type FundingRates,
+  replayFundingRates,
+} from './feeds/funding-rates';
 export { RelayFeed, type RelayFeedOptions } from './feeds/relay-feed';
 export { ReplayFeed, type ReplayFeedOptions } from './feeds/replay-feed';
 export { SimFeed, type SimFeedOptions } from './feeds/sim-feed';

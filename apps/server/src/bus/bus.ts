@@ -27,6 +27,8 @@ export const channels = {
   ticks: 'gridbot:ticks',
   /** `SessionRevocation` JSON: cached sessions to drop (modules/auth/session-revocations.ts). */
   sessions: 'gridbot:sessions',
+  /** A bot id: its owner settled some of its commands (bus/command-results.ts). */
+  commands: 'gridbot:commands',
   /** `UserEvent[]` JSON: a user's bot changes and notifications, for their open pages (push channel). */
   userEvents: 'gridbot:user-events',
 } as const;

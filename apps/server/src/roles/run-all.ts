@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from '../app';
 import { MemoryBus } from '../bus/bus';
+import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
@@ -10,10 +11,12 @@ import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import {
   createCandleHistory,
   createExchangeGateway,
+  createFundingRates,
   createMarketFeed,
 } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startNotifications } from '../modules/notifications/notification-runtime';
+import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { KeyPermissionMonitor } from '../modules/security/key-monitor';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
@@ -60,6 +63,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   };
 
   const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
+  const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
   // One process: every revocation is its own, so cached sessions can be trusted longer.
   await shareSessionRevocations(database.db, undefined);
   await feed.start();
@@ -72,12 +76,15 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   supervisor = new BotSupervisor({
     db: database.db,
     feed,
+    funding: await createFundingRates(env),
+    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => Date.now(),
     log: (message, extra) => app.log.warn({ ...extra }, message),
     metrics: metrics.worker,
     onAuthError: (userId) => void keyMonitor.checkUser(userId),
+    onCommandsSettled: (botId) => void publishCommandsSettled(userEvents, botId),
   });
   await supervisor.start();
   keyMonitor.start();
@@ -95,6 +102,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     (message) => app.log.info(message),
     async () => {
       await app.close();
+      chain?.watcher.stop();
       await stopNotifications();
       keyMonitor.stop();
       await supervisor?.stop();

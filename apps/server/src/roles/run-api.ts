@@ -5,12 +5,13 @@ import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
+import { ensureLease } from '../modules/bots/bots.repo';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
 import { createCandleHistory, createExchangeGateway } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
+import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
-import { ensureLease } from '../worker/leases';
 import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /**
@@ -56,6 +57,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     },
   };
   const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });
+  const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
   await shareSessionRevocations(database.db, bus);
   log = (message, extra) => app.log.warn(extra ?? {}, message);
   await feed.start();
@@ -65,6 +67,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     (message) => app.log.info(message),
     async () => {
       await app.close();
+      chain?.watcher.stop();
       await feed.stop();
       await bus.close();
       rateLimit.close();

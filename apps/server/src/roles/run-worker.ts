@@ -1,11 +1,12 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
+import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
 import { mailerFromEnv } from '../mail/mailer';
-import { createExchangeGateway } from '../modules/exchange/market-setup';
+import { createExchangeGateway, createFundingRates } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
 import { startNotifications } from '../modules/notifications/notification-runtime';
 import { KeyPermissionMonitor } from '../modules/security/key-monitor';
@@ -52,11 +53,14 @@ export async function runWorker(env: Env): Promise<void> {
   const supervisor: BotSupervisor = new BotSupervisor({
     db: database.db,
     feed,
+    funding: await createFundingRates(env),
+    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
     loadKeys: (userId) => loadUserKeys(keyDeps, userId),
     now: () => Date.now(),
     log,
     metrics: metrics.worker,
+    onCommandsSettled: (botId) => void publishCommandsSettled(bus, botId),
     leases: coordinator.hooks,
     onAuthError: (userId) => void keyMonitor.checkUser(userId),
   });

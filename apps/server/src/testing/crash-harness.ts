@@ -100,11 +100,17 @@ export function crashHarness(handle: DbHandle) {
     const ledger = await store.ledger(userId);
     const sum = (asset: string) =>
       ledger.filter((l) => l.asset === asset).reduce((s, l) => s.plus(l.amount), money(0));
+    // A buy pays its quote and its fee comes out of the coin bought (docs/trading-rules.md §3).
     const usdt = fills.reduce(
-      (s, f) => (f.side === 'buy' ? s.minus(f.quote).minus(f.fee) : s.plus(f.quote).minus(f.fee)),
+      (s, f) => (f.side === 'buy' ? s.minus(f.quote) : s.plus(f.quote).minus(f.fee)),
       money(10_000),
     );
-    const held = fills.reduce((s, f) => (f.side === 'buy' ? s.plus(f.qty) : s.minus(f.qty)), money(0));
+    const coinFee = new Map(orders.map((o) => [o.clientOrderId, o.feeAsset === base ? o.fee : '0']));
+    const held = fills.reduce(
+      (s, f) =>
+        f.side === 'buy' ? s.plus(f.qty).minus(coinFee.get(f.clientOrderId) ?? '0') : s.minus(f.qty),
+      money(0),
+    );
     expect(sum('USDT').toFixed(2)).toBe(usdt.toFixed(2));
     expect(sum(base).toFixed(8)).toBe(held.toFixed(8));
     return fills;

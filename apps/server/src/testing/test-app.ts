@@ -2,6 +2,7 @@ import { createTestDb, type DbHandle } from '@gridbot/db';
 import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
 import { buildApp } from '../app';
 import { MemoryBus } from '../bus/bus';
+import { publishCommandsSettled } from '../bus/command-results';
 import type { AppConfig } from '../config/env';
 import type { AppDeps } from '../deps';
 import { manualClock } from '../lib/clock';
@@ -10,6 +11,7 @@ import type { Mail, Mailer } from '../mail/mailer';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';
 import { BotSupervisor } from '../worker/bot-supervisor';
@@ -76,9 +78,11 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => clock.now().getTime(),
     log: () => {},
+    onCommandsSettled: (botId) => void publishCommandsSettled(deps.userEvents!, botId),
   });
   await supervisor.start();
   const app = await buildApp(deps);
+  const chain = startDepositWatcher(deps, () => {});
   return {
     app,
     deps,
@@ -88,6 +92,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     handle,
     async close() {
       await app.close();
+      chain?.watcher.stop();
       await supervisor?.stop();
       await paper.stop();
       await handle.close();

@@ -3,6 +3,8 @@ import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
+import { writeListenerOf } from '../modules/bots/bot-writes';
+import { queueForRunningGridBots } from '../modules/bots/bots.repo';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
@@ -332,24 +334,12 @@ export async function saveCommandApplied(
   });
 }
 
-/** A committed write of a bot's fill or of a state with orders (status, pause, stop), for the push channel. */
-export interface BotWritten {
-  botId: string;
-  userId?: string;
-  change: 'fill' | 'state';
-  status: BotStatus;
-}
-const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();
-/** Calls `listener` after each commit of fills, of states with intents, and of halts on `db`. */
-export function onBotsWritten(db: Db, listener: (writes: BotWritten[]) => void) {
-  writeListeners.set(db, listener);
-}
 function announce(
   db: Db,
   items: readonly { botId: string; userId?: string; state: EngineState }[],
   change: 'fill' | 'state',
 ) {
-  const listener = writeListeners.get(db);
+  const listener = writeListenerOf(db);
   if (!listener || items.length === 0) return;
   listener(
     items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
@@ -360,28 +350,6 @@ function announce(
 const commandListeners = new WeakMap<Db, (botIds: string[]) => void>();
 export function onCommandsQueued(db: Db, listener: (botIds: string[]) => void) {
   commandListeners.set(db, listener);
-}
-
-/** Queues a command for each of the user's Live or Pause grid bots; answers their ids. */
-export async function queueForRunningGridBots(
-  tx: Db | Tx,
-  userId: string,
-  type: string,
-  payload: Record<string, unknown>,
-): Promise<string[]> {
-  const running = await tx
-    .select({ id: bots.id })
-    .from(bots)
-    .where(
-      and(
-        eq(bots.userId, userId),
-        inArray(bots.status, ['Live', 'Pause']),
-        inArray(bots.botType, ['multigrid', 'scalping']),
-      ),
-    );
-  if (running.length === 0) return [];
-  await tx.insert(botCommands).values(running.map((b) => ({ botId: b.id, type, payload })));
-  return running.map((b) => b.id);
 }
 
 interface FillWithState {
@@ -479,6 +447,59 @@ export async function saveFill(
   faultPoint('fill-booked', { botId, side: fill.side });
 }
 
+/** A futures funding payment (docs/trading-rules.md §2.2) as its Order Book row. */
+export interface FundingRecord {
+  /** The funding time it belongs to (the feed's clock): a bot books each funding time once. */
+  fundingTimeMs: number;
+  /** When it was booked (the runtime's clock, like fills). */
+  timeMs: number;
+  price: number;
+  qty: number;
+  /** Received (> 0) or paid (< 0), USDT. */
+  amount: number;
+}
+
+/**
+ * The funding row and the bot's state that books it, in one statement (docs/trading-rules.md §3 "one transaction
+ * per fill"). Answers false, writing nothing, when the bot already booked this funding time.
+ */
+export async function saveFunding(
+  db: Db,
+  botId: string,
+  userId: string,
+  funding: FundingRecord,
+  state: EngineState,
+  lastPrice: number,
+): Promise<boolean> {
+  const row = {
+    bot_id: botId,
+    user_id: userId,
+    price: String(funding.price),
+    qty: String(funding.qty),
+    quote: money(funding.qty).times(funding.price).toFixed(),
+    pnl: money(funding.amount).toFixed(),
+    time_ms: funding.timeMs,
+    client_order_id: `funding-${funding.fundingTimeMs}`,
+  };
+  const statement = sql`
+    with ${statesCte(newestStates([{ botId, state, lastPrice }]))},
+    f as (
+      select * from json_to_recordset(${JSON.stringify([row])}::json) as f(
+        bot_id uuid, user_id uuid, price numeric, qty numeric, quote numeric, pnl numeric, time_ms bigint,
+        client_order_id text)),
+    ins as (
+      insert into ${botFills}
+        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
+      select bot_id, user_id, null, 'FUNDING', 0, price, qty, quote, 0, pnl, time_ms, client_order_id from f
+      on conflict do nothing
+      returning bot_id, user_id, seq, pnl)
+    ${updateBotsFromStatesAndFills()} and exists (select 1 from ins)
+    returning b.id`;
+  const booked = rowsOf<{ id: string }>(await db.execute(statement)).length > 0;
+  if (booked) announce(db, [{ botId, userId, state }], 'fill');
+  return booked;
+}
+
 /**
  * An intent that ended with nothing filled, and the state that forgot it. A failed sell fails the stop and
  * sell waiting for it, with the exchange's reason: the user is never told it sold.
@@ -565,7 +586,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
-  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause' }]);
+  writeListenerOf(db)?.([{ botId, change: 'state', status: 'Pause' }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

@@ -1,12 +1,14 @@
 import type { Db } from '@gridbot/db';
 import {
   applyFillDetailed,
+  applyFunding,
   applyIntentDustDetailed,
   applyIntentFailed,
   compileRules,
   type EngineRules,
   type EngineState,
   type Fill,
+  fundingPayment,
   type Intent,
   liquidatedByExchange,
   step,
@@ -42,6 +44,10 @@ export interface BotRunnerDeps {
   usdtPriceOf?: UsdtPriceOf;
   /** An order was refused for the key (bad key, IP or permissions): its rights are read again. */
   onAuthError?: (userId: string) => void;
+  /** Paper futures: moves a booked funding payment in the account's futures wallet (`refId` names it). */
+  payFunding?: (userId: string, amount: string, refId: string) => Promise<unknown>;
+  /** Commands of the bot may have ended (applied, done, failed): the API waiting for one reads it now. */
+  onCommandsSettled?: (botId: string) => void;
 }
 
 export interface BotIdentity {
@@ -167,6 +173,32 @@ export class BotRunner {
   }
 
   /**
+   * A funding time passed while the paper futures bot held a position (docs/trading-rules.md §2.2): it pays
+   * (rate > 0) or receives its notional at `price` × `rate`, booked on the bot and as an Order Book row.
+   */
+  onFunding(fundingTimeMs: number, rate: number, price: number): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished || this.id.market !== 'future') return;
+      const qty = this.state.account.posQty ?? this.state.account.openQty;
+      const amount = fundingPayment(qty, price, rate);
+      if (amount === 0) return;
+      const timeMs = this.deps.now();
+      const next = applyFunding(this.state, amount, timeMs);
+      const funding = { fundingTimeMs, timeMs, price, qty, amount };
+      const lastPrice = this.lastPrice ?? price;
+      if (!(await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice)))
+        return;
+      this.state = next;
+      // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
+      await this.deps.payFunding?.(
+        this.id.userId,
+        String(amount),
+        `funding-${this.id.botId}-${fundingTimeMs}`,
+      );
+    });
+  }
+
+  /**
    * Applies the bot's queued commands (stop, stop and sell, edits) in order: `loaded` when the caller just
    * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
    * (docs/trading-rules.md §3): until then it stays `applied`, and the write that books the sale ends it.
@@ -194,6 +226,7 @@ export class BotRunner {
           await this.stepAndExecute(this.lastPrice, this.deps.now());
       }
       this.finishIfStopped();
+      this.deps.onCommandsSettled?.(this.id.botId);
     });
   }
 
@@ -376,11 +409,14 @@ export class BotRunner {
       this.state,
       this.lastPrice ?? Number(fill.price),
     );
+    // The fill may have booked the sale a stop and sell waits for.
+    this.deps.onCommandsSettled?.(this.id.botId);
   }
 
   private async fail(intent: Intent, reason: string): Promise<void> {
     this.state = applyIntentFailed(this.state, intent.seq);
     await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    this.deps.onCommandsSettled?.(this.id.botId);
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
   }
@@ -567,6 +603,7 @@ export class BotRunner {
   private async halt(reason: string): Promise<void> {
     this.deps.log('bot halted', { botId: this.id.botId, reason });
     await repo.haltBot(this.deps.db, this.id.botId, reason);
+    this.deps.onCommandsSettled?.(this.id.botId);
     this.finish();
   }
 

@@ -78,20 +78,24 @@ describe('bot supervisor on the paper exchange', () => {
     expect(fills.map((f) => [f.side, f.grid, f.price, f.qty])).toEqual([
       ['buy', 1, '2000', '0.2'],
       ['buy', 2, '1980', '0.1515'],
-      ['sell', 2, '2000', '0.1515'],
-      ['sell', 1, '2020', '0.2'],
+      // Each lot holds its buy less the fee taken in ETH (0.1 %), sold to the step (0.0001): grid 2 holds
+      // 0.1515 − 0.0001515 = 0.1513485 and sells 0.1513; grid 1 holds and sells 0.2 − 0.0002 = 0.1998.
+      ['sell', 2, '2000', '0.1513'],
+      ['sell', 1, '2020', '0.1998'],
       ['buy', 1, '2020', '0.198'],
     ]);
-    // Grid 2: sold 303 − fee 0.303 − bought 299.97 − fee 0.29997 = 2.42703.
-    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.42703, 6);
+    // Grid 2: sold 0.1513 × 2000 = 302.6 − fee 0.3026 − bought 299.97 = 2.3274 (its buy fee, 0.0001515 ETH,
+    // came out of the coins bought); the 0.0000485 ETH below the step stays as dust (docs/trading-rules.md §3).
+    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.3274, 6);
     const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
     expect(intents.every((i) => i.status === 'filled')).toBe(true);
 
     // The paper ledger agrees with the bot's fills to the cent.
     const ledger = await paper.store.ledger(userId);
     const usdt = ledger.filter((l) => l.asset === 'USDT').reduce((sum, l) => sum.plus(l.amount), money(0));
+    // A buy's fee came out of the ETH bought (docs/trading-rules.md §3): it pays its quote only.
     const fromFills = fills.reduce(
-      (sum, f) => (f.side === 'buy' ? sum.minus(f.quote).minus(f.fee) : sum.plus(f.quote).minus(f.fee)),
+      (sum, f) => (f.side === 'buy' ? sum.minus(f.quote) : sum.plus(f.quote).minus(f.fee)),
       money(10_000),
     );
     expect(usdt.toFixed(8)).toBe(fromFills.toFixed(8));

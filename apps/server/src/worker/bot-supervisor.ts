@@ -1,16 +1,26 @@
 import { bots, type Db } from '@gridbot/db';
-import { compileRules, type EngineState } from '@gridbot/engine';
-import { type Exchange, isExchangeError, type MarketFeed } from '@gridbot/exchange';
+import { compileRules, type EngineState, fundingTimesBetween } from '@gridbot/engine';
+import {
+  type Exchange,
+  type FundingRates,
+  isExchangeError,
+  type MarketFeed,
+  type Tick,
+} from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot-repo';
-import { BotRunner } from './bot-runner';
+import { BotRunner, type BotRunnerDeps } from './bot-runner';
 
 export interface SupervisorDeps {
   db: Db;
   feed: MarketFeed;
+  /** Funding rates of paper futures bots (docs/trading-rules.md §2.2); none: paper futures pay no funding. */
+  funding?: FundingRates;
+  /** Moves a booked funding payment in the paper account's futures wallet. */
+  payFunding?: BotRunnerDeps['payFunding'];
   exchanges: ExchangeGateway;
   /** The user's bound exchange keys, or undefined when none are saved. */
   loadKeys: (userId: string) => Promise<UserKeys | undefined>;
@@ -24,6 +34,8 @@ export interface SupervisorDeps {
   metrics?: WorkerMetrics;
   /** An order of the user was refused for the key: its rights are read again (KeyPermissionMonitor). */
   onAuthError?: (userId: string) => void;
+  /** A bot's commands may have ended: the role publishes it on the bus for the API's waiting request. */
+  onCommandsSettled?: (botId: string) => void;
   /**
    * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
@@ -52,6 +64,8 @@ interface Running {
   unsubscribe: () => void;
   /** Emission time of the tick the bot is acting on, until its first order (tick-to-order latency). */
   tickEmittedAt: number | undefined;
+  /** Feed time of the bot's previous tick: a funding time between it and the next one is due. */
+  feedTimeMs?: number;
 }
 
 /**
@@ -250,10 +264,26 @@ export class BotSupervisor {
       if (leases && !leases.mayRun(row.id)) return;
       this.metrics.tick();
       entry.tickEmittedAt = tick.emittedAt;
+      if (market === 'future') this.fundIfDue(entry, row.symbol, tick);
       return runner.onTick(Number(tick.price), this.deps.now());
     });
     this.running.set(row.id, entry);
     this.metrics.setBotsOwned(this.running.size);
+  }
+
+  /**
+   * Paper futures fund at the funding times the feed's clock passed since the bot's previous tick (replay: the
+   * candles' times), at the rate the feed has for them. Binance books its own funding.
+   */
+  private fundIfDue(entry: Running, symbol: string, tick: Tick): void {
+    const previous = entry.feedTimeMs;
+    entry.feedTimeMs = tick.tsMs;
+    const funding = this.deps.funding;
+    if (!funding || previous === undefined || this.deps.exchanges.venue !== 'paper') return;
+    for (const time of fundingTimesBetween(previous, tick.tsMs)) {
+      const rate = funding.rateAt(symbol, time);
+      if (rate !== undefined) void entry.runner.onFunding(time, rate, Number(tick.price));
+    }
   }
 
   /** The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics. */
@@ -320,6 +350,8 @@ export class BotSupervisor {
         onBroken: (botId) => this.reload(botId),
         usdtPriceOf: this.usdtPriceOf,
         ...(this.deps.onAuthError ? { onAuthError: this.deps.onAuthError } : {}),
+        onCommandsSettled: this.deps.onCommandsSettled,
+        payFunding: this.deps.payFunding,
       },
       last === undefined ? null : Number(last),
     );

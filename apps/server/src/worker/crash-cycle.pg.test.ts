@@ -34,7 +34,7 @@ describe('SIGKILL while a cycle trades', () => {
     const fills = await t.harness.expectConsistent(userId, cycleId, 'SOL');
     // A cycle alternates: buy, sell, buy, … — a doubled buy would break the pattern.
     fills
-      .sort((a, b) => a.seq - b.seq)
+      .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
       .forEach((f, i) => {
         expect(f.side).toBe(i % 2 === 0 ? 'buy' : 'sell');
       });

@@ -107,21 +107,23 @@ describe('a bot on an exchange that times out at random', () => {
     const eth = (await paper.store.ledger(userId))
       .filter((l) => l.asset === 'ETH')
       .reduce((sum, l) => sum.plus(l.amount), money(0));
-    const ethFromFills = fills.reduce(
-      (sum, f) => (f.side === 'buy' ? sum.plus(f.qty) : sum.minus(f.qty)),
-      money(0),
-    );
+    // A buy's fee is taken in ETH (docs/trading-rules.md §3): the venue keeps what its order says.
+    const ethFromFills = fills.reduce((sum, f, i) => {
+      const order = orders[i];
+      const ethFee = order?.feeAsset === 'ETH' ? order.fee : '0';
+      return f.side === 'buy' ? sum.plus(f.qty).minus(ethFee) : sum.minus(f.qty);
+    }, money(0));
     expect(eth.toFixed(8)).toBe(ethFromFills.toFixed(8));
     // Every client order id the bot sent belongs to one of its intents: a resend reuses the id, never a new one.
     const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
     const intentIds = new Set(intents.map((i) => i.clientOrderId));
     expect(sent.every((id) => intentIds.has(id))).toBe(true);
-    // The venue's USDT ledger equals the bot's fills to the cent.
+    // The venue's USDT ledger equals the bot's fills to the cent (a buy pays its quote; its fee was in ETH).
     const usdt = (await paper.store.ledger(userId))
       .filter((l) => l.asset === 'USDT')
       .reduce((sum, l) => sum.plus(l.amount), money(0));
     const fromFills = fills.reduce(
-      (sum, f) => (f.side === 'buy' ? sum.minus(f.quote).minus(f.fee) : sum.plus(f.quote).minus(f.fee)),
+      (sum, f) => (f.side === 'buy' ? sum.minus(f.quote) : sum.plus(f.quote).minus(f.fee)),
       money(10_000),
     );
     expect(usdt.toFixed(2)).toBe(fromFills.toFixed(2));

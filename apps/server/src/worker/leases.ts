@@ -36,10 +36,8 @@ export async function removeWorker(db: Db, workerId: string): Promise<void> {
   await db.execute(sql`delete from workers where id = ${workerId}`);
 }
 
-/** A lease row for the bot (free), if it has none; the API calls it when a bot starts. */
-export async function ensureLease(db: Db, botId: string): Promise<void> {
-  await db.execute(sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`);
-}
+/** A lease row for the bot (free), if it has none: written by the API when a bot starts. */
+export { ensureLease } from '../modules/bots/bots.repo';
 
 /** The bots the runtime runs (as `loadActiveBots`): Stopping ones too, until their final orders settle. */
 const runnable = sql`((b.status in ('Live', 'Pause') and b.halt_reason is null) or b.status = 'Stopping')`;

@@ -321,13 +321,15 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
     const symbolOf = new Map(
       (await handle.db.select({ id: bots.id, symbol: bots.symbol }).from(bots)).map((b) => [b.id, b.symbol]),
     );
+    const coinFee = new Map(orders.map((o) => [o.clientOrderId, o.feeAsset === 'USDT' ? '0' : o.fee]));
     for (const user of users) {
       const ledger = await store.ledger(user.id);
       const mine = fills.filter((f) => f.userId === user.id);
       const sum = (asset: string) =>
         ledger.filter((l) => l.asset === asset).reduce((s, l) => s.plus(l.amount), money(0));
+      // A buy pays its quote and its fee comes out of the coin bought (docs/trading-rules.md §3).
       const usdt = mine.reduce(
-        (s, f) => (f.side === 'buy' ? s.minus(f.quote).minus(f.fee) : s.plus(f.quote).minus(f.fee)),
+        (s, f) => (f.side === 'buy' ? s.minus(f.quote) : s.plus(f.quote).minus(f.fee)),
         money(10_000),
       );
       expect(sum('USDT').toFixed(2)).toBe(usdt.toFixed(2));
@@ -335,7 +337,11 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
         const base = symbol.replace(/USDT$/, '');
         const qty = mine
           .filter((f) => symbolOf.get(f.botId) === symbol)
-          .reduce((s, f) => (f.side === 'buy' ? s.plus(f.qty) : s.minus(f.qty)), money(0));
+          .reduce(
+            (s, f) =>
+              f.side === 'buy' ? s.plus(f.qty).minus(coinFee.get(f.clientOrderId) ?? '0') : s.minus(f.qty),
+            money(0),
+          );
         expect(sum(base).toFixed(8), `${user.id} ${base}`).toBe(qty.toFixed(8));
       }
     }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  check,
   index,
   integer,
   jsonb,
@@ -10,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { bots } from './bots';
@@ -41,7 +44,10 @@ export const botIntents = pgTable(
   (t) => [primaryKey({ columns: [t.botId, t.seq] }), index('bot_intents_open_idx').on(t.status)],
 );
 
-/** One executed intent of a bot: a row of its Order Book (docs/spec/02-bots-wallet-account.md). Written in the fill's transaction. */
+/**
+ * One executed intent of a bot, or one futures funding payment: a row of its Order Book
+ * (docs/spec/02-bots-wallet-account.md, docs/trading-rules.md §2.2). Written in the fill's transaction.
+ */
 export const botFills = pgTable(
   'bot_fills',
   {
@@ -52,8 +58,9 @@ export const botFills = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    side: text('side', { enum: ['buy', 'sell'] }).notNull(),
+    /** The intent's sequence; null on a funding row, which answers no intent. */
+    seq: integer('seq'),
+    side: text('side', { enum: ['buy', 'sell', 'FUNDING'] }).notNull(),
     /** Grid of a buy; the newest grid of a sell. */
     grid: integer('grid').notNull(),
     price: numeric('price').notNull(),
@@ -65,14 +72,18 @@ export const botFills = pgTable(
     /** The asset the exchange charged the fee in (USDT, the bought coin, or BNB), and the amount it charged. */
     feeAsset: text('fee_asset').notNull().default('USDT'),
     feePaid: numeric('fee_paid'),
-    /** Profit of the lots a sell closed (docs/trading-rules.md §2.1); null for buys. */
+    /** Profit of the lots a sell closed (docs/trading-rules.md §2.1), or the funding received (−: paid); null for buys. */
     pnl: numeric('pnl'),
     timeMs: bigint('time_ms', { mode: 'number' }).notNull(),
+    /** The order's client order id; on a funding row `funding-<funding time ms>`, once per bot and time. */
     clientOrderId: text('client_order_id').notNull(),
   },
   (t) => [
     unique('bot_fills_bot_seq_key').on(t.botId, t.seq),
     index('bot_fills_bot_time_idx').on(t.botId, t.timeMs),
+    uniqueIndex('bot_fills_funding_key').on(t.botId, t.clientOrderId).where(sql`${t.side} = 'FUNDING'`),
+    check('bot_fills_side_check', sql`${t.side} in ('buy', 'sell', 'FUNDING')`),
+    check('bot_fills_seq_check', sql`(${t.side} = 'FUNDING') = (${t.seq} is null)`),
   ],
 );
 

@@ -14,7 +14,9 @@
 import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
 import { eventBand, type QuietBand } from '../core/quiet-band';
 import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
+import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
+import { fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
 import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Intent, Notice } from '../types';
@@ -52,6 +54,11 @@ export interface FundingRates {
 export interface BacktestOptions {
   /** Fee in percent of quote (spot) or notional (futures); default per docs/trading-rules.md §2.1 from the caller. */
   feePct: number;
+  /**
+   * Spot buys: 'quote' (default, docs/trading-rules.md §2.1) books the fee in USDT on top of the quote; 'base' takes
+   * it from the coin bought, as Binance and the paper exchange do (§3), so the lots hold qty − fee.
+   */
+  spotBuyFeeAsset?: 'quote' | 'base';
   /** Moves every fill price against the bot by this many basis points before tick rounding. */
   slippageBps?: number;
   /** Futures: funding rates booked at each funding time while a position is open. */
@@ -208,7 +215,9 @@ export class PathBacktest<S extends EngineState> {
             this.tickSize,
             this.slippageBps,
           ).toNumber();
-    const out = applyFillDetailed(this.state, simulateFill(intent, price, t, this.options.feePct));
+    const feeAsset = this.state.market === 'spot' ? this.options.spotBuyFeeAsset : undefined;
+    const fill = simulateFill(intent, price, t, this.options.feePct, feeAsset);
+    const out = applyFillDetailed(this.state, fill);
     this.state = out.state;
     this.rows += (out.opened ? 1 : 0) + out.closed.length;
     if (!this.record) return;
@@ -219,9 +228,10 @@ export class PathBacktest<S extends EngineState> {
         side: 'buy',
         grid: l.grid,
         price: l.price,
-        qty: l.qty,
+        // What the order filled (the lot holds that less a fee taken in the coin), and its fee in USDT.
+        qty: Number(fill.qty),
         quote: l.quote,
-        fee: l.fee,
+        fee: buyFeeUsdt(fill),
         pnl: 0,
       });
     }
@@ -253,7 +263,7 @@ export class PathBacktest<S extends EngineState> {
       const qty = s.account.posQty ?? s.account.openQty;
       if (s.market !== 'future' || !(qty > 0) || Number.isNaN(this.price)) continue;
       const notional = money(qty).times(open);
-      const amount = notional.times(rate).negated().toDecimalPlaces(8).toNumber();
+      const amount = fundingPayment(qty, open, rate);
       this.state = applyFunding(s, amount, at);
       this.rows += 1;
       if (this.record) {

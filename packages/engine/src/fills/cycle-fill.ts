@@ -13,6 +13,7 @@ import {
   addDailyProfit,
   bookClosed,
   bracketsOf,
+  buyFeeUsdt,
   buyIntoPosition,
   closeLots,
   insertLots,
@@ -41,7 +42,7 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
       leverage: state.leverage,
     });
     const lots = [lot];
-    const fees = money(state.account.fees).plus(lot.fee).toNumber();
+    const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
     const account = withOpenTotals(
       buyIntoPosition({ ...state.account, fees, trades: state.account.trades + 1 }, lot),
       lots,

@@ -60,7 +60,8 @@ describe('intents and pending state', () => {
 
 describe('fills that differ from the intent', () => {
   it('keeps what was really received when the buy fee is taken in the base asset', () => {
-    // 5 bought, fee 0.005 base → lot qty 4.995; the fee counts 0.005 × 100 = 0.5 USDT.
+    // 5 bought, fee 0.005 base → lot qty 4.995; the fee is already out of the quantity (the lot carries none)
+    // and the bot's fee total counts it as 0.005 × 100 = 0.5 USDT.
     const { state, buy } = boughtAt100();
     const s = applyFill(state, {
       seq: buy.seq,
@@ -72,7 +73,8 @@ describe('fills that differ from the intent', () => {
       feeAsset: 'base',
       timeMs: 1,
     });
-    expect(s.lots[0]).toMatchObject({ qty: 4.995, quote: 500, fee: 0.5 });
+    expect(s.lots[0]).toMatchObject({ qty: 4.995, quote: 500, fee: 0 });
+    expect(s.account.fees).toBe(0.5);
     const sell = step(s, at(102), TEST_RULES).intents[0] as SellLots;
     expect(sell).toMatchObject({ type: 'SellLots', qty: '4.995', lotIds: [1] });
   });
@@ -103,8 +105,8 @@ describe('fills that differ from the intent', () => {
       fee: '0.50898',
       timeMs: 2,
     });
-    // 508.98 − 0.50898 − 500 − 0.5 = 7.97102
-    expect(out.closed).toMatchObject([{ lotId: 1, profit: 7.97102 }]);
+    // 508.98 − 0.50898 − 500 = 8.47102: the buy fee was paid with the 0.005 coins the lot never held.
+    expect(out.closed).toMatchObject([{ lotId: 1, profit: 8.47102 }]);
     expect(out.state.account.dustQty).toBe(0.005);
     expect(out.state.lots.filter((l) => l.id === 1)).toEqual([]);
   });

@@ -14,6 +14,7 @@ import {
   addDailyProfit,
   bookClosed,
   bracketsOf,
+  buyFeeUsdt,
   buyIntoPosition,
   type ClosedLot,
   closeLots,
@@ -61,7 +62,7 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
       leverage: state.leverage,
     });
     const lots = insertLots(state.lots, [lot]);
-    const fees = money(state.account.fees).plus(lot.fee).toNumber();
+    const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
     const account = withOpenTotals(
       buyIntoPosition({ ...state.account, fees, trades: state.account.trades + 1 }, lot),
       lots,

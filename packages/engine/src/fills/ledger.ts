@@ -40,9 +40,18 @@ export interface LotTerms {
   leverage: number;
 }
 
+/** A buy fill's fee in USDT: a fee taken in the coin bought is worth its amount at the fill price. */
+export function buyFeeUsdt(fill: Fill): number {
+  return fill.feeAsset === 'base'
+    ? money(fill.fee).times(toNumber(fill.price)).toNumber()
+    : toNumber(fill.fee);
+}
+
 /**
- * The lot a buy fill opens. Its qty is what was really received: a base-asset fee is taken off the
- * quantity and counted in USDT at the fill price. Its quote is what was really spent (futures: notional).
+ * The lot a buy fill opens. Its qty is what was really received and its quote what was really spent
+ * (futures: notional). A fee taken in the coin bought is already out of the quantity, so the lot carries no
+ * fee of its own (counting it again would charge it twice); the bot's fee total still counts it
+ * (`buyFeeUsdt`).
  */
 export function lotFromBuyFill(seq: number, fill: Fill, terms: LotTerms): Lot {
   const price = toNumber(fill.price);
@@ -50,7 +59,7 @@ export function lotFromBuyFill(seq: number, fill: Fill, terms: LotTerms): Lot {
   const baseFee = fill.feeAsset === 'base';
   const qty = baseFee ? grossQty.minus(fill.fee) : grossQty;
   invariant(qty.gt(0), `buy fill ${seq} leaves no quantity`);
-  const fee = baseFee ? money(fill.fee).times(price).toNumber() : toNumber(fill.fee);
+  const fee = baseFee ? 0 : toNumber(fill.fee);
   const quote = toNumber(fill.quote);
   return {
     id: seq,

@@ -1,12 +1,20 @@
-import { feeOf, money } from '../money';
+import { feeOf, Money, money } from '../money';
 import type { Fill, Intent } from '../types';
 
 /**
  * The fill a backtest (or a paper exchange) gives an intent: immediately at the tick price, the whole
- * quantity, with the fee of docs/trading-rules.md §2.1 (`feePct` of quote or notional, in USDT). A liquidation closes
- * at its liquidation price returning notional − margin, without a fee.
+ * quantity, with the fee of docs/trading-rules.md §2.1 (`feePct` of quote or notional, in USDT). With
+ * `buyFeeAsset` 'base' a spot buy's fee is taken from the coin bought instead, as Binance and the paper exchange
+ * take it (docs/trading-rules.md §3), to 8 decimals rounded up. A liquidation closes at its liquidation price
+ * returning notional − margin, without a fee.
  */
-export function simulateFill(intent: Intent, price: number, timeMs: number, feePct: number): Fill {
+export function simulateFill(
+  intent: Intent,
+  price: number,
+  timeMs: number,
+  feePct: number,
+  buyFeeAsset: 'quote' | 'base' = 'quote',
+): Fill {
   if (intent.type === 'RecordLiquidation') {
     return {
       seq: intent.seq,
@@ -19,6 +27,19 @@ export function simulateFill(intent: Intent, price: number, timeMs: number, feeP
     };
   }
   const quote = money(intent.qty).times(price);
+  if (intent.type === 'MarketBuy' && buyFeeAsset === 'base') {
+    const fee = feeOf(intent.qty, feePct).toDecimalPlaces(8, Money.ROUND_UP);
+    return {
+      seq: intent.seq,
+      side: 'buy',
+      price,
+      qty: intent.qty,
+      quote: quote.toFixed(),
+      fee: fee.toFixed(),
+      feeAsset: 'base',
+      timeMs,
+    };
+  }
   return {
     seq: intent.seq,
     side: intent.type === 'MarketBuy' ? 'buy' : 'sell',

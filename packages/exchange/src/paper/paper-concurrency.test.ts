@@ -36,7 +36,8 @@ describe('PaperExchange under concurrent calls of one user', () => {
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(rejected.every((r) => r.reason instanceof ExchangeError && r.reason.code === -2010)).toBe(true);
     const usdt = (await store.balances('u')).find((b) => b.asset === 'USDT');
-    expect(money(usdt!.free).toNumber()).toBeCloseTo(1010 - 10 * 100.1, 8);
+    // Each buy pays its 100 USDT quote; its fee comes out of the BTC bought (docs/trading-rules.md §3).
+    expect(money(usdt!.free).toNumber()).toBeCloseTo(1010 - 10 * 100, 8);
   });
 
   it('places one order for one client order id sent five times at once', async () => {
@@ -52,7 +53,8 @@ describe('PaperExchange under concurrent calls of one user', () => {
     } as const;
     const orders = await Promise.all(Array.from({ length: 5 }, () => ex.placeOrder(input)));
     expect(new Set(orders.map((o) => o.exchangeOrderId)).size).toBe(1);
-    expect((await store.balances('u')).find((b) => b.asset === 'BTC')?.free).toBe('0.01');
+    // 0.01 BTC less its 0.1 % fee, once.
+    expect((await store.balances('u')).find((b) => b.asset === 'BTC')?.free).toBe('0.00999');
   });
 
   it('funds a new account once with the configured start amount', async () => {

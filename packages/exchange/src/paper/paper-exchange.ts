@@ -110,6 +110,25 @@ export class PaperExchange {
     });
   }
 
+  /**
+   * A futures funding payment (docs/trading-rules.md §2.2): `amount` USDT received (> 0) or paid (< 0) in the
+   * futures wallet, one `funding` ledger row under `refId`. Answers false when the wallet cannot pay it.
+   */
+  async applyFunding(userId: string, amount: string, refId: string): Promise<boolean> {
+    return this.serial(userId, async () => {
+      await this.ensureAccount(userId);
+      const move = {
+        wallet: 'future' as const,
+        asset: 'USDT',
+        freeDelta: money(amount).toFixed(),
+        lockedDelta: '0',
+        kind: 'funding' as const,
+        refId,
+      };
+      return (await this.mustApply({ userId, tsMs: this.now(), moves: [move] })).ok;
+    });
+  }
+
   /** Subscribes to fills and liquidations that happen on ticks; returns the unsubscribe function. */
   on(listener: (event: PaperEvent) => void): () => void {
     this.listeners.add(listener);
@@ -221,8 +240,8 @@ export class PaperExchange {
     const price = money(row.price);
     const tsMs = this.now();
     if (row.market === 'spot') {
-      const { moves, fee } = spotFillMoves(row, qty, price, this.fees.spot);
-      const next = filledRow(row, qty, price, fee, tsMs);
+      const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, this.fees.spot);
+      const next = filledRow(row, qty, price, fee, tsMs, feeAsset);
       const result = await this.mustApply({
         userId,
         tsMs,

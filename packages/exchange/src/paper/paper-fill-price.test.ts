@@ -48,7 +48,8 @@ describe('paper market fill price', () => {
       side: 'sell',
       type: 'market',
       clientOrderId: 's-1',
-      quantity: '0.01',
+      // What the buy left after its fee, taken from the BTC bought.
+      quantity: '0.00999',
     });
     expect(sell.averagePrice).toBe('50000.01');
   });

@@ -1,4 +1,4 @@
-import { feeOf, type Money, money } from '@gridbot/shared';
+import { feeOf, Money, money } from '@gridbot/shared';
 import { increaseLong, initialMargin, reduceLong } from './futures-math';
 import type { BalanceMove, LedgerKind, PaperOrderRow, PaperPositionRow, PositionWrite } from './paper-store';
 
@@ -38,7 +38,8 @@ export function releaseMoves(row: PaperOrderRow): BalanceMove[] {
 }
 
 /**
- * What an open limit order holds: a spot buy its quote plus fee, a spot sell its base, a futures buy
+ * What an open limit order holds: a spot buy its quote (the fee comes out of the coin bought), a spot sell
+ * its base, a futures buy
  * its initial margin plus fee (same rounding as at fill, so a fill at the limit uses it exactly).
  * Futures sells are reduce-only and hold nothing.
  */
@@ -52,7 +53,7 @@ export function reservation(
   const notional = qty.times(price);
   if (row.market === 'spot') {
     return row.side === 'buy'
-      ? { asset: 'USDT', amount: notional.plus(feeOf(notional, feePct)) }
+      ? { asset: 'USDT', amount: notional }
       : { asset: baseAsset(row.symbol), amount: qty };
   }
   if (row.side === 'sell') return { asset: undefined, amount: money(0) };
@@ -69,31 +70,38 @@ function move(
   return { wallet, asset, freeDelta: freeDelta.toFixed(), lockedDelta: '0', kind, refId };
 }
 
-/** Balance moves of a spot fill: base against quote, fee in USDT (docs/trading-rules.md §2.1). */
+/**
+ * Balance moves of a spot fill: base against quote, the fee taken from the asset received as on Binance
+ * (docs/trading-rules.md §3 "fills come with their fees"): a buy pays its quote and receives qty − fee of the
+ * coin, a sell receives quote − fee USDT. So a buy never needs more USDT than its quote.
+ */
 export function spotFillMoves(
   row: PaperOrderRow,
   qty: Money,
   price: Money,
   feePct: Money,
   kind?: LedgerKind,
-): { moves: BalanceMove[]; fee: Money } {
+): { moves: BalanceMove[]; fee: Money; feeAsset: string } {
   const quote = qty.times(price);
-  const fee = feeOf(quote, feePct);
   const ref = row.clientOrderId;
   const base = baseAsset(row.symbol);
-  const moves =
-    row.side === 'buy'
-      ? [
-          move('spot', 'USDT', quote.negated(), kind ?? 'buy', ref),
-          move('spot', 'USDT', fee.negated(), 'fee', ref),
-          move('spot', base, qty, kind ?? 'buy', ref),
-        ]
-      : [
-          move('spot', base, qty.negated(), kind ?? 'sell', ref),
-          move('spot', 'USDT', quote, kind ?? 'sell', ref),
-          move('spot', 'USDT', fee.negated(), 'fee', ref),
-        ];
-  return { moves: [...releaseMoves(row), ...moves], fee };
+  if (row.side === 'buy') {
+    // Binance reports commissions to 8 decimals.
+    const fee = feeOf(qty, feePct).toDecimalPlaces(8, Money.ROUND_UP);
+    const moves = [
+      move('spot', 'USDT', quote.negated(), kind ?? 'buy', ref),
+      move('spot', base, qty, kind ?? 'buy', ref),
+      move('spot', base, fee.negated(), 'fee', ref),
+    ];
+    return { moves: [...releaseMoves(row), ...moves], fee, feeAsset: base };
+  }
+  const fee = feeOf(quote, feePct);
+  const moves = [
+    move('spot', base, qty.negated(), kind ?? 'sell', ref),
+    move('spot', 'USDT', quote, kind ?? 'sell', ref),
+    move('spot', 'USDT', fee.negated(), 'fee', ref),
+  ];
+  return { moves: [...releaseMoves(row), ...moves], fee, feeAsset: 'USDT' };
 }
 
 export interface FuturesFill {
@@ -173,6 +181,7 @@ export function filledRow(
   price: Money,
   fee: Money,
   tsMs: number,
+  feeAsset = 'USDT',
 ): PaperOrderRow {
   return {
     ...row,
@@ -181,7 +190,7 @@ export function filledRow(
     filledQuote: qty.times(price).toFixed(),
     averagePrice: price.toFixed(),
     fee: fee.toFixed(),
-    feeAsset: 'USDT',
+    feeAsset,
     reserved: '0',
     updatedMs: tsMs,
   };

@@ -112,8 +112,8 @@ function fillNow(
   tsMs: number,
 ): { row: PaperOrderRow; change: PaperChange } {
   if (row.market === 'spot') {
-    const { moves, fee } = spotFillMoves(row, qty, price, ex.fees.spot);
-    const filled = filledRow(row, qty, price, fee, tsMs);
+    const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, ex.fees.spot);
+    const filled = filledRow(row, qty, price, fee, tsMs, feeAsset);
     return { row: filled, change: { userId: row.userId, tsMs, moves, order: { op: 'insert', row: filled } } };
   }
   const fill =

@@ -23,7 +23,8 @@ export type LedgerKind =
   | 'transfer'
   | 'convert'
   | 'realized_pnl'
-  | 'liquidation';
+  | 'liquidation'
+  | 'funding';
 
 export interface PaperBalanceRow {
   wallet: WalletKind;

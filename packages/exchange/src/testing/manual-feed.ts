@@ -15,9 +15,9 @@ export class ManualFeed implements MarketFeed {
     }
   }
 
-  /** Publishes `price` for the stream now. */
-  setPrice(symbol: string, market: MarketKind, price: string): void {
-    this.core.emit(symbol, market, Number(price), systemClock.now());
+  /** Publishes `price` for the stream, at `tsMs` (default: now). */
+  setPrice(symbol: string, market: MarketKind, price: string, tsMs = systemClock.now()): void {
+    this.core.emit(symbol, market, Number(price), tsMs);
   }
 
   symbols(): readonly string[] {

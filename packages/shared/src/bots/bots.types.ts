@@ -76,10 +76,11 @@ export interface SkippedBuyView {
 export interface OrderBookRow {
   date: string;
   price: number;
-  type: 'BUY' | 'SELL';
+  /** FUNDING: a futures funding payment of the position (docs/trading-rules.md §2.2), not an order. */
+  type: 'BUY' | 'SELL' | 'FUNDING';
   quantity: number;
   cummulativeQuoteQty: number;
-  /** Profit of a sell; 0 for buys. */
+  /** Profit of a sell, the funding received (−: paid); 0 for buys. */
   pnl: number;
   grid: number;
 }

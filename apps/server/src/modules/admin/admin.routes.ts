@@ -1,4 +1,3 @@
-import { adminActions } from '@gridbot/db';
 import {
   adminApproveWithdrawalInputSchema,
   adminLevelsInputSchema,
@@ -6,7 +5,6 @@ import {
   adminRejectWithdrawalInputSchema,
   platformMessages as m,
 } from '@gridbot/shared';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,6 +13,7 @@ import { notFound } from '../../lib/http-error';
 import { currentUser } from '../../plugins/auth';
 import { offsetOf, toPage } from '../platform/paging';
 import { levelRewards } from '../platform/referral.service';
+import { adminActionsPage } from './admin.repo';
 import {
   ADMIN_PAGE_SIZE,
   approveWithdrawal,
@@ -114,16 +113,9 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
     listContactMessages(deps, req.query.page),
   );
   r.get('/api/admin/actions', { ...guard, schema: { querystring: pageQuery } }, async (req) => {
-    const [rows, [total]] = await Promise.all([
-      deps.db
-        .select()
-        .from(adminActions)
-        .orderBy(desc(adminActions.id))
-        .limit(ADMIN_PAGE_SIZE)
-        .offset(offsetOf(req.query.page, ADMIN_PAGE_SIZE)),
-      deps.db.select({ n: count() }).from(adminActions),
-    ]);
+    const offset = offsetOf(req.query.page, ADMIN_PAGE_SIZE);
+    const { rows, total } = await adminActionsPage(deps.db, offset, ADMIN_PAGE_SIZE);
     const records = rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));
-    return toPage(records, total?.n ?? 0, req.query.page, ADMIN_PAGE_SIZE);
+    return toPage(records, total, req.query.page, ADMIN_PAGE_SIZE);
   });
 }

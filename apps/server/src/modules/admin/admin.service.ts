@@ -1,11 +1,4 @@
-import {
-  contactMessages,
-  platformPlans,
-  platformWallets,
-  referralLevels,
-  users,
-  withdrawals,
-} from '@gridbot/db';
+import type { Tx } from '@gridbot/db';
 import {
   type AdminLevelsInput,
   type AdminPlanInput,
@@ -14,8 +7,6 @@ import {
   platformMessages as m,
   money,
 } from '@gridbot/shared';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { UserRow } from '../auth/auth.repo';
@@ -24,24 +15,15 @@ import { offsetOf, toPage } from '../platform/paging';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { toPlan } from '../platform/subscriptions.service';
 import { toWithdrawRecord } from '../platform/withdrawals.service';
+import * as repo from './admin.repo';
 import { logAdminAction } from './admin-log';
 import { confirmPayout, sendUsdtPayout } from './payout';
 
 export const ADMIN_PAGE_SIZE = 20;
 
 export async function listWithdrawalsForAdmin(deps: AppDeps, status: string | undefined, page: number) {
-  const where = status ? eq(withdrawals.status, status as 'PENDING') : undefined;
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ w: withdrawals, username: users.username, email: users.email })
-      .from(withdrawals)
-      .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(desc(withdrawals.createdAt))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
-    deps.db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
+  const offset = offsetOf(page, ADMIN_PAGE_SIZE);
+  const { rows, total } = await repo.withdrawalsPage(deps.db, status, offset, ADMIN_PAGE_SIZE);
   const records: AdminWithdrawRecord[] = rows.map(({ w, username, email }) => ({
     ...toWithdrawRecord(w),
     userId: w.userId,
@@ -50,12 +32,12 @@ export async function listWithdrawalsForAdmin(deps: AppDeps, status: string | un
     rejectReason: w.rejectReason,
     decidedAt: w.decidedAt?.toISOString() ?? null,
   }));
-  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+  return toPage(records, total, page, ADMIN_PAGE_SIZE);
 }
 
-async function lockPending(tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0], id: string) {
+async function lockPending(tx: Tx, id: string) {
   if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-  const [row] = await tx.select().from(withdrawals).where(eq(withdrawals.id, id)).for('update');
+  const row = await repo.lockWithdrawal(tx, id);
   if (!row) throw notFound();
   if (row.status !== 'PENDING') throw new HttpError(409, m.withdrawalNotPending);
   return row;
@@ -78,17 +60,17 @@ export async function approveWithdrawal(
   const row = await deps.db.transaction(async (tx) => {
     const pending = await lockPending(tx, id);
     if (pending.payoutStartedAt) throw new HttpError(409, m.payoutOutcomeUnknown);
-    await tx.update(withdrawals).set({ payoutStartedAt: deps.clock.now() }).where(eq(withdrawals.id, id));
+    await repo.updateWithdrawal(tx, id, { payoutStartedAt: deps.clock.now() });
     return pending;
   });
   // One payout at a time from the hot wallet, across processes: two sends at once take the same nonce and
   // the node refuses the second. The advisory lock is held until the transfer is handed to the node, and
   // its hash is recorded with it, so an administrator can look it up whatever happens next.
   const hash = await deps.db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('platform:hot-wallet-payout'))`);
+    await repo.lockHotWalletPayouts(tx);
     const net = money(row.amount).minus(row.fee).toFixed();
     const sent = await sendUsdtPayout(chain, row.toAddress as `0x${string}`, net);
-    await tx.update(withdrawals).set({ txHash: sent }).where(eq(withdrawals.id, id));
+    await repo.updateWithdrawal(tx, id, { txHash: sent });
     return sent;
   });
   // SENT once mined and succeeded. No transaction is held while the chain makes its block: embedded
@@ -105,18 +87,19 @@ async function markSent(deps: AppDeps, admin: UserRow, id: string, hash: string,
 }
 
 async function markSentIn(
-  tx: Parameters<Parameters<AppDeps['db']['transaction']>[0]>[0],
+  tx: Tx,
   deps: AppDeps,
   admin: UserRow,
   id: string,
   hash: string,
   byHotWallet: boolean,
 ) {
-  const [updated] = await tx
-    .update(withdrawals)
-    .set({ status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'PENDING')))
-    .returning();
+  const updated = await repo.updateWithdrawal(
+    tx,
+    id,
+    { status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() },
+    true,
+  );
   await logAdminAction(tx, admin, 'withdrawal.approve', id, { txHash: hash, sentByHotWallet: byHotWallet });
   if (!updated) throw new HttpError(409, m.withdrawalNotPending);
   return toWithdrawRecord(updated);
@@ -131,16 +114,12 @@ export async function rejectWithdrawal(
 ) {
   return deps.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
-    const [updated] = await tx
-      .update(withdrawals)
-      .set({
-        status: 'REJECTED',
-        rejectReason: reason ?? null,
-        decidedBy: admin.id,
-        decidedAt: deps.clock.now(),
-      })
-      .where(eq(withdrawals.id, id))
-      .returning();
+    const updated = await repo.updateWithdrawal(tx, id, {
+      status: 'REJECTED',
+      rejectReason: reason ?? null,
+      decidedBy: admin.id,
+      decidedAt: deps.clock.now(),
+    });
     await applyChanges(
       tx,
       row.userId,
@@ -155,11 +134,7 @@ export async function rejectWithdrawal(
 }
 
 export async function listAllPlans(deps: AppDeps) {
-  const rows = await deps.db
-    .select()
-    .from(platformPlans)
-    .orderBy(platformPlans.sortOrder, platformPlans.createdAt);
-  return rows.map(toPlan);
+  return (await repo.allPlans(deps.db)).map(toPlan);
 }
 
 export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null, input: AdminPlanInput) {
@@ -174,14 +149,9 @@ export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null,
       ...(input.active === undefined ? (id ? {} : { active: true }) : { active: input.active }),
       updatedAt: deps.clock.now(),
     };
-    let row: typeof platformPlans.$inferSelect | undefined;
-    if (id) {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
-      [row] = await tx.update(platformPlans).set(values).where(eq(platformPlans.id, id)).returning();
-      if (!row) throw notFound();
-    } else {
-      [row] = await tx.insert(platformPlans).values(values).returning();
-    }
+    if (id && !/^[0-9a-f-]{36}$/i.test(id)) throw notFound();
+    const row = await repo.writePlan(tx, id, values);
+    if (id && !row) throw notFound();
     if (!row) throw new Error('plan write returned nothing');
     await logAdminAction(tx, admin, id ? 'plan.update' : 'plan.create', row.id, values);
     return toPlan(row);
@@ -191,33 +161,20 @@ export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null,
 /** Replaces the level table (levels 1..n); earlier rewards keep the percentage they were paid with. */
 export async function saveLevels(deps: AppDeps, admin: UserRow, input: AdminLevelsInput) {
   await deps.db.transaction(async (tx) => {
-    await tx.delete(referralLevels);
-    if (input.rewards.length > 0) {
-      await tx.insert(referralLevels).values(
-        input.rewards.map((r) => ({
-          level: r.level,
-          rewardPercentage: String(r.rewardPercentage),
-          updatedAt: deps.clock.now(),
-        })),
-      );
-    }
+    await repo.replaceLevels(
+      tx,
+      input.rewards.map((r) => ({
+        level: r.level,
+        rewardPercentage: String(r.rewardPercentage),
+        updatedAt: deps.clock.now(),
+      })),
+    );
     await logAdminAction(tx, admin, 'levels.replace', null, input.rewards);
   });
 }
 
 export async function listUsers(deps: AppDeps, page: number) {
-  const referrer = alias(users, 'referrer');
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ u: users, referrerCode: referrer.userCode, w: platformWallets })
-      .from(users)
-      .leftJoin(referrer, eq(referrer.id, users.referredBy))
-      .leftJoin(platformWallets, eq(platformWallets.userId, users.id))
-      .orderBy(desc(users.createdAt))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
-    deps.db.select({ n: count() }).from(users),
-  ]);
+  const { rows, total } = await repo.usersPage(deps.db, offsetOf(page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
   const dec = (v: string | undefined | null) => money(v ?? '0').toFixed();
   const records: AdminUserRecord[] = rows.map(({ u, referrerCode, w }) => ({
     id: u.id,
@@ -233,19 +190,12 @@ export async function listUsers(deps: AppDeps, page: number) {
     availableCredit: dec(w?.availableCredit),
     createdAt: u.createdAt.toISOString(),
   }));
-  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+  return toPage(records, total, page, ADMIN_PAGE_SIZE);
 }
 
 export async function listContactMessages(deps: AppDeps, page: number) {
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(contactMessages)
-      .orderBy(desc(contactMessages.createdAt))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset(offsetOf(page, ADMIN_PAGE_SIZE)),
-    deps.db.select({ n: count() }).from(contactMessages),
-  ]);
+  const offset = offsetOf(page, ADMIN_PAGE_SIZE);
+  const { rows, total } = await repo.contactMessagesPage(deps.db, offset, ADMIN_PAGE_SIZE);
   const records = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-  return toPage(records, total?.n ?? 0, page, ADMIN_PAGE_SIZE);
+  return toPage(records, total, page, ADMIN_PAGE_SIZE);
 }

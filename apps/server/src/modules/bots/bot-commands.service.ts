@@ -1,9 +1,10 @@
 import { botMessages as m } from '@gridbot/shared';
+import { commandSettlements } from '../../bus/command-results';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
-import type { BotCommand } from '../../worker/bot-commands';
-import { queueForRunningGridBots } from '../../worker/bot-repo';
+import type { BotCommand } from './bot-command';
 import * as repo from './bots.repo';
+import { queueForRunningGridBots } from './bots.repo';
 
 const WAIT_MS = 15_000;
 
@@ -17,6 +18,8 @@ export type CommandOutcome = 'done' | 'requested';
  * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
  * until the worker has applied it, so the answer the user sees is what happened. A stop and sell is waited
  * for until its sale is booked (docs/trading-rules.md §3); a sale that fails answers `failure` with the exchange's reason.
+ * The command's row is read when the worker says on the bus that it settled commands of the bot, and once more
+ * at the deadline (a lost message only costs the wait).
  */
 export async function sendBotCommand(
   deps: AppDeps,
@@ -26,25 +29,32 @@ export async function sendBotCommand(
   waitMs = WAIT_MS,
 ): Promise<CommandOutcome> {
   const { type, ...payload } = command;
-  const id = await repo.queueCommand(deps.db, botId, type, payload);
-  const deadline = Date.now() + waitMs;
-  // In one process the notification runs the command, its sale included: never wait on it past the deadline.
-  const notified = deps.botControl.notify(botId);
-  notified.catch(() => undefined);
-  await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
-  for (;;) {
-    const row = await repo.commandStatus(deps.db, id);
-    if (row?.status === 'done') return 'done';
-    if (row?.status === 'failed')
-      throw new HttpError(400, type === 'stop_sell' ? failureText(failure, row.error) : failure);
-    if (Date.now() > deadline) {
-      if (row?.status === 'applied') return 'requested';
-      throw new HttpError(
-        503,
-        `${failure}: the bot did not answer in time; it will apply the change when it does.`,
-      );
+  // Listening before the command exists: the answer cannot come before we hear it.
+  const settled = await commandSettlements(deps.userEvents, botId);
+  try {
+    const id = await repo.queueCommand(deps.db, botId, type, payload);
+    const deadline = Date.now() + waitMs;
+    // In one process the notification runs the command, its sale included: never wait on it past the deadline.
+    const notified = deps.botControl.notify(botId);
+    notified.catch(() => undefined);
+    await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    for (;;) {
+      const row = await repo.commandStatus(deps.db, id);
+      if (row?.status === 'done') return 'done';
+      if (row?.status === 'failed')
+        throw new HttpError(400, type === 'stop_sell' ? failureText(failure, row.error) : failure);
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        if (row?.status === 'applied') return 'requested';
+        throw new HttpError(
+          503,
+          `${failure}: the bot did not answer in time; it will apply the change when it does.`,
+        );
+      }
+      await settled.next(left);
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  } finally {
+    settled.close();
   }
 }
 

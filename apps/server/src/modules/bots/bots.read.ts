@@ -86,7 +86,7 @@ export async function orderBook(deps: AppDeps, bot: repo.BotRow, page: number): 
     orders: rows.map((f) => ({
       date: new Date(f.timeMs).toISOString(),
       price: Number(f.price),
-      type: f.side === 'buy' ? 'BUY' : 'SELL',
+      type: f.side === 'buy' ? 'BUY' : f.side === 'sell' ? 'SELL' : 'FUNDING',
       quantity: Number(f.qty),
       cummulativeQuoteQty: Number(f.quote),
       pnl: f.pnl === null ? 0 : Number(f.pnl),

@@ -1,6 +1,6 @@
-import { botCommands, botFills, bots, type Db, RUNNING_PER_PAIR_INDEX } from '@gridbot/db';
+import { botCommands, botFills, bots, type Db, RUNNING_PER_PAIR_INDEX, type Tx } from '@gridbot/db';
 import { botMessages } from '@gridbot/shared';
-import { and, asc, count, desc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 
 export type BotRow = typeof bots.$inferSelect;
@@ -170,7 +170,7 @@ export async function fillsPage(db: Db, botId: string, page: number, pageSize: n
     .select()
     .from(botFills)
     .where(eq(botFills.botId, botId))
-    .orderBy(desc(botFills.seq))
+    .orderBy(desc(botFills.timeMs), desc(botFills.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
@@ -205,4 +205,48 @@ export async function commandStatus(db: Db, id: number) {
     .from(botCommands)
     .where(eq(botCommands.id, id));
   return row;
+}
+
+/**
+ * Lets a bot the runtime halted trade again in `status`; false when it is no longer halted or was stopped
+ * meanwhile (a stop racing the resume wins).
+ */
+export async function clearHalt(
+  db: Db,
+  botId: string,
+  status: 'Live' | 'Pause' | 'Stopping',
+): Promise<boolean> {
+  const [resumed] = await db
+    .update(bots)
+    .set({ haltReason: null, status })
+    .where(and(eq(bots.id, botId), isNotNull(bots.haltReason), ne(bots.status, 'Stopped')))
+    .returning({ id: bots.id });
+  return resumed !== undefined;
+}
+
+/** Queues a command for each of the user's Live or Pause grid bots; answers their ids. */
+export async function queueForRunningGridBots(
+  tx: Db | Tx,
+  userId: string,
+  type: string,
+  payload: Record<string, unknown>,
+): Promise<string[]> {
+  const running = await tx
+    .select({ id: bots.id })
+    .from(bots)
+    .where(
+      and(
+        eq(bots.userId, userId),
+        inArray(bots.status, ['Live', 'Pause']),
+        inArray(bots.botType, ['multigrid', 'scalping']),
+      ),
+    );
+  if (running.length === 0) return [];
+  await tx.insert(botCommands).values(running.map((b) => ({ botId: b.id, type, payload })));
+  return running.map((b) => b.id);
+}
+
+/** A lease row for the bot (free), if it has none; the API writes it when a bot starts (ROLE=api). */
+export async function ensureLease(db: Db, botId: string): Promise<void> {
+  await db.execute(sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`);
 }

@@ -94,25 +94,26 @@ describe('start bot', () => {
     expect(again).toMatchObject({ status: 400, body: { message: m.alreadyRunning('ETHUSDT') } });
   });
 
-  it('counts the buy fees in the balance check, beside the funds running bots hold', async () => {
+  it('checks the balance against what the buys take, beside the funds running bots hold', async () => {
     const user = await trader('fee');
-    // A new paper account holds 10,000 USDT spot; 10,000 of grids pay 0.1 % = 10 USDT of fees on top.
-    const whole = await call(t, 'POST', '/api/startbotdata', { ...start, amount: 10_000 }, user.auth);
-    expect(whole.status).toBe(400);
-    expect(whole.body.message).toBe(
-      `${m.insufficientBalance}: 10000.00 USDT free in your spot wallet; the bot needs 10010.00 USDT including fees.`,
+    // A new paper account holds 10,000 USDT spot. A spot buy's fee comes out of the coin bought
+    // (docs/trading-rules.md §2.1), so grids of 10,000.5 USDT are too much and the whole 10,000 is enough.
+    const over = await call(t, 'POST', '/api/startbotdata', { ...start, amount: 10_000.5 }, user.auth);
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(
+      `${m.insufficientBalance}: 10000.00 USDT free in your spot wallet; the bot needs 10000.50 USDT including fees.`,
     );
-    // A running bot keeps its unspent 500 USDT and the 0.50 USDT its buys will pay: 9,499.50 stay free.
+    // A running bot keeps its unspent 500 USDT: 9,500 stay free.
     const first = await call(t, 'POST', '/api/startbotdata', start, user.auth);
     expect(first).toMatchObject({ status: 200, body: { message: m.startCreated } });
     const btc = { ...start, selectPair: 'BTCUSDT' };
-    const rest = await call(t, 'POST', '/api/startbotdata', { ...btc, amount: 9_499.5 }, user.auth);
+    const rest = await call(t, 'POST', '/api/startbotdata', { ...btc, amount: 9_500.5 }, user.auth);
     expect(rest.status).toBe(400);
     expect(rest.body.message).toBe(
-      `${m.insufficientBalance}: 9499.50 USDT free in your spot wallet; the bot needs 9509.00 USDT including fees.`,
+      `${m.insufficientBalance}: 9500.00 USDT free in your spot wallet; the bot needs 9500.50 USDT including fees.`,
     );
-    const withFees = await call(t, 'POST', '/api/startbotdata', { ...btc, amount: 9_490 }, user.auth);
-    expect(withFees).toMatchObject({ status: 200, body: { message: m.startCreated } });
+    const whole = await call(t, 'POST', '/api/startbotdata', { ...btc, amount: 9_500 }, user.auth);
+    expect(whole).toMatchObject({ status: 200, body: { message: m.startCreated } });
   });
 
   it('needs bound API keys on Binance', async () => {

@@ -18,7 +18,7 @@ export const FILLS_CSV_HEADER = [
 interface FillRow {
   timeMs: number;
   symbol: string;
-  side: 'buy' | 'sell';
+  side: 'buy' | 'sell' | 'FUNDING';
   price: string;
   qty: string;
   quote: string;

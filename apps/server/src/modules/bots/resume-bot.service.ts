@@ -1,10 +1,8 @@
-import { bots } from '@gridbot/db';
 import { botMessages as m } from '@gridbot/shared';
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../wallet/user-exchange';
-import type * as repo from './bots.repo';
+import * as repo from './bots.repo';
 
 /**
  * Resumes a bot the runtime paused (its keys were missing, or its orders kept failing): it trades again from
@@ -27,13 +25,7 @@ export async function resumeHalted(
   // bot whose final sell is out stays Stopping.
   const engineStatus = (bot.engineState as { status?: string } | null)?.status;
   const status = bot.status === 'Stopping' ? 'Stopping' : engineStatus === 'Pause' ? 'Pause' : 'Live';
-  const [resumed] = await deps.db
-    .update(bots)
-    .set({ haltReason: null, status })
-    // Still halted and not stopped meanwhile (a stop racing this resume wins).
-    .where(and(eq(bots.id, bot.id), isNotNull(bots.haltReason), ne(bots.status, 'Stopped')))
-    .returning({ id: bots.id });
-  if (!resumed) throw new HttpError(400, texts.notHalted);
+  if (!(await repo.clearHalt(deps.db, bot.id, status))) throw new HttpError(400, texts.notHalted);
   await deps.botControl.add(bot.id);
   return { success: true, message: texts.resumed };
 }

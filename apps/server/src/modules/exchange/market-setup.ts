@@ -2,12 +2,15 @@ import { resolve } from 'node:path';
 import type { Db } from '@gridbot/db';
 import {
   type CandleHistory,
+  constantFundingRates,
   createMarketFeed as createFeed,
   type Exchange,
   embeddedHistory,
+  type FundingRates,
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  replayFundingRates,
   replayHistory,
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
@@ -46,6 +49,17 @@ export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): P
       return binanceHistory(db, klines, Date.now);
     }
   }
+}
+
+/**
+ * Funding rates of paper futures bots (docs/trading-rules.md §2.2): the replay's funding-rate files, and
+ * MARKET_FUNDING_PCT for the simulated market and for pairs the files do not cover.
+ */
+export function createFundingRates(env: Env): Promise<FundingRates> {
+  const rate = env.MARKET_FUNDING_PCT / 100;
+  return env.MARKET_FEED === 'replay'
+    ? replayFundingRates(resolve(env.MARKET_REPLAY_DIR), rate)
+    : Promise.resolve(constantFundingRates(rate));
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */

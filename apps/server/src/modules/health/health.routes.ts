@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps, Operations } from '../../deps';
 import { isLoopbackRequest } from '../../plugins/loopback';
+import { pingDatabase } from './health.repo';
 
 /** /metrics with METRICS_TOKEN: its bearer token; without: callers on this machine (a local scraper) only. */
 function metricsAllowed(request: FastifyRequest, token: string | undefined): boolean {
@@ -31,7 +31,7 @@ export async function healthRoutes(
   const database = async () => {
     if (!deps.db) return true; // ROLE=market uses no database
     try {
-      await deps.db.execute(sql`select 1`);
+      await pingDatabase(deps.db);
       return true;
     } catch (error) {
       app.log.warn({ err: error }, 'health check: database unreachable');

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/env';
 import { systemClock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Mailer } from '../../mail/mailer';
-import { onBotsWritten } from '../../worker/bot-repo';
+import { onBotsWritten } from '../bots/bot-writes';
 import { NotificationDispatcher } from './dispatcher';
 import { itemOf } from './notification-text';
 import { TelegramApi } from './telegram-api';

@@ -1,4 +1,3 @@
-import { depositAddresses, deposits } from '@gridbot/db';
 import {
   type DepositListenData,
   type DepositRecord,
@@ -6,14 +5,16 @@ import {
   money,
   type PlatformPage,
 } from '@gridbot/shared';
-import { count, desc, eq } from 'drizzle-orm';
 import { createPublicClient, http, type PublicClient } from 'viem';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { depositAddressOf } from './deposit-address';
 import { DepositWatcher } from './deposit-watcher';
 import { applyChanges, ensureWallet } from './ledger';
 import { offsetOf, toPage } from './paging';
+import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
+import { platformDepsOf } from './platform-runtime';
 import type { ListPage } from './subscriptions.service';
 
 /** The chain side of a running server: a viem client and the watcher; absent without CHAIN_RPC_URL. */
@@ -32,6 +33,17 @@ export function createChainRuntime(
   return { client, watcher: new DepositWatcher(deps, chain, client, onError) };
 }
 
+/**
+ * The deposit watcher of a process that serves the platform (SUBSCRIPTION_ENABLED with CHAIN_RPC_URL), set on
+ * its deps and started: roles call it after building the app, and stop the answer's watcher on shutdown.
+ */
+export function startDepositWatcher(deps: AppDeps, onError: (e: unknown) => void): ChainRuntime | undefined {
+  if (!deps.config.subscriptionEnabled) return undefined;
+  deps.chain = createChainRuntime(platformDepsOf(deps), onError);
+  deps.chain?.watcher.start();
+  return deps.chain;
+}
+
 function requireChain(chain: ChainRuntime | undefined): ChainRuntime {
   if (!chain) throw new HttpError(503, m.depositsNotConfigured);
   return chain;
@@ -43,17 +55,8 @@ export async function listDeposits(
   userId: string,
   input: ListPage,
 ): Promise<PlatformPage<DepositRecord>> {
-  const where = eq(deposits.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(deposits)
-      .where(where)
-      .orderBy(desc(deposits.createdAt), desc(deposits.id))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
-    deps.db.select({ n: count() }).from(deposits).where(where),
-  ]);
+  const offset = offsetOf(input.page, input.limit);
+  const { rows, total } = await repo.depositsPage(deps.db, userId, offset, input.limit);
   const records = rows.map((r) => ({
     id: r.id,
     token: r.token,
@@ -61,7 +64,7 @@ export async function listDeposits(
     transactionHash: r.txHash,
     createdAt: r.createdAt.toISOString(),
   }));
-  return toPage(records, total?.n ?? 0, input.page, input.limit);
+  return toPage(records, total, input.page, input.limit);
 }
 
 /** 'make payment': opens the listening window and scans at once in the background. */
@@ -75,10 +78,7 @@ export async function openListeningWindow(
   if (!address) throw new HttpError(503, m.depositsNotConfigured);
   const seconds = deps.platform.usdtListenSeconds;
   const until = new Date(deps.clock.now().getTime() + seconds * 1000);
-  await deps.db
-    .update(depositAddresses)
-    .set({ listenUntil: until })
-    .where(eq(depositAddresses.userId, userId));
+  await repo.setListenUntil(deps.db, userId, until);
   runtime.watcher.scan().catch(() => {});
   return { usdtListenExpiredInSeconds: seconds, listeningUntil: until.toISOString() };
 }
@@ -121,22 +121,13 @@ export async function creditSimulatedDeposit(
   const account = ({ USDT: 'usdtToken', IFC: 'ifcToken', IFX: 'ifxToken' } as const)[token];
   return deps.db.transaction(async (tx) => {
     const txHash = `${SIMULATED_TX_PREFIX}${crypto.randomUUID()}`;
-    const [row] = await tx
-      .insert(deposits)
-      .values({
-        userId,
-        token,
-        amount: money(amount).toFixed(),
-        txHash,
-        logIndex: 0,
-        blockNumber: 0,
-        blockHash: 'simulated',
-        fromAddress: 'simulated',
-        toAddress: 'simulated',
-        createdAt: deps.clock.now(),
-      })
-      .returning();
-    if (!row) throw new Error('insert into deposits returned no row');
+    const row = await repo.insertSimulatedDeposit(tx, {
+      userId,
+      token,
+      amount: money(amount).toFixed(),
+      txHash,
+      createdAt: deps.clock.now(),
+    });
     await ensureWallet(tx, userId, deps.platform.freeCredit);
     await applyChanges(tx, userId, [{ account, delta: row.amount }], 'deposit', row.id);
     return {

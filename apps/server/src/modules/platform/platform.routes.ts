@@ -16,7 +16,6 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { allowNewCycles } from '../bots/bot-commands.service';
 import { requireSecondFactor } from '../security/two-factor.service';
 import {
-  createChainRuntime,
   creditSimulatedDeposit,
   listDeposits,
   openListeningWindow,
@@ -33,16 +32,11 @@ import { createWithdrawal, listWithdrawals, swapRewardToUsdt } from './withdrawa
  * The platform service (docs/spec/01-core-screens.md §7, docs/spec/02-bots-wallet-account.md §7): every call is POST under /platform, answers
  * `{code: '0000', data, msg}` (failures: another code with `msg` and `error`, HTTP 4xx/5xx), needs the
  * bearer token, and exists only when SUBSCRIPTION_ENABLED is true (registered from app.ts; 404 otherwise).
- * With CHAIN_RPC_URL the deposit watcher polls from this process (safe with several processes: the
+ * With CHAIN_RPC_URL the role runs the deposit watcher (`deps.chain`; safe with several processes: the
  * cursor row lock and the unique (txHash, logIndex) keep every credit single).
  */
 export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   const pdeps = platformDepsOf(deps);
-  const chain = createChainRuntime(pdeps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
-  if (chain) {
-    app.addHook('onReady', async () => chain.watcher.start());
-    app.addHook('onClose', async () => chain.watcher.stop());
-  }
   registerPlatformErrorHandler(app);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };
@@ -67,17 +61,17 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     ok(await listDeposits(pdeps, currentUser(req).id, req.body)),
   );
   r.post('/platform/wallet/usdt/deposit/listen', guard, async (req) => {
-    return ok(await openListeningWindow(pdeps, chain, currentUser(req).id), m.listening);
+    return ok(await openListeningWindow(pdeps, deps.chain, currentUser(req).id), m.listening);
   });
   const simulated = () =>
     simulatedDepositsAllowed({
       venue: deps.exchanges.venue,
       production: deps.config.production,
-      chain,
+      chain: deps.chain,
       configured: pdeps.platform.chain !== undefined,
     });
   r.post('/platform/wallet/deposit/options', guard, async () =>
-    ok({ chain: chain !== undefined, simulated: simulated() } satisfies DepositOptions),
+    ok({ chain: deps.chain !== undefined, simulated: simulated() } satisfies DepositOptions),
   );
   r.post(
     '/platform/wallet/deposit/simulate',
@@ -94,7 +88,7 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
   r.post('/platform/wallet/usdt/deposit/sync', guard, async (req) => {
-    const msg = await syncDeposits(pdeps, chain, currentUser(req).id);
+    const msg = await syncDeposits(pdeps, deps.chain, currentUser(req).id);
     return ok(null, msg);
   });
 

@@ -1,13 +1,12 @@
-import { referralLevels, referralRewards, users } from '@gridbot/db';
 import { type LevelReward, money, type PlatformPage, type RewardRecord } from '@gridbot/shared';
-import { asc, count, desc, eq } from 'drizzle-orm';
 import { offsetOf, toPage } from './paging';
+import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
 
 /** 'Reward by Level' (docs/spec/01-core-screens.md Referral program). */
 export async function levelRewards(deps: Pick<PlatformDeps, 'db'>): Promise<LevelReward[]> {
-  const rows = await deps.db.select().from(referralLevels).orderBy(asc(referralLevels.level));
+  const rows = await repo.referralLevelsInOrder(deps.db);
   return rows.map((r) => ({ level: r.level, rewardPercentage: Number(r.rewardPercentage) }));
 }
 
@@ -17,18 +16,8 @@ export async function rewardHistory(
   userId: string,
   input: ListPage,
 ): Promise<PlatformPage<RewardRecord>> {
-  const where = eq(referralRewards.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select({ reward: referralRewards, fromUserName: users.username })
-      .from(referralRewards)
-      .innerJoin(users, eq(users.id, referralRewards.fromUserId))
-      .where(where)
-      .orderBy(desc(referralRewards.createdAt), desc(referralRewards.id))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
-    deps.db.select({ n: count() }).from(referralRewards).where(where),
-  ]);
+  const offset = offsetOf(input.page, input.limit);
+  const { rows, total } = await repo.rewardsPage(deps.db, userId, offset, input.limit);
   const records = rows.map(({ reward, fromUserName }) => ({
     id: reward.id,
     amount: money(reward.amount).toFixed(),
@@ -37,5 +26,5 @@ export async function rewardHistory(
     level: reward.level,
     createdAt: reward.createdAt.toISOString(),
   }));
-  return toPage(records, total?.n ?? 0, input.page, input.limit);
+  return toPage(records, total, input.page, input.limit);
 }

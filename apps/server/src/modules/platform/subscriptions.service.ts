@@ -1,11 +1,4 @@
-import {
-  platformPlans,
-  platformSubscriptions,
-  referralLevels,
-  referralRewards,
-  type Tx,
-  users,
-} from '@gridbot/db';
+import type { Tx } from '@gridbot/db';
 import {
   platformMessages as m,
   money,
@@ -14,14 +7,14 @@ import {
   type SubscriptionRecord,
 } from '@gridbot/shared';
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
 import { applyChanges, ensureWallet, InsufficientBalanceError } from './ledger';
 import { offsetOf, toPage } from './paging';
+import type { PlanRow } from './platform.repo';
+import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
 
 const TOKEN_NAME = { usdtToken: 'USDT', ifcToken: 'IFC', ifxToken: 'IFX' } as const;
-type PlanRow = typeof platformPlans.$inferSelect;
 export interface ListPage {
   limit: number;
   page: number;
@@ -42,12 +35,7 @@ export function toPlan(row: PlanRow): SubscriptionPlan {
 
 /** Plans offered to members: active ones, in the administrator's order. */
 export async function listPlans(deps: PlatformDeps): Promise<SubscriptionPlan[]> {
-  const rows = await deps.db
-    .select()
-    .from(platformPlans)
-    .where(eq(platformPlans.active, true))
-    .orderBy(asc(platformPlans.sortOrder), asc(platformPlans.createdAt));
-  return rows.map(toPlan);
+  return (await repo.activePlans(deps.db)).map(toPlan);
 }
 
 export async function listSubscriptions(
@@ -55,17 +43,8 @@ export async function listSubscriptions(
   userId: string,
   input: ListPage,
 ): Promise<PlatformPage<SubscriptionRecord>> {
-  const where = eq(platformSubscriptions.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(platformSubscriptions)
-      .where(where)
-      .orderBy(desc(platformSubscriptions.createdAt), desc(platformSubscriptions.id))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
-    deps.db.select({ n: count() }).from(platformSubscriptions).where(where),
-  ]);
+  const offset = offsetOf(input.page, input.limit);
+  const { rows, total } = await repo.subscriptionsPage(deps.db, userId, offset, input.limit);
   const records = rows.map((r) => ({
     id: r.id,
     planId: r.planId,
@@ -77,7 +56,7 @@ export async function listSubscriptions(
     status: r.status === 'Active' ? ('Active' as const) : ('In-Active' as const),
     createdAt: r.createdAt.toISOString(),
   }));
-  return toPage(records, total?.n ?? 0, input.page, input.limit);
+  return toPage(records, total, input.page, input.limit);
 }
 
 /**
@@ -90,20 +69,7 @@ export async function subscribe(deps: PlatformDeps, userId: string, planId: stri
   await ensureWallet(deps.db, userId, deps.platform.freeCredit);
   try {
     return await deps.db.transaction(async (tx) => {
-      const [sub] = await tx
-        .insert(platformSubscriptions)
-        .values({
-          userId,
-          planId: plan.id,
-          planName: plan.name,
-          usdtToken: plan.usdtToken,
-          ifcToken: plan.ifcToken,
-          ifxToken: plan.ifxToken,
-          availableCredit: plan.availableCredit,
-          status: 'Active',
-        })
-        .returning();
-      if (!sub) throw new Error('subscription insert returned nothing');
+      const sub = await repo.insertActiveSubscription(tx, userId, plan);
       await applyChanges(
         tx,
         userId,
@@ -117,16 +83,7 @@ export async function subscribe(deps: PlatformDeps, userId: string, planId: stri
         sub.id,
       );
       // Only the newest purchase is Active (docs/spec/02-bots-wallet-account.md §4); earlier ones become In-Active.
-      await tx
-        .update(platformSubscriptions)
-        .set({ status: 'In-Active' })
-        .where(
-          and(
-            eq(platformSubscriptions.userId, userId),
-            eq(platformSubscriptions.status, 'Active'),
-            ne(platformSubscriptions.id, sub.id),
-          ),
-        );
+      await repo.deactivateOtherSubscriptions(tx, userId, sub.id);
       await payReferralRewards(deps, tx, userId, sub.id, plan.usdtToken);
       return sub;
     });
@@ -141,7 +98,7 @@ export async function subscribe(deps: PlatformDeps, userId: string, planId: stri
 
 async function findPlan(deps: PlatformDeps, planId: string): Promise<PlanRow> {
   if (!/^[0-9a-f-]{36}$/i.test(planId)) throw new HttpError(400, m.planUnknown);
-  const [plan] = await deps.db.select().from(platformPlans).where(eq(platformPlans.id, planId));
+  const plan = await repo.planById(deps.db, planId);
   if (!plan) throw new HttpError(400, m.planUnknown);
   if (!plan.active) throw new HttpError(400, m.planInactive);
   return plan;
@@ -162,37 +119,30 @@ async function payReferralRewards(
 ) {
   const price = money(usdtPrice);
   if (price.lte(0)) return;
-  const levels = await tx.select().from(referralLevels).orderBy(asc(referralLevels.level));
+  const levels = await repo.referralLevelsInOrder(tx);
   const seen = new Set([buyerId]);
   let childId = buyerId;
   for (const level of levels) {
-    const [child] = await tx
-      .select({ referredBy: users.referredBy })
-      .from(users)
-      .where(eq(users.id, childId));
-    const ancestorId = child?.referredBy;
+    const ancestorId = await repo.referrerOf(tx, childId);
     if (!ancestorId || seen.has(ancestorId)) return;
     seen.add(ancestorId);
     const amount = price.times(level.rewardPercentage).dividedBy(100).toDecimalPlaces(8, Decimal.ROUND_DOWN);
     if (amount.gt(0)) {
       await ensureWallet(tx, ancestorId, deps.platform.freeCredit);
-      const [reward] = await tx
-        .insert(referralRewards)
-        .values({
-          userId: ancestorId,
-          fromUserId: buyerId,
-          subscriptionId: subId,
-          level: level.level,
-          percentage: level.rewardPercentage,
-          amount: amount.toFixed(),
-        })
-        .returning({ id: referralRewards.id });
+      const rewardId = await repo.insertReferralReward(tx, {
+        userId: ancestorId,
+        fromUserId: buyerId,
+        subscriptionId: subId,
+        level: level.level,
+        percentage: level.rewardPercentage,
+        amount: amount.toFixed(),
+      });
       await applyChanges(
         tx,
         ancestorId,
         [{ account: 'usdtRewardToken', delta: amount.toFixed() }],
         'referral_reward',
-        reward?.id ?? subId,
+        rewardId ?? subId,
       );
     }
     childId = ancestorId;

@@ -1,15 +1,13 @@
-import { withdrawals } from '@gridbot/db';
 import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } from '@gridbot/shared';
-import { count, desc, eq } from 'drizzle-orm';
 import { getAddress, isAddress, zeroAddress } from 'viem';
 import { HttpError } from '../../lib/http-error';
 import { recordSecurityEvent } from '../security/security-log';
 import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger';
 import { offsetOf, toPage } from './paging';
+import type { WithdrawalRow } from './platform.repo';
+import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
-
-type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export function toWithdrawRecord(r: WithdrawalRow): WithdrawRecord {
   return {
@@ -59,16 +57,12 @@ export async function createWithdrawal(
   if (money(amount).gt(balance)) throw new HttpError(400, m.amountAtMost(balance));
   try {
     return await deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(withdrawals)
-        .values({
-          userId,
-          amount: money(amount).toFixed(),
-          fee: money(withdrawFee).toFixed(),
-          toAddress: address,
-        })
-        .returning();
-      if (!row) throw new Error('withdrawal insert returned nothing');
+      const row = await repo.insertWithdrawal(tx, {
+        userId,
+        amount: money(amount).toFixed(),
+        fee: money(withdrawFee).toFixed(),
+        toAddress: address,
+      });
       await applyChanges(
         tx,
         userId,
@@ -120,16 +114,7 @@ export async function listWithdrawals(
   userId: string,
   input: ListPage,
 ): Promise<PlatformPage<WithdrawRecord>> {
-  const where = eq(withdrawals.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select()
-      .from(withdrawals)
-      .where(where)
-      .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-      .limit(input.limit)
-      .offset(offsetOf(input.page, input.limit)),
-    deps.db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return toPage(rows.map(toWithdrawRecord), total?.n ?? 0, input.page, input.limit);
+  const offset = offsetOf(input.page, input.limit);
+  const { rows, total } = await repo.withdrawalsPage(deps.db, userId, offset, input.limit);
+  return toPage(rows.map(toWithdrawRecord), total, input.page, input.limit);
 }

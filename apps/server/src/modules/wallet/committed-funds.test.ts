@@ -42,7 +42,7 @@ describe('commitmentOf', () => {
     investment: '1000',
     leverage: 1,
   };
-  it('keeps a spot bot its unspent investment with the buy fee, and the coins of its lots', () => {
+  it('keeps a spot bot its unspent investment and the coins of its lots (its buy fees come out of the coins)', () => {
     const c = commitmentOf({
       ...base,
       botType: 'multigrid',
@@ -50,7 +50,7 @@ describe('commitmentOf', () => {
       engineState: { account: { openQty: 133.6, openMargin: 400 } },
     });
     expect(c).toMatchObject({
-      usdt: '600.6',
+      usdt: '600',
       asset: 'SUI',
       qty: '133.6',
       name: "SUIUSDT Spot · Multigrid 'Tight'",
@@ -82,25 +82,25 @@ describe('funds committed to running bots', () => {
   it('are neither available, transferable nor given to the next bot', async () => {
     const user = await member('commit');
     await insertBot(t.handle.db, user.id, { symbol: 'BTCUSDT', investment: 6000 });
-    // 6,000 + 0.1 % fee kept for the bot: 10,000 − 6,006 = 3,994 free.
+    // 6,000 kept for the bot (its buy fees come out of the coin bought): 10,000 − 6,000 = 4,000 free.
     expect((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body).toEqual({
-      spotusdtAmount: '3994',
-      committedUsdt: '6006',
+      spotusdtAmount: '4000',
+      committedUsdt: '6000',
     });
     const pie = await call(t, 'GET', '/api/pichart', undefined, user.auth);
-    expect(pie.body).toMatchObject({ usdt: '10000', availableBalance: '3994', botCount: 1 });
+    expect(pie.body).toMatchObject({ usdt: '10000', availableBalance: '4000', botCount: 1 });
     const assets = (await call(t, 'GET', '/api/spotAssets', undefined, user.auth)).body.assets as {
       asset: string;
       free: string;
       committed: string;
     }[];
-    expect(assets.find((a) => a.asset === 'USDT')).toMatchObject({ free: '3994', committed: '6006' });
+    expect(assets.find((a) => a.asset === 'USDT')).toMatchObject({ free: '4000', committed: '6000' });
 
     const transfer = await call(
       t,
       'POST',
       '/api/transferspottofutures',
-      { from: 'Spot', to: 'Futures', coin: 'USDT', amount: 4000 },
+      { from: 'Spot', to: 'Futures', coin: 'USDT', amount: 4000.5 },
       user.auth,
     );
     expect(transfer).toMatchObject({ status: 400, body: { message: m.amountExceedsTransferable } });
@@ -114,13 +114,13 @@ describe('funds committed to running bots', () => {
         category: 'Spot',
         selectPair: 'ETHUSDT',
         myStrategy: 'Tight Range 5',
-        amount: 4000,
+        amount: 4000.5,
       },
       user.auth,
     );
     expect(start.status).toBe(400);
     expect(start.body.message).toContain(botMessages.insufficientBalance);
-    expect(start.body.message).toContain('3994.00 USDT free');
+    expect(start.body.message).toContain('4000.00 USDT free');
 
     const cycle = await call(
       t,
@@ -129,7 +129,7 @@ describe('funds committed to running bots', () => {
       {
         category: 'Spot',
         pair: 'ETHUSDT',
-        amount: 4000,
+        amount: 4000.5,
         priceReachAt: 1,
         sellPriceAt: 1_000_000,
         stopLossAt: '',
@@ -152,15 +152,15 @@ describe('funds committed to running bots', () => {
       amount: 500,
     });
     const funds = (await call(t, 'GET', '/api/committedfunds', undefined, user.auth)).body;
-    expect(funds).toMatchObject({ spotUsdt: '1501.5', futuresUsdt: '0' });
+    expect(funds).toMatchObject({ spotUsdt: '1500', futuresUsdt: '0' });
     expect((funds.bots as { name: string; usdt: string }[]).map((b) => [b.name, b.usdt])).toEqual([
-      ['ETHUSDT Spot · Cycle', '500.5'],
-      ["BTCUSDT Spot · Multigrid 'Simple'", '1001'],
+      ['ETHUSDT Spot · Cycle', '500'],
+      ["BTCUSDT Spot · Multigrid 'Simple'", '1000'],
     ]);
     await t.handle.db.update(bots).set({ status: 'Stopped' }).where(eq(bots.id, botId));
     expect((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body).toEqual({
-      spotusdtAmount: '9499.5',
-      committedUsdt: '500.5',
+      spotusdtAmount: '9500',
+      committedUsdt: '500',
     });
   });
 
@@ -173,7 +173,8 @@ describe('funds committed to running bots', () => {
       side: 'buy',
       type: 'market',
       clientOrderId: 'seed-sui',
-      quoteAmount: '1000',
+      // 300 SUI less the 0.3 SUI fee taken from them: 299.7, whole steps of 0.1, so swaps leave no dust.
+      quantity: '300',
     });
     const held = (await exchange.balances('spot')).find((b) => b.asset === 'SUI')!.free;
     const botQty = money(held).times(0.8).toDecimalPlaces(1).toNumber();

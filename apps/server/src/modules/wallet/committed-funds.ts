@@ -42,7 +42,7 @@ export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'sym
 
 /**
  * One bot's share of the wallet. Its unspent investment (investment − margin of its open lots; a pending buy
- * is still unspent) stays reserved with the fee its buys will pay, in the wallet it trades from; a spot bot
+ * is still unspent) stays reserved, with the fee its futures buys will pay, in the wallet it trades from; a spot bot
  * also owns the coins of its open lots. Money a bot already lost is not reserved again: the reserve never
  * goes below zero.
  */
@@ -50,8 +50,10 @@ export function commitmentOf(bot: HoldingBot): BotCommitment {
   const account = ((bot.engineState as { account?: StateAccount } | null)?.account ?? {}) as StateAccount;
   const future = bot.category === 'Future';
   const unspent = Money.max(0, money(bot.investment).minus(account.openMargin ?? 0));
-  const feeBase = future ? unspent.times(Math.max(1, bot.leverage)) : unspent;
-  const usdt = unspent.plus(feeOf(feeBase, DEFAULT_FEE_PCT[future ? 'future' : 'spot']));
+  // A spot buy's fee comes out of the coin bought (docs/trading-rules.md §2.1): only futures fees take USDT.
+  const usdt = future
+    ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future))
+    : unspent;
   const qty = future ? money(0) : Money.max(0, money(account.openQty ?? 0));
   return {
     botId: bot.id,

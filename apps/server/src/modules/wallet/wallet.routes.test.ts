@@ -240,7 +240,8 @@ describe('Wallet Dashboard', () => {
   it('swaps an asset to USDT and lists assets with their USDT value', async () => {
     const user = await connectedUser('swap');
     const auth = { token: user.token };
-    // Buy some ETH through the exchange first (the wallet itself only sells to USDT).
+    // Buy some ETH through the exchange first (the wallet itself only sells to USDT): 0.5 ETH less its 0.1 %
+    // fee taken in ETH leaves 0.4995, a whole number of steps, so a swap of all of it leaves no dust.
     const me = await call(t, 'GET', '/api/me', undefined, auth);
     const exchange = t.deps.exchanges.forUser((me.body.user as { id: string }).id, {
       apiKey: 'k',
@@ -252,7 +253,7 @@ describe('Wallet Dashboard', () => {
       side: 'buy',
       type: 'market',
       clientOrderId: 'seed-1',
-      quoteAmount: '500',
+      quantity: '0.5',
     });
     const assets = (await call(t, 'GET', '/api/spotAssets', undefined, auth)).body.assets as {
       asset: string;

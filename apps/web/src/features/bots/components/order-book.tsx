@@ -27,7 +27,13 @@ const EMPTY_TEXT = "No orders yet. The bot's buys and sells appear here.";
 
 // Orders have no id in the response; time, side, grid and price tell them apart.
 const orderKey = (order: OrderBookRow) => `${order.date}-${order.type}-${order.grid}-${order.price}`;
-const typeTone = (order: OrderBookRow) => (order.type === 'SELL' ? 'text-down' : 'text-up');
+// A funding payment is no order: neutral, its PnL column carries the sign.
+const TYPE_TONE: Record<OrderBookRow['type'], string> = {
+  BUY: 'text-up',
+  SELL: 'text-down',
+  FUNDING: 'text-muted',
+};
+const typeTone = (order: OrderBookRow) => TYPE_TONE[order.type];
 
 /** The table's least width (its `min-w`); a narrower card lists the orders instead. */
 const TABLE_MIN_PX = 544;

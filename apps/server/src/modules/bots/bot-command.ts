@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const nullableNumber = z.number().finite().positive().nullable();
+
+/** Commands the API queues for a running bot (docs/spec/02-bots-wallet-account.md §7), as they are stored in bot_commands. */
+export const botCommandSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stop') }),
+  z.object({ type: z.literal('stop_sell') }),
+  z.object({
+    type: z.literal('sltp'),
+    pausePrice: nullableNumber,
+    restartPrice: nullableNumber,
+    stoplossPrice: nullableNumber,
+  }),
+  z.object({
+    type: z.literal('overbuy'),
+    active: z.boolean(),
+    value: z.number().int().positive().nullable(),
+  }),
+  z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
+  /** Profit limit (docs/product.md §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
+  z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
+  z.object({
+    type: z.literal('edit_cycle'),
+    buyPrice: z.number().finite().positive(),
+    sellPrice: z.number().finite().positive(),
+    stopLoss: nullableNumber,
+    cycles: z.number().int().min(1),
+  }),
+]);
+export type BotCommand = z.infer<typeof botCommandSchema>;

@@ -1,0 +1,135 @@
+/**
+ * Funding of paper futures bots (docs/trading-rules.md §2.2): at 00:00, 08:00 and 16:00 UTC of the feed's clock an
+ * open long pays its notional × a positive rate and receives it at a negative one, booked on the bot (its PnL and
+ * funding total) and as a FUNDING row of its Order Book, once per funding time.
+ */
+import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import type { GridBotState } from '@gridbot/engine';
+import { type FundingRates, PaperExchange } from '@gridbot/exchange';
+import { eventually, ManualFeed } from '@gridbot/exchange/testing';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
+import { paperGateway } from '../modules/exchange/exchange-gateway';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { saveFunding } from './bot-repo';
+import { BotSupervisor } from './bot-supervisor';
+
+let handle: DbHandle;
+const secrets = SecretBox.fromKey(Buffer.alloc(32, 5));
+
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+const at = (iso: string) => Date.parse(iso);
+/** Rates per funding time, as Binance publishes them (a fraction per 8 h). */
+const RATES = new Map([
+  [at('2025-05-05T08:00:00Z'), 0.0001],
+  [at('2025-05-05T16:00:00Z'), -0.0002],
+  [at('2025-05-06T00:00:00Z'), 0.0003],
+]);
+const funding: FundingRates = { rateAt: (_symbol, time) => RATES.get(time) };
+
+async function fundingRows(botId: string) {
+  return handle.db
+    .select()
+    .from(botFills)
+    .where(eq(botFills.botId, botId))
+    .orderBy(asc(botFills.id))
+    .then((rows) => rows.filter((r) => r.side === 'FUNDING'));
+}
+
+describe('funding of paper futures bots', () => {
+  it('books each funding time the feed passes, paid on a positive rate and received on a negative one', async () => {
+    const feed = new ManualFeed();
+    const paper = new PaperExchange({
+      store: new SqlPaperStore(handle.db),
+      feed,
+      startFunds: [{ wallet: 'future', asset: 'USDT', amount: '10000' }],
+    });
+    await paper.start();
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      funding,
+      payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
+      exchanges: paperGateway(paper),
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    // Grid 1: 400 USDT margin at 2× = 800 notional; at 2000 that is 0.4 ETH.
+    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+    await supervisor.start();
+
+    feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
+    await eventually(async () => {
+      const [buy] = await handle.db.select().from(botFills).where(eq(botFills.botId, botId));
+      expect(buy?.qty).toBe('0.4');
+    });
+    // 08:00, rate +0.01 %: the long pays 0.4 × 2000 × 0.0001 = 0.08.
+    feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    // No funding time between 08:00 and 15:59.
+    feed.setPrice('ETHUSDT', 'future', '2001', at('2025-05-05T15:59:00Z'));
+    // One tick after midnight passes 16:00 (−0.02 %: receives 0.4 × 2010 × 0.0002 = 0.1608) and 00:00
+    // (+0.03 %: pays 0.4 × 2010 × 0.0003 = 0.2412), both at the price the bot sees then.
+    feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-06T00:00:30Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(3));
+
+    const rows = await fundingRows(botId);
+    expect(rows.map((r) => [r.clientOrderId, r.price, r.qty, r.quote, Number(r.pnl), r.fee, r.seq])).toEqual([
+      [`funding-${at('2025-05-05T08:00:00Z')}`, '2000', '0.4', '800', -0.08, '0', null],
+      [`funding-${at('2025-05-05T16:00:00Z')}`, '2010', '0.4', '804', 0.1608, '0', null],
+      [`funding-${at('2025-05-06T00:00:00Z')}`, '2010', '0.4', '804', -0.2412, '0', null],
+    ]);
+    // The paper account's futures wallet pays and receives the same amounts, as funding ledger rows.
+    const fundingLedger = async () =>
+      (await paper.store.ledger(userId))
+        .filter((l) => l.kind === 'funding')
+        .map((l) => [l.wallet, l.asset, Number(l.amount)]);
+    await eventually(async () => expect(await fundingLedger()).toHaveLength(3));
+    expect(await fundingLedger()).toEqual([
+      ['future', 'USDT', -0.08],
+      ['future', 'USDT', 0.1608],
+      ['future', 'USDT', -0.2412],
+    ]);
+    await supervisor.stop();
+    await paper.stop();
+
+    // In the bot's PnL: booked profit and the funding total, and the Order Book counts the rows.
+    const [bot] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+    const state = bot!.engineState as unknown as GridBotState;
+    expect(state.account.funding).toBeCloseTo(-0.1604, 8);
+    expect(state.account.bookedProfit).toBeCloseTo(-0.1604, 8);
+    expect(bot!.fillCount).toBe(4);
+    expect(Number(bot!.lossBook)).toBeCloseTo(-0.3212, 8);
+    expect(Number(bot!.profitBook)).toBeCloseTo(0.1608, 8);
+
+    // A funding time is booked once: a second write of it (a reloaded bot, a repeated tick) changes nothing.
+    const again = await saveFunding(
+      handle.db,
+      botId,
+      userId,
+      {
+        fundingTimeMs: at('2025-05-06T00:00:00Z'),
+        timeMs: Date.now(),
+        price: 2010,
+        qty: 0.4,
+        amount: -0.2412,
+      },
+      { ...state, account: { ...state.account, funding: -0.4016, bookedProfit: -0.4016 } },
+      2010,
+    );
+    expect(again).toBe(false);
+    const [after] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+    expect((after!.engineState as unknown as GridBotState).account.funding).toBeCloseTo(-0.1604, 8);
+    expect(await fundingRows(botId)).toHaveLength(3);
+  });
+});

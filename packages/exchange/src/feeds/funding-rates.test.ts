@@ -1,0 +1,47 @@
+/** Funding rates for paper futures (docs/trading-rules.md §2.2): the replay's files and the sim's one rate. */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { constantFundingRates, parseFundingCsv, rateOf, replayFundingRates } from './funding-rates';
+
+const REPLAY_DIR = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
+const HOUR = 3_600_000;
+
+describe('replay funding rates', () => {
+  it('reads the rate Binance published for each funding time of the replayed days', async () => {
+    const rates = await replayFundingRates(REPLAY_DIR);
+    // The first rows of the BTCUSDT file: 2025-05-05 00:00 and 08:00 UTC.
+    expect(rates.rateAt('BTCUSDT', Date.UTC(2025, 4, 5, 0))).toBe(-2.404e-5);
+    expect(rates.rateAt('BTCUSDT', Date.UTC(2025, 4, 5, 8))).toBe(3.636e-5);
+    expect(rates.rateAt('XRPUSDT', Date.UTC(2025, 4, 5, 0))).toBe(-0.00010301);
+    // No file for the symbol: no funding unless a fallback rate is given.
+    expect(rates.rateAt('DOGEUSDT', Date.UTC(2025, 4, 5, 0))).toBeUndefined();
+    expect((await replayFundingRates(REPLAY_DIR, 0.0001)).rateAt('DOGEUSDT', 0)).toBe(0.0001);
+  });
+
+  it('matches a funding time despite the few ms of jitter in the published times', () => {
+    const series = parseFundingCsv('funding_time_ms,funding_rate\n28800004,0.0001\n57600002,-0.0002\n')!;
+    expect(rateOf(series, 8 * HOUR)).toBe(0.0001);
+    expect(rateOf(series, 16 * HOUR)).toBe(-0.0002);
+    expect(rateOf(series, 0)).toBeUndefined();
+  });
+
+  it('follows the looping replay: a time past the file folds back by the file span', () => {
+    // Three funding times (a 24 h span): the fourth period is the first again.
+    const series = parseFundingCsv('funding_time_ms,funding_rate\n0,0.1\n28800000,0.2\n57600000,0.3\n')!;
+    expect(rateOf(series, 24 * HOUR)).toBe(0.1);
+    expect(rateOf(series, 32 * HOUR)).toBe(0.2);
+    expect(rateOf(series, 64 * HOUR)).toBe(0.3);
+  });
+
+  it('refuses a file that is not a funding file', () => {
+    expect(parseFundingCsv('open_time_ms,open,high,low,close,volume\n0,1,1,1,1,1\n')).toBeUndefined();
+  });
+});
+
+describe('sim funding rate', () => {
+  it('is the configured rate for every symbol and time', () => {
+    const rates = constantFundingRates(0.0001);
+    expect(rates.rateAt('BTCUSDT', 0)).toBe(0.0001);
+    expect(rates.rateAt('SOLUSDT', Date.UTC(2026, 0, 1, 16))).toBe(0.0001);
+  });
+});
