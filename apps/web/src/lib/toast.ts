@@ -40,4 +40,7 @@ export const toast = {
   error(message: Message, data?: ExternalToast) {
     void loadToaster().then((sonner) => sonner.toast.error(message, data));
   },
+  info(message: Message, data?: ExternalToast) {
+    void loadToaster().then((sonner) => sonner.toast.info(message, data));
+  },
 };
