@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { botMessages, startReadinessMessages } from '@gridbot/shared';
+import { botMessages, platformMessages, startReadinessMessages } from '@gridbot/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, shoot } from './support/browser';
@@ -9,12 +9,16 @@ import { newUser, REPLAY_MARKET, setUpJourney, signUpThroughUi, watchFailedGets 
 // within seconds): reaches a running spot bot and a running futures bot without ever entering an API key,
 // exports the spot bot's fills as CSV and reads it, is refused a swap of the coins the bot holds (the bot
 // named) and then swaps them once they are free, and starts bots until the free balance is used, the next
-// start refused before anything is sent. No GET the pages make answers 4xx on the way.
+// start refused before anything is sent. Then the platform area end to end with a simulated deposit: a referred
+// user deposits and subscribes, the referrer sees the reward and withdraws it, the administrator approves.
+// No GET the pages make answers 4xx on the way.
 const SPOT = { pair: 'XRPUSDT', strategy: 'Newcomer Grid 3', amount: '300' };
 const FUTURES = { pair: 'BNBUSDT', strategy: 'Newcomer Scalp 3', amount: '300', leverage: '2' };
 const BIG = { pair: 'ETHUSDT' };
 
-const app = setUpJourney('newcomer', REPLAY_MARKET);
+// The administrator is whoever signs up with ADMIN_EMAIL; the rest is the default configuration.
+const ADMIN = newUser('admin');
+const app = setUpJourney('newcomer', { ...REPLAY_MARKET, ADMIN_EMAIL: ADMIN.email });
 const { api, see } = app;
 
 /** Small steps so the bots buy and sell within seconds on the replayed market. */
@@ -218,4 +222,83 @@ describe('a newcomer on the default install', () => {
     expect(failedGets).toEqual([]);
     await context.close();
   }, 600_000);
+
+  it('deposits (simulated), subscribes, rewards the referrer, withdraws and is approved', async () => {
+    // Seeded plan 'Pro': 500 USDT; level 1 pays 10 % → 50 USDT of rewards to the referrer.
+    const plan = { name: 'Pro', price: '500', reward: '50.00' };
+    const referrerUser = newUser('referrer');
+    const referredUser = newUser('referred');
+
+    const referrerContext = await newContext(app.browser, app.server.url);
+    const referrer = await signUpThroughUi(app, referrerContext, referrerUser);
+    const referrerGets = watchFailedGets(referrer);
+    await referrer.goto('/referral-program');
+    await see(referrer, 'My Referral ID');
+    const link = new URL((await referrer.getByText(/\/signup\?ref=/).textContent()) ?? '');
+
+    const referredContext = await newContext(app.browser, app.server.url);
+    const referred = await signUpThroughUi(app, referredContext, referredUser, link.pathname + link.search);
+    const referredGets = watchFailedGets(referred);
+
+    // The paper install offers a simulated deposit, clearly labelled, credited like a chain deposit.
+    await referred.goto('/Wallet-deposit');
+    const simulated = referred.getByTestId('simulated-deposit');
+    await simulated.getByText('Paper install · simulated').waitFor();
+    await simulated.getByLabel('Amount').fill(plan.price);
+    await simulated.getByRole('button', { name: 'Deposit (simulated)' }).click();
+    await expect
+      .poll(async () => (await referred.getByRole('group', { name: 'USDT Wallet' }).textContent()) ?? '')
+      .toContain('500.00');
+    await shoot(referred, 'newcomer-simulated-deposit-dark-1280');
+
+    await referred.goto('/subscription');
+    await referred.getByRole('button', { name: `Subscribe to ${plan.name}`, exact: true }).click();
+    const confirm = referred.getByRole('dialog', { name: 'Confirm Subscription' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await see(referred, platformMessages.subscribed);
+    await expect
+      .poll(
+        async () => (await referred.getByRole('group', { name: 'Subscription Status' }).textContent()) ?? '',
+      )
+      .toContain('Active');
+
+    // The referrer's reward, moved to the USDT wallet and asked for.
+    await referrer.goto('/referral-program');
+    const rewards = referrer.getByRole('table', { name: 'Reward History' });
+    await rewards.getByRole('cell', { name: referredUser.username }).waitFor();
+    expect(await rewards.textContent()).toContain(`$${plan.reward}`);
+    await referrer.getByRole('link', { name: 'Withdraw' }).click();
+    await referrer.waitForURL('**/withdraw');
+    await referrer.getByRole('button', { name: 'Transfer to USDT Wallet' }).click();
+    const swap = referrer.getByRole('dialog', { name: 'Transfer to USDT Wallet' });
+    await swap.getByLabel('Amount').fill('20');
+    await swap.getByRole('button', { name: 'Transfer', exact: true }).click();
+    await see(referrer, platformMessages.swapDone);
+    await swap.waitFor({ state: 'detached' });
+    await referrer.getByLabel('Withdraw Amount (USDT)').fill('20');
+    await referrer.getByLabel('Wallet Address (BEP-20)').fill('0x000000000000000000000000000000000000dEaD');
+    await referrer.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await see(referrer, platformMessages.withdrawRequested);
+    const withdrawals = referrer.getByRole('table', { name: 'Withdraw History' });
+    await withdrawals.getByText('PENDING', { exact: true }).waitFor();
+
+    // The administrator approves it with the hash of the payout sent by hand (no hot wallet on this install).
+    const adminContext = await newContext(app.browser, app.server.url);
+    const admin = await signUpThroughUi(app, adminContext, ADMIN);
+    await admin.getByRole('link', { name: 'Admin' }).first().click();
+    await admin.waitForURL('**/admin');
+    const queue = admin.getByRole('table', { name: 'Withdrawals' });
+    await queue.getByText(referrerUser.username, { exact: true }).waitFor();
+    await queue.getByRole('button', { name: 'Approve' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve withdrawal' });
+    await approve.getByLabel('Transaction hash').fill(`0x${'ab'.repeat(32)}`);
+    await approve.getByRole('button', { name: 'Mark as sent' }).click();
+    await see(admin, platformMessages.withdrawalApproved);
+
+    await referrer.reload();
+    await withdrawals.getByText('SENT', { exact: true }).waitFor();
+    await shoot(referrer, 'newcomer-withdrawal-sent-dark-1280');
+    expect([...referrerGets, ...referredGets]).toEqual([]);
+    await Promise.all([referrerContext.close(), referredContext.close(), adminContext.close()]);
+  }, 300_000);
 });
