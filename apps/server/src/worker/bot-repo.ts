@@ -330,6 +330,8 @@ export interface BotWritten {
   userId?: string;
   change: 'fill' | 'state';
   status: BotStatus;
+  /** When the write committed (ms since the epoch): pages measure how late they show it. */
+  at: number;
 }
 const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();
 /** Calls `listener` after each commit of fills, of states with intents, and of halts on `db`. */
@@ -343,8 +345,15 @@ function announce(
 ) {
   const listener = writeListeners.get(db);
   if (!listener || items.length === 0) return;
+  const at = Date.now();
   listener(
-    items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
+    items.map((item) => ({
+      botId: item.botId,
+      userId: item.userId,
+      change,
+      status: statusOf(item.state),
+      at,
+    })),
   );
 }
 
@@ -519,7 +528,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
-  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause' }]);
+  writeListeners.get(db)?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

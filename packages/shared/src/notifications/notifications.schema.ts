@@ -110,6 +110,8 @@ export type PushMessage =
       /** fill: an order-book row was added; state: status, pause reason or stop changed. */
       change: 'fill' | 'state';
       status?: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
+      /** When the change committed on the server, ms since the epoch. */
+      at?: number;
     }
   | { type: 'notification'; item: NotificationItem };
 
