@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 
 export const WEB_DIST = 'apps/web/dist';
-/** The login route's budget, in KiB as Lighthouse counts them: infrequently.org puts a whole interactive page at 130–170 KB. */
+/** The budget of the login route (and of sign-up and reset), in KiB as Lighthouse counts them: infrequently.org puts a whole interactive page at 130–170 KB. */
 export const LOGIN_BUDGET_BYTES = 120 * 1024;
 
 /** Route modules as the router loads them (apps/web/src/app/router.tsx). */

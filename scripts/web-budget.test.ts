@@ -16,10 +16,14 @@ describe('the web app production build', () => {
     return (routeScriptSizes as () => Sizes)();
   })();
 
-  it(`keeps the login route's compressed JavaScript within ${LOGIN_BUDGET_BYTES / 1024} KiB`, () => {
-    const login = sizes.login!;
-    expect(login.compressedBytes, login.files.join('\n')).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
-  });
+  // The public screens a newcomer opens first share the login's budget: sign-up and the reset link.
+  it.each(['login', 'signup', 'resetpassword'])(
+    `keeps the %s route's compressed JavaScript within ${LOGIN_BUDGET_BYTES / 1024} KiB`,
+    (route) => {
+      const size = sizes[route]!;
+      expect(size.compressedBytes, size.files.join('\n')).toBeLessThanOrEqual(LOGIN_BUDGET_BYTES);
+    },
+  );
 
   it('loads no charts, table, QR, engine or toaster code on the public screens', () => {
     for (const route of ['login', 'signup', 'resetpassword']) {

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type AppServer, startAppServer } from './app-server';
-import { launchBrowser, newContext, shoot, VIEWPORTS } from './browser';
+import { launchBrowser, newContext, readMailbox, shoot, VIEWPORTS } from './browser';
 
 /** The replayed candles at 600× speed: bots and cycles buy and sell within seconds. */
 export const REPLAY_MARKET = {
@@ -149,4 +149,72 @@ export async function inEveryLook(
       await context.close();
     }
   }
+}
+
+export interface NewUser {
+  email: string;
+  username: string;
+  contactNo: string;
+  password: string;
+}
+
+/** A user nobody has seen yet: unique e-mail and username per call. */
+export function newUser(name: string): NewUser {
+  const stamp = `${Date.now() % 1_000_000}${Math.floor(Math.random() * 100)}`;
+  return {
+    email: `${name}${stamp}@example.com`,
+    username: `${name}_${stamp}`,
+    contactNo: '+15551234567',
+    password: 'secret123',
+  };
+}
+
+/**
+ * Signs `who` up through the sign-up page (from a referral link when given), enters the e-mailed code and
+ * agrees to the disclaimer; keeps the new session's token for `journey.api`.
+ */
+export async function signUpThroughUi(
+  journey: Journey,
+  context: BrowserContext,
+  who: NewUser,
+  referralPath = '/signup',
+): Promise<Page> {
+  const page = await context.newPage();
+  watchPage(page);
+  // apps/web/dist is shared with other journeys that may be rebuilding it right now, so try again a while.
+  const form = page.getByLabel('Email Address');
+  for (let attempt = 0; attempt < 12; attempt += 1) {
+    await page.goto(referralPath);
+    if (await settles(form.waitFor({ timeout: 10_000 }))) break;
+  }
+  await form.fill(who.email);
+  await page.getByLabel('Username').fill(who.username);
+  await page.getByLabel('Contact No').fill(who.contactNo);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByLabel('Confirm Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.waitForURL(/\/verifyOtp/);
+  const mail = await readMailbox(context, journey.server.url, who.email);
+  const code = mail.text.match(/\b(\d{6})\b/)?.[1] ?? '';
+  expect(code).toMatch(/^\d{6}$/);
+  await page.getByLabel('Verification code').fill(code);
+  await page.waitForURL(/\/dashboard/);
+  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
+  await disclaimer.getByRole('button', { name: 'Agree' }).click();
+  await disclaimer.waitFor({ state: 'detached' });
+  journey.token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
+  return page;
+}
+
+/**
+ * Every answer with a 4xx or 5xx status to a GET the page made (the routine polling and loading; a refused
+ * action is a POST and is the journey's own business), as "status path".
+ */
+export function watchFailedGets(page: Page): string[] {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.request().method() === 'GET' && response.status() >= 400)
+      failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  return failed;
 }

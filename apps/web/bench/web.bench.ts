@@ -2,6 +2,8 @@
 // app as the server serves it (compressed, cached), on the login page, the dashboard and a running-bot page,
 // with the mobile and the desktop profile. Prints the scores and metrics, and the compressed JavaScript each
 // route needs before it is usable (scripts/web-budget.mjs), the figures docs/benchmarks.md quotes.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
@@ -13,6 +15,10 @@ import { buildWebIfStale } from '../../../scripts/build-web-if-stale.mjs';
 import { LOGIN_BUDGET_BYTES, routeScriptSizes } from '../../../scripts/web-budget.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// BENCH_PAGES=dashboard,running bot measures only those pages; BENCH_REPORT_DIR keeps each full Lighthouse
+// report (JSON) there, for the audits behind a score.
+const ONLY = process.env.BENCH_PAGES?.split(',');
+const REPORT_DIR = process.env.BENCH_REPORT_DIR;
 const DEMO = { email: 'demo@gridbot.local', password: 'demo1234' };
 const GOAL = { performance: 95, accessibility: 95, 'best-practices': 95 };
 
@@ -65,7 +71,7 @@ async function main() {
       { name: 'running bot', path: `/running-bot/${botId}`, signedIn: true },
     ];
     console.log('\nLighthouse 12 (performance / accessibility / best practices; LCP, TBT, CLS, bytes)');
-    for (const run of runs) {
+    for (const run of runs.filter((r) => !ONLY || ONLY.includes(r.name))) {
       for (const profile of ['mobile', 'desktop'] as const) {
         // A cold HTTP cache for every run; the session (localStorage) stays as the run needs it.
         await cdp.send('Network.clearBrowserCache');
@@ -89,6 +95,13 @@ async function main() {
           profile === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error('Lighthouse returned nothing');
+        if (REPORT_DIR) {
+          mkdirSync(REPORT_DIR, { recursive: true });
+          writeFileSync(
+            join(REPORT_DIR, `${run.name.replace(' ', '-')}-${profile}.json`),
+            JSON.stringify(result.lhr),
+          );
+        }
         const { categories, audits } = result.lhr;
         const score = (id: keyof typeof GOAL) => Math.round((categories[id]?.score ?? 0) * 100);
         const scores = {

@@ -20,6 +20,7 @@ export * from './markets/liquidation';
 export * from './markets/market-rules';
 export * from './markets/market-rules.types';
 export * from './money/money';
+export * from './notifications/notification-path';
 export * from './notifications/notifications.schema';
 export * from './platform/platform.messages';
 export * from './platform/platform.schema';

@@ -13,6 +13,8 @@ export type UserEvent =
       userId?: string;
       change: 'fill' | 'state';
       status?: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
+      /** When the change committed, ms since the epoch. */
+      at?: number;
     }
   | { kind: 'notification'; userId: string; item: NotificationItem };
 

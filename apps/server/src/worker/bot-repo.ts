@@ -341,8 +341,15 @@ function announce(
 ) {
   const listener = writeListenerOf(db);
   if (!listener || items.length === 0) return;
+  const at = Date.now();
   listener(
-    items.map((item) => ({ botId: item.botId, userId: item.userId, change, status: statusOf(item.state) })),
+    items.map((item) => ({
+      botId: item.botId,
+      userId: item.userId,
+      change,
+      status: statusOf(item.state),
+      at,
+    })),
   );
 }
 
@@ -586,7 +593,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
-  writeListenerOf(db)?.([{ botId, change: 'state', status: 'Pause' }]);
+  writeListenerOf(db)?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

@@ -39,7 +39,7 @@ describe('push channel client', () => {
     expect(stale).toEqual([keys[0], keys[2]]);
   });
 
-  it('runs one refetch of a bot at a time, and one more for the fills that came during it', async () => {
+  it('runs one refetch of a query at a time, and one more for the fills that came during it', async () => {
     const client = new QueryClient();
     let fetches = 0;
     let release: () => void = () => undefined;
@@ -65,6 +65,41 @@ describe('push channel client', () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(fetches).toBe(3);
     unsubscribe();
+  });
+
+  it("refetches the order book as soon as its own answer is back, not after a slower query of the bot's page", async () => {
+    const client = new QueryClient();
+    const fetched: string[] = [];
+    let releaseSlow: () => void = () => undefined;
+    const watch = (key: unknown[], queryFn: () => Promise<unknown>) =>
+      new QueryObserver(client, { queryKey: key, queryFn }).subscribe(() => undefined);
+    const stopBook = watch(['bots', 'multigrid', 'bot-1', 'orderbook', 1], async () => {
+      fetched.push('orderbook');
+      return fetched.length;
+    });
+    const stopInfo = watch(['bots', 'multigrid', 'bot-1', 'info'], () => {
+      fetched.push('info');
+      return new Promise((resolve) => {
+        releaseSlow = () => resolve(fetched.length);
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    releaseSlow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    fetched.length = 0;
+    const apply = pushApplier(client);
+    apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // A second fill while the slow query is still out: the order book fetches again at once.
+    apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched.filter((name) => name === 'orderbook')).toHaveLength(2);
+    expect(fetched.filter((name) => name === 'info')).toHaveLength(1);
+    releaseSlow();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetched.filter((name) => name === 'info')).toHaveLength(2);
+    stopBook();
+    stopInfo();
   });
 
   it('asks for the prices that mounted queries show', () => {

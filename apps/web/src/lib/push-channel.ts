@@ -1,5 +1,5 @@
 import type { PushMessage } from '@gridbot/shared';
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getToken } from './session';
 
@@ -36,33 +36,38 @@ export function pairsOnScreen(client: QueryClient): { market: 'spot' | 'future';
 }
 
 /**
- * Refetches what shows a bot when it changes. Fills can come faster than a refetch takes: restarting the
- * refetch on every event would starve it, and ignoring events during one could miss the newest fill. So one
- * refetch runs at a time per bot, and events meanwhile ask for exactly one more after it.
+ * Refetches what shows a bot when it changes. Fills can come faster than a refetch takes: restarting a
+ * refetch on every event would starve it, and ignoring events during one could miss the newest fill. So each
+ * query runs one refetch at a time, and events meanwhile ask it for exactly one more afterwards. Per query,
+ * not per bot: the order book shows a fill as soon as its own answer is back, whatever a slower figure on
+ * the same page (or a list on another) is still waiting for.
  */
 function botRefresher(client: QueryClient) {
   const running = new Map<string, { again: boolean }>();
-  const refresh = (botId: string): void => {
-    const current = running.get(botId);
+  const refetch = (query: Query): void => {
+    const current = running.get(query.queryHash);
     if (current) {
       current.again = true;
       return;
     }
     const state = { again: false };
-    running.set(botId, state);
+    running.set(query.queryHash, state);
     void client
-      .invalidateQueries({
-        predicate: (query) =>
-          query.queryKey.includes(botId) ||
-          ['dashboard', 'cycles', 'history'].includes(String(query.queryKey[0])),
-      })
+      .refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false })
       .catch(() => undefined)
       .finally(() => {
-        running.delete(botId);
-        if (state.again) refresh(botId);
+        running.delete(query.queryHash);
+        if (state.again) refetch(query);
       });
   };
-  return refresh;
+  return (botId: string): void => {
+    const about = (query: Query) =>
+      query.queryKey.includes(botId) ||
+      ['dashboard', 'cycles', 'history'].includes(String(query.queryKey[0]));
+    // Stale everywhere (a page opened later fetches afresh); refetched now where it is on screen.
+    void client.invalidateQueries({ predicate: about, refetchType: 'none' });
+    for (const query of client.getQueryCache().findAll({ predicate: about, type: 'active' })) refetch(query);
+  };
 }
 
 /**

@@ -127,6 +127,8 @@ export type PushMessage =
       /** fill: an order-book row was added; state: status, pause reason or stop changed. */
       change: 'fill' | 'state';
       status?: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
+      /** When the change committed on the server, ms since the epoch. */
+      at?: number;
     }
   | { type: 'notification'; item: NotificationItem };
 
@@ -142,16 +144,3 @@ export const pushClientMessageSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type PushClientMessage = z.infer<typeof pushClientMessageSchema>;
-
-/** The page an event links to: its bot's running page, the cycles page, or the wallet. */
-export function notificationPathOf(item: Pick<NotificationItem, 'type' | 'botId' | 'botType'>): string {
-  if (item.botId && item.botType === 'scalping') return `/scalp-running-bot/${item.botId}`;
-  if (item.botId && item.botType === 'cycle') return '/cycle';
-  if (item.botId) return `/running-bot/${item.botId}`;
-  if (item.type === 'new_device_login') return '/security';
-  if (item.type === 'api_key_changed') return '/api-setting';
-  if (item.type.startsWith('withdrawal_')) return '/withdraw';
-  if (item.type === 'deposit_credited') return '/Wallet-deposit';
-  if (item.type === 'profit_limit_reached') return '/subscription';
-  return '/dashboard';
-}

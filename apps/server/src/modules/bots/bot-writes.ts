@@ -6,6 +6,8 @@ export interface BotWritten {
   userId?: string;
   change: 'fill' | 'state';
   status: (typeof bots.$inferSelect)['status'];
+  /** When the write committed (ms since the epoch): pages measure how late they show it. */
+  at: number;
 }
 
 const writeListeners = new WeakMap<Db, (writes: BotWritten[]) => void>();

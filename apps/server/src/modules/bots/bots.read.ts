@@ -6,7 +6,6 @@ import {
   type PurchasedQty,
   type StrategyParams,
   type TopBotsQuery,
-  walletMessages,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
@@ -113,6 +112,9 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
  * `availableBalance` is the free spot USDT (what running bots and cycles hold is taken out); `botCount`
  * counts the bots, which the pie's slices (top 8 plus Others) do not.
  */
+/** The pie's one slice when no bot runs. */
+const NOT_ACTIVE = { label: 'Not Active', value: 100 };
+
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
   // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
   const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
@@ -123,14 +125,18 @@ export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType
     exchange = deps.exchanges.forUser(userId, keys);
     rows = found.running;
   } else {
-    if (!isPaperVenue(deps)) throw new HttpError(400, walletMessages.notConnected);
+    // On Binance without keys there are no balances to show and no bot can run (keys cannot be removed while
+    // one does). The dashboard polls this every 10 s, so it answers that as data, not as a 400 on each poll.
+    if (!isPaperVenue(deps)) {
+      return { usdt: null, availableBalance: null, chartData: [NOT_ACTIVE], botCount: 0, connected: false };
+    }
     exchange = deps.exchanges.forUser(userId, PAPER_ACCOUNT_KEYS);
     rows = await repo.listRunningBots(deps.db, userId, type);
   }
   const balances = await usdtBalances(exchange, await committedFunds(deps, userId));
   const chartData =
     rows.length === 0
-      ? [{ label: 'Not Active', value: 100 }]
+      ? [NOT_ACTIVE]
       : rows.map((row) => ({
           label: `${row.symbol.replace(/USDT$/, '/USDT')} ${row.category}`,
           value: Number(row.investment),

@@ -54,6 +54,7 @@ describe('notification runtime', () => {
       const botId = await insertBot(handle.db, userId);
       const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
       const state = row!.engineState as unknown as EngineState;
+      const committedBefore = Date.now();
       await saveFill(
         handle.db,
         botId,
@@ -72,13 +73,19 @@ describe('notification runtime', () => {
         state,
         100,
       );
+      const committedBy = Date.now();
       expect(await until(() => events.find((e) => e.kind === 'bot' && e.change === 'fill'))).toEqual({
         kind: 'bot',
         botId,
         userId,
         change: 'fill',
         status: 'Live',
+        // The commit's time, for the pages to measure how late they show the fill.
+        at: expect.any(Number),
       });
+      const fill = events.find((e) => e.kind === 'bot' && e.change === 'fill') as { at: number };
+      expect(fill.at).toBeGreaterThanOrEqual(committedBefore);
+      expect(fill.at).toBeLessThanOrEqual(committedBy);
 
       await haltBot(handle.db, botId, 'API keys are not connected. Connect them in API Setting.');
       expect(await until(() => events.find((e) => e.kind === 'bot' && e.change === 'state'))).toMatchObject({

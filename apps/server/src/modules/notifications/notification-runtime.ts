@@ -35,6 +35,7 @@ export function startNotifications(options: {
         userId: w.userId,
         change: w.change,
         status: w.status,
+        at: w.at,
       })),
     );
   });

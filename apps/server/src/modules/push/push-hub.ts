@@ -117,6 +117,7 @@ export class PushHub {
         botId: event.botId,
         change: event.change,
         status: event.status,
+        at: event.at,
       });
     }
   }

@@ -44,7 +44,7 @@ describe('guarded layout', () => {
   it('logs out: clears the session, revokes the token and returns to the login page', async () => {
     const api = mockApi({ 'POST /api/logout': () => json({ message: 'Logged out.' }) });
     const { user } = renderApp('/dashboard', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();

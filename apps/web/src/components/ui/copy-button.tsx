@@ -1,6 +1,6 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CheckCircleIcon, CopyIcon } from './icons';
 
 interface CopyButtonProps {

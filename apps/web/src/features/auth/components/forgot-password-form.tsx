@@ -1,12 +1,16 @@
-import { authMessages, forgotPasswordInputSchema } from '@gridbot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages } from '@gridbot/shared';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { useForgotPassword } from '../api/password-reset';
 import { BackToSignIn, EmailAddressInput } from './auth-fields';
+
+const validation = lazyResolver(() =>
+  import('../schemas/auth-resolvers').then((m) => m.forgotPasswordResolver),
+);
 
 /** docs/spec/02-bots-wallet-account.md §8: 404 'User not found' gets a hint; a rate limit shows its own words; anything else the generic text. */
 function forgotPasswordError(error: unknown): string {
@@ -17,7 +21,7 @@ function forgotPasswordError(error: unknown): string {
 
 export function ForgotPasswordForm() {
   const forgot = useForgotPassword();
-  const form = useForm({ resolver: zodResolver(forgotPasswordInputSchema), defaultValues: { email: '' } });
+  const form = useForm({ resolver: validation.resolver, defaultValues: { email: '' } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((input) =>
@@ -32,7 +36,7 @@ export function ForgotPasswordForm() {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocus={() => void validation.preload()} className="space-y-5">
       {forgot.isSuccess ? (
         <div role="status" className="flex gap-3 rounded-lg border border-up/30 bg-up/10 p-3 text-sm text-fg">
           <CheckCircleIcon className="size-5 shrink-0 text-up" />

@@ -1,18 +1,22 @@
-import { authMessages, resetPasswordFormSchema } from '@gridbot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages } from '@gridbot/shared';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { isApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { toast } from '../../../lib/toast';
 import { useResetPassword } from '../api/password-reset';
 import { BackToSignIn, NewPasswordInput } from './auth-fields';
+
+const validation = lazyResolver(() =>
+  import('../schemas/auth-resolvers').then((m) => m.resetPasswordResolver),
+);
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const form = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
+    resolver: validation.resolver,
     defaultValues: { password: '', confirmPassword: '' },
   });
   const { errors } = form.formState;
@@ -30,7 +34,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocus={() => void validation.preload()} className="space-y-5">
       <NewPasswordInput
         label="New Password"
         placeholder="At least 6 characters"

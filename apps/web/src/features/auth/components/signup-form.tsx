@@ -1,11 +1,11 @@
-import { authMessages, type SignupInput, signupFormSchema } from '@gridbot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, type SignupInput } from '@gridbot/shared';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/form-errors';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { useSignup } from '../api/signup';
@@ -13,6 +13,8 @@ import { EmailAddressInput, NewPasswordInput } from './auth-fields';
 
 /** What /verifyOtp receives in router state (docs/spec/02-bots-wallet-account.md §3: sign-up data carried to OTP). */
 export type SignupState = SignupInput;
+
+const validation = lazyResolver(() => import('../schemas/auth-resolvers').then((m) => m.signupResolver));
 
 const FIELDS = ['email', 'username', 'contactNo', 'password', 'referralId'] as const;
 
@@ -29,7 +31,7 @@ export function SignupForm() {
   const redirect = safeRedirect(searchParams.get('redirect'));
   const signup = useSignup();
   const form = useForm({
-    resolver: zodResolver(signupFormSchema),
+    resolver: validation.resolver,
     defaultValues: {
       email: '',
       username: '',
@@ -57,7 +59,7 @@ export function SignupForm() {
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4">
+    <form noValidate onSubmit={onSubmit} onFocus={() => void validation.preload()} className="space-y-4">
       <EmailAddressInput error={errors.email?.message} {...form.register('email')} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Input

@@ -1,10 +1,10 @@
-import { authMessages, OTP_RESEND_WAIT_SECONDS, verifyOtpInputSchema } from '@gridbot/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { authMessages, OTP_RESEND_WAIT_SECONDS } from '@gridbot/shared';
 import { useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { lazyResolver } from '../../../lib/lazy-resolver';
 import { safeRedirect } from '../../../lib/redirect';
 import { toast } from '../../../lib/toast';
 import { useResendOtp, useVerifyOtp } from '../api/verify-otp';
@@ -12,8 +12,8 @@ import { useCountdown } from '../hooks/use-countdown';
 import { OTP_DIGITS, OtpInput } from './otp-input';
 import type { SignupState } from './signup-form';
 
-/** The code part of the verify-otp payload; the rest comes from the sign-up state. */
-const otpFormSchema = verifyOtpInputSchema.pick({ otp: true });
+/** The code part of the verify-otp payload (the rest comes from the sign-up state), validated by a lazy chunk. */
+const validation = lazyResolver(() => import('../schemas/auth-resolvers').then((m) => m.otpResolver));
 
 interface VerifyOtpFormProps {
   signup: SignupState;
@@ -27,7 +27,7 @@ export function VerifyOtpForm({ signup }: VerifyOtpFormProps) {
   const resend = useResendOtp();
   const { secondsLeft, restart } = useCountdown(OTP_RESEND_WAIT_SECONDS);
   const inputRef = useRef<HTMLInputElement>(null);
-  const form = useForm({ resolver: zodResolver(otpFormSchema), defaultValues: { otp: '' } });
+  const form = useForm({ resolver: validation.resolver, defaultValues: { otp: '' } });
 
   const onSubmit = form.handleSubmit(async ({ otp }) => {
     try {
@@ -64,7 +64,7 @@ export function VerifyOtpForm({ signup }: VerifyOtpFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5">
+    <form noValidate onSubmit={onSubmit} onFocus={() => void validation.preload()} className="space-y-5">
       <Controller
         control={form.control}
         name="otp"

@@ -1,8 +1,8 @@
 import { botMessages } from '@gridbot/shared';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import { useResumeBot } from '../api/running-bot';
 

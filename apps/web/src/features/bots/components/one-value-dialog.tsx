@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Input, type InputProps } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../lib/toast';
 import { type EditMutation, type SaveOrReset, useSaveOrReset } from '../hooks/use-save-or-reset';
 import { reloadPageSoon } from '../lib/reload-page';
 import { SaveResetButtons } from './save-reset-buttons';

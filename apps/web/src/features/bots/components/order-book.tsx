@@ -1,7 +1,6 @@
 import type { OrderBookPage, OrderBookRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Pagination } from '../../../components/ui/pagination';
@@ -10,6 +9,7 @@ import { useNarrowBox } from '../../../components/ui/use-narrow-box';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatDateTime, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { formatQty, formatUsd, pnlTone } from '../lib/bot-format';
 
 interface OrderBookProps {

@@ -1,12 +1,12 @@
 import { type BotSummary, botMessages, type PurchasedQty } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ArrowLeftIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import {
   useBotInfo,

@@ -1,10 +1,10 @@
 import { botMessages } from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import { type SltpValues, useSltpEdit } from '../api/running-bot';
 import { useSaveOrReset } from '../hooks/use-save-or-reset';

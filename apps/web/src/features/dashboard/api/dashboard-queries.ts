@@ -11,9 +11,11 @@ export interface PieSlice {
 }
 
 export interface PieChartData {
-  usdt: string | number;
-  availableBalance: string | number;
+  /** null on Binance while no API keys are connected (then `connected` is false). */
+  usdt: string | number | null;
+  availableBalance: string | number | null;
   chartData: PieSlice[];
+  connected?: false;
 }
 
 function poll(paused: boolean) {

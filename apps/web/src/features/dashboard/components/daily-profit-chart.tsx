@@ -56,7 +56,7 @@ export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
             id={selectId}
             value={chosen}
             onChange={(event) => setBotId(event.target.value)}
-            className="h-9 max-w-56 appearance-none rounded-lg border border-line bg-surface pr-8 pl-3 text-sm font-medium text-fg focus:border-primary focus:outline-none focus:ring-3 focus:ring-ring/40"
+            className="h-9 w-56 max-w-full appearance-none truncate rounded-lg border border-line bg-surface pr-8 pl-3 text-sm font-medium text-fg focus:border-primary focus:outline-none focus:ring-3 focus:ring-ring/40"
           >
             <option value={ALL}>All bots</option>
             {bots.map((bot) => (

@@ -1,4 +1,4 @@
-import { type BotSummary, walletMessages } from '@gridbot/shared';
+import type { BotSummary } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -139,7 +139,15 @@ describe('Dashboard', () => {
   });
 
   it('says why the balances are missing: no exchange connected, with the way to API Setting', async () => {
-    const notConnected = () => json({ message: walletMessages.notConnected }, 400);
+    // The server answers the keyless poll as data (no 400 every 10 s).
+    const notConnected = () =>
+      json({
+        usdt: null,
+        availableBalance: null,
+        chartData: [{ label: 'Not Active', value: 100 }],
+        botCount: 0,
+        connected: false,
+      });
     dashboardApi([], [], true, { 'GET /api/pichart': notConnected, 'GET /api/scalppichart': notConnected });
     renderApp('/dashboard', { signedIn: true });
     const note = await screen.findByRole('note');

@@ -1,4 +1,3 @@
-import { walletMessages } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -33,9 +32,7 @@ const startLink = (
  * Why Total USDT and Available Balance show no figure: no exchange connected yet (with the way to API
  * Setting), or the exchange's answer to the balance call.
  */
-function FundsNotice({ error }: { error: unknown }) {
-  const notConnected =
-    isApiError(error) && error.status === 400 && error.message === walletMessages.notConnected;
+function FundsNotice({ error, notConnected }: { error?: unknown; notConnected: boolean }) {
   return (
     <div
       role="note"
@@ -73,7 +70,11 @@ export function Dashboard({ paused }: { paused: boolean }) {
     <>
       <PageHeader title="Dashboard" description="Your running bots, funds and profit." actions={startLink} />
       <div className="space-y-6">
-        {pies.multigrid.isError && !summary ? <FundsNotice error={pies.multigrid.error} /> : null}
+        {summary?.connected === false ? (
+          <FundsNotice notConnected />
+        ) : pies.multigrid.isError && !summary ? (
+          <FundsNotice error={pies.multigrid.error} notConnected={false} />
+        ) : null}
         <FundsFigures
           figures={[
             { label: 'Total USDT', value: summary?.usdt, loading: pies.multigrid.isPending },

@@ -21,7 +21,7 @@ export function FundsFigures({ figures }: { figures: FundsFigure[] }) {
           <Card key={figure.label} className={clsx('p-4', i === 0 && 'col-span-2 sm:col-span-1')}>
             <h2 className="text-xs font-medium text-muted">{figure.label}</h2>
             {figure.loading ? (
-              <Skeleton className="mt-2 h-7 w-24" />
+              <Skeleton className="mt-1.5 h-7 w-24" />
             ) : (
               <p
                 className={clsx(

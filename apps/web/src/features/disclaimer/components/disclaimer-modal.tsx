@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../lib/toast';
 import { useAgreeDisclaimer, useDisclaimerGate } from '../api/disclaimer';
 
 const sections = [

@@ -1,6 +1,5 @@
 import { historyRowMatches, SYMBOLS } from '@gridbot/shared';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -10,6 +9,7 @@ import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatPair } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { type HistoryTab, useBotHistory } from '../api/history-queries';
 import { type HistorySort, HistoryTable, SORTABLE_HEADERS, sortHistory } from './history-table';
 

@@ -19,7 +19,7 @@ describe('subscription flag', () => {
     const off = renderApp('/sip', { signedIn: true, subscriptionEnabled: false });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
-    await off.user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await off.user.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(screen.queryByRole('menuitem', { name: 'My Referral' })).not.toBeInTheDocument();
     off.unmount();
 
@@ -29,7 +29,7 @@ describe('subscription flag', () => {
       'href',
       '/subscription',
     );
-    await on.user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await on.user.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(screen.getByRole('menuitem', { name: 'My Referral' })).toHaveAttribute(
       'href',
       '/referral-program',

@@ -32,14 +32,14 @@ describe('app shell', () => {
     const { user } = renderApp('/sip', { signedIn: true, subscriptionEnabled: false });
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: /^Account menu/ }));
     expect(screen.queryByRole('menuitem', { name: 'My Referral' })).not.toBeInTheDocument();
   });
 
   it('shows the polled e-mail and username in the profile menu and closes it with Escape', async () => {
     mockApi({ 'GET /api/email': () => json({ email: 'new@example.com', username: 'alice' }) });
     const { user } = renderApp('/sip', { signedIn: true });
-    const button = await screen.findByRole('button', { name: 'Account menu' });
+    const button = await screen.findByRole('button', { name: /^Account menu/ });
     await user.click(button);
     const menu = screen.getByRole('menu');
     await waitFor(() => expect(within(menu).getByText('new@example.com')).toBeInTheDocument());
@@ -59,7 +59,7 @@ describe('app shell', () => {
   it('closes the profile menu on a click outside', async () => {
     mockApi();
     const { user } = renderApp('/sip', { signedIn: true });
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     expect(screen.getByRole('menu')).toBeInTheDocument();
     await user.click(screen.getByRole('heading', { name: 'Start New SIP' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();

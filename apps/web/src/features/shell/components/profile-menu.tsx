@@ -73,7 +73,8 @@ export function ProfileMenu({ email, username, onLogout }: ProfileMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="Account menu"
+        // The visible username is part of the name (WCAG 2.5.3): a voice user can say what they see.
+        aria-label={username ? `Account menu, ${username}` : 'Account menu'}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -81,9 +82,13 @@ export function ProfileMenu({ email, username, onLogout }: ProfileMenuProps) {
         onKeyDown={onButtonKeyDown}
         className="flex items-center gap-2 rounded-lg py-1 pr-1.5 pl-1 transition-colors hover:bg-surface-2"
       >
-        <span className="flex size-8 items-center justify-center rounded-full bg-primary-solid text-sm font-bold text-primary-fg">
-          {initial}
-        </span>
+        {/* The initial is drawn by CSS, not text: the button's visible words stay the username alone, which its
+            name contains (a name must include the visible label). */}
+        <span
+          aria-hidden="true"
+          data-initial={initial}
+          className="flex size-8 items-center justify-center rounded-full bg-primary-solid text-sm font-bold text-primary-fg before:content-[attr(data-initial)]"
+        />
         <span className="hidden max-w-36 truncate text-sm font-semibold text-fg lg:block">{username}</span>
         <ChevronDownIcon className={clsx('size-4 text-muted transition-transform', open && 'rotate-180')} />
       </button>

@@ -9,7 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { useLivePrice, useSwapToUsdt } from '../api/wallet-actions';
-import type { WalletAsset } from '../api/wallet-queries';
+import { useCommittedFunds, type WalletAsset } from '../api/wallet-queries';
 import { formatQuantity, usdtValue } from '../lib/amounts';
 import { type SwapFormInput, type SwapFormOutput, swapFormSchema } from '../lib/wallet-forms';
 import { AmountButton } from './amount-button';
@@ -30,7 +30,18 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
   const swap = useSwapToUsdt();
   const available = asset?.free;
   const price = useLivePrice(openAsset?.asset);
-  const resolver = useMemo(() => zodResolver(swapFormSchema(available)), [available]);
+  const committed = useCommittedFunds();
+  const holders = useMemo(
+    () =>
+      (committed.data?.bots ?? [])
+        .filter((bot) => asset && bot.asset === asset.asset && Number(bot.qty) > 0)
+        .map((bot) => bot.name),
+    [committed.data, asset],
+  );
+  const resolver = useMemo(
+    () => zodResolver(swapFormSchema(available, asset ? { asset: asset.asset, bots: holders } : undefined)),
+    [available, asset, holders],
+  );
   const form = useForm<SwapFormInput, unknown, SwapFormOutput>({
     resolver,
     defaultValues: { amount: '' },
