@@ -40,6 +40,8 @@ export interface BotRunnerDeps {
   onBroken: (botId: string) => void;
   /** USDT prices of coins, to value a fee paid in a third coin (BNB on Binance). */
   usdtPriceOf?: UsdtPriceOf;
+  /** The exchange's rules change while the bot runs (Binance's exchangeInfo): take them again hourly. */
+  liveRules?: boolean;
 }
 
 export interface BotIdentity {
@@ -99,7 +101,7 @@ export class BotRunner {
       this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
       this.positionTimer.unref();
     }
-    if (deps.exchange.venue === 'binance') {
+    if (deps.liveRules) {
       this.rulesTimer = setInterval(() => void this.refreshRules(), RULES_REFRESH_MS);
       this.rulesTimer.unref();
     }
@@ -273,12 +275,16 @@ export class BotRunner {
     // Nothing the step allows to sell (a remainder below one step): no order can carry it.
     if (intent.type === 'SellLots' && money(intent.qty).isZero())
       return this.leaveAsDust(intent, 'below one step of the market');
+    let order: Order;
     try {
-      const order = await this.placeNew(intent);
-      await this.settle(intent, order);
+      order = await this.placeNew(intent);
     } catch (error) {
-      await this.onOrderError(intent, error, 0);
+      return this.onOrderError(intent, error, 0);
     }
+    // Outside the try: a failure to book what the exchange did (the database went away) is not an order
+    // error. It breaks the task, and the bot is loaded again from the database, where the intent is still
+    // open, so its order is looked up and booked (docs/trading-rules.md §3).
+    await this.settle(intent, order);
   }
 
   /**
@@ -542,18 +548,19 @@ export class BotRunner {
   private async reconcile(intent: Intent, attempts: number): Promise<void> {
     if (this.finished || !this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
     if (intent.type === 'RecordLiquidation') return this.execute(intent);
+    let order: Order;
     try {
       const found = await this.deps.exchange.fetchOrder(
         this.id.market,
         this.id.symbol,
         clientOrderIdOf(this.id.botId, intent.seq),
       );
-      if (found.found) return this.settle(intent, found.order);
-      const order = await this.placeNew(intent);
-      return this.settle(intent, order);
+      order = found.found ? found.order : await this.placeNew(intent);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
     }
+    // As in `execute`: a failure to book it breaks the task, never counts as an order error.
+    return this.settle(intent, order);
   }
 
   private async halt(reason: string): Promise<void> {

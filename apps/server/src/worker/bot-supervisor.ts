@@ -299,6 +299,7 @@ export class BotSupervisor {
         },
         onBroken: (botId) => this.reload(botId),
         usdtPriceOf: this.usdtPriceOf,
+        liveRules: exchange.venue === 'binance',
       },
       last === undefined ? null : Number(last),
     );
