@@ -101,6 +101,10 @@ export class BotRunner {
       this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
       this.positionTimer.unref();
     }
+    if (id.market === 'spot' && deps.liveRules) {
+      this.positionTimer = setInterval(() => void this.checkHoldings(), POSITION_CHECK_MS);
+      this.positionTimer.unref();
+    }
     if (deps.liveRules) {
       this.rulesTimer = setInterval(() => void this.refreshRules(), RULES_REFRESH_MS);
       this.rulesTimer.unref();
@@ -462,6 +466,27 @@ export class BotRunner {
         .marketRules(this.id.symbol, this.id.market)
         .catch(() => undefined);
       if (fresh) this.rules = compileRules(fresh);
+    });
+  }
+
+  /**
+   * A spot bot on Binance compares its lots with the coin the account holds (on a timer). Coins the user
+   * sold outside the platform leave lots the bot can never sell: the bot is paused with the reason shown,
+   * before a take-profit is refused for lack of balance (docs/trading-rules.md §3).
+   */
+  checkHoldings(): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished || this.id.market !== 'spot') return;
+      if (this.state.lots.length === 0 || this.state.pending.length > 0) return;
+      const balances = await this.deps.exchange.balances('spot').catch(() => null);
+      if (balances === null) return; // no answer: ask on the next round
+      const coin = balances.find((b) => b.asset === this.id.baseAsset);
+      const held = coin ? money(coin.free).plus(coin.locked) : money(0);
+      const lots = this.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+      if (held.gte(lots)) return;
+      await this.halt(
+        `Your Binance account holds ${held.toFixed()} ${this.id.baseAsset}, less than the ${lots.toFixed()} ${this.id.baseAsset} of this bot's open grids: they were sold outside the platform.`,
+      );
     });
   }
 
