@@ -48,6 +48,8 @@ export interface BotRunnerDeps {
   payFunding?: (userId: string, amount: string, refId: string) => Promise<unknown>;
   /** Commands of the bot may have ended (applied, done, failed): the API waiting for one reads it now. */
   onCommandsSettled?: (botId: string) => void;
+  /** The exchange's rules change while the bot runs (Binance's exchangeInfo): take them again hourly. */
+  liveRules?: boolean;
 }
 
 export interface BotIdentity {
@@ -107,7 +109,11 @@ export class BotRunner {
       this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
       this.positionTimer.unref();
     }
-    if (deps.exchange.venue === 'binance') {
+    if (id.market === 'spot' && deps.liveRules) {
+      this.positionTimer = setInterval(() => void this.checkHoldings(), POSITION_CHECK_MS);
+      this.positionTimer.unref();
+    }
+    if (deps.liveRules) {
       this.rulesTimer = setInterval(() => void this.refreshRules(), RULES_REFRESH_MS);
       this.rulesTimer.unref();
     }
@@ -308,12 +314,16 @@ export class BotRunner {
     // Nothing the step allows to sell (a remainder below one step): no order can carry it.
     if (intent.type === 'SellLots' && money(intent.qty).isZero())
       return this.leaveAsDust(intent, 'below one step of the market');
+    let order: Order;
     try {
-      const order = await this.placeNew(intent);
-      await this.settle(intent, order);
+      order = await this.placeNew(intent);
     } catch (error) {
-      await this.onOrderError(intent, error, 0);
+      return this.onOrderError(intent, error, 0);
     }
+    // Outside the try: a failure to book what the exchange did (the database went away) is not an order
+    // error. It breaks the task, and the bot is loaded again from the database, where the intent is still
+    // open, so its order is looked up and booked (docs/trading-rules.md §3).
+    await this.settle(intent, order);
   }
 
   /**
@@ -499,6 +509,27 @@ export class BotRunner {
   }
 
   /**
+   * A spot bot on Binance compares its lots with the coin the account holds (on a timer). Coins the user
+   * sold outside the platform leave lots the bot can never sell: the bot is paused with the reason shown,
+   * before a take-profit is refused for lack of balance (docs/trading-rules.md §3).
+   */
+  checkHoldings(): Promise<void> {
+    return this.serial(async () => {
+      if (this.finished || this.id.market !== 'spot') return;
+      if (this.state.lots.length === 0 || this.state.pending.length > 0) return;
+      const balances = await this.deps.exchange.balances('spot').catch(() => null);
+      if (balances === null) return; // no answer: ask on the next round
+      const coin = balances.find((b) => b.asset === this.id.baseAsset);
+      const held = coin ? money(coin.free).plus(coin.locked) : money(0);
+      const lots = this.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+      if (held.gte(lots)) return;
+      await this.halt(
+        `Your Binance account holds ${held.toFixed()} ${this.id.baseAsset}, less than the ${lots.toFixed()} ${this.id.baseAsset} of this bot's open grids: they were sold outside the platform.`,
+      );
+    });
+  }
+
+  /**
    * Reads the exchange's position of a futures bot (after each order and on a timer, Binance only) and
    * reconciles the bot when the exchange closed or liquidated it.
    */
@@ -581,18 +612,19 @@ export class BotRunner {
   private async reconcile(intent: Intent, attempts: number): Promise<void> {
     if (this.finished || !this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
     if (intent.type === 'RecordLiquidation') return this.execute(intent);
+    let order: Order;
     try {
       const found = await this.deps.exchange.fetchOrder(
         this.id.market,
         this.id.symbol,
         clientOrderIdOf(this.id.botId, intent.seq),
       );
-      if (found.found) return this.settle(intent, found.order);
-      const order = await this.placeNew(intent);
-      return this.settle(intent, order);
+      order = found.found ? found.order : await this.placeNew(intent);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
     }
+    // As in `execute`: a failure to book it breaks the task, never counts as an order error.
+    return this.settle(intent, order);
   }
 
   /** Pauses the bot from outside its own decisions (the API key lost a right it needs). */

@@ -352,6 +352,7 @@ export class BotSupervisor {
         ...(this.deps.onAuthError ? { onAuthError: this.deps.onAuthError } : {}),
         onCommandsSettled: this.deps.onCommandsSettled,
         payFunding: this.deps.payFunding,
+        liveRules: exchange.venue === 'binance',
       },
       last === undefined ? null : Number(last),
     );

@@ -2,6 +2,7 @@ import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridb
 import type { EngineState } from '@gridbot/engine';
 import { BinanceExchange } from '@gridbot/exchange/binance';
 import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
+import { money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
@@ -87,6 +88,55 @@ describe('a spot remainder below the minimum notional', () => {
       // Booked at the price it was left at: 4.93506 − 5.2 − 0.0052 (the buy fee, 0.0000026 ETH at 2000) = −0.27014.
       expect(state.account.bookedProfit).toBeCloseTo(-0.27014, 8);
       expect(Number(row.lossBook)).toBeCloseTo(-0.27014, 8);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  }, 60_000);
+});
+
+describe('coins sold outside the platform', () => {
+  it('pause the bot at its next check with the reason shown', async () => {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    const exchange = new BinanceExchange({
+      apiKey: 'k',
+      secret: 's',
+      baseUrl: fake.url,
+      enableRateLimit: false,
+      retry: { sleep: async () => {}, random: () => 0.5 },
+      gate: virtualRateGate().gate,
+    });
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 7)));
+    const botId = await insertBot(handle.db, userId);
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    try {
+      await supervisor.start();
+      feed.setPrice('ETHUSDT', 'spot', '2000');
+      await eventually(async () => expect((await botRow(botId)).fillCount).toBe(1), 20_000);
+      // The check finds the 0.1998 ETH of grid 1 (0.2 less the fee in ETH): nothing to say.
+      await supervisor.runner(botId)?.checkHoldings();
+      expect((await botRow(botId)).haltReason).toBeNull();
+      // The user sells 0.15 ETH on Binance itself.
+      fake.book.spot.set('ETH', { free: money('0.0498'), locked: money(0) });
+      await supervisor.runner(botId)?.checkHoldings();
+      expect(await botRow(botId)).toMatchObject({
+        status: 'Pause',
+        haltReason:
+          "Your Binance account holds 0.0498 ETH, less than the 0.1998 ETH of this bot's open grids: they were sold outside the platform.",
+      });
+      // Paused: no sale of coins the account no longer holds goes out.
+      feed.setPrice('ETHUSDT', 'spot', '2030');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fake.requests.some((r) => r.path === '/api/v3/order' && r.params.side === 'SELL')).toBe(false);
     } finally {
       await supervisor.stop();
       await fake.close();
