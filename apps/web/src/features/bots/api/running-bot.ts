@@ -1,7 +1,13 @@
-import type { BotSummary, OrderBookPage, PurchasedQty } from '@gridbot/shared';
+import {
+  type BotSummary,
+  botApiPaths,
+  botKindApiPaths,
+  type OrderBookPage,
+  type PurchasedQty,
+} from '@gridbot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { BOT_REFRESH_MS, type BotKind, botPaths } from './bot-paths';
+import { BOT_REFRESH_MS, type BotKind } from './bot-paths';
 
 export const botKeys = {
   all: ['bots'] as const,
@@ -18,7 +24,7 @@ export const botKeys = {
 export function useBotInfo(kind: BotKind, id: string) {
   return useQuery({
     queryKey: botKeys.info(kind, id),
-    queryFn: ({ signal }) => api.post<BotSummary>(botPaths[kind].info, { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<BotSummary>(botKindApiPaths[kind].info, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
   });
 }
@@ -27,7 +33,7 @@ export function useOrderBook(kind: BotKind, id: string, page: number, enabled = 
   return useQuery({
     queryKey: botKeys.orderBook(kind, id, page),
     queryFn: ({ signal }) =>
-      api.post<OrderBookPage>(botPaths[kind].orderBook, { botID: id, page }, { signal }),
+      api.post<OrderBookPage>(botKindApiPaths[kind].orderBook, { botID: id, page }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     placeholderData: keepPreviousData,
     enabled,
@@ -37,7 +43,8 @@ export function useOrderBook(kind: BotKind, id: string, page: number, enabled = 
 export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
   return useQuery({
     queryKey: botKeys.purchasedQty(kind, id),
-    queryFn: ({ signal }) => api.post<PurchasedQty>(botPaths[kind].purchasedQty, { botID: id }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<PurchasedQty>(botKindApiPaths[kind].purchasedQty, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
@@ -49,7 +56,7 @@ export function usePosition(kind: BotKind, id: string, enabled: boolean) {
     queryKey: botKeys.position(kind, id),
     queryFn: ({ signal }) =>
       api.post<{ liquidationPrice: number | string | null }>(
-        botPaths[kind].position,
+        botKindApiPaths[kind].position,
         { botID: id },
         { signal },
       ),
@@ -68,7 +75,7 @@ export interface SltpValues {
 export function useSltp(id: string, botData: BotSummary | undefined, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.sltp(id),
-    queryFn: ({ signal }) => api.post<SltpValues>('/api/sltp', { botID: id, botData }, { signal }),
+    queryFn: ({ signal }) => api.post<SltpValues>(botApiPaths.sltp, { botID: id, botData }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
@@ -83,7 +90,7 @@ export interface ProtectionValues {
 export function useProtection(id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.protection(id),
-    queryFn: ({ signal }) => api.post<ProtectionValues>('/api/protectionvalues', { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<ProtectionValues>(botApiPaths.overbuy, { botID: id }, { signal }),
     enabled,
   });
 }
@@ -92,7 +99,7 @@ export function useProfitBookAt(id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.profitBook(id),
     queryFn: ({ signal }) =>
-      api.post<{ profitbookat: number | string | null }>('/api/profitbookat', { botID: id }, { signal }),
+      api.post<{ profitbookat: number | string | null }>(botApiPaths.profitBook, { botID: id }, { signal }),
     enabled,
   });
 }
@@ -124,7 +131,7 @@ export function useSltpEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: SltpEditInput) =>
-      api.post<{ message: string }>('/api/sltpedit', { botID: id, ...input }),
+      api.post<{ message: string }>(botApiPaths.sltpEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -133,7 +140,7 @@ export function useOverbuyEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: { overbuyProtectionValue: number | null; protectionActive: boolean }) =>
-      api.post<{ message: string }>('/api/gridprotectionadd', { botID: id, ...input }),
+      api.post<{ message: string }>(botApiPaths.overbuyEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -142,7 +149,7 @@ export function useProfitBookEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (profitBookValue: number | null) =>
-      api.post<{ message: string }>('/api/editprofitbookat', { botID: id, profitBookValue }),
+      api.post<{ message: string }>(botApiPaths.profitBookEdit, { botID: id, profitBookValue }),
     onSuccess: refresh,
   });
 }
@@ -158,8 +165,8 @@ export function useStopBot(kind: BotKind, id: string) {
   return useMutation({
     mutationFn: ({ sell, botData, totalPnl }: { sell: boolean; botData: BotSummary; totalPnl: number }) =>
       sell
-        ? api.post<StopAnswer>(botPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
-        : api.post<StopAnswer>(botPaths[kind].stop, { botID: id, botData }),
+        ? api.post<StopAnswer>(botKindApiPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
+        : api.post<StopAnswer>(botKindApiPaths[kind].stop, { botID: id, botData }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }
@@ -168,7 +175,7 @@ export function useStopBot(kind: BotKind, id: string) {
 export function useResumeBot(kind: BotKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>(botPaths[kind].resume, { botID: id }),
+    mutationFn: () => api.post<{ message: string }>(botKindApiPaths[kind].resume, { botID: id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }

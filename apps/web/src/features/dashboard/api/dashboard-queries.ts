@@ -1,4 +1,4 @@
-import type { BotSummary, ProfitTotals } from '@gridbot/shared';
+import { type BotSummary, botApiPaths, botKindApiPaths, type ProfitTotals } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -23,12 +23,12 @@ function poll(paused: boolean) {
 export function useLiveBots(paused: boolean) {
   const multigrid = useQuery({
     queryKey: ['dashboard', 'botstatus'],
-    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/botstatus', { signal }),
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.multigrid.status, { signal }),
     refetchInterval: poll(paused),
   });
   const scalping = useQuery({
     queryKey: ['dashboard', 'scalpbotstatus'],
-    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/scalpbotstatus', { signal }),
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.scalping.status, { signal }),
     refetchInterval: poll(paused),
   });
   // The client tags each bot as multigrid or scalp (docs/spec/01-core-screens.md §3), whatever the server said.
@@ -46,12 +46,12 @@ export function useLiveBots(paused: boolean) {
 export function usePieCharts(paused: boolean) {
   const multigrid = useQuery({
     queryKey: ['dashboard', 'pichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>('/api/pichart', { signal }),
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.multigrid.pieChart, { signal }),
     refetchInterval: poll(paused),
   });
   const scalping = useQuery({
     queryKey: ['dashboard', 'scalppichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>('/api/scalppichart', { signal }),
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.scalping.pieChart, { signal }),
     refetchInterval: poll(paused),
   });
   return { multigrid, scalping };
@@ -60,7 +60,7 @@ export function usePieCharts(paused: boolean) {
 export function useProfitTotals(paused: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'totalprofitbookdata'],
-    queryFn: ({ signal }) => api.get<ProfitTotals>('/api/totalprofitbookdata', { signal }),
+    queryFn: ({ signal }) => api.get<ProfitTotals>(botApiPaths.profitTotals, { signal }),
     refetchInterval: poll(paused),
   });
 }
