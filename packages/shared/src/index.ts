@@ -4,6 +4,7 @@ export * from './auth/auth.schema';
 export * from './auth/auth.types';
 export * from './auth/security.schema';
 export * from './backtest/candle-history';
+export * from './bots/bot-settings.rules';
 export * from './bots/bots.messages';
 export * from './bots/bots.paths';
 export * from './bots/bots.types';

@@ -9,11 +9,13 @@ import {
   historyCsvQuerySchema,
   historyRowMatches,
   botMessages as m,
+  overbuyGridError,
   overbuyInputSchema,
   profitBookInputSchema,
   sltpEditInputSchema,
   startBotInputSchema,
   topBotsQuerySchema,
+  triggerVsLivePriceErrors,
 } from '@gridbot/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -141,9 +143,9 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const { sellAllAndPausePrice: pause, restartPrice: restart, stoplossPrice: stoploss } = req.body;
-    const live = priceOf(bot, deps.feed);
-    if (pause !== null && pause <= live) throw new HttpError(400, m.pauseAboveLive);
-    if (stoploss !== null && stoploss >= live) throw new HttpError(400, m.stoplossBelowLive);
+    const wrong = triggerVsLivePriceErrors({ pause, stoploss }, priceOf(bot, deps.feed));
+    const problem = wrong.pause ?? wrong.stoploss;
+    if (problem) throw new HttpError(400, problem);
     const reset = pause === null && restart === null && stoploss === null;
     await sendBotCommand(
       deps,
@@ -172,9 +174,9 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     const reset = !req.body.protectionActive || raw === null || raw === undefined || raw === '';
     let value: number | null = null;
     if (!reset) {
+      const problem = overbuyGridError(raw, grids);
+      if (problem) throw new HttpError(400, problem);
       value = Number(raw);
-      if (!Number.isInteger(value) || value < 1 || value > grids - 1)
-        throw new HttpError(400, m.overbuyRange(grids - 1));
     }
     await sendBotCommand(deps, bot.id, { type: 'overbuy', active: !reset, value }, m.overbuyFailed);
     return { success: true, message: reset ? m.overbuyReset : m.overbuySaved };
