@@ -2,6 +2,7 @@ import type { Exchange } from '@gridbot/exchange';
 import {
   botMessages as m,
   type OrderBookPage,
+  type PieChartData,
   type ProfitTotals,
   type PurchasedQty,
   type StrategyParams,
@@ -113,7 +114,7 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
  * `availableBalance` is the free spot USDT (what running bots and cycles hold is taken out); `botCount`
  * counts the bots, which the pie's slices (top 8 plus Others) do not.
  */
-export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
+export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType): Promise<PieChartData> {
   // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
   const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
   let exchange: Exchange;

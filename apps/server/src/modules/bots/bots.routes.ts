@@ -1,4 +1,6 @@
 import {
+  type BotActionAnswer,
+  type BotPosition,
   botApiPaths,
   botFillsCsvQuerySchema,
   botIdInputSchema,
@@ -11,7 +13,10 @@ import {
   botMessages as m,
   overbuyGridError,
   overbuyInputSchema,
+  type ProfitBookAt,
+  type ProtectionValues,
   profitBookInputSchema,
+  type SltpValues,
   sltpEditInputSchema,
   startBotInputSchema,
   topBotsQuerySchema,
@@ -98,21 +103,21 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return read.purchased(deps, bot);
     });
-    r.post(paths.position, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.position, withBody(botIdInputSchema), async (req): Promise<BotPosition> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
     });
     r.post(paths.resume, withBody(botIdInputSchema), async (req) =>
       resumeBot(deps, await runningBotOf(deps, currentUser(req).id, req.body.botID, type)),
     );
-    r.post(paths.stop, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.stop, withBody(botIdInputSchema), async (req): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
       await sendBotCommand(deps, bot.id, { type: 'stop' }, m.stopFailed);
       return { success: true, message: m.stopped };
     });
     // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
-    r.post(paths.stopWithSell, withBody(botIdInputSchema), async (req, reply) => {
+    r.post(paths.stopWithSell, withBody(botIdInputSchema), async (req, reply): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
       const outcome = await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
@@ -128,7 +133,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return bot;
   };
 
-  r.post(botApiPaths.sltp, withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.sltp, withBody(botIdInputSchema), async (req): Promise<SltpValues> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     const s = gridState(bot).settings;
     return {
@@ -139,7 +144,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.post(botApiPaths.sltpEdit, withBody(sltpEditInputSchema), async (req) => {
+  r.post(botApiPaths.sltpEdit, withBody(sltpEditInputSchema), async (req): Promise<BotActionAnswer> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const { sellAllAndPausePrice: pause, restartPrice: restart, stoplossPrice: stoploss } = req.body;
@@ -156,7 +161,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true, message: reset ? m.sltpReset : m.sltpUpdated };
   });
 
-  r.post(botApiPaths.overbuy, withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.overbuy, withBody(botIdInputSchema), async (req): Promise<ProtectionValues> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     const state = gridState(bot);
     return {
@@ -166,7 +171,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.post(botApiPaths.overbuyEdit, withBody(overbuyInputSchema), async (req) => {
+  r.post(botApiPaths.overbuyEdit, withBody(overbuyInputSchema), async (req): Promise<BotActionAnswer> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const grids = gridState(bot).params.grids;
@@ -182,18 +187,22 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true, message: reset ? m.overbuyReset : m.overbuySaved };
   });
 
-  r.post(botApiPaths.profitBook, withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.profitBook, withBody(botIdInputSchema), async (req): Promise<ProfitBookAt> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     return { profitbookat: gridState(bot).settings.profitBookPct };
   });
 
-  r.post(botApiPaths.profitBookEdit, withBody(profitBookInputSchema), async (req) => {
-    const bot = await anyBot(currentUser(req).id, req.body.botID);
-    assertRunning(bot);
-    const pct = req.body.profitBookValue;
-    await sendBotCommand(deps, bot.id, { type: 'profit_book', pct }, m.profitBookFailed);
-    return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
-  });
+  r.post(
+    botApiPaths.profitBookEdit,
+    withBody(profitBookInputSchema),
+    async (req): Promise<BotActionAnswer> => {
+      const bot = await anyBot(currentUser(req).id, req.body.botID);
+      assertRunning(bot);
+      const pct = req.body.profitBookValue;
+      await sendBotCommand(deps, bot.id, { type: 'profit_book', pct }, m.profitBookFailed);
+      return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
+    },
+  );
 
   // CSV exports (ours): one row per fill with date, pair, side, price, quantity, quote, fee, fee asset, PnL.
   r.get(

@@ -1,9 +1,14 @@
 import {
+  type BotActionAnswer,
+  type BotPosition,
   type BotSummary,
   botApiPaths,
   botKindApiPaths,
   type OrderBookPage,
+  type ProfitBookAt,
+  type ProtectionValues,
   type PurchasedQty,
+  type SltpValues,
 } from '@gridbot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -54,22 +59,10 @@ export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
 export function usePosition(kind: BotKind, id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.position(kind, id),
-    queryFn: ({ signal }) =>
-      api.post<{ liquidationPrice: number | string | null }>(
-        botKindApiPaths[kind].position,
-        { botID: id },
-        { signal },
-      ),
+    queryFn: ({ signal }) => api.post<BotPosition>(botKindApiPaths[kind].position, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
-}
-
-export interface SltpValues {
-  sell_all_and_pause_at_price: number | string | null;
-  restart_at_price: number | string | null;
-  stoploss_and_stopbot_at_price: number | string | null;
-  liveprice: number | string;
 }
 
 export function useSltp(id: string, botData: BotSummary | undefined, enabled: boolean) {
@@ -79,12 +72,6 @@ export function useSltp(id: string, botData: BotSummary | undefined, enabled: bo
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
-}
-
-export interface ProtectionValues {
-  is_protection_active: boolean;
-  protection_grid_at: number | null;
-  total_grid: number;
 }
 
 export function useProtection(id: string, enabled: boolean) {
@@ -98,8 +85,7 @@ export function useProtection(id: string, enabled: boolean) {
 export function useProfitBookAt(id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.profitBook(id),
-    queryFn: ({ signal }) =>
-      api.post<{ profitbookat: number | string | null }>(botApiPaths.profitBook, { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<ProfitBookAt>(botApiPaths.profitBook, { botID: id }, { signal }),
     enabled,
   });
 }
@@ -131,7 +117,7 @@ export function useSltpEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: SltpEditInput) =>
-      api.post<{ message: string }>(botApiPaths.sltpEdit, { botID: id, ...input }),
+      api.post<BotActionAnswer>(botApiPaths.sltpEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -140,7 +126,7 @@ export function useOverbuyEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: { overbuyProtectionValue: number | null; protectionActive: boolean }) =>
-      api.post<{ message: string }>(botApiPaths.overbuyEdit, { botID: id, ...input }),
+      api.post<BotActionAnswer>(botApiPaths.overbuyEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -149,15 +135,9 @@ export function useProfitBookEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (profitBookValue: number | null) =>
-      api.post<{ message: string }>(botApiPaths.profitBookEdit, { botID: id, profitBookValue }),
+      api.post<BotActionAnswer>(botApiPaths.profitBookEdit, { botID: id, profitBookValue }),
     onSuccess: refresh,
   });
-}
-
-/** `stopping`: the sale is still under way (202 "stop requested"); the bot shows Stopping until it is booked. */
-export interface StopAnswer {
-  message: string;
-  stopping?: boolean;
 }
 
 export function useStopBot(kind: BotKind, id: string) {
@@ -165,8 +145,8 @@ export function useStopBot(kind: BotKind, id: string) {
   return useMutation({
     mutationFn: ({ sell, botData, totalPnl }: { sell: boolean; botData: BotSummary; totalPnl: number }) =>
       sell
-        ? api.post<StopAnswer>(botKindApiPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
-        : api.post<StopAnswer>(botKindApiPaths[kind].stop, { botID: id, botData }),
+        ? api.post<BotActionAnswer>(botKindApiPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
+        : api.post<BotActionAnswer>(botKindApiPaths[kind].stop, { botID: id, botData }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }

@@ -6,7 +6,7 @@ import {
   marketApiPaths,
   type StartBotInput,
   type StartReadiness,
-  type StoredStrategy,
+  type StrategyListResponse,
   strategyApiPaths,
   strategyKindApiPaths,
 } from '@gridbot/shared';
@@ -42,11 +42,11 @@ export function useStrategyChoices(kind: BotKind) {
   const paths = strategyKindApiPaths[kind];
   const mine = useQuery({
     queryKey: ['strategies', kind, 'own'],
-    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.mine, { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(paths.mine, { signal }),
   });
   const system = useQuery({
     queryKey: ['strategies', kind, 'system'],
-    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.system, { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(paths.system, { signal }),
     staleTime: 60_000,
   });
   return {

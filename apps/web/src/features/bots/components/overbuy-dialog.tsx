@@ -1,6 +1,6 @@
-import { botMessages, overbuyGridError } from '@gridbot/shared';
+import { botMessages, overbuyGridError, type ProtectionValues } from '@gridbot/shared';
 import type { BotKind } from '../api/bot-paths';
-import { type ProtectionValues, useOverbuyEdit } from '../api/running-bot';
+import { useOverbuyEdit } from '../api/running-bot';
 import { OneValueDialog } from './one-value-dialog';
 
 interface OverbuyDialogProps {

@@ -1,4 +1,4 @@
-import { botMessages, triggerPriceError, triggerVsLivePriceErrors } from '@gridbot/shared';
+import { botMessages, type SltpValues, triggerPriceError, triggerVsLivePriceErrors } from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import type { BotKind } from '../api/bot-paths';
-import { type SltpValues, useSltpEdit } from '../api/running-bot';
+import { useSltpEdit } from '../api/running-bot';
 import { useSaveOrReset } from '../hooks/use-save-or-reset';
 import { toNumber } from '../lib/bot-format';
 import { SaveResetButtons } from './save-reset-buttons';

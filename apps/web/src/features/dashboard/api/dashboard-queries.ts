@@ -1,20 +1,15 @@
-import { type BotSummary, botApiPaths, botKindApiPaths, type ProfitTotals } from '@gridbot/shared';
+import {
+  type BotSummary,
+  botApiPaths,
+  botKindApiPaths,
+  type PieChartData,
+  type ProfitTotals,
+} from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** docs/spec/01-core-screens.md §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
 export const DASHBOARD_REFRESH_MS = 10_000;
-
-export interface PieSlice {
-  label: string;
-  value: number;
-}
-
-export interface PieChartData {
-  usdt: string | number;
-  availableBalance: string | number;
-  chartData: PieSlice[];
-}
 
 function poll(paused: boolean) {
   return paused ? false : DASHBOARD_REFRESH_MS;

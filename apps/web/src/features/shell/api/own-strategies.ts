@@ -1,4 +1,4 @@
-import { type StoredStrategy, strategyKindApiPaths } from '@gridbot/shared';
+import { type StrategyListResponse, strategyKindApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,8 +9,7 @@ import { api } from '../../../lib/api-client';
 export function useOwnStrategyNames() {
   return useQuery({
     queryKey: ['strategies', 'multigrid', 'own'],
-    queryFn: ({ signal }) =>
-      api.get<{ strategies: StoredStrategy[] }>(strategyKindApiPaths.multigrid.mine, { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(strategyKindApiPaths.multigrid.mine, { signal }),
     refetchInterval: 10_000,
   });
 }

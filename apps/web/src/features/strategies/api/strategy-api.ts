@@ -1,7 +1,7 @@
 import type {
   MultigridStrategyPayload,
+  SaveStrategyResponse,
   ScalpingStrategyPayload,
-  StoredStrategy,
   StrategyDetailResponse,
   StrategyKind,
   StrategyListResponse,
@@ -26,13 +26,6 @@ export function myStrategiesPath(kind: StrategyKind): string {
 }
 
 export type StrategyPayload = MultigridStrategyPayload | ScalpingStrategyPayload;
-
-export interface SaveStrategyResponse {
-  success: boolean;
-  message: string;
-  strategy: StoredStrategy;
-  inUse?: boolean;
-}
 
 export const getOwnStrategies = (kind: StrategyKind, signal?: AbortSignal) =>
   api.get<StrategyListResponse>(strategyKindApiPaths[kind].list, { signal });
