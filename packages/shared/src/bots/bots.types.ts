@@ -148,3 +148,51 @@ export interface TopBot {
   apy: number;
   sparklineData: number[];
 }
+
+/** `/api/sltp`: the bot's price triggers (null when unset) and the live price they are checked against. */
+export interface SltpValues {
+  sell_all_and_pause_at_price: number | null;
+  restart_at_price: number | null;
+  stoploss_and_stopbot_at_price: number | null;
+  liveprice: number;
+}
+
+/** `/api/protectionvalues`: overbuy grid protection and the bot's grid count (its upper bound is that minus one). */
+export interface ProtectionValues {
+  is_protection_active: boolean;
+  protection_grid_at: number | null;
+  total_grid: number;
+}
+
+/** `/api/profitbookat`: the profit book & stop percentage, or null when unset. */
+export interface ProfitBookAt {
+  profitbookat: number | null;
+}
+
+/** `/api/position` (Future bots). */
+export interface BotPosition {
+  liquidationPrice: number | null;
+}
+
+/** The answer of a bot setting's edit or a stop: `stopping` while a stop's final sale is still under way (202). */
+export interface BotActionAnswer {
+  success: boolean;
+  message: string;
+  stopping?: boolean;
+}
+
+/** One slice of the dashboard's funds pie: a running bot's pair and category, and its investment. */
+export interface PieSlice {
+  label: string;
+  value: number;
+}
+
+/** `/api/pichart`: every USDT the account holds (`usdt`), the free spot USDT and the running bots' slices. */
+export interface PieChartData {
+  /** null on Binance while no API keys are connected (then `connected` is false). */
+  usdt: string | null;
+  availableBalance: string | null;
+  chartData: PieSlice[];
+  botCount: number;
+  connected?: false;
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SYMBOLS } from '../markets/market-rules';
+import { profitBookPctError, triggerPriceError } from './bot-settings.rules';
 import { botMessages as m } from './bots.messages';
 
 /** A number sent as a number or a numeric string; '' and null mean absent. */
@@ -109,8 +110,9 @@ const priceOrNull = z
   .transform((v, ctx) => {
     if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
     const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n) || n <= 0) {
-      ctx.addIssue({ code: 'custom', message: m.priceNumber });
+    const error = triggerPriceError(n);
+    if (error) {
+      ctx.addIssue({ code: 'custom', message: error });
       return z.NEVER;
     }
     return n;
@@ -140,12 +142,9 @@ export const profitBookInputSchema = z.looseObject({
     .transform((v, ctx) => {
       if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
       const n = typeof v === 'number' ? v : Number(v.trim());
-      if (!Number.isFinite(n) || n < 1) {
-        ctx.addIssue({ code: 'custom', message: m.profitBookMin });
-        return z.NEVER;
-      }
-      if (n > 1000) {
-        ctx.addIssue({ code: 'custom', message: m.profitBookMax });
+      const error = profitBookPctError(n);
+      if (error) {
+        ctx.addIssue({ code: 'custom', message: error });
         return z.NEVER;
       }
       return n;

@@ -65,6 +65,14 @@ export interface StrategyDetailResponse {
   inUse: boolean;
 }
 
+/** Create, edit and copy: the saved strategy; after an edit, `inUse` says running bots keep their old table. */
+export interface SaveStrategyResponse {
+  success: boolean;
+  message: string;
+  strategy: StoredStrategy;
+  inUse?: boolean;
+}
+
 const sum = (values: number[]) => values.reduce((total, n) => total + n, 0);
 
 /**

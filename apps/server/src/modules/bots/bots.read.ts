@@ -2,6 +2,7 @@ import type { Exchange } from '@gridbot/exchange';
 import {
   botMessages as m,
   type OrderBookPage,
+  type PieChartData,
   type ProfitTotals,
   type PurchasedQty,
   type StrategyParams,
@@ -115,7 +116,7 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 /** The pie's one slice when no bot runs. */
 const NOT_ACTIVE = { label: 'Not Active', value: 100 };
 
-export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType) {
+export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType): Promise<PieChartData> {
   // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
   const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
   let exchange: Exchange;

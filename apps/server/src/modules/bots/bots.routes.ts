@@ -1,16 +1,26 @@
 import {
+  type BotActionAnswer,
+  type BotPosition,
+  botApiPaths,
   botFillsCsvQuerySchema,
   botIdInputSchema,
+  botKindApiPaths,
+  botKindOf,
   copyBotInputSchema,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   historyCsvQuerySchema,
   historyRowMatches,
   botMessages as m,
+  overbuyGridError,
   overbuyInputSchema,
+  type ProfitBookAt,
+  type ProtectionValues,
   profitBookInputSchema,
+  type SltpValues,
   sltpEditInputSchema,
   startBotInputSchema,
   topBotsQuerySchema,
+  triggerVsLivePriceErrors,
 } from '@gridbot/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -35,11 +45,6 @@ function sendCsv(reply: FastifyReply, filename: string, body: string) {
     .send(body);
 }
 
-const TWINS = [
-  { prefix: '', type: 'multigrid' as const, history: 'bothistory' },
-  { prefix: 'scalp', type: 'scalping' as const, history: 'scalpbothistory' },
-];
-
 const startCheckQuerySchema = z.object({
   category: z.enum(['Spot', 'Future']).default('Spot'),
   pair: z
@@ -51,13 +56,7 @@ const startCheckQuerySchema = z.object({
     .string()
     .max(20)
     .optional()
-    .transform((v) =>
-      v === undefined || v === ''
-        ? undefined
-        : v.toLowerCase().startsWith('scalp')
-          ? 'scalping'
-          : 'multigrid',
-    ),
+    .transform((v) => (v === undefined || v === '' ? undefined : botKindOf(v))),
   strategy: z.string().max(64).optional(),
 });
 
@@ -72,56 +71,53 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { onRequest: requireUser(deps) };
   const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
 
-  r.get('/api/minimum-bot-amount', guard, async () => ({ minimumBotAmount: DEFAULT_MINIMUM_BOT_AMOUNT }));
+  r.get(botApiPaths.minimumAmount, guard, async () => ({ minimumBotAmount: DEFAULT_MINIMUM_BOT_AMOUNT }));
 
   // What blocks a start with these choices, before the form is filled in.
-  r.get('/api/startcheck', { ...guard, schema: { querystring: startCheckQuerySchema } }, async (req) =>
+  r.get(botApiPaths.startCheck, { ...guard, schema: { querystring: startCheckQuerySchema } }, async (req) =>
     startReadiness(deps, currentUser(req).id, req.query),
   );
 
-  r.post('/api/startbotdata', withBody(startBotInputSchema), async (req) =>
-    startBot(deps, currentUser(req).id, 'multigrid', req.body),
-  );
-  r.post('/api/startscalp', withBody(startBotInputSchema), async (req) =>
-    startBot(deps, currentUser(req).id, 'scalping', req.body),
-  );
-
-  for (const { prefix, type, history } of TWINS) {
-    r.get(`/api/${prefix}botstatus`, guard, async (req) => ({
+  for (const type of ['multigrid', 'scalping'] as const) {
+    const paths = botKindApiPaths[type];
+    r.post(paths.start, withBody(startBotInputSchema), async (req) =>
+      startBot(deps, currentUser(req).id, type, req.body),
+    );
+    r.get(paths.status, guard, async (req) => ({
       bots: await read.runningSummaries(deps, currentUser(req).id, type),
     }));
-    r.get(`/api/${prefix}pichart`, guard, async (req) => read.pieChart(deps, currentUser(req).id, type));
-    r.get(`/api/${history}`, guard, async (req) => ({
+    r.get(paths.pieChart, guard, async (req) => read.pieChart(deps, currentUser(req).id, type));
+    r.get(paths.history, guard, async (req) => ({
       rows: await read.history(deps, currentUser(req).id, type),
     }));
 
-    r.post(`/api/${prefix}botinfo`, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.info, withBody(botIdInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return read.summaryOf(deps, bot);
     });
-    r.post(`/api/${prefix}orderbook`, withBody(orderBookInputSchema), async (req) => {
+    r.post(paths.orderBook, withBody(orderBookInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return read.orderBook(deps, bot, req.body.page);
     });
-    r.post(`/api/${prefix}purchasedQty`, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.purchasedQty, withBody(botIdInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return read.purchased(deps, bot);
     });
-    r.post(`/api/${prefix}position`, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.position, withBody(botIdInputSchema), async (req): Promise<BotPosition> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
     });
-    r.post(`/api/${prefix}resumebot`, withBody(botIdInputSchema), async (req) =>
+    r.post(paths.resume, withBody(botIdInputSchema), async (req) =>
       resumeBot(deps, await runningBotOf(deps, currentUser(req).id, req.body.botID, type)),
     );
-    r.post(`/api/${prefix}stopbot`, withBody(botIdInputSchema), async (req) => {
+    r.post(paths.stop, withBody(botIdInputSchema), async (req): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
       await sendBotCommand(deps, bot.id, { type: 'stop' }, m.stopFailed);
       return { success: true, message: m.stopped };
     });
     // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
-    r.post(`/api/${prefix}stopbotwithsell`, withBody(botIdInputSchema), async (req, reply) => {
+    r.post(paths.stopWithSell, withBody(botIdInputSchema), async (req, reply): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);
       const outcome = await sendBotCommand(deps, bot.id, { type: 'stop_sell' }, m.stopSellFailed);
@@ -137,7 +133,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return bot;
   };
 
-  r.post('/api/sltp', withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.sltp, withBody(botIdInputSchema), async (req): Promise<SltpValues> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     const s = gridState(bot).settings;
     return {
@@ -148,13 +144,13 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.post('/api/sltpedit', withBody(sltpEditInputSchema), async (req) => {
+  r.post(botApiPaths.sltpEdit, withBody(sltpEditInputSchema), async (req): Promise<BotActionAnswer> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const { sellAllAndPausePrice: pause, restartPrice: restart, stoplossPrice: stoploss } = req.body;
-    const live = priceOf(bot, deps.feed);
-    if (pause !== null && pause <= live) throw new HttpError(400, m.pauseAboveLive);
-    if (stoploss !== null && stoploss >= live) throw new HttpError(400, m.stoplossBelowLive);
+    const wrong = triggerVsLivePriceErrors({ pause, stoploss }, priceOf(bot, deps.feed));
+    const problem = wrong.pause ?? wrong.stoploss;
+    if (problem) throw new HttpError(400, problem);
     const reset = pause === null && restart === null && stoploss === null;
     await sendBotCommand(
       deps,
@@ -165,7 +161,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true, message: reset ? m.sltpReset : m.sltpUpdated };
   });
 
-  r.post('/api/protectionvalues', withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.overbuy, withBody(botIdInputSchema), async (req): Promise<ProtectionValues> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     const state = gridState(bot);
     return {
@@ -175,7 +171,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.post('/api/gridprotectionadd', withBody(overbuyInputSchema), async (req) => {
+  r.post(botApiPaths.overbuyEdit, withBody(overbuyInputSchema), async (req): Promise<BotActionAnswer> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const grids = gridState(bot).params.grids;
@@ -183,30 +179,34 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     const reset = !req.body.protectionActive || raw === null || raw === undefined || raw === '';
     let value: number | null = null;
     if (!reset) {
+      const problem = overbuyGridError(raw, grids);
+      if (problem) throw new HttpError(400, problem);
       value = Number(raw);
-      if (!Number.isInteger(value) || value < 1 || value > grids - 1)
-        throw new HttpError(400, m.overbuyRange(grids - 1));
     }
     await sendBotCommand(deps, bot.id, { type: 'overbuy', active: !reset, value }, m.overbuyFailed);
     return { success: true, message: reset ? m.overbuyReset : m.overbuySaved };
   });
 
-  r.post('/api/profitbookat', withBody(botIdInputSchema), async (req) => {
+  r.post(botApiPaths.profitBook, withBody(botIdInputSchema), async (req): Promise<ProfitBookAt> => {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     return { profitbookat: gridState(bot).settings.profitBookPct };
   });
 
-  r.post('/api/editprofitbookat', withBody(profitBookInputSchema), async (req) => {
-    const bot = await anyBot(currentUser(req).id, req.body.botID);
-    assertRunning(bot);
-    const pct = req.body.profitBookValue;
-    await sendBotCommand(deps, bot.id, { type: 'profit_book', pct }, m.profitBookFailed);
-    return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
-  });
+  r.post(
+    botApiPaths.profitBookEdit,
+    withBody(profitBookInputSchema),
+    async (req): Promise<BotActionAnswer> => {
+      const bot = await anyBot(currentUser(req).id, req.body.botID);
+      assertRunning(bot);
+      const pct = req.body.profitBookValue;
+      await sendBotCommand(deps, bot.id, { type: 'profit_book', pct }, m.profitBookFailed);
+      return { success: true, message: pct === null ? m.profitBookReset : m.profitBookSaved };
+    },
+  );
 
   // CSV exports (ours): one row per fill with date, pair, side, price, quantity, quote, fee, fee asset, PnL.
   r.get(
-    '/api/botfills.csv',
+    botApiPaths.fillsCsv,
     { ...guard, schema: { querystring: botFillsCsvQuerySchema } },
     async (req, reply) => {
       const userId = currentUser(req).id;
@@ -220,7 +220,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
   r.get(
-    '/api/historyfills.csv',
+    botApiPaths.historyFillsCsv,
     { ...guard, schema: { querystring: historyCsvQuerySchema } },
     async (req, reply) => {
       const userId = currentUser(req).id;
@@ -234,11 +234,11 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.get('/api/totalprofitbookdata', guard, async (req) => read.profitTotals(deps, currentUser(req).id));
-  r.get('/api/livebotdata', { ...guard, schema: { querystring: topBotsQuerySchema } }, async (req) => ({
+  r.get(botApiPaths.profitTotals, guard, async (req) => read.profitTotals(deps, currentUser(req).id));
+  r.get(botApiPaths.topBots, { ...guard, schema: { querystring: topBotsQuerySchema } }, async (req) => ({
     bots: await read.topBots(deps, currentUser(req).id, req.query),
   }));
-  r.post('/api/copybotstrategy', withBody(copyBotInputSchema), async (req) =>
+  r.post(botApiPaths.copyBotStrategy, withBody(copyBotInputSchema), async (req) =>
     read.copyBotStrategy(deps, currentUser(req).id, req.body.copyToken),
   );
 }

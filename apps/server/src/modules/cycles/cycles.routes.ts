@@ -1,4 +1,9 @@
-import { editCycleInputSchema, startCycleInputSchema, stopCycleInputSchema } from '@gridbot/shared';
+import {
+  cycleApiPaths,
+  editCycleInputSchema,
+  startCycleInputSchema,
+  stopCycleInputSchema,
+} from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -12,26 +17,26 @@ export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { onRequest: requireUser(deps) };
   const withBody = <T extends z.ZodType>(body: T) => ({ ...guard, schema: { body } });
 
-  r.get('/api/livecycles', guard, async (req) => service.liveCycles(deps, currentUser(req).id));
-  r.post('/api/startcycledata', withBody(startCycleInputSchema), async (req) =>
+  r.get(cycleApiPaths.live, guard, async (req) => service.liveCycles(deps, currentUser(req).id));
+  r.post(cycleApiPaths.start, withBody(startCycleInputSchema), async (req) =>
     service.startCycle(deps, currentUser(req).id, req.body),
   );
-  r.post('/api/editcycle', withBody(editCycleInputSchema), async (req) =>
+  r.post(cycleApiPaths.edit, withBody(editCycleInputSchema), async (req) =>
     service.editCycle(deps, currentUser(req).id, req.body),
   );
-  r.post('/api/stopcycle', withBody(stopCycleInputSchema), async (req) =>
+  r.post(cycleApiPaths.stop, withBody(stopCycleInputSchema), async (req) =>
     service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, false),
   );
   // "Stopped and sold" only once the sale is filled and booked; 202 "stop requested" while it is under way.
-  r.post('/api/stopcyclewithsell', withBody(stopCycleInputSchema), async (req, reply) => {
+  r.post(cycleApiPaths.stopWithSell, withBody(stopCycleInputSchema), async (req, reply) => {
     const answer = await service.stopCycle(deps, currentUser(req).id, req.body.cycle_id, true);
     if ('stopping' in answer) reply.code(202);
     return answer;
   });
-  r.post('/api/resumecycle', withBody(stopCycleInputSchema), async (req) =>
+  r.post(cycleApiPaths.resume, withBody(stopCycleInputSchema), async (req) =>
     service.resumeCycle(deps, currentUser(req).id, req.body.cycle_id),
   );
-  r.get('/api/cyclebothistory', guard, async (req) => ({
+  r.get(cycleApiPaths.history, guard, async (req) => ({
     rows: await service.cycleHistory(deps, currentUser(req).id),
   }));
 }

@@ -7,6 +7,7 @@ import {
   candleHistoryQuerySchema,
   candlesQuerySchema,
   livePriceInputSchema,
+  marketApiPaths,
   SYMBOLS,
 } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +37,7 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
     );
     return JSON.stringify({ source: feed.kind, tickers });
   };
-  r.get('/api/tickers', async (_req, reply) => {
+  r.get(marketApiPaths.tickers, async (_req, reply) => {
     const now = performance.now();
     if (!cached || now - cached.atMs >= TICKERS_CACHE_MS) {
       const body = tickersBody();
@@ -49,14 +50,14 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
     return reply.type('application/json; charset=utf-8').send(await cached.body);
   });
 
-  r.get('/api/symbolpair', guard, async () => ({ pairs: SYMBOLS }));
+  r.get(marketApiPaths.symbolPairs, guard, async () => ({ pairs: SYMBOLS }));
 
-  r.post('/api/liveprice', { ...guard, schema: { body: livePriceInputSchema } }, async (req) => ({
+  r.post(marketApiPaths.spotPrice, { ...guard, schema: { body: livePriceInputSchema } }, async (req) => ({
     pair: req.body.pair,
     price: await feed.price(req.body.pair, 'spot'),
   }));
 
-  r.post('/api/futureliveprice', { ...guard, schema: { body: livePriceInputSchema } }, async (req) => ({
+  r.post(marketApiPaths.futurePrice, { ...guard, schema: { body: livePriceInputSchema } }, async (req) => ({
     pair: req.body.pair,
     price: await feed.price(req.body.pair, 'future'),
   }));
@@ -70,14 +71,14 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
   // Without from and to: the chart's most recent candles from the feed. With them: candle history for a
   // backtest, in the compact encoding of packages/shared (backtest/candle-history.ts); 404 when there is none.
   r.get(
-    '/api/candles/coverage',
+    marketApiPaths.candleCoverage,
     { ...guard, schema: { querystring: candleCoverageQuerySchema } },
     async (req) => ({
       spans: await history.coverage(req.query),
     }),
   );
 
-  r.get('/api/candles', { ...guard, schema: { querystring: chartOrHistory } }, async (req) => {
+  r.get(marketApiPaths.candles, { ...guard, schema: { querystring: chartOrHistory } }, async (req) => {
     if (req.query.from === undefined && req.query.to === undefined) {
       const { symbol, interval, limit, market } = req.query;
       return { symbol, interval, market, candles: await feed.candles(symbol, market, interval, limit) };

@@ -1,10 +1,13 @@
 import {
   type MultigridStrategyInput,
   strategyMessages as m,
+  type SaveStrategyResponse,
   type ScalpingStrategyInput,
   STRATEGY_NAME_MAX,
   type StoredStrategy,
+  type StrategyDetailResponse,
   type StrategyKind,
+  type StrategyListResponse,
   strategyToStored,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
@@ -36,7 +39,11 @@ const notFound = () => new HttpError(404, m.notFound);
  * Saves a new own strategy. Names are unique per user and kind ignoring case, and may not repeat a system
  * strategy's name either, so a name picked in Start Bot always means one strategy.
  */
-export async function createStrategy(deps: Deps, userId: string, input: StrategyInput) {
+export async function createStrategy(
+  deps: Deps,
+  userId: string,
+  input: StrategyInput,
+): Promise<SaveStrategyResponse> {
   const taken = await repo.takenNames(deps.db, userId, input.kind);
   if (taken.has(input.strategyName.toLowerCase())) throw duplicate();
   try {
@@ -68,7 +75,12 @@ async function findOwnForChange(deps: Deps, userId: string, kind: StrategyKind, 
   throw notFound();
 }
 
-export async function getStrategy(deps: Deps, userId: string, kind: StrategyKind, name: string) {
+export async function getStrategy(
+  deps: Deps,
+  userId: string,
+  kind: StrategyKind,
+  name: string,
+): Promise<StrategyDetailResponse> {
   const row = await findVisible(deps, userId, kind, name);
   if (!row) throw notFound();
   return { strategy: toStoredStrategy(row), inUse: await repo.isStrategyInUse(deps.db, userId, row) };
@@ -78,7 +90,11 @@ export async function getStrategy(deps: Deps, userId: string, kind: StrategyKind
  * Replaces an own strategy's table. Running bots keep the snapshot they started with, so the edit only
  * reaches bots started afterwards; `inUse` tells the page to say so.
  */
-export async function editStrategy(deps: Deps, userId: string, input: StrategyInput) {
+export async function editStrategy(
+  deps: Deps,
+  userId: string,
+  input: StrategyInput,
+): Promise<SaveStrategyResponse> {
   const row = await findOwnForChange(deps, userId, input.kind, input.strategyName);
   if (row.noOfGrids !== input.noOfGrids) throw new HttpError(400, m.gridCountFixed);
   const updated = await repo.updateStrategyParams(
@@ -104,7 +120,11 @@ export async function deleteStrategy(deps: Deps, userId: string, kind: StrategyK
   return { success: true, message: m.deleted };
 }
 
-export async function listStrategies(deps: Deps, userId: string | null, kind: StrategyKind) {
+export async function listStrategies(
+  deps: Deps,
+  userId: string | null,
+  kind: StrategyKind,
+): Promise<StrategyListResponse> {
   const rows =
     userId === null
       ? await repo.listSystemStrategies(deps.db, kind)
@@ -139,7 +159,7 @@ export async function copySystemStrategy(
   kind: StrategyKind,
   name: string,
   newName?: string,
-) {
+): Promise<SaveStrategyResponse> {
   const source = await repo.findSystemStrategy(deps.db, kind, name);
   if (!source) throw notFound();
   const taken = await repo.takenNames(deps.db, userId, kind);

@@ -1,4 +1,4 @@
-import type { CandleSpan, HistoryInterval } from '@gridbot/shared';
+import { type CandleSpan, type HistoryInterval, marketApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -8,7 +8,7 @@ export function useCandleCoverage(symbol: string, category: 'spot' | 'future', i
     queryKey: ['candles', 'coverage', symbol, category, interval],
     queryFn: ({ signal }) =>
       api.get<{ spans: CandleSpan[] }>(
-        `/api/candles/coverage?${new URLSearchParams({ symbol, category, interval })}`,
+        `${marketApiPaths.candleCoverage}?${new URLSearchParams({ symbol, category, interval })}`,
         { signal },
       ),
     select: (data) => data.spans,

@@ -4,7 +4,7 @@
  * sweep.
  */
 import type { GridBacktestInput } from '@gridbot/engine';
-import type { CandleCoverageQuery, HistoryInterval } from '@gridbot/shared';
+import { type CandleCoverageQuery, type HistoryInterval, marketApiPaths } from '@gridbot/shared';
 import { getToken } from '../../../lib/session';
 import type { RunMessage, WorkerReply } from '../worker/backtest-protocol';
 import type { BacktestOutcome } from './backtest-core';
@@ -23,7 +23,7 @@ export function candlesUrl(p: HistoryPeriod): string {
     from: String(p.fromMs),
     to: String(p.toMs),
   });
-  return `/api/candles?${q}`;
+  return `${marketApiPaths.candles}?${q}`;
 }
 
 export interface RunRequest {

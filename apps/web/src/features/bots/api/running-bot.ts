@@ -1,7 +1,18 @@
-import type { BotSummary, OrderBookPage, PurchasedQty } from '@gridbot/shared';
+import {
+  type BotActionAnswer,
+  type BotPosition,
+  type BotSummary,
+  botApiPaths,
+  botKindApiPaths,
+  type OrderBookPage,
+  type ProfitBookAt,
+  type ProtectionValues,
+  type PurchasedQty,
+  type SltpValues,
+} from '@gridbot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { BOT_REFRESH_MS, type BotKind, botPaths } from './bot-paths';
+import { BOT_REFRESH_MS, type BotKind } from './bot-paths';
 
 export const botKeys = {
   all: ['bots'] as const,
@@ -18,7 +29,7 @@ export const botKeys = {
 export function useBotInfo(kind: BotKind, id: string) {
   return useQuery({
     queryKey: botKeys.info(kind, id),
-    queryFn: ({ signal }) => api.post<BotSummary>(botPaths[kind].info, { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<BotSummary>(botKindApiPaths[kind].info, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
   });
 }
@@ -27,7 +38,7 @@ export function useOrderBook(kind: BotKind, id: string, page: number, enabled = 
   return useQuery({
     queryKey: botKeys.orderBook(kind, id, page),
     queryFn: ({ signal }) =>
-      api.post<OrderBookPage>(botPaths[kind].orderBook, { botID: id, page }, { signal }),
+      api.post<OrderBookPage>(botKindApiPaths[kind].orderBook, { botID: id, page }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     placeholderData: keepPreviousData,
     enabled,
@@ -37,7 +48,8 @@ export function useOrderBook(kind: BotKind, id: string, page: number, enabled = 
 export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
   return useQuery({
     queryKey: botKeys.purchasedQty(kind, id),
-    queryFn: ({ signal }) => api.post<PurchasedQty>(botPaths[kind].purchasedQty, { botID: id }, { signal }),
+    queryFn: ({ signal }) =>
+      api.post<PurchasedQty>(botKindApiPaths[kind].purchasedQty, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
@@ -47,43 +59,25 @@ export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
 export function usePosition(kind: BotKind, id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.position(kind, id),
-    queryFn: ({ signal }) =>
-      api.post<{ liquidationPrice: number | string | null }>(
-        botPaths[kind].position,
-        { botID: id },
-        { signal },
-      ),
+    queryFn: ({ signal }) => api.post<BotPosition>(botKindApiPaths[kind].position, { botID: id }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
-}
-
-export interface SltpValues {
-  sell_all_and_pause_at_price: number | string | null;
-  restart_at_price: number | string | null;
-  stoploss_and_stopbot_at_price: number | string | null;
-  liveprice: number | string;
 }
 
 export function useSltp(id: string, botData: BotSummary | undefined, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.sltp(id),
-    queryFn: ({ signal }) => api.post<SltpValues>('/api/sltp', { botID: id, botData }, { signal }),
+    queryFn: ({ signal }) => api.post<SltpValues>(botApiPaths.sltp, { botID: id, botData }, { signal }),
     refetchInterval: BOT_REFRESH_MS,
     enabled,
   });
 }
 
-export interface ProtectionValues {
-  is_protection_active: boolean;
-  protection_grid_at: number | null;
-  total_grid: number;
-}
-
 export function useProtection(id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.protection(id),
-    queryFn: ({ signal }) => api.post<ProtectionValues>('/api/protectionvalues', { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<ProtectionValues>(botApiPaths.overbuy, { botID: id }, { signal }),
     enabled,
   });
 }
@@ -91,8 +85,7 @@ export function useProtection(id: string, enabled: boolean) {
 export function useProfitBookAt(id: string, enabled: boolean) {
   return useQuery({
     queryKey: botKeys.profitBook(id),
-    queryFn: ({ signal }) =>
-      api.post<{ profitbookat: number | string | null }>('/api/profitbookat', { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<ProfitBookAt>(botApiPaths.profitBook, { botID: id }, { signal }),
     enabled,
   });
 }
@@ -124,7 +117,7 @@ export function useSltpEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: SltpEditInput) =>
-      api.post<{ message: string }>('/api/sltpedit', { botID: id, ...input }),
+      api.post<BotActionAnswer>(botApiPaths.sltpEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -133,7 +126,7 @@ export function useOverbuyEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (input: { overbuyProtectionValue: number | null; protectionActive: boolean }) =>
-      api.post<{ message: string }>('/api/gridprotectionadd', { botID: id, ...input }),
+      api.post<BotActionAnswer>(botApiPaths.overbuyEdit, { botID: id, ...input }),
     onSuccess: refresh,
   });
 }
@@ -142,15 +135,9 @@ export function useProfitBookEdit(kind: BotKind, id: string) {
   const refresh = useRefreshBot(kind, id);
   return useMutation({
     mutationFn: (profitBookValue: number | null) =>
-      api.post<{ message: string }>('/api/editprofitbookat', { botID: id, profitBookValue }),
+      api.post<BotActionAnswer>(botApiPaths.profitBookEdit, { botID: id, profitBookValue }),
     onSuccess: refresh,
   });
-}
-
-/** `stopping`: the sale is still under way (202 "stop requested"); the bot shows Stopping until it is booked. */
-export interface StopAnswer {
-  message: string;
-  stopping?: boolean;
 }
 
 export function useStopBot(kind: BotKind, id: string) {
@@ -158,8 +145,8 @@ export function useStopBot(kind: BotKind, id: string) {
   return useMutation({
     mutationFn: ({ sell, botData, totalPnl }: { sell: boolean; botData: BotSummary; totalPnl: number }) =>
       sell
-        ? api.post<StopAnswer>(botPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
-        : api.post<StopAnswer>(botPaths[kind].stop, { botID: id, botData }),
+        ? api.post<BotActionAnswer>(botKindApiPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
+        : api.post<BotActionAnswer>(botKindApiPaths[kind].stop, { botID: id, botData }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }
@@ -168,7 +155,7 @@ export function useStopBot(kind: BotKind, id: string) {
 export function useResumeBot(kind: BotKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>(botPaths[kind].resume, { botID: id }),
+    mutationFn: () => api.post<{ message: string }>(botKindApiPaths[kind].resume, { botID: id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }

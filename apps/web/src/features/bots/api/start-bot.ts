@@ -1,19 +1,25 @@
 import {
+  botApiPaths,
+  botKindApiPaths,
   DEFAULT_MINIMUM_BOT_AMOUNT,
+  livePricePath,
+  marketApiPaths,
   type StartBotInput,
   type StartReadiness,
-  type StoredStrategy,
+  type StrategyListResponse,
+  strategyApiPaths,
+  strategyKindApiPaths,
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { type BotKind, botPaths } from './bot-paths';
+import type { BotKind } from './bot-paths';
 import { botKeys } from './running-bot';
 
 export function useMinimumBotAmount() {
   return useQuery({
     queryKey: ['bots', 'minimum-amount'],
     queryFn: ({ signal }) =>
-      api.get<{ minimumBotAmount: number | string }>('/api/minimum-bot-amount', { signal }),
+      api.get<{ minimumBotAmount: number | string }>(botApiPaths.minimumAmount, { signal }),
     select: (data) => {
       const n = Number(data.minimumBotAmount);
       return Number.isFinite(n) && n > 0 ? n : DEFAULT_MINIMUM_BOT_AMOUNT;
@@ -25,27 +31,22 @@ export function useMinimumBotAmount() {
 export function useSymbolPairs() {
   return useQuery({
     queryKey: ['bots', 'symbol-pairs'],
-    queryFn: ({ signal }) => api.get<{ pairs: string[] }>('/api/symbolpair', { signal }),
+    queryFn: ({ signal }) => api.get<{ pairs: string[] }>(marketApiPaths.symbolPairs, { signal }),
     select: (data) => data.pairs,
     staleTime: 60_000,
   });
 }
 
-const strategyListPaths = {
-  multigrid: { mine: '/api/mystratagies', system: '/api/systemstrategy' },
-  scalping: { mine: '/api/mystratagiesscalping', system: '/api/systemstrategyscalping' },
-} as const;
-
 /** Strategy names for the chosen bot type: own first, then the system ones (docs/spec/01-core-screens.md Start New Bot). */
 export function useStrategyChoices(kind: BotKind) {
-  const paths = strategyListPaths[kind];
+  const paths = strategyKindApiPaths[kind];
   const mine = useQuery({
     queryKey: ['strategies', kind, 'own'],
-    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.mine, { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(paths.mine, { signal }),
   });
   const system = useQuery({
     queryKey: ['strategies', kind, 'system'],
-    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>(paths.system, { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(paths.system, { signal }),
     staleTime: 60_000,
   });
   return {
@@ -60,7 +61,7 @@ export function useGridCount(kind: BotKind, strategyName: string) {
   return useQuery({
     queryKey: ['bots', 'noofgrid', kind, strategyName.toLowerCase()],
     queryFn: ({ signal }) =>
-      api.post<{ noOfGrid: number }>('/api/noofgrid', { strategyName, kind }, { signal }),
+      api.post<{ noOfGrid: number }>(strategyApiPaths.gridCount, { strategyName, kind }, { signal }),
     select: (data) => Number(data.noOfGrid),
     enabled: strategyName.trim() !== '',
     staleTime: 60_000,
@@ -74,7 +75,7 @@ export function useLivePrice(pair: string, category: string) {
     queryKey: ['bots', 'live-price', future ? 'future' : 'spot', pair],
     queryFn: ({ signal }) =>
       api.post<{ pair: string; price: string | number }>(
-        future ? '/api/futureliveprice' : '/api/liveprice',
+        livePricePath(future ? 'future' : 'spot'),
         { pair },
         { signal },
       ),
@@ -88,7 +89,7 @@ export function useStartBot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
-      api.post<{ message: string; botId: string }>(botPaths[kind].start, payload),
+      api.post<{ message: string; botId: string }>(botKindApiPaths[kind].start, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }
@@ -107,7 +108,7 @@ export function useStartCheck(choice: { category: string; pair: string; botType:
   }
   return useQuery({
     queryKey: ['bots', 'start-check', query.toString()],
-    queryFn: ({ signal }) => api.get<StartReadiness>(`/api/startcheck?${query}`, { signal }),
+    queryFn: ({ signal }) => api.get<StartReadiness>(`${botApiPaths.startCheck}?${query}`, { signal }),
     refetchInterval: 10_000,
     placeholderData: (previous) => previous,
   });

@@ -1,9 +1,8 @@
-import type { BotSummary } from '@gridbot/shared';
+import type { BotSummary, ProtectionValues, SltpValues } from '@gridbot/shared';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { formatDateTime, formatPair, formatPrice } from '../../../lib/format';
 import type { BotKind } from '../api/bot-paths';
-import type { ProtectionValues, SltpValues } from '../api/running-bot';
 import { formatLimit, formatUsd, pnlTone, toNumber } from '../lib/bot-format';
 import { PanelRow } from './bot-parts';
 

@@ -1,4 +1,4 @@
-import type { OrderBookPage, OrderBookRow } from '@gridbot/shared';
+import { botApiPaths, type OrderBookPage, type OrderBookRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -49,7 +49,7 @@ export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookP
   const onExport = () => {
     if (!bot) return;
     setExporting(true);
-    downloadFromApi(`/api/botfills.csv?botID=${encodeURIComponent(bot.id)}`, `${bot.name}-fills.csv`)
+    downloadFromApi(`${botApiPaths.fillsCsv}?botID=${encodeURIComponent(bot.id)}`, `${bot.name}-fills.csv`)
       .catch((error: unknown) => toast.error(errorMessage(error, 'The export failed. Please try again.')))
       .finally(() => setExporting(false));
   };

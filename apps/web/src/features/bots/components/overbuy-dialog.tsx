@@ -1,16 +1,7 @@
-import { botMessages } from '@gridbot/shared';
+import { botMessages, overbuyGridError, type ProtectionValues } from '@gridbot/shared';
 import type { BotKind } from '../api/bot-paths';
-import { type ProtectionValues, useOverbuyEdit } from '../api/running-bot';
+import { useOverbuyEdit } from '../api/running-bot';
 import { OneValueDialog } from './one-value-dialog';
-
-/** docs/spec/02-bots-wallet-account.md §5: an integer from 1 to the bot's grids minus one. */
-export function checkOverbuy(text: string, totalGrids: number): string | undefined {
-  const max = totalGrids - 1;
-  const trimmed = text.trim();
-  const n = Number(trimmed);
-  if (trimmed === '' || !/^\d+$/.test(trimmed) || n < 1 || n > max) return botMessages.overbuyRange(max);
-  return undefined;
-}
 
 interface OverbuyDialogProps {
   open: boolean;
@@ -36,7 +27,7 @@ export function OverbuyDialog({ open, onClose, kind, botId, protection, totalGri
           ? String(protection.protection_grid_at)
           : ''
       }
-      check={(text) => checkOverbuy(text, grids)}
+      check={(text) => overbuyGridError(text, grids)}
       edit={edit}
       toInput={(value) => ({ overbuyProtectionValue: value, protectionActive: value !== null })}
       toasts={{

@@ -1,15 +1,12 @@
-import { botMessages } from '@gridbot/shared';
+import { botMessages, PROFIT_BOOK_MAX_PCT, PROFIT_BOOK_MIN_PCT, profitBookPctError } from '@gridbot/shared';
 import type { BotKind } from '../api/bot-paths';
 import { useProfitBookEdit } from '../api/running-bot';
 import { toNumber } from '../lib/bot-format';
 import { OneValueDialog } from './one-value-dialog';
 
-/** docs/spec/02-bots-wallet-account.md §5: 1 to 1000 percent; below 1 is refused with the spec's words. */
+/** docs/spec/02-bots-wallet-account.md §5: the shared rule; an empty field is below the minimum (Reset clears it). */
 export function checkProfitBook(text: string): string | undefined {
-  const n = Number(text.trim());
-  if (text.trim() === '' || !Number.isFinite(n) || n < 1) return botMessages.profitBookMin;
-  if (n > 1000) return botMessages.profitBookMax;
-  return undefined;
+  return text.trim() === '' ? botMessages.profitBookMin : profitBookPctError(Number(text.trim()));
 }
 
 interface ProfitBookDialogProps {
@@ -45,9 +42,9 @@ export function ProfitBookDialog({ open, onClose, kind, botId, current }: Profit
         label: 'Profit book & stop at (%)',
         type: 'number',
         inputMode: 'decimal',
-        min: 1,
-        max: 1000,
-        placeholder: '1 – 1000',
+        min: PROFIT_BOOK_MIN_PCT,
+        max: PROFIT_BOOK_MAX_PCT,
+        placeholder: `${PROFIT_BOOK_MIN_PCT} – ${PROFIT_BOOK_MAX_PCT}`,
       }}
     />
   );

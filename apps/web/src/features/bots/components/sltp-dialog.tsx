@@ -1,4 +1,4 @@
-import { botMessages } from '@gridbot/shared';
+import { botMessages, type SltpValues, triggerPriceError, triggerVsLivePriceErrors } from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
 import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
-import { type SltpValues, useSltpEdit } from '../api/running-bot';
+import { useSltpEdit } from '../api/running-bot';
 import { useSaveOrReset } from '../hooks/use-save-or-reset';
 import { toNumber } from '../lib/bot-format';
 import { SaveResetButtons } from './save-reset-buttons';
@@ -32,7 +32,7 @@ function initialValues(sltp: SltpValues | undefined): Values {
   };
 }
 
-/** docs/spec/02-bots-wallet-account.md §5: free text, but a set pause price must be above and a stoploss below the live price. */
+/** docs/spec/02-bots-wallet-account.md §5: free text, checked by the shared rules the server applies again. */
 export function checkSltp(values: Values, livePrice: number | null) {
   const errors: Partial<Record<FieldName, string>> = {};
   const parsed: Record<FieldName, number | null> = { pause: null, restart: null, stoploss: null };
@@ -40,14 +40,11 @@ export function checkSltp(values: Values, livePrice: number | null) {
     const text = values[name].trim();
     if (text === '') continue;
     const n = Number(text);
-    if (!Number.isFinite(n) || n <= 0) errors[name] = botMessages.priceNumber;
+    const problem = triggerPriceError(n);
+    if (problem) errors[name] = problem;
     else parsed[name] = n;
   }
-  if (livePrice !== null) {
-    if (parsed.pause !== null && parsed.pause <= livePrice) errors.pause = botMessages.pauseAboveLive;
-    if (parsed.stoploss !== null && parsed.stoploss >= livePrice)
-      errors.stoploss = botMessages.stoplossBelowLive;
-  }
+  if (livePrice !== null) Object.assign(errors, triggerVsLivePriceErrors(parsed, livePrice));
   return { errors, parsed };
 }
 

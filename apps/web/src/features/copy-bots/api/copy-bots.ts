@@ -1,4 +1,4 @@
-import type { TopBot } from '@gridbot/shared';
+import { botApiPaths, type TopBot } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -19,7 +19,7 @@ export function useTopBots(filters: TopBotFilters = { pair: '', category: '', mi
   return useQuery({
     queryKey: ['copy-bots', 'top', search],
     queryFn: ({ signal }) =>
-      api.get<{ bots: TopBot[] }>(`/api/livebotdata${search ? `?${search}` : ''}`, { signal }),
+      api.get<{ bots: TopBot[] }>(`${botApiPaths.topBots}${search ? `?${search}` : ''}`, { signal }),
     select: (data) => data.bots,
     refetchInterval: 10_000,
   });
@@ -30,7 +30,7 @@ export function useCopyBotStrategy() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (copyToken: string) =>
-      api.post<{ strategy_name: string; botType: string }>('/api/copybotstrategy', { copyToken }),
+      api.post<{ strategy_name: string; botType: string }>(botApiPaths.copyBotStrategy, { copyToken }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategies'] }),
   });
 }

@@ -1,4 +1,10 @@
-import type { EditCycleInput, LiveCyclesResponse, StartCycleInput } from '@gridbot/shared';
+import {
+  cycleApiPaths,
+  type EditCycleInput,
+  type LiveCyclesResponse,
+  livePricePath,
+  type StartCycleInput,
+} from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -17,7 +23,7 @@ export const cycleKeys = {
 export function useLiveCycles() {
   return useQuery({
     queryKey: cycleKeys.live,
-    queryFn: ({ signal }) => api.get<LiveCyclesResponse>('/api/livecycles', { signal }),
+    queryFn: ({ signal }) => api.get<LiveCyclesResponse>(cycleApiPaths.live, { signal }),
     select: (data) => data.cycles,
     refetchInterval: CYCLES_REFRESH_MS,
   });
@@ -32,7 +38,7 @@ export function useCyclePrice(pair: string, category: 'Spot' | 'Future') {
     queryKey: cycleKeys.price(category, pair),
     queryFn: ({ signal }) =>
       api.post<{ pair: string; price: string | number }>(
-        category === 'Future' ? '/api/futureliveprice' : '/api/liveprice',
+        livePricePath(category === 'Future' ? 'future' : 'spot'),
         { pair },
         { signal },
       ),
@@ -53,7 +59,7 @@ function useRefreshCycles() {
 export function useStartCycle() {
   const refresh = useRefreshCycles();
   return useMutation({
-    mutationFn: (payload: StartCycleInput) => api.post<{ message: string }>('/api/startcycledata', payload),
+    mutationFn: (payload: StartCycleInput) => api.post<{ message: string }>(cycleApiPaths.start, payload),
     onSuccess: refresh,
   });
 }
@@ -61,7 +67,7 @@ export function useStartCycle() {
 export function useEditCycle() {
   const refresh = useRefreshCycles();
   return useMutation({
-    mutationFn: (payload: EditCycleInput) => api.post<{ message: string }>('/api/editcycle', payload),
+    mutationFn: (payload: EditCycleInput) => api.post<{ message: string }>(cycleApiPaths.edit, payload),
     onSuccess: refresh,
   });
 }
@@ -71,9 +77,12 @@ export function useStopCycle() {
   return useMutation({
     mutationFn: ({ cycleId, sell }: { cycleId: string; sell: boolean }) =>
       // `stopping`: the sale is still under way (202 "stop requested"); the cycle shows Stopping meanwhile.
-      api.post<{ message: string; stopping?: boolean }>(sell ? '/api/stopcyclewithsell' : '/api/stopcycle', {
-        cycle_id: cycleId,
-      }),
+      api.post<{ message: string; stopping?: boolean }>(
+        sell ? cycleApiPaths.stopWithSell : cycleApiPaths.stop,
+        {
+          cycle_id: cycleId,
+        },
+      ),
     onSettled: refresh,
   });
 }
@@ -82,7 +91,8 @@ export function useStopCycle() {
 export function useResumeCycle() {
   const refresh = useRefreshCycles();
   return useMutation({
-    mutationFn: (cycleId: string) => api.post<{ message: string }>('/api/resumecycle', { cycle_id: cycleId }),
+    mutationFn: (cycleId: string) =>
+      api.post<{ message: string }>(cycleApiPaths.resume, { cycle_id: cycleId }),
     onSettled: refresh,
   });
 }

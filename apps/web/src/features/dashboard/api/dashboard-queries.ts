@@ -1,22 +1,15 @@
-import type { BotSummary, ProfitTotals } from '@gridbot/shared';
+import {
+  type BotSummary,
+  botApiPaths,
+  botKindApiPaths,
+  type PieChartData,
+  type ProfitTotals,
+} from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** docs/spec/01-core-screens.md §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
 export const DASHBOARD_REFRESH_MS = 10_000;
-
-export interface PieSlice {
-  label: string;
-  value: number;
-}
-
-export interface PieChartData {
-  /** null on Binance while no API keys are connected (then `connected` is false). */
-  usdt: string | number | null;
-  availableBalance: string | number | null;
-  chartData: PieSlice[];
-  connected?: false;
-}
 
 function poll(paused: boolean) {
   return paused ? false : DASHBOARD_REFRESH_MS;
@@ -25,12 +18,12 @@ function poll(paused: boolean) {
 export function useLiveBots(paused: boolean) {
   const multigrid = useQuery({
     queryKey: ['dashboard', 'botstatus'],
-    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/botstatus', { signal }),
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.multigrid.status, { signal }),
     refetchInterval: poll(paused),
   });
   const scalping = useQuery({
     queryKey: ['dashboard', 'scalpbotstatus'],
-    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>('/api/scalpbotstatus', { signal }),
+    queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.scalping.status, { signal }),
     refetchInterval: poll(paused),
   });
   // The client tags each bot as multigrid or scalp (docs/spec/01-core-screens.md §3), whatever the server said.
@@ -48,12 +41,12 @@ export function useLiveBots(paused: boolean) {
 export function usePieCharts(paused: boolean) {
   const multigrid = useQuery({
     queryKey: ['dashboard', 'pichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>('/api/pichart', { signal }),
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.multigrid.pieChart, { signal }),
     refetchInterval: poll(paused),
   });
   const scalping = useQuery({
     queryKey: ['dashboard', 'scalppichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>('/api/scalppichart', { signal }),
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.scalping.pieChart, { signal }),
     refetchInterval: poll(paused),
   });
   return { multigrid, scalping };
@@ -62,7 +55,7 @@ export function usePieCharts(paused: boolean) {
 export function useProfitTotals(paused: boolean) {
   return useQuery({
     queryKey: ['dashboard', 'totalprofitbookdata'],
-    queryFn: ({ signal }) => api.get<ProfitTotals>('/api/totalprofitbookdata', { signal }),
+    queryFn: ({ signal }) => api.get<ProfitTotals>(botApiPaths.profitTotals, { signal }),
     refetchInterval: poll(paused),
   });
 }

@@ -1,6 +1,6 @@
+import type { PieSlice } from '@gridbot/shared';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
-import type { PieSlice } from '../api/dashboard-queries';
 import { PIE_COLORS } from '../lib/pie';
 
 function arc(cx: number, cy: number, r: number, start: number, end: number): string {

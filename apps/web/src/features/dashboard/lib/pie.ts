@@ -1,4 +1,4 @@
-import type { PieSlice } from '../api/dashboard-queries';
+import type { PieSlice } from '@gridbot/shared';
 
 /** docs/spec/01-core-screens.md §9: at most 8 slices plus 'Others'; a list of 9 colours. */
 export const PIE_COLORS = [

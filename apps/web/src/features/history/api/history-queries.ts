@@ -1,13 +1,13 @@
-import type { HistoryRow } from '@gridbot/shared';
+import { botKindApiPaths, cycleApiPaths, type HistoryRow } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 export type HistoryTab = 'multigrid' | 'scalping' | 'cycle';
 
 const paths = {
-  multigrid: '/api/bothistory',
-  scalping: '/api/scalpbothistory',
-  cycle: '/api/cyclebothistory',
+  multigrid: botKindApiPaths.multigrid.history,
+  scalping: botKindApiPaths.scalping.history,
+  cycle: cycleApiPaths.history,
 } as const;
 
 /** Stopped bots and cycles, newest first (docs/spec/01-core-screens.md §7): the same history rows for every tab. */

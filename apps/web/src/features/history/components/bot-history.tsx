@@ -1,4 +1,4 @@
-import { historyRowMatches, SYMBOLS } from '@gridbot/shared';
+import { botApiPaths, historyRowMatches, SYMBOLS } from '@gridbot/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -71,7 +71,7 @@ export function BotHistory() {
     );
   const onExport = () => {
     setExporting(true);
-    downloadFromApi(`/api/historyfills.csv?${exportQuery(tab, filters)}`, `history-${tab}-fills.csv`)
+    downloadFromApi(`${botApiPaths.historyFillsCsv}?${exportQuery(tab, filters)}`, `history-${tab}-fills.csv`)
       .catch((error: unknown) => toast.error(errorMessage(error, 'The export failed. Please try again.')))
       .finally(() => setExporting(false));
   };

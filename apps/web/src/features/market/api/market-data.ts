@@ -1,3 +1,4 @@
+import { livePricePath, marketApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -33,7 +34,7 @@ export async function getCandles(
   signal?: AbortSignal,
 ): Promise<ChartCandle[]> {
   const query = new URLSearchParams({ symbol, interval, limit: String(CANDLE_LIMIT), market });
-  const raw = await api.get<RawCandles>(`/api/candles?${query}`, { signal });
+  const raw = await api.get<RawCandles>(`${marketApiPaths.candles}?${query}`, { signal });
   return raw.candles.map((c) => ({
     openTimeMs: c.openTimeMs,
     open: Number(c.open),
@@ -58,11 +59,7 @@ export function useLivePrice(symbol: string, market: ChartMarket) {
   return useQuery({
     queryKey: ['market', 'live-price', market, symbol],
     queryFn: ({ signal }) =>
-      api.post<{ pair: string; price: string }>(
-        market === 'spot' ? '/api/liveprice' : '/api/futureliveprice',
-        { pair: symbol },
-        { signal },
-      ),
+      api.post<{ pair: string; price: string }>(livePricePath(market), { pair: symbol }, { signal }),
     select: (data) => Number(data.price),
     refetchInterval: LIVE_PRICE_REFRESH_MS,
     staleTime: 0,

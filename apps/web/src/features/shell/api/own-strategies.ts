@@ -1,4 +1,4 @@
-import type { StoredStrategy } from '@gridbot/shared';
+import { type StrategyListResponse, strategyKindApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,7 +9,7 @@ import { api } from '../../../lib/api-client';
 export function useOwnStrategyNames() {
   return useQuery({
     queryKey: ['strategies', 'multigrid', 'own'],
-    queryFn: ({ signal }) => api.get<{ strategies: StoredStrategy[] }>('/api/mystratagies', { signal }),
+    queryFn: ({ signal }) => api.get<StrategyListResponse>(strategyKindApiPaths.multigrid.mine, { signal }),
     refetchInterval: 10_000,
   });
 }

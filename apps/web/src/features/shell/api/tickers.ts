@@ -1,3 +1,4 @@
+import { marketApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -21,7 +22,7 @@ interface RawTickers {
 }
 
 export async function getTickers(signal?: AbortSignal): Promise<TickersResponse> {
-  const raw = await api.get<RawTickers>('/api/tickers', { signal });
+  const raw = await api.get<RawTickers>(marketApiPaths.tickers, { signal });
   return {
     source: raw.source,
     tickers: raw.tickers.map((ticker) => ({

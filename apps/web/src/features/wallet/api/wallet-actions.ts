@@ -1,4 +1,4 @@
-import { SYMBOLS } from '@gridbot/shared';
+import { marketApiPaths, SYMBOLS } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { walletQueryKeys } from './wallet-queries';
@@ -46,7 +46,7 @@ export function useLivePrice(asset: string | undefined) {
   return useQuery({
     queryKey: ['wallet', 'live-price', pair],
     queryFn: ({ signal }) =>
-      api.post<{ pair: string; price: string }>('/api/liveprice', { pair }, { signal }),
+      api.post<{ pair: string; price: string }>(marketApiPaths.spotPrice, { pair }, { signal }),
     // Assets without a listed USDT pair have no price to show (the server would answer 400).
     enabled: Boolean(asset) && SYMBOLS.includes(pair),
     refetchInterval: 3_000,

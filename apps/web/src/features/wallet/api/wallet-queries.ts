@@ -1,4 +1,4 @@
-import { type CommittedFunds, walletMessages } from '@gridbot/shared';
+import { botKindApiPaths, type CommittedFunds, walletMessages } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
@@ -48,7 +48,8 @@ export function useFuturesBalance() {
 export function useWalletSummary() {
   return useQuery({
     queryKey: walletQueryKeys.summary,
-    queryFn: ({ signal }) => api.get<{ usdt: string; availableBalance: string }>('/api/pichart', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ usdt: string; availableBalance: string }>(botKindApiPaths.multigrid.pieChart, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
