@@ -75,6 +75,8 @@ const baseSchema = z.object({
   CANDLE_HISTORY_DIR: z.string().default('fixtures/history'),
   MARKET_SPEED: z.coerce.number().positive().default(60),
   MARKET_SEED: z.coerce.number().int().default(1),
+  /** Funding rate of paper futures, percent per 8 h, where the feed has none (sim; replay pairs without a file). */
+  MARKET_FUNDING_PCT: z.coerce.number().min(-3).max(3).default(0.01),
   /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),

@@ -10,6 +10,7 @@ import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import {
   createCandleHistory,
   createExchangeGateway,
+  createFundingHistory,
   createMarketFeed,
 } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
@@ -42,6 +43,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     candleHistory: await createCandleHistory(env, feed, database.db),
+    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

@@ -6,7 +6,11 @@ import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
-import { createCandleHistory, createExchangeGateway } from '../modules/exchange/market-setup';
+import {
+  createCandleHistory,
+  createExchangeGateway,
+  createFundingHistory,
+} from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
@@ -36,6 +40,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     candleHistory: await createCandleHistory(env, feed, database.db),
+    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

@@ -4,10 +4,13 @@ import {
   type CandleHistory,
   createMarketFeed as createFeed,
   type Exchange,
+  embeddedFunding,
   embeddedHistory,
+  type FundingHistory,
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  replayFunding,
   replayHistory,
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
@@ -44,6 +47,24 @@ export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): P
       const { BinanceKlines } = await import('@gridbot/exchange/binance');
       const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
       return binanceHistory(db, klines, Date.now);
+    }
+  }
+}
+
+/**
+ * Funding rates for futures backtests from the same source: the shipped Binance rates and the paper rate
+ * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files, or Binance's funding history.
+ */
+export async function createFundingHistory(env: Env): Promise<FundingHistory> {
+  switch (env.MARKET_FEED) {
+    case 'sim':
+      return embeddedFunding(resolve(env.CANDLE_HISTORY_DIR), env.MARKET_FUNDING_PCT / 100);
+    case 'replay':
+      return replayFunding(resolve(env.MARKET_REPLAY_DIR));
+    case 'binance': {
+      const { BinanceKlines } = await import('@gridbot/exchange/binance');
+      const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
+      return { read: (q) => klines.fundingRates(q.symbol, q.from, q.to) };
     }
   }
 }
