@@ -72,6 +72,13 @@ describe('replay funding rates', () => {
     });
   });
 
+  it('funds a pair without a file at the paper rate when one is configured', async () => {
+    expect(await replayFunding(dir, 0.0001).read({ symbol: 'ETHUSDT', from: 1, to: DAY })).toEqual({
+      timeMs: [FUNDING_PERIOD_MS, 2 * FUNDING_PERIOD_MS],
+      rate: [0.0001, 0.0001],
+    });
+  });
+
   it('has no funding for a pair without a file', async () => {
     expect(await replayFunding(dir).read({ symbol: 'ETHUSDT', from: 0, to: 2 * DAY })).toEqual({
       timeMs: [],

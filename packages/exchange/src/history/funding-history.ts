@@ -79,11 +79,7 @@ export function embeddedFunding(dir: string, paperRate: number | null): FundingH
       const out = sliceFunding(real, q.from, q.to);
       if (paperRate === null) return out;
       const merged: [number, number][] = out.timeMs.map((t, i) => [t, out.rate[i] as number]);
-      for (
-        let t = Math.ceil(q.from / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS;
-        t < q.to;
-        t += FUNDING_PERIOD_MS
-      ) {
+      for (const t of everyFundingTime(q, paperRate).timeMs) {
         // Binance's published times fall a few ms after the hour: a time inside the shipped span is theirs.
         if (t >= realFrom - FUNDING_PERIOD_MS / 2 && t < realTo) continue;
         merged.push([t, paperRate]);
@@ -94,11 +90,22 @@ export function embeddedFunding(dir: string, paperRate: number | null): FundingH
   };
 }
 
+/** `rate` at every funding time in [from, to). */
+function everyFundingTime(q: FundingQuery, rate: number): FundingSeries {
+  const out: FundingSeries = { timeMs: [], rate: [] };
+  for (let t = Math.ceil(q.from / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS; t < q.to; t += FUNDING_PERIOD_MS) {
+    out.timeMs.push(t);
+    out.rate.push(rate);
+  }
+  return out;
+}
+
 /**
  * Replay mode: the `binance-futures-<SYMBOL>-funding-8h-….csv[.gz]` files of the replay directory, merged
- * (each funding time once). A pair without a file has no funding.
+ * (each funding time once). A pair without a file funds at `paperRate` (as the replay's paper futures do), or
+ * not at all without one.
  */
-export function replayFunding(dir: string): FundingHistory {
+export function replayFunding(dir: string, paperRate: number | null = null): FundingHistory {
   return {
     async read(q) {
       const names = (await readdir(dir).catch(() => [] as string[])).sort();
@@ -113,6 +120,7 @@ export function replayFunding(dir: string): FundingHistory {
           if (!byTime.has(t)) byTime.set(t, series.rate[i] as number);
         });
       }
+      if (byTime.size === 0) return paperRate === null ? NONE : everyFundingTime(q, paperRate);
       const times = [...byTime.keys()].sort((a, b) => a - b);
       return sliceFunding({ timeMs: times, rate: times.map((t) => byTime.get(t) as number) }, q.from, q.to);
     },

@@ -53,14 +53,15 @@ export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): P
 
 /**
  * Funding rates for futures backtests from the same source: the shipped Binance rates and the paper rate
- * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files, or Binance's funding history.
+ * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files (the paper rate for pairs without
+ * one), or Binance's funding history.
  */
 export async function createFundingHistory(env: Env): Promise<FundingHistory> {
   switch (env.MARKET_FEED) {
     case 'sim':
       return embeddedFunding(resolve(env.CANDLE_HISTORY_DIR), env.MARKET_FUNDING_PCT / 100);
     case 'replay':
-      return replayFunding(resolve(env.MARKET_REPLAY_DIR));
+      return replayFunding(resolve(env.MARKET_REPLAY_DIR), env.MARKET_FUNDING_PCT / 100);
     case 'binance': {
       const { BinanceKlines } = await import('@gridbot/exchange/binance');
       const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
