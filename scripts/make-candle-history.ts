@@ -2,12 +2,14 @@
 // Binance data set (default ../shared/data, or the directory given as the first argument) with hourly or
 // 15-minute candles, the most recent 400 days of hourly candles (15-minute candles are merged into hours when
 // they are the most recent), in the compact encoding of GET /api/candles, gzipped. sources.json beside them
-// names each file's origin and licence from the data set's manifest.json. Run: npx tsx scripts/make-candle-history.ts
+// names each file's origin and licence from the data set's manifest.json. The funding-rate files of the
+// futures pairs go, merged, into binance-futures-funding.json.gz (per symbol: funding times and rates). Run: npx tsx scripts/make-candle-history.ts
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { type CandleColumns, encodeCandles, SYMBOLS } from '@gridbot/shared';
+import { parseFundingCsv } from '@gridbot/exchange';
+import { type CandleColumns, encodeCandles, type FundingSeries, SYMBOLS } from '@gridbot/shared';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = process.argv[2] ?? join(root, '../shared/data');
@@ -97,4 +99,26 @@ for (const [symbol, file] of [...bySymbol].sort()) {
   sources[name] = { from: file, candles: cols.openTimeMs.length, source: m?.source, licence: m?.licence };
   console.log(name, cols.openTimeMs.length, 'candles from', file);
 }
+
+const fundingName = 'binance-futures-funding.json.gz';
+const funding: Record<string, FundingSeries> = {};
+const fundingFiles = readdirSync(source)
+  .filter((n) => /^binance-futures-[A-Z0-9]+-funding-8h-\d{8}-\d{8}\.csv\.gz$/.test(n))
+  .sort();
+for (const file of fundingFiles) {
+  const symbol = (/^binance-futures-([A-Z0-9]+)-/.exec(file) as RegExpExecArray)[1] as string;
+  if (!SYMBOLS.includes(symbol) || funding[symbol]) continue;
+  const series = parseFundingCsv(gunzipSync(readFileSync(join(source, file))).toString('utf8'));
+  if (!series) continue;
+  funding[symbol] = series;
+  const m = manifest.files.find((f) => f.file === file);
+  sources[`${fundingName}#${symbol}`] = {
+    from: file,
+    fundingTimes: series.timeMs.length,
+    source: m?.source,
+    licence: m?.licence,
+  };
+  console.log(fundingName, symbol, series.timeMs.length, 'funding times from', file);
+}
+writeFileSync(join(out, fundingName), gzipSync(JSON.stringify(funding), { level: 9 }));
 writeFileSync(join(out, 'sources.json'), `${JSON.stringify(sources, null, 2)}\n`);

@@ -1,5 +1,5 @@
 import type { Db } from '@gridbot/db';
-import type { CandleHistory, MarketFeed } from '@gridbot/exchange';
+import type { CandleHistory, FundingHistory, MarketFeed } from '@gridbot/exchange';
 import type { Registry } from 'prom-client';
 import type { Bus } from './bus/bus';
 import type { AppConfig } from './config/env';
@@ -24,6 +24,8 @@ export interface AppDeps {
    * feed's recorded candles.
    */
   candleHistory?: CandleHistory;
+  /** Funding rates sent with futures candle history, from the same source: absent, the embedded set. */
+  fundingHistory?: FundingHistory;
   /** Each user's exchange account (EXCHANGE). */
   exchanges: ExchangeGateway;
   /** Seals API secrets at rest. */

@@ -27,6 +27,13 @@ export {
   mergeColumns,
   replayHistory,
 } from './history/candle-history';
+export {
+  embeddedFunding,
+  type FundingHistory,
+  type FundingQuery,
+  parseFundingCsv,
+  replayFunding,
+} from './history/funding-history';
 export * from './market-feed';
 export * from './order-rules';
 export { MemoryPaperStore } from './paper/memory-paper-store';

@@ -11,6 +11,7 @@ import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
 import {
   createCandleHistory,
   createExchangeGateway,
+  createFundingHistory,
   createFundingRates,
   createMarketFeed,
 } from '../modules/exchange/market-setup';
@@ -45,6 +46,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     candleHistory: await createCandleHistory(env, feed, database.db),
+    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

@@ -7,7 +7,11 @@ import { mailerFromEnv } from '../mail/mailer';
 import { shareSessionRevocations } from '../modules/auth/session-revocations';
 import { ensureLease } from '../modules/bots/bots.repo';
 import { seedDemoAccount } from '../modules/demo/demo-seed';
-import { createCandleHistory, createExchangeGateway } from '../modules/exchange/market-setup';
+import {
+  createCandleHistory,
+  createExchangeGateway,
+  createFundingHistory,
+} from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { fastifyLoggerOptions } from '../ops/logger';
@@ -37,6 +41,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     candleHistory: await createCandleHistory(env, feed, database.db),
+    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),

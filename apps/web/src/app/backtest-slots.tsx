@@ -10,8 +10,8 @@ export function BacktestFallback() {
 }
 
 /**
- * The backtest of a strategy editor's table, saved or not (docs/product.md, Backtest): the user picks the pair
- * and amount in the panel; with `apply`, the sweep below it can write its best values into the table.
+ * The backtest of a strategy editor's table, saved or not (docs/product.md, Backtest): the user picks the pair,
+ * market, leverage and amount in the panel; with `apply`, the sweep below it can write its best values into the table.
  */
 export const strategyEditorBacktest: RenderStrategyBacktest = (strategy, apply) => (
   <Suspense fallback={<BacktestFallback />}>
@@ -24,24 +24,27 @@ export const strategyEditorBacktest: RenderStrategyBacktest = (strategy, apply) 
   </Suspense>
 );
 
-/** A saved strategy's backtest on a pair the user picks (My Strategies, Copy BOTs). */
+/** A saved strategy's backtest on a pair, market and leverage the user picks (My Strategies, Copy BOTs). */
 export function StrategyBacktest({
   strategy,
   description,
   symbol = '',
   category = 'spot',
+  leverage = null,
 }: {
   strategy: unknown;
   description?: string;
   /** The pair offered first (the user may change it). */
   symbol?: string;
   category?: 'spot' | 'future';
+  /** The futures leverage offered first. */
+  leverage?: number | null;
 }) {
   return (
     <Suspense fallback={<BacktestFallback />}>
       <BacktestPanel
         pickMarket
-        subject={{ symbol, category, strategy, investment: null }}
+        subject={{ symbol, category, leverage, strategy, investment: null }}
         description={description}
       />
     </Suspense>

@@ -1,4 +1,4 @@
-import type { MarketKind } from '@gridbot/shared';
+import type { FundingSeries, MarketKind } from '@gridbot/shared';
 import type { NumCandle } from '../feeds/candle-book';
 import { type CandleInterval, INTERVAL_MS } from '../market-feed';
 import { type BinanceClientOptions, createBinanceClients } from './binance-clients';
@@ -6,6 +6,8 @@ import { unifiedSymbol } from './binance-feed';
 
 /** Candles per request: the spot maximum ([spot rest-api.md] "Kline/Candlestick data": "Maximum: 1000"). */
 const PAGE = 1000;
+/** Funding rows per request ([USDⓈ-M futures] "Get Funding Rate History": limit "max 1000"). */
+const FUNDING_PAGE = 1000;
 
 /**
  * Public Binance klines for backtests, paged through ccxt's `fetchOHLCV` (`GET /api/v3/klines`,
@@ -49,6 +51,34 @@ export class BinanceKlines {
       // A short page is the last one: Binance gives up to the limit from startTime on.
       if (rows.length < PAGE || last === undefined) break;
       since = last + INTERVAL_MS[interval];
+    }
+    return out;
+  }
+
+  /**
+   * USDT-M funding rates with from ≤ funding time < to, ascending, paged through ccxt's
+   * `fetchFundingRateHistory` (`GET /fapi/v1/fundingRate`, up to 1000 rows from startTime) within the shared
+   * rate limiter.
+   */
+  async fundingRates(symbol: string, fromMs: number, toMs: number): Promise<FundingSeries> {
+    const out: FundingSeries = { timeMs: [], rate: [] };
+    let since = fromMs;
+    while (since < toMs) {
+      const rows = await this.clients.future.fetchFundingRateHistory(
+        unifiedSymbol(symbol, 'future'),
+        since,
+        FUNDING_PAGE,
+        { endTime: toMs - 1 },
+      );
+      for (const r of rows) {
+        const t = r.timestamp;
+        if (t === undefined || t < since || t >= toMs) continue;
+        out.timeMs.push(t);
+        out.rate.push(Number(r.fundingRate));
+      }
+      const last = rows[rows.length - 1]?.timestamp;
+      if (rows.length < FUNDING_PAGE || last === undefined) break;
+      since = last + 1;
     }
     return out;
   }

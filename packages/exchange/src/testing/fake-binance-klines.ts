@@ -53,3 +53,45 @@ export class FakeKlines {
     ]);
   }
 }
+
+/**
+ * Funding-rate history of the fake Binance server, answered as Binance documents `GET /fapi/v1/fundingRate`
+ * ([USDⓈ-M futures] "Get Funding Rate History",
+ * developers.binance.com/docs/derivatives/usds-margined-futures/market-data/rest-api/Get-Funding-Rate-History).
+ */
+export class FakeFundingRates {
+  private readonly series = new Map<string, { fundingTime: number; fundingRate: number }[]>();
+
+  set(symbol: string, rows: readonly { fundingTime: number; fundingRate: number }[]): void {
+    this.series.set(
+      symbol,
+      [...rows].sort((a, b) => a.fundingTime - b.fundingTime),
+    );
+  }
+
+  /**
+   * [futures] "startTime: Timestamp in ms to get funding rate from INCLUSIVE", "endTime: … until INCLUSIVE",
+   * "limit: Default 100; max 1000"; "If startTime and endTime are not sent, the most recent 200 records are
+   * returned"; "If the number of data between startTime and endTime is larger than limit, return as
+   * startTime + limit"; "In ascending order". The symbol is optional in the docs; the adapter always sends it.
+   */
+  answer(p: Record<string, string>): unknown[] {
+    const all = this.series.get(p.symbol ?? '') ?? [];
+    const start = p.startTime === undefined ? undefined : Number(p.startTime);
+    const end = p.endTime === undefined ? undefined : Number(p.endTime);
+    if (start === undefined && end === undefined) return all.slice(-200).map(row(p.symbol ?? ''));
+    const limit = Math.min(Number(p.limit ?? 100), 1000);
+    const inRange = all.filter(
+      (r) => (start === undefined || r.fundingTime >= start) && (end === undefined || r.fundingTime <= end),
+    );
+    return inRange.slice(0, limit).map(row(p.symbol ?? ''));
+  }
+}
+
+// [futures] Response: symbol, fundingRate (string), fundingTime (ms), markPrice (string).
+const row = (symbol: string) => (r: { fundingTime: number; fundingRate: number }) => ({
+  symbol,
+  fundingRate: r.fundingRate.toFixed(8),
+  fundingTime: r.fundingTime,
+  markPrice: '0.00000000',
+});

@@ -133,6 +133,8 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
     ['GET /fapi/v1/ping', route(false, [], 1, () => ({}))],
     // [futures] "Kline/Candlestick Data": weight 5 for LIMIT in [500, 1000], the pages the history reader asks for.
     ['GET /fapi/v1/klines', route(false, ['symbol', 'interval'], 5, (p) => fake.klines.answer('future', p))],
+    // [futures] "Get Funding Rate History": shares a 500/5min/IP limit with fundingInfo; counted as weight 1 here.
+    ['GET /fapi/v1/fundingRate', route(false, [], 1, (p) => fake.fundingRates.answer(p))],
     ['GET /fapi/v1/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
     [
       'GET /fapi/v1/exchangeInfo',

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { MarketKind } from '@gridbot/shared';
 import type { NumCandle } from '../feeds/candle-book';
 import { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
-import { FakeKlines } from './fake-binance-klines';
+import { FakeFundingRates, FakeKlines } from './fake-binance-klines';
 import {
   type FakeKeyPermissions,
   keyPermissionRoute,
@@ -78,6 +78,8 @@ export class FakeBinanceServer {
   readonly book: FakeBinanceBook;
   /** Kline history (`setKlines`). */
   readonly klines = new FakeKlines();
+  /** Funding-rate history (`setFundingRates`). */
+  readonly fundingRates = new FakeFundingRates();
   readonly requests: RecordedRequest[] = [];
   /** Added to the server's clock: a large value makes every signed request fail with -1021. */
   clockSkewMs = 0;
@@ -143,6 +145,11 @@ export class FakeBinanceServer {
   /** The next `times` requests matching `target` are answered with this status and body, unexecuted. */
   failNext(target: string, status: number, body: unknown, times = 1): void {
     this.inject(target, { kind: 'answer', status, body }, times);
+  }
+
+  /** The funding rates the server answers for a USDT-M perpetual (rate as a fraction per 8 h). */
+  setFundingRates(symbol: string, rows: readonly { fundingTime: number; fundingRate: number }[]): void {
+    this.fundingRates.set(symbol, rows);
   }
 
   /** The klines the server answers for a pair and interval. */

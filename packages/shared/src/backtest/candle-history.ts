@@ -94,6 +94,17 @@ export interface EncodedCandles {
   h: number[];
   /** min(open, close) minus low. */
   l: number[];
+  /**
+   * Futures only: the funding rates of the period (docs/trading-rules.md §2.2), booked by the backtest as the
+   * backtest CLI books those of its `--funding` file. Absent for spot.
+   */
+  funding?: FundingSeries;
+}
+
+/** Funding times (Unix ms, ascending, within the candles' period) and their rates (fraction per 8 h). */
+export interface FundingSeries {
+  timeMs: number[];
+  rate: number[];
 }
 
 /** Decimals that hold every price exactly (at most 8, Binance's finest tick). */

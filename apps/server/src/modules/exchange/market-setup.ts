@@ -5,11 +5,14 @@ import {
   constantFundingRates,
   createMarketFeed as createFeed,
   type Exchange,
+  embeddedFunding,
   embeddedHistory,
+  type FundingHistory,
   type FundingRates,
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  replayFunding,
   replayFundingRates,
   replayHistory,
 } from '@gridbot/exchange';
@@ -60,6 +63,25 @@ export function createFundingRates(env: Env): Promise<FundingRates> {
   return env.MARKET_FEED === 'replay'
     ? replayFundingRates(resolve(env.MARKET_REPLAY_DIR), rate)
     : Promise.resolve(constantFundingRates(rate));
+}
+
+/**
+ * Funding rates for futures backtests from the same source: the shipped Binance rates and the paper rate
+ * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files (the paper rate for pairs without
+ * one), or Binance's funding history.
+ */
+export async function createFundingHistory(env: Env): Promise<FundingHistory> {
+  switch (env.MARKET_FEED) {
+    case 'sim':
+      return embeddedFunding(resolve(env.CANDLE_HISTORY_DIR), env.MARKET_FUNDING_PCT / 100);
+    case 'replay':
+      return replayFunding(resolve(env.MARKET_REPLAY_DIR), env.MARKET_FUNDING_PCT / 100);
+    case 'binance': {
+      const { BinanceKlines } = await import('@gridbot/exchange/binance');
+      const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
+      return { read: (q) => klines.fundingRates(q.symbol, q.from, q.to) };
+    }
+  }
 }
 
 /** Binance through ccxt with each user's own keys; one client per user and key pair. */

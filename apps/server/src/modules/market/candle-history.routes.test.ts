@@ -85,6 +85,20 @@ describe('GET /api/candles with from and to (embedded default)', () => {
     expect(bad).toMatchObject({ status: 400, body: { message: candleHistoryMessages.intervalInvalid } });
   });
 
+  it('sends the funding rates of the period with futures candles, none with spot', async () => {
+    // 2025-04-01: inside both the shipped hourly BNBUSDT candles and its shipped funding rates.
+    const APR_1 = Date.UTC(2025, 3, 1);
+    const url = (category: string) =>
+      `/api/candles?symbol=BNBUSDT&category=${category}&interval=1h&from=${APR_1}&to=${APR_1 + 24 * H}`;
+    const future = await call(t, 'GET', url('future'), undefined, { token });
+    expect(future.status).toBe(200);
+    const funding = (future.body as unknown as EncodedCandles).funding;
+    expect(funding?.timeMs.map((ms) => new Date(ms).getUTCHours())).toEqual([0, 8, 16]);
+    expect(funding?.rate.every((r) => typeof r === 'number' && Math.abs(r) < 0.003)).toBe(true);
+    const spot = await call(t, 'GET', url('spot'), undefined, { token });
+    expect((spot.body as unknown as EncodedCandles).funding).toBeUndefined();
+  });
+
   it('needs a login', async () => {
     expect((await call(t, 'GET', '/api/candles/coverage?symbol=BTCUSDT&interval=1h')).status).toBe(401);
     const r = await call(t, 'GET', `/api/candles?symbol=BTCUSDT&interval=1h&from=${DAY}&to=${DAY + H}`);
@@ -160,6 +174,25 @@ describe('Binance candle history through the fake Binance server', () => {
     const calls = klineCalls();
     expect((await history.read(q)).dt).toEqual([]);
     expect(klineCalls()).toBe(calls);
+  });
+
+  it('pages the funding-rate history of a futures pair within the period', async () => {
+    const P8 = 8 * H;
+    // 1,200 funding times: more than one page of 1,000.
+    fake.setFundingRates(
+      'BTCUSDT',
+      Array.from({ length: 1200 }, (_, k) => ({
+        fundingTime: T0 + k * P8 + 3,
+        fundingRate: (k % 7) / 10_000 - 0.0002,
+      })),
+    );
+    const before = fake.requests.filter((r) => r.path === '/fapi/v1/fundingRate').length;
+    const f = await klines.fundingRates('BTCUSDT', T0 + P8, T0 + 1150 * P8);
+    expect(f.timeMs.length).toBe(1149);
+    expect(f.timeMs[0]).toBe(T0 + P8 + 3);
+    expect(f.rate[0]).toBeCloseTo(-0.0001, 12);
+    expect(fake.requests.filter((r) => r.path === '/fapi/v1/fundingRate').length - before).toBe(2);
+    expect((await klines.fundingRates('ETHUSDT', T0, T0 + 10 * P8)).timeMs).toEqual([]);
   });
 
   it('finds the parts of a period that no fetched span covers', () => {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { embeddedHistory } from '@gridbot/exchange';
+import { embeddedFunding, embeddedHistory } from '@gridbot/exchange';
 import {
   candleCoverageQuerySchema,
   candleHistoryMessages,
@@ -63,6 +63,8 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
   }));
 
   const history = deps.candleHistory ?? embeddedHistory(resolve('fixtures/history'), feed);
+  // Without a configured source: the shipped Binance rates only (no paper rate is configured then).
+  const funding = deps.fundingHistory ?? embeddedFunding(resolve('fixtures/history'), null);
   const chartOrHistory = candlesQuerySchema.extend({
     category: z.string().optional(),
     from: z.string().optional(),
@@ -89,6 +91,8 @@ export async function marketRoutes(app: FastifyInstance, deps: AppDeps) {
     const encoded = await history.read(q);
     if (encoded.dt.length === 0)
       throw new HttpError(404, candleHistoryMessages.noCandles(q.symbol, q.interval));
+    // Futures: the funding rates of the period ride along, for the backtest to book (docs/trading-rules.md §2.2).
+    if (q.category === 'future') encoded.funding = await funding.read(q);
     return encoded;
   });
 }

@@ -10,6 +10,7 @@ export default function LivebotsRoute() {
           strategy={{ type: bot.botType, ...bot.strategy }}
           symbol={bot.name}
           category={bot.category === 'Future' ? 'future' : 'spot'}
+          leverage={bot.category === 'Future' ? bot.leverage : null}
           description="This bot's strategy on the pair and amount you choose, over real price history."
         />
       )}

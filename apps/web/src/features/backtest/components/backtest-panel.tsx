@@ -9,12 +9,13 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { DecimalInput } from '../../../components/ui/market-fields';
+import { DecimalInput, LeverageInput } from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
 import { formatPair } from '../../../lib/format';
 import { useCandleCoverage } from '../api/candle-coverage';
 import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-backtest';
 import type { HistoryPeriod } from '../lib/backtest-runner';
+import { pickedLeverage } from '../lib/picked-leverage';
 import { BacktestResults } from './backtest-results';
 
 const DAY = 86_400_000;
@@ -30,7 +31,10 @@ export interface BacktestPanelProps {
   subject: BacktestSubject;
   /** Shown above the panel's controls. */
   description?: string;
-  /** The panel asks for the pair, category and amount itself (strategy editors, My Strategies, Copy BOTs). */
+  /**
+   * The panel asks for the pair, category, leverage (futures) and amount itself (strategy editors, My
+   * Strategies, Copy BOTs).
+   */
   pickMarket?: boolean;
   /** Extra content below the results (the sweep), given the request the panel would run. */
   renderExtra?: (request: BacktestRequest | null) => ReactNode;
@@ -62,7 +66,9 @@ export default function BacktestPanel({
     symbol: given.symbol || PICK_DEFAULTS.symbol,
     category: given.category ?? PICK_DEFAULTS.category,
     investment: given.investment ? String(given.investment) : PICK_DEFAULTS.investment,
+    leverage: String(given.leverage ?? 1),
   });
+  const leverage = pickedLeverage(picked.leverage);
   const subject = useMemo<BacktestSubject>(() => {
     if (!pickMarket) return given;
     const amount = Number(picked.investment);
@@ -71,8 +77,11 @@ export default function BacktestPanel({
       symbol: picked.symbol,
       category: picked.category,
       investment: Number.isFinite(amount) && amount > 0 ? amount : null,
+      leverage: picked.category === 'future' && leverage.ok ? leverage.leverage : null,
     };
-  }, [given, pickMarket, picked]);
+  }, [given, pickMarket, picked, leverage]);
+  // A futures backtest needs a valid leverage: none runs at a leverage the user did not choose.
+  const leverageBlocked = pickMarket === true && picked.category === 'future' && !leverage.ok;
   const [interval, setCandleInterval] = useState<HistoryInterval>('1h');
   const [chosenDays, setDays] = useState<number>(90);
   // A request carries at most MAX_HISTORY_CANDLES candles: 1-minute candles offer the shorter periods only.
@@ -86,12 +95,13 @@ export default function BacktestPanel({
 
   const request = useMemo<BacktestRequest | null>(() => {
     if (!subject.strategy || !(subject.investment && subject.investment > 0) || !subject.symbol) return null;
+    if (leverageBlocked) return null;
     const range = coverage.data ? periodOf(coverage.data, days) : null;
     if (!range) return null;
     const period: HistoryPeriod = { symbol: subject.symbol, category: subject.category, interval, ...range };
     const { strategy, investment, ...rest } = subject;
     return { period, input: { ...rest, strategy, investment } };
-  }, [subject, coverage.data, days, interval]);
+  }, [subject, coverage.data, days, interval, leverageBlocked]);
 
   // Reruns on a change once the user ran it, a little after the last keystroke.
   const key = request ? backtestKey(request) : null;
@@ -133,7 +143,9 @@ export default function BacktestPanel({
       />
       <div className="space-y-4 px-5 py-4">
         {pickMarket ? (
-          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <div
+            className={`grid grid-cols-2 gap-3 ${picked.category === 'future' ? 'sm:grid-cols-4' : 'sm:grid-cols-3'}`}
+          >
             <SelectField
               label="Backtest pair"
               value={picked.symbol}
@@ -151,9 +163,17 @@ export default function BacktestPanel({
               onChange={(e) => setPicked((p) => ({ ...p, category: e.target.value as 'spot' | 'future' }))}
             >
               <option value="spot">Spot</option>
-              <option value="future">Futures (1×)</option>
+              <option value="future">Futures</option>
             </SelectField>
-            <div className="col-span-2 sm:col-span-1">
+            {picked.category === 'future' ? (
+              <LeverageInput
+                value={picked.leverage}
+                error={leverage.ok ? undefined : leverage.message}
+                onChange={(e) => setPicked((p) => ({ ...p, leverage: e.target.value }))}
+                data-testid="backtest-leverage"
+              />
+            ) : null}
+            <div className={picked.category === 'future' ? '' : 'col-span-2 sm:col-span-1'}>
               <DecimalInput
                 label="Amount (USDT)"
                 value={picked.investment}

@@ -48,7 +48,38 @@ const cases = [
     leverage: 3,
     extra: { profitBookPct: null, stoplossPrice: null },
   },
+  {
+    name: 'Multigrid on ETHUSDT futures at 2× leverage, paying and receiving funding',
+    file: 'backtest/binance-futures-ETHUSDT-1m-20250505-20250511.csv.gz',
+    funding: 'backtest/binance-futures-ETHUSDT-funding-8h-20250306-20250615.csv.gz',
+    symbol: 'ETHUSDT',
+    category: 'future' as const,
+    strategy: 'multigrid-5.json',
+    investment: 1000,
+    leverage: 2,
+    extra: { profitBookPct: null, stoplossPrice: null },
+  },
 ];
+
+/**
+ * The funding rates as the browser gets them: those of the candles' period (as GET /api/candles sends them
+ * with futures candles), through JSON, into the worker's columns.
+ */
+function wireFunding(file: string, candles: { openTimeMs: Float64Array }) {
+  const rows = gunzipSync(readFileSync(root(`fixtures/${file}`)))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split(',').map(Number) as [number, number]);
+  const from = candles.openTimeMs[0] as number;
+  const to = (candles.openTimeMs[candles.openTimeMs.length - 1] as number) + 60_000;
+  const inPeriod = rows.filter(([t]) => t >= from && t < to);
+  const sent = JSON.parse(
+    JSON.stringify({ timeMs: inPeriod.map((r) => r[0]), rate: inPeriod.map((r) => r[1]) }),
+  ) as { timeMs: number[]; rate: number[] };
+  return { timeMs: Float64Array.from(sent.timeMs), rate: Float64Array.from(sent.rate) };
+}
 
 describe('the browser backtest equals the CLI', { timeout: 120_000 }, () => {
   for (const c of cases) {
@@ -65,6 +96,8 @@ describe('the browser backtest equals the CLI', { timeout: 120_000 }, () => {
           ...c.extra,
         },
         candles,
+        undefined,
+        { funding: c.funding ? wireFunding(c.funding, candles) : null },
       );
       const cli = cliJson([
         '--strategy',
@@ -79,6 +112,7 @@ describe('the browser backtest equals the CLI', { timeout: 120_000 }, () => {
         String(c.investment),
         ...(c.leverage ? ['--leverage', String(c.leverage)] : []),
         ...(c.extra.stoplossPrice ? ['--stoploss', String(c.extra.stoplossPrice)] : []),
+        ...(c.funding ? ['--funding', root(`fixtures/${c.funding}`)] : []),
       ]);
       expect(browser.ok).toBe(true);
       if (!browser.ok) return;
@@ -86,6 +120,10 @@ describe('the browser backtest equals the CLI', { timeout: 120_000 }, () => {
       expect(browser.fills).toEqual(cli.fills);
       expect(browser.summary).toEqual(cli.summary);
       expect(browser.equity).toEqual(cli.equityCurve);
+      if (c.funding) {
+        expect(browser.fills.filter((f) => f.side === 'FUNDING').length).toBeGreaterThan(10);
+        expect(browser.summary.funding).not.toBe(0);
+      }
     });
   }
 });

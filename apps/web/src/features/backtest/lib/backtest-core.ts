@@ -8,6 +8,7 @@ import {
   type BacktestReport,
   type EquityPoint,
   type FillRecord,
+  type FundingRates,
   type GridBacktestInput,
   PathBacktest,
   startGridBacktest,
@@ -62,12 +63,15 @@ function priceBefore(c: CandleColumns, t: number, from: number): { price: number
   return { price: i === 0 ? (c.open[0] as number) : (c.close[i - 1] as number), index: i };
 }
 
-/** Runs the strategy over the candles; `onProgress(done, total)` after each chunk. */
+/**
+ * Runs the strategy over the candles; `onProgress(done, total)` after each chunk. A futures run books the
+ * funding rates given, as the backtest CLI books those of its `--funding` file.
+ */
 export function runBacktestJob(
   input: GridBacktestInput,
   candles: CandleColumns,
   onProgress?: (done: number, total: number) => void,
-  options: { record?: boolean } = {},
+  options: { record?: boolean; funding?: FundingRates | null } = {},
 ): BacktestOutcome {
   const n = candles.openTimeMs.length;
   if (n === 0) return { ok: false, problems: ['No candles to backtest.'] };
@@ -76,6 +80,7 @@ export function runBacktestJob(
   const run = new PathBacktest(start.state, start.rules, {
     feePct: start.feePct,
     record: options.record !== false,
+    funding: options.funding ?? null,
   });
   for (let a = 0; a < n; a += CHUNK_CANDLES) {
     const b = Math.min(n, a + CHUNK_CANDLES);

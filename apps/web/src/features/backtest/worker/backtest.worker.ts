@@ -3,6 +3,7 @@
  * main thread (docs/product.md, Backtest). Decoded candles stay here, so the next run on the same pair and
  * period (another setting, a sweep cell) starts at once.
  */
+import type { FundingRates } from '@gridbot/engine';
 import { type CandleColumns, decodeCandles, type EncodedCandles, sliceCandles } from '@gridbot/shared';
 import { runBacktestJob } from '../lib/backtest-core';
 import type { RunMessage, WorkerReply } from './backtest-protocol';
@@ -13,7 +14,13 @@ const scope = self as unknown as {
   onmessage: ((event: MessageEvent<RunMessage>) => void) | null;
 };
 
-const candlesByUrl = new Map<string, Promise<CandleColumns>>();
+/** The candles of a period and, for futures, its funding rates. */
+interface History {
+  candles: CandleColumns;
+  funding: FundingRates | null;
+}
+
+const candlesByUrl = new Map<string, Promise<History>>();
 const CANDLE_CACHE_SIZE = 4;
 
 class FetchFailed extends Error {
@@ -25,7 +32,7 @@ class FetchFailed extends Error {
   }
 }
 
-async function fetchCandles(url: string, token: string | null): Promise<CandleColumns> {
+async function fetchCandles(url: string, token: string | null): Promise<History> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -38,10 +45,13 @@ async function fetchCandles(url: string, token: string | null): Promise<CandleCo
   if (!response.ok || !body) {
     throw new FetchFailed(response.status, body?.message ?? 'Something went wrong. Please try again.');
   }
-  return decodeCandles(body);
+  const funding = body.funding
+    ? { timeMs: Float64Array.from(body.funding.timeMs), rate: Float64Array.from(body.funding.rate) }
+    : null;
+  return { candles: decodeCandles(body), funding };
 }
 
-function candlesOf(url: string, token: string | null): Promise<CandleColumns> {
+function candlesOf(url: string, token: string | null): Promise<History> {
   let p = candlesByUrl.get(url);
   if (!p) {
     p = fetchCandles(url, token);
@@ -60,7 +70,8 @@ scope.onmessage = async (event: MessageEvent<RunMessage>) => {
   const m = event.data;
   if (m.type !== 'run') return;
   try {
-    const all = await candlesOf(m.candlesUrl, m.token);
+    const history = await candlesOf(m.candlesUrl, m.token);
+    const all = history.candles;
     const candles = m.range ? sliceCandles(all, m.range.fromMs, m.range.toMs) : all;
     const outcome = runBacktestJob(
       m.input,
@@ -68,6 +79,7 @@ scope.onmessage = async (event: MessageEvent<RunMessage>) => {
       (done, total) => post({ type: 'progress', id: m.id, done, total }),
       {
         record: m.record !== false,
+        funding: history.funding,
       },
     );
     post({ type: 'done', id: m.id, outcome, candles: candles.openTimeMs.length });
