@@ -9,20 +9,20 @@ import { BotRunner, type BotRunnerDeps } from './bot-runner';
 const identity = { botId: 'b1', userId: 'u1', symbol: 'ETHUSDT', market: 'spot' as const, baseAsset: 'ETH' };
 const rules = compileRules(getMarketRules('ETHUSDT', 'spot'));
 
-/** A runner whose database and exchange fail the test if touched. */
+/** A runner whose database and exchange fail the test if touched (the exchange's venue is a constant, not a call). */
 function runnerOf(state: EngineState) {
-  const untouchable = new Proxy(
-    {},
-    {
-      get: (_, key) => {
+  const untouchableOf = (constants: Record<string, unknown>) =>
+    new Proxy(constants, {
+      get: (target, key) => {
+        if (typeof key === 'string' && key in target) return target[key];
         throw new Error(`unexpected call: ${String(key)}`);
       },
-    },
-  );
+    });
+  const untouchable = untouchableOf({});
   const events: string[] = [];
   const deps: BotRunnerDeps = {
     db: untouchable as Db,
-    exchange: untouchable as Exchange,
+    exchange: untouchableOf({ venue: 'paper' }) as unknown as Exchange,
     now: () => 0,
     log: (message) => events.push(message),
     onFinished: (botId) => events.push(`finished ${botId}`),
