@@ -125,11 +125,34 @@ async function waitForBuyAndSell(page: Page) {
   await table.getByRole('cell', { name: 'SELL', exact: true }).first().waitFor({ timeout: 40_000 });
 }
 
-async function botIdOf(pair: string): Promise<string> {
-  const { body } = await api('/api/botstatus');
+async function botIdOf(pair: string, kind: 'Multigrid' | 'Scalping'): Promise<string> {
+  const { body } = await api(kind === 'Multigrid' ? '/api/botstatus' : '/api/scalpbotstatus');
   const bot = (body.bots as Json[]).find((b) => b.name === pair);
   expect(bot, `running bot of ${pair}`).toBeDefined();
   return String(bot!.id);
+}
+
+/** Every BUY and SELL row of a bot's order book, all pages. */
+async function bookedOrders(botId: string, market: 'spot' | 'future') {
+  const path = market === 'spot' ? '/api/orderbook' : '/api/scalporderbook';
+  const rows: { type: string; cummulativeQuoteQty: number }[] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, body } = await api(path, { botID: botId, page });
+    expect(status).toBe(200);
+    rows.push(...(body.orders as typeof rows).filter((row) => row.type !== 'FUNDING'));
+    if (page >= Number(body.pages)) return rows;
+  }
+}
+
+/** The bot's books equal the exchange's: one row per executed order, the same USDT to the cent. */
+async function expectBooksEqualExchange(botId: string, market: 'spot' | 'future') {
+  const executed = fake.book.orders.filter((o) => o.market === market && o.executedQty.gt(0));
+  const booked = await bookedOrders(botId, market);
+  expect(booked.length).toBe(executed.length);
+  const bookedUsdt = booked.reduce((sum, row) => sum + row.cummulativeQuoteQty, 0);
+  const exchangeUsdt = executed.reduce((sum, o) => sum + o.cumQuote.toNumber(), 0);
+  expect(bookedUsdt).toBeCloseTo(exchangeUsdt, 2);
+  expect(new Set(executed.map((o) => o.side))).toEqual(new Set(['BUY', 'SELL']));
 }
 
 describe('Binance mode journey', () => {
@@ -153,7 +176,8 @@ describe('Binance mode journey', () => {
 
     await startBot(page, 'Multigrid');
     await startBot(page, 'Scalping');
-    const spotId = await botIdOf(SPOT.pair);
+    const spotId = await botIdOf(SPOT.pair, 'Multigrid');
+    const futuresId = await botIdOf(FUTURES.pair, 'Scalping');
 
     await openBot(page, SPOT.pair, 'Multigrid');
     await waitForBuyAndSell(page);
@@ -170,13 +194,10 @@ describe('Binance mode journey', () => {
     await see(page, m.stoppedSold, 30_000);
     await page.waitForURL('**/dashboard');
 
-    // Every order went to the double (the paper exchange was never used) and both bots traded both ways.
-    const sides = (market: 'spot' | 'future') =>
-      new Set(
-        fake.book.orders.filter((o) => o.market === market && o.status === 'FILLED').map((o) => o.side),
-      );
-    expect(sides('spot')).toEqual(new Set(['BUY', 'SELL']));
-    expect(sides('future')).toEqual(new Set(['BUY', 'SELL']));
+    // Every order went to the double (the paper exchange was never used), both bots traded both ways, and
+    // their books hold exactly what the exchange executed.
+    await expectBooksEqualExchange(spotId, 'spot');
+    await expectBooksEqualExchange(futuresId, 'future');
 
     // No coin of the spot bot beyond the dust it recorded; no futures position left open.
     const { body: spotBot } = await api('/api/botinfo', { botID: spotId });
