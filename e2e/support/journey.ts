@@ -30,9 +30,13 @@ export interface Journey {
 
 /**
  * One real server (with `env`) and one browser for a journey file, started before its tests and stopped
- * after them; `name` prefixes its failure screenshots.
+ * after them; `name` prefixes its failure screenshots. `env` may be a function, read when the server starts
+ * (after the file's own earlier `beforeAll`, e.g. one that starts a Binance double whose address it needs).
  */
-export function setUpJourney(name: string, env: Record<string, string> = {}): Journey {
+export function setUpJourney(
+  name: string,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): Journey {
   const journey: Journey = {
     server: undefined as unknown as AppServer,
     browser: undefined as unknown as Browser,
@@ -59,7 +63,7 @@ export function setUpJourney(name: string, env: Record<string, string> = {}): Jo
     },
   };
   beforeAll(async () => {
-    journey.server = await startAppServer(env);
+    journey.server = await startAppServer(typeof env === 'function' ? env() : env);
     journey.browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -35,6 +35,22 @@ describe('environment of the process roles', () => {
     );
   });
 
+  it("refuses real-money Binance trading on any market but Binance's own", () => {
+    // Bots decide on the feed's prices and the orders fill at Binance's: a simulated or replayed market would
+    // buy and sell real coins at levels the real market never reached.
+    for (const feed of [undefined, 'sim', 'replay']) {
+      expect(() => parseEnv({ EXCHANGE: 'binance', MARKET_FEED: feed })).toThrow(
+        'MARKET_FEED: must be binance with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
+      );
+    }
+    expect(parseEnv({ EXCHANGE: 'binance', MARKET_FEED: 'binance' }).EXCHANGE).toBe('binance');
+    expect(parseEnv({ EXCHANGE: 'binance', BINANCE_SANDBOX: 'true' }).EXCHANGE).toBe('binance');
+    const double = { EXCHANGE: 'binance', MARKET_FEED: 'replay', BINANCE_REST_URL: 'http://127.0.0.1:9000' };
+    expect(parseEnv(double).BINANCE_REST_URL).toBe('http://127.0.0.1:9000');
+    // The market role sends no order: it publishes the sim or replay feed whatever EXCHANGE says.
+    expect(parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL, EXCHANGE: 'binance' }).ROLE).toBe('market');
+  });
+
   it('reads lease timings as numbers', () => {
     const env = parseEnv({ ROLE: 'worker', ...split, LEASE_MS: '3000', WORKER_POLL_MS: '500' });
     expect([env.LEASE_MS, env.WORKER_POLL_MS]).toEqual([3000, 500]);

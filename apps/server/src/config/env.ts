@@ -128,6 +128,17 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
       path: ['DEV_MAILBOX'],
       message: 'must not be true with NODE_ENV=production (it lists every e-mail, reset links included)',
     });
+  // Bots decide on the feed's prices and their orders fill at Binance's: on Binance's own hosts a simulated
+  // or replayed market would buy and sell real coins at levels the real market never reached. The testnets
+  // and a Binance-compatible server (BINANCE_REST_URL) may follow another market; the market role sends nothing.
+  const realBinance = env.EXCHANGE === 'binance' && !env.BINANCE_SANDBOX && !env.BINANCE_REST_URL;
+  if (realBinance && env.ROLE !== 'market' && env.MARKET_FEED !== 'binance')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['MARKET_FEED'],
+      message:
+        'must be binance with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
+    });
   if (env.ROLE === 'all') return;
   if (env.ROLE !== 'market' && !env.DATABASE_URL)
     ctx.addIssue({

@@ -4,6 +4,7 @@
  */
 export { type ExchangeContractHarness, eventually, exchangeContract, freeOf } from './exchange-contract';
 export { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
+export { type FollowedPair, followPrices, type PriceFollower } from './fake-binance-market';
 export { type FakeKeyPermissions, tradingKeyPermissions } from './fake-binance-permissions';
 export { FakeBinanceServer, type Fault, type RecordedRequest, TIMEOUT_UNKNOWN } from './fake-binance-server';
 export { FakeClock } from './fake-clock';

@@ -1,0 +1,229 @@
+import {
+  FakeBinanceServer,
+  type FollowedPair,
+  followPrices,
+  type PriceFollower,
+} from '@gridbot/exchange/testing';
+import { botMessages as m, walletMessages } from '@gridbot/shared';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, setTheme, shoot } from './support/browser';
+import {
+  fundFutures,
+  type Json,
+  newUser,
+  REPLAY_MARKET,
+  setUpJourney,
+  signUpThroughUi,
+} from './support/journey';
+
+// The journey in the live mode: the app with EXCHANGE=binance against a Binance-compatible server built from
+// Binance's documentation (the double, over HTTP) and the replayed market at high speed. A new user saves API
+// keys on API Setting, starts a Multigrid spot bot and a Scalping futures bot from the UI, sees BUY and SELL
+// rows, stops the spot bot with sell and closes the futures position; afterwards the exchange account holds
+// no coin of the bots beyond the dust they recorded. API Setting in Binance mode in both themes at 390 px.
+const KEYS = { apiKey: 'e2eApiKey'.padEnd(64, 'k'), secret: 'e2eSecret'.padEnd(64, 's') };
+const SPOT = { pair: 'XRPUSDT', base: 'XRP', strategy: 'E2E Binance Grid', amount: '300' };
+const FUTURES = { pair: 'BNBUSDT', strategy: 'E2E Binance Scalp', amount: '300', leverage: '2' };
+
+let fake: FakeBinanceServer;
+let follower: PriceFollower | undefined;
+beforeAll(async () => {
+  fake = await FakeBinanceServer.start({ apiKey: KEYS.apiKey, secret: KEYS.secret });
+});
+afterAll(async () => {
+  await follower?.stop();
+  await fake?.close();
+});
+
+const app = setUpJourney('binance-mode', () => ({
+  ...REPLAY_MARKET,
+  EXCHANGE: 'binance',
+  BINANCE_REST_URL: fake.url,
+}));
+const { api, see } = app;
+
+/** Small steps, so both bots buy and sell within seconds on the replayed market. */
+async function createStrategies() {
+  const grids = [40, 30, 30];
+  const multigrid = await api('/api/strategy', {
+    strategyName: SPOT.strategy,
+    noOfGrids: 3,
+    tableData: grids.map((alloc, i) => ({
+      gridNo: i + 1,
+      allottedAmountPercentagePerOrder: String(alloc),
+      buyPercentage: i === 0 ? 'marketprice' : '0.1',
+      buyPercentageUp: i === 0 ? 'marketprice' : '0',
+      takeProfitPercentage: '0.1',
+      takeProfitPercentageDown: '0',
+    })),
+  });
+  expect(multigrid.status).toBe(200);
+  const scalping = await api('/api/strategyscalp', {
+    strategyName: FUTURES.strategy,
+    noOfGrids: 3,
+    takeProfitPercentage: '0.1',
+    tableData: grids.map((alloc, i) => ({
+      gridNo: i + 1,
+      allottedAmountPercentagePerOrder: String(alloc),
+      buyPercentage: i === 0 ? 'marketprice' : '0.1',
+    })),
+  });
+  expect(scalping.status).toBe(200);
+}
+
+/**
+ * The double's prices follow the market the app replays (the app's own live price of each pair), as
+ * Binance's would be the app's feed in production (MARKET_FEED=binance).
+ */
+function followTheReplay(pairs: readonly FollowedPair[]): PriceFollower {
+  return followPrices(fake, pairs, async ({ symbol, market }) => {
+    const path = market === 'spot' ? '/api/liveprice' : '/api/futureliveprice';
+    const { status, body } = await api(path, { pair: symbol });
+    if (status !== 200) throw new Error(`${path} ${status}`);
+    return String(body.price);
+  });
+}
+
+async function saveKeys(page: Page) {
+  await page.goto('/api-setting');
+  await page.getByRole('heading', { name: 'API Setting' }).waitFor();
+  await page.getByLabel('API Key').fill(KEYS.apiKey);
+  await page.getByLabel('Secret Key').fill(KEYS.secret);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await see(page, walletMessages.keysSaved);
+}
+
+async function startBot(page: Page, kind: 'Multigrid' | 'Scalping') {
+  const bot = kind === 'Multigrid' ? SPOT : FUTURES;
+  await page.goto('/startbot');
+  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
+  await page.getByLabel('Bot type').selectOption(kind);
+  await page.getByLabel('Category').selectOption(kind === 'Multigrid' ? 'Spot' : 'Future');
+  await page.getByLabel('Pair').selectOption(bot.pair);
+  await page.getByRole('option', { name: bot.strategy }).waitFor({ state: 'attached' });
+  await page.getByLabel('Strategy').selectOption(bot.strategy);
+  await page.getByLabel('Amount (USDT)').fill(bot.amount);
+  if (kind === 'Scalping') await page.getByLabel('Leverage (x)').fill(FUTURES.leverage);
+  await page.getByTestId('live-price').waitFor();
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await see(page, m.botStarting);
+  await page.waitForURL('**/dashboard');
+}
+
+async function openBot(page: Page, pair: string, kind: 'Multigrid' | 'Scalping') {
+  await page.goto('/dashboard');
+  const label = `${pair.replace('USDT', '/USDT')} ${kind} bot`;
+  await page.getByRole('link', { name: new RegExp(`^${label}`) }).click();
+  await page.getByRole('heading', { name: `${pair.replace('USDT', '/USDT')} ${kind} Bot` }).waitFor();
+}
+
+async function waitForBuyAndSell(page: Page) {
+  const table = page.getByRole('table', { name: 'Order Book' });
+  await table.getByRole('cell', { name: 'BUY', exact: true }).first().waitFor({ timeout: 40_000 });
+  await table.getByRole('cell', { name: 'SELL', exact: true }).first().waitFor({ timeout: 40_000 });
+}
+
+async function botIdOf(pair: string, kind: 'Multigrid' | 'Scalping'): Promise<string> {
+  const { body } = await api(kind === 'Multigrid' ? '/api/botstatus' : '/api/scalpbotstatus');
+  const bot = (body.bots as Json[]).find((b) => b.name === pair);
+  expect(bot, `running bot of ${pair}`).toBeDefined();
+  return String(bot!.id);
+}
+
+/** Every BUY and SELL row of a bot's order book, all pages. */
+async function bookedOrders(botId: string, market: 'spot' | 'future') {
+  const path = market === 'spot' ? '/api/orderbook' : '/api/scalporderbook';
+  const rows: { type: string; cummulativeQuoteQty: number }[] = [];
+  for (let page = 1; ; page += 1) {
+    const { status, body } = await api(path, { botID: botId, page });
+    expect(status).toBe(200);
+    rows.push(...(body.orders as typeof rows).filter((row) => row.type !== 'FUNDING'));
+    if (page >= Number(body.pages)) return rows;
+  }
+}
+
+/** The bot's books equal the exchange's: one row per executed order, the same USDT to the cent. */
+async function expectBooksEqualExchange(botId: string, market: 'spot' | 'future') {
+  const executed = fake.book.orders.filter((o) => o.market === market && o.executedQty.gt(0));
+  const booked = await bookedOrders(botId, market);
+  expect(booked.length).toBe(executed.length);
+  const bookedUsdt = booked.reduce((sum, row) => sum + row.cummulativeQuoteQty, 0);
+  const exchangeUsdt = executed.reduce((sum, o) => sum + o.cumQuote.toNumber(), 0);
+  expect(bookedUsdt).toBeCloseTo(exchangeUsdt, 2);
+  expect(new Set(executed.map((o) => o.side))).toEqual(new Set(['BUY', 'SELL']));
+}
+
+describe('Binance mode journey', () => {
+  /** The new user's stored session (token and user), for the screenshots' fresh contexts. */
+  let session: [string, string] = ['', ''];
+
+  it('trades a spot and a futures bot on Binance from the UI and leaves no coin of them behind', async () => {
+    const context = await newContext(app.browser, app.server.url);
+    const page = await signUpThroughUi(app, context, newUser('binance'));
+    session = await page.evaluate(
+      () => [localStorage.getItem('token') ?? '', localStorage.getItem('user') ?? ''] as [string, string],
+    );
+    await saveKeys(page);
+    await createStrategies();
+    await fundFutures(app, '1000');
+    follower = followTheReplay([
+      { symbol: SPOT.pair, market: 'spot' },
+      { symbol: FUTURES.pair, market: 'future' },
+    ]);
+    await follower.ready;
+
+    await startBot(page, 'Multigrid');
+    await startBot(page, 'Scalping');
+    const spotId = await botIdOf(SPOT.pair, 'Multigrid');
+    const futuresId = await botIdOf(FUTURES.pair, 'Scalping');
+
+    await openBot(page, SPOT.pair, 'Multigrid');
+    await waitForBuyAndSell(page);
+    await page.getByRole('button', { name: 'Stop Bot' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Stop Bot' }).waitFor();
+    await page.getByRole('button', { name: `Stop & sell ${SPOT.pair}` }).click();
+    await see(page, m.stoppedSold, 30_000);
+    await page.waitForURL('**/dashboard');
+
+    await openBot(page, FUTURES.pair, 'Scalping');
+    await waitForBuyAndSell(page);
+    await page.getByRole('button', { name: 'Stop Bot' }).click();
+    await page.getByRole('button', { name: 'Stop & Close Position' }).click();
+    await see(page, m.stoppedSold, 30_000);
+    await page.waitForURL('**/dashboard');
+
+    // Every order went to the double (the paper exchange was never used), both bots traded both ways, and
+    // their books hold exactly what the exchange executed.
+    await expectBooksEqualExchange(spotId, 'spot');
+    await expectBooksEqualExchange(futuresId, 'future');
+
+    // No coin of the spot bot beyond the dust it recorded; no futures position left open.
+    const { body: spotBot } = await api('/api/botinfo', { botID: spotId });
+    const dust = (spotBot.dust as { qty: number } | null)?.qty ?? 0;
+    const xrp = fake.book.balance(SPOT.base);
+    expect(xrp.free.plus(xrp.locked).toNumber()).toBeLessThanOrEqual(dust);
+    expect(fake.book.positions.get(FUTURES.pair)?.qty.toNumber() ?? 0).toBe(0);
+    await shoot(page, 'binance-mode-dashboard-dark-1280');
+    await context.close();
+  }, 90_000);
+
+  it('shows API Setting in Binance mode in both themes at 390 px', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      const phone = await newContext(app.browser, app.server.url, 'phone');
+      const page = await phone.newPage();
+      await page.goto('/');
+      await page.evaluate(([token, user]) => {
+        localStorage.setItem('token', token);
+        localStorage.setItem('user', user);
+      }, session);
+      await setTheme(page, theme);
+      await page.goto('/api-setting');
+      await page.getByRole('heading', { name: 'API Setting' }).waitFor();
+      await page.getByText('Connected', { exact: true }).first().waitFor();
+      await shoot(page, `binance-mode-api-setting-${theme}-390`);
+      await phone.close();
+    }
+  });
+});
