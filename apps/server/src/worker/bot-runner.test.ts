@@ -21,7 +21,7 @@ function runnerOf(state: EngineState) {
   const untouchable = untouchableOf({});
   const events: string[] = [];
   const deps: BotRunnerDeps = {
-    db: untouchable as Db,
+    db: untouchable as unknown as Db,
     exchange: untouchableOf({ venue: 'paper' }) as unknown as Exchange,
     now: () => 0,
     log: (message) => events.push(message),

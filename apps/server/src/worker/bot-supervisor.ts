@@ -30,6 +30,8 @@ export interface SupervisorDeps {
   flushIntervalMs?: number;
   /** Pause before a bot whose task failed is loaded again from the database. Default 5 s. */
   reloadDelayMs?: number;
+  /** Wait before each look-up of an order whose outcome is unknown (`BotRunnerDeps`). */
+  reconcileDelayMs?: BotRunnerDeps['reconcileDelayMs'];
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
   /** An order of the user was refused for the key: its rights are read again (KeyPermissionMonitor). */
@@ -353,6 +355,7 @@ export class BotSupervisor {
         onCommandsSettled: this.deps.onCommandsSettled,
         payFunding: this.deps.payFunding,
         liveRules: exchange.venue === 'binance',
+        ...(this.deps.reconcileDelayMs ? { reconcileDelayMs: this.deps.reconcileDelayMs } : {}),
       },
       last === undefined ? null : Number(last),
     );
