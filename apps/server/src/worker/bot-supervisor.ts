@@ -86,6 +86,9 @@ export class BotSupervisor {
     return price === undefined ? undefined : Number(price);
   };
 
+  /** Per bot, the load or command in progress (`oneAtATime`). */
+  private readonly loading = new Map<string, Promise<void>>();
+
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
     // The runtime's own commands (profit limit reached): bots running here apply them at once; others
@@ -168,7 +171,11 @@ export class BotSupervisor {
   }
 
   /** A bot was created or resumed: run it. */
-  async add(botId: string): Promise<void> {
+  add(botId: string): Promise<void> {
+    return this.oneAtATime(botId, () => this.addNow(botId));
+  }
+
+  private async addNow(botId: string): Promise<void> {
     if (this.running.has(botId)) return;
     const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, [botId]));
     if (failed.size > 0) throw new Error(`bot ${botId} could not start`);
@@ -180,7 +187,11 @@ export class BotSupervisor {
    * they leave it Stopping (its sale out, not yet booked) it is then run like any other until the sale is.
    * With leases, the coordinator does that launch, holding the lease.
    */
-  async notify(botId: string): Promise<void> {
+  notify(botId: string): Promise<void> {
+    return this.oneAtATime(botId, () => this.notifyNow(botId));
+  }
+
+  private async notifyNow(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
     if (current) return current.runCommands();
     const [row] = await this.deps.db.query.bots.findMany({ where: (b, { eq }) => eq(b.id, botId), limit: 1 });
@@ -188,7 +199,22 @@ export class BotSupervisor {
     const runner = await this.createRunner(row);
     await runner?.runCommands();
     runner?.stopTimers();
-    if (runner && !this.deps.leases && !this.stopped) await this.add(botId);
+    if (runner && !this.deps.leases && !this.stopped) await this.addNow(botId);
+  }
+
+  /**
+   * Runs the bot's loads and commands one after another. Loading takes a while (open intents are looked up
+   * at the exchange): a command or a reload arriving meanwhile would otherwise load the bot a second time,
+   * and two runners would trade one bot, each writing its own state over the other's.
+   */
+  private oneAtATime(botId: string, fn: () => Promise<void>): Promise<void> {
+    const next = (this.loading.get(botId) ?? Promise.resolve()).then(fn);
+    const settled = next.catch(() => undefined);
+    this.loading.set(botId, settled);
+    void settled.then(() => {
+      if (this.loading.get(botId) === settled) this.loading.delete(botId);
+    });
+    return next;
   }
 
   /**
@@ -260,6 +286,12 @@ export class BotSupervisor {
     const market = row.category === 'Future' ? 'future' : 'spot';
     const leases = this.deps.leases;
     if (leases && !leases.mayRun(row.id)) return;
+    // Launched twice at once (a lease's launch meeting a reload): the first runner trades, this one stops.
+    if (this.running.has(row.id)) {
+      runner.finished = true;
+      runner.stopTimers();
+      return;
+    }
     const entry: Running = { runner, unsubscribe: () => undefined, tickEmittedAt: undefined };
     entry.unsubscribe = this.deps.feed.subscribe(row.symbol, market, (tick) => {
       // Never trade past the lease's local deadline, even before the next heartbeat notices its loss.
