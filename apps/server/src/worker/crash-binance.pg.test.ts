@@ -23,6 +23,9 @@ import { type FaultPoint, onFaultPoint } from './fault-points';
 // trade on the Binance double and the double injects the faults of Binance's docs. A crash aborts the bot's
 // task where it stands: what it held in memory is lost, and the bot is loaded again from the database and
 // reconciles its open intents with the exchange (docs/trading-rules.md §3), as after a SIGKILL of its worker.
+// The runner's look-ups of unknown outcomes are shortened (a dependency, `reconcileDelayMs`), so every round
+// settles in milliseconds instead of Binance-friendly seconds. PostgreSQL only (`npm run test:pg`), like the
+// other crash tests.
 const CRASHES = 20;
 
 let handle: DbHandle;
