@@ -50,6 +50,11 @@ export interface BotRunnerDeps {
   onCommandsSettled?: (botId: string) => void;
   /** The exchange's rules change while the bot runs (Binance's exchangeInfo): take them again hourly. */
   liveRules?: boolean;
+  /**
+   * Wait before the `attempts`-th look-up of an order whose outcome is unknown. Default
+   * `reconcileDelayMs`; tests that drive many unknown outcomes pass a shorter one.
+   */
+  reconcileDelayMs?: (attempts: number) => number;
 }
 
 export interface BotIdentity {
@@ -74,6 +79,14 @@ const FORCE_ORDER_SLACK_MS = 60_000;
 const RULES_REFRESH_MS = 60 * 60_000;
 /** Longest wait between two look-ups of an order whose outcome is unknown. */
 const MAX_RECONCILE_DELAY_MS = 30_000;
+
+/**
+ * Wait before the `attempts`-th look-up of an order whose outcome is unknown: doubling from 0.5 s up to
+ * 30 s, with jitter so that bots hit by one outage do not ask all at once (docs/trading-rules.md §3).
+ */
+export function reconcileDelayMs(attempts: number): number {
+  return Math.min(MAX_RECONCILE_DELAY_MS, 250 * 2 ** Math.min(attempts, 10)) * (0.5 + Math.random() / 2);
+}
 
 /**
  * One running bot: ticks in, engine decisions, orders out, fills back (docs/trading-rules.md §3). Every change of the bot
@@ -596,8 +609,7 @@ export class BotRunner {
 
   private scheduleReconcile(intent: Intent, attempts: number): void {
     if (this.finished) return;
-    const delayMs =
-      Math.min(MAX_RECONCILE_DELAY_MS, 250 * 2 ** Math.min(attempts, 10)) * (0.5 + Math.random() / 2);
+    const delayMs = (this.deps.reconcileDelayMs ?? reconcileDelayMs)(attempts);
     clearTimeout(this.retryTimers.get(intent.seq));
     this.retryTimers.set(
       intent.seq,

@@ -161,6 +161,38 @@ describe('bot supervisor on the paper exchange', () => {
     await paper.stop();
   });
 
+  it('runs a bot once when it is loaded and commanded at the same time', async () => {
+    const { feed, paper, supervisor } = await harness();
+    await supervisor.start();
+    // Its subscriptions to the feed: two would be two runners trading one bot on every tick.
+    let subscribed = 0;
+    const subscribe = feed.subscribe.bind(feed);
+    feed.subscribe = (...args) => {
+      subscribed += 1;
+      const unsubscribe = subscribe(...args);
+      return () => {
+        subscribed -= 1;
+        unsubscribe();
+      };
+    };
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    // A reload of the bot (after a failed write) and a user's command meet.
+    await handle.db.insert(botCommands).values({ botId, type: 'new_cycles', payload: { allowed: true } });
+    await Promise.all([supervisor.add(botId), supervisor.notify(botId), supervisor.add(botId)]);
+    expect(subscribed).toBe(1);
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+    feed.setPrice('ETHUSDT', 'spot', '1980');
+    await eventually(async () => expect(await fillsOf(botId)).toHaveLength(2));
+    expect((await fillsOf(botId)).map((f) => [f.side, f.grid])).toEqual([
+      ['buy', 1],
+      ['buy', 2],
+    ]);
+    await supervisor.stop();
+    await paper.stop();
+  });
+
   it('writes the state of a tick that moved it, and nothing for a quiet tick', async () => {
     const { paper, supervisor, botId } = await botAfterFirstBuy();
     const runner = supervisor.runner(botId)!;

@@ -30,6 +30,8 @@ export interface SupervisorDeps {
   flushIntervalMs?: number;
   /** Pause before a bot whose task failed is loaded again from the database. Default 5 s. */
   reloadDelayMs?: number;
+  /** Wait before each look-up of an order whose outcome is unknown (`BotRunnerDeps`). */
+  reconcileDelayMs?: BotRunnerDeps['reconcileDelayMs'];
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
   metrics?: WorkerMetrics;
   /** An order of the user was refused for the key: its rights are read again (KeyPermissionMonitor). */
@@ -83,6 +85,9 @@ export class BotSupervisor {
     const price = this.deps.feed.lastPrice(`${asset}USDT`, 'spot');
     return price === undefined ? undefined : Number(price);
   };
+
+  /** Per bot, the load or command in progress (`oneAtATime`). */
+  private readonly loading = new Map<string, Promise<void>>();
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
@@ -166,7 +171,11 @@ export class BotSupervisor {
   }
 
   /** A bot was created or resumed: run it. */
-  async add(botId: string): Promise<void> {
+  add(botId: string): Promise<void> {
+    return this.oneAtATime(botId, () => this.addNow(botId));
+  }
+
+  private async addNow(botId: string): Promise<void> {
     if (this.running.has(botId)) return;
     const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, [botId]));
     if (failed.size > 0) throw new Error(`bot ${botId} could not start`);
@@ -178,7 +187,11 @@ export class BotSupervisor {
    * they leave it Stopping (its sale out, not yet booked) it is then run like any other until the sale is.
    * With leases, the coordinator does that launch, holding the lease.
    */
-  async notify(botId: string): Promise<void> {
+  notify(botId: string): Promise<void> {
+    return this.oneAtATime(botId, () => this.notifyNow(botId));
+  }
+
+  private async notifyNow(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
     if (current) return current.runCommands();
     const [row] = await this.deps.db.query.bots.findMany({ where: (b, { eq }) => eq(b.id, botId), limit: 1 });
@@ -186,7 +199,22 @@ export class BotSupervisor {
     const runner = await this.createRunner(row);
     await runner?.runCommands();
     runner?.stopTimers();
-    if (runner && !this.deps.leases && !this.stopped) await this.add(botId);
+    if (runner && !this.deps.leases && !this.stopped) await this.addNow(botId);
+  }
+
+  /**
+   * Runs the bot's loads and commands one after another. Loading takes a while (open intents are looked up
+   * at the exchange): a command or a reload arriving meanwhile would otherwise load the bot a second time,
+   * and two runners would trade one bot, each writing its own state over the other's.
+   */
+  private oneAtATime(botId: string, fn: () => Promise<void>): Promise<void> {
+    const next = (this.loading.get(botId) ?? Promise.resolve()).then(fn);
+    const settled = next.catch(() => undefined);
+    this.loading.set(botId, settled);
+    void settled.then(() => {
+      if (this.loading.get(botId) === settled) this.loading.delete(botId);
+    });
+    return next;
   }
 
   /**
@@ -258,6 +286,12 @@ export class BotSupervisor {
     const market = row.category === 'Future' ? 'future' : 'spot';
     const leases = this.deps.leases;
     if (leases && !leases.mayRun(row.id)) return;
+    // Launched twice at once (a lease's launch meeting a reload): the first runner trades, this one stops.
+    if (this.running.has(row.id)) {
+      runner.finished = true;
+      runner.stopTimers();
+      return;
+    }
     const entry: Running = { runner, unsubscribe: () => undefined, tickEmittedAt: undefined };
     entry.unsubscribe = this.deps.feed.subscribe(row.symbol, market, (tick) => {
       // Never trade past the lease's local deadline, even before the next heartbeat notices its loss.
@@ -353,6 +387,7 @@ export class BotSupervisor {
         onCommandsSettled: this.deps.onCommandsSettled,
         payFunding: this.deps.payFunding,
         liveRules: exchange.venue === 'binance',
+        ...(this.deps.reconcileDelayMs ? { reconcileDelayMs: this.deps.reconcileDelayMs } : {}),
       },
       last === undefined ? null : Number(last),
     );

@@ -142,6 +142,11 @@ export class FakeBinanceServer {
     this.injections.push({ target, fault, remaining: times });
   }
 
+  /** Whether a fault injected for exactly `target` still waits for its request. */
+  faultPending(target: string): boolean {
+    return this.injections.some((f) => f.remaining > 0 && f.target === target);
+  }
+
   /** The next `times` requests matching `target` are answered with this status and body, unexecuted. */
   failNext(target: string, status: number, body: unknown, times = 1): void {
     this.inject(target, { kind: 'answer', status, body }, times);
