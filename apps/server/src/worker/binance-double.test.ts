@@ -14,6 +14,7 @@ import { money } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 
@@ -145,14 +146,7 @@ describe('a spot bot in Binance mode', () => {
     const table = fake.book.rules('ETHUSDT', 'spot');
     fake.book.ruleOverrides.set('spot:ETHUSDT', { ...table, stepSize: '0.01', minQty: '0.01' });
     fake.setPrice('ETHUSDT', 'spot', '2003');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 9)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2003' });
@@ -183,13 +177,7 @@ describe('a running spot bot in Binance mode', () => {
   it('sizes its orders with exchangeInfo rules refreshed while it runs, not the ones of its start', async () => {
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.setPrice('ETHUSDT', 'spot', '2003');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
+    const exchange = binanceClientOf(fake, {
       // The daily refresh of exchangeInfo, at once.
       marketsTtlMs: 0,
     });
@@ -235,14 +223,7 @@ describe('a spot account that pays its fees in BNB', () => {
     fake.book.spot.set('BNB', { free: money(1), locked: money(0) });
     fake.setPrice('BNBUSDT', 'spot', '600');
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 3)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'spot:BNBUSDT': '600' });

@@ -1,17 +1,12 @@
 import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
-import { BinanceExchange, HEDGE_MODE_MESSAGE } from '@gridbot/exchange/binance';
-import {
-  eventually,
-  FakeBinanceServer,
-  type LeverageBracket,
-  ManualFeed,
-  virtualRateGate,
-} from '@gridbot/exchange/testing';
+import { HEDGE_MODE_MESSAGE } from '@gridbot/exchange/binance';
+import { eventually, FakeBinanceServer, type LeverageBracket, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 
@@ -35,14 +30,7 @@ async function futuresBotOnTheDouble(
   fake.setPrice('ETHUSDT', 'future', '2000');
   fake.book.spot.set('USDT', { free: money(wallet), locked: money(0) });
   fake.book.transfer('MAIN_UMFUTURE', 'USDT', wallet);
-  const exchange = new BinanceExchange({
-    apiKey: 'k',
-    secret: 's',
-    baseUrl: fake.url,
-    enableRateLimit: false,
-    retry: { sleep: async () => {}, random: () => 0.5 },
-    gate: virtualRateGate().gate,
-  });
+  const exchange = binanceClientOf(fake);
   const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 8)));
   const botId = await insertBot(handle.db, userId, { market: 'future', leverage: 10, investment });
   const feed = new ManualFeed({ 'future:ETHUSDT': '2000' });

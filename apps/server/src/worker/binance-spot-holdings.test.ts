@@ -1,12 +1,12 @@
 import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
-import { BinanceExchange } from '@gridbot/exchange/binance';
-import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
+import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
+import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 
@@ -27,14 +27,7 @@ describe('a spot remainder below the minimum notional', () => {
   it('is left as recorded dust by a stop and sell, which stops the bot instead of halting it', async () => {
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 4)));
     // Grid 1: 40 % of 13 = 5.2 USDT at 2000 = 0.0026 ETH, just above ETHUSDT's minimum notional of 5.
     const botId = await insertBot(handle.db, userId, { investment: 13 });
@@ -100,14 +93,7 @@ describe('coins sold outside the platform', () => {
   it('pause the bot at its next check with the reason shown', async () => {
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 7)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });

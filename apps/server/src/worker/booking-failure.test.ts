@@ -1,9 +1,9 @@
 import { botFills, botIntents, createTestDb, type DbHandle } from '@gridbot/db';
-import { BinanceExchange } from '@gridbot/exchange/binance';
-import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
+import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
@@ -21,14 +21,7 @@ describe('a fill the exchange executed but the database did not take', () => {
   it('is booked once the bot is loaded again, never lost from the order book', async () => {
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 5)));
     const botId = await insertBot(handle.db, userId);
     // The write of the first fill fails (the database went away) after Binance filled the order.

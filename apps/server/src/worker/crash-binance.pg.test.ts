@@ -1,18 +1,17 @@
 import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
-import { BinanceExchange } from '@gridbot/exchange/binance';
 import {
   eventually,
   FakeBinanceServer,
   type Fault,
   ManualFeed,
   TIMEOUT_UNKNOWN,
-  virtualRateGate,
 } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 import { clientOrderIdOf } from './client-order-id';
@@ -76,13 +75,7 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
     fake.book.transfer('MAIN_UMFUTURE', 'USDT', '5000');
     fake.setPrice('ETHUSDT', 'spot', '2000');
     fake.setPrice('ETHUSDT', 'future', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
+    const exchange = binanceClientOf(fake, {
       // A dropped answer costs the client this long.
       timeoutMs: 1000,
     });

@@ -1,16 +1,10 @@
 import { bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { BinanceExchange } from '@gridbot/exchange/binance';
-import {
-  eventually,
-  FakeBinanceServer,
-  ManualFeed,
-  tradingKeyPermissions,
-  virtualRateGate,
-} from '@gridbot/exchange/testing';
+import { eventually, FakeBinanceServer, ManualFeed, tradingKeyPermissions } from '@gridbot/exchange/testing';
 import { securityMessages as sm } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../lib/secret-box';
+import { binanceClientOf } from '../../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { BotSupervisor } from '../../worker/bot-supervisor';
 import type { ExchangeGateway } from '../exchange/exchange-gateway';
@@ -32,14 +26,7 @@ describe('an order refused for the key on the Binance double', () => {
     // The owner took spot trading away on Binance: orders now answer -2015.
     fake.keyPermissions = { ...tradingKeyPermissions(), enableSpotAndMarginTrading: false };
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = new BinanceExchange({
-      apiKey: 'k',
-      secret: 's',
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { sleep: async () => {}, random: () => 0.5 },
-      gate: virtualRateGate().gate,
-    });
+    const exchange = binanceClientOf(fake);
     const secrets = SecretBox.fromKey(Buffer.alloc(32, 8));
     const userId = await insertUserWithKeys(handle.db, secrets);
     const trading = await insertBot(handle.db, userId, { symbol: 'ETHUSDT' });
