@@ -1,3 +1,4 @@
+import { missingLotsChoiceSchema } from '@gridbot/shared';
 import { z } from 'zod';
 
 const nullableNumber = z.number().finite().positive().nullable();
@@ -20,6 +21,8 @@ export const botCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
   /** Profit limit (docs/product.md §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
   z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
+  /** Resume of a bot whose coins were sold outside the platform: buy them again, or drop the missing lots. */
+  z.object({ type: z.literal('missing_lots'), choice: missingLotsChoiceSchema }),
   z.object({
     type: z.literal('edit_cycle'),
     buyPrice: z.number().finite().positive(),
@@ -29,3 +32,15 @@ export const botCommandSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type BotCommand = z.infer<typeof botCommandSchema>;
+
+/** Why a spot bot on Binance was paused: its lots hold more coin than the account (worded for the bot's page). */
+export function missingCoinsReason(held: string, lots: string, asset: string): string {
+  return `Your Binance account holds ${held} ${asset}, less than the ${lots} ${asset} of this bot's open grids: ${SOLD_OUTSIDE}`;
+}
+
+const SOLD_OUTSIDE = 'they were sold outside the platform.';
+
+/** Whether a bot was paused because its coins were sold outside the platform (Resume then asks what to do). */
+export function isMissingCoinsHalt(haltReason: string | null): boolean {
+  return haltReason?.endsWith(SOLD_OUTSIDE) ?? false;
+}

@@ -1,7 +1,8 @@
-import { botMessages as m } from '@gridbot/shared';
+import { type MissingLotsChoice, botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../wallet/user-exchange';
+import { isMissingCoinsHalt } from './bot-command';
 import * as repo from './bots.repo';
 
 /**
@@ -9,7 +10,13 @@ import * as repo from './bots.repo';
  * the state it stopped in, with a fresh count of failures. The keys must be bound again first, or it would
  * only be paused again.
  */
-export async function resumeBot(deps: AppDeps, bot: repo.BotRow) {
+export async function resumeBot(deps: AppDeps, bot: repo.BotRow, missingLots?: MissingLotsChoice) {
+  const missing = isMissingCoinsHalt(bot.haltReason);
+  if (missing && missingLots === undefined) throw new HttpError(400, m.missingLotsChoiceNeeded);
+  if (!missing && missingLots !== undefined) throw new HttpError(400, m.notPausedForMissingCoins);
+  // Queued before the bot is launched again: the runner resolves the lots before it trades.
+  if (missingLots !== undefined)
+    await repo.queueCommand(deps.db, bot.id, 'missing_lots', { choice: missingLots });
   return resumeHalted(deps, bot, { notHalted: m.botNotHalted, resumed: m.resumed });
 }
 
