@@ -24,8 +24,8 @@ import {
   type MarketKind,
   type Order,
 } from '@gridbot/exchange';
-import { type Money, money } from '@gridbot/shared';
-import { botCommandSchema, missingCoinsReason } from '../modules/bots/bot-command';
+import { type Money, missingCoinsReason, money } from '@gridbot/shared';
+import { botCommandSchema } from '../modules/bots/bot-command';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';

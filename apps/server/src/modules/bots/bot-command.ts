@@ -32,15 +32,3 @@ export const botCommandSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type BotCommand = z.infer<typeof botCommandSchema>;
-
-/** Why a spot bot on Binance was paused: its lots hold more coin than the account (worded for the bot's page). */
-export function missingCoinsReason(held: string, lots: string, asset: string): string {
-  return `Your Binance account holds ${held} ${asset}, less than the ${lots} ${asset} of this bot's open grids: ${SOLD_OUTSIDE}`;
-}
-
-const SOLD_OUTSIDE = 'they were sold outside the platform.';
-
-/** Whether a bot was paused because its coins were sold outside the platform (Resume then asks what to do). */
-export function isMissingCoinsHalt(haltReason: string | null): boolean {
-  return haltReason?.endsWith(SOLD_OUTSIDE) ?? false;
-}

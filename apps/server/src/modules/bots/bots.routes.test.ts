@@ -1,13 +1,17 @@
 import { bots } from '@gridbot/db';
 import { eventually } from '@gridbot/exchange/testing';
-import { botMessages as m, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
+import {
+  botMessages as m,
+  missingCoinsReason,
+  startReadinessMessages,
+  takeProfitFeeWarning,
+} from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { multigridBody } from '../../testing/strategies';
 import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
 import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
-import { missingCoinsReason } from './bot-command';
 
 let t: TestApp;
 beforeAll(async () => {

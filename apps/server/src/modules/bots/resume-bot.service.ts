@@ -1,8 +1,7 @@
-import { type MissingLotsChoice, botMessages as m } from '@gridbot/shared';
+import { isMissingCoinsHalt, type MissingLotsChoice, botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../wallet/user-exchange';
-import { isMissingCoinsHalt } from './bot-command';
 import * as repo from './bots.repo';
 
 /**
