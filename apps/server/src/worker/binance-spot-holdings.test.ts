@@ -2,7 +2,7 @@ import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridb
 import type { EngineState } from '@gridbot/engine';
 import { BinanceExchange } from '@gridbot/exchange/binance';
 import { eventually, FakeBinanceServer, ManualFeed, virtualRateGate } from '@gridbot/exchange/testing';
-import { money } from '@gridbot/shared';
+import { isMissingCoinsHalt, missingCoinsUnsettled, money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
@@ -202,7 +202,7 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
       await supervisor.stop();
       await fake.close();
     };
-    return { fake, feed, botId, resume, lotsQty, close, supervisor };
+    return { fake, feed, botId, resume, lotsQty, close, supervisor, exchange };
   }
 
   it('re-buys the missing quantity with a market order booked as a fill: the lots equal the account', async () => {
@@ -227,6 +227,33 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
       // The account holds the lots again: the next check finds nothing to say.
       await bot.supervisor.runner(bot.botId)?.checkHoldings();
       expect((await botRow(bot.botId)).haltReason).toBeNull();
+    } finally {
+      await bot.close();
+    }
+  }, 60_000);
+
+  it('pauses again, still asking, when Binance does not answer while the choice is carried out', async () => {
+    const bot = await pausedBot(13);
+    try {
+      bot.exchange.balances = async () => {
+        throw new Error('socket hang up');
+      };
+      await queueCommand(handle.db, bot.botId, 'missing_lots', { choice: 'drop' });
+      expect(await clearHalt(handle.db, bot.botId, 'Live')).toBe(true);
+      await bot.supervisor.add(bot.botId);
+      await eventually(
+        async () =>
+          expect(await botRow(bot.botId)).toMatchObject({
+            status: 'Pause',
+            haltReason: missingCoinsUnsettled,
+          }),
+        20_000,
+      );
+      expect(isMissingCoinsHalt(missingCoinsUnsettled)).toBe(true);
+      expect(await bot.lotsQty()).toBe('0.1998');
+      expect(bot.fake.requests.some((r) => r.path === '/api/v3/order' && r.params.side === 'SELL')).toBe(
+        false,
+      );
     } finally {
       await bot.close();
     }

@@ -24,7 +24,7 @@ import {
   type MarketKind,
   type Order,
 } from '@gridbot/exchange';
-import { type Money, missingCoinsReason, money } from '@gridbot/shared';
+import { type Money, missingCoinsReason, missingCoinsUnsettled, money } from '@gridbot/shared';
 import { botCommandSchema } from '../modules/bots/bot-command';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
@@ -566,9 +566,14 @@ export class BotRunner {
     };
     const held = await this.heldCoin();
     const price = this.lastPrice;
-    if (this.state.kind === 'cycle' || held === null || price === null || this.state.pending.length > 0) {
-      await repo.finishCommand(this.deps.db, command.id, 'the account or the price could not be read');
+    if (this.state.kind === 'cycle' || this.state.pending.length > 0) {
+      await repo.finishCommand(this.deps.db, command.id, 'missing lots are settled on a grid bot at rest');
       return;
+    }
+    if (held === null || price === null) {
+      // Trading on would sell coins the account lacks: paused again, and Resume asks again.
+      await repo.finishCommand(this.deps.db, command.id, missingCoinsUnsettled);
+      return this.halt(missingCoinsUnsettled);
     }
     if (choice === 'drop') {
       const dropped = dropMissingLots(this.state, held.toFixed(), price, this.deps.now());

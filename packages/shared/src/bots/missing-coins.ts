@@ -10,7 +10,11 @@ export function missingCoinsReason(held: string, lots: string, asset: string): s
 
 const SOLD_OUTSIDE = 'they were sold outside the platform.';
 
+/** The pause reason when Binance did not answer while the user's choice was being carried out. */
+export const missingCoinsUnsettled =
+  'Binance did not answer while the bot settled the coins sold outside the platform: resume to try again.';
+
 /** Whether a bot was paused because its coins were sold outside the platform (Resume then asks what to do). */
 export function isMissingCoinsHalt(haltReason: string | null): boolean {
-  return haltReason?.endsWith(SOLD_OUTSIDE) ?? false;
+  return (haltReason?.endsWith(SOLD_OUTSIDE) ?? false) || haltReason === missingCoinsUnsettled;
 }
