@@ -2,10 +2,12 @@
  * Coins sold outside the platform: dropping the missing quantity, or buying it again. Rules: step 0.001.
  * Lots: grid 1 of 5 at 100 (500 + fee 0.5 USDT) and grid 2 of 5.102 at 98 (499.996 + fee 0.499996 USDT).
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GridBotState } from './core/grid-bot.state';
 import { applyFill, step } from './engine';
 import { dropMissingLots, missingQty, rebuyMissing } from './missing-lots';
+import { money } from './money';
 import { TEST_RULES } from './testing/harness';
 import { multigridBot } from './testing/strategies';
 import type { MarketBuy } from './types';
@@ -134,5 +136,30 @@ describe('buying the missing quantity again', () => {
     const { intent } = rebuyMissing(twoLots(), 6.0005, 97, TEST_RULES);
     expect(intent?.qty).toBe('4.102');
     expect(intent?.missingQty).toBe('4.1015');
+  });
+});
+
+describe('whatever the account still holds', () => {
+  it('leaves lots equal to it after a drop, and books exactly their worth at the price less their cost', () => {
+    const before = twoLots();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 10_102 }).map((n) => n / 1000),
+        fc.integer({ min: 1, max: 100_000 }).map((n) => n / 100),
+        (held, price) => {
+          const { state, closed } = dropMissingLots(before, held, price, T + 2);
+          const lots = state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+          expect(lots.toNumber()).toBe(held);
+          expect(state.account.openQty).toBe(held);
+          // The cost of the lots (quote + fee) is shared between what stays and what was dropped.
+          const cost = (lots_: readonly { quote: number; fee: number }[]) =>
+            lots_.reduce((sum, lot) => sum.plus(lot.quote).plus(lot.fee), money(0));
+          const droppedCost = closed.reduce((sum, c) => sum.plus(c.buyQuote).plus(c.buyFee), money(0));
+          expect(cost(state.lots).plus(droppedCost).toNumber()).toBeCloseTo(cost(before.lots).toNumber(), 9);
+          const worth = closed.reduce((sum, c) => sum.plus(money(c.qty).times(price)), money(0));
+          expect(state.account.bookedProfit).toBeCloseTo(worth.minus(droppedCost).toNumber(), 9);
+        },
+      ),
+    );
   });
 });
