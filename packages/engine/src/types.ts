@@ -17,7 +17,15 @@ export type BotStatus = 'Live' | 'Pause' | 'Stopped';
 export type StopReason = 'stoploss' | 'profit_book' | 'liquidated' | 'manual' | 'manual_sell' | 'completed';
 
 /** Why lots are sold. */
-export type SellReason = 'take_profit' | 'stoploss' | 'pause' | 'profit_book' | 'manual_sell' | 'liquidated';
+/** `missing`: coins the exchange account no longer holds (sold outside the platform), dropped by the user. */
+export type SellReason =
+  | 'take_profit'
+  | 'stoploss'
+  | 'pause'
+  | 'profit_book'
+  | 'manual_sell'
+  | 'liquidated'
+  | 'missing';
 
 /**
  * One open position bought by one buy intent (docs/trading-rules.md §2.2). `qty` is what was really received (after a
@@ -55,6 +63,11 @@ export interface MarketBuy {
   quoteAmount: string;
   /** Reference price the decision was taken at (the tick price). */
   price: number;
+  /**
+   * A re-buy of coins sold outside the platform: the base quantity the bot's lots lack. Its fill tops up
+   * the newest lot instead of opening a grid.
+   */
+  missingQty?: string;
 }
 
 /** Market sell (futures: reduce-only) of whole lots, newest first. */
@@ -147,6 +160,8 @@ export interface Account {
   posMargin?: number;
   /** Base left behind below one step after base-asset fees. */
   dustQty: number;
+  /** Base quantity dropped from the lots because the account no longer held it; absent: none. */
+  missingQty?: number;
   /** Futures funding received (+) or paid (−), already inside bookedProfit; absent: none yet. */
   funding?: number;
 }

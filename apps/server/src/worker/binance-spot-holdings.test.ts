@@ -1,14 +1,16 @@
 import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
 import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
-import { money } from '@gridbot/shared';
+import { isMissingCoinsHalt, missingCoinsUnsettled, money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
+import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
 import { binanceClientOf } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
+import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -127,6 +129,136 @@ describe('coins sold outside the platform', () => {
     } finally {
       await supervisor.stop();
       await fake.close();
+    }
+  }, 60_000);
+});
+
+describe('resuming a bot whose coins were sold outside the platform', () => {
+  async function pausedBot(seed: number) {
+    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+    fake.setPrice('ETHUSDT', 'spot', '2000');
+    const exchange = binanceClientOf(fake);
+    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, seed)));
+    const botId = await insertBot(handle.db, userId);
+    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
+    const supervisor = new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+    });
+    await supervisor.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect((await botRow(botId)).fillCount).toBe(1), 20_000);
+    // The user sells 0.15 ETH of the 0.1998 on Binance itself; the next check pauses the bot.
+    fake.book.spot.set('ETH', { free: money('0.0498'), locked: money(0) });
+    await supervisor.runner(botId)?.checkHoldings();
+    expect((await botRow(botId)).status).toBe('Pause');
+    // The price moved to 1900 meanwhile.
+    fake.setPrice('ETHUSDT', 'spot', '1900');
+    feed.setPrice('ETHUSDT', 'spot', '1900');
+    /** What the resume route does once the user chose: the choice is queued, the halt cleared, the bot launched. */
+    const resume = async (choice: 'rebuy' | 'drop') => {
+      await queueCommand(handle.db, botId, 'missing_lots', { choice });
+      expect(await clearHalt(handle.db, botId, 'Live')).toBe(true);
+      await supervisor.add(botId);
+      await eventually(async () => {
+        const [command] = await handle.db
+          .select()
+          .from(botCommands)
+          .where(eq(botCommands.botId, botId))
+          .orderBy(botCommands.id);
+        expect(command?.status).toBe('done');
+      }, 20_000);
+    };
+    const lotsQty = async () =>
+      ((await botRow(botId)).engineState as unknown as EngineState).lots
+        .reduce((sum, lot) => sum.plus(lot.qty), money(0))
+        .toFixed();
+    const close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    return { fake, feed, botId, resume, lotsQty, close, supervisor, exchange };
+  }
+
+  it('re-buys the missing quantity with a market order booked as a fill: the lots equal the account', async () => {
+    const bot = await pausedBot(11);
+    try {
+      await bot.resume('rebuy');
+      await eventually(async () => expect((await botRow(bot.botId)).fillCount).toBe(2), 20_000);
+      // 0.15 ETH bought at 1900 under the bot's client order id (its intent written first); Binance takes 0.00015 ETH as fee.
+      const buys = bot.fake.requests.filter((r) => r.path === '/api/v3/order' && r.params.side === 'BUY');
+      expect(buys.at(-1)?.params).toMatchObject({ type: 'MARKET', quantity: '0.15' });
+      expect(buys.at(-1)?.params.newClientOrderId).toBe(clientOrderIdOf(bot.botId, 2));
+      const fills = await handle.db.select().from(botFills).where(eq(botFills.botId, bot.botId));
+      expect(fills.map((f) => [f.side, Number(f.qty)])).toEqual([
+        ['buy', 0.2],
+        ['buy', 0.15],
+      ]);
+      const held = bot.fake.book.spot.get('ETH')?.free.toFixed();
+      expect(held).toBe('0.19965');
+      expect(await bot.lotsQty()).toBe(held);
+      const row = await botRow(bot.botId);
+      expect(row).toMatchObject({ status: 'Live', haltReason: null });
+      // The account holds the lots again: the next check finds nothing to say.
+      await bot.supervisor.runner(bot.botId)?.checkHoldings();
+      expect((await botRow(bot.botId)).haltReason).toBeNull();
+    } finally {
+      await bot.close();
+    }
+  }, 60_000);
+
+  it('pauses again, still asking, when Binance does not answer while the choice is carried out', async () => {
+    const bot = await pausedBot(13);
+    try {
+      bot.exchange.balances = async () => {
+        throw new Error('socket hang up');
+      };
+      await queueCommand(handle.db, bot.botId, 'missing_lots', { choice: 'drop' });
+      expect(await clearHalt(handle.db, bot.botId, 'Live')).toBe(true);
+      await bot.supervisor.add(bot.botId);
+      await eventually(
+        async () =>
+          expect(await botRow(bot.botId)).toMatchObject({
+            status: 'Pause',
+            haltReason: missingCoinsUnsettled,
+          }),
+        20_000,
+      );
+      expect(isMissingCoinsHalt(missingCoinsUnsettled)).toBe(true);
+      expect(await bot.lotsQty()).toBe('0.1998');
+      expect(bot.fake.requests.some((r) => r.path === '/api/v3/order' && r.params.side === 'SELL')).toBe(
+        false,
+      );
+    } finally {
+      await bot.close();
+    }
+  }, 60_000);
+
+  it('drops the missing lots, booked at the price, and trades on with what the account holds', async () => {
+    const bot = await pausedBot(12);
+    try {
+      await bot.resume('drop');
+      expect(await bot.lotsQty()).toBe('0.0498');
+      const row = await botRow(bot.botId);
+      const state = row.engineState as unknown as EngineState;
+      // 0.15 of the lot's 0.1998 ETH (bought for 400 USDT): cost 0.15 × 400 / 0.1998 = 300.3003003, worth
+      // 0.15 × 1900 = 285 → −15.3003003 booked, and the 0.15 ETH recorded on the bot.
+      expect(state.account.missingQty).toBe(0.15);
+      expect(state.account.bookedProfit).toBeCloseTo(-15.3003003, 6);
+      expect(Number(row.lossBook)).toBeCloseTo(-15.3003003, 6);
+      expect(row).toMatchObject({ status: 'Live', haltReason: null });
+      // It trades on: a fall buys the next grid.
+      bot.fake.setPrice('ETHUSDT', 'spot', '1500');
+      bot.feed.setPrice('ETHUSDT', 'spot', '1500');
+      await eventually(async () => expect((await botRow(bot.botId)).fillCount).toBe(2), 20_000);
+      await bot.supervisor.runner(bot.botId)?.checkHoldings();
+      expect((await botRow(bot.botId)).haltReason).toBeNull();
+    } finally {
+      await bot.close();
     }
   }, 60_000);
 });

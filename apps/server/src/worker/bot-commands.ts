@@ -46,6 +46,9 @@ export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 
     case 'new_cycles':
       // A cycle is one buy/sell loop chosen by the user, not a grid-1 cycle: the limit leaves it alone.
       return state.kind === 'cycle' ? state : setNewCyclesAllowed(state, command.allowed);
+    case 'missing_lots':
+      // It needs the account's balance: the runner applies it (BotRunner.resolveMissingLots).
+      throw new Error('missing lots are resolved by the runner');
     case 'edit_cycle':
       return editCycle(cycleOnly(state), {
         buyPrice: command.buyPrice,

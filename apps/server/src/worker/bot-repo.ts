@@ -324,8 +324,11 @@ export async function saveCommandApplied(
   state: EngineState,
   lastPrice: number | null,
   awaitsSale: boolean,
+  /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped). */
+  pnl?: string,
 ) {
   await db.transaction(async (tx) => {
+    if (pnl !== undefined) await bookPnl(tx, botId, pnl);
     await saveState(tx, botId, state, lastPrice);
     await tx
       .update(botCommands)
@@ -550,17 +553,22 @@ export async function saveIntentDust(
       .update(botIntents)
       .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
       .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
-    const gain = money(pnl);
-    await tx
-      .update(bots)
-      .set(
-        gain.isNegative()
-          ? { lossBook: sql`${bots.lossBook} + ${gain.toFixed()}` }
-          : { profitBook: sql`${bots.profitBook} + ${gain.toFixed()}` },
-      )
-      .where(eq(bots.id, botId));
+    await bookPnl(tx, botId, pnl);
     await saveState(tx, botId, state, lastPrice);
   });
+}
+
+/** Adds profit booked without a fill (dust, dropped lots) to the bot's profit or loss book. */
+async function bookPnl(tx: Parameters<Parameters<Db['transaction']>[0]>[0], botId: string, pnl: string) {
+  const gain = money(pnl);
+  await tx
+    .update(bots)
+    .set(
+      gain.isNegative()
+        ? { lossBook: sql`${bots.lossBook} + ${gain.toFixed()}` }
+        : { profitBook: sql`${bots.profitBook} + ${gain.toFixed()}` },
+    )
+    .where(eq(bots.id, botId));
 }
 
 /** Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. */

@@ -5,12 +5,14 @@ import {
   applyIntentDustDetailed,
   applyIntentFailed,
   compileRules,
+  dropMissingLots,
   type EngineRules,
   type EngineState,
   type Fill,
   fundingPayment,
   type Intent,
   liquidatedByExchange,
+  rebuyMissing,
   step,
 } from '@gridbot/engine';
 import {
@@ -22,7 +24,8 @@ import {
   type MarketKind,
   type Order,
 } from '@gridbot/exchange';
-import { money } from '@gridbot/shared';
+import { type Money, missingCoinsReason, missingCoinsUnsettled, money } from '@gridbot/shared';
+import { botCommandSchema } from '../modules/bots/bot-command';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
@@ -225,6 +228,10 @@ export class BotRunner {
   runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
     return this.serial(async () => {
       for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
+        if (command.type === 'missing_lots') {
+          await this.resolveMissingLots(command);
+          continue;
+        }
         try {
           this.state = applyCommand(this.state, command);
           const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
@@ -536,10 +543,57 @@ export class BotRunner {
       const held = coin ? money(coin.free).plus(coin.locked) : money(0);
       const lots = this.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
       if (held.gte(lots)) return;
-      await this.halt(
-        `Your Binance account holds ${held.toFixed()} ${this.id.baseAsset}, less than the ${lots.toFixed()} ${this.id.baseAsset} of this bot's open grids: they were sold outside the platform.`,
-      );
+      await this.halt(missingCoinsReason(held.toFixed(), lots.toFixed(), this.id.baseAsset));
     });
+  }
+
+  /** The coin of the bot the exchange account holds (free and locked); null when it does not answer. */
+  private async heldCoin(): Promise<Money | null> {
+    const balances = await this.deps.exchange.balances('spot').catch(() => null);
+    if (balances === null) return null;
+    const coin = balances.find((b) => b.asset === this.id.baseAsset);
+    return coin ? money(coin.free).plus(coin.locked) : money(0);
+  }
+
+  /**
+   * The user's answer on Resume to coins sold outside the platform (docs/trading-rules.md §3): the missing
+   * quantity is bought again at market through the ordinary intent path, or dropped from the lots and booked
+   * at the last price. Either way the lots then equal the coin the account holds.
+   */
+  private async resolveMissingLots(command: repo.CommandRow): Promise<void> {
+    const { choice } = botCommandSchema.parse({ ...command.payload, type: command.type }) as {
+      choice: 'rebuy' | 'drop';
+    };
+    const held = await this.heldCoin();
+    const price = this.lastPrice;
+    if (this.state.kind === 'cycle' || this.state.pending.length > 0) {
+      await repo.finishCommand(this.deps.db, command.id, 'missing lots are settled on a grid bot at rest');
+      return;
+    }
+    if (held === null || price === null) {
+      // Trading on would sell coins the account lacks: paused again, and Resume asks again.
+      await repo.finishCommand(this.deps.db, command.id, missingCoinsUnsettled);
+      return this.halt(missingCoinsUnsettled);
+    }
+    if (choice === 'drop') {
+      const dropped = dropMissingLots(this.state, held.toFixed(), price, this.deps.now());
+      this.state = dropped.state;
+      const pnl = dropped.closed.reduce((sum, lot) => sum.plus(lot.profit), money(0));
+      await repo.saveCommandApplied(
+        this.deps.db,
+        this.id.botId,
+        command.id,
+        this.state,
+        price,
+        false,
+        pnl.toFixed(8),
+      );
+      return;
+    }
+    const rebuy = rebuyMissing(this.state, held.toFixed(), price, this.rules);
+    this.state = rebuy.state;
+    await repo.saveCommandApplied(this.deps.db, this.id.botId, command.id, this.state, price, false);
+    if (rebuy.intent) await this.send([rebuy.intent], price);
   }
 
   /**

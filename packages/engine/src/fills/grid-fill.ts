@@ -8,8 +8,9 @@ import { UNSET_BAND } from '../core/quiet-band';
 import { BOT_STATUS, type BotEvent, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
 import { InvariantError, invariant } from '../errors';
+import { topUpMissing } from '../missing-lots';
 import { money, toNumber } from '../money';
-import type { BotStatus, Fill, Lot, PendingIntent } from '../types';
+import type { BotStatus, Fill, Lot, MarketBuy, PendingIntent } from '../types';
 import {
   addDailyProfit,
   bookClosed,
@@ -53,6 +54,7 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
     if (money(fill.qty).lte(0))
       return { ...failBuy(state, pending), opened: null, closed: [], applied: true };
+    if (intent.missingQty !== undefined) return rebuyFilled(state, pending, intent, fill);
     const params = state.params;
     const g = intent.grid - 1;
     const lot = lotFromBuyFill(intent.seq, fill, {
@@ -92,6 +94,29 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
   return bookSale(state, pending, outcome, fill.qty, fill.timeMs, 1);
+}
+
+/** A re-buy of coins sold outside the platform filled: the newest lot is topped up (missing-lots.ts). */
+function rebuyFilled(
+  state: GridBotState,
+  pending: PendingIntent[],
+  intent: MarketBuy,
+  fill: Fill,
+): FillOutcome<GridBotState> {
+  const lots = topUpMissing(state.lots, intent, fill);
+  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
+  const account = withOpenTotals(
+    { ...state.account, fees, trades: state.account.trades + 1 },
+    lots,
+    pending,
+    bracketsOf(state),
+  );
+  return {
+    state: { ...state, lots, pending, account, quiet: UNSET_BAND },
+    opened: null,
+    closed: [],
+    applied: true,
+  };
 }
 
 /**

@@ -172,7 +172,7 @@ export function leaveAsDust(
   return { closed, kept: [], dustQty: dust.toNumber() };
 }
 
-function reduceLot(lot: Lot, soldQty: number, soldQuote: number, soldFee: number): Lot {
+export function reduceLot(lot: Lot, soldQty: number, soldQuote: number, soldFee: number): Lot {
   const quote = money(lot.quote).minus(soldQuote).toNumber();
   const ratio = money(quote).dividedBy(lot.quote);
   return {

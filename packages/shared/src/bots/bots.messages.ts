@@ -34,6 +34,8 @@ export const botMessages = {
   botNotRunning: 'This bot is not running.', // (ours)
   botNotHalted: 'This bot was not paused by the system.', // (ours)
   resumed: 'The bot is trading again.', // (ours)
+  missingLotsChoiceNeeded: 'Choose first: re-buy the missing quantity or drop the missing lots.', // (ours)
+  notPausedForMissingCoins: 'This bot was not paused for coins missing from your account.', // (ours)
   stopped: 'Bot stopped successfully',
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',

@@ -87,6 +87,17 @@ export const botIdInputSchema = z.looseObject({
   botID: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(64),
 });
 
+/** What Resume does with the coins a bot's lots hold but the exchange account no longer has. */
+export const missingLotsChoiceSchema = z.enum(['rebuy', 'drop']);
+export type MissingLotsChoice = z.infer<typeof missingLotsChoiceSchema>;
+
+/** POST resume: the bot, and (for a bot paused over coins sold outside the platform) the user's choice. */
+export const resumeBotInputSchema = z.looseObject({
+  botID: botIdInputSchema.shape.botID,
+  missingLots: missingLotsChoiceSchema.optional(),
+});
+export type ResumeBotInput = z.infer<typeof resumeBotInputSchema>;
+
 /** POST /api/copybotstrategy: the opaque token of a Copy BOTs card. */
 export const copyBotInputSchema = z.object({
   copyToken: z.string({ error: m.botNotFound }).trim().min(1, m.botNotFound).max(256, m.botNotFound),

@@ -1,3 +1,4 @@
+import { missingLotsChoiceSchema } from '@gridbot/shared';
 import { z } from 'zod';
 
 const nullableNumber = z.number().finite().positive().nullable();
@@ -20,6 +21,8 @@ export const botCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('profit_book'), pct: z.number().positive().nullable() }),
   /** Profit limit (docs/product.md §5): at zero credit no new grid-1 cycle opens; a subscription lifts it. */
   z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
+  /** Resume of a bot whose coins were sold outside the platform: buy them again, or drop the missing lots. */
+  z.object({ type: z.literal('missing_lots'), choice: missingLotsChoiceSchema }),
   z.object({
     type: z.literal('edit_cycle'),
     buyPrice: z.number().finite().positive(),

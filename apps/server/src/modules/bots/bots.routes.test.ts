@@ -1,5 +1,12 @@
+import { bots } from '@gridbot/db';
 import { eventually } from '@gridbot/exchange/testing';
-import { botMessages as m, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
+import {
+  botMessages as m,
+  missingCoinsReason,
+  startReadinessMessages,
+  takeProfitFeeWarning,
+} from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { multigridBody } from '../../testing/strategies';
@@ -315,6 +322,11 @@ describe('a running bot', () => {
     expect(halted.body).toMatchObject({ status: 'Pause', haltReason: expect.stringMatching(/^Orders keep/) });
 
     expect((await move('Futures', 'Spot', '/api/transferfuturestospot')).status).toBe(200);
+    // The choice about coins sold outside the platform is refused for any other pause, and must be one of two.
+    const drop = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, user.auth);
+    expect(drop.body.message).toBe(m.notPausedForMissingCoins);
+    const sell = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'sell' }, user.auth);
+    expect(sell.status).toBe(400);
     const resumed = await resume();
     expect(resumed.body).toEqual({ success: true, message: m.resumed });
     const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
@@ -329,6 +341,24 @@ describe('a running bot', () => {
     expect((await call(t, 'POST', '/api/resumebot', { botID }, other.auth)).status).toBe(404);
     await call(t, 'POST', '/api/stopbot', { botID }, user.auth);
     expect((await resume()).body.message).toBe(m.botNotHalted);
+  });
+
+  it('asks a bot paused over coins sold outside the platform to re-buy or drop them before it resumes', async () => {
+    const user = await trader('rmc');
+    const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
+    await t.deps.db
+      .update(bots)
+      .set({ status: 'Pause', haltReason: missingCoinsReason('0.0498', '0.1998', 'ETH') })
+      .where(eq(bots.id, botID));
+    const plain = await call(t, 'POST', '/api/resumebot', { botID }, user.auth);
+    expect(plain).toMatchObject({ status: 400, body: { message: m.missingLotsChoiceNeeded } });
+    const other = await trader('rmo');
+    const foreign = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, other.auth);
+    expect(foreign.status).toBe(404);
+    const dropped = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, user.auth);
+    expect(dropped.body).toEqual({ success: true, message: m.resumed });
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body).toMatchObject({ status: 'Live', haltReason: null });
   });
 
   it('answers 404 to another user on every bot endpoint', async () => {

@@ -16,6 +16,7 @@ import {
   type ProfitBookAt,
   type ProtectionValues,
   profitBookInputSchema,
+  resumeBotInputSchema,
   type SltpValues,
   sltpEditInputSchema,
   startBotInputSchema,
@@ -107,8 +108,12 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
     });
-    r.post(paths.resume, withBody(botIdInputSchema), async (req) =>
-      resumeBot(deps, await runningBotOf(deps, currentUser(req).id, req.body.botID, type)),
+    r.post(paths.resume, withBody(resumeBotInputSchema), async (req) =>
+      resumeBot(
+        deps,
+        await runningBotOf(deps, currentUser(req).id, req.body.botID, type),
+        req.body.missingLots,
+      ),
     );
     r.post(paths.stop, withBody(botIdInputSchema), async (req): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);

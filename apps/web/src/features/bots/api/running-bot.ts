@@ -4,6 +4,7 @@ import {
   type BotSummary,
   botApiPaths,
   botKindApiPaths,
+  type MissingLotsChoice,
   type OrderBookPage,
   type ProfitBookAt,
   type ProtectionValues,
@@ -155,7 +156,9 @@ export function useStopBot(kind: BotKind, id: string) {
 export function useResumeBot(kind: BotKind, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>(botKindApiPaths[kind].resume, { botID: id }),
+    /** `missingLots`: what to do with coins sold outside the platform, for a bot paused over them. */
+    mutationFn: (missingLots?: MissingLotsChoice) =>
+      api.post<{ message: string }>(botKindApiPaths[kind].resume, { botID: id, missingLots }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
   });
 }

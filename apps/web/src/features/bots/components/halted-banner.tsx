@@ -1,14 +1,16 @@
-import { botMessages } from '@gridbot/shared';
+import { botMessages, isMissingCoinsHalt, type MissingLotsChoice } from '@gridbot/shared';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import { useResumeBot } from '../api/running-bot';
+import { MissingLotsDialog } from './missing-lots-dialog';
 
 /**
  * A bot the runtime paused (keys missing, orders failing): why, and a way to let it trade again once the
- * cause is fixed. The server refuses while the keys are still missing, with the message saying where to bind them.
+ * cause is fixed (coins sold outside the platform: after choosing what to do about them). The server refuses while the keys are still missing, with the message saying where to bind them.
  */
 export function HaltedBanner({
   kind,
@@ -23,11 +25,18 @@ export function HaltedBanner({
   canResume: boolean;
 }) {
   const resume = useResumeBot(kind, id);
-  const onResume = () =>
-    resume.mutate(undefined, {
-      onSuccess: (answer) => toast.success(answer.message || botMessages.resumed),
+  // Coins sold outside the platform: Resume first asks whether to re-buy them or drop the missing lots.
+  const missingCoins = isMissingCoinsHalt(reason);
+  const [choosing, setChoosing] = useState(false);
+  const send = (missingLots?: MissingLotsChoice) =>
+    resume.mutate(missingLots, {
+      onSuccess: (answer) => {
+        setChoosing(false);
+        toast.success(answer.message || botMessages.resumed);
+      },
       onError: (error) => toast.error(errorMessage(error, botMessages.noResponse)),
     });
+  const onResume = () => (missingCoins ? setChoosing(true) : send());
   return (
     <div
       role="alert"
@@ -42,6 +51,15 @@ export function HaltedBanner({
         <Button variant="outline" size="sm" loading={resume.isPending} onClick={onResume}>
           Resume trading
         </Button>
+      ) : null}
+      {missingCoins ? (
+        <MissingLotsDialog
+          open={choosing}
+          onClose={() => setChoosing(false)}
+          reason={reason}
+          busy={resume.isPending}
+          onConfirm={send}
+        />
       ) : null}
     </div>
   );

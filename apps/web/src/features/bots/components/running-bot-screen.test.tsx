@@ -1,4 +1,4 @@
-import { type BotSummary, botMessages, type OrderBookRow } from '@gridbot/shared';
+import { type BotSummary, botMessages, missingCoinsReason, type OrderBookRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -354,6 +354,29 @@ describe('Running bot page', () => {
     expect(api.callsTo('POST', '/api/resumebot').map((c) => c.body)).toEqual([
       { botID: 'b1' },
       { botID: 'b1' },
+    ]);
+  });
+
+  it('asks a bot whose coins were sold outside the platform to re-buy or drop them, then resumes it', async () => {
+    const reason = missingCoinsReason('0.0498', '0.1998', 'ETH');
+    const halted = bot({ status: 'Pause', haltReason: reason });
+    const api = botApi(halted, 25, {
+      'POST /api/resumebot': () => json({ success: true, message: botMessages.resumed }),
+    });
+    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    await user.click(await screen.findByRole('button', { name: 'Resume trading' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume trading' });
+    expect(dialog).toHaveTextContent(reason);
+    // Nothing is sent before a choice is made and confirmed.
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm and resume' });
+    expect(confirm).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /Drop the missing lots/ }));
+    expect(api.callsTo('POST', '/api/resumebot')).toEqual([]);
+    await user.click(within(dialog).getByRole('radio', { name: /Re-buy the missing quantity/ }));
+    await user.click(confirm);
+    expect(await screen.findByText(botMessages.resumed)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/resumebot').map((c) => c.body)).toEqual([
+      { botID: 'b1', missingLots: 'rebuy' },
     ]);
   });
 

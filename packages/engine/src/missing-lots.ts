@@ -1,0 +1,154 @@
+/**
+ * Coins a spot bot's lots count on but the exchange account no longer holds (the user sold them outside the
+ * platform). The user chooses on Resume: drop the missing quantity from the lots, or buy it again.
+ */
+import type { GridBotState } from './core/grid-bot.state';
+import { NO_TRAIL } from './core/grid-bot.state';
+import { pendingOf } from './core/intents';
+import { UNSET_BAND } from './core/quiet-band';
+import { utcDateKey } from './core/utc-date';
+import { invariant } from './errors';
+import {
+  addDailyProfit,
+  bookClosed,
+  bracketsOf,
+  type ClosedLot,
+  reduceLot,
+  sellFromPosition,
+  withOpenTotals,
+} from './fills/ledger';
+import { type MoneyInput, money } from './money';
+import { lotProfit } from './pnl/pnl';
+import type { EngineRules } from './rules';
+import type { Fill, Lot, MarketBuy } from './types';
+
+/** Base quantity the lots hold beyond `held` (what the account has); 0 when nothing is missing. */
+export function missingQty(state: GridBotState, held: MoneyInput): number {
+  const lots = state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+  const missing = lots.minus(held);
+  return missing.gt(0) ? missing.toNumber() : 0;
+}
+
+/**
+ * Forgets the quantity the account no longer holds, newest lots first (the ones a sell would take first).
+ * Each dropped part closes at `price` without a fee, as dust does (docs/trading-rules.md §3): the loss or
+ * profit it made is booked, and the quantity is recorded on the bot (`account.missingQty`).
+ */
+export function dropMissingLots(
+  state: GridBotState,
+  held: MoneyInput,
+  price: number,
+  timeMs: number,
+): { state: GridBotState; closed: ClosedLot[] } {
+  invariant(state.pending.length === 0, 'missing lots are dropped with no order under way');
+  const missing = missingQty(state, held);
+  if (missing === 0) return { state, closed: [] };
+  let left = money(missing);
+  const closed: ClosedLot[] = [];
+  const kept: Lot[] = [];
+  for (const lot of [...state.lots].reverse()) {
+    const take = left.gte(lot.qty) ? money(lot.qty) : left;
+    if (take.lte(0)) {
+      kept.unshift(lot);
+      continue;
+    }
+    const whole = take.eq(lot.qty);
+    const buyQuote = whole ? lot.quote : take.times(lot.quote).dividedBy(lot.qty).toNumber();
+    const buyFee = whole ? lot.fee : take.times(lot.fee).dividedBy(lot.qty).toNumber();
+    const sellQuote = take.times(price).toNumber();
+    closed.push({
+      lotId: lot.id,
+      grid: lot.grid,
+      qty: take.toNumber(),
+      buyPrice: lot.price,
+      buyQuote,
+      buyFee,
+      sellPrice: price,
+      sellQuote,
+      sellFee: 0,
+      profit: lotProfit(sellQuote, 0, buyQuote, buyFee),
+      timeMs,
+      reason: 'missing',
+    });
+    if (!whole) kept.unshift(reduceLot(lot, take.toNumber(), buyQuote, buyFee));
+    left = left.minus(take);
+  }
+  const booked = bookClosed(state.account, closed, 0, 0);
+  const recorded = {
+    ...booked,
+    missingQty: money(state.account.missingQty ?? 0)
+      .plus(missing)
+      .toNumber(),
+  };
+  const account = withOpenTotals(sellFromPosition(recorded, missing), kept, state.pending, bracketsOf(state));
+  const profit = closed.reduce((sum, c) => sum.plus(c.profit), money(0)).toNumber();
+  const stats = {
+    ...state.stats,
+    datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(timeMs), profit),
+  };
+  const newestChanged = kept[kept.length - 1]?.id !== state.lots[state.lots.length - 1]?.id;
+  return {
+    state: {
+      ...state,
+      lots: kept,
+      account,
+      stats,
+      trail: newestChanged ? NO_TRAIL : state.trail,
+      quiet: UNSET_BAND,
+    },
+    closed,
+  };
+}
+
+/**
+ * A market buy of the quantity the account lacks (rounded up to the step, so the account holds at least the
+ * lots again), for the newest lot's grid. Its fill tops that lot up (`topUpMissing`) rather than opening a
+ * grid. Null when nothing is missing.
+ */
+export function rebuyMissing(
+  state: GridBotState,
+  held: MoneyInput,
+  price: number,
+  rules: EngineRules,
+): { state: GridBotState; intent: MarketBuy | null } {
+  invariant(state.pending.length === 0, 'missing coins are bought with no order under way');
+  const missing = missingQty(state, held);
+  const newest = state.lots[state.lots.length - 1];
+  if (missing === 0 || newest === undefined) return { state, intent: null };
+  const step = money(rules.stepSize);
+  const steps = money(missing).dividedBy(step).ceil();
+  const qty = steps.times(step);
+  const intent: MarketBuy = {
+    type: 'MarketBuy',
+    seq: state.seq + 1,
+    grid: newest.grid,
+    qty: qty.toFixed(),
+    quoteAmount: qty.times(price).toFixed(),
+    price,
+    missingQty: String(missing),
+  };
+  const pending = [...state.pending, pendingOf(intent, [], state.status, state.stopReason)];
+  return { state: { ...state, seq: intent.seq, pending, quiet: UNSET_BAND }, intent };
+}
+
+/**
+ * The fill of a re-buy: the newest lot takes what was received beyond the missing quantity (a base fee makes
+ * it less) and the cost of the re-buy, so the lots equal the coin the account now holds and the money spent
+ * comes back out of the lot's sale.
+ */
+export function topUpMissing(lots: readonly Lot[], intent: MarketBuy, fill: Fill): Lot[] {
+  const newest = lots[lots.length - 1];
+  invariant(newest !== undefined && intent.missingQty !== undefined, 'a re-buy tops up the newest lot');
+  const baseFee = fill.feeAsset === 'base';
+  const received = baseFee ? money(fill.qty).minus(fill.fee) : money(fill.qty);
+  const qty = money(newest.qty).plus(received).minus(intent.missingQty);
+  invariant(qty.gt(0), `re-buy ${fill.seq} leaves the newest lot empty`);
+  const topped: Lot = {
+    ...newest,
+    qty: qty.toNumber(),
+    quote: money(newest.quote).plus(fill.quote).toNumber(),
+    margin: money(newest.margin).plus(fill.quote).toNumber(),
+    fee: baseFee ? newest.fee : money(newest.fee).plus(fill.fee).toNumber(),
+  };
+  return [...lots.slice(0, -1), topped];
+}
