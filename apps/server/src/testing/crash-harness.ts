@@ -116,6 +116,13 @@ export function crashHarness(handle: DbHandle) {
     return fills;
   }
 
+  /** The coin the user's paper account holds (its ledger's sum). */
+  async function coinHeld(userId: string, asset: string) {
+    const store = new PaperExchange({ store: new SqlPaperStore(handle.db), feed: new ManualFeed() }).store;
+    const ledger = await store.ledger(userId);
+    return ledger.filter((l) => l.asset === asset).reduce((s, l) => s.plus(l.amount), money(0));
+  }
+
   /** Kills the server `kills` times at random moments, then lets a last run reconcile and stop cleanly. */
   async function killRepeatedly(port: number, kills: number) {
     for (let i = 0; i < kills; i += 1) {
@@ -128,5 +135,5 @@ export function crashHarness(handle: DbHandle) {
     await kill(last, 'SIGTERM');
   }
 
-  return { startServer, kill, exited, expectConsistent, killRepeatedly };
+  return { startServer, kill, exited, expectConsistent, coinHeld, killRepeatedly };
 }

@@ -11,7 +11,7 @@ import {
 } from '@gridbot/exchange/testing';
 
 import { money } from '@gridbot/shared';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { binanceClientOf } from '../testing/binance-client';
@@ -226,6 +226,9 @@ describe('a spot account that pays its fees in BNB', () => {
     const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 3)));
     const botId = await insertBot(handle.db, userId);
+    // Bots of the tests before this one are still Live in this file's database; here every user's exchange is
+    // this one double, which no two users share in production, so they are stopped first.
+    await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'spot:BNBUSDT': '600' });
     const supervisor = new BotSupervisor({
       db: handle.db,
@@ -238,18 +241,11 @@ describe('a spot account that pays its fees in BNB', () => {
     try {
       await supervisor.start();
       feed.setPrice('ETHUSDT', 'spot', '2000');
-      const fillsOf = async (n: number) =>
-        eventually(async () => {
-          const rows = await handle.db
-            .select()
-            .from(botFills)
-            .where(eq(botFills.botId, botId))
-            .orderBy(asc(botFills.seq));
-          expect(rows).toHaveLength(n);
-          return rows;
-        }, 20_000);
+      const fillsOf = () =>
+        handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.seq));
       // Grid 1: 400 USDT buys 0.2 ETH; the fee is 400 × 0.1 % × 0.75 = 0.3 USDT, paid as 0.0005 BNB.
-      const [buy] = await fillsOf(1);
+      await eventually(async () => expect(await fillsOf()).toHaveLength(1), 20_000);
+      const [buy] = await fillsOf();
       expect(buy).toMatchObject({ feeAsset: 'BNB', qty: '0.2' });
       expect(money(buy!.feePaid!).toFixed()).toBe('0.0005');
       expect(money(buy!.fee).toFixed()).toBe('0.3');
@@ -259,13 +255,24 @@ describe('a spot account that pays its fees in BNB', () => {
       // Its take-profit sells all of it: 404 USDT, fee 0.303 USDT as 0.000505 BNB.
       fake.setPrice('ETHUSDT', 'spot', '2020');
       feed.setPrice('ETHUSDT', 'spot', '2020');
-      const [, sell] = await fillsOf(2);
+      // Right after the sale the grid buys its first level again, at once: wait for the sale, stop the bot,
+      // then compare every fill with the double's account.
+      await eventually(
+        async () => expect((await fillsOf()).some((f) => f.side === 'sell')).toBe(true),
+        20_000,
+      );
+      await supervisor.stop();
+      const fills = await fillsOf();
+      const sell = fills.find((f) => f.side === 'sell');
       expect(sell).toMatchObject({ side: 'sell', feeAsset: 'BNB', qty: '0.2' });
       expect(money(sell!.feePaid!).toFixed()).toBe('0.000505');
       // 404 − 0.303 − 400 − 0.3 = 3.397
       expect(money(sell!.pnl!).toFixed()).toBe('3.397');
-      expect(fake.book.spot.get('ETH')?.free.toFixed()).toBe('0');
-      expect(fake.book.spot.get('BNB')?.free.toFixed()).toBe('0.998995');
+      const eth = fills.reduce((s, f) => (f.side === 'buy' ? s.plus(f.qty) : s.minus(f.qty)), money(0));
+      const bnb = fills.reduce((s, f) => s.minus(f.feePaid!), money(1));
+      expect(fills.every((f) => f.feeAsset === 'BNB')).toBe(true);
+      expect(fake.book.spot.get('ETH')?.free.toFixed()).toBe(eth.toFixed());
+      expect(fake.book.spot.get('BNB')?.free.toFixed()).toBe(bnb.toFixed());
     } finally {
       await supervisor.stop();
       await fake.close();
