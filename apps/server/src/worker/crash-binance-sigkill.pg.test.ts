@@ -118,8 +118,10 @@ describe('SIGKILL of the server while bots trade on the Binance double', () => {
     }
     const rows = await db.select().from(bots).where(inArray(bots.id, botIds));
     expect(rows.map((r) => r.status)).toEqual(['Stopped', 'Stopped']);
-    // The double's faults met the server's requests.
-    expect(fake.requests.filter((r) => r.outcome !== 'answered').length).toBeGreaterThan(0);
+    // Every kind of fault met an order or a look-up of the server, the 418 ban among them.
+    expect(fake.bannedUntilMs).toBeGreaterThan(0);
+    for (const { kind } of FAULTS)
+      expect(fake.requests.some((r) => r.path.endsWith('/order') && r.outcome === kind)).toBe(true);
 
     const fills = await db.select().from(botFills).where(inArray(botFills.botId, botIds));
     expect(fills.length).toBeGreaterThan(2);
