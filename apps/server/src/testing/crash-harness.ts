@@ -123,16 +123,34 @@ export function crashHarness(handle: DbHandle) {
     return ledger.filter((l) => l.asset === asset).reduce((s, l) => s.plus(l.amount), money(0));
   }
 
-  /** Kills the server `kills` times at random moments, then lets a last run reconcile and stop cleanly. */
-  async function killRepeatedly(port: number, kills: number) {
+  /**
+   * Kills the server `kills` times at random moments (`runMs`, from its readiness), then lets a last run
+   * reconcile and `settle` (by default: run 3 s) before it stops cleanly; `beforeLast` runs while no server
+   * does (commands queued then are the last run's at its start). `env` is every run's own.
+   */
+  async function killRepeatedly(
+    port: number,
+    kills: number,
+    options: {
+      env?: Record<string, string>;
+      runMs?: () => number;
+      beforeLast?: () => Promise<void>;
+      settle?: () => Promise<void>;
+    } = {},
+  ) {
+    const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
     for (let i = 0; i < kills; i += 1) {
-      const child = await startServer(port);
-      await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 1500));
+      const child = await startServer(port, { env: options.env });
+      await new Promise((resolve) => setTimeout(resolve, runMs()));
       await kill(child, 'SIGKILL');
     }
-    const last = await startServer(port);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    await kill(last, 'SIGTERM');
+    await options.beforeLast?.();
+    const last = await startServer(port, { env: options.env });
+    try {
+      await (options.settle ?? (() => new Promise((resolve) => setTimeout(resolve, 3000))))();
+    } finally {
+      await kill(last, 'SIGTERM');
+    }
   }
 
   return { startServer, kill, exited, expectConsistent, coinHeld, killRepeatedly };
