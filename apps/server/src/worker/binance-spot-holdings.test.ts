@@ -2,7 +2,7 @@ import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridb
 import type { EngineState } from '@gridbot/engine';
 import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { isMissingCoinsHalt, missingCoinsUnsettled, money } from '@gridbot/shared';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
@@ -140,6 +140,9 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
     const exchange = binanceClientOf(fake);
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, seed)));
     const botId = await insertBot(handle.db, userId);
+    // Bots of the tests before this one are still Live in this file's database; here every user's exchange is
+    // this one double, which no two users share in production, so they are stopped first.
+    await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
     const supervisor = new BotSupervisor({
       db: handle.db,
@@ -242,7 +245,8 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
     const bot = await pausedBot(12);
     try {
       await bot.resume('drop');
-      expect(await bot.lotsQty()).toBe('0.0498');
+      // The resume answers once the choice is queued; the bot carries it out on its next turn.
+      await eventually(async () => expect(await bot.lotsQty()).toBe('0.0498'), 20_000);
       const row = await botRow(bot.botId);
       const state = row.engineState as unknown as EngineState;
       // 0.15 of the lot's 0.1998 ETH (bought for 400 USDT): cost 0.15 × 400 / 0.1998 = 300.3003003, worth
