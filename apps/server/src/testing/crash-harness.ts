@@ -34,9 +34,14 @@ export function crashTestContext() {
 
 /** The harness for one test database. */
 export function crashHarness(handle: DbHandle) {
+  /**
+   * Starts a server and resolves once it answers /healthz. A server that dies first rejects with its
+   * stderr, except one `mayDie` (a crash server whose fault point can be reached while it starts up: a cycle
+   * that sells within its first moments): that one resolves dead, and the caller's `exited` sees it.
+   */
   async function startServer(
     port: number,
-    options: { entry?: string; env?: Record<string, string> } = {},
+    options: { entry?: string; env?: Record<string, string>; mayDie?: boolean } = {},
   ): Promise<ChildProcess> {
     // node with tsx's loader, not `npx tsx`: a second faster per start, and about 30 starts per run.
     const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? serverMain], {
@@ -53,11 +58,19 @@ export function crashHarness(handle: DbHandle) {
         MARKET_SPEED: '20000',
         LOG_LEVEL: 'error',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
       detached: true, // its own process group, killed as a whole
+    });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-4000);
     });
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        if (options.mayDie) return child;
+        throw new Error(`server died while starting (${child.exitCode ?? child.signalCode}): ${stderr}`);
+      }
       try {
         if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
       } catch {
@@ -65,7 +78,7 @@ export function crashHarness(handle: DbHandle) {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error('server did not start');
+    throw new Error(`server did not start within 60 s: ${stderr}`);
   }
 
   const kill = (child: ChildProcess, signal: NodeJS.Signals) =>

@@ -107,6 +107,7 @@ describe('SIGKILL around a final sell', () => {
       const child = await t.harness.startServer(port, {
         entry: crashServerMain,
         env: { CRASH_AT: point, CRASH_BOT: botId },
+        mayDie: true,
       });
       expect(await until(async () => (await fillsOf(botId)).length > 0, 30_000)).toBe(true);
       await trigger(kind, botId, token);
