@@ -1,21 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, readMailbox, shoot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, readMailbox, shoot } from './support/browser';
+import { setUpJourney } from './support/journey';
 
 // The journey: sign up through the UI, read the code from /dev/mailbox, verify, land on the dashboard,
 // accept the disclaimer, toggle the theme, open the profile menu, log out, and be sent to /?redirect=/dashboard.
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setUpJourney('auth');
 
 const user = {
   email: `e2e${Date.now()}@example.com`,
@@ -30,7 +20,7 @@ async function theme(page: Page): Promise<'dark' | 'light'> {
 
 describe('account journey', () => {
   it('signs up with an e-mailed code, uses the shell and logs out', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await context.newPage();
 
     await page.goto('/');
@@ -50,7 +40,7 @@ describe('account journey', () => {
 
     await page.waitForURL(/\/verifyOtp/);
     await shoot(page, 'verify-dark-1280');
-    const mail = await readMailbox(context, server.url, user.email);
+    const mail = await readMailbox(context, app.server.url, user.email);
     const code = mail.text.match(/\b(\d{6})\b/)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     await page.getByLabel('Verification code').fill(code!);
@@ -85,7 +75,7 @@ describe('account journey', () => {
     await shoot(page, `login-${after}-1280`);
 
     // The same account in the phone layout, both themes: the session was revoked, so log in again.
-    const phone = await newContext(browser, server.url, 'phone');
+    const phone = await newContext(app.browser, app.server.url, 'phone');
     const small = await phone.newPage();
     for (const mode of ['dark', 'light'] as const) {
       await small.goto('/');

@@ -7,6 +7,13 @@ import {
 import { botMessages as m, walletMessages } from '@gridbot/shared';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BotKind,
+  createFastStrategies,
+  openBot,
+  startBotThroughUi,
+  waitForBuyAndSell,
+} from './support/bot-steps';
 import { newContext, setTheme, shoot } from './support/browser';
 import {
   fundFutures,
@@ -43,34 +50,10 @@ const app = setUpJourney('binance-mode', () => ({
 }));
 const { api, see } = app;
 
-/** Small steps, so both bots buy and sell within seconds on the replayed market. */
-async function createStrategies() {
-  const grids = [40, 30, 30];
-  const multigrid = await api('/api/strategy', {
-    strategyName: SPOT.strategy,
-    noOfGrids: 3,
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.1',
-      buyPercentageUp: i === 0 ? 'marketprice' : '0',
-      takeProfitPercentage: '0.1',
-      takeProfitPercentageDown: '0',
-    })),
-  });
-  expect(multigrid.status).toBe(200);
-  const scalping = await api('/api/strategyscalp', {
-    strategyName: FUTURES.strategy,
-    noOfGrids: 3,
-    takeProfitPercentage: '0.1',
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.1',
-    })),
-  });
-  expect(scalping.status).toBe(200);
-}
+const createStrategies = () =>
+  createFastStrategies(app, { multigrid: SPOT.strategy, scalping: FUTURES.strategy });
+const startBot = (page: Page, kind: BotKind) =>
+  startBotThroughUi(app, page, kind, kind === 'Multigrid' ? SPOT : FUTURES);
 
 /**
  * The double's prices follow the market the app replays (the app's own live price of each pair), as
@@ -92,37 +75,6 @@ async function saveKeys(page: Page) {
   await page.getByLabel('Secret Key').fill(KEYS.secret);
   await page.getByRole('button', { name: 'Save' }).click();
   await see(page, walletMessages.keysSaved);
-}
-
-async function startBot(page: Page, kind: 'Multigrid' | 'Scalping') {
-  const bot = kind === 'Multigrid' ? SPOT : FUTURES;
-  await page.goto('/startbot');
-  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-  await page.getByLabel('Bot type').selectOption(kind);
-  await page.getByLabel('Category').selectOption(kind === 'Multigrid' ? 'Spot' : 'Future');
-  await page.getByLabel('Pair').selectOption(bot.pair);
-  await page.getByRole('option', { name: bot.strategy }).waitFor({ state: 'attached' });
-  await page.getByLabel('Strategy').selectOption(bot.strategy);
-  await page.getByLabel('Amount (USDT)').fill(bot.amount);
-  if (kind === 'Scalping') await page.getByLabel('Leverage (x)').fill(FUTURES.leverage);
-  await page.getByTestId('live-price').waitFor();
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await see(page, m.botStarting);
-  await page.waitForURL('**/dashboard');
-}
-
-async function openBot(page: Page, pair: string, kind: 'Multigrid' | 'Scalping') {
-  await page.goto('/dashboard');
-  const label = `${pair.replace('USDT', '/USDT')} ${kind} bot`;
-  await page.getByRole('link', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('heading', { name: `${pair.replace('USDT', '/USDT')} ${kind} Bot` }).waitFor();
-}
-
-async function waitForBuyAndSell(page: Page) {
-  const table = page.getByRole('table', { name: 'Order Book' });
-  await table.getByRole('cell', { name: 'BUY', exact: true }).first().waitFor({ timeout: 40_000 });
-  await table.getByRole('cell', { name: 'SELL', exact: true }).first().waitFor({ timeout: 40_000 });
 }
 
 async function botIdOf(pair: string, kind: 'Multigrid' | 'Scalping'): Promise<string> {
@@ -180,7 +132,7 @@ describe('Binance mode journey', () => {
     const futuresId = await botIdOf(FUTURES.pair, 'Scalping');
 
     await openBot(page, SPOT.pair, 'Multigrid');
-    await waitForBuyAndSell(page);
+    await waitForBuyAndSell(page, 40_000);
     await page.getByRole('button', { name: 'Stop Bot' }).click();
     await page.getByRole('dialog', { name: 'Confirm Stop Bot' }).waitFor();
     await page.getByRole('button', { name: `Stop & sell ${SPOT.pair}` }).click();
@@ -188,7 +140,7 @@ describe('Binance mode journey', () => {
     await page.waitForURL('**/dashboard');
 
     await openBot(page, FUTURES.pair, 'Scalping');
-    await waitForBuyAndSell(page);
+    await waitForBuyAndSell(page, 40_000);
     await page.getByRole('button', { name: 'Stop Bot' }).click();
     await page.getByRole('button', { name: 'Stop & Close Position' }).click();
     await see(page, m.stoppedSold, 30_000);

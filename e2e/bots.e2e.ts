@@ -1,6 +1,13 @@
 import { botMessages as m } from '@gridbot/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  type BotKind,
+  createFastStrategies,
+  openBot,
+  startBotThroughUi,
+  waitForBuyAndSell,
+} from './support/bot-steps';
 import { newContext, shoot } from './support/browser';
 import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
@@ -15,66 +22,14 @@ const app = setUpJourney('bots', REPLAY_MARKET);
 const { api, see } = app;
 const logIn = (context: BrowserContext, theme?: 'dark' | 'light') => logInAsDemo(app, context, theme);
 
-/** Small steps so bots buy and sell within seconds on the replayed market. */
-async function createStrategies() {
-  const grids = [40, 30, 30];
-  const multigrid = await api('/api/strategy', {
-    strategyName: MULTIGRID.strategy,
-    noOfGrids: 3,
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.1',
-      buyPercentageUp: i === 0 ? 'marketprice' : '0',
-      takeProfitPercentage: '0.1',
-      takeProfitPercentageDown: '0',
-    })),
-  });
-  expect([200, 409]).toContain(multigrid.status);
-  const scalping = await api('/api/strategyscalp', {
-    strategyName: SCALPING.strategy,
-    noOfGrids: 3,
-    takeProfitPercentage: '0.1',
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.1',
-    })),
-  });
-  expect([200, 409]).toContain(scalping.status);
-}
-
-async function startBot(page: Page, kind: 'Multigrid' | 'Scalping') {
-  const bot = kind === 'Multigrid' ? MULTIGRID : SCALPING;
-  await page.goto('/startbot');
-  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-  await page.getByLabel('Bot type').selectOption(kind);
-  await page.getByLabel('Category').selectOption(kind === 'Multigrid' ? 'Spot' : 'Future');
-  await page.getByLabel('Pair').selectOption(bot.pair);
-  await page.getByRole('option', { name: bot.strategy }).waitFor({ state: 'attached' });
-  await page.getByLabel('Strategy').selectOption(bot.strategy);
-  await page.getByLabel('Amount (USDT)').fill(bot.amount);
-  if (kind === 'Scalping') await page.getByLabel('Leverage (x)').fill(SCALPING.leverage);
-  await page.getByTestId('live-price').waitFor();
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await see(page, m.botStarting);
-  await page.waitForURL('**/dashboard');
-}
-
-async function openBot(page: Page, pair: string, kind: 'Multigrid' | 'Scalping') {
-  await page.goto('/dashboard');
-  const label = `${pair.replace('USDT', '/USDT')} ${kind} bot`;
-  await page.getByRole('link', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('heading', { name: `${pair.replace('USDT', '/USDT')} ${kind} Bot` }).waitFor();
-}
-
-async function waitForBuyAndSell(page: Page) {
-  const table = page.getByRole('table', { name: 'Order Book' });
-  // The page refreshes every 10 s; the replay trades within seconds.
-  await table.getByRole('cell', { name: 'BUY', exact: true }).first().waitFor({ timeout: 60_000 });
-  await table.getByRole('cell', { name: 'SELL', exact: true }).first().waitFor({ timeout: 60_000 });
-}
+const createStrategies = () =>
+  createFastStrategies(
+    app,
+    { multigrid: MULTIGRID.strategy, scalping: SCALPING.strategy },
+    { existing: 'ok' },
+  );
+const startBot = (page: Page, kind: BotKind) =>
+  startBotThroughUi(app, page, kind, kind === 'Multigrid' ? MULTIGRID : SCALPING);
 
 async function livePriceInDialog(page: Page): Promise<number> {
   const text = await page.getByTestId('sltp-live-price').textContent();

@@ -1,6 +1,6 @@
-import { botMessages as m } from '@gridbot/shared';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { createFastStrategies, startBotThroughUi } from './support/bot-steps';
 import { newContext } from './support/browser';
 import { logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
@@ -10,36 +10,11 @@ import { logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 // can connect again.
 const BOT = { pair: 'XRPUSDT', strategy: 'E2E Live 3', amount: '300' };
 const app = setUpJourney('live-updates', REPLAY_MARKET);
-const { api, see } = app;
+const { api } = app;
 
 async function startBot(page: Page) {
-  const grids = [40, 30, 30];
-  const created = await api('/api/strategy', {
-    strategyName: BOT.strategy,
-    noOfGrids: 3,
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.1',
-      buyPercentageUp: i === 0 ? 'marketprice' : '0',
-      takeProfitPercentage: '0.1',
-      takeProfitPercentageDown: '0',
-    })),
-  });
-  expect([200, 409]).toContain(created.status);
-  await page.goto('/startbot');
-  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-  await page.getByLabel('Bot type').selectOption('Multigrid');
-  await page.getByLabel('Category').selectOption('Spot');
-  await page.getByLabel('Pair').selectOption(BOT.pair);
-  await page.getByRole('option', { name: BOT.strategy }).waitFor({ state: 'attached' });
-  await page.getByLabel('Strategy').selectOption(BOT.strategy);
-  await page.getByLabel('Amount (USDT)').fill(BOT.amount);
-  await page.getByTestId('live-price').waitFor();
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await see(page, m.botStarting);
-  await page.waitForURL('**/dashboard');
+  await createFastStrategies(app, { multigrid: BOT.strategy }, { existing: 'ok' });
+  await startBotThroughUi(app, page, 'Multigrid', BOT);
 }
 
 /** Times (ms) at which the Order Book's count of orders changed, recorded in the page every 20 ms. */

@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { botMessages, platformMessages, startReadinessMessages } from '@gridbot/shared';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import {
+  type BotKind,
+  type BotToStart,
+  createFastStrategies,
+  fillStartForm,
+  openBot,
+  startBotThroughUi,
+} from './support/bot-steps';
 import { newContext, shoot } from './support/browser';
 import { newUser, REPLAY_MARKET, setUpJourney, signUpThroughUi, watchFailedGets } from './support/journey';
 
@@ -19,75 +27,19 @@ const BIG = { pair: 'ETHUSDT' };
 // The administrator is whoever signs up with ADMIN_EMAIL; the rest is the default configuration.
 const ADMIN = newUser('admin');
 const app = setUpJourney('newcomer', { ...REPLAY_MARKET, ADMIN_EMAIL: ADMIN.email });
-const { api, see } = app;
+const { see } = app;
 
-/** Small steps so the bots buy and sell within seconds on the replayed market. */
-async function createStrategies() {
-  const grids = [40, 30, 30];
-  const multigrid = await api('/api/strategy', {
-    strategyName: SPOT.strategy,
-    noOfGrids: 3,
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.3',
-      buyPercentageUp: i === 0 ? 'marketprice' : '0',
-      takeProfitPercentage: '0.3',
-      takeProfitPercentageDown: '0',
-    })),
-  });
-  expect(multigrid.status).toBe(200);
-  const scalping = await api('/api/strategyscalp', {
-    strategyName: FUTURES.strategy,
-    noOfGrids: 3,
-    takeProfitPercentage: '0.3',
-    tableData: grids.map((alloc, i) => ({
-      gridNo: i + 1,
-      allottedAmountPercentagePerOrder: String(alloc),
-      buyPercentage: i === 0 ? 'marketprice' : '0.3',
-    })),
-  });
-  expect(scalping.status).toBe(200);
-}
+const createStrategies = () =>
+  createFastStrategies(app, { multigrid: SPOT.strategy, scalping: FUTURES.strategy }, { stepPct: '0.3' });
+const startBot = (page: Page, kind: BotKind, bot: BotToStart = kind === 'Multigrid' ? SPOT : FUTURES) =>
+  startBotThroughUi(app, page, kind, bot);
 
 /** Fills the Start Bot form in (without submitting); returns the free USDT the form shows. */
-async function fillStartForm(
-  page: Page,
-  kind: 'Multigrid' | 'Scalping',
-  bot: { pair: string; strategy: string; amount: string },
-): Promise<number> {
-  await page.goto('/startbot');
-  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-  await page.getByLabel('Bot type').selectOption(kind);
-  await page.getByLabel('Category').selectOption(kind === 'Multigrid' ? 'Spot' : 'Future');
-  await page.getByLabel('Pair').selectOption(bot.pair);
-  await page.getByRole('option', { name: bot.strategy }).waitFor({ state: 'attached' });
-  await page.getByLabel('Strategy').selectOption(bot.strategy);
-  await page.getByLabel('Amount (USDT)').fill(bot.amount);
-  if (kind === 'Scalping') await page.getByLabel('Leverage (x)').fill(FUTURES.leverage);
-  await page.getByTestId('live-price').waitFor();
+async function fillStartFormReadingFree(page: Page, kind: BotKind, bot: BotToStart): Promise<number> {
+  await fillStartForm(page, kind, bot);
   const free = page.getByTestId('free-usdt');
   await expect.poll(async () => /\d/.test((await free.textContent()) ?? '')).toBe(true);
-  await page.getByRole('checkbox').check();
   return Number(((await free.textContent()) ?? '').replace(/[^\d.]/g, ''));
-}
-
-async function startBot(
-  page: Page,
-  kind: 'Multigrid' | 'Scalping',
-  bot = kind === 'Multigrid' ? SPOT : FUTURES,
-) {
-  await fillStartForm(page, kind, bot);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
-  await see(page, botMessages.botStarting);
-  await page.waitForURL('**/dashboard');
-}
-
-async function openBot(page: Page, pair: string, kind: 'Multigrid' | 'Scalping') {
-  await page.goto('/dashboard');
-  const label = `${pair.replace('USDT', '/USDT')} ${kind} bot`;
-  await page.getByRole('link', { name: new RegExp(`^${label}`) }).click();
-  await page.getByRole('heading', { name: `${pair.replace('USDT', '/USDT')} ${kind} Bot` }).waitFor();
 }
 
 /** Moves `amount` USDT spot → futures through the wallet's Transfer dialog. */
@@ -192,13 +144,17 @@ describe('a newcomer on the default install', () => {
 
     // (c) A bot takes all but a little of the free spot balance; the next start is refused in the form,
     // before anything is sent.
-    const free = await fillStartForm(page, 'Multigrid', { ...BIG, strategy: SPOT.strategy, amount: '100' });
+    const free = await fillStartFormReadingFree(page, 'Multigrid', {
+      ...BIG,
+      strategy: SPOT.strategy,
+      amount: '100',
+    });
     expect(free).toBeGreaterThan(1000);
     await page.getByLabel('Amount (USDT)').fill(String(Math.floor(free - 50)));
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await see(page, botMessages.botStarting);
     await page.waitForURL('**/dashboard');
-    const left = await fillStartForm(page, 'Multigrid', {
+    const left = await fillStartFormReadingFree(page, 'Multigrid', {
       pair: 'SOLUSDT',
       strategy: SPOT.strategy,
       amount: '300',

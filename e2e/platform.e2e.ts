@@ -1,10 +1,10 @@
 import { platformMessages as m } from '@gridbot/shared';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, readMailbox, shoot, VIEWPORTS } from './support/browser';
+import { newContext, setTheme, shoot, VIEWPORTS } from './support/browser';
+import { type NewUser, newUser, setUpJourney, signUpThroughUi, watchPage } from './support/journey';
 import { startTestChain, type TestChain } from './support/test-chain';
 
 // The journey: a referred user signs up with ?ref=, deposits (via the test chain), subscribes, and the
@@ -13,25 +13,14 @@ import { startTestChain, type TestChain } from './support/test-chain';
 // page in both themes at 1280 and 390 px.
 const CONFIRMATIONS = 2;
 const MNEMONIC = 'test test test test test test test test test test test junk';
-const stamp = Date.now() % 1_000_000;
-const ADMIN = user('admin');
-const REFERRER = user('alice');
-const REFERRED = user('bob');
+const ADMIN = newUser('admin');
+const REFERRER = newUser('alice');
+const REFERRED = newUser('bob');
 // Seeded plan 'Pro': 500 USDT, profit limit 2,000; level 1 pays 10 % → 50 USDT of rewards to the referrer.
 const PLAN = { name: 'Pro', price: '500', reward: '50' };
 const SWAP = '15';
 const WITHDRAW = '20';
 const WITHDRAW_FEE = '1';
-
-function user(name: string) {
-  return {
-    email: `${name}${stamp}@example.com`,
-    username: `${name}_${stamp}`,
-    contactNo: '+15551234567',
-    password: 'secret123',
-  };
-}
-type User = ReturnType<typeof user>;
 
 /** The address with the case of one letter flipped (still mixed case), so its checksum is wrong. */
 function wrongChecksum(address: string): string {
@@ -46,16 +35,6 @@ function wrongChecksum(address: string): string {
 }
 
 let chain: TestChain;
-let server: AppServer;
-let browser: Browser;
-
-function watch(page: Page) {
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !msg.text().includes('Failed to load resource'))
-      console.error(`console: ${msg.text()}`);
-  });
-}
 
 async function see(page: Page, target: string | RegExp | Locator, timeout = 15_000) {
   const locator =
@@ -71,7 +50,7 @@ async function see(page: Page, target: string | RegExp | Locator, timeout = 15_0
         .slice(0, 30)
         .replace(/[^a-z0-9]+/gi, '-')}`,
     );
-    console.error(`URL ${page.url()}\n${server.output().slice(-3000)}`);
+    console.error(`URL ${page.url()}\n${app.server.output().slice(-3000)}`);
     throw error;
   }
 }
@@ -81,64 +60,35 @@ async function card(page: Page, label: string): Promise<string> {
   return (await page.getByRole('group', { name: label }).textContent()) ?? '';
 }
 
-/** Sign-up through the UI (optionally from a referral link), the e-mailed code, the disclaimer. */
-async function signUp(context: BrowserContext, who: User, referralPath?: string): Promise<Page> {
-  const page = await context.newPage();
-  watch(page);
-  // apps/web/dist is shared with other journeys that may be rebuilding it right now, so try again a while.
-  const form = page.getByLabel('Email Address');
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    await page.goto(referralPath ?? '/signup');
-    if (
-      await form.waitFor({ timeout: 10_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
-  }
-  await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
-  await form.fill(who.email);
-  await page.getByLabel('Username').fill(who.username);
-  await page.getByLabel('Contact No').fill(who.contactNo);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByLabel('Confirm Password').fill(who.password);
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.waitForURL(/\/verifyOtp/);
-  const code = (await readMailbox(context, server.url, who.email)).text.match(/\b(\d{6})\b/)?.[1];
-  expect(code).toMatch(/^\d{6}$/);
-  await page.getByLabel('Verification code').fill(code ?? '');
-  await page.waitForURL(/\/dashboard/);
-  const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
-  await disclaimer.getByRole('button', { name: 'Agree' }).click();
-  await disclaimer.waitFor({ state: 'detached' });
+/** Sign-up through the UI (optionally from a referral link), in the dark theme the screenshots use. */
+async function signUp(context: BrowserContext, who: NewUser, referralPath?: string): Promise<Page> {
+  const page = await signUpThroughUi(app, context, who, referralPath);
+  await setTheme(page, 'dark');
   return page;
 }
 
 beforeAll(async () => {
   chain = await startTestChain();
-  server = await startAppServer({
-    SUBSCRIPTION_ENABLED: 'true',
-    ADMIN_EMAIL: ADMIN.email,
-    CHAIN_RPC_URL: chain.rpcUrl,
-    CHAIN_CONFIRMATIONS: String(CONFIRMATIONS),
-    CHAIN_START_BLOCK: '0',
-    // Scans only on 'make payment' and 'sync status', so what the journey sees does not race the poller.
-    CHAIN_POLL_MS: '3600000',
-    DEPOSIT_MNEMONIC: MNEMONIC,
-    USDT_CONTRACT: chain.usdt,
-    HOT_WALLET_PRIVATE_KEY: chain.hotWalletKey,
-    FREE_PROFIT_LIMIT: '100',
-    WITHDRAW_MIN: '10',
-    WITHDRAW_FEE,
-  });
-  browser = await launchBrowser();
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await chain?.stop();
 });
+// Started after the chain, whose addresses it needs.
+const app = setUpJourney('platform', () => ({
+  SUBSCRIPTION_ENABLED: 'true',
+  ADMIN_EMAIL: ADMIN.email,
+  CHAIN_RPC_URL: chain.rpcUrl,
+  CHAIN_CONFIRMATIONS: String(CONFIRMATIONS),
+  CHAIN_START_BLOCK: '0',
+  // Scans only on 'make payment' and 'sync status', so what the journey sees does not race the poller.
+  CHAIN_POLL_MS: '3600000',
+  DEPOSIT_MNEMONIC: MNEMONIC,
+  USDT_CONTRACT: chain.usdt,
+  HOT_WALLET_PRIVATE_KEY: chain.hotWalletKey,
+  FREE_PROFIT_LIMIT: '100',
+  WITHDRAW_MIN: '10',
+  WITHDRAW_FEE,
+}));
 
 describe('platform journey', () => {
   const contexts: Record<'admin' | 'referrer' | 'referred', BrowserContext | undefined> = {
@@ -151,7 +101,7 @@ describe('platform journey', () => {
 
   it('refers, deposits on the chain, subscribes, rewards, swaps, withdraws and pays out', async () => {
     // The referrer signs up and finds the referral link.
-    contexts.referrer = await newContext(browser, server.url);
+    contexts.referrer = await newContext(app.browser, app.server.url);
     const referrer = await signUp(contexts.referrer, REFERRER);
     await referrer.goto('/referral-program');
     await see(referrer, 'My Referral ID');
@@ -162,7 +112,7 @@ describe('platform journey', () => {
     await see(referrer, 'No Records Found.');
 
     // The referred user arrives through the link: the referral ID is prefilled.
-    contexts.referred = await newContext(browser, server.url);
+    contexts.referred = await newContext(app.browser, app.server.url);
     const probe = await contexts.referred.newPage();
     await probe.goto(refPath);
     await expect.poll(() => probe.getByLabel('Referral ID (optional)').inputValue()).toBe(userCode);
@@ -241,7 +191,7 @@ describe('platform journey', () => {
     await see(referrer, `${left - Number(WITHDRAW)}.00 USDT`);
 
     // The administrator approves it; the hot wallet pays amount − fee on the chain.
-    contexts.admin = await newContext(browser, server.url);
+    contexts.admin = await newContext(app.browser, app.server.url);
     const admin = await signUp(contexts.admin, ADMIN);
     await admin.getByRole('link', { name: 'Admin' }).first().click();
     await admin.waitForURL('**/admin');
@@ -282,13 +232,13 @@ describe('platform journey', () => {
       for (const who of ['referred', 'referrer', 'admin'] as const) {
         const source = contexts[who];
         if (!source) throw new Error(`the journey did not sign up ${who}`);
-        const context = await browser.newContext({
-          baseURL: server.url,
+        const context = await app.browser.newContext({
+          baseURL: app.server.url,
           viewport: VIEWPORTS[viewport],
           storageState: await source.storageState(),
         });
         const page = await context.newPage();
-        watch(page);
+        watchPage(page);
         for (const entry of pages.filter((p) => p.who === who)) {
           for (const theme of ['dark', 'light'] as const) {
             await page.goto(entry.path);
@@ -311,13 +261,13 @@ describe('platform journey', () => {
   it('shows every admin section tab at 768 px (they wrap instead of scrolling out of sight)', async () => {
     const source = contexts.admin;
     if (!source) throw new Error('the journey did not sign up the admin');
-    const context = await browser.newContext({
-      baseURL: server.url,
+    const context = await app.browser.newContext({
+      baseURL: app.server.url,
       viewport: { width: 768, height: 1024 },
       storageState: await source.storageState(),
     });
     const page = await context.newPage();
-    watch(page);
+    watchPage(page);
     await page.goto('/admin');
     const list = page.getByRole('tablist', { name: 'Administration' });
     await see(page, list);

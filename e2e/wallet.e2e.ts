@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppServer, startAppServer } from './support/app-server';
-import { launchBrowser, newContext, readMailbox, setTheme, shoot, VIEWPORTS } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, readMailbox, setTheme, shoot, VIEWPORTS } from './support/browser';
+import { setUpJourney } from './support/journey';
 
 // The journey: on the paper install no key is asked for: API Setting explains the paper account; transfer 100 USDT
 // spot→futures and back, swap an asset to USDT, see the balances change, try an amount above the
 // transferable balance; API Setting and Wallet (and their dialogs) in both themes at 1280 and 390 px.
-let server: AppServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startAppServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const app = setUpJourney('wallet');
 
 const stamp = Date.now();
 const newUser = {
@@ -34,11 +24,11 @@ interface Session {
 
 /** Signs a new user up through the API with the e-mailed code. */
 async function signUp(context: BrowserContext): Promise<Session> {
-  const signup = await context.request.post(`${server.url}/api/signup`, { data: newUser });
+  const signup = await context.request.post(`${app.server.url}/api/signup`, { data: newUser });
   expect(signup.status()).toBe(200);
-  const mail = await readMailbox(context, server.url, newUser.email);
+  const mail = await readMailbox(context, app.server.url, newUser.email);
   const otp = mail.text.match(/\b(\d{6})\b/)?.[1];
-  const verified = await context.request.post(`${server.url}/api/verify-otp`, {
+  const verified = await context.request.post(`${app.server.url}/api/verify-otp`, {
     data: { ...newUser, otp },
   });
   expect(verified.status()).toBe(200);
@@ -46,7 +36,7 @@ async function signUp(context: BrowserContext): Promise<Session> {
 }
 
 async function logIn(context: BrowserContext, email: string, password: string): Promise<Session> {
-  const res = await context.request.post(`${server.url}/api/cyborxlogin`, { data: { email, password } });
+  const res = await context.request.post(`${app.server.url}/api/cyborxlogin`, { data: { email, password } });
   expect(res.status()).toBe(200);
   return (await res.json()) as Session;
 }
@@ -92,7 +82,7 @@ async function noDialog(page: Page) {
 
 describe('wallet journey', () => {
   it('asks a paper user for no key, transfers both ways and refuses too much', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await context.newPage();
     const session = await signUp(context);
 
@@ -149,7 +139,7 @@ describe('wallet journey', () => {
   });
 
   it('swaps an asset of the demo account to USDT', async () => {
-    const context = await newContext(browser, server.url);
+    const context = await newContext(app.browser, app.server.url);
     const page = await context.newPage();
     const session = await logIn(context, demo.email, demo.password);
     await openSignedIn(page, session, '/mywallet');
@@ -190,7 +180,7 @@ describe('wallet journey', () => {
   it('looks right in both themes at 1280 and 390 px', { timeout: 300_000 }, async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const width = VIEWPORTS[viewport].width;
-      const context = await newContext(browser, server.url, viewport);
+      const context = await newContext(app.browser, app.server.url, viewport);
       const page = await context.newPage();
       const session = await logIn(context, demo.email, demo.password);
       await openSignedIn(page, session, '/mywallet');

@@ -1,5 +1,8 @@
+import type { Db } from '@gridbot/db';
+import type { MarketFeed } from '@gridbot/exchange';
 import { BinanceExchange, type BinanceExchangeOptions } from '@gridbot/exchange/binance';
 import { type FakeBinanceServer, virtualRateGate } from '@gridbot/exchange/testing';
+import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
 
 /**
  * Our Binance adapter pointed at the double with the key the double was started with ('k' / 's'), without the
@@ -17,5 +20,26 @@ export function binanceClientOf(
     retry: { sleep: async () => {}, random: () => 0.5 },
     gate: virtualRateGate().gate,
     ...options,
+  });
+}
+
+/**
+ * A supervisor whose every user trades on `exchange` (the adapter on the double) with the double's key, the
+ * clock and no log; `deps` adds to or overrides that (a log that collects halts, short reload delays).
+ */
+export function supervisorOnBinance(
+  db: Db,
+  feed: MarketFeed,
+  exchange: BinanceExchange,
+  deps: Partial<SupervisorDeps> = {},
+): BotSupervisor {
+  return new BotSupervisor({
+    db,
+    feed,
+    exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
+    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+    now: () => Date.now(),
+    log: () => {},
+    ...deps,
   });
 }

@@ -14,9 +14,8 @@ import { money } from '@gridbot/shared';
 import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf } from '../testing/binance-client';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -67,14 +66,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
     const userId = await insertUserWithKeys(handle.db, secrets);
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     await supervisor.start();
 
     // A zig-zag market: every swing of 1.5 % buys a grid or takes a profit; faults hit orders and look-ups.
@@ -150,14 +142,7 @@ describe('a spot bot in Binance mode', () => {
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 9)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2003' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     await supervisor.start();
     feed.setPrice('ETHUSDT', 'spot', '2003');
     // Grid 1: 40 % of 1000 at 2003 = 0.19970… ETH, floored to the live step 0.01 (the table's would give 0.1997).
@@ -184,14 +169,7 @@ describe('a running spot bot in Binance mode', () => {
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 2)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2003' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     const intents = () =>
       handle.db.select().from(botIntents).where(eq(botIntents.botId, botId)).orderBy(asc(botIntents.seq));
     try {
@@ -230,14 +208,7 @@ describe('a spot account that pays its fees in BNB', () => {
     // this one double, which no two users share in production, so they are stopped first.
     await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'spot:BNBUSDT': '600' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     try {
       await supervisor.start();
       feed.setPrice('ETHUSDT', 'spot', '2000');

@@ -6,9 +6,8 @@ import { money } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf } from '../testing/binance-client';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -35,12 +34,7 @@ async function futuresBotOnTheDouble(
   const botId = await insertBot(handle.db, userId, { market: 'future', leverage: 10, investment });
   const feed = new ManualFeed({ 'future:ETHUSDT': '2000' });
   const halts: string[] = [];
-  const supervisor = new BotSupervisor({
-    db: handle.db,
-    feed,
-    exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-    now: () => Date.now(),
+  const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
     log: (message, extra) => {
       // Only this test's bot: bots earlier tests left running trade on this double too.
       if (message === 'bot halted' && extra?.botId === botId) halts.push(String(extra?.reason));

@@ -7,9 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
 import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
-import { binanceClientOf } from '../testing/binance-client';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
 import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
@@ -35,12 +34,7 @@ describe('a spot remainder below the minimum notional', () => {
     const botId = await insertBot(handle.db, userId, { investment: 13 });
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
     const halts: string[] = [];
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
       log: (message, extra) => {
         if (message === 'bot halted') halts.push(String(extra?.reason));
       },
@@ -99,14 +93,7 @@ describe('coins sold outside the platform', () => {
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 7)));
     const botId = await insertBot(handle.db, userId);
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     try {
       await supervisor.start();
       feed.setPrice('ETHUSDT', 'spot', '2000');
@@ -144,14 +131,7 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
     // this one double, which no two users share in production, so they are stopped first.
     await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     await supervisor.start();
     feed.setPrice('ETHUSDT', 'spot', '2000');
     await eventually(async () => expect((await botRow(botId)).fillCount).toBe(1), 20_000);

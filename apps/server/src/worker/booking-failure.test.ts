@@ -3,9 +3,8 @@ import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/tes
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf } from '../testing/binance-client';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -32,13 +31,7 @@ describe('a fill the exchange executed but the database did not take', () => {
       throw new Error('Connection terminated unexpectedly');
     });
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
       reloadDelayMs: 20,
     });
     const fills = () =>

@@ -11,9 +11,8 @@ import { money } from '@gridbot/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf } from '../testing/binance-client';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
 import { clientOrderIdOf } from './client-order-id';
 import { type FaultPoint, onFaultPoint } from './fault-points';
 
@@ -99,13 +98,7 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
       throw new Crash(`crash at ${point}`);
     });
     const feed = new ManualFeed({ 'spot:ETHUSDT': '2000', 'future:ETHUSDT': '2000' });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
       reloadDelayMs: 20,
       // Look-ups of unknown outcomes every 20–160 ms instead of 0.5–30 s: each round settles in time.
       reconcileDelayMs: (attempts) => 10 * 2 ** Math.min(attempts, 4),
