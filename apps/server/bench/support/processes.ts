@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/testing/free-port';
+import { startRedisServer } from '../../src/testing/redis-server';
 
 export { freePort };
 
@@ -38,13 +39,7 @@ export function startServer(env: Record<string, string>): ChildProcess {
 /** A private Redis on a free port, nothing kept on disk. */
 export async function startRedis(): Promise<string> {
   const port = await freePort();
-  track(
-    spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: 'ignore',
-      detached: true,
-    }),
-  );
-  await sleep(300);
+  track(await startRedisServer(port));
   return `redis://127.0.0.1:${port}`;
 }
 

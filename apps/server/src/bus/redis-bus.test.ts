@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { eventually } from '@gridbot/exchange/testing';
 import { afterEach, expect, it } from 'vitest';
 import { freePort } from '../testing/free-port';
+import { startRedisServer } from '../testing/redis-server';
 import { channels } from './bus';
 import { RedisBus } from './redis-bus';
 
@@ -14,17 +15,9 @@ afterEach(async () => {
   redis?.kill('SIGKILL');
 });
 
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
-    stdio: 'ignore',
-  });
-  await new Promise((resolve) => setTimeout(resolve, 300));
-  return child;
-}
-
 it('tells its listeners when the subscriptions are back after Redis restarted, and messages flow again', async () => {
   const port = await freePort();
-  redis = await startRedis(port);
+  redis = await startRedisServer(port);
   bus = new RedisBus({ url: `redis://127.0.0.1:${port}`, log: () => undefined });
   await bus.connect();
   const seen: string[] = [];
@@ -40,7 +33,7 @@ it('tells its listeners when the subscriptions are back after Redis restarted, a
   redis.kill('SIGKILL');
   await eventually(async () => expect(bus?.healthy()).toBe(false));
   expect(await bus.publish(channels.sessions, 'lost')).toBe(false);
-  redis = await startRedis(port);
+  redis = await startRedisServer(port);
   await eventually(async () => expect(reconnects).toBe(1), 10_000);
   await eventually(async () => expect(await bus?.publish(channels.sessions, 'two')).toBe(true), 10_000);
   await eventually(async () => expect(seen).toEqual(['one', 'two']));

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import {
   botCommands,
@@ -23,6 +22,7 @@ import { newSecretToken, sha256 } from '../lib/tokens';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../testing/bot-fixtures';
 import { freePort } from '../testing/free-port';
+import { startRedisServer } from '../testing/redis-server';
 import { expectOrdersMatchIntents } from '../testing/venue-checks';
 
 // Scale-out end to end: 1 api, 1 market and 3 worker processes on PostgreSQL and Redis, 300 bots of 50 users on
@@ -55,16 +55,6 @@ afterAll(async () => {
   await handle?.close();
 });
 
-const tcpOpen = (port: number) =>
-  new Promise<true | undefined>((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(undefined));
-  });
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -94,12 +84,8 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
-function startRedis(port: number): ChildProcess {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore', detached: true },
-  );
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = await startRedisServer(port);
   children.push(child);
   return child;
 }
@@ -147,7 +133,7 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
   it('fails over, rebalances and loses no command across a Redis restart', async () => {
     const t0 = Date.now();
     const redisPort = await freePort();
-    let redis = startRedis(redisPort);
+    let redis = await startRedis(redisPort);
     const redisUrl = `redis://127.0.0.1:${redisPort}`;
     const common = {
       DATABASE_URL: handle.url as string,
@@ -180,7 +166,6 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
     }
     const ownerOfBot = new Map(botIds.map((id, i) => [id, users[Math.floor(i / BOTS_PER_USER)]!]));
 
-    await until('redis up', 10_000, () => tcpOpen(redisPort));
     const api = startProcess({ ...common, ROLE: 'api', PORT: String(await freePort()) });
     const market = startProcess({ ...common, ROLE: 'market', PORT: String(await freePort()) });
     const workers = new Map<string, Proc>();
@@ -256,7 +241,7 @@ describe('scale-out: api, market and workers on PostgreSQL and Redis', () => {
     for (const row of await handle.db.select().from(botCommands).where(inArray(botCommands.botId, stopped)))
       commandIds.push(row.id);
     expect(commandIds.length).toBe(stopped.length);
-    redis = startRedis(redisPort);
+    redis = await startRedis(redisPort);
     const appliedMs = await until('commands sent during the outage applied', 30_000, async () => {
       const rows = await handle.db.select().from(botCommands).where(inArray(botCommands.id, commandIds));
       return rows.every((r) => r.status === 'done') ? Date.now() - killedAt : undefined;
