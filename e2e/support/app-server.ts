@@ -40,18 +40,27 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     log += chunk.toString();
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`);
+  const giveUp = (why: string) => {
+    // Nothing of a server that never came up outlives the journey: its processes, its data directory.
     try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    return new Error(`${why}:\n${log}`);
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw giveUp('server exited early');
+    if (Date.now() >= deadline) throw giveUp('server did not become healthy within 60 s');
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${log}`);
   return {
     url,
     dataDir,
