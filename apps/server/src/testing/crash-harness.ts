@@ -68,7 +68,8 @@ export function crashHarness(handle: DbHandle) {
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
-        if (options.mayDie) return child;
+        // Its own SIGKILL at the fault point; any other death is a failure to start.
+        if (options.mayDie && child.signalCode === 'SIGKILL') return child;
         throw new Error(`server died while starting (${child.exitCode ?? child.signalCode}): ${stderr}`);
       }
       try {
