@@ -8,6 +8,11 @@ import { money } from './money';
 /** Binance USDT-M perpetuals fund every 8 hours, on the UTC hours 0, 8 and 16. */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
 
+/** The latest funding time at or before `ms`. */
+export function fundingTimeAtOrBefore(ms: number): number {
+  return Math.floor(ms / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+}
+
 /** Funding times `t` with `fromMs < t ≤ toMs`, oldest first (none when time did not move forward). */
 export function fundingTimesBetween(fromMs: number, toMs: number): number[] {
   const times: number[] = [];

@@ -525,6 +525,17 @@ export async function saveFunding(
 }
 
 /**
+ * Paper futures: the bot has settled its funding through `timeMs` (docs/trading-rules.md §2.2). It never
+ * moves back: a second worker behind, or a replay started again, leaves it where it is.
+ */
+export async function saveFundedThrough(db: Db, botId: string, timeMs: number): Promise<void> {
+  await db
+    .update(bots)
+    .set({ fundedThroughMs: sql`greatest(coalesce(${bots.fundedThroughMs}, ${timeMs}), ${timeMs})` })
+    .where(eq(bots.id, botId));
+}
+
+/**
  * An intent that ended with nothing filled, and the state that forgot it. A failed sell fails the stop and
  * sell waiting for it, with the exchange's reason: the user is never told it sold.
  */

@@ -196,4 +196,45 @@ describe('funding of paper futures bots', () => {
     await eventually(async () => expect((await engineStateOf(botId)).settings.newCyclesAllowed).toBe(false));
     await running.stop();
   });
+
+  it('books the funding times that passed while no worker ran once, when a worker runs the bot again', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+    const first = await startWorker();
+    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
+    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    // The server goes down at 09:00 and is back just after midnight: 16:00 and 00:00 passed without a worker.
+    first.feed.setPrice('ETHUSDT', 'future', '2001', at('2025-05-05T09:00:00Z'));
+    await first.stop();
+
+    const second = await startWorker();
+    second.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-06T00:00:30Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(3));
+    await second.stop();
+
+    // Another restart books nothing again; the bot funds on at the next funding time.
+    const third = await startWorker();
+    third.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-06T00:01:00Z'));
+    third.feed.setPrice('ETHUSDT', 'future', '2020', at('2025-05-06T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(4));
+    await third.stop();
+
+    // Each missed time at its own rate, at the price of the first tick after it (as a funding time passed
+    // between two ticks of a running worker).
+    expect((await fundingRows(botId)).map((r) => [r.clientOrderId, r.price, Number(r.pnl)])).toEqual([
+      [`funding-${at('2025-05-05T08:00:00Z')}`, '2000', -0.08],
+      [`funding-${at('2025-05-05T16:00:00Z')}`, '2010', 0.1608],
+      [`funding-${at('2025-05-06T00:00:00Z')}`, '2010', -0.2412],
+      [`funding-${at('2025-05-06T08:00:00Z')}`, '2020', -0.0808],
+    ]);
+    const state = await engineStateOf(botId);
+    expect(state.account.funding).toBeCloseTo(-0.2412, 8);
+    // The futures wallet moved once per funding time.
+    const ledger = await first.paper.store.ledger(userId);
+    expect(ledger.filter((l) => l.kind === 'funding').map((l) => Number(l.amount))).toEqual([
+      -0.08, 0.1608, -0.2412, -0.0808,
+    ]);
+  });
 });
