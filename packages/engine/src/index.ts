@@ -66,6 +66,7 @@ export type { ClosedLot } from './fills/ledger';
 export { simulateFill } from './fills/simulate-fill';
 export {
   FUNDING_INTERVAL_MS,
+  FUNDING_JITTER_MS,
   fundingPayment,
   fundingTimeAtOrBefore,
   fundingTimesBetween,
