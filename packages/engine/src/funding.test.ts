@@ -1,7 +1,7 @@
 /** Funding times and payments (docs/trading-rules.md §2.2), by hand-worked examples. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FUNDING_INTERVAL_MS, fundingPayment, fundingTimesBetween } from './funding';
+import { FUNDING_INTERVAL_MS, fundingPayment, fundingTimeAtOrBefore, fundingTimesBetween } from './funding';
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -21,6 +21,16 @@ describe('funding times', () => {
     ]);
     expect(fundingTimesBetween(at('2025-05-05T16:00:00Z'), at('2025-05-05T23:59:59Z'))).toEqual([]);
     expect(fundingTimesBetween(at('2025-05-05T17:00:00Z'), at('2025-05-05T16:30:00Z'))).toEqual([]);
+  });
+
+  it('before a time: the latest at or before it, from which the next one is due', () => {
+    expect(fundingTimeAtOrBefore(at('2025-05-05T07:59:59Z'))).toBe(at('2025-05-05T00:00:00Z'));
+    expect(fundingTimeAtOrBefore(at('2025-05-05T08:00:00Z'))).toBe(at('2025-05-05T08:00:00Z'));
+    const settled = fundingTimeAtOrBefore(at('2025-05-05T09:30:00Z'));
+    expect(fundingTimesBetween(settled, at('2025-05-06T00:00:30Z'))).toEqual([
+      at('2025-05-05T16:00:00Z'),
+      at('2025-05-06T00:00:00Z'),
+    ]);
   });
 
   it('split any span into the same funding times (property)', () => {

@@ -7,6 +7,13 @@ import { money } from './money';
 
 /** Binance USDT-M perpetuals fund every 8 hours, on the UTC hours 0, 8 and 16. */
 export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
+/** Binance publishes each funding time a few ms after the hour: a record this close after one belongs to it. */
+export const FUNDING_JITTER_MS = 1_000;
+
+/** The latest funding time at or before `ms`. */
+export function fundingTimeAtOrBefore(ms: number): number {
+  return Math.floor(ms / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS;
+}
 
 /** Funding times `t` with `fromMs < t ≤ toMs`, oldest first (none when time did not move forward). */
 export function fundingTimesBetween(fromMs: number, toMs: number): number[] {

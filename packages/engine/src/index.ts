@@ -64,7 +64,13 @@ export { InvariantError } from './errors';
 export type { FillOutcome } from './fills/grid-fill';
 export type { ClosedLot } from './fills/ledger';
 export { simulateFill } from './fills/simulate-fill';
-export { FUNDING_INTERVAL_MS, fundingPayment, fundingTimesBetween } from './funding';
+export {
+  FUNDING_INTERVAL_MS,
+  FUNDING_JITTER_MS,
+  fundingPayment,
+  fundingTimeAtOrBefore,
+  fundingTimesBetween,
+} from './funding';
 export { dropMissingLots, missingQty, rebuyMissing } from './missing-lots';
 export * from './money';
 export {

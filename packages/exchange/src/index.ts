@@ -12,28 +12,26 @@ export {
   createMarketFeed,
   type MarketFeedKind,
 } from './feeds/create-market-feed';
-export {
-  constantFundingRates,
-  type FundingRates,
-  replayFundingRates,
-} from './feeds/funding-rates';
 export { RelayFeed, type RelayFeedOptions } from './feeds/relay-feed';
 export { ReplayFeed, type ReplayFeedOptions } from './feeds/replay-feed';
 export { SimFeed, type SimFeedOptions } from './feeds/sim-feed';
 export { SIM_PAIR_PARAMS, type SimPairParams } from './feeds/sim-params';
+export {
+  constantFundingRates,
+  embeddedFunding,
+  type FundingHistory,
+  type FundingQuery,
+  type FundingRates,
+  parseFundingCsv,
+  replayFunding,
+  replayFundingRates,
+} from './funding/funding-rates';
 export {
   type CandleHistory,
   embeddedHistory,
   mergeColumns,
   replayHistory,
 } from './history/candle-history';
-export {
-  embeddedFunding,
-  type FundingHistory,
-  type FundingQuery,
-  parseFundingCsv,
-  replayFunding,
-} from './history/funding-history';
 export * from './market-feed';
 export * from './order-rules';
 export { MemoryPaperStore } from './paper/memory-paper-store';

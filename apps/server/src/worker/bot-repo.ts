@@ -1,7 +1,7 @@
 import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { perDb } from '../lib/per-db';
 import { writeListenerOf } from '../modules/bots/bot-writes';
 import { queueForRunningGridBots } from '../modules/bots/bots.repo';
@@ -408,27 +408,41 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
       from f where i.bot_id = f.bot_id and i.seq = f.seq),
     ${endAppliedStops()},
     upd as (${updateBotsFromStatesAndFills()})
-    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins where pnl > 0`;
+    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
   const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
-  if (!booksProfit) {
-    await db.execute(statement);
-    return;
-  }
-  // Profit limit (docs/product.md §5): each newly booked profit lowers availableCredit in the same
-  // transaction as its fill, so a crash can neither book it twice nor lose it.
+  await executeBooking(db, statement, booksProfit);
+}
+
+/** An Order Book row a statement inserted (not one it found already there). */
+interface BookedRow {
+  botId: string;
+  userId: string;
+  pnl: string | null;
+}
+
+/**
+ * Runs a statement that inserts Order Book rows (fills, funding) and answers the rows it inserted. Profit
+ * limit (docs/product.md §5): every booked profit, a sell's or funding received, lowers availableCredit in
+ * the same transaction as its row, so a crash can neither count it twice nor lose it; a loss gives none back.
+ * `mayBookProfit` false (no row has a positive pnl) skips the transaction.
+ */
+async function executeBooking(db: Db, statement: SQL, mayBookProfit: boolean): Promise<BookedRow[]> {
+  if (!mayBookProfit) return rowsOf<BookedRow>(await db.execute(statement));
   const notified: string[] = [];
-  await db.transaction(async (tx) => {
-    const booked = rowsOf<{ botId: string; userId: string; pnl: string }>(await tx.execute(statement));
+  const booked = await db.transaction(async (tx) => {
+    const rows = rowsOf<BookedRow>(await tx.execute(statement));
     // A few statements for the whole batch (not a few per fill): the transaction stays short.
     const exhausted = await platformCredit.onProfitsBooked(
       tx,
-      booked.map(({ botId, userId, pnl }) => ({ userId, profit: pnl, refId: botId })),
+      rows.map(({ botId, userId, pnl }) => ({ userId, profit: pnl, refId: botId })),
     );
     for (const userId of exhausted) {
       notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
     }
+    return rows;
   });
   if (notified.length > 0) commandListeners.get(db)?.(notified);
+  return booked;
 }
 
 /**
@@ -502,12 +516,23 @@ export async function saveFunding(
         (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
       select bot_id, user_id, null, 'FUNDING', 0, price, qty, quote, 0, pnl, time_ms, client_order_id from f
       on conflict do nothing
-      returning bot_id, user_id, seq, pnl)
-    ${updateBotsFromStatesAndFills()} and exists (select 1 from ins)
-    returning b.id`;
-  const booked = rowsOf<{ id: string }>(await db.execute(statement)).length > 0;
+      returning bot_id, user_id, seq, pnl),
+    upd as (${updateBotsFromStatesAndFills()} and exists (select 1 from ins))
+    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
+  const booked = (await executeBooking(db, statement, funding.amount > 0)).length > 0;
   if (booked) announce(db, [{ botId, userId, state }], 'fill');
   return booked;
+}
+
+/**
+ * Paper futures: the bot has settled its funding through `timeMs` (docs/trading-rules.md §2.2). It never
+ * moves back: a second worker behind, or a replay started again, leaves it where it is.
+ */
+export async function saveFundedThrough(db: Db, botId: string, timeMs: number): Promise<void> {
+  await db
+    .update(bots)
+    .set({ fundedThroughMs: sql`greatest(coalesce(${bots.fundedThroughMs}, ${timeMs}), ${timeMs})` })
+    .where(eq(bots.id, botId));
 }
 
 /**

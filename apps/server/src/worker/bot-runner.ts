@@ -60,6 +60,12 @@ export interface BotRunnerDeps {
   reconcileDelayMs?: (attempts: number) => number;
 }
 
+/** A funding time that came due and its rate, undefined when the feed has none for it. */
+export interface DueFunding {
+  fundingTimeMs: number;
+  rate: number | undefined;
+}
+
 export interface BotIdentity {
   botId: string;
   userId: string;
@@ -195,29 +201,35 @@ export class BotRunner {
   }
 
   /**
-   * A funding time passed while the paper futures bot held a position (docs/trading-rules.md §2.2): it pays
-   * (rate > 0) or receives its notional at `price` × `rate`, booked on the bot and as an Order Book row.
+   * Funding times the paper futures bot's feed passed, oldest first, each with its rate (undefined: the feed
+   * has none, nothing is due), and `settledMs`, the funding time the bot has settled once they are booked
+   * (docs/trading-rules.md §2.2). At each, an open position pays (rate > 0) or receives its notional at
+   * `price` × `rate`, booked once on the bot and as an Order Book row.
    */
-  onFunding(fundingTimeMs: number, rate: number, price: number): Promise<void> {
+  onFunding(due: readonly DueFunding[], price: number, settledMs: number): Promise<void> {
     return this.serial(async () => {
       if (this.finished || this.id.market !== 'future') return;
-      const qty = this.state.account.posQty ?? this.state.account.openQty;
-      const amount = fundingPayment(qty, price, rate);
-      if (amount === 0) return;
-      const timeMs = this.deps.now();
-      const next = applyFunding(this.state, amount, timeMs);
-      const funding = { fundingTimeMs, timeMs, price, qty, amount };
-      const lastPrice = this.lastPrice ?? price;
-      if (!(await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice)))
-        return;
-      this.state = next;
-      // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
-      await this.deps.payFunding?.(
-        this.id.userId,
-        String(amount),
-        `funding-${this.id.botId}-${fundingTimeMs}`,
-      );
+      for (const { fundingTimeMs, rate } of due) {
+        if (rate !== undefined) await this.bookFunding(fundingTimeMs, rate, price);
+      }
+      // After the bookings: a crash in between leaves times due again, which their keys book only once.
+      await repo.saveFundedThrough(this.deps.db, this.id.botId, settledMs);
     });
+  }
+
+  private async bookFunding(fundingTimeMs: number, rate: number, price: number): Promise<void> {
+    const qty = this.state.account.posQty ?? this.state.account.openQty;
+    const amount = fundingPayment(qty, price, rate);
+    if (amount === 0) return;
+    const timeMs = this.deps.now();
+    const next = applyFunding(this.state, amount, timeMs);
+    const funding = { fundingTimeMs, timeMs, price, qty, amount };
+    const lastPrice = this.lastPrice ?? price;
+    if (!(await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice)))
+      return;
+    this.state = next;
+    // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
+    await this.deps.payFunding?.(this.id.userId, String(amount), `funding-${this.id.botId}-${fundingTimeMs}`);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { bots, type Db } from '@gridbot/db';
-import { compileRules, type EngineState, fundingTimesBetween } from '@gridbot/engine';
+import { compileRules, type EngineState, fundingTimeAtOrBefore, fundingTimesBetween } from '@gridbot/engine';
 import {
   type Exchange,
   type FundingRates,
@@ -66,8 +66,11 @@ interface Running {
   unsubscribe: () => void;
   /** Emission time of the tick the bot is acting on, until its first order (tick-to-order latency). */
   tickEmittedAt: number | undefined;
-  /** Feed time of the bot's previous tick: a funding time between it and the next one is due. */
-  feedTimeMs?: number;
+  /**
+   * Paper futures: the latest funding time the bot has settled (`bots.funded_through_ms`); every funding time
+   * after it up to the bot's tick is due. Null until the bot's first tick.
+   */
+  fundedThroughMs: number | null;
 }
 
 /**
@@ -292,7 +295,12 @@ export class BotSupervisor {
       runner.stopTimers();
       return;
     }
-    const entry: Running = { runner, unsubscribe: () => undefined, tickEmittedAt: undefined };
+    const entry: Running = {
+      runner,
+      unsubscribe: () => undefined,
+      tickEmittedAt: undefined,
+      fundedThroughMs: row.fundedThroughMs,
+    };
     entry.unsubscribe = this.deps.feed.subscribe(row.symbol, market, (tick) => {
       // Never trade past the lease's local deadline, even before the next heartbeat notices its loss.
       if (leases && !leases.mayRun(row.id)) return;
@@ -306,18 +314,29 @@ export class BotSupervisor {
   }
 
   /**
-   * Paper futures fund at the funding times the feed's clock passed since the bot's previous tick (replay: the
-   * candles' times), at the rate the feed has for them. Binance books its own funding.
+   * Paper futures fund at the funding times the feed's clock passed since the last one the bot settled
+   * (replay: the candles' times), at the rate the feed has for them: those between two ticks, and those that
+   * passed while no worker ran the bot (a restart, a crash, a halt), at the first tick after them. A bot's
+   * first tick settles the funding times before it. Binance books its own funding.
    */
   private fundIfDue(entry: Running, symbol: string, tick: Tick): void {
-    const previous = entry.feedTimeMs;
-    entry.feedTimeMs = tick.tsMs;
     const funding = this.deps.funding;
-    if (!funding || previous === undefined || this.deps.exchanges.venue !== 'paper') return;
-    for (const time of fundingTimesBetween(previous, tick.tsMs)) {
-      const rate = funding.rateAt(symbol, time);
-      if (rate !== undefined) void entry.runner.onFunding(time, rate, Number(tick.price));
+    if (!funding || this.deps.exchanges.venue !== 'paper') return;
+    const settled = entry.fundedThroughMs;
+    if (settled === null) {
+      entry.fundedThroughMs = fundingTimeAtOrBefore(tick.tsMs);
+      void entry.runner.onFunding([], Number(tick.price), entry.fundedThroughMs);
+      return;
     }
+    const due = fundingTimesBetween(settled, tick.tsMs);
+    const last = due.at(-1);
+    if (last === undefined) return;
+    entry.fundedThroughMs = last;
+    const rated = due.map((fundingTimeMs) => ({
+      fundingTimeMs,
+      rate: funding.rateAt(symbol, fundingTimeMs),
+    }));
+    void entry.runner.onFunding(rated, Number(tick.price), last);
   }
 
   /** The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics. */

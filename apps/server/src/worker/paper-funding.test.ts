@@ -3,7 +3,7 @@
  * open long pays its notional × a positive rate and receives it at a negative one, booked on the bot (its PnL and
  * funding total) and as a FUNDING row of its Order Book, once per funding time.
  */
-import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { botFills, bots, createTestDb, type DbHandle, platformLedger } from '@gridbot/db';
 import type { GridBotState } from '@gridbot/engine';
 import { type FundingRates, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { ensureWallet, findWallet } from '../modules/platform/ledger';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { saveFunding } from './bot-repo';
 import { BotSupervisor } from './bot-supervisor';
@@ -32,6 +33,7 @@ const RATES = new Map([
   [at('2025-05-05T08:00:00Z'), 0.0001],
   [at('2025-05-05T16:00:00Z'), -0.0002],
   [at('2025-05-06T00:00:00Z'), 0.0003],
+  [at('2025-05-06T08:00:00Z'), 0.0001],
 ]);
 const funding: FundingRates = { rateAt: (_symbol, time) => RATES.get(time) };
 
@@ -42,6 +44,41 @@ async function fundingRows(botId: string) {
     .where(eq(botFills.botId, botId))
     .orderBy(asc(botFills.id))
     .then((rows) => rows.filter((r) => r.side === 'FUNDING'));
+}
+
+/** One worker process: its feed, its paper exchange on the shared database, and its bot supervisor. */
+async function startWorker() {
+  const feed = new ManualFeed();
+  const paper = new PaperExchange({
+    store: new SqlPaperStore(handle.db),
+    feed,
+    startFunds: [{ wallet: 'future', asset: 'USDT', amount: '10000' }],
+  });
+  await paper.start();
+  const supervisor = new BotSupervisor({
+    db: handle.db,
+    feed,
+    funding,
+    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
+    exchanges: paperGateway(paper),
+    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+    now: () => Date.now(),
+    log: () => {},
+  });
+  await supervisor.start();
+  return {
+    feed,
+    paper,
+    async stop() {
+      await supervisor.stop();
+      await paper.stop();
+    },
+  };
+}
+
+async function engineStateOf(botId: string) {
+  const [bot] = await handle.db.select().from(bots).where(eq(bots.id, botId));
+  return bot!.engineState as unknown as GridBotState;
 }
 
 describe('funding of paper futures bots', () => {
@@ -131,5 +168,73 @@ describe('funding of paper futures bots', () => {
     const [after] = await handle.db.select().from(bots).where(eq(bots.id, botId));
     expect((after!.engineState as unknown as GridBotState).account.funding).toBeCloseTo(-0.1604, 8);
     expect(await fundingRows(botId)).toHaveLength(3);
+  });
+
+  it('counts funding received against the profit limit, and funding paid gives none of it back', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    // A platform wallet with 0.1 USDT of profit limit left.
+    await ensureWallet(handle.db, userId, '0.1');
+    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+    const running = await startWorker();
+    running.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
+    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+
+    // 08:00 pays 0.08: a loss, the profit limit stays.
+    running.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    expect((await findWallet(handle.db, userId))?.availableCredit).toBe('0.1');
+
+    // 16:00 receives 0.4 × 2010 × 0.0002 = 0.1608 of profit: it uses up the 0.1 left, so the bot opens no
+    // new grid-1 cycle.
+    running.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-05T16:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(2));
+    expect(Number((await findWallet(handle.db, userId))?.availableCredit)).toBe(0);
+    const ledger = await handle.db.select().from(platformLedger).where(eq(platformLedger.userId, userId));
+    expect(ledger.filter((l) => l.reason === 'profit_booked').map((l) => [Number(l.delta), l.refId])).toEqual(
+      [[-0.1, botId]],
+    );
+    await eventually(async () => expect((await engineStateOf(botId)).settings.newCyclesAllowed).toBe(false));
+    await running.stop();
+  });
+
+  it('books the funding times that passed while no worker ran once, when a worker runs the bot again', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+    const first = await startWorker();
+    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
+    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    // The server goes down at 09:00 and is back just after midnight: 16:00 and 00:00 passed without a worker.
+    first.feed.setPrice('ETHUSDT', 'future', '2001', at('2025-05-05T09:00:00Z'));
+    await first.stop();
+
+    const second = await startWorker();
+    second.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-06T00:00:30Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(3));
+    await second.stop();
+
+    // Another restart books nothing again; the bot funds on at the next funding time.
+    const third = await startWorker();
+    third.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-06T00:01:00Z'));
+    third.feed.setPrice('ETHUSDT', 'future', '2020', at('2025-05-06T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(4));
+    await third.stop();
+
+    // Each missed time at its own rate, at the price of the first tick after it (as a funding time passed
+    // between two ticks of a running worker).
+    expect((await fundingRows(botId)).map((r) => [r.clientOrderId, r.price, Number(r.pnl)])).toEqual([
+      [`funding-${at('2025-05-05T08:00:00Z')}`, '2000', -0.08],
+      [`funding-${at('2025-05-05T16:00:00Z')}`, '2010', 0.1608],
+      [`funding-${at('2025-05-06T00:00:00Z')}`, '2010', -0.2412],
+      [`funding-${at('2025-05-06T08:00:00Z')}`, '2020', -0.0808],
+    ]);
+    const state = await engineStateOf(botId);
+    expect(state.account.funding).toBeCloseTo(-0.2412, 8);
+    // The futures wallet moved once per funding time.
+    const ledger = await first.paper.store.ledger(userId);
+    expect(ledger.filter((l) => l.kind === 'funding').map((l) => Number(l.amount))).toEqual([
+      -0.08, 0.1608, -0.2412, -0.0808,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import type { StrategyParams } from '@gridbot/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   json,
@@ -76,6 +77,12 @@ export const bots = pgTable(
     lossBook: numeric('loss_book').notNull().default('0'),
     /** How many fills the bot has (its Order Book's total), kept like the books. */
     fillCount: integer('fill_count').notNull().default(0),
+    /**
+     * Paper futures: the latest funding time (the feed's clock) the bot has settled, booked or passed with
+     * nothing to book (docs/trading-rules.md §2.2). Funding times after it are due, those missed while no
+     * worker ran included; null until the bot's first tick.
+     */
+    fundedThroughMs: bigint('funded_through_ms', { mode: 'number' }),
   },
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),

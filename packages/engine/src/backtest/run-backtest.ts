@@ -16,7 +16,7 @@ import { eventBand, type QuietBand } from '../core/quiet-band';
 import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
 import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
-import { fundingPayment } from '../funding';
+import { FUNDING_JITTER_MS, fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
 import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Intent, Notice } from '../types';
@@ -78,8 +78,6 @@ const ON_TICK = 1e-9;
 const MAX_EVENTS_PER_LINE = 10_000;
 /** Rounds of step/fill at one price (a market buy after a sell-all, several grids at one level). */
 const MAX_ROUNDS_AT_PRICE = 64;
-/** Funding times jitter by a few ms after the hour; such a time belongs to the candle that opens then. */
-const FUNDING_JITTER_MS = 1_000;
 
 /** Runs a backtest from an initial state: feed candles, then `finish`. */
 export class PathBacktest<S extends EngineState> {
@@ -255,6 +253,7 @@ export class PathBacktest<S extends EngineState> {
    */
   private fund(f: FundingRates, t: number, open: number): void {
     const n = f.timeMs.length;
+    // A funding time published a few ms after the hour belongs to the candle that opens on the hour.
     while (this.fundingIndex < n && (f.timeMs[this.fundingIndex] as number) <= t + FUNDING_JITTER_MS) {
       const at = f.timeMs[this.fundingIndex] as number;
       const rate = f.rate[this.fundingIndex] as number;

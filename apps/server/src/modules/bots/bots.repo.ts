@@ -34,8 +34,14 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
     .orderBy(desc(bots.createdAt));
 }
 
-/** A bot row without its strategy snapshot, books and fill count (the dashboard cards never show them). */
-export type BotView = Omit<BotRow, 'strategySnapshot' | 'profitBook' | 'lossBook' | 'fillCount'>;
+/**
+ * A bot row without its strategy snapshot, books, fill count and settled funding time (the dashboard cards never
+ * show them).
+ */
+export type BotView = Omit<
+  BotRow,
+  'strategySnapshot' | 'profitBook' | 'lossBook' | 'fillCount' | 'fundedThroughMs'
+>;
 /** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
 export type BotHead = Omit<BotView, 'engineState'>;
 

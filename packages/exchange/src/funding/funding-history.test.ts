@@ -3,8 +3,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { FUNDING_INTERVAL_MS } from '@gridbot/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { embeddedFunding, FUNDING_PERIOD_MS, replayFunding } from './funding-history';
+import { embeddedFunding, replayFunding } from './funding-rates';
 
 const shipped = resolve(__dirname, '../../../../fixtures/history');
 const DAY = 86_400_000;
@@ -21,7 +22,7 @@ describe('embedded funding rates', () => {
     expect(f.timeMs).toHaveLength(3);
     // Binance's published times fall a few ms after 00:00, 08:00 and 16:00 UTC.
     for (const t of f.timeMs)
-      expect(t - Math.floor(t / FUNDING_PERIOD_MS) * FUNDING_PERIOD_MS).toBeLessThan(1_000);
+      expect(t - Math.floor(t / FUNDING_INTERVAL_MS) * FUNDING_INTERVAL_MS).toBeLessThan(1_000);
     expect(f.rate.every((r) => Math.abs(r) < 0.003)).toBe(true);
     expect(new Set(f.rate).size).toBeGreaterThan(1);
   });
@@ -31,7 +32,7 @@ describe('embedded funding rates', () => {
     const before = Date.UTC(2024, 0, 1);
     const f = await h.read({ symbol: 'BTCUSDT', from: before, to: before + DAY });
     expect(f).toEqual({
-      timeMs: [before, before + FUNDING_PERIOD_MS, before + 2 * FUNDING_PERIOD_MS],
+      timeMs: [before, before + FUNDING_INTERVAL_MS, before + 2 * FUNDING_INTERVAL_MS],
       rate: [0.0001, 0.0001, 0.0001],
     });
     const inside = await h.read({ symbol: 'BTCUSDT', from: MAR_10, to: MAR_10 + DAY });
@@ -74,7 +75,7 @@ describe('replay funding rates', () => {
 
   it('funds a pair without a file at the paper rate when one is configured', async () => {
     expect(await replayFunding(dir, 0.0001).read({ symbol: 'ETHUSDT', from: 1, to: DAY })).toEqual({
-      timeMs: [FUNDING_PERIOD_MS, 2 * FUNDING_PERIOD_MS],
+      timeMs: [FUNDING_INTERVAL_MS, 2 * FUNDING_INTERVAL_MS],
       rate: [0.0001, 0.0001],
     });
   });

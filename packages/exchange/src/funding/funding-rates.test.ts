@@ -1,7 +1,13 @@
 /** Funding rates for paper futures (docs/trading-rules.md §2.2): the replay's files and the sim's one rate. */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { constantFundingRates, parseFundingCsv, rateOf, replayFundingRates } from './funding-rates';
+import {
+  constantFundingRates,
+  parseFundingCsv,
+  rateOf,
+  replayFunding,
+  replayFundingRates,
+} from './funding-rates';
 
 const REPLAY_DIR = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 const HOUR = 3_600_000;
@@ -31,6 +37,18 @@ describe('replay funding rates', () => {
     expect(rateOf(series, 24 * HOUR)).toBe(0.1);
     expect(rateOf(series, 32 * HOUR)).toBe(0.2);
     expect(rateOf(series, 64 * HOUR)).toBe(0.3);
+  });
+
+  it('gives paper futures the rate a backtest of the same replay books at each funding time', async () => {
+    const rates = await replayFundingRates(REPLAY_DIR);
+    for (const symbol of ['BTCUSDT', 'ETHUSDT', 'XRPUSDT']) {
+      const from = Date.UTC(2025, 4, 5);
+      const history = await replayFunding(REPLAY_DIR).read({ symbol, from, to: from + 2 * 24 * HOUR });
+      expect(history.timeMs.length).toBeGreaterThan(3);
+      // The published times fall a few ms after the hour; paper futures ask for the hour itself.
+      const onTheHour = history.timeMs.map((t) => Math.floor(t / HOUR) * HOUR);
+      expect(onTheHour.map((t) => rates.rateAt(symbol, t))).toEqual(history.rate);
+    }
   });
 
   it('refuses a file that is not a funding file', () => {
