@@ -1,10 +1,10 @@
 /** Funding rates sent with futures candle history, per source (docs/trading-rules.md §2.2). */
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FUNDING_INTERVAL_MS } from '@gridbot/engine';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFunding, replayFunding } from './funding-rates';
 
 const shipped = resolve(__dirname, '../../../../fixtures/history');
@@ -65,6 +65,7 @@ describe('replay funding rates', () => {
       'open_time_ms,open,high,low,close,volume\n',
     );
   });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('reads the funding file of the pair, cut to the period', async () => {
     expect(await replayFunding(dir).read({ symbol: 'BTCUSDT', from: 0, to: 86_400_000 })).toEqual({

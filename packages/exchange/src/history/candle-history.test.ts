@@ -1,9 +1,9 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { type CandleHistoryQuery, decodeCandles } from '@gridbot/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Candle } from '../market-feed';
 import { embeddedHistory, replayHistory } from './candle-history';
 
@@ -113,6 +113,7 @@ describe('replay candle history', () => {
       'funding_time_ms,funding_rate\n1,0.1',
     );
   });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('reads the files of the pair as they are, a gap left as a gap', async () => {
     const e = await replayHistory(dir).read(query({ interval: '15m' }));
