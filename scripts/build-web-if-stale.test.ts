@@ -1,15 +1,21 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without types
 import { staleReason, wantedBuildMode } from './build-web-if-stale.mjs';
 
 type Paths = { builtIndex: string; builtMode: string; sources: string[] };
 const reasonFor = staleReason as (mode: string, paths: Paths) => string | undefined;
 
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots) rmSync(root, { recursive: true, force: true });
+});
+
 function fixture(recordedMode: string | undefined): Paths {
   const root = mkdtempSync(join(tmpdir(), 'stale-'));
+  roots.push(root);
   mkdirSync(join(root, 'src'));
   writeFileSync(join(root, 'src', 'main.tsx'), 'x');
   const old = new Date(Date.now() - 60_000);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web.close();
   await t.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 describe('serving the web app', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -28,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 /** The routes anyone may call without a session. */

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -23,11 +23,16 @@ describe('SecretBox', () => {
   });
 
   it('creates a private key file on first start and reuses it', () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'box-')), 'master.key');
-    const sealed = SecretBox.load(undefined, file).seal('s');
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(SecretBox.load(undefined, file).open(sealed)).toBe('s');
-    expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+    const dir = mkdtempSync(join(tmpdir(), 'box-'));
+    const file = join(dir, 'master.key');
+    try {
+      const sealed = SecretBox.load(undefined, file).seal('s');
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      expect(SecretBox.load(undefined, file).open(sealed)).toBe('s');
+      expect(readFileSync(file, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('takes MASTER_KEY as hex or base64', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -34,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await web.close();
   await t.close();
+  rmSync(dist, { recursive: true, force: true });
 });
 
 describe('hashed build assets', () => {
