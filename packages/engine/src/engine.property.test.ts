@@ -5,96 +5,15 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGridBot, type GridBotState } from './core/grid-bot.state';
+import type { GridBotState } from './core/grid-bot.state';
 import { UNSET_BAND } from './core/quiet-band';
 import { applyFill, step } from './engine';
 import { simulateFill } from './fills/simulate-fill';
 import { money } from './money';
 import { totalPnl } from './pnl/pnl';
-import type { GridParams } from './strategies/strategy-params';
-import { runPrices, TEST_FUTURE_RULES, TEST_RULES } from './testing/harness';
+import { botArb, feeOf, pathArb, rulesOf } from './testing/arbitraries';
+import { runPrices } from './testing/harness';
 
-const pct = (min: number, max: number) => fc.integer({ min: min * 10, max: max * 10 }).map((n) => n / 10);
-
-/** Fractions summing to exactly 1 in decimal: weights rounded to 4 places, the rest on the last grid. */
-function allocOf(weights: number[]): number[] {
-  const total = weights.reduce((s, w) => s + w, 0);
-  const head = weights.slice(0, -1).map((w) => Math.floor((w / total) * 10_000) / 10_000);
-  const last = money(1)
-    .minus(head.reduce((s, a) => s.plus(a), money(0)))
-    .toNumber();
-  return [...head, last];
-}
-
-const paramsArb: fc.Arbitrary<GridParams> = fc
-  .record({
-    multigrid: fc.boolean(),
-    weights: fc.array(fc.integer({ min: 1, max: 10 }), { minLength: 1, maxLength: 8 }),
-    buy: fc.array(pct(0.1, 4), { minLength: 8, maxLength: 8 }),
-    buyUp: fc.array(pct(0, 1.5), { minLength: 8, maxLength: 8 }),
-    tp: fc.array(pct(0.1, 4), { minLength: 8, maxLength: 8 }),
-    tpDown: fc.array(pct(0, 1.5), { minLength: 8, maxLength: 8 }),
-  })
-  .map(({ multigrid, weights, buy, buyUp, tp, tpDown }) => {
-    const n = weights.length;
-    const alloc = allocOf(weights);
-    const buyPct = [0, ...buy.slice(1, n)];
-    if (!multigrid)
-      return { type: 'scalping', name: 'p', grids: n, alloc, buyPct, tpPct: tp[0] ?? 1 } as const;
-    return {
-      type: 'multigrid',
-      name: 'p',
-      grids: n,
-      alloc,
-      buyPct,
-      buyUpPct: [0, ...buyUp.slice(1, n)],
-      tpPct: tp.slice(0, n),
-      tpDownPct: tpDown.slice(0, n),
-    } as const;
-  });
-
-/** A random walk from 100 in steps of up to ±3 %, prices to 2 decimals. */
-const pathArb = fc
-  .array(fc.integer({ min: -300, max: 300 }), { minLength: 20, maxLength: 300 })
-  .map((moves) => {
-    let p = 100;
-    return moves.map((m) => {
-      p = Math.max(1, Math.round(p * (1 + m / 10_000) * 100) / 100);
-      return p;
-    });
-  });
-
-const botArb = fc
-  .record({
-    params: paramsArb,
-    investment: fc.integer({ min: 20, max: 200 }).map((n) => n * 50),
-    future: fc.boolean(),
-    leverage: fc.integer({ min: 1, max: 10 }),
-    overbuy: fc.option(fc.integer({ min: 1, max: 8 })),
-    stoploss: fc.option(fc.integer({ min: 50, max: 95 })),
-    pause: fc.option(fc.integer({ min: 105, max: 150 })),
-    restart: fc.option(fc.integer({ min: 80, max: 104 })),
-    profitBook: fc.option(fc.integer({ min: 1, max: 20 })),
-  })
-  .map((b) =>
-    createGridBot({
-      params: b.params,
-      investment: b.investment,
-      market: b.future ? 'future' : 'spot',
-      leverage: b.leverage,
-      startTimeMs: 0,
-      settings: {
-        overbuy: { active: b.overbuy !== null, value: b.overbuy },
-        stoplossPrice: b.stoploss,
-        pausePrice: b.pause,
-        restartPrice: b.restart,
-        profitBookPct: b.profitBook,
-      },
-    }),
-  );
-
-const rulesOf = (bot: GridBotState) => (bot.market === 'future' ? TEST_FUTURE_RULES : TEST_RULES);
-const feeOf = (bot: GridBotState) => (bot.market === 'future' ? 0.05 : 0.1);
 const run = (bot: GridBotState, path: number[]) => runPrices(bot, path, rulesOf(bot), { feePct: feeOf(bot) });
 
 describe('engine properties', () => {

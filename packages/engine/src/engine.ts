@@ -5,7 +5,7 @@
  */
 import type { GridBotState } from './core/grid-bot.state';
 import { NO_INTENTS } from './core/intents';
-import { UNSET_BAND } from './core/quiet-band';
+import { eventBand, type QuietBand, UNSET_BAND } from './core/quiet-band';
 import { utcDateKey } from './core/utc-date';
 import { applyCycleFill, applyCycleIntentDust, applyCycleIntentFailed } from './fills/cycle-fill';
 import {
@@ -18,9 +18,9 @@ import { addDailyProfit } from './fills/ledger';
 import { money } from './money';
 import type { EngineRules } from './rules';
 import type { CycleState } from './strategies/cycle/cycle.state';
-import { stepCycle } from './strategies/cycle/cycle.step';
-import { stepMultigrid } from './strategies/multigrid/multigrid.step';
-import { stepScalping } from './strategies/scalping/scalping.step';
+import { cycleEventBand, stepCycle } from './strategies/cycle/cycle.step';
+import { MULTIGRID_HOOKS, stepMultigrid } from './strategies/multigrid/multigrid.step';
+import { SCALPING_HOOKS, stepScalping } from './strategies/scalping/scalping.step';
 import type { Fill, StepResult, Tick } from './types';
 
 /** Any bot the engine runs. `kind` tells them apart. */
@@ -43,6 +43,21 @@ export function step<S extends EngineState>(state: S, tick: Tick, rules: EngineR
       return stepScalping(state, tick, rules) as StepResult<S>;
     case 'cycle':
       return stepCycle(state, tick, rules) as StepResult<S>;
+  }
+}
+
+/**
+ * The event band of any bot for the backtest's path model (core/quiet-band.ts `eventBand`): the levels at
+ * which its next rule fires, read from the rules `step` applies.
+ */
+export function eventBandOf(state: EngineState): QuietBand {
+  switch (state.kind) {
+    case 'multigrid':
+      return eventBand(state, MULTIGRID_HOOKS);
+    case 'scalping':
+      return eventBand(state, SCALPING_HOOKS);
+    case 'cycle':
+      return cycleEventBand(state);
   }
 }
 

@@ -79,4 +79,41 @@ describe('Batcher', () => {
     for (const release of gates) release();
     await expect(wave).resolves.toEqual([1, 2, 3, 4, 5]);
   });
+
+  it('never puts two requests of one key in a call: the later one waits for the next, in order', async () => {
+    const calls: string[][] = [];
+    const batcher = new Batcher<string, string>(
+      async (items) => {
+        calls.push([...items]);
+        return items;
+      },
+      { keyOf: (item) => item.split(':')[0] as string },
+    );
+    const all = ['u1:a', 'u2:a', 'u1:b', 'u3:a', 'u1:c'].map((item) => batcher.submit(item));
+    await expect(Promise.all(all)).resolves.toEqual(['u1:a', 'u2:a', 'u1:b', 'u3:a', 'u1:c']);
+    expect(calls).toEqual([['u1:a', 'u2:a', 'u3:a'], ['u1:b'], ['u1:c']]);
+  });
+
+  it('serves each request of a failed call through `alone`, a single one too', async () => {
+    const alone: number[] = [];
+    const batcher = new Batcher<number, string>(
+      async () => {
+        throw new Error('the batch cannot apply');
+      },
+      {
+        alone: async (n) => {
+          alone.push(n);
+          if (n === 13) throw new Error('unlucky');
+          return `alone ${n}`;
+        },
+      },
+    );
+    const results = await Promise.allSettled([12, 13].map((n) => batcher.submit(n)));
+    expect(results).toEqual([
+      { status: 'fulfilled', value: 'alone 12' },
+      { status: 'rejected', reason: new Error('unlucky') },
+    ]);
+    await expect(batcher.submit(14)).resolves.toBe('alone 14');
+    expect(alone).toEqual([12, 13, 14]);
+  });
 });

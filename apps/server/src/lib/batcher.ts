@@ -1,4 +1,4 @@
-export interface BatcherOptions {
+export interface BatcherOptions<T = unknown, R = unknown> {
   /** Most requests in one call of `run`. */
   maxBatch?: number;
   /**
@@ -9,6 +9,17 @@ export interface BatcherOptions {
   concurrency?: number;
   /** Fewest requests a call takes when more wait (splitting finer costs more than it saves). */
   minBatch?: number;
+  /**
+   * Requests of one key never share a call: the later ones wait for the next, in order (with one call in
+   * flight, each key's requests then run one after another, as the paper exchange's per-user changes must).
+   */
+  keyOf?: (item: T) => string;
+  /**
+   * Serves each request of a failed call on its own (a path that can answer a refusal, where the batched
+   * statement can only fail as a whole). Without it each is retried through `run` alone, and a failed call
+   * of one request fails its caller.
+   */
+  alone?: (item: T) => Promise<R>;
 }
 
 interface Waiting<T, R> {
@@ -33,14 +44,20 @@ export class Batcher<T, R> {
   private readonly maxBatch: number;
   private readonly concurrency: number;
   private readonly minBatch: number;
+  private readonly keyOf: ((item: T) => string) | undefined;
+  private readonly alone: (item: T) => Promise<R>;
+  private readonly hasAlone: boolean;
 
   constructor(
     private readonly run: (items: readonly T[]) => Promise<readonly R[]>,
-    options: BatcherOptions = {},
+    options: BatcherOptions<T, R> = {},
   ) {
     this.maxBatch = options.maxBatch ?? 1000;
     this.concurrency = options.concurrency ?? 1;
     this.minBatch = options.minBatch ?? 16;
+    this.keyOf = options.keyOf;
+    this.hasAlone = options.alone !== undefined;
+    this.alone = options.alone ?? (async (item) => (await this.run([item]))[0] as R);
   }
 
   submit(item: T): Promise<R> {
@@ -55,7 +72,7 @@ export class Batcher<T, R> {
 
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.batchSize());
+      const batch = this.take(this.batchSize());
       this.running += 1;
       try {
         await this.settle(batch);
@@ -72,19 +89,30 @@ export class Batcher<T, R> {
       for (const [i, b] of batch.entries()) b.resolve(results[i] as R);
       return;
     } catch (error) {
-      if (batch.length === 1) {
+      if (batch.length === 1 && !this.hasAlone) {
         batch[0]?.reject(error);
         return;
       }
     }
-    for (const b of batch) {
-      try {
-        const [result] = await this.run([b.item]);
-        b.resolve(result as R);
-      } catch (single) {
-        b.reject(single);
-      }
+    for (const b of batch) await this.alone(b.item).then(b.resolve, b.reject);
+  }
+
+  /** The next `size` requests in order, skipping (for the next call) any whose key is already taken. */
+  private take(size: number): Waiting<T, R>[] {
+    const keyOf = this.keyOf;
+    if (keyOf === undefined) return this.waiting.splice(0, size);
+    const batch: Waiting<T, R>[] = [];
+    const rest: Waiting<T, R>[] = [];
+    const keys = new Set<string>();
+    for (const w of this.waiting) {
+      const key = keyOf(w.item);
+      if (batch.length < size && !keys.has(key)) {
+        keys.add(key);
+        batch.push(w);
+      } else rest.push(w);
     }
+    this.waiting = rest;
+    return batch;
   }
 
   /** This call's share of what waits: an even split over the calls not yet busy. */

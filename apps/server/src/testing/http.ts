@@ -1,4 +1,5 @@
 import type { MarketFeed } from '@gridbot/exchange';
+import { authApiPaths } from '@gridbot/shared';
 import { lastOtp, type TestApp } from './test-app';
 
 export interface CallOptions {
@@ -62,12 +63,12 @@ export async function registerUser(
   ip = `10.9.${counter % 250}.${Math.floor(counter / 250) % 250}`,
 ) {
   const data = newSignup(prefix);
-  const signup = await call(t, 'POST', '/api/signup', data, { ip });
+  const signup = await call(t, 'POST', authApiPaths.signup, data, { ip });
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const verified = await call(
     t,
     'POST',
-    '/api/verify-otp',
+    authApiPaths.verifyOtp,
     { ...data, otp: lastOtp(t.mails, data.email) },
     { ip },
   );

@@ -1,4 +1,4 @@
-import type { PushMessage } from '@gridbot/shared';
+import { PUSH_CHANNEL_PATH, type PushMessage } from '@gridbot/shared';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { getToken } from './session';
@@ -130,7 +130,7 @@ export function usePushChannel(): PushState {
       if (stopped || !token) return;
       setState('connecting');
       const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-      const ws = new WebSocket(`${protocol}//${window.location.host}/api/push`);
+      const ws = new WebSocket(`${protocol}//${window.location.host}${PUSH_CHANNEL_PATH}`);
       socket = ws;
       ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token }));
       ws.onmessage = (event) => {

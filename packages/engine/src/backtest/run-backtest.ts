@@ -12,13 +12,11 @@
  * and gives the same fills as one call with all of them.
  */
 import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
-import { eventBand, type QuietBand } from '../core/quiet-band';
-import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
+import { applyFillDetailed, applyFunding, type EngineState, eventBandOf, step } from '../engine';
 import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
 import { FUNDING_JITTER_MS, fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
-import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Intent, Notice } from '../types';
 import type { Candles } from './candles';
 import { type BacktestReport, type EquityPoint, ReportBuilder } from './report';
@@ -158,7 +156,7 @@ export class PathBacktest<S extends EngineState> {
     if (!Number.isNaN(cur) && b !== cur) {
       const up = b > cur;
       for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
-        const band = bandOf(this.state);
+        const band = eventBandOf(this.state);
         const e = up ? band.hi : band.lo;
         if (up ? !(e > cur && e < b) : !(e < cur && e > b)) break;
         const x = this.firstTickBeyond(e, cur, up, b);
@@ -279,23 +277,6 @@ export class PathBacktest<S extends EngineState> {
       }
     }
   }
-}
-
-/** The event band of any bot (core/quiet-band.ts for grid bots; docs/trading-rules.md §2.4 for a cycle). */
-function bandOf(s: EngineState): QuietBand {
-  return s.kind === 'cycle' ? cycleEventBand(s) : eventBand(s);
-}
-
-const NO_EVENTS: QuietBand = { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
-const ANY_PRICE: QuietBand = { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };
-
-function cycleEventBand(s: CycleState): QuietBand {
-  if (s.pending.length > 0 || s.exitRequest !== null) return ANY_PRICE;
-  if (s.status === 'WaitBuy') return { lo: s.params.buyPrice, hi: Number.POSITIVE_INFINITY };
-  if (s.status !== 'Holding') return NO_EVENTS;
-  let lo = s.params.stopLoss ?? Number.NEGATIVE_INFINITY;
-  if (s.account.liqPrice > 0) lo = Math.max(lo, s.account.liqPrice);
-  return { lo, hi: s.params.sellPrice };
 }
 
 /** Runs `initial` over `candles`; deterministic, so two runs print identical output. */

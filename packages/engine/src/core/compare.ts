@@ -8,9 +8,19 @@ import { money } from '../money';
 
 const NEAR = 1e-9;
 
+/** x × (1 + pct/100) as a number: the level `reachesUp` compares with, and the quiet band's (quiet-band.ts). */
+export function upLevel(x: number, pct: number): number {
+  return x * (1 + pct / 100);
+}
+
+/** x × (1 − pct/100) as a number: the level `reachesDown` compares with, and the quiet band's. */
+export function downLevel(x: number, pct: number): number {
+  return x * (1 - pct / 100);
+}
+
 /** p ≥ x × (1 + pct/100). */
 export function reachesUp(p: number, x: number, pct: number): boolean {
-  const t = x * (1 + pct / 100);
+  const t = upLevel(x, pct);
   const d = p - t;
   if (d > t * NEAR) return true;
   if (d < -t * NEAR) return false;
@@ -19,7 +29,7 @@ export function reachesUp(p: number, x: number, pct: number): boolean {
 
 /** p ≤ x × (1 − pct/100). */
 export function reachesDown(p: number, x: number, pct: number): boolean {
-  const t = x * (1 - pct / 100);
+  const t = downLevel(x, pct);
   const d = p - t;
   if (d < -t * NEAR) return true;
   if (d > t * NEAR) return false;
@@ -29,7 +39,7 @@ export function reachesDown(p: number, x: number, pct: number): boolean {
 /** p × qty ≥ quote × (1 + pct/100): p reached pct above the average entry quote / qty. */
 export function reachesUpOnAverage(p: number, qty: number, quote: number, pct: number): boolean {
   const lhs = p * qty;
-  const rhs = quote * (1 + pct / 100);
+  const rhs = upLevel(quote, pct);
   const d = lhs - rhs;
   if (d > rhs * NEAR) return true;
   if (d < -rhs * NEAR) return false;
@@ -53,10 +63,26 @@ export function pnlReachesPct(
   investment: number,
 ): boolean {
   const total = booked + qty * p - cost;
-  const target = (pct / 100) * investment;
+  const target = pnlTarget(pct, investment);
   const scale = Math.max(Math.abs(target), Math.abs(cost), 1) * NEAR;
   if (total - target > scale) return true;
   if (total - target < -scale) return false;
   const exact = money(booked).plus(money(qty).times(p)).minus(cost);
   return exact.gte(money(pct).dividedBy(100).times(investment));
+}
+
+/** pct/100 × investment: the total PnL the profit book waits for. */
+export function pnlTarget(pct: number, investment: number): number {
+  return (pct / 100) * investment;
+}
+
+/** The price at which `pnlReachesPct` turns true while `qty` > 0 (as a number; the quiet band's level). */
+export function pnlTargetPrice(
+  booked: number,
+  qty: number,
+  cost: number,
+  pct: number,
+  investment: number,
+): number {
+  return (pnlTarget(pct, investment) - booked + cost) / qty;
 }

@@ -18,8 +18,8 @@ import type {
   StopReason,
   Tick,
 } from '../types';
-import { pnlReachesPct } from './compare';
 import { type GridBotState, NO_TRAIL, type TrailingBuy } from './grid-bot.state';
+import { type Exit, nextGrid, type RuleLevels, restartLevel, riskExit, trackDrawdown } from './grid-rules';
 import { liquidation, NO_INTENTS, newestFirst, pendingOf, planBuy, sellLots } from './intents';
 import { quietBand } from './quiet-band';
 import { BOT_STATUS, transition } from './transitions';
@@ -32,10 +32,15 @@ export interface TakeProfitOutcome {
   together: boolean;
 }
 
+/** A strategy's own rules, each with the levels at which it fires (for the bands of quiet-band.ts). */
 export interface GridHooks {
   takeProfit(state: GridBotState, p: number): TakeProfitOutcome | null;
+  /** Where `takeProfit` arms, sells or moves a trailing high. */
+  takeProfitLevels(state: GridBotState, levels: RuleLevels): void;
   /** Whether grid `k` buys now, and the trailing state after this tick. */
   buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: number, p: number): BuyTrigger;
+  /** Where `buyTrigger` buys grid `k` or moves a trailing low. */
+  buyLevels(state: GridBotState, base: number, trail: TrailingBuy, k: number, levels: RuleLevels): void;
 }
 
 export interface BuyTrigger {
@@ -43,45 +48,9 @@ export interface BuyTrigger {
   buy: boolean;
 }
 
-type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
-
-/** First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). */
-function riskExit(state: GridBotState, p: number): Exit | null {
-  if (state.exitRequest !== null) return 'manual_sell';
-  const s = state.settings;
-  const liq = openLiqPrice(state);
-  if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
-    // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
-    return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
-  }
-  if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';
-  const a = state.account;
-  if (
-    s.profitBookPct !== null &&
-    pnlReachesPct(a.bookedProfit, a.openQty, a.openCost, p, s.profitBookPct, a.investment)
-  ) {
-    return 'profit_book';
-  }
-  if (liq > 0 && p <= liq) return 'liquidated';
-  return null;
-}
-
-/** The liquidation price while a futures position is open, else 0. */
-function openLiqPrice(state: GridBotState): number {
-  const a = state.account;
-  return a.liqPrice > 0 && a.openQty > 0 ? a.liqPrice : 0;
-}
-
 /** The state with its quiet band computed (quiet-band.ts). */
-function settle(state: GridBotState): GridBotState {
-  return { ...state, quiet: quietBand(state) };
-}
-
-/** Peak equity and max drawdown, updated only when they change. */
-export function trackDrawdown(stats: Stats, equity: number): Stats {
-  if (equity > stats.peakEquity) return { ...stats, peakEquity: equity };
-  const dd = stats.peakEquity > 0 ? ((stats.peakEquity - equity) / stats.peakEquity) * 100 : 0;
-  return dd > stats.maxDrawdownPct ? { ...stats, maxDrawdownPct: dd } : stats;
+function settle(state: GridBotState, hooks: GridHooks): GridBotState {
+  return { ...state, quiet: quietBand(state, hooks) };
 }
 
 function exitTick(
@@ -90,9 +59,10 @@ function exitTick(
   exit: Exit,
   tick: Tick,
   rules: EngineRules,
+  hooks: GridHooks,
 ): StepResult<GridBotState> {
   if (exit === 'pause' && state.status === 'Pause') {
-    return { state: stats === state.stats ? state : settle({ ...state, stats }), intents: NO_INTENTS };
+    return { state: stats === state.stats ? state : settle({ ...state, stats }, hooks), intents: NO_INTENTS };
   }
   const status = transition(BOT_STATUS, 'bot status', state.status, exit === 'pause' ? 'pause' : 'stop');
   const stopReason: StopReason | null = exit === 'pause' ? null : exit;
@@ -137,17 +107,17 @@ export function stepGrid(
   if (p > state.quiet.lo && p < state.quiet.hi) return { state, intents: NO_INTENTS };
   if (state.pending.length > 0) return { state, intents: NO_INTENTS };
   if (state.status === 'Stopped') {
-    if (state.exitRequest !== null && state.lots.length > 0) return stoppedSell(state, tick, rules);
+    if (state.exitRequest !== null && state.lots.length > 0) return stoppedSell(state, tick, rules, hooks);
     return { state, intents: NO_INTENTS };
   }
   const stats = trackDrawdown(state.stats, equityAt(state.account, p));
   const exit = riskExit(state, p);
-  if (exit !== null) return exitTick(state, stats, exit, tick, rules);
+  if (exit !== null) return exitTick(state, stats, exit, tick, rules, hooks);
 
-  const restart = state.settings.restartPrice;
+  const restart = restartLevel(state);
   const d: Draft = {
     status:
-      state.status === 'Pause' && restart !== null && p <= restart
+      restart !== null && p <= restart
         ? transition(BOT_STATUS, 'bot status', state.status, 'restart')
         : state.status,
     lots: state.lots,
@@ -161,7 +131,7 @@ export function stepGrid(
   };
   if (d.lots.length > 0) takeProfitPhase(state, d, p, rules, hooks);
   if (d.status === 'Live') buyPhase(state, d, p, rules, hooks);
-  return finish(state, d, stats);
+  return finish(state, d, stats, hooks);
 }
 
 /** What one full-path tick decides; local to `stepGrid`, never stored. */
@@ -226,7 +196,7 @@ export function skippedFrom(current: SkippedBuy | null, notice: Notice, timeMs: 
 }
 
 /** The step result: the same state when nothing changed, else a new one with its quiet band. */
-function finish(state: GridBotState, d: Draft, stats: Stats): StepResult<GridBotState> {
+function finish(state: GridBotState, d: Draft, stats: Stats, hooks: GridHooks): StepResult<GridBotState> {
   const unchanged =
     d.status === state.status &&
     d.lots === state.lots &&
@@ -236,13 +206,13 @@ function finish(state: GridBotState, d: Draft, stats: Stats): StepResult<GridBot
     d.skippedBuy === (state.skippedBuy ?? null);
   let next: GridBotState;
   if (unchanged) {
-    next = state.quiet.lo > state.quiet.hi ? settle(state) : state;
+    next = state.quiet.lo > state.quiet.hi ? settle(state, hooks) : state;
   } else {
     next = { ...state, status: d.status, lots: d.lots, trail: d.trail, seq: d.seq, stats };
     if (d.skippedBuy !== (state.skippedBuy ?? null)) next.skippedBuy = d.skippedBuy;
     if (d.pending.length > 0) next.pending = d.pending;
     if (d.status !== state.status && d.status === 'Live') next.stopReason = null;
-    next.quiet = quietBand(next);
+    next.quiet = quietBand(next, hooks);
   }
   const intents = d.intents.length > 0 ? d.intents : NO_INTENTS;
   return d.notices === null ? { state: next, intents } : { state: next, intents, notices: d.notices };
@@ -255,31 +225,36 @@ function decideBuy(
   p: number,
   hooks: GridHooks,
 ): { grid: number; trail: TrailingBuy } {
+  const k = nextGrid(state, lots);
   const newest = lots[lots.length - 1];
-  if (newest === undefined) return { grid: state.settings.newCyclesAllowed ? 1 : 0, trail };
-  const k = lots.length + 1;
-  if (k > state.params.grids) return { grid: 0, trail };
-  const ob = state.settings.overbuy;
-  if (ob.active && ob.value !== null && k > ob.value) return { grid: 0, trail };
+  if (k === 0 || newest === undefined) return { grid: k, trail };
   const t = hooks.buyTrigger(state, newest.price, trail, k, p);
   return { grid: t.buy ? k : 0, trail: t.trail };
 }
 
 /** A stopped bot asked to stop-and-sell: sell what it still holds. */
-function stoppedSell(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {
+function stoppedSell(
+  state: GridBotState,
+  tick: Tick,
+  rules: EngineRules,
+  hooks: GridHooks,
+): StepResult<GridBotState> {
   const seq = state.seq + 1;
   const sold = newestFirst(state.lots);
   const intent = sellLots(seq, sold, tick.price, 'manual_sell', rules);
   return {
-    state: settle({
-      ...state,
-      stopReason: 'manual_sell',
-      lots: [],
-      trail: NO_TRAIL,
-      seq,
-      pending: [pendingOf(intent, sold, state.status, state.stopReason)],
-      exitRequest: null,
-    }),
+    state: settle(
+      {
+        ...state,
+        stopReason: 'manual_sell',
+        lots: [],
+        trail: NO_TRAIL,
+        seq,
+        pending: [pendingOf(intent, sold, state.status, state.stopReason)],
+        exitRequest: null,
+      },
+      hooks,
+    ),
     intents: [intent],
   };
 }

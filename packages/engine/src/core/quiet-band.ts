@@ -2,13 +2,17 @@
  * The quiet band: the open price interval (lo, hi) inside which a grid bot's tick changes nothing —
  * no risk exit, no restart, no take-profit arming or selling, no trailing move, no buy, no new peak or
  * drawdown. Every rule of docs/trading-rules.md §2.2–2.3 is a price threshold for a given state, so the band is the
- * intersection of "this rule does not fire" intervals, computed once whenever the state changes.
+ * intersection of "this rule does not fire" intervals, computed once whenever the state changes. The
+ * thresholds are not written here: each rule states its own level beside its decision (grid-rules.ts, and
+ * the strategies' `GridHooks`), and both bands collect them.
  *
  * It is shrunk by a relative margin well above the float error of the thresholds, so inside it the
  * full evaluation is certain to return the state unchanged; near any threshold the full path decides.
  * This is what makes a quiet tick cost two comparisons (the hot path of the engine benchmark).
  */
 import type { GridBotState } from './grid-bot.state';
+import { drawdownLevels, nextGrid, type RuleLevels, restartLevel, riskLevels } from './grid-rules';
+import type { GridHooks } from './grid-tick';
 
 export interface QuietBand {
   lo: number;
@@ -22,63 +26,58 @@ const EMPTY_BAND: QuietBand = { lo: 0, hi: 0 };
 
 const MARGIN = 4e-9;
 
-/** The quiet band of `s` (never UNSET: EMPTY when no price is quiet). */
-export function quietBand(s: GridBotState): QuietBand {
-  if (s.pending.length > 0 || s.exitRequest !== null || s.status === 'Stopped') return EMPTY_BAND;
-  const st = s.settings;
-  const a = s.account;
-  const q = a.openQty;
-  let lo = 0;
-  let hi = Number.MAX_VALUE;
-  if (st.stoplossPrice !== null) lo = Math.max(lo, st.stoplossPrice);
-  if (st.pausePrice !== null) hi = Math.min(hi, st.pausePrice);
-  const base = a.investment + a.bookedProfit - a.openCost;
-  if (st.profitBookPct !== null) {
-    const target = (st.profitBookPct / 100) * a.investment;
-    if (q > 0) hi = Math.min(hi, (target - a.bookedProfit + a.openCost) / q);
-    else if (a.bookedProfit >= target) return EMPTY_BAND;
+/** Collects rule levels into a band; path-following levels only for the quiet band. */
+class BandBuilder implements RuleLevels {
+  any = false;
+  constructor(
+    public lo: number,
+    public hi: number,
+    private readonly withPath: boolean,
+  ) {}
+  fallTo(level: number): void {
+    this.lo = Math.max(this.lo, level);
   }
-  if (a.liqPrice > 0 && q > 0) lo = Math.max(lo, a.liqPrice);
-  if (s.status === 'Pause' && st.restartPrice !== null) lo = Math.max(lo, st.restartPrice);
-  const params = s.params;
-  if (params.type === 'multigrid') {
-    for (const lot of s.lots) {
-      if (!lot.armed) {
-        hi = Math.min(hi, lot.tpPrice);
-      } else {
-        hi = Math.min(hi, lot.high);
-        lo = Math.max(lo, lot.high * (1 - lot.tpDownPct / 100));
-      }
-    }
-  } else if (q > 0) {
-    hi = Math.min(hi, (a.openQuote / q) * (1 + params.tpPct / 100));
+  riseTo(level: number): void {
+    this.hi = Math.min(this.hi, level);
   }
+  always(): void {
+    this.any = true;
+  }
+  followsBelow(level: number): void {
+    if (this.withPath) this.fallTo(level);
+  }
+  followsAbove(level: number): void {
+    if (this.withPath) this.riseTo(level);
+  }
+  followsAlways(): void {
+    if (this.withPath) this.always();
+  }
+}
+
+/** Every price rule of a Live or paused bot with nothing pending, in the order of docs/trading-rules.md §2.2. */
+function collectLevels(s: GridBotState, hooks: GridHooks, levels: RuleLevels): void {
+  riskLevels(s, levels);
+  const restart = restartLevel(s);
+  if (restart !== null) levels.fallTo(restart);
+  hooks.takeProfitLevels(s, levels);
   if (s.status === 'Live') {
+    const k = nextGrid(s, s.lots);
     const newest = s.lots[s.lots.length - 1];
-    const k = s.lots.length + 1;
-    const ob = st.overbuy;
-    if (newest === undefined) {
-      if (st.newCyclesAllowed) return EMPTY_BAND;
-    } else if (k <= params.grids && !(ob.active && ob.value !== null && k > ob.value)) {
-      const drop = params.buyPct[k - 1] ?? 0;
-      if (params.type === 'multigrid' && s.trail.armed) {
-        lo = Math.max(lo, s.trail.low);
-        hi = Math.min(hi, s.trail.low * (1 + (params.buyUpPct[k - 1] ?? 0) / 100));
-      } else {
-        lo = Math.max(lo, newest.price * (1 - drop / 100));
-      }
-    }
+    if (k > 0 && newest === undefined) levels.always();
+    else if (k > 0 && newest !== undefined) hooks.buyLevels(s, newest.price, s.trail, k, levels);
   }
-  const peak = s.stats.peakEquity;
-  const troughEquity = peak * (1 - s.stats.maxDrawdownPct / 100);
-  if (q > 0) {
-    hi = Math.min(hi, (peak - base) / q);
-    lo = Math.max(lo, (troughEquity - base) / q);
-  } else if (base > peak || base < troughEquity) {
-    return EMPTY_BAND;
-  }
-  lo = lo * (1 + MARGIN) + Number.MIN_VALUE;
-  hi *= 1 - MARGIN;
+  drawdownLevels(s, levels);
+}
+
+/** The quiet band of `s` (never UNSET: EMPTY when no price is quiet). */
+export function quietBand(s: GridBotState, hooks: GridHooks): QuietBand {
+  if (s.pending.length > 0 || s.exitRequest !== null || s.status === 'Stopped') return EMPTY_BAND;
+  // 0 and MAX_VALUE rather than infinities: the band is stored with the state, as JSON.
+  const band = new BandBuilder(0, Number.MAX_VALUE, true);
+  collectLevels(s, hooks, band);
+  if (band.any) return EMPTY_BAND;
+  const lo = band.lo * (1 + MARGIN) + Number.MIN_VALUE;
+  const hi = band.hi * (1 - MARGIN);
   return lo < hi ? { lo, hi } : EMPTY_BAND;
 }
 
@@ -91,48 +90,15 @@ export function quietBand(s: GridBotState): QuietBand {
  * its end, where the path runner feeds the point anyway. `lo = +∞, hi = −∞` means a rule fires at
  * any price (e.g. an empty stack buys at market); `lo = −∞, hi = +∞` means none ever fires.
  */
-export function eventBand(s: GridBotState): QuietBand {
+export function eventBand(s: GridBotState, hooks: GridHooks): QuietBand {
   if (s.status === 'Stopped') return NO_EVENTS;
   if (s.pending.length > 0 || s.exitRequest !== null) return ANY_PRICE;
-  const st = s.settings;
-  const a = s.account;
-  const q = a.openQty;
-  let lo = Number.NEGATIVE_INFINITY;
-  let hi = Number.POSITIVE_INFINITY;
-  if (st.stoplossPrice !== null) lo = Math.max(lo, st.stoplossPrice);
-  if (st.pausePrice !== null) hi = Math.min(hi, st.pausePrice);
-  if (st.profitBookPct !== null) {
-    const target = (st.profitBookPct / 100) * a.investment;
-    if (q > 0) hi = Math.min(hi, (target - a.bookedProfit + a.openCost) / q);
-    else if (a.bookedProfit >= target) return ANY_PRICE;
-  }
-  if (a.liqPrice > 0 && q > 0) lo = Math.max(lo, a.liqPrice);
-  if (s.status === 'Pause' && st.restartPrice !== null) lo = Math.max(lo, st.restartPrice);
-  const params = s.params;
-  if (params.type === 'multigrid') {
-    for (const lot of s.lots) {
-      if (!lot.armed) hi = Math.min(hi, lot.tpPrice);
-      else lo = Math.max(lo, lot.high * (1 - lot.tpDownPct / 100));
-    }
-  } else if (q > 0) {
-    hi = Math.min(hi, (a.openQuote / q) * (1 + params.tpPct / 100));
-  }
-  if (s.status === 'Live') {
-    const newest = s.lots[s.lots.length - 1];
-    const k = s.lots.length + 1;
-    const ob = st.overbuy;
-    if (newest === undefined) {
-      if (st.newCyclesAllowed) return ANY_PRICE;
-    } else if (k <= params.grids && !(ob.active && ob.value !== null && k > ob.value)) {
-      if (params.type === 'multigrid' && s.trail.armed) {
-        hi = Math.min(hi, s.trail.low * (1 + (params.buyUpPct[k - 1] ?? 0) / 100));
-      } else {
-        lo = Math.max(lo, newest.price * (1 - (params.buyPct[k - 1] ?? 0) / 100));
-      }
-    }
-  }
-  return { lo, hi };
+  const band = new BandBuilder(Number.NEGATIVE_INFINITY, Number.POSITIVE_INFINITY, false);
+  collectLevels(s, hooks, band);
+  return band.any ? ANY_PRICE : { lo: band.lo, hi: band.hi };
 }
 
-const NO_EVENTS: QuietBand = { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
-const ANY_PRICE: QuietBand = { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };
+/** A band in which no rule ever fires (a stopped bot). */
+export const NO_EVENTS: QuietBand = { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY };
+/** A band that holds no price: a rule fires at any price. */
+export const ANY_PRICE: QuietBand = { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };

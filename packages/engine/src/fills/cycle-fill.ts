@@ -8,7 +8,6 @@ import { money, toNumber } from '../money';
 import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Fill, PendingIntent, SellReason, StopReason } from '../types';
 import type { FillOutcome } from './grid-fill';
-import { pendingIndex } from './grid-fill';
 import {
   addDailyProfit,
   bookClosed,
@@ -23,6 +22,7 @@ import {
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
+import { applyIntentFailed, type FailureRules, failPending, pendingIndex } from './pending-intent';
 
 /** Applies a fill of the cycle's pending buy or sell. */
 export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
@@ -34,7 +34,12 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
   if (intent.type === 'MarketBuy') {
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
     if (money(fill.qty).lte(0))
-      return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
+      return {
+        state: failPending(state, entry, pending, CYCLE_FAILURES),
+        opened: null,
+        closed: [],
+        applied: true,
+      };
     const lot = lotFromBuyFill(intent.seq, fill, {
       grid: 1,
       tpPct: 0,
@@ -60,7 +65,12 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
   }
   invariant(fill.side === 'sell', `intent ${fill.seq} is a sell, fill says ${fill.side}`);
   if (money(fill.qty).lte(0))
-    return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
+    return {
+      state: failPending(state, entry, pending, CYCLE_FAILURES),
+      opened: null,
+      closed: [],
+      applied: true,
+    };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
   return bookCycleSale(state, entry, pending, outcome, reason, fill.qty, fill.timeMs, 1);
@@ -132,26 +142,21 @@ function bookCycleSale(
   };
 }
 
-/** Intent `seq` failed: a buy goes back to waiting, a sell back to holding. */
-export function applyCycleIntentFailed(state: CycleState, seq: number): CycleState {
-  const i = pendingIndex(state.pending, seq, state.seq);
-  if (i < 0) return state;
-  const entry = state.pending[i] as PendingIntent;
-  const pending = state.pending.filter((_, j) => j !== i);
-  if (entry.intent.type === 'MarketBuy') {
-    return { ...state, pending, status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed') };
-  }
-  invariant(entry.intent.type !== 'RecordLiquidation', 'a liquidation cannot fail');
-  const lots = insertLots(state.lots, entry.lots);
-  const stopped = state.status === 'Stopped' || entry.prevStatus === 'Stopped';
-  const event = stopped ? 'sell_failed_stopped' : 'sell_failed';
-  const exitRequest = entry.intent.reason === 'manual_sell' ? 'stop_and_sell' : state.exitRequest;
-  return {
+/** A cycle's failed intent: a buy goes back to waiting, a sell back to holding (or stays stopped). */
+const CYCLE_FAILURES: FailureRules<CycleState> = {
+  buyFailed: (state, pending) => ({
     ...state,
     pending,
-    lots,
-    exitRequest,
-    status: transition(CYCLE_STATUS, 'cycle', state.status, event),
-    account: withOpenTotals(state.account, lots, pending, bracketsOf(state)),
-  };
+    status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed'),
+  }),
+  sellFailed(state, entry) {
+    const stopped = state.status === 'Stopped' || entry.prevStatus === 'Stopped';
+    const event = stopped ? 'sell_failed_stopped' : 'sell_failed';
+    return { status: transition(CYCLE_STATUS, 'cycle', state.status, event) };
+  },
+};
+
+/** Intent `seq` failed (nothing filled): the cycle goes on as if it had not been issued (pending-intent.ts). */
+export function applyCycleIntentFailed(state: CycleState, seq: number): CycleState {
+  return applyIntentFailed(state, seq, CYCLE_FAILURES);
 }

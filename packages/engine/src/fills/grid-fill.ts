@@ -1,6 +1,7 @@
 /**
  * Fills and failures of a Multigrid or Scalping bot's intents. Each intent is resolved once: a fill or
- * failure for a `seq` that is no longer pending (already applied) returns the state unchanged.
+ * failure for a `seq` that is no longer pending (already applied) returns the state unchanged
+ * (pending-intent.ts).
  */
 import type { GridBotState } from '../core/grid-bot.state';
 import { NO_TRAIL } from '../core/grid-bot.state';
@@ -26,6 +27,7 @@ import {
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
+import { applyIntentFailed, type FailureRules, failPending, pendingIndex } from './pending-intent';
 
 /** What a fill did, for the runtime's lot and fill rows (and the backtest's output). */
 export interface FillOutcome<S> {
@@ -34,13 +36,6 @@ export interface FillOutcome<S> {
   closed: ClosedLot[];
   /** False when the fill was a duplicate and nothing changed. */
   applied: boolean;
-}
-
-/** Index of the pending intent `seq`; -1 for an intent already resolved; throws for an unknown one. */
-export function pendingIndex(pending: readonly PendingIntent[], seq: number, lastSeq: number): number {
-  const i = pending.findIndex((p) => p.intent.seq === seq);
-  if (i < 0 && (seq > lastSeq || seq < 1)) throw new InvariantError(`fill for unknown intent ${seq}`);
-  return i;
 }
 
 /** Applies a fill of a pending intent of a grid bot (docs/trading-rules.md §2.2: the runtime feeds fills back). */
@@ -53,7 +48,12 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
   if (intent.type === 'MarketBuy') {
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
     if (money(fill.qty).lte(0))
-      return { ...failBuy(state, pending), opened: null, closed: [], applied: true };
+      return {
+        state: failPending(state, entry, pending, GRID_FAILURES),
+        opened: null,
+        closed: [],
+        applied: true,
+      };
     if (intent.missingQty !== undefined) return rebuyFilled(state, pending, intent, fill);
     const params = state.params;
     const g = intent.grid - 1;
@@ -90,7 +90,12 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
   }
   invariant(fill.side === 'sell', `intent ${fill.seq} is a sell, fill says ${fill.side}`);
   if (money(fill.qty).lte(0))
-    return { state: failSell(state, entry, pending), opened: null, closed: [], applied: true };
+    return {
+      state: failPending(state, entry, pending, GRID_FAILURES),
+      opened: null,
+      closed: [],
+      applied: true,
+    };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
   const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
   return bookSale(state, pending, outcome, fill.qty, fill.timeMs, 1);
@@ -172,57 +177,34 @@ function bookSale(
   };
 }
 
-function failBuy(state: GridBotState, pending: PendingIntent[]): { state: GridBotState } {
-  return { state: { ...state, pending, trail: NO_TRAIL, quiet: UNSET_BAND } };
-}
-
 const UNDO: Readonly<Record<string, BotEvent>> = {
   'Pause>Live': 'undo_pause',
   'Stopped>Live': 'undo_stop_from_live',
   'Stopped>Pause': 'undo_stop_from_pause',
 };
 
-/** A failed sell: its lots go back on the stack and a stop or pause it caused is undone. */
-function failSell(state: GridBotState, entry: PendingIntent, pending: PendingIntent[]): GridBotState {
-  invariant(entry.intent.type !== 'RecordLiquidation', 'a liquidation cannot fail');
-  const lots = insertLots(
-    state.lots,
-    entry.lots.map((l) => ({ ...l })),
-  );
-  let status: BotStatus = state.status;
-  let stopReason = state.stopReason;
-  let exitRequest = state.exitRequest;
-  if (entry.setStatus === state.status && entry.prevStatus !== state.status) {
-    const event = UNDO[`${state.status}>${entry.prevStatus}`];
-    if (event === undefined) throw new InvariantError(`cannot undo ${entry.prevStatus} → ${state.status}`);
-    status = transition(BOT_STATUS, 'bot status', state.status, event);
-  }
-  if (entry.intent.type === 'SellLots' && entry.intent.reason === 'manual_sell')
-    exitRequest = 'stop_and_sell';
-  if (status !== state.status) stopReason = entry.prevStopReason;
-  const account = withOpenTotals(state.account, lots, pending, bracketsOf(state));
-  return {
-    ...state,
-    lots,
-    pending,
-    status,
-    stopReason,
-    exitRequest,
-    account,
-    trail: NO_TRAIL,
-    quiet: UNSET_BAND,
-  };
-}
+/**
+ * A grid bot's failed intent: a dropped buy ends any trailing buy; a failed sell undoes a stop or pause it
+ * caused, if still current. Either way the quiet band is recomputed on the next tick.
+ */
+const GRID_FAILURES: FailureRules<GridBotState> = {
+  buyFailed: (state, pending) => ({ ...state, pending, trail: NO_TRAIL, quiet: UNSET_BAND }),
+  sellFailed(state, entry) {
+    let status: BotStatus = state.status;
+    if (entry.setStatus === state.status && entry.prevStatus !== state.status) {
+      const event = UNDO[`${state.status}>${entry.prevStatus}`];
+      if (event === undefined) throw new InvariantError(`cannot undo ${entry.prevStatus} → ${state.status}`);
+      status = transition(BOT_STATUS, 'bot status', state.status, event);
+    }
+    const stopReason = status !== state.status ? entry.prevStopReason : state.stopReason;
+    return { status, stopReason, trail: NO_TRAIL, quiet: UNSET_BAND };
+  },
+};
 
 /**
  * The runtime reports intent `seq` failed or rejected (nothing filled): the bot goes on as if it had
  * not been issued. A buy is dropped (a later tick may buy again); a sell's lots return to the stack.
  */
 export function applyGridIntentFailed(state: GridBotState, seq: number): GridBotState {
-  const i = pendingIndex(state.pending, seq, state.seq);
-  if (i < 0) return state;
-  const entry = state.pending[i] as PendingIntent;
-  const pending = state.pending.filter((_, j) => j !== i);
-  if (entry.intent.type === 'MarketBuy') return failBuy(state, pending).state;
-  return failSell(state, entry, pending);
+  return applyIntentFailed(state, seq, GRID_FAILURES);
 }

@@ -1,4 +1,4 @@
-import { disclaimerInputSchema } from '@gridbot/shared';
+import { accountApiPaths, disclaimerInputSchema } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -12,18 +12,18 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };
 
-  r.get('/api/me', guard, async (req) => ({ user: await sessionUserOf(deps, currentUser(req)) }));
+  r.get(accountApiPaths.me, guard, async (req) => ({ user: await sessionUserOf(deps, currentUser(req)) }));
 
-  r.get('/api/email', guard, async (req) => {
+  r.get(accountApiPaths.email, guard, async (req) => {
     const user = currentUser(req);
     return { email: user.email, username: user.username };
   });
 
-  r.get('/api/disclaimeragreementcheck', guard, async (req) => ({
+  r.get(accountApiPaths.disclaimerCheck, guard, async (req) => ({
     agreed: currentUser(req).disclaimerAgreedAt !== null,
   }));
 
-  r.post('/api/disclaimer', { ...guard, schema: { body: disclaimerInputSchema } }, async (req) => {
+  r.post(accountApiPaths.disclaimer, { ...guard, schema: { body: disclaimerInputSchema } }, async (req) => {
     await recordDisclaimerAgreement(deps.db, currentUser(req).id, deps.clock.now());
     // The cached user row carries the agreement: every process must read it again.
     revokeCachedSessions(deps.db, deps.bus, { userId: currentUser(req).id });

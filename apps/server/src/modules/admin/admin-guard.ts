@@ -1,4 +1,4 @@
-import { securityMessages } from '@gridbot/shared';
+import { securityApiPaths, securityMessages } from '@gridbot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../lib/http-error';
@@ -22,7 +22,7 @@ export function requireAdmin(deps: AppDeps) {
     const user = currentUser(request);
     if (!isAdmin(user, deps.config.adminEmail)) throw notFound();
     // The setting itself stays reachable, or an administrator without 2FA could never turn it off.
-    if (user.totpSecretSealed === null && !request.url.startsWith('/api/admin/security'))
+    if (user.totpSecretSealed === null && !request.url.startsWith(securityApiPaths.adminSettings))
       if (await requireAdminTwoFactor(deps.db))
         throw new HttpError(403, securityMessages.adminTwoFactorRequired);
   };

@@ -1,4 +1,5 @@
 import {
+  adminApiPaths,
   adminApproveWithdrawalInputSchema,
   adminLevelsInputSchema,
   adminPlanInputSchema,
@@ -54,7 +55,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
   };
 
   r.get(
-    '/api/admin/withdrawals',
+    adminApiPaths.withdrawals,
     {
       ...platformGuard,
       schema: {
@@ -64,7 +65,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
     async (req) => listWithdrawalsForAdmin(deps, req.query.status, req.query.page),
   );
   r.post(
-    '/api/admin/withdrawals/:id/approve',
+    adminApiPaths.approveWithdrawal,
     {
       ...platformGuard,
       schema: { params: idParams, body: adminApproveWithdrawalInputSchema.optional().default({}) },
@@ -75,7 +76,7 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
   );
   r.post(
-    '/api/admin/withdrawals/:id/reject',
+    adminApiPaths.rejectWithdrawal,
     {
       ...platformGuard,
       schema: { params: idParams, body: adminRejectWithdrawalInputSchema.optional().default({}) },
@@ -86,13 +87,13 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
   );
 
-  r.get('/api/admin/plans', platformGuard, async () => ({ plans: await listAllPlans(deps) }));
-  r.post('/api/admin/plans', { ...platformGuard, schema: { body: adminPlanInputSchema } }, async (req) => ({
+  r.get(adminApiPaths.plans, platformGuard, async () => ({ plans: await listAllPlans(deps) }));
+  r.post(adminApiPaths.plans, { ...platformGuard, schema: { body: adminPlanInputSchema } }, async (req) => ({
     message: m.planSaved,
     plan: await savePlan(deps, currentUser(req), null, req.body),
   }));
   r.put(
-    '/api/admin/plans/:id',
+    adminApiPaths.plan,
     { ...platformGuard, schema: { params: idParams, body: adminPlanInputSchema } },
     async (req) => ({
       message: m.planSaved,
@@ -100,19 +101,19 @@ export async function adminRoutes(app: FastifyInstance, deps: AppDeps) {
     }),
   );
 
-  r.get('/api/admin/levels', platformGuard, async () => ({ rewards: await levelRewards(deps) }));
-  r.put('/api/admin/levels', { ...platformGuard, schema: { body: adminLevelsInputSchema } }, async (req) => {
+  r.get(adminApiPaths.levels, platformGuard, async () => ({ rewards: await levelRewards(deps) }));
+  r.put(adminApiPaths.levels, { ...platformGuard, schema: { body: adminLevelsInputSchema } }, async (req) => {
     await saveLevels(deps, currentUser(req), req.body);
     return { message: m.levelsSaved, rewards: await levelRewards(deps) };
   });
 
-  r.get('/api/admin/users', { ...guard, schema: { querystring: pageQuery } }, async (req) =>
+  r.get(adminApiPaths.users, { ...guard, schema: { querystring: pageQuery } }, async (req) =>
     listUsers(deps, req.query.page),
   );
-  r.get('/api/admin/contact-messages', { ...guard, schema: { querystring: pageQuery } }, async (req) =>
+  r.get(adminApiPaths.contactMessages, { ...guard, schema: { querystring: pageQuery } }, async (req) =>
     listContactMessages(deps, req.query.page),
   );
-  r.get('/api/admin/actions', { ...guard, schema: { querystring: pageQuery } }, async (req) => {
+  r.get(adminApiPaths.actions, { ...guard, schema: { querystring: pageQuery } }, async (req) => {
     const offset = offsetOf(req.query.page, ADMIN_PAGE_SIZE);
     const { rows, total } = await adminActionsPage(deps.db, offset, ADMIN_PAGE_SIZE);
     const records = rows.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() }));

@@ -1,4 +1,5 @@
 import {
+  authApiPaths,
   authMessages,
   forgotPasswordInputSchema,
   loginInputSchema,
@@ -27,40 +28,40 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { limiter } = deps;
 
-  r.post('/api/signup', { schema: { body: signupInputSchema } }, async (req) => {
+  r.post(authApiPaths.signup, { schema: { body: signupInputSchema } }, async (req) => {
     await limiter.hit(`signup:ip:${req.ip}`, rules.signupPerIp);
     return auth.signup(deps, req.body);
   });
 
-  r.post('/api/verify-otp', { schema: { body: verifyOtpInputSchema } }, async (req) => {
+  r.post(authApiPaths.verifyOtp, { schema: { body: verifyOtpInputSchema } }, async (req) => {
     await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
     await limiter.hit(`otp:acct:${account(req.body.email)}`, rules.otpPerAccount);
     return auth.verifyOtp(deps, req.body, originOf(req));
   });
 
-  r.post('/api/resend-otp', { schema: { body: resendOtpInputSchema } }, async (req) => {
+  r.post(authApiPaths.resendOtp, { schema: { body: resendOtpInputSchema } }, async (req) => {
     await limiter.hit(`otp:ip:${req.ip}`, rules.otpPerIp);
     return auth.resendOtp(deps, req.body);
   });
 
   // Limits per IP and per account (across e-mail and username) are in auth.login: it knows the account.
-  r.post('/api/cyborxlogin', { schema: { body: loginInputSchema } }, async (req) =>
+  r.post(authApiPaths.login, { schema: { body: loginInputSchema } }, async (req) =>
     auth.login(deps, req.body, originOf(req)),
   );
 
-  r.post('/api/logout', { onRequest: requireUser(deps) }, async (req) => {
+  r.post(authApiPaths.logout, { onRequest: requireUser(deps) }, async (req) => {
     await auth.logout(deps, req.bearerToken ?? '');
     return { success: true, message: authMessages.loggedOut };
   });
 
-  r.post('/api/forgot-password', { schema: { body: forgotPasswordInputSchema } }, async (req) => {
+  r.post(authApiPaths.forgotPassword, { schema: { body: forgotPasswordInputSchema } }, async (req) => {
     await limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);
     await limiter.hit(`reset:acct:${account(req.body.email)}`, rules.resetPerAccount);
     return auth.forgotPassword(deps, req.body.email);
   });
 
   r.post(
-    '/api/reset-password/:token',
+    authApiPaths.resetPassword,
     { schema: { params: resetTokenParamSchema, body: resetPasswordInputSchema } },
     async (req) => {
       await limiter.hit(`reset:ip:${req.ip}`, rules.resetPerIp);

@@ -1,5 +1,5 @@
 import { contactMessages as contactTable } from '@gridbot/db';
-import { contactInputSchema, contactMessages } from '@gridbot/shared';
+import { contactApiPaths, contactInputSchema, contactMessages } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps';
@@ -10,7 +10,7 @@ import { authRateRules } from '../../plugins/rate-limit';
 export async function contactRoutes(app: FastifyInstance, deps: AppDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .post('/api/contact', { schema: { body: contactInputSchema } }, async (req) => {
+    .post(contactApiPaths.send, { schema: { body: contactInputSchema } }, async (req) => {
       await deps.limiter.hit(`contact:ip:${req.ip}`, authRateRules.contactPerIp);
       const message = req.body;
       await deps.db.insert(contactTable).values(message);

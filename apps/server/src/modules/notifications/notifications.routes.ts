@@ -3,6 +3,7 @@ import {
   type NotificationChannel,
   type NotificationList,
   type NotificationSettings,
+  notificationApiPaths,
   notificationChannels,
   notificationMessages,
   notificationSettingsInputSchema,
@@ -54,24 +55,24 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   };
 
-  routes.get('/api/notifications', guard, async (req): Promise<NotificationList> => {
+  routes.get(notificationApiPaths.list, guard, async (req): Promise<NotificationList> => {
     const { rows, unread } = await listEvents(deps.db, currentUser(req).id);
     return { unread, items: rows.map(itemOf) };
   });
 
-  routes.post('/api/notifications/read', { ...guard, schema: { body: readInputSchema } }, async (req) => {
+  routes.post(notificationApiPaths.markRead, { ...guard, schema: { body: readInputSchema } }, async (req) => {
     const user = currentUser(req);
     await markRead(deps.db, user.id, req.body.ids?.map(Number) ?? 'all', deps.clock.now());
     return { unread: (await listEvents(deps.db, user.id, 0)).unread };
   });
 
-  routes.get('/api/notifications/settings', guard, async (req) => {
+  routes.get(notificationApiPaths.settings, guard, async (req) => {
     const user = currentUser(req);
     return settingsView(await settingsOf(deps.db, user.id), user.email);
   });
 
   routes.put(
-    '/api/notifications/settings',
+    notificationApiPaths.settings,
     { ...guard, schema: { body: notificationSettingsInputSchema } },
     async (req) => {
       const user = currentUser(req);
@@ -101,14 +102,14 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  routes.post('/api/notifications/webhook/secret', guard, async (req) => {
+  routes.post(notificationApiPaths.webhookSecret, guard, async (req) => {
     const user = currentUser(req);
     await upsertSettings(deps.db, user.id, { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) });
     return settingsView(await settingsOf(deps.db, user.id), user.email);
   });
 
   /** Sends a signed test body to the saved URL now and says how it went. */
-  routes.post('/api/notifications/webhook/test', guard, async (req) => {
+  routes.post(notificationApiPaths.webhookTest, guard, async (req) => {
     const user = currentUser(req);
     const row = await settingsOf(deps.db, user.id);
     if (!row?.webhookUrl || !row.webhookSecretSealed)
@@ -126,7 +127,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     }
   });
 
-  routes.post('/api/notifications/telegram/link', guard, async (req) => {
+  routes.post(notificationApiPaths.telegramLink, guard, async (req) => {
     const telegram = deps.config.telegram;
     if (!telegram) throw new HttpError(400, notificationMessages.telegramNotConfigured);
     const { code, expiresAt } = await createLinkCode(deps.db, currentUser(req).id, deps.clock.now());
@@ -139,7 +140,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  routes.delete('/api/notifications/telegram', guard, async (req) => {
+  routes.delete(notificationApiPaths.telegram, guard, async (req) => {
     const user = currentUser(req);
     await upsertSettings(deps.db, user.id, { telegramChatId: null, telegramLinkCodeHash: null });
     return settingsView(await settingsOf(deps.db, user.id), user.email);

@@ -22,6 +22,7 @@ import type {
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { Batcher } from '../../lib/batcher';
 import { perDb } from '../../lib/per-db';
 import { applyBatch } from './paper-batch';
 import { toOrderRecord } from './paper-order-record';
@@ -97,7 +98,7 @@ const balanceReads = (db: Db) =>
  * can never drive a balance negative, and the ledger rows go in with them.
  */
 export class SqlPaperStore implements PaperStore {
-  private batcher: BatchedApply | undefined;
+  private batcher: Batcher<PaperChange, ApplyResult> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -203,7 +204,7 @@ export class SqlPaperStore implements PaperStore {
   async apply(change: PaperChange): Promise<ApplyResult> {
     // Position writes carry optimistic versions checked row by row: those go alone.
     if (change.position) return this.applyAlone(change);
-    this.batcher ??= new BatchedApply(this.db, (one) => this.applyAlone(one));
+    this.batcher ??= batchedApply(this.db, (one) => this.applyAlone(one));
     return this.batcher.submit(change);
   }
 
@@ -218,73 +219,25 @@ export class SqlPaperStore implements PaperStore {
   }
 }
 
-interface Waiting {
-  change: PaperChange;
-  resolve: (result: ApplyResult) => void;
-  reject: (error: unknown) => void;
-}
-
 /**
  * Group commit of the paper exchange: changes that arrive while a write is in flight (or in the same turn
  * of the event loop) are written by one `applyBatch`, at most one change per user in a batch so each
  * user's changes still apply one after another. A batch that cannot apply as a whole (a duplicate order,
- * a balance below zero) is applied change by change, so each caller gets its own answer.
+ * a balance below zero, a deadlock with another process) is applied change by change, so each caller gets
+ * its own answer. A single change goes through `applyBatch` too: one statement beats the per-change
+ * transaction of five to eight.
  */
-class BatchedApply {
-  private waiting: Waiting[] = [];
-  private running = false;
-
-  constructor(
-    private readonly db: Db,
-    private readonly alone: (change: PaperChange) => Promise<ApplyResult>,
-    private readonly maxBatch = 500,
-  ) {}
-
-  submit(change: PaperChange): Promise<ApplyResult> {
-    return new Promise<ApplyResult>((resolve, reject) => {
-      this.waiting.push({ change, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    while (this.waiting.length > 0) {
-      const batch = this.nextBatch();
-      let applied = false;
-      // A single change too: one statement beats the per-change transaction of five to eight.
-      try {
-        applied = await applyBatch(
-          this.db,
-          batch.map((w) => w.change),
-        );
-      } catch {
-        applied = false; // e.g. a deadlock with another process: each change goes alone below
-      }
-      if (applied) {
-        for (const w of batch) w.resolve({ ok: true });
-        continue;
-      }
-      for (const w of batch) await this.alone(w.change).then(w.resolve, w.reject);
-    }
-    this.running = false;
-  }
-
-  private nextBatch(): Waiting[] {
-    const batch: Waiting[] = [];
-    const rest: Waiting[] = [];
-    const users = new Set<string>();
-    for (const w of this.waiting) {
-      if (batch.length < this.maxBatch && !users.has(w.change.userId)) {
-        users.add(w.change.userId);
-        batch.push(w);
-      } else rest.push(w);
-    }
-    this.waiting = rest;
-    return batch;
-  }
+function batchedApply(
+  db: Db,
+  alone: (change: PaperChange) => Promise<ApplyResult>,
+): Batcher<PaperChange, ApplyResult> {
+  return new Batcher<PaperChange, ApplyResult>(
+    async (changes) => {
+      if (!(await applyBatch(db, changes))) throw new Error('the batch does not apply as a whole');
+      return changes.map(() => ({ ok: true }));
+    },
+    { maxBatch: 500, keyOf: (change) => change.userId, alone },
+  );
 }
 
 async function findOrder(db: Conn, userId: string, clientOrderId: string) {

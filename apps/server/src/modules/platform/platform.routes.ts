@@ -1,6 +1,7 @@
 import {
   type DepositOptions,
   platformMessages as m,
+  platformApiPaths,
   platformListInputSchema,
   simulatedDepositInputSchema,
   subscriptionCreateInputSchema,
@@ -42,12 +43,12 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { onRequest: requireUser(deps) };
   const list = { ...guard, schema: { body: z.preprocess((v) => v ?? {}, platformListInputSchema) } };
 
-  r.post('/platform/subscription/plans', guard, async () => ok({ plans: await listPlans(pdeps) }));
-  r.post('/platform/subscription/list', list, async (req) =>
+  r.post(platformApiPaths.plans, guard, async () => ok({ plans: await listPlans(pdeps) }));
+  r.post(platformApiPaths.subscriptions, list, async (req) =>
     ok(await listSubscriptions(pdeps, currentUser(req).id, req.body)),
   );
   r.post(
-    '/platform/subscription/create',
+    platformApiPaths.subscribe,
     { ...guard, schema: { body: subscriptionCreateInputSchema } },
     async (req) => {
       const sub = await subscribe(pdeps, currentUser(req).id, req.body.planId);
@@ -57,10 +58,10 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.post('/platform/wallet/deposit/list', list, async (req) =>
+  r.post(platformApiPaths.deposits, list, async (req) =>
     ok(await listDeposits(pdeps, currentUser(req).id, req.body)),
   );
-  r.post('/platform/wallet/usdt/deposit/listen', guard, async (req) => {
+  r.post(platformApiPaths.depositListen, guard, async (req) => {
     return ok(await openListeningWindow(pdeps, deps.chain, currentUser(req).id), m.listening);
   });
   const simulated = () =>
@@ -70,11 +71,11 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
       chain: deps.chain,
       configured: pdeps.platform.chain !== undefined,
     });
-  r.post('/platform/wallet/deposit/options', guard, async () =>
+  r.post(platformApiPaths.depositOptions, guard, async () =>
     ok({ chain: deps.chain !== undefined, simulated: simulated() } satisfies DepositOptions),
   );
   r.post(
-    '/platform/wallet/deposit/simulate',
+    platformApiPaths.depositSimulate,
     { ...guard, schema: { body: simulatedDepositInputSchema } },
     async (req) => {
       if (!simulated()) throw new HttpError(403, m.simulatedDepositOff);
@@ -87,16 +88,16 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(record, m.simulatedDepositCredited(record.amount, record.token));
     },
   );
-  r.post('/platform/wallet/usdt/deposit/sync', guard, async (req) => {
+  r.post(platformApiPaths.depositSync, guard, async (req) => {
     const msg = await syncDeposits(pdeps, deps.chain, currentUser(req).id);
     return ok(null, msg);
   });
 
-  r.post('/platform/withdraw/list', list, async (req) =>
+  r.post(platformApiPaths.withdrawals, list, async (req) =>
     ok(await listWithdrawals(pdeps, currentUser(req).id, req.body)),
   );
   r.post(
-    '/platform/withdraw/create',
+    platformApiPaths.withdraw,
     { ...guard, schema: { body: withdrawCreateInputSchema } },
     async (req) => {
       await requireSecondFactor(deps, currentUser(req), req.body.code, req.ip);
@@ -110,19 +111,13 @@ export async function platformRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(record, m.withdrawRequested);
     },
   );
-  r.post(
-    '/platform/swap/usdt-reward/create',
-    { ...guard, schema: { body: swapRewardInputSchema } },
-    async (req) => {
-      await swapRewardToUsdt(pdeps, currentUser(req).id, req.body.amount);
-      return ok(null, m.swapDone);
-    },
-  );
+  r.post(platformApiPaths.swapReward, { ...guard, schema: { body: swapRewardInputSchema } }, async (req) => {
+    await swapRewardToUsdt(pdeps, currentUser(req).id, req.body.amount);
+    return ok(null, m.swapDone);
+  });
 
-  r.post('/platform/level-income/level-reward', guard, async () =>
-    ok({ rewards: await levelRewards(pdeps) }),
-  );
-  r.post('/platform/level-income/list', list, async (req) =>
+  r.post(platformApiPaths.levelRewards, guard, async () => ok({ rewards: await levelRewards(pdeps) }));
+  r.post(platformApiPaths.rewardHistory, list, async (req) =>
     ok(await rewardHistory(pdeps, currentUser(req).id, req.body)),
   );
 }

@@ -1,4 +1,5 @@
 import websocket from '@fastify/websocket';
+import { PUSH_CHANNEL_PATH } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import { subscribeUserEvents } from '../../bus/user-events';
 import type { AppDeps } from '../../deps';
@@ -30,5 +31,5 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps) {
   });
   // Small frames only: the client sends its token and the pairs on screen.
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
-  app.get('/api/push', { websocket: true }, (socket) => hub.accept(socket));
+  app.get(PUSH_CHANNEL_PATH, { websocket: true }, (socket) => hub.accept(socket));
 }

@@ -2,6 +2,7 @@ import {
   adminSecuritySettingsSchema,
   changePasswordInputSchema,
   enableTwoFactorSchema,
+  securityApiPaths,
   securityLogQuerySchema,
   sessionIdParamSchema,
   twoFactorConfirmSchema,
@@ -26,54 +27,66 @@ export async function securityRoutes(app: FastifyInstance, deps: AppDeps) {
   // The user row changed (2FA on or off): cached sessions must not keep the old one.
   const forgetUser = (userId: string) => revokeCachedSessions(deps.db, deps.bus, { userId });
 
-  r.get('/api/security/sessions', guard, async (req) => ({
+  r.get(securityApiPaths.sessions, guard, async (req) => ({
     sessions: await listSessions(deps, currentUser(req).id, tokenOf(req)),
   }));
 
   r.post(
-    '/api/security/sessions/:id/logout',
+    securityApiPaths.logoutSession,
     { ...guard, schema: { params: sessionIdParamSchema } },
     async (req) => endSession(deps, currentUser(req).id, req.params.id, req.ip),
   );
 
-  r.post('/api/security/sessions/logout-others', guard, async (req) =>
+  r.post(securityApiPaths.logoutOthers, guard, async (req) =>
     endOtherSessions(deps, currentUser(req).id, tokenOf(req), req.ip),
   );
 
-  r.get('/api/security/log', { ...guard, schema: { querystring: securityLogQuerySchema } }, async (req) =>
+  r.get(securityApiPaths.log, { ...guard, schema: { querystring: securityLogQuerySchema } }, async (req) =>
     securityLogPage(deps.db, currentUser(req).id, req.query.page),
   );
 
-  r.post('/api/security/password', { ...guard, schema: { body: changePasswordInputSchema } }, async (req) =>
+  r.post(securityApiPaths.password, { ...guard, schema: { body: changePasswordInputSchema } }, async (req) =>
     changePassword(deps, currentUser(req), tokenOf(req), req.body, req.ip),
   );
 
-  r.get('/api/security/2fa', guard, async (req) => twoFactorStatus(deps, currentUser(req)));
+  r.get(securityApiPaths.twoFactor, guard, async (req) => twoFactorStatus(deps, currentUser(req)));
 
-  r.post('/api/security/2fa/setup', guard, async (req) => {
+  r.post(securityApiPaths.twoFactorSetup, guard, async (req) => {
     const setup = await startSetup(deps, currentUser(req));
     forgetUser(currentUser(req).id);
     return setup;
   });
 
-  r.post('/api/security/2fa/enable', { ...guard, schema: { body: enableTwoFactorSchema } }, async (req) => {
-    const result = await enable(deps, currentUser(req), req.body.code, req.ip);
-    forgetUser(currentUser(req).id);
-    return result;
-  });
+  r.post(
+    securityApiPaths.twoFactorEnable,
+    { ...guard, schema: { body: enableTwoFactorSchema } },
+    async (req) => {
+      const result = await enable(deps, currentUser(req), req.body.code, req.ip);
+      forgetUser(currentUser(req).id);
+      return result;
+    },
+  );
 
-  r.post('/api/security/2fa/disable', { ...guard, schema: { body: twoFactorConfirmSchema } }, async (req) => {
-    const result = await disable(deps, currentUser(req), req.body.code, req.ip);
-    forgetUser(currentUser(req).id);
-    return result;
-  });
+  r.post(
+    securityApiPaths.twoFactorDisable,
+    { ...guard, schema: { body: twoFactorConfirmSchema } },
+    async (req) => {
+      const result = await disable(deps, currentUser(req), req.body.code, req.ip);
+      forgetUser(currentUser(req).id);
+      return result;
+    },
+  );
 
   const admin = { onRequest: requireAdmin(deps) };
-  r.get('/api/admin/security', admin, async () => ({
+  r.get(securityApiPaths.adminSettings, admin, async () => ({
     requireAdminTwoFactor: await requireAdminTwoFactor(deps.db),
   }));
-  r.put('/api/admin/security', { ...admin, schema: { body: adminSecuritySettingsSchema } }, async (req) => {
-    await setRequireAdminTwoFactor(deps.db, req.body.requireAdminTwoFactor);
-    return { success: true, requireAdminTwoFactor: req.body.requireAdminTwoFactor };
-  });
+  r.put(
+    securityApiPaths.adminSettings,
+    { ...admin, schema: { body: adminSecuritySettingsSchema } },
+    async (req) => {
+      await setRequireAdminTwoFactor(deps.db, req.body.requireAdminTwoFactor);
+      return { success: true, requireAdminTwoFactor: req.body.requireAdminTwoFactor };
+    },
+  );
 }

@@ -1,9 +1,11 @@
 import {
+  apiKeyApiPaths,
   apiKeysInputSchema,
   walletMessages as m,
   money,
   swapInputSchema,
   transferInputSchema,
+  walletApiPaths,
 } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,13 +29,13 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { onRequest: requireUser(deps) };
   const exchangeOf = (userId: string) => userExchange(deps, userId);
 
-  r.get('/api/serverip', guard, async () => ({ ip: deps.config.serverPublicIp ?? serverPublicIp() }));
+  r.get(apiKeyApiPaths.serverIp, guard, async () => ({ ip: deps.config.serverPublicIp ?? serverPublicIp() }));
 
-  r.get('/api/fetchkeys', guard, async (req) => ({
+  r.get(apiKeyApiPaths.fetch, guard, async (req) => ({
     apiKey: (await findApiKeys(deps.db, currentUser(req).id))?.apiKey ?? null,
   }));
 
-  r.post('/api/apikeys', { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
+  r.post(apiKeyApiPaths.save, { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
     const user = currentUser(req);
     const { apiKey, secretKey } = req.body;
     await requireSecondFactor(deps, user, req.body.code, req.ip);
@@ -42,7 +44,7 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   // `venue` lets API Setting explain that the paper exchange needs no keys (every user has a paper account).
-  r.get('/api/checkConnection', guard, async (req) => {
+  r.get(apiKeyApiPaths.checkConnection, guard, async (req) => {
     const userId = currentUser(req).id;
     const keys = await loadUserKeys(deps, userId);
     return {
@@ -60,20 +62,20 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
     return { balances: await usdtBalances(exchange, committed), committed };
   };
 
-  r.get('/api/spotBalance', guard, async (req) => {
+  r.get(walletApiPaths.spotBalance, guard, async (req) => {
     const { balances, committed } = await balancesOf(currentUser(req).id);
     return { spotusdtAmount: balances.spot, committedUsdt: committed.spotUsdt };
   });
 
-  r.get('/api/futuresBalance', guard, async (req) => {
+  r.get(walletApiPaths.futuresBalance, guard, async (req) => {
     const { balances, committed } = await balancesOf(currentUser(req).id);
     return { futuresusdtAmount: balances.futures, committedUsdt: committed.futuresUsdt };
   });
 
   /** What each running bot and cycle holds (the Wallet Dashboard's "Held by bots"). */
-  r.get('/api/committedfunds', guard, async (req) => committedFunds(deps, currentUser(req).id));
+  r.get(walletApiPaths.committedFunds, guard, async (req) => committedFunds(deps, currentUser(req).id));
 
-  r.get('/api/spotAssets', guard, async (req) => {
+  r.get(walletApiPaths.spotAssets, guard, async (req) => {
     const userId = currentUser(req).id;
     const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
     const assets = await exchange.spotAssets();
@@ -91,7 +93,7 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.get('/api/futuresAssets', guard, async (req) => {
+  r.get(walletApiPaths.futuresAssets, guard, async (req) => {
     const userId = currentUser(req).id;
     const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
     const balances = await exchange.balances('future');
@@ -110,21 +112,21 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
-  r.post('/api/transferspottofutures', { ...guard, schema: { body: transferInputSchema } }, async (req) => {
+  r.post(walletApiPaths.spotToFutures, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (!isSpot(req.body.from) || isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
     const userId = currentUser(req).id;
     const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
     return transferUsdt(exchange, 'spot_to_future', req.body.amount, committed);
   });
 
-  r.post('/api/transferfuturestospot', { ...guard, schema: { body: transferInputSchema } }, async (req) => {
+  r.post(walletApiPaths.futuresToSpot, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (isSpot(req.body.from) || !isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
     const userId = currentUser(req).id;
     const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
     return transferUsdt(exchange, 'future_to_spot', req.body.amount, committed);
   });
 
-  r.post('/api/swaptousdt', { ...guard, schema: { body: swapInputSchema } }, async (req) => {
+  r.post(walletApiPaths.swapToUsdt, { ...guard, schema: { body: swapInputSchema } }, async (req) => {
     const userId = currentUser(req).id;
     const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
     return swapToUsdt(exchange, req.body.asset, req.body.amount, committed);

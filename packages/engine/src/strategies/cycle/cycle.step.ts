@@ -3,8 +3,10 @@
  * Completed; Holding and p ≤ stop_loss → sell, Stopped. Futures positions can also be liquidated
  * (the exchange does it whatever the strategy says; same formula as docs/trading-rules.md §2.2).
  */
-import { skippedFrom, trackDrawdown } from '../../core/grid-tick';
+import { trackDrawdown } from '../../core/grid-rules';
+import { skippedFrom } from '../../core/grid-tick';
 import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
+import { ANY_PRICE, NO_EVENTS, type QuietBand } from '../../core/quiet-band';
 import { CYCLE_STATUS, transition } from '../../core/transitions';
 import { equityAt } from '../../pnl/pnl';
 import type { EngineRules } from '../../rules';
@@ -77,4 +79,17 @@ function sellReason(state: CycleState, p: number): SellReason | null {
   if (liquidated) return 'liquidated';
   if (p >= state.params.sellPrice) return 'take_profit';
   return null;
+}
+
+/**
+ * The event band of a cycle for the path model (core/quiet-band.ts `eventBand`): the levels of `sellReason`
+ * while it holds and of the buy while it waits.
+ */
+export function cycleEventBand(s: CycleState): QuietBand {
+  if (s.pending.length > 0 || s.exitRequest !== null) return ANY_PRICE;
+  if (s.status === 'WaitBuy') return { lo: s.params.buyPrice, hi: Number.POSITIVE_INFINITY };
+  if (s.status !== 'Holding') return NO_EVENTS;
+  let lo = s.params.stopLoss ?? Number.NEGATIVE_INFINITY;
+  if (s.account.liqPrice > 0) lo = Math.max(lo, s.account.liqPrice);
+  return { lo, hi: s.params.sellPrice };
 }

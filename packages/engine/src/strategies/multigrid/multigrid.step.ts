@@ -1,8 +1,9 @@
 /**
  * Multigrid (docs/trading-rules.md §2.2): trailing take-profit per lot, trailing buy per grid.
  */
-import { reachesDown, reachesUp } from '../../core/compare';
+import { downLevel, reachesDown, reachesUp, upLevel } from '../../core/compare';
 import type { GridBotState, TrailingBuy } from '../../core/grid-bot.state';
+import type { RuleLevels } from '../../core/grid-rules';
 import { type BuyTrigger, type GridHooks, stepGrid, type TakeProfitOutcome } from '../../core/grid-tick';
 import { LOT_PHASE, transition } from '../../core/transitions';
 import { InvariantError } from '../../errors';
@@ -44,6 +45,18 @@ function takeProfit(state: GridBotState, p: number): TakeProfitOutcome | null {
   return { lots: out, sold: sold ?? [], together: false };
 }
 
+/** `takeProfit`'s levels: an open lot arms at its take-profit price; an armed lot's high follows the price up and it sells at its trailing level. */
+function takeProfitLevels(state: GridBotState, levels: RuleLevels): void {
+  for (const lot of state.lots) {
+    if (!lot.armed) {
+      levels.riseTo(lot.tpPrice);
+    } else {
+      levels.followsAbove(lot.high);
+      levels.fallTo(downLevel(lot.high, lot.tpDownPct));
+    }
+  }
+}
+
 /**
  * Step 4 for grid k: arms when p ≤ base × (1 − buy[k]/100) (low = p), follows the low, buys when
  * p ≥ low × (1 + buyUp[k]/100). With buyUp = 0 it buys on the arming tick.
@@ -62,7 +75,26 @@ function buyTrigger(state: GridBotState, base: number, trail: TrailingBuy, k: nu
   return { trail: trail.armed && low === trail.low ? trail : { armed: true, low }, buy: false };
 }
 
-const MULTIGRID_HOOKS: GridHooks = { takeProfit, buyTrigger };
+/** `buyTrigger`'s levels: an unarmed grid arms at its buy level; an armed one's low follows the price down and it buys on the rebound. */
+function buyLevels(
+  state: GridBotState,
+  base: number,
+  trail: TrailingBuy,
+  k: number,
+  levels: RuleLevels,
+): void {
+  const params = state.params;
+  if (params.type !== 'multigrid') throw new InvariantError(`multigrid step on a ${params.type} bot`);
+  if (trail.armed) {
+    levels.followsBelow(trail.low);
+    levels.riseTo(upLevel(trail.low, params.buyUpPct[k - 1] ?? 0));
+  } else {
+    levels.fallTo(downLevel(base, params.buyPct[k - 1] ?? 0));
+  }
+}
+
+/** Multigrid's own rules (core/grid-tick.ts runs them; core/quiet-band.ts reads their levels). */
+export const MULTIGRID_HOOKS: GridHooks = { takeProfit, takeProfitLevels, buyTrigger, buyLevels };
 
 /** One tick of a Multigrid bot (docs/trading-rules.md §2.2, spot and futures). */
 export function stepMultigrid(state: GridBotState, tick: Tick, rules: EngineRules): StepResult<GridBotState> {

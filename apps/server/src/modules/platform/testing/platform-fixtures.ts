@@ -1,3 +1,4 @@
+import { authApiPaths } from '@gridbot/shared';
 import { call, newSignup } from '../../../testing/http';
 import type { TestApp } from '../../../testing/test-app';
 import { lastOtp } from '../../../testing/test-app';
@@ -12,12 +13,12 @@ export async function signUp(t: TestApp, referralId?: string, email?: string) {
   n += 1;
   const data = { ...newSignup('plat'), ...(referralId ? { referralId } : {}), ...(email ? { email } : {}) };
   const ip = `10.77.${n % 250}.${Math.floor(n / 250) % 250}`;
-  const signup = await call(t, 'POST', '/api/signup', data, { ip });
+  const signup = await call(t, 'POST', authApiPaths.signup, data, { ip });
   if (signup.status !== 200) throw new Error(`signup failed: ${JSON.stringify(signup.body)}`);
   const verified = await call(
     t,
     'POST',
-    '/api/verify-otp',
+    authApiPaths.verifyOtp,
     { ...data, otp: lastOtp(t.mails, data.email) },
     { ip },
   );

@@ -9,6 +9,7 @@ import type {
   SubscriptionPlan,
   WithdrawStatus,
 } from '@gridbot/shared';
+import { adminApiPaths, pathWith, securityApiPaths } from '@gridbot/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../lib/api-client';
 
@@ -29,12 +30,12 @@ const keys = {
   list: (name: string, page: number, filter = '') => ['admin', name, page, filter] as const,
 };
 
-/** GET /api/admin/{path}?page= (main API conventions: plain JSON, errors `{ message }`). */
+/** GET {path}?page= (main API conventions: plain JSON, errors `{ message }`). */
 function usePagedAdminList<T>(name: string, path: string, page: number, params: Record<string, string> = {}) {
   const query = new URLSearchParams({ ...params, page: String(page) });
   return useQuery({
     queryKey: keys.list(name, page, query.toString()),
-    queryFn: ({ signal }) => api.get<PlatformPage<T>>(`/api/admin/${path}?${query}`, { signal }),
+    queryFn: ({ signal }) => api.get<PlatformPage<T>>(`${path}?${query}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -42,21 +43,22 @@ function usePagedAdminList<T>(name: string, path: string, page: number, params: 
 export function useAdminWithdrawals(page: number, status: WithdrawStatus | 'ALL') {
   return usePagedAdminList<AdminWithdrawRecord>(
     'withdrawals',
-    'withdrawals',
+    adminApiPaths.withdrawals,
     page,
     status === 'ALL' ? {} : { status },
   );
 }
-export const useAdminUsers = (page: number) => usePagedAdminList<AdminUserRecord>('users', 'users', page);
+export const useAdminUsers = (page: number) =>
+  usePagedAdminList<AdminUserRecord>('users', adminApiPaths.users, page);
 export const useAdminMessages = (page: number) =>
-  usePagedAdminList<ContactMessageRecord>('messages', 'contact-messages', page);
+  usePagedAdminList<ContactMessageRecord>('messages', adminApiPaths.contactMessages, page);
 export const useAdminActions = (page: number) =>
-  usePagedAdminList<AdminActionRecord>('actions', 'actions', page);
+  usePagedAdminList<AdminActionRecord>('actions', adminApiPaths.actions, page);
 
 export function useAdminPlans() {
   return useQuery({
     queryKey: ['admin', 'plans'],
-    queryFn: ({ signal }) => api.get<{ plans: SubscriptionPlan[] }>('/api/admin/plans', { signal }),
+    queryFn: ({ signal }) => api.get<{ plans: SubscriptionPlan[] }>(adminApiPaths.plans, { signal }),
     select: (data) => data.plans,
   });
 }
@@ -64,7 +66,7 @@ export function useAdminPlans() {
 export function useAdminLevels() {
   return useQuery({
     queryKey: ['admin', 'levels'],
-    queryFn: ({ signal }) => api.get<{ rewards: LevelReward[] }>('/api/admin/levels', { signal }),
+    queryFn: ({ signal }) => api.get<{ rewards: LevelReward[] }>(adminApiPaths.levels, { signal }),
     select: (data) => data.rewards,
   });
 }
@@ -83,21 +85,24 @@ function useAdminAction<I>(call: (input: I) => Promise<{ message: string }>) {
 
 export const useApproveWithdrawal = () =>
   useAdminAction(({ id, txHash }: { id: string; txHash?: string }) =>
-    api.post<{ message: string }>(`/api/admin/withdrawals/${id}/approve`, txHash ? { txHash } : {}),
+    api.post<{ message: string }>(
+      pathWith(adminApiPaths.approveWithdrawal, { id }),
+      txHash ? { txHash } : {},
+    ),
   );
 export const useRejectWithdrawal = () =>
   useAdminAction(({ id, reason }: { id: string; reason?: string }) =>
-    api.post<{ message: string }>(`/api/admin/withdrawals/${id}/reject`, reason ? { reason } : {}),
+    api.post<{ message: string }>(pathWith(adminApiPaths.rejectWithdrawal, { id }), reason ? { reason } : {}),
   );
 export const useSavePlan = () =>
   useAdminAction(({ id, input }: { id: string | null; input: AdminPlanInput }) =>
     id
-      ? apiRequest<{ message: string }>(`/api/admin/plans/${id}`, { method: 'PUT', body: input })
-      : api.post<{ message: string }>('/api/admin/plans', input),
+      ? apiRequest<{ message: string }>(pathWith(adminApiPaths.plan, { id }), { method: 'PUT', body: input })
+      : api.post<{ message: string }>(adminApiPaths.plans, input),
   );
 export const useSaveLevels = () =>
   useAdminAction((input: AdminLevelsInput) =>
-    apiRequest<{ message: string }>('/api/admin/levels', { method: 'PUT', body: input }),
+    apiRequest<{ message: string }>(adminApiPaths.levels, { method: 'PUT', body: input }),
   );
 
 const securityKey = ['admin', 'security'] as const;
@@ -106,7 +111,8 @@ const securityKey = ['admin', 'security'] as const;
 export function useAdminSecurity() {
   return useQuery({
     queryKey: securityKey,
-    queryFn: ({ signal }) => api.get<{ requireAdminTwoFactor: boolean }>('/api/admin/security', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ requireAdminTwoFactor: boolean }>(securityApiPaths.adminSettings, { signal }),
   });
 }
 
@@ -114,7 +120,7 @@ export function useSetAdminSecurity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (requireAdminTwoFactor: boolean) =>
-      apiRequest<{ requireAdminTwoFactor: boolean }>('/api/admin/security', {
+      apiRequest<{ requireAdminTwoFactor: boolean }>(securityApiPaths.adminSettings, {
         method: 'PUT',
         body: { requireAdminTwoFactor },
       }),

@@ -1,4 +1,5 @@
 import type { ApiKeysForm, KeyPermissions } from '@gridbot/shared';
+import { apiKeyApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -33,7 +34,7 @@ interface ApiKeysReply {
 export function useServerIp() {
   return useQuery({
     queryKey: apiKeysQueryKeys.serverIp,
-    queryFn: ({ signal }) => api.get<ServerIp>('/api/serverip', { signal }),
+    queryFn: ({ signal }) => api.get<ServerIp>(apiKeyApiPaths.serverIp, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -42,14 +43,14 @@ export function useServerIp() {
 export function useStoredApiKey() {
   return useQuery({
     queryKey: apiKeysQueryKeys.storedKey,
-    queryFn: ({ signal }) => api.get<StoredKey>('/api/fetchkeys', { signal }),
+    queryFn: ({ signal }) => api.get<StoredKey>(apiKeyApiPaths.fetch, { signal }),
   });
 }
 
 export function useConnectionStatus() {
   return useQuery({
     queryKey: apiKeysQueryKeys.connection,
-    queryFn: ({ signal }) => api.get<ConnectionStatus>('/api/checkConnection', { signal }),
+    queryFn: ({ signal }) => api.get<ConnectionStatus>(apiKeyApiPaths.checkConnection, { signal }),
   });
 }
 
@@ -66,7 +67,8 @@ export function useSaveApiKeys() {
   const invalidateAll = useInvalidateAll();
   return useMutation({
     // `code`: with two-factor sign-in on, the server asks for it again before keys change.
-    mutationFn: (input: ApiKeysForm & { code?: string }) => api.post<ApiKeysReply>('/api/apikeys', input),
+    mutationFn: (input: ApiKeysForm & { code?: string }) =>
+      api.post<ApiKeysReply>(apiKeyApiPaths.save, input),
     onSuccess: invalidateAll,
   });
 }
@@ -76,7 +78,11 @@ export function useDisconnectApiKeys() {
   const invalidateAll = useInvalidateAll();
   return useMutation({
     mutationFn: (code?: string) =>
-      api.post<ApiKeysReply>('/api/apikeys', { apiKey: null, secretKey: null, ...(code ? { code } : {}) }),
+      api.post<ApiKeysReply>(apiKeyApiPaths.save, {
+        apiKey: null,
+        secretKey: null,
+        ...(code ? { code } : {}),
+      }),
     onSuccess: invalidateAll,
   });
 }

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gridbot/shared';
+import { accountApiPaths } from '@gridbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getStoredUser, getToken, saveUser } from '../../../lib/session';
@@ -7,7 +8,7 @@ export const meQueryKey = ['me'] as const;
 
 export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   const token = getToken();
-  const { user } = await api.get<{ user: SessionUser }>('/api/me', { signal });
+  const { user } = await api.get<{ user: SessionUser }>(accountApiPaths.me, { signal });
   // A logout while the request was under way must not bring the user data back.
   if (token && getToken() === token) saveUser(user);
   return user;

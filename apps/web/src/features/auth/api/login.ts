@@ -1,11 +1,12 @@
 import type { AuthResponse, LoginInput } from '@gridbot/shared';
+import { authApiPaths } from '@gridbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
 import { meQueryKey } from './get-me';
 
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/cyborxlogin', input, { token: null });
+  return api.post<AuthResponse>(authApiPaths.login, input, { token: null });
 }
 
 /** Logs in and keeps the session (token and user in localStorage, user in the query cache). */

@@ -1,3 +1,4 @@
+import { authApiPaths } from '@gridbot/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,7 +16,7 @@ export function useLogout() {
     const token = getToken();
     clearSession();
     if (token) {
-      api.post('/api/logout', undefined, { token, on401: 'throw' }).catch((error: unknown) => {
+      api.post(authApiPaths.logout, undefined, { token, on401: 'throw' }).catch((error: unknown) => {
         console.error('Logout failed', error);
       });
     }

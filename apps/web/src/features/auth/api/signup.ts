@@ -1,4 +1,5 @@
 import type { SignupInput } from '@gridbot/shared';
+import { authApiPaths } from '@gridbot/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -9,7 +10,7 @@ export interface MessageResponse {
 
 /** Checks the fields and uniqueness and mails a code; the account is created by /api/verify-otp. */
 export function signup(input: SignupInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/signup', input, { token: null });
+  return api.post<MessageResponse>(authApiPaths.signup, input, { token: null });
 }
 
 export function useSignup() {

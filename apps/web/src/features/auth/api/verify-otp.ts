@@ -1,4 +1,5 @@
 import type { AuthResponse, ResendOtpInput, VerifyOtpInput } from '@gridbot/shared';
+import { authApiPaths } from '@gridbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
@@ -6,7 +7,7 @@ import { meQueryKey } from './get-me';
 import type { MessageResponse } from './signup';
 
 export function verifyOtp(input: VerifyOtpInput): Promise<AuthResponse> {
-  return api.post<AuthResponse>('/api/verify-otp', input, { token: null });
+  return api.post<AuthResponse>(authApiPaths.verifyOtp, input, { token: null });
 }
 
 /** Creates the account; on success the user is signed in (docs/spec/02-bots-wallet-account.md §4). */
@@ -22,7 +23,7 @@ export function useVerifyOtp() {
 }
 
 export function resendOtp(input: ResendOtpInput): Promise<MessageResponse> {
-  return api.post<MessageResponse>('/api/resend-otp', input, { token: null });
+  return api.post<MessageResponse>(authApiPaths.resendOtp, input, { token: null });
 }
 
 export function useResendOtp() {

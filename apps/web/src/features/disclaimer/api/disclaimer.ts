@@ -1,3 +1,4 @@
+import { accountApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -10,7 +11,7 @@ interface DisclaimerStatus {
 export function useDisclaimerStatus() {
   return useQuery({
     queryKey: disclaimerQueryKey,
-    queryFn: ({ signal }) => api.get<DisclaimerStatus>('/api/disclaimeragreementcheck', { signal }),
+    queryFn: ({ signal }) => api.get<DisclaimerStatus>(accountApiPaths.disclaimerCheck, { signal }),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -20,7 +21,7 @@ export function useAgreeDisclaimer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<{ success: boolean; agreed: boolean }>('/api/disclaimer', { disclaimerAgree: true }),
+      api.post<{ success: boolean; agreed: boolean }>(accountApiPaths.disclaimer, { disclaimerAgree: true }),
     onSuccess: () => queryClient.setQueryData<DisclaimerStatus>(disclaimerQueryKey, { agreed: true }),
   });
 }

@@ -1,4 +1,5 @@
 import type { NotificationList, NotificationSettings, NotificationSettingsInput } from '@gridbot/shared';
+import { notificationApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -14,7 +15,7 @@ export const notificationKeys = {
 export function useNotifications() {
   return useQuery({
     queryKey: notificationKeys.list,
-    queryFn: ({ signal }) => apiRequest<NotificationList>('/api/notifications', { signal }),
+    queryFn: ({ signal }) => apiRequest<NotificationList>(notificationApiPaths.list, { signal }),
     refetchInterval: NOTIFICATIONS_REFRESH_MS,
   });
 }
@@ -23,7 +24,10 @@ export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) =>
-      apiRequest<{ unread: number }>('/api/notifications/read', { method: 'POST', body: ids ? { ids } : {} }),
+      apiRequest<{ unread: number }>(notificationApiPaths.markRead, {
+        method: 'POST',
+        body: ids ? { ids } : {},
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: notificationKeys.list }),
   });
 }
@@ -31,7 +35,7 @@ export function useMarkRead() {
 export function useNotificationSettings() {
   return useQuery({
     queryKey: notificationKeys.settings,
-    queryFn: ({ signal }) => apiRequest<NotificationSettings>('/api/notifications/settings', { signal }),
+    queryFn: ({ signal }) => apiRequest<NotificationSettings>(notificationApiPaths.settings, { signal }),
   });
 }
 
@@ -45,26 +49,26 @@ function useSettingsMutation<T>(request: (input: T) => Promise<NotificationSetti
 
 export function useSaveNotificationSettings() {
   return useSettingsMutation((input: NotificationSettingsInput) =>
-    apiRequest<NotificationSettings>('/api/notifications/settings', { method: 'PUT', body: input }),
+    apiRequest<NotificationSettings>(notificationApiPaths.settings, { method: 'PUT', body: input }),
   );
 }
 
 export function useRotateWebhookSecret() {
   return useSettingsMutation(() =>
-    apiRequest<NotificationSettings>('/api/notifications/webhook/secret', { method: 'POST', body: {} }),
+    apiRequest<NotificationSettings>(notificationApiPaths.webhookSecret, { method: 'POST', body: {} }),
   );
 }
 
 export function useUnlinkTelegram() {
   return useSettingsMutation(() =>
-    apiRequest<NotificationSettings>('/api/notifications/telegram', { method: 'DELETE' }),
+    apiRequest<NotificationSettings>(notificationApiPaths.telegram, { method: 'DELETE' }),
   );
 }
 
 export function useTestWebhook() {
   return useMutation({
     mutationFn: () =>
-      apiRequest<{ ok: boolean; message: string }>('/api/notifications/webhook/test', {
+      apiRequest<{ ok: boolean; message: string }>(notificationApiPaths.webhookTest, {
         method: 'POST',
         body: {},
       }),
@@ -81,6 +85,6 @@ export interface TelegramLink {
 export function useTelegramLinkCode() {
   return useMutation({
     mutationFn: () =>
-      apiRequest<TelegramLink>('/api/notifications/telegram/link', { method: 'POST', body: {} }),
+      apiRequest<TelegramLink>(notificationApiPaths.telegramLink, { method: 'POST', body: {} }),
   });
 }

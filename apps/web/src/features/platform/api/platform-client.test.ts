@@ -9,14 +9,14 @@ describe('platform client', () => {
   it("returns data and msg of a '0000' answer and sends the bearer token", async () => {
     localStorage.setItem('token', 't1');
     const api = mockApi({ 'POST /platform/x': () => ok({ a: 1 }, 'done') });
-    await expect(platformCall('/x', { b: 2 })).resolves.toEqual({ data: { a: 1 }, msg: 'done' });
+    await expect(platformCall('/platform/x', { b: 2 })).resolves.toEqual({ data: { a: 1 }, msg: 'done' });
     expect(api.calls[0]?.headers.authorization).toBe('Bearer t1');
     expect(api.calls[0]?.body).toEqual({ b: 2 });
   });
 
   it("throws the server's msg for any other code, even with status 200", async () => {
     mockApi({ 'POST /platform/x': () => fail('Insufficient USDT balance', '4000') });
-    const error = await platformPost('/x').catch((e: unknown) => e);
+    const error = await platformPost('/platform/x').catch((e: unknown) => e);
     expect(isPlatformError(error) && error.message).toBe('Insufficient USDT balance');
     expect(isPlatformError(error) && error.code).toBe('4000');
   });
@@ -26,8 +26,8 @@ describe('platform client', () => {
       'POST /platform/x': () => fail('Deposits are not configured on this server.', '5030', 503),
       'POST /platform/y': () => json({ code: '4000', error: 'Bad thing' }, 400),
     });
-    await expect(platformPost('/x')).rejects.toThrow('Deposits are not configured on this server.');
-    await expect(platformPost('/y')).rejects.toThrow('Bad thing');
+    await expect(platformPost('/platform/x')).rejects.toThrow('Deposits are not configured on this server.');
+    await expect(platformPost('/platform/y')).rejects.toThrow('Bad thing');
   });
 
   it('sends lists as {filters, limit: 10, page} and numbers rows across pages', () => {

@@ -37,7 +37,7 @@ function textOf(body: Record<string, unknown> | Envelope<unknown> | null | undef
 }
 
 /**
- * POST /platform{path}. docs/architecture.md §4: answers are `{ code: '0000', data, msg }`; any other code, and any failed
+ * POST to a platform path (`platformApiPaths`). docs/architecture.md §4: answers are `{ code: '0000', data, msg }`; any other code, and any failed
  * request, becomes a `PlatformError` carrying the server's msg (or error) so screens can toast it (docs/spec/02-bots-wallet-account.md §8).
  */
 export async function platformCall<T>(
@@ -47,7 +47,7 @@ export async function platformCall<T>(
 ): Promise<{ data: T; msg: string | null }> {
   let envelope: Envelope<T> | null;
   try {
-    envelope = await api.post<Envelope<T> | null>(`/platform${path}`, body, { signal });
+    envelope = await api.post<Envelope<T> | null>(path, body, { signal });
   } catch (error) {
     if (!isApiError(error)) throw error;
     const code = typeof error.body?.code === 'string' ? error.body.code : null;

@@ -9,6 +9,7 @@ import type {
   SubscriptionRecord,
   WithdrawRecord,
 } from '@gridbot/shared';
+import { platformApiPaths } from '@gridbot/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listBody, platformCall, platformPost } from './platform-client';
 
@@ -31,36 +32,36 @@ function pagedList<T>(name: string, path: string, page: number) {
 export function useSubscriptionPlans() {
   return useQuery({
     queryKey: platformKeys.plans,
-    queryFn: ({ signal }) => platformPost<SubscriptionPlansData>('/subscription/plans', {}, signal),
+    queryFn: ({ signal }) => platformPost<SubscriptionPlansData>(platformApiPaths.plans, {}, signal),
     select: (data) => data.plans,
   });
 }
 
 export function useSubscriptionHistory(page: number) {
-  return useQuery(pagedList<SubscriptionRecord>('subscriptions', '/subscription/list', page));
+  return useQuery(pagedList<SubscriptionRecord>('subscriptions', platformApiPaths.subscriptions, page));
 }
 
 export function useDepositHistory(page: number, refetchInterval: number | false = false) {
   return useQuery({
-    ...pagedList<DepositRecord>('deposits', '/wallet/deposit/list', page),
+    ...pagedList<DepositRecord>('deposits', platformApiPaths.deposits, page),
     refetchInterval,
   });
 }
 
 export function useWithdrawHistory(page: number) {
-  return useQuery(pagedList<WithdrawRecord>('withdrawals', '/withdraw/list', page));
+  return useQuery(pagedList<WithdrawRecord>('withdrawals', platformApiPaths.withdrawals, page));
 }
 
 export function useLevelRewards() {
   return useQuery({
     queryKey: platformKeys.levels,
-    queryFn: ({ signal }) => platformPost<LevelRewardsData>('/level-income/level-reward', {}, signal),
+    queryFn: ({ signal }) => platformPost<LevelRewardsData>(platformApiPaths.levelRewards, {}, signal),
     select: (data) => data.rewards,
   });
 }
 
 export function useRewardHistory(page: number) {
-  return useQuery(pagedList<RewardRecord>('rewards', '/level-income/list', page));
+  return useQuery(pagedList<RewardRecord>('rewards', platformApiPaths.rewardHistory, page));
 }
 
 /**
@@ -80,21 +81,21 @@ function usePlatformAction<I, O>(call: (input: I) => Promise<O>, onAccountChange
 
 export function useSubscribe(onAccountChanged: () => void) {
   return usePlatformAction(
-    (planId: string) => platformCall<unknown>('/subscription/create', { planId }),
+    (planId: string) => platformCall<unknown>(platformApiPaths.subscribe, { planId }),
     onAccountChanged,
   );
 }
 
 export function useStartListening() {
   return useMutation({
-    mutationFn: () => platformCall<DepositListenData>('/wallet/usdt/deposit/listen'),
+    mutationFn: () => platformCall<DepositListenData>(platformApiPaths.depositListen),
   });
 }
 
 /** 'sync status': the server scans the chain at once and answers with a msg. */
 export function useSyncDeposits(onAccountChanged: () => void) {
   return usePlatformAction(
-    () => platformCall<{ credited?: number } | null>('/wallet/usdt/deposit/sync'),
+    () => platformCall<{ credited?: number } | null>(platformApiPaths.depositSync),
     onAccountChanged,
   );
 }
@@ -102,14 +103,14 @@ export function useSyncDeposits(onAccountChanged: () => void) {
 export function useCreateWithdrawal(onAccountChanged: () => void) {
   return usePlatformAction(
     (input: { amount: string; toAddress: string; code?: string }) =>
-      platformCall<unknown>('/withdraw/create', input),
+      platformCall<unknown>(platformApiPaths.withdraw, input),
     onAccountChanged,
   );
 }
 
 export function useSwapReward(onAccountChanged: () => void) {
   return usePlatformAction(
-    (input: { amount: string }) => platformCall<unknown>('/swap/usdt-reward/create', input),
+    (input: { amount: string }) => platformCall<unknown>(platformApiPaths.swapReward, input),
     onAccountChanged,
   );
 }
@@ -118,7 +119,7 @@ export function useSwapReward(onAccountChanged: () => void) {
 export function useDepositOptions() {
   return useQuery({
     queryKey: ['platform', 'deposit-options'],
-    queryFn: ({ signal }) => platformPost<DepositOptions>('/wallet/deposit/options', {}, signal),
+    queryFn: ({ signal }) => platformPost<DepositOptions>(platformApiPaths.depositOptions, {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -126,7 +127,8 @@ export function useDepositOptions() {
 /** A simulated deposit (paper installs only), credited like a chain deposit. */
 export function useSimulatedDeposit(onAccountChanged: () => void) {
   return usePlatformAction(
-    (input: { token: string; amount: string }) => platformCall<unknown>('/wallet/deposit/simulate', input),
+    (input: { token: string; amount: string }) =>
+      platformCall<unknown>(platformApiPaths.depositSimulate, input),
     onAccountChanged,
   );
 }

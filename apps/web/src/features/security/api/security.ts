@@ -5,6 +5,7 @@ import type {
   TwoFactorSetup,
   TwoFactorStatus,
 } from '@gridbot/shared';
+import { pathWith, securityApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -23,14 +24,14 @@ interface Reply {
 export function useSessions() {
   return useQuery({
     queryKey: securityKeys.sessions,
-    queryFn: ({ signal }) => api.get<{ sessions: SessionInfo[] }>('/api/security/sessions', { signal }),
+    queryFn: ({ signal }) => api.get<{ sessions: SessionInfo[] }>(securityApiPaths.sessions, { signal }),
   });
 }
 
 export function useSecurityLog(page: number) {
   return useQuery({
     queryKey: securityKeys.log(page),
-    queryFn: ({ signal }) => api.get<SecurityLogPage>(`/api/security/log?page=${page}`, { signal }),
+    queryFn: ({ signal }) => api.get<SecurityLogPage>(`${securityApiPaths.log}?page=${page}`, { signal }),
     placeholderData: (previous) => previous,
   });
 }
@@ -38,7 +39,7 @@ export function useSecurityLog(page: number) {
 export function useTwoFactorStatus() {
   return useQuery({
     queryKey: securityKeys.twoFactor,
-    queryFn: ({ signal }) => api.get<TwoFactorStatus>('/api/security/2fa', { signal }),
+    queryFn: ({ signal }) => api.get<TwoFactorStatus>(securityApiPaths.twoFactor, { signal }),
   });
 }
 
@@ -52,21 +53,21 @@ function useSecurityMutation<I, O>(request: (input: I) => Promise<O>) {
 }
 
 export const useEndSession = () =>
-  useSecurityMutation((id: string) => api.post<Reply>(`/api/security/sessions/${id}/logout`));
+  useSecurityMutation((id: string) => api.post<Reply>(pathWith(securityApiPaths.logoutSession, { id })));
 
 export const useEndOtherSessions = () =>
-  useSecurityMutation(() => api.post<Reply>('/api/security/sessions/logout-others'));
+  useSecurityMutation(() => api.post<Reply>(securityApiPaths.logoutOthers));
 
 export const useChangePassword = () =>
-  useSecurityMutation((input: ChangePasswordInput) => api.post<Reply>('/api/security/password', input));
+  useSecurityMutation((input: ChangePasswordInput) => api.post<Reply>(securityApiPaths.password, input));
 
 export const useStartTwoFactor = () =>
-  useSecurityMutation(() => api.post<TwoFactorSetup>('/api/security/2fa/setup'));
+  useSecurityMutation(() => api.post<TwoFactorSetup>(securityApiPaths.twoFactorSetup));
 
 export const useEnableTwoFactor = () =>
   useSecurityMutation((code: string) =>
-    api.post<Reply & { recoveryCodes: string[] }>('/api/security/2fa/enable', { code }),
+    api.post<Reply & { recoveryCodes: string[] }>(securityApiPaths.twoFactorEnable, { code }),
   );
 
 export const useDisableTwoFactor = () =>
-  useSecurityMutation((code: string) => api.post<Reply>('/api/security/2fa/disable', { code }));
+  useSecurityMutation((code: string) => api.post<Reply>(securityApiPaths.twoFactorDisable, { code }));

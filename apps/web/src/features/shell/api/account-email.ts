@@ -1,3 +1,4 @@
+import { accountApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -10,7 +11,7 @@ export interface AccountEmail {
 export function useAccountEmail() {
   return useQuery({
     queryKey: ['email'],
-    queryFn: ({ signal }) => api.get<AccountEmail>('/api/email', { signal }),
+    queryFn: ({ signal }) => api.get<AccountEmail>(accountApiPaths.email, { signal }),
     refetchInterval: 10_000,
   });
 }

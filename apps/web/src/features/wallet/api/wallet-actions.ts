@@ -1,4 +1,4 @@
-import { marketApiPaths, SYMBOLS } from '@gridbot/shared';
+import { marketApiPaths, SYMBOLS, walletApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { walletQueryKeys } from './wallet-queries';
@@ -11,8 +11,8 @@ interface ActionReply {
 }
 
 const transferRoutes = {
-  SpotToFutures: { path: '/api/transferspottofutures', from: 'Spot', to: 'Futures' },
-  FuturesToSpot: { path: '/api/transferfuturestospot', from: 'Futures', to: 'Spot' },
+  SpotToFutures: { path: walletApiPaths.spotToFutures, from: 'Spot', to: 'Futures' },
+  FuturesToSpot: { path: walletApiPaths.futuresToSpot, from: 'Futures', to: 'Spot' },
 } as const;
 
 /** Balances are refetched after every action, whether it worked or not (a failure may be stale data). */
@@ -35,7 +35,8 @@ export function useTransfer() {
 export function useSwapToUsdt() {
   const refresh = useRefreshWallet();
   return useMutation({
-    mutationFn: (input: { asset: string; amount: string }) => api.post<ActionReply>('/api/swaptousdt', input),
+    mutationFn: (input: { asset: string; amount: string }) =>
+      api.post<ActionReply>(walletApiPaths.swapToUsdt, input),
     onSettled: refresh,
   });
 }

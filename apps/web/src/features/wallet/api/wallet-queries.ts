@@ -1,4 +1,4 @@
-import { botKindApiPaths, type CommittedFunds, walletMessages } from '@gridbot/shared';
+import { botKindApiPaths, type CommittedFunds, walletApiPaths, walletMessages } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 
@@ -31,7 +31,7 @@ const REFRESH_MS = 10_000;
 export function useSpotBalance() {
   return useQuery({
     queryKey: walletQueryKeys.spotBalance,
-    queryFn: ({ signal }) => api.get<{ spotusdtAmount: string }>('/api/spotBalance', { signal }),
+    queryFn: ({ signal }) => api.get<{ spotusdtAmount: string }>(walletApiPaths.spotBalance, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -39,7 +39,8 @@ export function useSpotBalance() {
 export function useFuturesBalance() {
   return useQuery({
     queryKey: walletQueryKeys.futuresBalance,
-    queryFn: ({ signal }) => api.get<{ futuresusdtAmount: string }>('/api/futuresBalance', { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ futuresusdtAmount: string }>(walletApiPaths.futuresBalance, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -58,9 +59,12 @@ export function useWalletAssets(market: WalletMarket) {
   return useQuery({
     queryKey: walletQueryKeys.assets(market),
     queryFn: ({ signal }) =>
-      api.get<{ assets: WalletAsset[] }>(market === 'spot' ? '/api/spotAssets' : '/api/futuresAssets', {
-        signal,
-      }),
+      api.get<{ assets: WalletAsset[] }>(
+        market === 'spot' ? walletApiPaths.spotAssets : walletApiPaths.futuresAssets,
+        {
+          signal,
+        },
+      ),
     select: (data) => data.assets,
     refetchInterval: REFRESH_MS,
   });
@@ -75,7 +79,7 @@ export function isNotConnected(error: unknown): boolean {
 export function useCommittedFunds() {
   return useQuery({
     queryKey: walletQueryKeys.committed,
-    queryFn: ({ signal }) => api.get<CommittedFunds>('/api/committedfunds', { signal }),
+    queryFn: ({ signal }) => api.get<CommittedFunds>(walletApiPaths.committedFunds, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
