@@ -65,7 +65,7 @@ export type { FillOutcome } from './fills/grid-fill';
 export type { ClosedLot } from './fills/ledger';
 export { simulateFill } from './fills/simulate-fill';
 export { FUNDING_INTERVAL_MS, fundingPayment, fundingTimesBetween } from './funding';
-export { dropMissingLots, missingQty, rebuyMissing } from './missing-lots';
+export { dropMissingLots, missingQty, rebuyMissing, rebuyOrder } from './missing-lots';
 export * from './money';
 export {
   apyPct,

@@ -4,9 +4,10 @@
 import { CYCLE_STATUS, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
 import { invariant } from '../errors';
+import { topUpMissing } from '../missing-lots';
 import { money, toNumber } from '../money';
 import type { CycleState } from '../strategies/cycle/cycle.state';
-import type { Fill, PendingIntent, SellReason, StopReason } from '../types';
+import type { Fill, MarketBuy, PendingIntent, SellReason, StopReason } from '../types';
 import type { FillOutcome } from './grid-fill';
 import { pendingIndex } from './grid-fill';
 import {
@@ -24,6 +25,24 @@ import {
   withOpenTotals,
 } from './ledger';
 
+/** A re-buy of coins sold outside the platform filled: the held lot is topped up; the cycle keeps holding. */
+function cycleRebuyFilled(
+  state: CycleState,
+  pending: PendingIntent[],
+  intent: MarketBuy,
+  fill: Fill,
+): FillOutcome<CycleState> {
+  const lots = topUpMissing(state.lots, intent, fill);
+  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
+  const account = withOpenTotals(
+    { ...state.account, fees, trades: state.account.trades + 1 },
+    lots,
+    pending,
+    bracketsOf(state),
+  );
+  return { state: { ...state, lots, pending, account }, opened: null, closed: [], applied: true };
+}
+
 /** Applies a fill of the cycle's pending buy or sell. */
 export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
   const i = pendingIndex(state.pending, fill.seq, state.seq);
@@ -35,6 +54,7 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
     if (money(fill.qty).lte(0))
       return { state: applyCycleIntentFailed(state, fill.seq), opened: null, closed: [], applied: true };
+    if (intent.missingQty !== undefined) return cycleRebuyFilled(state, pending, intent, fill);
     const lot = lotFromBuyFill(intent.seq, fill, {
       grid: 1,
       tpPct: 0,
@@ -138,6 +158,9 @@ export function applyCycleIntentFailed(state: CycleState, seq: number): CycleSta
   if (i < 0) return state;
   const entry = state.pending[i] as PendingIntent;
   const pending = state.pending.filter((_, j) => j !== i);
+  // A failed re-buy leaves the cycle holding what it held (the runtime pauses it again).
+  if (entry.intent.type === 'MarketBuy' && entry.intent.missingQty !== undefined)
+    return { ...state, pending };
   if (entry.intent.type === 'MarketBuy') {
     return { ...state, pending, status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed') };
   }
