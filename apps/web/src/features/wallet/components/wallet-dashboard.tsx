@@ -7,7 +7,7 @@ import { KeyIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import {
-  isNotConnected,
+  isKeyless,
   useFuturesBalance,
   useSpotBalance,
   useWalletAssets,
@@ -53,9 +53,7 @@ export function WalletDashboard() {
   const futuresAssets = useWalletAssets('futures');
   const assets = tab === 'spot' ? spotAssets : futuresAssets;
 
-  const notConnected = [spotBalance, futuresBalance, summary, spotAssets].some((q) =>
-    isNotConnected(q.error),
-  );
+  const notConnected = [spotBalance, futuresBalance, summary].some((q) => isKeyless(q.data));
   // The transferable spot figure is availableBalance of /api/pichart (docs/spec/02-bots-wallet-account.md §7); spotBalance stands in.
   // Both leave out what running bots hold.
   const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount;
