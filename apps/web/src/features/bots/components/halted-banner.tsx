@@ -2,11 +2,11 @@ import { botMessages, isMissingCoinsHalt, type MissingLotsChoice } from '@gridbo
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
+import { MissingLotsDialog } from '../../../components/ui/missing-lots-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import { useResumeBot } from '../api/running-bot';
-import { MissingLotsDialog } from './missing-lots-dialog';
 
 /**
  * A bot the runtime paused (keys missing, orders failing): why, and a way to let it trade again once the
