@@ -27,12 +27,15 @@ export function MissingLotsDialog({
   onClose,
   reason,
   busy,
+  error,
   onConfirm,
 }: {
   open: boolean;
   onClose: () => void;
   reason: string;
   busy: boolean;
+  /** Why the last choice was refused (a re-buy the free USDT cannot pay…), shown in the dialog. */
+  error: string | null;
   onConfirm: (choice: MissingLotsChoice) => void;
 }) {
   const [choice, setChoice] = useState<MissingLotsChoice | null>(null);
@@ -84,6 +87,11 @@ export function MissingLotsDialog({
           </label>
         ))}
       </fieldset>
+      {error ? (
+        <p role="alert" className="mt-3 rounded-lg bg-down/10 p-3 text-sm text-down">
+          {error}
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -34,7 +34,10 @@ export function HaltedBanner({
         setChoosing(false);
         toast.success(answer.message || botMessages.resumed);
       },
-      onError: (error) => toast.error(errorMessage(error, botMessages.noResponse)),
+      // While the choice is open the dialog shows the refusal; a toast would cover its buttons on a phone.
+      onError: (error) => {
+        if (!missingLots) toast.error(errorMessage(error, botMessages.noResponse));
+      },
     });
   const onResume = () => (missingCoins ? setChoosing(true) : send());
   return (
@@ -58,6 +61,7 @@ export function HaltedBanner({
           onClose={() => setChoosing(false)}
           reason={reason}
           busy={resume.isPending}
+          error={resume.isError ? errorMessage(resume.error, botMessages.noResponse) : null}
           onConfirm={send}
         />
       ) : null}

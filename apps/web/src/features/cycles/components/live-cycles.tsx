@@ -7,6 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
 import { MissingLotsDialog } from '../../../components/ui/missing-lots-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
 import { useLiveCycles, useResumeCycle, useStopCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
 import { CycleCard } from './cycle-card';
@@ -80,6 +81,8 @@ export function LiveCycles() {
           else toast.success(answer.message || cycleMessages.resumed, { id: 'cycle-resume' });
         },
         onError: (error) => {
+          // While the choice is open the dialog shows the refusal; a toast would cover its buttons on a phone.
+          if (missingLots) return;
           const { title, description } = failureToast(
             error,
             cycleMessages.resumeFailed,
@@ -153,6 +156,7 @@ export function LiveCycles() {
         onClose={() => setChoosing((t) => ({ ...t, open: false }))}
         reason={choosingCycle?.haltReason ?? ''}
         busy={resume.isPending}
+        error={resume.isError ? errorMessage(resume.error, cycleMessages.resumeError) : null}
         onConfirm={(choice) => choosingCycle && send(choosingCycle, choice)}
       />
     </section>
