@@ -71,7 +71,7 @@ export {
   fundingTimeAtOrBefore,
   fundingTimesBetween,
 } from './funding';
-export { dropMissingLots, missingQty, rebuyMissing } from './missing-lots';
+export { dropMissingLots, missingQty, rebuyMissing, rebuyOrder } from './missing-lots';
 export * from './money';
 export {
   apyPct,

@@ -5,9 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GridBotState } from './core/grid-bot.state';
-import { applyFill, step } from './engine';
+import { applyFill, applyIntentFailed, step } from './engine';
 import { dropMissingLots, missingQty, rebuyMissing } from './missing-lots';
 import { money } from './money';
+import { type CycleState, createCycle } from './strategies/cycle/cycle.state';
 import { TEST_RULES } from './testing/harness';
 import { multigridBot } from './testing/strategies';
 import type { MarketBuy } from './types';
@@ -161,5 +162,66 @@ describe('whatever the account still holds', () => {
         },
       ),
     );
+  });
+});
+
+/** A spot cycle holding 1 coin bought at 100 for 100 USDT (fee 0.1 USDT); it sells at 110. */
+function holdingCycle(): CycleState {
+  const cycle = createCycle({
+    params: { buyPrice: 100, sellPrice: 110, stopLoss: null, cycles: 2, amount: 100 },
+    market: 'spot',
+    startTimeMs: T,
+  });
+  const r = step(cycle, { price: 100, timeMs: T }, TEST_RULES);
+  const buy = r.intents[0] as MarketBuy;
+  return applyFill(r.state, {
+    seq: buy.seq,
+    side: 'buy',
+    price: 100,
+    qty: 1,
+    quote: 100,
+    fee: 0.1,
+    timeMs: T,
+  });
+}
+
+describe('a cycle whose coins were sold outside the platform', () => {
+  it('keeps holding the rest after a partial drop, booked at the price', () => {
+    const { state, closed } = dropMissingLots(holdingCycle(), 0.4, 95, T + 1);
+    // 0.6 of the lot at 100 (60 + fee 0.06) is worth 57 at 95: −3.06.
+    expect(closed.map((c) => [c.qty, c.profit])).toEqual([[0.6, -3.06]]);
+    expect(state).toMatchObject({ status: 'Holding', cyclesCompleted: 0 });
+    expect(state.lots.map((l) => l.qty)).toEqual([0.4]);
+    expect(state.account.openQty).toBe(0.4);
+    expect(state.account.missingQty).toBe(0.6);
+  });
+
+  it('waits to buy again once its whole lot is dropped, without counting a cycle', () => {
+    const { state } = dropMissingLots(holdingCycle(), 0, 95, T + 1);
+    expect(state).toMatchObject({ status: 'WaitBuy', cyclesCompleted: 0, lots: [] });
+    expect(state.account.bookedProfit).toBe(-5.1);
+    // At its buy price it buys as a cycle does.
+    expect(step(state, { price: 100, timeMs: T + 2 }, TEST_RULES).intents).toHaveLength(1);
+  });
+
+  it('re-buys the missing quantity into its lot and keeps holding; a failed re-buy changes nothing', () => {
+    const before = holdingCycle();
+    const { state, intent } = rebuyMissing(before, 0.4, 95, TEST_RULES);
+    expect(intent).toMatchObject({ type: 'MarketBuy', grid: 1, qty: '0.6', missingQty: '0.6' });
+    expect(state.status).toBe('Holding');
+    // No sale while the re-buy is under way, even at the sell price.
+    expect(step(state, { price: 111, timeMs: T + 2 }, TEST_RULES).intents).toEqual([]);
+    const after = applyFill(state, {
+      seq: intent!.seq,
+      side: 'buy',
+      price: 95,
+      qty: 0.6,
+      quote: 57,
+      fee: 0.057,
+      timeMs: T + 3,
+    });
+    expect(after).toMatchObject({ status: 'Holding', pending: [], cyclesCompleted: 0 });
+    expect(after.lots.map((l) => [l.qty, l.quote])).toEqual([[1, 157]]);
+    expect(applyIntentFailed(state, intent!.seq)).toMatchObject({ status: 'Holding', pending: [] });
   });
 });

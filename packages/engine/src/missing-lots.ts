@@ -1,12 +1,13 @@
 /**
- * Coins a spot bot's lots count on but the exchange account no longer holds (the user sold them outside the
- * platform). The user chooses on Resume: drop the missing quantity from the lots, or buy it again.
+ * Coins a spot bot's or cycle's lots count on but the exchange account no longer holds (the user sold them
+ * outside the platform). The user chooses on Resume: drop the missing quantity from the lots, or buy it again.
  */
-import type { GridBotState } from './core/grid-bot.state';
 import { NO_TRAIL } from './core/grid-bot.state';
 import { pendingOf } from './core/intents';
 import { UNSET_BAND } from './core/quiet-band';
+import { CYCLE_STATUS, transition } from './core/transitions';
 import { utcDateKey } from './core/utc-date';
+import type { EngineState } from './engine';
 import { invariant } from './errors';
 import {
   addDailyProfit,
@@ -23,30 +24,41 @@ import type { EngineRules } from './rules';
 import type { Fill, Lot, MarketBuy } from './types';
 
 /** Base quantity the lots hold beyond `held` (what the account has); 0 when nothing is missing. */
-export function missingQty(state: GridBotState, held: MoneyInput): number {
+export function missingQty(state: { lots: readonly Lot[] }, held: MoneyInput): number {
   const lots = state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
   const missing = lots.minus(held);
   return missing.gt(0) ? missing.toNumber() : 0;
 }
 
 /**
- * Forgets the quantity the account no longer holds, newest lots first (the ones a sell would take first).
- * Each dropped part closes at `price` without a fee, as dust does (docs/trading-rules.md §3): the loss or
- * profit it made is booked, and the quantity is recorded on the bot (`account.missingQty`).
+ * What a re-buy of the missing quantity orders: the quantity rounded up to the step, so the account holds at
+ * least the lots again, and its quote at `price` (a spot buy's fee comes out of the coin bought). Null when
+ * nothing is missing. The route checks the free USDT with it before the user's choice is accepted.
  */
-export function dropMissingLots(
-  state: GridBotState,
+export function rebuyOrder(
+  state: { lots: readonly Lot[] },
   held: MoneyInput,
   price: number,
-  timeMs: number,
-): { state: GridBotState; closed: ClosedLot[] } {
-  invariant(state.pending.length === 0, 'missing lots are dropped with no order under way');
+  stepSize: string | number,
+): { qty: string; quoteAmount: string; missingQty: string } | null {
   const missing = missingQty(state, held);
-  if (missing === 0) return { state, closed: [] };
+  if (missing === 0 || state.lots.length === 0) return null;
+  const step = money(stepSize);
+  const qty = money(missing).dividedBy(step).ceil().times(step);
+  return { qty: qty.toFixed(), quoteAmount: qty.times(price).toFixed(), missingQty: String(missing) };
+}
+
+/** The newest lots' `missing` quantity closed at `price` without a fee, as dust is; `kept` is what remains. */
+function dropNewest(
+  lots: readonly Lot[],
+  missing: number,
+  price: number,
+  timeMs: number,
+): { kept: Lot[]; closed: ClosedLot[] } {
   let left = money(missing);
   const closed: ClosedLot[] = [];
   const kept: Lot[] = [];
-  for (const lot of [...state.lots].reverse()) {
+  for (const lot of [...lots].reverse()) {
     const take = left.gte(lot.qty) ? money(lot.qty) : left;
     if (take.lte(0)) {
       kept.unshift(lot);
@@ -73,6 +85,25 @@ export function dropMissingLots(
     if (!whole) kept.unshift(reduceLot(lot, take.toNumber(), buyQuote, buyFee));
     left = left.minus(take);
   }
+  return { kept, closed };
+}
+
+/**
+ * Forgets the quantity the account no longer holds, newest lots first (the ones a sell would take first).
+ * Each dropped part closes at `price` without a fee, as dust does (docs/trading-rules.md §3): the loss or
+ * profit it made is booked, and the quantity is recorded on the bot (`account.missingQty`). A cycle left
+ * with no coin waits to buy again (docs/trading-rules.md §2.4).
+ */
+export function dropMissingLots<S extends EngineState>(
+  state: S,
+  held: MoneyInput,
+  price: number,
+  timeMs: number,
+): { state: S; closed: ClosedLot[] } {
+  invariant(state.pending.length === 0, 'missing lots are dropped with no order under way');
+  const missing = missingQty(state, held);
+  if (missing === 0) return { state, closed: [] };
+  const { kept, closed } = dropNewest(state.lots, missing, price, timeMs);
   const booked = bookClosed(state.account, closed, 0, 0);
   const recorded = {
     ...booked,
@@ -86,6 +117,11 @@ export function dropMissingLots(
     ...state.stats,
     datewiseProfit: addDailyProfit(state.stats.datewiseProfit, utcDateKey(timeMs), profit),
   };
+  if (state.kind === 'cycle') {
+    const status =
+      kept.length === 0 ? transition(CYCLE_STATUS, 'cycle', state.status, 'lot_dropped') : state.status;
+    return { state: { ...state, lots: kept, account, stats, status }, closed };
+  }
   const newestChanged = kept[kept.length - 1]?.id !== state.lots[state.lots.length - 1]?.id;
   return {
     state: {
@@ -101,34 +137,23 @@ export function dropMissingLots(
 }
 
 /**
- * A market buy of the quantity the account lacks (rounded up to the step, so the account holds at least the
- * lots again), for the newest lot's grid. Its fill tops that lot up (`topUpMissing`) rather than opening a
- * grid. Null when nothing is missing.
+ * A market buy of the quantity the account lacks (`rebuyOrder`), for the newest lot's grid. Its fill tops
+ * that lot up (`topUpMissing`) rather than opening a grid or a cycle. Null when nothing is missing.
  */
-export function rebuyMissing(
-  state: GridBotState,
+export function rebuyMissing<S extends EngineState>(
+  state: S,
   held: MoneyInput,
   price: number,
   rules: EngineRules,
-): { state: GridBotState; intent: MarketBuy | null } {
+): { state: S; intent: MarketBuy | null } {
   invariant(state.pending.length === 0, 'missing coins are bought with no order under way');
-  const missing = missingQty(state, held);
+  const order = rebuyOrder(state, held, price, rules.stepSize);
   const newest = state.lots[state.lots.length - 1];
-  if (missing === 0 || newest === undefined) return { state, intent: null };
-  const step = money(rules.stepSize);
-  const steps = money(missing).dividedBy(step).ceil();
-  const qty = steps.times(step);
-  const intent: MarketBuy = {
-    type: 'MarketBuy',
-    seq: state.seq + 1,
-    grid: newest.grid,
-    qty: qty.toFixed(),
-    quoteAmount: qty.times(price).toFixed(),
-    price,
-    missingQty: String(missing),
-  };
+  if (order === null || newest === undefined) return { state, intent: null };
+  const intent: MarketBuy = { type: 'MarketBuy', seq: state.seq + 1, grid: newest.grid, price, ...order };
   const pending = [...state.pending, pendingOf(intent, [], state.status, state.stopReason)];
-  return { state: { ...state, seq: intent.seq, pending, quiet: UNSET_BAND }, intent };
+  const next = { ...state, seq: intent.seq, pending };
+  return { state: state.kind === 'cycle' ? next : { ...next, quiet: UNSET_BAND }, intent };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface TestApp<F extends MarketFeed = SimFeed> {
   /** Every mail sent, oldest first. */
   mails: Mail[];
   handle: DbHandle;
+  /** The in-process runtime, for what only the runtime does (pausing a bot over its account). */
+  supervisor: BotSupervisor;
   close(): Promise<void>;
 }
 
@@ -71,7 +73,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
       notify: async (botId) => supervisor?.notify(botId),
     },
   };
-  supervisor = new BotSupervisor({
+  const runtime = new BotSupervisor({
     db: handle.db,
     feed,
     exchanges,
@@ -80,7 +82,8 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     log: () => {},
     onCommandsSettled: (botId) => void publishCommandsSettled(deps.userEvents!, botId),
   });
-  await supervisor.start();
+  supervisor = runtime;
+  await runtime.start();
   const app = await buildApp(deps);
   const chain = startDepositWatcher(deps, () => {});
   return {
@@ -90,6 +93,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     feed,
     mails,
     handle,
+    supervisor: runtime,
     async close() {
       await app.close();
       chain?.watcher.stop();
@@ -127,5 +131,24 @@ export async function asBinanceVenue(t: { deps: AppDeps }, body: () => Promise<v
     await body();
   } finally {
     (t.deps as { exchanges: AppDeps['exchanges'] }).exchanges = paper;
+  }
+}
+
+/**
+ * Runs `body` as if the API and the bots ran in separate processes: a bot handed to the runtime (a start, a
+ * resume) is launched by the worker after the request has moved on, as the API role hands it over the bus.
+ */
+export async function withSeparateWorker(t: { deps: AppDeps }, body: () => Promise<void>): Promise<void> {
+  const control = t.deps.botControl;
+  (t.deps as { botControl: AppDeps['botControl'] }).botControl = {
+    ...control,
+    add: async (botId) => {
+      void control.add(botId).catch(() => undefined);
+    },
+  };
+  try {
+    await body();
+  } finally {
+    (t.deps as { botControl: AppDeps['botControl'] }).botControl = control;
   }
 }

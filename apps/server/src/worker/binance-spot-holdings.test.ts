@@ -221,11 +221,38 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
     }
   }, 60_000);
 
+  it('pauses again, asking again, when Binance refuses the re-buy; the choice fails with the reason', async () => {
+    const bot = await pausedBot(14);
+    try {
+      // The USDT went elsewhere after the route's check: Binance refuses the buy.
+      bot.fake.book.spot.set('USDT', { free: money('1'), locked: money(0) });
+      const commandId = await queueCommand(handle.db, bot.botId, 'missing_lots', { choice: 'rebuy' });
+      expect(await clearHalt(handle.db, bot.botId, 'Live')).toBe(true);
+      await bot.supervisor.add(bot.botId);
+      await eventually(async () => {
+        const row = await botRow(bot.botId);
+        expect(row.status).toBe('Pause');
+        expect(row.haltReason).toMatch(/^Buying the missing coins again failed: .*insufficient balance/i);
+      }, 20_000);
+      const row = await botRow(bot.botId);
+      expect(isMissingCoinsHalt(row.haltReason)).toBe(true);
+      const [command] = await handle.db.select().from(botCommands).where(eq(botCommands.id, commandId));
+      expect(command).toMatchObject({ status: 'failed', error: row.haltReason });
+      // Nothing was bought: the lots still count the coins sold, and no sale of them went out.
+      expect(await bot.lotsQty()).toBe('0.1998');
+      expect(bot.fake.requests.some((r) => r.path === '/api/v3/order' && r.params.side === 'SELL')).toBe(
+        false,
+      );
+    } finally {
+      await bot.close();
+    }
+  }, 60_000);
+
   it('drops the missing lots, booked at the price, and trades on with what the account holds', async () => {
     const bot = await pausedBot(12);
     try {
       await bot.resume('drop');
-      // The resume answers once the choice is queued; the bot carries it out on its next turn.
+      // The bot carries the choice out as it is launched, before it trades.
       await eventually(async () => expect(await bot.lotsQty()).toBe('0.0498'), 20_000);
       const row = await botRow(bot.botId);
       const state = row.engineState as unknown as EngineState;

@@ -647,6 +647,20 @@ export async function queuedCommandsOf(
   return groupByBot(rows);
 }
 
+/** The re-buy a resume chose is booked: its applied `missing_lots` command is done. */
+export async function finishAppliedMissingLots(db: Db, botId: string) {
+  await db
+    .update(botCommands)
+    .set({ status: 'done', doneAt: new Date() })
+    .where(
+      and(
+        eq(botCommands.botId, botId),
+        eq(botCommands.type, 'missing_lots'),
+        eq(botCommands.status, 'applied'),
+      ),
+    );
+}
+
 export async function finishCommand(db: Db | Tx, id: number, error?: string) {
   await db
     .update(botCommands)

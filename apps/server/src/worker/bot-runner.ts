@@ -24,7 +24,13 @@ import {
   type MarketKind,
   type Order,
 } from '@gridbot/exchange';
-import { type Money, missingCoinsReason, missingCoinsUnsettled, money } from '@gridbot/shared';
+import {
+  type Money,
+  missingCoinsReason,
+  missingCoinsUnsettled,
+  money,
+  rebuyFailedReason,
+} from '@gridbot/shared';
 import { botCommandSchema } from '../modules/bots/bot-command';
 import { applyCommand } from './bot-commands';
 import * as repo from './bot-repo';
@@ -425,6 +431,7 @@ export class BotRunner {
 
   /** Books a fill; `feePaid` is the fee as the exchange charged it (USDT when not given). */
   private async applyFill(fill: Fill, feePaid?: FeePaid): Promise<void> {
+    const rebuy = this.isRebuy(fill.seq);
     const outcome = applyFillDetailed(this.state, fill);
     this.state = outcome.state;
     const pnl =
@@ -451,13 +458,18 @@ export class BotRunner {
       this.state,
       this.lastPrice ?? Number(fill.price),
     );
-    // The fill may have booked the sale a stop and sell waits for.
+    if (rebuy) await repo.finishAppliedMissingLots(this.deps.db, this.id.botId);
+    // The fill may have booked the sale a stop and sell, or the re-buy a resume, waits for.
     this.deps.onCommandsSettled?.(this.id.botId);
   }
 
   private async fail(intent: Intent, reason: string): Promise<void> {
+    const rebuy = this.isRebuy(intent.seq);
     this.state = applyIntentFailed(this.state, intent.seq);
     await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    // The lots still count on coins the account lacks: paused again (the resume waiting for the re-buy
+    // fails with the reason), and Resume asks again.
+    if (rebuy) return this.halt(rebuyFailedReason(reason));
     this.deps.onCommandsSettled?.(this.id.botId);
     this.failures += 1;
     if (this.failures >= MAX_FAILURES) await this.halt(`Orders keep failing: ${reason}`);
@@ -555,7 +567,8 @@ export class BotRunner {
       const held = coin ? money(coin.free).plus(coin.locked) : money(0);
       const lots = this.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
       if (held.gte(lots)) return;
-      await this.halt(missingCoinsReason(held.toFixed(), lots.toFixed(), this.id.baseAsset));
+      const holder = this.state.kind === 'cycle' ? 'cycle' : 'bot';
+      await this.halt(missingCoinsReason(held.toFixed(), lots.toFixed(), this.id.baseAsset, holder));
     });
   }
 
@@ -576,12 +589,12 @@ export class BotRunner {
     const { choice } = botCommandSchema.parse({ ...command.payload, type: command.type }) as {
       choice: 'rebuy' | 'drop';
     };
-    const held = await this.heldCoin();
-    const price = this.lastPrice;
-    if (this.state.kind === 'cycle' || this.state.pending.length > 0) {
-      await repo.finishCommand(this.deps.db, command.id, 'missing lots are settled on a grid bot at rest');
+    if (this.state.pending.length > 0) {
+      await repo.finishCommand(this.deps.db, command.id, 'missing lots are settled with no order under way');
       return;
     }
+    const held = await this.heldCoin();
+    const price = this.lastPrice;
     if (held === null || price === null) {
       // Trading on would sell coins the account lacks: paused again, and Resume asks again.
       await repo.finishCommand(this.deps.db, command.id, missingCoinsUnsettled);
@@ -604,8 +617,17 @@ export class BotRunner {
     }
     const rebuy = rebuyMissing(this.state, held.toFixed(), price, this.rules);
     this.state = rebuy.state;
-    await repo.saveCommandApplied(this.deps.db, this.id.botId, command.id, this.state, price, false);
+    // A re-buy under way leaves the command applied: it is done when the buy is booked (`applyFill`), or
+    // failed with the pause that follows a refusal (`fail`), so Resume answers with what happened.
+    const awaitsBuy = rebuy.intent !== null;
+    await repo.saveCommandApplied(this.deps.db, this.id.botId, command.id, this.state, price, awaitsBuy);
     if (rebuy.intent) await this.send([rebuy.intent], price);
+  }
+
+  /** Whether `seq` is the re-buy of coins sold outside the platform (its fill tops up the newest lot). */
+  private isRebuy(seq: number): boolean {
+    const intent = this.state.pending.find((p) => p.intent.seq === seq)?.intent;
+    return intent?.type === 'MarketBuy' && intent.missingQty !== undefined;
   }
 
   /**

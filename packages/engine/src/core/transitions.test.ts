@@ -43,6 +43,7 @@ describe('lifecycle tables', () => {
     ['Buying', 'bought', 'Holding'],
     ['Buying', 'buy_failed', 'WaitBuy'],
     ['Holding', 'sell', 'Selling'],
+    ['Holding', 'lot_dropped', 'WaitBuy'],
     ['Selling', 'sold_again', 'WaitBuy'],
     ['Selling', 'sold_last', 'Completed'],
     ['Selling', 'sold_stop', 'Stopped'],

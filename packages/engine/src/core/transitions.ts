@@ -56,13 +56,15 @@ export type CycleEvent =
   | 'sold_stop'
   | 'sell_failed'
   | 'sell_failed_stopped'
-  | 'stop';
+  | 'stop'
+  /** Every coin it held was sold outside the platform, and the user dropped the lot on Resume. */
+  | 'lot_dropped';
 
 /** Cycle (docs/trading-rules.md §2.4). `Buying`/`Selling` hold while the order is outstanding. */
 export const CYCLE_STATUS: TransitionTable<CycleStatus, CycleEvent> = {
   WaitBuy: { buy: 'Buying', stop: 'Stopped' },
   Buying: { bought: 'Holding', buy_failed: 'WaitBuy', stop: 'Stopped' },
-  Holding: { sell: 'Selling', stop: 'Stopped' },
+  Holding: { sell: 'Selling', stop: 'Stopped', lot_dropped: 'WaitBuy' },
   Selling: {
     stop: 'Stopped',
     sold_again: 'WaitBuy',

@@ -4,9 +4,10 @@
 import { CYCLE_STATUS, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
 import { invariant } from '../errors';
+import { topUpMissing } from '../missing-lots';
 import { money, toNumber } from '../money';
 import type { CycleState } from '../strategies/cycle/cycle.state';
-import type { Fill, PendingIntent, SellReason, StopReason } from '../types';
+import type { Fill, MarketBuy, PendingIntent, SellReason, StopReason } from '../types';
 import type { FillOutcome } from './grid-fill';
 import {
   addDailyProfit,
@@ -24,6 +25,24 @@ import {
 } from './ledger';
 import { applyIntentFailed, type FailureRules, failPending, pendingIndex } from './pending-intent';
 
+/** A re-buy of coins sold outside the platform filled: the held lot is topped up; the cycle keeps holding. */
+function cycleRebuyFilled(
+  state: CycleState,
+  pending: PendingIntent[],
+  intent: MarketBuy,
+  fill: Fill,
+): FillOutcome<CycleState> {
+  const lots = topUpMissing(state.lots, intent, fill);
+  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
+  const account = withOpenTotals(
+    { ...state.account, fees, trades: state.account.trades + 1 },
+    lots,
+    pending,
+    bracketsOf(state),
+  );
+  return { state: { ...state, lots, pending, account }, opened: null, closed: [], applied: true };
+}
+
 /** Applies a fill of the cycle's pending buy or sell. */
 export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
   const i = pendingIndex(state.pending, fill.seq, state.seq);
@@ -40,6 +59,7 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
         closed: [],
         applied: true,
       };
+    if (intent.missingQty !== undefined) return cycleRebuyFilled(state, pending, intent, fill);
     const lot = lotFromBuyFill(intent.seq, fill, {
       grid: 1,
       tpPct: 0,
@@ -144,11 +164,15 @@ function bookCycleSale(
 
 /** A cycle's failed intent: a buy goes back to waiting, a sell back to holding (or stays stopped). */
 const CYCLE_FAILURES: FailureRules<CycleState> = {
-  buyFailed: (state, pending) => ({
-    ...state,
-    pending,
-    status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed'),
-  }),
+  buyFailed: (state, pending, entry) =>
+    // A failed re-buy leaves the cycle holding what it held (the runtime pauses it again).
+    entry.intent.type === 'MarketBuy' && entry.intent.missingQty !== undefined
+      ? { ...state, pending }
+      : {
+          ...state,
+          pending,
+          status: transition(CYCLE_STATUS, 'cycle', state.status, 'buy_failed'),
+        },
   sellFailed(state, entry) {
     const stopped = state.status === 'Stopped' || entry.prevStatus === 'Stopped';
     const event = stopped ? 'sell_failed_stopped' : 'sell_failed';

@@ -33,8 +33,8 @@ export interface IntentHolder {
 
 /** What one bot kind does when its intent fails. */
 export interface FailureRules<S extends IntentHolder> {
-  /** A buy failed: the state without it (`pending` no longer holds it). */
-  buyFailed(state: S, pending: PendingIntent[]): S;
+  /** The buy `entry` failed: the state without it (`pending` no longer holds it). */
+  buyFailed(state: S, pending: PendingIntent[], entry: PendingIntent): S;
   /** A sell failed: the kind's status fields after it, decided on the state before the failure. */
   sellFailed(state: S, entry: PendingIntent): Partial<S>;
 }
@@ -60,7 +60,7 @@ export function failPending<S extends IntentHolder>(
   rules: FailureRules<S>,
 ): S {
   const intent = entry.intent;
-  if (intent.type === 'MarketBuy') return rules.buyFailed(state, pending);
+  if (intent.type === 'MarketBuy') return rules.buyFailed(state, pending, entry);
   invariant(intent.type !== 'RecordLiquidation', 'a liquidation cannot fail');
   const lots = insertLots(
     state.lots,

@@ -36,6 +36,10 @@ export const botMessages = {
   resumed: 'The bot is trading again.', // (ours)
   missingLotsChoiceNeeded: 'Choose first: re-buy the missing quantity or drop the missing lots.', // (ours)
   notPausedForMissingCoins: 'This bot was not paused for coins missing from your account.', // (ours)
+  rebuyUnaffordable: (qty: string, asset: string, needed: string, free: string) =>
+    `Re-buying the missing ${qty} ${asset} needs ${needed} USDT, but only ${free} USDT is free in your spot wallet. Add USDT or drop the missing lots.`, // (ours)
+  resumeNoAnswer: 'The bot did not answer in time; it carries out your choice when it does.', // (ours)
+  resumeUnderWay: 'Resume requested: the missing coins are being bought; the bot trades again once they are.', // (ours)
   stopped: 'Bot stopped successfully',
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',

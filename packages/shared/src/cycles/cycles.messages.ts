@@ -30,6 +30,7 @@ export const cycleMessages = {
   notHolding: 'This cycle holds nothing to sell.', // (ours)
   notHalted: 'This cycle was not paused by the system.', // (ours)
   resumed: 'The cycle is trading again.', // (ours)
+  notPausedForMissingCoins: 'This cycle was not paused for coins missing from your account.', // (ours)
   resumeFailed: 'Failed to resume cycle', // (ours)
   resumeError: 'An error occurred while resuming the cycle.', // (ours)
   cycleCountDone: (done: number) => `Cycle count must be more than the ${done} cycles already completed.`, // (ours)

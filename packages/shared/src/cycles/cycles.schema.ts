@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { missingLotsChoiceSchema } from '../bots/start-bot.schema';
 import { SYMBOLS } from '../markets/market-rules';
 import { MAX_CYCLE_COUNT, cycleMessages as m } from './cycles.messages';
 
@@ -97,3 +98,9 @@ export type EditCycle = z.output<typeof editCycleInputSchema>;
 
 /** POST /api/stopcycle and /api/stopcyclewithsell {cycle_id}. */
 export const stopCycleInputSchema = z.object({ cycle_id: cycleId });
+
+/** POST resume: the cycle, and (for one paused over coins sold outside the platform) the user's choice. */
+export const resumeCycleInputSchema = stopCycleInputSchema.extend({
+  missingLots: missingLotsChoiceSchema.optional(),
+});
+export type ResumeCycleInput = z.infer<typeof resumeCycleInputSchema>;

@@ -18,8 +18,6 @@ export type CommandOutcome = 'done' | 'requested';
  * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
  * until the worker has applied it, so the answer the user sees is what happened. A stop and sell is waited
  * for until its sale is booked (docs/trading-rules.md §3); a sale that fails answers `failure` with the exchange's reason.
- * The command's row is read when the worker says on the bus that it settled commands of the bot, and once more
- * at the deadline (a lost message only costs the wait).
  */
 export async function sendBotCommand(
   deps: AppDeps,
@@ -29,28 +27,60 @@ export async function sendBotCommand(
   waitMs = WAIT_MS,
 ): Promise<CommandOutcome> {
   const { type, ...payload } = command;
-  // Listening before the command exists: the answer cannot come before we hear it.
+  const waited = await queueAndAwait(
+    deps,
+    botId,
+    async () => {
+      const id = await repo.queueCommand(deps.db, botId, type, payload);
+      // In one process the notification runs the command, its sale included: never wait on it past the deadline.
+      const notified = deps.botControl.notify(botId);
+      notified.catch(() => undefined);
+      await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+      return id;
+    },
+    waitMs,
+  );
+  if (waited.status === 'done') return 'done';
+  if (waited.status === 'failed')
+    throw new HttpError(400, type === 'stop_sell' ? failureText(failure, waited.error) : failure);
+  if (waited.status === 'applied') return 'requested';
+  throw new HttpError(
+    503,
+    `${failure}: the bot did not answer in time; it will apply the change when it does.`,
+  );
+}
+
+/** Where a command stands when the wait for it ends. */
+export type CommandWait =
+  | { status: 'done' }
+  | { status: 'failed'; error: string | null }
+  /** Applied, its order still under way (a stop and sell's sale, a re-buy) when the deadline came. */
+  | { status: 'applied' }
+  /** Still queued at the deadline: the bot did not answer. */
+  | { status: 'queued' };
+
+/**
+ * Runs `queue` (which writes the command's row and hands it to the runtime; it answers the row's id) and waits
+ * until the command is done or failed, or the deadline passes. Listens before the command exists, so the
+ * answer cannot come before it is heard; the row (the source of truth) is read on each word the worker says
+ * on the bus about the bot, and once more at the deadline (a lost message only costs the wait).
+ */
+export async function queueAndAwait(
+  deps: AppDeps,
+  botId: string,
+  queue: () => Promise<number>,
+  waitMs = WAIT_MS,
+): Promise<CommandWait> {
   const settled = await commandSettlements(deps.userEvents, botId);
   try {
-    const id = await repo.queueCommand(deps.db, botId, type, payload);
     const deadline = Date.now() + waitMs;
-    // In one process the notification runs the command, its sale included: never wait on it past the deadline.
-    const notified = deps.botControl.notify(botId);
-    notified.catch(() => undefined);
-    await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+    const id = await queue();
     for (;;) {
       const row = await repo.commandStatus(deps.db, id);
-      if (row?.status === 'done') return 'done';
-      if (row?.status === 'failed')
-        throw new HttpError(400, type === 'stop_sell' ? failureText(failure, row.error) : failure);
+      if (row?.status === 'done') return { status: 'done' };
+      if (row?.status === 'failed') return { status: 'failed', error: row.error };
       const left = deadline - Date.now();
-      if (left <= 0) {
-        if (row?.status === 'applied') return 'requested';
-        throw new HttpError(
-          503,
-          `${failure}: the bot did not answer in time; it will apply the change when it does.`,
-        );
-      }
+      if (left <= 0) return { status: row?.status === 'applied' ? 'applied' : 'queued' };
       await settled.next(left);
     }
   } finally {

@@ -1,16 +1,11 @@
 import { bots } from '@gridbot/db';
 import { eventually } from '@gridbot/exchange/testing';
-import {
-  botMessages as m,
-  missingCoinsReason,
-  startReadinessMessages,
-  takeProfitFeeWarning,
-} from '@gridbot/shared';
+import { botMessages as m, money, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { multigridBody } from '../../testing/strategies';
-import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
 import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp;
@@ -343,22 +338,86 @@ describe('a running bot', () => {
     expect((await resume()).body.message).toBe(m.botNotHalted);
   });
 
-  it('asks a bot paused over coins sold outside the platform to re-buy or drop them before it resumes', async () => {
-    const user = await trader('rmc');
+  /**
+   * A bot of a new trader that bought grid 1, whose ETH the trader then sold outside the platform (the wallet
+   * refuses to swap a bot's coins, but on Binance the user can still trade them away): the runtime's check of
+   * the account pauses it, as it does every minute on Binance.
+   */
+  async function botWithCoinsSoldOutside(prefix: string) {
+    const user = await trader(prefix);
     const botID = String((await call(t, 'POST', '/api/startbotdata', start, user.auth)).body.botId);
-    await t.deps.db
-      .update(bots)
-      .set({ status: 'Pause', haltReason: missingCoinsReason('0.0498', '0.1998', 'ETH') })
-      .where(eq(bots.id, botID));
+    t.feed.step(); // grid 1 buys at market
+    await eventually(async () => {
+      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((book.body.orders as unknown[]).length).toBe(1);
+    });
+    const me = await call(t, 'GET', '/api/me', undefined, user.auth);
+    const account = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    const eth = (await account.balances('spot')).find((b) => b.asset === 'ETH')!;
+    await account.convertToUsdt('ETH', eth.free);
+    await t.supervisor.runner(botID)?.checkHoldings();
+    const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(info.body).toMatchObject({ status: 'Pause', haltReason: expect.stringMatching(/sold outside/) });
+    const engine = async () => {
+      const [row] = await t.deps.db.select().from(bots).where(eq(bots.id, botID));
+      return row?.engineState as { lots: { qty: number }[]; account: { missingQty?: number } };
+    };
+    // What the lots hold beyond the account now (the swap sells to the step, leaving the rest).
+    const left = (await account.balances('spot')).find((b) => b.asset === 'ETH')?.free ?? '0';
+    const lotsQty = (await engine()).lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+    const sold = lotsQty.minus(left).toNumber();
+    return { user, botID, account, haltReason: String(info.body.haltReason), engine, sold };
+  }
+
+  it('asks a bot paused over coins sold outside the platform to re-buy or drop them before it resumes', async () => {
+    const { user, botID, engine, sold } = await botWithCoinsSoldOutside('rmc');
     const plain = await call(t, 'POST', '/api/resumebot', { botID }, user.auth);
     expect(plain).toMatchObject({ status: 400, body: { message: m.missingLotsChoiceNeeded } });
     const other = await trader('rmo');
     const foreign = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, other.auth);
     expect(foreign.status).toBe(404);
-    const dropped = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, user.auth);
-    expect(dropped.body).toEqual({ success: true, message: m.resumed });
+    // The answer comes once the bot has dropped the lots, even with the bots run by another process.
+    await withSeparateWorker(t, async () => {
+      const dropped = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'drop' }, user.auth);
+      expect(dropped).toMatchObject({ status: 200, body: { success: true, message: m.resumed } });
+      expect((await engine()).account.missingQty).toBe(sold);
+      const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+      expect(info.body).toMatchObject({ status: 'Live', haltReason: null });
+    });
+    await call(t, 'POST', '/api/stopbot', { botID }, user.auth);
+  });
+
+  it('refuses a re-buy the free spot USDT cannot pay, naming the amount, and answers a re-buy once it is bought', async () => {
+    const { user, botID, account, haltReason, engine } = await botWithCoinsSoldOutside('rbu');
+    // All the free USDT but 1 leaves the spot wallet (what the bot holds for its grids is not free).
+    const free = Number((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body.spotusdtAmount);
+    const moved = (Math.floor((free - 1) * 100) / 100).toFixed(2);
+    await account.transfer('spot_to_future', moved);
+    const refused = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'rebuy' }, user.auth);
+    expect(refused.status).toBe(400);
+    const [qty, needed] = /the missing ([\d.]+) ETH needs ([\d.]+) USDT/
+      .exec(String(refused.body.message))!
+      .slice(1);
+    expect(refused.body.message).toBe(m.rebuyUnaffordable(qty!, 'ETH', needed!, '1.00'));
+    expect(Number(needed)).toBeGreaterThan(1);
+    // Nothing changed: still paused with its reason, no order sent.
     const info = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
-    expect(info.body).toMatchObject({ status: 'Live', haltReason: null });
+    expect(info.body).toMatchObject({ status: 'Pause', haltReason });
+    const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+    expect((book.body.orders as unknown[]).length).toBe(1);
+
+    await account.transfer('future_to_spot', moved);
+    await withSeparateWorker(t, async () => {
+      const rebought = await call(t, 'POST', '/api/resumebot', { botID, missingLots: 'rebuy' }, user.auth);
+      expect(rebought).toMatchObject({ status: 200, body: { success: true, message: m.resumed } });
+      // Answered once the re-buy is booked: its BUY row is there, and the lots equal the account again.
+      const after = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+      expect((after.body.orders as { type: string }[]).map((o) => o.type)).toEqual(['BUY', 'BUY']);
+      const eth = (await account.balances('spot')).find((b) => b.asset === 'ETH')!;
+      const { lots } = await engine();
+      expect(lots.reduce((sum, lot) => sum + lot.qty, 0)).toBeCloseTo(Number(eth.free), 8);
+    });
+    await call(t, 'POST', '/api/stopbot', { botID }, user.auth);
   });
 
   it('answers 404 to another user on every bot endpoint', async () => {

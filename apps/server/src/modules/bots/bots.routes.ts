@@ -108,13 +108,13 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       return { liquidationPrice: read.summaryStats(deps, bot).liquidationPrice };
     });
-    r.post(paths.resume, withBody(resumeBotInputSchema), async (req) =>
-      resumeBot(
-        deps,
-        await runningBotOf(deps, currentUser(req).id, req.body.botID, type),
-        req.body.missingLots,
-      ),
-    );
+    // 202 while the re-buy of coins sold outside the platform that the user chose is still being filled.
+    r.post(paths.resume, withBody(resumeBotInputSchema), async (req, reply) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      const answer = await resumeBot(deps, bot, req.body.missingLots);
+      if (answer.resuming) reply.code(202);
+      return answer;
+    });
     r.post(paths.stop, withBody(botIdInputSchema), async (req): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
       assertRunning(bot);

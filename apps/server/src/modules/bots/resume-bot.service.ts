@@ -2,36 +2,88 @@ import { isMissingCoinsHalt, type MissingLotsChoice, botMessages as m } from '@g
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../wallet/user-exchange';
+import { queueAndAwait } from './bot-commands.service';
 import * as repo from './bots.repo';
+import { assertRebuyAffordable } from './missing-lots.service';
 
-/**
- * Resumes a bot the runtime paused (its keys were missing, or its orders kept failing): it trades again from
- * the state it stopped in, with a fresh count of failures. The keys must be bound again first, or it would
- * only be paused again. A bot paused over coins sold outside the platform resumes only with the user's
- * choice (`missingLots`: re-buy them or drop the missing lots), which no other pause takes.
- */
-export async function resumeBot(deps: AppDeps, bot: repo.BotRow, missingLots?: MissingLotsChoice) {
-  const missing = isMissingCoinsHalt(bot.haltReason);
-  if (missing && missingLots === undefined) throw new HttpError(400, m.missingLotsChoiceNeeded);
-  if (!missing && missingLots !== undefined) throw new HttpError(400, m.notPausedForMissingCoins);
-  // Queued once the keys are known good and before the bot is launched: the runner settles the lots before
-  // it trades.
-  const settleLots = async () => {
-    if (missingLots !== undefined)
-      await repo.queueCommand(deps.db, bot.id, 'missing_lots', { choice: missingLots });
-  };
-  return resumeHalted(deps, bot, { notHalted: m.botNotHalted, resumed: m.resumed }, settleLots);
+/** How a resume is worded for its kind (a grid bot or a cycle). */
+export interface ResumeTexts {
+  notHalted: string;
+  resumed: string;
+  notPausedForMissingCoins: string;
 }
 
-/** Resumes a grid bot or a cycle the runtime paused; `texts` word the refusal and the success for its kind. */
-export async function resumeHalted(
+/** The answer of a resume: `resuming` (202) while the re-buy the user chose is still being filled. */
+export interface ResumeAnswer {
+  success: true;
+  message: string;
+  resuming?: true;
+}
+
+const BOT_TEXTS: ResumeTexts = {
+  notHalted: m.botNotHalted,
+  resumed: m.resumed,
+  notPausedForMissingCoins: m.notPausedForMissingCoins,
+};
+
+/** Resumes a grid bot the runtime paused (see `resumeAfterHalt`). */
+export function resumeBot(deps: AppDeps, bot: repo.BotRow, missingLots?: MissingLotsChoice) {
+  return resumeAfterHalt(deps, bot, BOT_TEXTS, missingLots);
+}
+
+/**
+ * Resumes a grid bot or a cycle the runtime paused (its keys were missing, its orders kept failing, or its
+ * coins were sold outside the platform): it trades again from the state it stopped in, with a fresh count of
+ * failures. The keys must be bound again first, or it would only be paused again. A pause over coins sold
+ * outside the platform resumes only with the user's choice (`missingLots`: re-buy them or drop the missing
+ * lots), which no other pause takes; a re-buy the free spot USDT cannot pay is refused before anything
+ * changes. With a choice the answer comes once the bot has carried it out (a re-buy: once it is filled), so
+ * the page the user returns to shows the bot as it now is.
+ */
+export async function resumeAfterHalt(
   deps: AppDeps,
   bot: repo.BotRow,
-  texts: { notHalted: string; resumed: string },
-  /** Runs once the keys are found, before the bot is set trading again. */
-  beforeResume?: () => Promise<void>,
-): Promise<{ success: true; message: string }> {
+  texts: ResumeTexts,
+  missingLots?: MissingLotsChoice,
+): Promise<ResumeAnswer> {
   if (!bot.haltReason || bot.status === 'Stopped') throw new HttpError(400, texts.notHalted);
+  const missing = isMissingCoinsHalt(bot.haltReason);
+  if (missing && missingLots === undefined) throw new HttpError(400, m.missingLotsChoiceNeeded);
+  if (!missing && missingLots !== undefined) throw new HttpError(400, texts.notPausedForMissingCoins);
+  if (missingLots === undefined) {
+    await resumeHalted(deps, bot, texts);
+    return { success: true, message: texts.resumed };
+  }
+  if (missingLots === 'rebuy') await assertRebuyAffordable(deps, bot);
+  // The choice is queued once the keys are known good and before the bot is launched: the runner settles
+  // the lots before it trades.
+  const waited = await queueAndAwait(deps, bot.id, async () => {
+    let commandId = 0;
+    await resumeHalted(deps, bot, texts, async () => {
+      commandId = await repo.queueCommand(deps.db, bot.id, 'missing_lots', { choice: missingLots });
+    });
+    return commandId;
+  });
+  switch (waited.status) {
+    case 'done':
+      return { success: true, message: texts.resumed };
+    case 'applied':
+      return { success: true, resuming: true, message: m.resumeUnderWay };
+    case 'failed':
+      // The runtime paused it again, with the reason (Binance did not answer, the re-buy was refused).
+      throw new HttpError(400, waited.error ?? m.startError);
+    case 'queued':
+      throw new HttpError(503, m.resumeNoAnswer);
+  }
+}
+
+/** Sets a paused bot or cycle trading again; `beforeResume` runs once the keys are found. */
+async function resumeHalted(
+  deps: AppDeps,
+  bot: repo.BotRow,
+  texts: ResumeTexts,
+  beforeResume?: () => Promise<void>,
+): Promise<void> {
   await userExchange(deps, bot.userId);
   await beforeResume?.();
   // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt; a
@@ -40,5 +92,4 @@ export async function resumeHalted(
   const status = bot.status === 'Stopping' ? 'Stopping' : engineStatus === 'Pause' ? 'Pause' : 'Live';
   if (!(await repo.clearHalt(deps.db, bot.id, status))) throw new HttpError(400, texts.notHalted);
   await deps.botControl.add(bot.id);
-  return { success: true, message: texts.resumed };
 }

@@ -4,7 +4,7 @@ import { botMessages, type LiveCycle, cycleMessages as m } from '@gridbot/shared
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
-import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
 import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp<ManualFeed>;
@@ -269,6 +269,84 @@ describe('a running cycle', () => {
     expect(await resume(other.auth)).toMatchObject({ status: 404, body: { message: m.cycleNotFound } });
     await call(t, 'POST', '/api/stopcyclewithsell', { cycle_id: id }, user.auth);
     expect(await resume()).toMatchObject({ status: 400, body: { message: m.notHalted } });
+  });
+
+  /**
+   * A cycle of a new trader holding ETH, which the trader then sold outside the platform: the runtime's check
+   * of the account (every minute on Binance) pauses it.
+   */
+  async function cycleWithCoinsSoldOutside(prefix: string) {
+    price(2000);
+    const user = await trader(prefix);
+    const id = await startOne(user.auth);
+    price(1985);
+    await eventually(async () => expect((await liveCycles(user.auth))[0]?.phase).toBe('Holding'));
+    const me = await call(t, 'GET', '/api/me', undefined, user.auth);
+    const account = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    const eth = (await account.balances('spot')).find((b) => b.asset === 'ETH')!;
+    await account.convertToUsdt('ETH', eth.free);
+    await t.supervisor.runner(id)?.checkHoldings();
+    const [paused] = await liveCycles(user.auth);
+    expect(paused).toMatchObject({
+      status: 'Pause',
+      haltReason: expect.stringMatching(/this cycle's holding/),
+    });
+    const resume = (missingLots?: string) =>
+      call(t, 'POST', '/api/resumecycle', { cycle_id: id, missingLots }, user.auth);
+    return { user, id, account, resume, haltReason: paused?.haltReason };
+  }
+
+  it('asks a cycle whose coins were sold outside the platform first, and drops its lot before answering', async () => {
+    const { user, id, account, resume } = await cycleWithCoinsSoldOutside('cmd');
+    expect(await resume()).toMatchObject({
+      status: 400,
+      body: { message: botMessages.missingLotsChoiceNeeded },
+    });
+    const engine = async () => {
+      const [row] = await t.deps.db.select().from(bots).where(eq(bots.id, id));
+      return row?.engineState as { lots: { qty: number }[]; account: { missingQty?: number } };
+    };
+    const lotQty = (await engine()).lots[0]!.qty;
+    // The swap sold to the step: the account keeps what is below it.
+    const left = (await account.balances('spot')).find((b) => b.asset === 'ETH')?.free ?? '0';
+    price(2000); // above the buy price: nothing is bought again meanwhile
+    await withSeparateWorker(t, async () => {
+      expect(await resume('drop')).toMatchObject({
+        status: 200,
+        body: { success: true, message: m.resumed },
+      });
+      // Answered once done: the lot holds what the account holds, the rest is booked as missing.
+      const after = await engine();
+      expect(after.lots.map((lot) => lot.qty)).toEqual(Number(left) > 0 ? [Number(left)] : []);
+      expect(after.account.missingQty).toBeCloseTo(lotQty - Number(left), 12);
+      const [cycle] = await liveCycles(user.auth);
+      expect(cycle).toMatchObject({ status: 'Live', haltReason: null, cycles_completed: 0 });
+    });
+    await call(t, 'POST', '/api/stopcycle', { cycle_id: id }, user.auth);
+  });
+
+  it("refuses a cycle's re-buy the free spot USDT cannot pay, and answers a re-buy once it is bought", async () => {
+    const { user, id, account, resume, haltReason } = await cycleWithCoinsSoldOutside('cmr');
+    const free = Number((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body.spotusdtAmount);
+    const moved = (Math.floor((free - 1) * 100) / 100).toFixed(2);
+    await account.transfer('spot_to_future', moved);
+    const refused = await resume('rebuy');
+    expect(refused.status).toBe(400);
+    const [qty, needed] = /the missing ([\d.]+) ETH needs ([\d.]+) USDT/
+      .exec(String(refused.body.message))!
+      .slice(1);
+    expect(refused.body.message).toBe(botMessages.rebuyUnaffordable(qty!, 'ETH', needed!, '1.00'));
+    expect((await liveCycles(user.auth))[0]).toMatchObject({ status: 'Pause', haltReason });
+
+    await account.transfer('future_to_spot', moved);
+    await withSeparateWorker(t, async () => {
+      expect(await resume('rebuy')).toMatchObject({ status: 200, body: { message: m.resumed } });
+      const [cycle] = await liveCycles(user.auth);
+      expect(cycle).toMatchObject({ status: 'Live', phase: 'Holding', cycles_completed: 0 });
+      const fills = await t.deps.db.select().from(botFills).where(eq(botFills.botId, id));
+      expect(fills.map((f) => f.side)).toEqual(['buy', 'buy']);
+    });
+    await call(t, 'POST', '/api/stopcycle', { cycle_id: id }, user.auth);
   });
 
   it('runs on futures with leverage', async () => {

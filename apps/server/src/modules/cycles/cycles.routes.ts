@@ -1,6 +1,7 @@
 import {
   cycleApiPaths,
   editCycleInputSchema,
+  resumeCycleInputSchema,
   startCycleInputSchema,
   stopCycleInputSchema,
 } from '@gridbot/shared';
@@ -33,9 +34,13 @@ export async function cycleRoutes(app: FastifyInstance, deps: AppDeps) {
     if ('stopping' in answer) reply.code(202);
     return answer;
   });
-  r.post(cycleApiPaths.resume, withBody(stopCycleInputSchema), async (req) =>
-    service.resumeCycle(deps, currentUser(req).id, req.body.cycle_id),
-  );
+  // 202 while the re-buy of coins sold outside the platform that the user chose is still being filled.
+  r.post(cycleApiPaths.resume, withBody(resumeCycleInputSchema), async (req, reply) => {
+    const { cycle_id, missingLots } = req.body;
+    const answer = await service.resumeCycle(deps, currentUser(req).id, cycle_id, missingLots);
+    if (answer.resuming) reply.code(202);
+    return answer;
+  });
   r.get(cycleApiPaths.history, guard, async (req) => ({
     rows: await service.cycleHistory(deps, currentUser(req).id),
   }));

@@ -4,6 +4,7 @@ import {
   type EditCycle,
   findMaintBrackets,
   getMarketRules,
+  type MissingLotsChoice,
   cycleMessages as m,
   money,
   type StartCycle,
@@ -14,7 +15,7 @@ import { sendBotCommand } from '../bots/bot-commands.service';
 import { marketOf, priceOf } from '../bots/bot-summary';
 import { history, sparklineCache } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
-import { resumeHalted } from '../bots/resume-bot.service';
+import { resumeAfterHalt } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
 import { setUpFutures } from '../exchange/futures-setup';
 import { platformCredit } from '../platform/platform-credit';
@@ -147,10 +148,23 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
   return { success: true, message: sell ? m.stoppedSold : m.stopped };
 }
 
-/** Resumes a cycle the runtime paused (keys missing, orders failing), once the cause is fixed. */
-export async function resumeCycle(deps: AppDeps, userId: string, cycleId: string) {
+/**
+ * Resumes a cycle the runtime paused (keys missing, orders failing, coins sold outside the platform: with the
+ * user's choice about them), once the cause is fixed; as a grid bot resumes.
+ */
+export async function resumeCycle(
+  deps: AppDeps,
+  userId: string,
+  cycleId: string,
+  missingLots?: MissingLotsChoice,
+) {
   const row = await cycleOf(deps, userId, cycleId);
-  return resumeHalted(deps, row, { notHalted: m.notHalted, resumed: m.resumed });
+  const texts = {
+    notHalted: m.notHalted,
+    resumed: m.resumed,
+    notPausedForMissingCoins: m.notPausedForMissingCoins,
+  };
+  return resumeAfterHalt(deps, row, texts, missingLots);
 }
 
 export async function cycleHistory(deps: AppDeps, userId: string) {

@@ -129,8 +129,29 @@ describe('Wallet Dashboard', () => {
   it('needs bound keys on Binance', async () => {
     const user = await registerUser(t, 'nokeys');
     await asBinanceVenue(t, async () => {
-      const res = await call(t, 'GET', '/api/spotBalance', undefined, { token: user.token });
-      expect(res).toMatchObject({ status: 400, body: { message: m.notConnected } });
+      // The Wallet Dashboard polls its balances every 10 s: without keys they answer that nothing is connected.
+      const auth = { token: user.token };
+      expect(await call(t, 'GET', '/api/spotBalance', undefined, auth)).toMatchObject({
+        status: 200,
+        body: { connected: false, spotusdtAmount: null, committedUsdt: '0' },
+      });
+      expect(await call(t, 'GET', '/api/futuresBalance', undefined, auth)).toMatchObject({
+        status: 200,
+        body: { connected: false, futuresusdtAmount: null, committedUsdt: '0' },
+      });
+      for (const path of ['/api/spotAssets', '/api/futuresAssets']) {
+        const assets = await call(t, 'GET', path, undefined, auth);
+        expect(assets, path).toMatchObject({ status: 200, body: { connected: false, assets: [] } });
+      }
+      // What moves money still needs the keys, with the way to bind them.
+      const transfer = await call(
+        t,
+        'POST',
+        '/api/transferspottofutures',
+        { from: 'Spot', to: 'Futures', coin: 'USDT', amount: 10 },
+        auth,
+      );
+      expect(transfer).toMatchObject({ status: 400, body: { message: m.notConnected } });
       // The dashboard polls the pie every 10 s: without keys it answers what it knows, not a 400 each time.
       const pie = await call(t, 'GET', '/api/pichart', undefined, { token: user.token });
       expect(pie).toMatchObject({

@@ -56,19 +56,31 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   });
 
+  /**
+   * The user's exchange for the Wallet Dashboard's reads; undefined on Binance while no keys are bound. The
+   * dashboard polls these every 10 s, so a keyless user gets that as data (`connected: false`, no figures),
+   * not a 400 on each poll; what moves money still answers 400 with the way to API Setting.
+   */
+  const readableExchange = async (userId: string) => {
+    const keys = await loadUserKeys(deps, userId);
+    return keys ? deps.exchanges.forUser(userId, keys) : undefined;
+  };
+
   /** Balances with what running bots hold taken out: the transferable figures of the cards. */
   const balancesOf = async (userId: string) => {
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
-    return { balances: await usdtBalances(exchange, committed), committed };
+    const [exchange, committed] = await Promise.all([readableExchange(userId), committedFunds(deps, userId)]);
+    return { balances: exchange ? await usdtBalances(exchange, committed) : undefined, committed };
   };
 
   r.get(walletApiPaths.spotBalance, guard, async (req) => {
     const { balances, committed } = await balancesOf(currentUser(req).id);
+    if (!balances) return { spotusdtAmount: null, committedUsdt: '0', connected: false };
     return { spotusdtAmount: balances.spot, committedUsdt: committed.spotUsdt };
   });
 
   r.get(walletApiPaths.futuresBalance, guard, async (req) => {
     const { balances, committed } = await balancesOf(currentUser(req).id);
+    if (!balances) return { futuresusdtAmount: null, committedUsdt: '0', connected: false };
     return { futuresusdtAmount: balances.futures, committedUsdt: committed.futuresUsdt };
   });
 
@@ -77,7 +89,8 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(walletApiPaths.spotAssets, guard, async (req) => {
     const userId = currentUser(req).id;
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    const [exchange, committed] = await Promise.all([readableExchange(userId), committedFunds(deps, userId)]);
+    if (!exchange) return { assets: [], connected: false };
     const assets = await exchange.spotAssets();
     return {
       assets: assets.map((a) => {
@@ -95,7 +108,8 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(walletApiPaths.futuresAssets, guard, async (req) => {
     const userId = currentUser(req).id;
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
+    const [exchange, committed] = await Promise.all([readableExchange(userId), committedFunds(deps, userId)]);
+    if (!exchange) return { assets: [], connected: false };
     const balances = await exchange.balances('future');
     return {
       assets: balances.map((b) => {

@@ -2,11 +2,11 @@ import { botMessages, isMissingCoinsHalt, type MissingLotsChoice } from '@gridbo
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
+import { MissingLotsDialog } from '../../../components/ui/missing-lots-dialog';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import type { BotKind } from '../api/bot-paths';
 import { useResumeBot } from '../api/running-bot';
-import { MissingLotsDialog } from './missing-lots-dialog';
 
 /**
  * A bot the runtime paused (keys missing, orders failing): why, and a way to let it trade again once the
@@ -34,7 +34,10 @@ export function HaltedBanner({
         setChoosing(false);
         toast.success(answer.message || botMessages.resumed);
       },
-      onError: (error) => toast.error(errorMessage(error, botMessages.noResponse)),
+      // While the choice is open the dialog shows the refusal; a toast would cover its buttons on a phone.
+      onError: (error) => {
+        if (!missingLots) toast.error(errorMessage(error, botMessages.noResponse));
+      },
     });
   const onResume = () => (missingCoins ? setChoosing(true) : send());
   return (
@@ -58,6 +61,7 @@ export function HaltedBanner({
           onClose={() => setChoosing(false)}
           reason={reason}
           busy={resume.isPending}
+          error={resume.isError ? errorMessage(resume.error, botMessages.noResponse) : null}
           onConfirm={send}
         />
       ) : null}

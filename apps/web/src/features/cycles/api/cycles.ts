@@ -3,6 +3,7 @@ import {
   type EditCycleInput,
   type LiveCyclesResponse,
   livePricePath,
+  type MissingLotsChoice,
   type StartCycleInput,
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -87,12 +88,18 @@ export function useStopCycle() {
   });
 }
 
-/** Resumes a cycle the runtime paused (keys missing, orders failing), once the cause is fixed. */
+/**
+ * Resumes a cycle the runtime paused (keys missing, orders failing), once the cause is fixed; `missingLots`:
+ * what to do with coins sold outside the platform, for a cycle paused over them.
+ */
 export function useResumeCycle() {
   const refresh = useRefreshCycles();
   return useMutation({
-    mutationFn: (cycleId: string) =>
-      api.post<{ message: string }>(cycleApiPaths.resume, { cycle_id: cycleId }),
+    mutationFn: ({ cycleId, missingLots }: { cycleId: string; missingLots?: MissingLotsChoice }) =>
+      api.post<{ message: string; resuming?: boolean }>(cycleApiPaths.resume, {
+        cycle_id: cycleId,
+        missingLots,
+      }),
     onSettled: refresh,
   });
 }

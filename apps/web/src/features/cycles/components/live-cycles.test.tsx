@@ -1,4 +1,4 @@
-import { cycleMessages, type LiveCycle } from '@gridbot/shared';
+import { botMessages, cycleMessages, type LiveCycle, missingCoinsReason } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, json, mockApi } from '../../../testing/mock-api';
@@ -178,6 +178,34 @@ describe('Live Cycles', () => {
     expect(api.callsTo('POST', '/api/resumecycle').map((c) => c.body)).toEqual([
       { cycle_id: 'c2' },
       { cycle_id: 'c2' },
+    ]);
+  });
+
+  it('asks what to do about coins sold outside the platform before it resumes, and shows a refused re-buy', async () => {
+    const reason = missingCoinsReason('0', '0.05', 'ETH', 'cycle');
+    const refusal = botMessages.rebuyUnaffordable('0.05', 'ETH', '100.00', '1.00');
+    const api = cyclesApi([{ ...holding, category: 'Spot', leverage: 1, haltReason: reason }], {
+      'POST /api/resumecycle': (call) =>
+        (call.body as { missingLots?: string }).missingLots === 'rebuy'
+          ? json({ message: refusal }, 400)
+          : json({ success: true, message: cycleMessages.resumed }),
+    });
+    const { user } = renderApp('/cycle', { signedIn: true });
+    await user.click(
+      within(await card('ETH/USDT cycle')).getByRole('button', { name: 'Resume ETH/USDT cycle' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Resume trading' });
+    expect(api.callsTo('POST', '/api/resumecycle')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('radio', { name: /Re-buy the missing quantity/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and resume' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('radio', { name: /Drop the missing lots/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and resume' }));
+    expect(await screen.findByText(cycleMessages.resumed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Resume trading' })).toBeNull());
+    expect(api.callsTo('POST', '/api/resumecycle').map((c) => c.body)).toEqual([
+      { cycle_id: 'c2', missingLots: 'rebuy' },
+      { cycle_id: 'c2', missingLots: 'drop' },
     ]);
   });
 

@@ -1,11 +1,13 @@
-import { cycleMessages, type LiveCycle } from '@gridbot/shared';
+import { cycleMessages, isMissingCoinsHalt, type LiveCycle, type MissingLotsChoice } from '@gridbot/shared';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
+import { MissingLotsDialog } from '../../../components/ui/missing-lots-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { errorMessage } from '../../../lib/api-client';
 import { useLiveCycles, useResumeCycle, useStopCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
 import { CycleCard } from './cycle-card';
@@ -41,6 +43,7 @@ export function LiveCycles() {
   const resume = useResumeCycle();
   const [editing, setEditing] = useState<Target>(closed);
   const [stopping, setStopping] = useState<Target>(closed);
+  const [choosing, setChoosing] = useState<Target>(closed);
   const [pending, setPending] = useState<'sell' | 'stop' | null>(null);
   const list = cycles.data ?? [];
   const fresh = (target: Target) => list.find((c) => c.id === target.cycle?.id) ?? target.cycle;
@@ -68,18 +71,31 @@ export function LiveCycles() {
     );
   };
 
-  const onResume = (cycle: LiveCycle) =>
-    resume.mutate(cycle.id, {
-      onSuccess: (answer) => toast.success(answer.message || cycleMessages.resumed, { id: 'cycle-resume' }),
-      onError: (error) => {
-        const { title, description } = failureToast(
-          error,
-          cycleMessages.resumeFailed,
-          cycleMessages.resumeError,
-        );
-        toast.error(title, { id: 'cycle-resume', description });
+  const send = (cycle: LiveCycle, missingLots?: MissingLotsChoice) =>
+    resume.mutate(
+      { cycleId: cycle.id, missingLots },
+      {
+        onSuccess: (answer) => {
+          setChoosing(closed);
+          if (answer.resuming) toast.info(answer.message, { id: 'cycle-resume' });
+          else toast.success(answer.message || cycleMessages.resumed, { id: 'cycle-resume' });
+        },
+        onError: (error) => {
+          // While the choice is open the dialog shows the refusal; a toast would cover its buttons on a phone.
+          if (missingLots) return;
+          const { title, description } = failureToast(
+            error,
+            cycleMessages.resumeFailed,
+            cycleMessages.resumeError,
+          );
+          toast.error(title, { id: 'cycle-resume', description });
+        },
       },
-    });
+    );
+  // Coins sold outside the platform: Resume first asks whether to re-buy them or drop the missing lot.
+  const onResume = (cycle: LiveCycle) =>
+    isMissingCoinsHalt(cycle.haltReason) ? setChoosing({ open: true, cycle }) : send(cycle);
+  const choosingCycle = fresh(choosing);
 
   return (
     <section aria-labelledby="live-cycles-title" className="mt-8">
@@ -118,7 +134,7 @@ export function LiveCycles() {
               onEdit={() => setEditing({ open: true, cycle })}
               onStop={() => setStopping({ open: true, cycle })}
               onResume={() => onResume(cycle)}
-              resuming={resume.isPending && resume.variables === cycle.id}
+              resuming={resume.isPending && resume.variables?.cycleId === cycle.id}
             />
           ))}
         </div>
@@ -134,6 +150,14 @@ export function LiveCycles() {
         pending={pending}
         onStop={onStop}
         onClose={() => setStopping((t) => ({ ...t, open: false }))}
+      />
+      <MissingLotsDialog
+        open={choosing.open && choosingCycle !== null}
+        onClose={() => setChoosing((t) => ({ ...t, open: false }))}
+        reason={choosingCycle?.haltReason ?? ''}
+        busy={resume.isPending}
+        error={resume.isError ? errorMessage(resume.error, cycleMessages.resumeError) : null}
+        onConfirm={(choice) => choosingCycle && send(choosingCycle, choice)}
       />
     </section>
   );

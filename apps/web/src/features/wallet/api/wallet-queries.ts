@@ -1,6 +1,6 @@
-import { botKindApiPaths, type CommittedFunds, walletApiPaths, walletMessages } from '@gridbot/shared';
+import { botKindApiPaths, type CommittedFunds, walletApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
-import { api, isApiError } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** Every wallet query starts with 'wallet', so one invalidation refreshes them all after an action. */
 export const walletQueryKeys = {
@@ -28,10 +28,19 @@ export interface WalletAsset {
 /** Balances move with prices and running bots; the dashboard polls like the other live screens (10 s). */
 const REFRESH_MS = 10_000;
 
+/**
+ * On Binance while no API keys are bound, the balance reads answer `connected: false` and no figure (the
+ * screen polls them, so that is data rather than a 400 on every poll).
+ */
+interface Keyless {
+  connected?: false;
+}
+
 export function useSpotBalance() {
   return useQuery({
     queryKey: walletQueryKeys.spotBalance,
-    queryFn: ({ signal }) => api.get<{ spotusdtAmount: string }>(walletApiPaths.spotBalance, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<{ spotusdtAmount: string | null } & Keyless>(walletApiPaths.spotBalance, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -40,7 +49,7 @@ export function useFuturesBalance() {
   return useQuery({
     queryKey: walletQueryKeys.futuresBalance,
     queryFn: ({ signal }) =>
-      api.get<{ futuresusdtAmount: string }>(walletApiPaths.futuresBalance, { signal }),
+      api.get<{ futuresusdtAmount: string | null } & Keyless>(walletApiPaths.futuresBalance, { signal }),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -50,7 +59,10 @@ export function useWalletSummary() {
   return useQuery({
     queryKey: walletQueryKeys.summary,
     queryFn: ({ signal }) =>
-      api.get<{ usdt: string; availableBalance: string }>(botKindApiPaths.multigrid.pieChart, { signal }),
+      api.get<{ usdt: string | null; availableBalance: string | null } & Keyless>(
+        botKindApiPaths.multigrid.pieChart,
+        { signal },
+      ),
     refetchInterval: REFRESH_MS,
   });
 }
@@ -70,9 +82,9 @@ export function useWalletAssets(market: WalletMarket) {
   });
 }
 
-/** The server's answer when no exchange keys are bound: the screen points to API Setting instead. */
-export function isNotConnected(error: unknown): boolean {
-  return isApiError(error) && error.status === 400 && error.message === walletMessages.notConnected;
+/** Whether a balance read says no exchange keys are bound: the screen points to API Setting instead. */
+export function isKeyless(data: Keyless | undefined): boolean {
+  return data?.connected === false;
 }
 
 /** GET /api/committedfunds: what each running bot and cycle holds of the wallet. */

@@ -103,13 +103,16 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
   });
 
   it('points to API Setting when no keys are bound', async () => {
-    const notConnected = () => json({ message: walletMessages.notConnected }, 400);
+    // The server answers the keyless polls as data (no 400 every 10 s).
+    const keyless = { connected: false };
     mockApi({
-      'GET /api/spotBalance': notConnected,
-      'GET /api/futuresBalance': notConnected,
-      'GET /api/pichart': notConnected,
-      'GET /api/spotAssets': notConnected,
-      'GET /api/futuresAssets': notConnected,
+      'GET /api/spotBalance': () => json({ ...keyless, spotusdtAmount: null, committedUsdt: '0' }),
+      'GET /api/futuresBalance': () => json({ ...keyless, futuresusdtAmount: null, committedUsdt: '0' }),
+      'GET /api/pichart': () =>
+        json({ ...keyless, usdt: null, availableBalance: null, chartData: [], botCount: 0 }),
+      'GET /api/spotAssets': () => json({ ...keyless, assets: [] }),
+      'GET /api/futuresAssets': () => json({ ...keyless, assets: [] }),
+      'GET /api/committedfunds': () => json({ spotUsdt: '0', futuresUsdt: '0', coins: {}, bots: [] }),
     });
     renderApp('/mywallet', { signedIn: true });
     expect(await screen.findByText('No exchange connected')).toBeInTheDocument();

@@ -7,7 +7,7 @@ import { KeyIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
 import {
-  isNotConnected,
+  isKeyless,
   useFuturesBalance,
   useSpotBalance,
   useWalletAssets,
@@ -53,13 +53,12 @@ export function WalletDashboard() {
   const futuresAssets = useWalletAssets('futures');
   const assets = tab === 'spot' ? spotAssets : futuresAssets;
 
-  const notConnected = [spotBalance, futuresBalance, summary, spotAssets].some((q) =>
-    isNotConnected(q.error),
-  );
+  const notConnected = [spotBalance, futuresBalance, summary].some((q) => isKeyless(q.data));
   // The transferable spot figure is availableBalance of /api/pichart (docs/spec/02-bots-wallet-account.md §7); spotBalance stands in.
   // Both leave out what running bots hold.
-  const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount;
-  const futuresTransferable = futuresBalance.data?.futuresusdtAmount;
+  // Null only without keys, when the cards are not shown.
+  const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount ?? undefined;
+  const futuresTransferable = futuresBalance.data?.futuresusdtAmount ?? undefined;
   const swapRow = swapAsset ? (spotAssets.data?.find((a) => a.asset === swapAsset) ?? null) : null;
 
   return (
@@ -80,8 +79,8 @@ export function WalletDashboard() {
       ) : (
         <div className="space-y-6">
           <BalanceCards
-            total={{ value: summary.data?.usdt, loading: summary.isPending }}
-            spot={{ value: spotBalance.data?.spotusdtAmount, loading: spotBalance.isPending }}
+            total={{ value: summary.data?.usdt ?? undefined, loading: summary.isPending }}
+            spot={{ value: spotBalance.data?.spotusdtAmount ?? undefined, loading: spotBalance.isPending }}
             futures={{ value: futuresTransferable, loading: futuresBalance.isPending }}
           />
           <CommittedCard />

@@ -1,38 +1,41 @@
 import type { MissingLotsChoice } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
+import { Button } from './button';
+import { Modal } from './modal';
 
 const CHOICES: readonly { value: MissingLotsChoice; label: string; detail: string }[] = [
   {
     value: 'rebuy',
     label: 'Re-buy the missing quantity',
-    detail: 'The bot buys the missing coins at market with your USDT and keeps its grids as they are.',
+    detail: 'Buys the missing coins at market with your free spot USDT and carries on as before.',
   },
   {
     value: 'drop',
     label: 'Drop the missing lots',
     detail:
-      'The bot forgets the coins that are gone, books them at the current price as a loss or profit, and trades on with what your account holds.',
+      'Forgets the coins that are gone, books them at the current price as a loss or profit, and trades on with what your account holds.',
   },
 ];
 
 /**
- * Resume of a bot whose coins were sold outside the platform: the user picks what the bot does about the
- * missing quantity, then confirms; the bot resumes once it is done.
+ * Resume of a bot or cycle whose coins were sold outside the platform: the user picks what it does about the
+ * missing quantity, then confirms; it resumes once that is done.
  */
 export function MissingLotsDialog({
   open,
   onClose,
   reason,
   busy,
+  error,
   onConfirm,
 }: {
   open: boolean;
   onClose: () => void;
   reason: string;
   busy: boolean;
+  /** Why the last choice was refused (a re-buy the free USDT cannot pay…), shown in the dialog. */
+  error: string | null;
   onConfirm: (choice: MissingLotsChoice) => void;
 }) {
   const [choice, setChoice] = useState<MissingLotsChoice | null>(null);
@@ -60,7 +63,7 @@ export function MissingLotsDialog({
       }
     >
       <fieldset className="space-y-3 text-sm">
-        <legend className="mb-2 text-fg">What should the bot do about the missing coins?</legend>
+        <legend className="mb-2 text-fg">What should happen to the missing coins?</legend>
         {CHOICES.map((option) => (
           <label
             key={option.value}
@@ -84,6 +87,11 @@ export function MissingLotsDialog({
           </label>
         ))}
       </fieldset>
+      {error ? (
+        <p role="alert" className="mt-3 rounded-lg bg-down/10 p-3 text-sm text-down">
+          {error}
+        </p>
+      ) : null}
     </Modal>
   );
 }
