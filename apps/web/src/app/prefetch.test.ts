@@ -52,6 +52,19 @@ describe('screen data prefetch', () => {
     await waitFor(() => expect(queryClient.getQueryData(['dashboard', 'botstatus'])).toEqual({ bots: [] }));
   });
 
+  it('starts the session check (/api/me) with the signed-in shell', async () => {
+    saveSession('test-token', testUser);
+    const { calls } = mockApi();
+    const routes = appRoutes(createQueryClient());
+    const all = (list: RouteObject[]): RouteObject[] =>
+      list.flatMap((route) => [route, ...all(route.children ?? [])]);
+    const shell = all(routes).find((route) => route.children?.some((child) => child.path === 'dashboard'));
+    if (!shell) throw new Error('no signed-in shell route');
+
+    expect(await runLoader(shell)).toBeNull();
+    await waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/me']));
+  });
+
   it("asks for the running bot of the path's id, its first page of orders and its holdings", async () => {
     saveSession('test-token', testUser);
     const { calls } = mockApi({

@@ -115,6 +115,12 @@ export function appRoutes(
         { element: <AuthLayout />, children: publicScreens },
         {
           // The signed-in shell (sidebar, header, drawer) loads with the first guarded screen, not the login.
+          // The session check (/api/me) starts with the shell's download: without a stored user the shell waits for it.
+          loader: prefetch(() =>
+            import('../features/auth/api/get-me').then(
+              (m) => (client: QueryClient) => void client.prefetchQuery(m.meQueryOptions()),
+            ),
+          ),
           lazy: async () => ({ Component: (await import('./layouts/guarded-layout')).GuardedLayout }),
           children: guardedScreens,
         },
