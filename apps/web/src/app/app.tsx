@@ -5,7 +5,7 @@ import { AppProvider } from './provider';
 import { appRoutes } from './router';
 
 const queryClient = createQueryClient();
-const router = createBrowserRouter(appRoutes());
+const router = createBrowserRouter(appRoutes(queryClient));
 
 // docs/spec/01-core-screens.md §4: a 401 ends the session. Navigate first, then drop the old session's cached data.
 setUnauthorizedHandler((loginPath) => {

@@ -1,24 +1,49 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/ui/full-screen-loader';
 import { env } from '../lib/env';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
+import { prefetchLoader, type ScreenPrefetch } from './prefetch';
 import { RouteErrorBoundary } from './route-error-boundary';
 
 type ScreenModule = { default: ComponentType };
+type RunningBotQueries = typeof import('../features/bots/api/running-bot');
+
+/** The bot pages' prefetch: the bot of the path's id. */
+function runningBotPrefetch(kind: 'multigrid' | 'scalping', queries: RunningBotQueries): ScreenPrefetch {
+  return (queryClient, params) => {
+    if (params.id) queries.prefetchRunningBot(queryClient, kind, params.id);
+  };
+}
 
 /** A route screen: its own file, loaded on demand, with its own error boundary (docs/contributing.md §5). */
-function screen(path: string | undefined, load: () => Promise<ScreenModule>): RouteObject {
+function screen(
+  path: string | undefined,
+  load: () => Promise<ScreenModule>,
+  loader?: LoaderFunction,
+): RouteObject {
   return {
     ...(path === undefined ? { index: true } : { path }),
+    // A static loader runs beside `lazy`, so a screen's data requests start with its code download.
+    ...(loader ? { loader } : {}),
     lazy: async () => ({ Component: (await load()).default }),
     errorElement: <RouteErrorBoundary />,
   } as RouteObject;
 }
 
-/** docs/spec/01-core-screens.md §2 route table. The subscription screens exist only when the build flag is on. */
-export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled): RouteObject[] {
+/**
+ * docs/spec/01-core-screens.md §2 route table. The subscription screens exist only when the build flag is on.
+ * With the app's query client, the screens a session opens on (the dashboard, a running bot) prefetch
+ * their first data (app/prefetch.ts).
+ */
+export function appRoutes(
+  queryClient?: QueryClient,
+  subscriptionEnabled: boolean = env.subscriptionEnabled,
+): RouteObject[] {
+  const prefetch = (load: Parameters<typeof prefetchLoader>[1]) =>
+    queryClient ? prefetchLoader(queryClient, load) : undefined;
   const publicScreens = [
     screen(undefined, () => import('./routes/login')),
     screen('signup', () => import('./routes/signup')),
@@ -31,7 +56,13 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
   ];
 
   const guardedScreens = [
-    screen('dashboard', () => import('./routes/dashboard')),
+    screen(
+      'dashboard',
+      () => import('./routes/dashboard'),
+      prefetch(() =>
+        import('../features/dashboard/api/dashboard-queries').then((m) => m.prefetchDashboardData),
+      ),
+    ),
     screen('create-strategy', () => import('./routes/create-strategy')),
     screen('botcreate', () => import('./routes/bot-create')),
     screen('createscalpingstrategy', () => import('./routes/create-scalping-strategy')),
@@ -39,8 +70,20 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
     screen('sip', () => import('./routes/sip')),
     screen('cycle', () => import('./routes/cycle')),
     screen('mywallet', () => import('./routes/my-wallet')),
-    screen('running-bot/:id', () => import('./routes/running-bot')),
-    screen('scalp-running-bot/:id', () => import('./routes/scalp-running-bot')),
+    screen(
+      'running-bot/:id',
+      () => import('./routes/running-bot'),
+      prefetch(() =>
+        import('../features/bots/api/running-bot').then((m) => runningBotPrefetch('multigrid', m)),
+      ),
+    ),
+    screen(
+      'scalp-running-bot/:id',
+      () => import('./routes/scalp-running-bot'),
+      prefetch(() =>
+        import('../features/bots/api/running-bot').then((m) => runningBotPrefetch('scalping', m)),
+      ),
+    ),
     screen('api-setting', () => import('./routes/api-setting')),
     screen('notifications', () => import('./routes/notifications')),
     screen('security', () => import('./routes/security')),
@@ -72,6 +115,12 @@ export function appRoutes(subscriptionEnabled: boolean = env.subscriptionEnabled
         { element: <AuthLayout />, children: publicScreens },
         {
           // The signed-in shell (sidebar, header, drawer) loads with the first guarded screen, not the login.
+          // The session check (/api/me) starts with the shell's download: without a stored user the shell waits for it.
+          loader: prefetch(() =>
+            import('../features/auth/api/get-me').then(
+              (m) => (client: QueryClient) => void client.prefetchQuery(m.meQueryOptions()),
+            ),
+          ),
           lazy: async () => ({ Component: (await import('./layouts/guarded-layout')).GuardedLayout }),
           children: guardedScreens,
         },

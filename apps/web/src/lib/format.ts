@@ -29,7 +29,21 @@ export function formatPair(symbol: string): string {
   return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
 }
 
-const usdFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Builds a formatter on its first use and keeps it: constructing an Intl formatter loads the locale's data,
+ * which would otherwise hold up every page that imports this module, formats used there or not.
+ */
+function once<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => {
+    made ??= make();
+    return made;
+  };
+}
+
+const usdFormat = once(
+  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+);
 
 /** '$1,234.56' / '-$3.20'; '—' when there is no number. Accepts decimal strings from the API. */
 export function formatUsd(value: number | string | null | undefined): string {
@@ -41,7 +55,7 @@ export function formatUsd(value: number | string | null | undefined): string {
     (typeof value === 'string' && value.trim() === '')
   )
     return '—';
-  return `${n < 0 ? '-' : ''}$${usdFormat.format(Math.abs(n))}`;
+  return `${n < 0 ? '-' : ''}$${usdFormat().format(Math.abs(n))}`;
 }
 
 /** '+$1.20' above zero, '-$0.40' below, '$0.00' at zero. */
@@ -57,13 +71,15 @@ const dateFormat = {
   hour: '2-digit',
   minute: '2-digit',
 } as const;
-const minutes = new Intl.DateTimeFormat('en-GB', { ...dateFormat, hour12: false });
-const seconds = new Intl.DateTimeFormat('en-GB', { ...dateFormat, second: '2-digit', hour12: false });
+const minutes = once(() => new Intl.DateTimeFormat('en-GB', { ...dateFormat, hour12: false }));
+const seconds = once(
+  () => new Intl.DateTimeFormat('en-GB', { ...dateFormat, second: '2-digit', hour12: false }),
+);
 
-function formatWith(format: Intl.DateTimeFormat, value: string | null | undefined): string {
+function formatWith(format: () => Intl.DateTimeFormat, value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format.format(date);
+  return Number.isNaN(date.getTime()) ? value : format().format(date);
 }
 
 /** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing, the text itself when it is no date. */

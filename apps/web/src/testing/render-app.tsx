@@ -33,7 +33,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
   );
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createBrowserRouter(appRoutes());
+  const router = createBrowserRouter(appRoutes(queryClient));
   setUnauthorizedHandler((loginPath) => {
     void router.navigate(loginPath, { replace: true });
   });

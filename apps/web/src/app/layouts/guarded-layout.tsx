@@ -25,9 +25,15 @@ export function GuardedLayout() {
 function SignedIn() {
   const me = useMe();
   const logout = useLogout();
-  // Signed-in screens raise toasts from sonner directly: the toaster is mounted with their shell.
+  // Signed-in screens raise toasts: the toaster loads with their shell, once the first screen is drawn
+  // (idle time), so its code does not compete with the screen's. A toast raised before then loads it itself.
   useEffect(() => {
-    void loadToaster();
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => void loadToaster(), 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(() => void loadToaster(), { timeout: 3000 });
+    return () => cancelIdleCallback(idle);
   }, []);
   // Live updates for every signed-in page; the pages' own polling stays as the fallback.
   usePushChannel();

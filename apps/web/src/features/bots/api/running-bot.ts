@@ -11,7 +11,14 @@ import {
   type PurchasedQty,
   type SltpValues,
 } from '@gridbot/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { BOT_REFRESH_MS, type BotKind } from './bot-paths';
 
@@ -27,19 +34,43 @@ export const botKeys = {
   profitBook: (id: string) => ['bots', 'profitbook', id] as const,
 };
 
-export function useBotInfo(kind: BotKind, id: string) {
-  return useQuery({
+const botInfoQuery = (kind: BotKind, id: string) =>
+  queryOptions({
     queryKey: botKeys.info(kind, id),
     queryFn: ({ signal }) => api.post<BotSummary>(botKindApiPaths[kind].info, { botID: id }, { signal }),
-    refetchInterval: BOT_REFRESH_MS,
   });
+
+const orderBookQuery = (kind: BotKind, id: string, page: number) =>
+  queryOptions({
+    queryKey: botKeys.orderBook(kind, id, page),
+    queryFn: ({ signal }) =>
+      api.post<OrderBookPage>(botKindApiPaths[kind].orderBook, { botID: id, page }, { signal }),
+  });
+
+const purchasedQtyQuery = (kind: BotKind, id: string) =>
+  queryOptions({
+    queryKey: botKeys.purchasedQty(kind, id),
+    queryFn: ({ signal }) =>
+      api.post<PurchasedQty>(botKindApiPaths[kind].purchasedQty, { botID: id }, { signal }),
+  });
+
+/**
+ * The bot page's first screen (the bot, its first page of orders, what it holds), asked for while the
+ * page's code downloads (app/prefetch.ts); the hooks below then find the answers on their way.
+ */
+export function prefetchRunningBot(queryClient: QueryClient, kind: BotKind, id: string): void {
+  void queryClient.prefetchQuery(botInfoQuery(kind, id));
+  void queryClient.prefetchQuery(orderBookQuery(kind, id, 1));
+  void queryClient.prefetchQuery(purchasedQtyQuery(kind, id));
+}
+
+export function useBotInfo(kind: BotKind, id: string) {
+  return useQuery({ ...botInfoQuery(kind, id), refetchInterval: BOT_REFRESH_MS });
 }
 
 export function useOrderBook(kind: BotKind, id: string, page: number, enabled = true) {
   return useQuery({
-    queryKey: botKeys.orderBook(kind, id, page),
-    queryFn: ({ signal }) =>
-      api.post<OrderBookPage>(botKindApiPaths[kind].orderBook, { botID: id, page }, { signal }),
+    ...orderBookQuery(kind, id, page),
     refetchInterval: BOT_REFRESH_MS,
     placeholderData: keepPreviousData,
     enabled,
@@ -47,13 +78,7 @@ export function useOrderBook(kind: BotKind, id: string, page: number, enabled = 
 }
 
 export function usePurchasedQty(kind: BotKind, id: string, enabled = true) {
-  return useQuery({
-    queryKey: botKeys.purchasedQty(kind, id),
-    queryFn: ({ signal }) =>
-      api.post<PurchasedQty>(botKindApiPaths[kind].purchasedQty, { botID: id }, { signal }),
-    refetchInterval: BOT_REFRESH_MS,
-    enabled,
-  });
+  return useQuery({ ...purchasedQtyQuery(kind, id), refetchInterval: BOT_REFRESH_MS, enabled });
 }
 
 /** Future bots only (docs/spec/02-bots-wallet-account.md §7). */

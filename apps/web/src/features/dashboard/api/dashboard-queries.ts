@@ -5,7 +5,7 @@ import {
   type PieChartData,
   type ProfitTotals,
 } from '@gridbot/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** docs/spec/01-core-screens.md §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
@@ -15,17 +15,42 @@ function poll(paused: boolean) {
   return paused ? false : DASHBOARD_REFRESH_MS;
 }
 
-export function useLiveBots(paused: boolean) {
-  const multigrid = useQuery({
+/** The dashboard's queries, one definition for its hooks and for the prefetch that starts them early. */
+const dashboardQueries = {
+  multigridBots: queryOptions({
     queryKey: ['dashboard', 'botstatus'],
     queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.multigrid.status, { signal }),
-    refetchInterval: poll(paused),
-  });
-  const scalping = useQuery({
+  }),
+  scalpingBots: queryOptions({
     queryKey: ['dashboard', 'scalpbotstatus'],
     queryFn: ({ signal }) => api.get<{ bots: BotSummary[] }>(botKindApiPaths.scalping.status, { signal }),
-    refetchInterval: poll(paused),
-  });
+  }),
+  multigridPie: queryOptions({
+    queryKey: ['dashboard', 'pichart'],
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.multigrid.pieChart, { signal }),
+  }),
+  scalpingPie: queryOptions({
+    queryKey: ['dashboard', 'scalppichart'],
+    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.scalping.pieChart, { signal }),
+  }),
+  profitTotals: queryOptions({
+    queryKey: ['dashboard', 'totalprofitbookdata'],
+    queryFn: ({ signal }) => api.get<ProfitTotals>(botApiPaths.profitTotals, { signal }),
+  }),
+};
+
+/** Asks for every figure of the dashboard's first screen while the page's code downloads (app/prefetch.ts). */
+export function prefetchDashboardData(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(dashboardQueries.multigridBots);
+  void queryClient.prefetchQuery(dashboardQueries.scalpingBots);
+  void queryClient.prefetchQuery(dashboardQueries.multigridPie);
+  void queryClient.prefetchQuery(dashboardQueries.scalpingPie);
+  void queryClient.prefetchQuery(dashboardQueries.profitTotals);
+}
+
+export function useLiveBots(paused: boolean) {
+  const multigrid = useQuery({ ...dashboardQueries.multigridBots, refetchInterval: poll(paused) });
+  const scalping = useQuery({ ...dashboardQueries.scalpingBots, refetchInterval: poll(paused) });
   // The client tags each bot as multigrid or scalp (docs/spec/01-core-screens.md §3), whatever the server said.
   const bots: BotSummary[] = [
     ...(multigrid.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'multigrid' as const })),
@@ -39,23 +64,11 @@ export function useLiveBots(paused: boolean) {
 }
 
 export function usePieCharts(paused: boolean) {
-  const multigrid = useQuery({
-    queryKey: ['dashboard', 'pichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.multigrid.pieChart, { signal }),
-    refetchInterval: poll(paused),
-  });
-  const scalping = useQuery({
-    queryKey: ['dashboard', 'scalppichart'],
-    queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.scalping.pieChart, { signal }),
-    refetchInterval: poll(paused),
-  });
+  const multigrid = useQuery({ ...dashboardQueries.multigridPie, refetchInterval: poll(paused) });
+  const scalping = useQuery({ ...dashboardQueries.scalpingPie, refetchInterval: poll(paused) });
   return { multigrid, scalping };
 }
 
 export function useProfitTotals(paused: boolean) {
-  return useQuery({
-    queryKey: ['dashboard', 'totalprofitbookdata'],
-    queryFn: ({ signal }) => api.get<ProfitTotals>(botApiPaths.profitTotals, { signal }),
-    refetchInterval: poll(paused),
-  });
+  return useQuery({ ...dashboardQueries.profitTotals, refetchInterval: poll(paused) });
 }
