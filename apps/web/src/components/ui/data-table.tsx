@@ -44,6 +44,8 @@ interface DataTableProps<T> {
   renderCard?: (row: T, index: number) => ReactNode;
   /** The first column stays in view while the others scroll sideways under it (a wide table on a tablet). */
   stickyFirstColumn?: boolean;
+  /** Headers of two or three words break over two lines rather than widen their columns (many columns). */
+  wrapHeaders?: boolean;
   /** The current order, shown on the sortable headers (`aria-sort` and an arrow). */
   sort?: TableSort | null;
   /** Called with a sortable column's key when its header is pressed. */
@@ -127,7 +129,7 @@ function HeaderCell<T>({
   props: DataTableProps<T>;
   first: boolean;
 }) {
-  const { sort, onSort, stickyFirstColumn } = props;
+  const { sort, onSort, stickyFirstColumn, wrapHeaders } = props;
   const sorted = sort?.key === column.key ? sort.dir : undefined;
   return (
     <th
@@ -136,6 +138,7 @@ function HeaderCell<T>({
       className={clsx(
         cell,
         aligns[column.align ?? 'left'],
+        wrapHeaders && 'whitespace-normal align-bottom',
         first && stickyFirstColumn && `${STICKY} bg-surface`,
       )}
     >
@@ -143,7 +146,7 @@ function HeaderCell<T>({
         <button
           type="button"
           onClick={() => onSort(column.key)}
-          className="inline-flex items-center gap-1 uppercase hover:text-fg"
+          className="inline-flex items-center gap-1 text-left uppercase hover:text-fg"
         >
           {column.header}
           <span aria-hidden="true">{sorted ? arrows[sorted] : '↕'}</span>

@@ -23,6 +23,7 @@ export { default as KeyIcon } from 'lucide-react/icons/key-round';
 export { default as LayersIcon } from 'lucide-react/icons/layers';
 export { default as DashboardIcon } from 'lucide-react/icons/layout-dashboard';
 export { default as ListIcon } from 'lucide-react/icons/list';
+export { default as LoaderIcon } from 'lucide-react/icons/loader-circle';
 export { default as LogoutIcon } from 'lucide-react/icons/log-out';
 export { default as MenuIcon } from 'lucide-react/icons/menu';
 export { default as MoonIcon } from 'lucide-react/icons/moon';

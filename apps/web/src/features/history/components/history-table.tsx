@@ -177,6 +177,7 @@ export function HistoryTable({ label, rows, loading, cycle, emptyText, sort, onS
       emptyText={emptyText}
       cardsBelowPx={TABLE_MIN_PX}
       stickyFirstColumn
+      wrapHeaders
       sort={sort ? { key: sort.header, dir: sort.dir } : null}
       onSort={onSort}
       renderCard={(row) => <HistoryCard row={row} shown={shown} />}
