@@ -24,6 +24,18 @@ if (!window.matchMedia) {
   });
 }
 
+// jsdom has no canvas: the bar charts (lightweight-charts) draw nothing here; their box and label remain.
+vi.mock('../components/ui/bar-chart-canvas', () => ({ default: () => null }));
+
+// jsdom has no ResizeObserver; Radix UI's menus measure their trigger and content with it.
+if (!window.ResizeObserver) {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+
 // jsdom does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 

@@ -131,4 +131,22 @@ describe('DataTable', () => {
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
     });
   });
+
+  it('sorts by a sortable column: its header is a button, the order shows in aria-sort', async () => {
+    const onSort = vi.fn();
+    const sortable = columns.map((c) => (c.key === 'amount' ? { ...c, sortable: true } : c));
+    renderTable({ columns: sortable, sort: { key: 'amount', dir: 'desc' }, onSort });
+    const header = screen.getByRole('columnheader', { name: /Amount/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+    expect(screen.getByRole('columnheader', { name: 'Referred User' })).not.toHaveAttribute('aria-sort');
+    await userEvent.click(within(header).getByRole('button'));
+    expect(onSort).toHaveBeenCalledWith('amount');
+  });
+
+  it("shows the caller's own card on a phone when given one", () => {
+    onPhoneWidth();
+    renderTable({ renderCard: (r) => <p>{`${r.user} earned ${r.amount}`}</p> });
+    const cards = within(screen.getByRole('list', { name: 'Reward History' })).getAllByRole('listitem');
+    expect(cards.map((card) => card.textContent)).toEqual(['alice earned $4.50', 'bob earned $7.00']);
+  });
 });

@@ -8,7 +8,11 @@ interface SparklineProps {
   label?: string;
 }
 
-/** A small price line, green when the last value is at or above the first, red otherwise. */
+/**
+ * A small price line, green when the last value is at or above the first, red otherwise. Drawn as one SVG path
+ * rather than on lightweight-charts: a list shows one per card (dozens on Copy BOTs), and each chart of that
+ * library is a set of canvases with its own resize observer, axes and crosshair, none of which a 120×36 line uses.
+ */
 export function Sparkline({ values, className, label }: SparklineProps) {
   const gradientId = useId();
   const width = 120;

@@ -1,5 +1,6 @@
+import * as RadixTabs from '@radix-ui/react-tabs';
 import { clsx } from 'clsx';
-import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
+import type { ReactNode } from 'react';
 
 export interface TabItem<T extends string> {
   value: T;
@@ -12,80 +13,48 @@ interface TabsProps<T extends string> {
   items: readonly TabItem<T>[];
   value: T;
   onChange: (value: T) => void;
-  /** Content of the selected tab. */
+  /** Content of the selected tab; without it the tabs are a filter over content shown elsewhere. */
   children?: ReactNode;
   className?: string;
 }
 
 /**
- * Tabs with roving focus: arrows, Home and End move and select (WAI-ARIA tabs pattern). Tabs that do not fit
- * wrap onto a second line rather than scroll out of sight (the six admin sections at 768 px).
+ * Tabs on Radix UI's Tabs (WAI-ARIA tabs pattern): one tab stop, arrows, Home and End move and select. Tabs
+ * that do not fit wrap onto a second line rather than scroll out of sight (the six admin sections at 768 px).
  */
 export function Tabs<T extends string>({ label, items, value, onChange, children, className }: TabsProps<T>) {
-  const baseId = useId();
-  const listRef = useRef<HTMLDivElement>(null);
-  const selectedIndex = Math.max(
-    0,
-    items.findIndex((item) => item.value === value),
-  );
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const last = items.length - 1;
-    const moves: Record<string, number> = {
-      ArrowRight: selectedIndex === last ? 0 : selectedIndex + 1,
-      ArrowLeft: selectedIndex === 0 ? last : selectedIndex - 1,
-      Home: 0,
-      End: last,
-    };
-    const next = moves[event.key];
-    const item = next === undefined ? undefined : items[next];
-    if (!item) return;
-    event.preventDefault();
-    onChange(item.value);
-    listRef.current?.querySelectorAll<HTMLButtonElement>('[role="tab"]')[next ?? 0]?.focus();
-  };
-
+  const hasPanel = children !== undefined;
   return (
-    <div className={className}>
-      <div
-        ref={listRef}
-        role="tablist"
+    <RadixTabs.Root
+      value={value}
+      onValueChange={(next) => onChange(next as T)}
+      activationMode="automatic"
+      className={className}
+    >
+      <RadixTabs.List
         aria-label={label}
-        onKeyDown={onKeyDown}
         className="inline-flex max-w-full flex-wrap gap-1 rounded-lg border border-line bg-surface-2 p-1"
       >
-        {items.map((item) => {
-          const selected = item.value === value;
-          return (
-            <button
-              key={item.value}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${item.value}`}
-              aria-selected={selected}
-              aria-controls={`${baseId}-panel`}
-              tabIndex={selected ? 0 : -1}
-              onClick={() => onChange(item.value)}
-              className={clsx(
-                'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-semibold transition-colors duration-150',
-                selected ? 'bg-surface text-fg shadow-sm' : 'text-muted hover:text-fg',
-              )}
-            >
-              {item.label}
-            </button>
-          );
-        })}
-      </div>
-      {children !== undefined ? (
-        <div
-          role="tabpanel"
-          id={`${baseId}-panel`}
-          aria-labelledby={`${baseId}-tab-${value}`}
-          className="mt-4"
-        >
+        {items.map((item) => (
+          <RadixTabs.Trigger
+            key={item.value}
+            value={item.value}
+            // A filter has no panel to point at.
+            {...(hasPanel ? {} : { 'aria-controls': undefined })}
+            className={clsx(
+              'whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-semibold transition-colors duration-150',
+              'text-muted hover:text-fg data-[state=active]:bg-surface data-[state=active]:text-fg data-[state=active]:shadow-sm',
+            )}
+          >
+            {item.label}
+          </RadixTabs.Trigger>
+        ))}
+      </RadixTabs.List>
+      {hasPanel ? (
+        <RadixTabs.Content value={value} className="mt-4">
           {children}
-        </div>
+        </RadixTabs.Content>
       ) : null}
-    </div>
+    </RadixTabs.Root>
   );
 }

@@ -1,24 +1,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
-
-export function EditIcon({ className = 'size-4' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16z" />
-      <path d="m13.5 6.5 4 4" />
-    </svg>
-  );
-}
+import { EditIcon } from '../../../components/ui/icons';
 
 /** Live is green, Pause the warning colour (docs/spec/01-core-screens.md §4), Stopping too (its final sale under way); Stopped grey. */
 export function StatusBadge({ status }: { status: string }) {
@@ -76,7 +59,7 @@ export function PanelRow({ label, value, tone, onEdit }: PanelRowProps) {
             aria-label={`Edit ${label}`}
             className="rounded-md p-1 text-muted transition-colors hover:bg-surface-2 hover:text-primary"
           >
-            <EditIcon />
+            <EditIcon className="size-4" />
           </button>
         ) : null}
       </dd>

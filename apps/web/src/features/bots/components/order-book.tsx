@@ -3,9 +3,8 @@ import { clsx } from 'clsx';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Pagination } from '../../../components/ui/pagination';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useNarrowBox } from '../../../components/ui/use-narrow-box';
 import { errorMessage } from '../../../lib/api-client';
 import { downloadFromApi } from '../../../lib/download';
 import { formatDateTime, formatPrice } from '../../../lib/format';
@@ -21,8 +20,6 @@ interface OrderBookProps {
   onPageChange: (page: number) => void;
 }
 
-const headers = ['Date', 'Price', 'Type', 'Quantity', 'Amount($)', 'PnL($)'] as const;
-
 const EMPTY_TEXT = "No orders yet. The bot's buys and sells appear here.";
 
 // Orders have no id in the response; time, side, grid and price tell them apart.
@@ -35,8 +32,27 @@ const TYPE_TONE: Record<OrderBookRow['type'], string> = {
 };
 const typeTone = (order: OrderBookRow) => TYPE_TONE[order.type];
 
-/** The table's least width (its `min-w`); a narrower card lists the orders instead. */
+/** Narrower than this (px) a six-column table would scroll sideways: the card lists the orders instead. */
 const TABLE_MIN_PX = 544;
+
+const columns: DataColumn<OrderBookRow>[] = [
+  { key: 'date', header: 'Date', cell: (o) => formatDateTime(o.date), cellClassName: () => 'text-muted' },
+  { key: 'price', header: 'Price', align: 'right', cell: (o) => formatPrice(Number(o.price)) },
+  {
+    key: 'type',
+    header: 'Type',
+    align: 'right',
+    cell: (o) => <span className={clsx('font-semibold', typeTone(o))}>{o.type}</span>,
+  },
+  { key: 'quantity', header: 'Quantity', align: 'right', cell: (o) => formatQty(o.quantity) },
+  { key: 'amount', header: 'Amount($)', align: 'right', cell: (o) => formatUsd(o.cummulativeQuoteQty) },
+  {
+    key: 'pnl',
+    header: 'PnL($)',
+    align: 'right',
+    cell: (o) => <span className={clsx('font-medium', pnlTone(Number(o.pnl)))}>{formatUsd(o.pnl)}</span>,
+  },
+];
 
 /**
  * docs/spec/02-bots-wallet-account.md Order Book: 20 orders per page, newest first; SELL red, BUY green; PnL coloured by sign. On a phone,
@@ -44,7 +60,6 @@ const TABLE_MIN_PX = 544;
  * six-column table that scrolls sideways.
  */
 export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookProps) {
-  const { ref, narrow } = useNarrowBox(TABLE_MIN_PX);
   const [exporting, setExporting] = useState(false);
   const onExport = () => {
     if (!bot) return;
@@ -55,9 +70,8 @@ export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookP
   };
   const orders = data?.orders ?? [];
   const pages = data?.pages ?? 1;
-  const pending = loading && !data;
   return (
-    <Card ref={ref}>
+    <Card>
       <CardHeader
         title="Order Book"
         description={data ? `${data.total} ${data.total === 1 ? 'order' : 'orders'}` : undefined}
@@ -69,14 +83,17 @@ export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookP
           ) : undefined
         }
       />
-      {narrow ? (
-        <OrderList orders={orders} loading={pending} />
-      ) : (
-        <OrderTable orders={orders} loading={pending} />
-      )}
-      {!loading && orders.length === 0 ? (
-        <p className="px-4 py-10 text-center text-sm text-muted">{EMPTY_TEXT}</p>
-      ) : null}
+      <DataTable
+        caption="Order Book"
+        columns={columns}
+        rows={orders}
+        rowKey={orderKey}
+        loading={loading && !data}
+        emptyText={EMPTY_TEXT}
+        cardsBelowPx={TABLE_MIN_PX}
+        renderCard={(order) => <OrderLine order={order} />}
+        className="tabular-nums"
+      />
       {data && data.total > 0 ? (
         <div className="border-t border-line px-4 py-3">
           <Pagination label="Order Book pages" page={page} pages={pages} onChange={onPageChange} />
@@ -86,94 +103,24 @@ export function OrderBook({ bot, data, loading, page, onPageChange }: OrderBookP
   );
 }
 
-function OrderList({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {
-  if (loading)
-    return (
-      <div aria-busy="true" className="grid gap-3 px-4 py-3">
-        {Array.from({ length: 4 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
-          <Skeleton key={i} className="h-10 w-full" />
-        ))}
+/** One order on two lines for a phone: side, quantity and price; date, PnL and amount. */
+function OrderLine({ order }: { order: OrderBookRow }) {
+  return (
+    <div className="flex items-start justify-between gap-3 px-4 py-2.5">
+      <div className="min-w-0">
+        <p className="text-sm text-fg">
+          <span className={clsx('font-semibold', typeTone(order))}>{order.type}</span>{' '}
+          {formatQty(order.quantity)} <span className="text-muted">@</span> {formatPrice(Number(order.price))}
+        </p>
+        <p className="text-xs text-muted">{formatDateTime(order.date)}</p>
       </div>
-    );
-  if (orders.length === 0) return null;
-  return (
-    <ul aria-label="Order Book" className="tabular-nums">
-      {orders.map((order) => (
-        <li
-          key={orderKey(order)}
-          className="flex items-start justify-between gap-3 border-b border-line/60 px-4 py-2.5 last:border-b-0"
-        >
-          <div className="min-w-0">
-            <p className="text-sm text-fg">
-              <span className={clsx('font-semibold', typeTone(order))}>{order.type}</span>{' '}
-              {formatQty(order.quantity)} <span className="text-muted">@</span>{' '}
-              {formatPrice(Number(order.price))}
-            </p>
-            <p className="text-xs text-muted">{formatDateTime(order.date)}</p>
-          </div>
-          <div className="shrink-0 text-right">
-            <p className="text-sm">
-              <span className="text-xs text-muted">PnL </span>
-              <span className={clsx('font-medium', pnlTone(Number(order.pnl)))}>{formatUsd(order.pnl)}</span>
-            </p>
-            <p className="text-xs text-muted">Amount {formatUsd(order.cummulativeQuoteQty)}</p>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function OrderTable({ orders, loading }: { orders: OrderBookRow[]; loading: boolean }) {
-  return (
-    <div className="overflow-x-auto">
-      {/* min-w-[34rem] is TABLE_MIN_PX */}
-      <table className="w-full min-w-[34rem] text-sm" aria-label="Order Book">
-        <thead>
-          <tr className="border-b border-line text-left text-xs font-semibold uppercase tracking-wide text-muted">
-            {headers.map((h, i) => (
-              <th
-                key={h}
-                scope="col"
-                className={clsx('px-3 py-2.5 whitespace-nowrap', i > 0 && 'text-right')}
-              >
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {loading
-            ? Array.from({ length: 5 }, (_, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: static placeholder rows
-                <tr key={i} className="border-b border-line/60">
-                  {headers.map((h) => (
-                    <td key={h} className="px-4 py-3">
-                      <Skeleton className="h-4 w-full" />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            : orders.map((order) => (
-                <tr
-                  key={orderKey(order)}
-                  className="border-b border-line/60 tabular-nums last:border-b-0 hover:bg-surface-2/60"
-                >
-                  <td className="px-3 py-2.5 whitespace-nowrap text-muted">{formatDateTime(order.date)}</td>
-                  <td className="px-3 py-2.5 text-right text-fg">{formatPrice(Number(order.price))}</td>
-                  <td className={clsx('px-3 py-2.5 text-right font-semibold', typeTone(order))}>
-                    {order.type}
-                  </td>
-                  <td className="px-3 py-2.5 text-right text-fg">{formatQty(order.quantity)}</td>
-                  <td className="px-3 py-2.5 text-right text-fg">{formatUsd(order.cummulativeQuoteQty)}</td>
-                  <td className={clsx('px-3 py-2.5 text-right font-medium', pnlTone(Number(order.pnl)))}>
-                    {formatUsd(order.pnl)}
-                  </td>
-                </tr>
-              ))}
-        </tbody>
-      </table>
+      <div className="shrink-0 text-right">
+        <p className="text-sm">
+          <span className="text-xs text-muted">PnL </span>
+          <span className={clsx('font-medium', pnlTone(Number(order.pnl)))}>{formatUsd(order.pnl)}</span>
+        </p>
+        <p className="text-xs text-muted">Amount {formatUsd(order.cummulativeQuoteQty)}</p>
+      </div>
     </div>
   );
 }

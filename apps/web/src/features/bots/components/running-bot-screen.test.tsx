@@ -275,6 +275,8 @@ describe('Running bot page', () => {
       restartPrice: null,
       stoplossPrice: 50000,
     });
+    // Saved, the dialog closes; the page behind is usable again once it has gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Edit Stoploss Price' }));
     const again = await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' });

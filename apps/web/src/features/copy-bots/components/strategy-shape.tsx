@@ -1,3 +1,5 @@
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
+
 /** A strategy snapshot as stored (docs/spec/01-core-screens.md §3 Strategy stored), read defensively: it arrives untyped. */
 function list(value: unknown): number[] {
   return Array.isArray(value) ? value.map(Number) : [];
@@ -19,57 +21,36 @@ export function StrategyShape({ strategy }: { strategy: Record<string, unknown> 
     typeof strategy.takeprofit_percentage === 'number' ? strategy.takeprofit_percentage : undefined;
   const tpDown = list(strategy.takeprofit_percentage_down);
   const multigrid = tpSingle === undefined;
-  const rows = Array.from({ length: grids }, (_, i) => i);
+  const right = { align: 'right' } as const;
+  const columns: DataColumn<number>[] = [
+    { key: 'grid', header: 'Grid', cell: (i) => i + 1, cellClassName: () => 'text-muted' },
+    { key: 'allotted', header: 'Allotted', ...right, cell: (i) => pct(alloc[i], true) },
+    { key: 'buy', header: 'Buy', ...right, cell: (i) => (i === 0 ? 'Market' : `-${pct(buy[i - 1])}`) },
+  ];
+  if (multigrid)
+    columns.push(
+      { key: 'buy-up', header: 'Buy up', ...right, cell: (i) => (i === 0 ? '—' : pct(buyUp[i - 1])) },
+      {
+        key: 'tp',
+        header: 'Take profit',
+        ...right,
+        cell: (i) => `+${pct(tpList[i])}`,
+        cellClassName: () => 'text-up',
+      },
+      { key: 'tp-down', header: 'TP down', ...right, cell: (i) => pct(tpDown[i]) },
+    );
   return (
     <div>
-      <div className="max-h-64 overflow-auto rounded-lg border border-line">
-        <table className="w-full text-sm tabular-nums" aria-label="Strategy grids">
-          <thead className="sticky top-0 bg-surface-2">
-            <tr className="text-left text-xs font-semibold text-muted">
-              <th scope="col" className="px-3 py-2">
-                Grid
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Allotted
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                Buy
-              </th>
-              {multigrid ? (
-                <>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Buy up
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    Take profit
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right">
-                    TP down
-                  </th>
-                </>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((i) => (
-              <tr key={i} className="border-t border-line/60">
-                <td className="px-3 py-1.5 text-muted">{i + 1}</td>
-                <td className="px-3 py-1.5 text-right text-fg">{pct(alloc[i], true)}</td>
-                <td className="px-3 py-1.5 text-right text-fg">
-                  {i === 0 ? 'Market' : `-${pct(buy[i - 1])}`}
-                </td>
-                {multigrid ? (
-                  <>
-                    <td className="px-3 py-1.5 text-right text-fg">{i === 0 ? '—' : pct(buyUp[i - 1])}</td>
-                    <td className="px-3 py-1.5 text-right text-up">+{pct(tpList[i])}</td>
-                    <td className="px-3 py-1.5 text-right text-fg">{pct(tpDown[i])}</td>
-                  </>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {/* A few short columns: it stays a table on a phone, scrolling inside its box. */}
+      <DataTable
+        caption="Strategy grids"
+        columns={columns}
+        rows={Array.from({ length: grids }, (_, i) => i)}
+        rowKey={String}
+        loading={false}
+        tableOnPhone
+        className="max-h-64 overflow-y-auto rounded-lg border border-line tabular-nums"
+      />
       {!multigrid ? (
         <p className="mt-2 text-sm text-muted">
           Take profit <span className="font-semibold text-up">+{pct(tpSingle)}</span> on the average entry

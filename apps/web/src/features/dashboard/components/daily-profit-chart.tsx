@@ -1,9 +1,8 @@
 import type { BotSummary } from '@gridbot/shared';
 import { useId, useState } from 'react';
-import { barLayout, ChartBar, ChartGridLine } from '../../../components/ui/bar-chart';
+import { BarChart } from '../../../components/ui/bar-chart';
 import { Card } from '../../../components/ui/card';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-import { useElementWidth } from '../../../components/ui/use-element-width';
 import { formatPair, formatUsd } from '../../../lib/format';
 
 const ALL = 'all';
@@ -24,22 +23,9 @@ export function dailySeries(bots: BotSummary[], botId: string): [string, number]
 export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
   const [botId, setBotId] = useState(ALL);
   const selectId = useId();
-  const { ref, width } = useElementWidth(220);
   const chosen = bots.some((b) => b.id === botId) ? botId : ALL;
   const series = dailySeries(bots, chosen);
   const height = 240;
-  const pad = { top: 12, right: 8, bottom: 26, left: 60 };
-  const plotW = width - pad.left - pad.right;
-  const plotH = height - pad.top - pad.bottom;
-  const max = Math.max(0, ...series.map(([, v]) => v));
-  const min = Math.min(0, ...series.map(([, v]) => v));
-  const span = max - min || 1;
-  const y = (v: number) => pad.top + ((max - v) / span) * plotH;
-  const { barWidth, labelEvery, barX } = barLayout(series.length, pad.left, plotW, {
-    fill: 0.65,
-    maxBarWidth: 36,
-    labelSpacing: 60,
-  });
 
   return (
     <Card className="h-full">
@@ -68,52 +54,13 @@ export function DailyProfitChart({ bots }: { bots: BotSummary[] }) {
           <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-muted" />
         </div>
       </div>
-      <div ref={ref} className="px-3 py-3">
+      <div className="px-3 py-3">
         {series.length === 0 ? (
           <div style={{ height }} className="flex items-center justify-center text-sm text-muted">
             No profit booked yet.
           </div>
         ) : (
-          <svg
-            width={width}
-            height={height}
-            role="img"
-            aria-label="Daily profit"
-            className="block text-muted"
-          >
-            {[max, (max + min) / 2, min].map((t) => (
-              <ChartGridLine
-                key={t}
-                y={y(t)}
-                left={pad.left}
-                right={width - pad.right}
-                labelGap={6}
-                strokeOpacity={0.15}
-                label={formatUsd(t)}
-              />
-            ))}
-            <line
-              x1={pad.left}
-              x2={width - pad.right}
-              y1={y(0)}
-              y2={y(0)}
-              stroke="currentColor"
-              strokeOpacity={0.5}
-            />
-            {series.map(([date, value], i) => (
-              <ChartBar
-                key={date}
-                x={barX(i)}
-                width={barWidth}
-                value={value}
-                y={y}
-                title={`${date}: ${formatUsd(value)}`}
-                label={i % labelEvery === 0 ? date.slice(5) : undefined}
-                labelY={height - 8}
-                className={value >= 0 ? 'fill-up' : 'fill-down'}
-              />
-            ))}
-          </svg>
+          <BarChart bars={series} height={height} label="Daily profit" formatValue={formatUsd} />
         )}
       </div>
     </Card>

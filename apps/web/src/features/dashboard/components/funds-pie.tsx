@@ -11,7 +11,11 @@ function arc(cx: number, cy: number, r: number, start: number, end: number): str
   return `M${x1} ${y1}A${r} ${r} 0 ${large} 1 ${x2} ${y2}`;
 }
 
-/** docs/spec/01-core-screens.md Dashboard: total funds per bot as a donut, top 8 plus Others. */
+/**
+ * docs/spec/01-core-screens.md Dashboard: total funds per bot as a donut, top 8 plus Others. Drawn as SVG arcs:
+ * lightweight-charts has no pie, and nine arcs with a legend need no charting library (the list beside it
+ * carries the figures for screen readers as well).
+ */
 export function FundsPie({
   slices,
   botCount,

@@ -40,8 +40,10 @@ describe('app shell', () => {
     mockApi({ 'GET /api/email': () => json({ email: 'new@example.com', username: 'alice' }) });
     const { user } = renderApp('/sip', { signedIn: true });
     const button = await screen.findByRole('button', { name: /^Account menu/ });
-    await user.click(button);
-    const menu = screen.getByRole('menu');
+    // Opened from the keyboard, the menu takes focus on its first item.
+    button.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
     await waitFor(() => expect(within(menu).getByText('new@example.com')).toBeInTheDocument());
     expect(
       within(menu)
@@ -51,6 +53,8 @@ describe('app shell', () => {
     expect(within(menu).getByRole('menuitem', { name: 'My Wallet' })).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(within(menu).getByRole('menuitem', { name: 'API Setting' })).toHaveFocus();
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    expect(within(menu).getByRole('menuitem', { name: 'Logout' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     expect(button).toHaveFocus();

@@ -1,3 +1,4 @@
+import * as Dialog from '@radix-ui/react-dialog';
 import { clsx } from 'clsx';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -32,24 +33,7 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
-
-  const closeRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!drawerOpen) return;
-    // Focus moves into the drawer and back to where it was (the hamburger) when it closes.
-    const opener = document.activeElement as HTMLElement | null;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setDrawerOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [drawerOpen]);
-  useEffect(() => {
-    if (drawerOpen && drawer.mounted) closeRef.current?.focus();
-  }, [drawerOpen, drawer.mounted]);
+  const opener = useRef<HTMLElement | null>(null);
 
   return (
     <div className="min-h-dvh">
@@ -65,39 +49,43 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
         <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
       </aside>
 
-      {drawer.mounted ? (
-        <div className={clsx('fixed inset-0 top-9 z-40 md:hidden', !drawerOpen && 'pointer-events-none')}>
-          <div
-            aria-hidden="true"
-            onClick={() => setDrawerOpen(false)}
-            className={clsx(
-              'absolute inset-0 bg-slate-950/60 transition-opacity duration-150',
-              drawer.visible ? 'opacity-100' : 'opacity-0',
-            )}
-          />
-          <div
-            role="dialog"
-            aria-modal="true"
-            aria-label="Navigation"
-            inert={!drawerOpen}
-            className={clsx(
-              'absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r border-line bg-surface shadow-2xl transition-transform duration-300 ease-out',
-              drawer.visible ? 'translate-x-0' : '-translate-x-full',
-            )}
-          >
-            <button
-              ref={closeRef}
-              type="button"
-              onClick={() => setDrawerOpen(false)}
-              aria-label="Close navigation"
-              className="absolute top-3.5 right-3 flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+      <Dialog.Root open={drawer.mounted} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <div className={clsx('fixed inset-0 top-9 z-40 md:hidden', !drawerOpen && 'pointer-events-none')}>
+            <Dialog.Overlay
+              className={clsx(
+                'absolute inset-0 bg-slate-950/60 transition-opacity duration-150',
+                drawer.visible ? 'opacity-100' : 'opacity-0',
+              )}
+            />
+            <Dialog.Content
+              aria-describedby={undefined}
+              inert={!drawerOpen}
+              onOpenAutoFocus={() => {
+                opener.current = document.activeElement as HTMLElement | null;
+              }}
+              onCloseAutoFocus={(event) => {
+                // Focus goes back to where it was (the hamburger) when the drawer closes.
+                event.preventDefault();
+                if (opener.current?.isConnected) opener.current.focus();
+              }}
+              className={clsx(
+                'absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r border-line bg-surface shadow-2xl transition-transform duration-300 ease-out focus:outline-none',
+                drawer.visible ? 'translate-x-0' : '-translate-x-full',
+              )}
             >
-              <CloseIcon className="size-5" />
-            </button>
-            <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
+              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+              <Dialog.Close
+                aria-label="Close navigation"
+                className="absolute top-3.5 right-3 flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
+              >
+                <CloseIcon className="size-5" />
+              </Dialog.Close>
+              <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
+            </Dialog.Content>
           </div>
-        </div>
-      ) : null}
+        </Dialog.Portal>
+      </Dialog.Root>
 
       <div className="flex min-h-dvh flex-col pt-9 md:pl-64">
         <AppHeader

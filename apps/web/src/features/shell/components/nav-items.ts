@@ -1,4 +1,3 @@
-import type { ComponentType, SVGProps } from 'react';
 import {
   CopyIcon,
   CrownIcon,
@@ -6,6 +5,7 @@ import {
   DashboardIcon,
   GiftIcon,
   HistoryIcon,
+  type Icon,
   KeyIcon,
   ListIcon,
   PlayIcon,
@@ -14,8 +14,6 @@ import {
   ZapIcon,
 } from '../../../components/ui/icons';
 import { env } from '../../../lib/env';
-
-type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
 export interface NavLinkItem {
   label: string;

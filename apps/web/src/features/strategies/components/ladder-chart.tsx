@@ -44,7 +44,8 @@ interface LadderChartProps {
 /**
  * The ladder as an SVG: a staircase of buy levels falling from 100, each grid's take-profit above it (for
  * Scalping the sell-all level on the average entry), and each grid's share of the investment as a bar.
- * Colours are the theme's CSS variables, so it follows light and dark.
+ * Colours are the theme's CSS variables, so it follows light and dark. SVG rather than lightweight-charts:
+ * its x axis is the grid number, not time, and the staircase, markers and allocation band are one picture.
  */
 export function LadderChart({ ladder, kind }: LadderChartProps) {
   const titleId = useId();

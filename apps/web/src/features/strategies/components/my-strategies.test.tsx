@@ -65,6 +65,8 @@ describe('My Strategies', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete strategy?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(m.inUse)).toBeInTheDocument();
+    // The dialog closes with the answer; the list behind is usable again once it has gone.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     inUse = false;
     await user.click(screen.getByRole('button', { name: 'Delete Busy' }));

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
+import { ArrowUpDownIcon } from '../../../components/ui/icons';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
@@ -20,21 +21,6 @@ interface TransferModalProps {
 }
 
 const WALLET_NAMES = { SpotToFutures: ['Spot', 'Futures'], FuturesToSpot: ['Futures', 'Spot'] } as const;
-
-function SwitchIcon({ className }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      aria-hidden="true"
-      className={className}
-    >
-      <path d="M7 4v16M7 20l-3-3M7 20l3-3M17 20V4M17 4l-3 3M17 4l3 3" strokeLinecap="round" />
-    </svg>
-  );
-}
 
 function WalletRow({ label, wallet, testId }: { label: string; wallet: string; testId: string }) {
   return (
@@ -118,7 +104,7 @@ export function TransferModal({ open, onClose, transferable }: TransferModalProp
             title="Switch direction"
             className="absolute top-1/2 right-3 flex size-9 -translate-y-1/2 items-center justify-center rounded-full border border-line bg-surface text-primary shadow-sm transition-transform duration-200 hover:rotate-180 hover:bg-surface-2"
           >
-            <SwitchIcon className="size-4.5" />
+            <ArrowUpDownIcon className="size-4.5" />
           </button>
         </div>
 
