@@ -13,6 +13,7 @@ import {
   addDailyProfit,
   bookClosed,
   bracketsOf,
+  buyFeeUsdt,
   type ClosedLot,
   reduceLot,
   sellFromPosition,
@@ -21,7 +22,7 @@ import {
 import { type MoneyInput, money } from './money';
 import { lotProfit } from './pnl/pnl';
 import type { EngineRules } from './rules';
-import type { Fill, Lot, MarketBuy } from './types';
+import type { Account, Fill, Lot, MarketBuy, PendingIntent } from './types';
 
 /** Base quantity the lots hold beyond `held` (what the account has); 0 when nothing is missing. */
 export function missingQty(state: { lots: readonly Lot[] }, held: MoneyInput): number {
@@ -161,7 +162,7 @@ export function rebuyMissing<S extends EngineState>(
  * it less) and the cost of the re-buy, so the lots equal the coin the account now holds and the money spent
  * comes back out of the lot's sale.
  */
-export function topUpMissing(lots: readonly Lot[], intent: MarketBuy, fill: Fill): Lot[] {
+function topUpMissing(lots: readonly Lot[], intent: MarketBuy, fill: Fill): Lot[] {
   const newest = lots[lots.length - 1];
   invariant(newest !== undefined && intent.missingQty !== undefined, 'a re-buy tops up the newest lot');
   const baseFee = fill.feeAsset === 'base';
@@ -176,4 +177,25 @@ export function topUpMissing(lots: readonly Lot[], intent: MarketBuy, fill: Fill
     fee: baseFee ? newest.fee : money(newest.fee).plus(fill.fee).toNumber(),
   };
   return [...lots.slice(0, -1), topped];
+}
+
+/**
+ * A re-buy's fill booked on a bot or cycle: the lots topped up (`topUpMissing`), its fee and its trade
+ * counted, the open totals taken again with `pending` (the state's pending intents without the re-buy).
+ */
+export function rebuyBooked(
+  state: { lots: readonly Lot[]; account: Account } & Parameters<typeof bracketsOf>[0],
+  pending: readonly PendingIntent[],
+  intent: MarketBuy,
+  fill: Fill,
+): { lots: Lot[]; account: Account } {
+  const lots = topUpMissing(state.lots, intent, fill);
+  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
+  const account = withOpenTotals(
+    { ...state.account, fees, trades: state.account.trades + 1 },
+    lots,
+    pending,
+    bracketsOf(state),
+  );
+  return { lots, account };
 }

@@ -4,7 +4,7 @@
 import { CYCLE_STATUS, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
 import { invariant } from '../errors';
-import { topUpMissing } from '../missing-lots';
+import { rebuyBooked } from '../missing-lots';
 import { money, toNumber } from '../money';
 import type { CycleState } from '../strategies/cycle/cycle.state';
 import type { Fill, MarketBuy, PendingIntent, SellReason, StopReason } from '../types';
@@ -32,14 +32,7 @@ function cycleRebuyFilled(
   intent: MarketBuy,
   fill: Fill,
 ): FillOutcome<CycleState> {
-  const lots = topUpMissing(state.lots, intent, fill);
-  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
-  const account = withOpenTotals(
-    { ...state.account, fees, trades: state.account.trades + 1 },
-    lots,
-    pending,
-    bracketsOf(state),
-  );
+  const { lots, account } = rebuyBooked(state, pending, intent, fill);
   return { state: { ...state, lots, pending, account }, opened: null, closed: [], applied: true };
 }
 

@@ -9,7 +9,7 @@ import { UNSET_BAND } from '../core/quiet-band';
 import { BOT_STATUS, type BotEvent, transition } from '../core/transitions';
 import { utcDateKey } from '../core/utc-date';
 import { InvariantError, invariant } from '../errors';
-import { topUpMissing } from '../missing-lots';
+import { rebuyBooked } from '../missing-lots';
 import { money, toNumber } from '../money';
 import type { BotStatus, Fill, Lot, MarketBuy, PendingIntent } from '../types';
 import {
@@ -108,14 +108,7 @@ function rebuyFilled(
   intent: MarketBuy,
   fill: Fill,
 ): FillOutcome<GridBotState> {
-  const lots = topUpMissing(state.lots, intent, fill);
-  const fees = money(state.account.fees).plus(buyFeeUsdt(fill)).toNumber();
-  const account = withOpenTotals(
-    { ...state.account, fees, trades: state.account.trades + 1 },
-    lots,
-    pending,
-    bracketsOf(state),
-  );
+  const { lots, account } = rebuyBooked(state, pending, intent, fill);
   return {
     state: { ...state, lots, pending, account, quiet: UNSET_BAND },
     opened: null,

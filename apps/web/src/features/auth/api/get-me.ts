@@ -3,8 +3,9 @@ import { accountApiPaths } from '@gridbot/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { getStoredUser, getToken, saveUser } from '../../../lib/session';
+import { meQueryKey } from './me-query-key';
 
-export const meQueryKey = ['me'] as const;
+export { meQueryKey };
 
 export async function getMe(signal?: AbortSignal): Promise<SessionUser> {
   const token = getToken();

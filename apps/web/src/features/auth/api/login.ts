@@ -3,7 +3,7 @@ import { authApiPaths } from '@gridbot/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { saveSession } from '../../../lib/session';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from './me-query-key';
 
 export function login(input: LoginInput): Promise<AuthResponse> {
   return api.post<AuthResponse>(authApiPaths.login, input, { token: null });
