@@ -106,12 +106,14 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
     try {
       await supervisor.start();
       armed = true;
-      // A zig-zag market: every swing of 1.5 % buys a grid or takes a profit on both bots.
+      // A zig-zag market: every swing of 1.5 % buys a grid or takes a profit on both bots. It drifts up 0.02 %
+      // a step, so a lot bought at a swing's top (a fill that met a fault or a crash lands late) still reaches
+      // its 1 % take-profit a few swings later instead of holding the bot's grids, and its orders, for good.
       // Every kind of fault met an order or a look-up, the 418 ban among them.
       const everyFaultMet = () =>
         fake.bannedUntilMs > 0 && FAULTS.every((f) => fake.requests.some((r) => r.outcome === f.kind));
       for (let i = 0; (crashes < CRASHES || i < 200 || !everyFaultMet()) && i < 900; i += 1) {
-        const price = (2000 * (1 + 0.015 * Math.sin(i / 2))).toFixed(2);
+        const price = (2000 * (1 + 0.015 * Math.sin(i / 2)) * (1 + 0.0002 * i)).toFixed(2);
         lastPrice = price;
         if (i % 4 === 0 && faultRand() < 0.5) {
           const target = [
