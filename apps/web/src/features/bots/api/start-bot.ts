@@ -5,7 +5,6 @@ import {
   livePricePath,
   marketApiPaths,
   type StartBotInput,
-  type StartReadiness,
   type StrategyListResponse,
   strategyApiPaths,
   strategyKindApiPaths,
@@ -91,25 +90,5 @@ export function useStartBot() {
     mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
       api.post<{ message: string; botId: string }>(botKindApiPaths[kind].start, payload),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
-  });
-}
-
-/**
- * GET /api/startcheck: what would refuse a start with the current choices (keys, profit limit, a bot on the
- * pair, no free USDT) and the strategy's fee warning, shown before the form is filled in. Re-read every
- * 10 s like the other live screens, since running bots change what is free.
- */
-export function useStartCheck(choice: { category: string; pair: string; botType: string; strategy: string }) {
-  const query = new URLSearchParams({ category: choice.category === 'Future' ? 'Future' : 'Spot' });
-  if (choice.pair) query.set('pair', choice.pair);
-  if (choice.botType && choice.strategy) {
-    query.set('botType', choice.botType);
-    query.set('strategy', choice.strategy);
-  }
-  return useQuery({
-    queryKey: ['bots', 'start-check', query.toString()],
-    queryFn: ({ signal }) => api.get<StartReadiness>(`${botApiPaths.startCheck}?${query}`, { signal }),
-    refetchInterval: 10_000,
-    placeholderData: (previous) => previous,
   });
 }

@@ -18,20 +18,20 @@ import {
 } from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
+import { FeeWarning, StartBlockers } from '../../../components/ui/start-blockers';
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice, formatUsd } from '../../../lib/format';
+import { useStartCheck } from '../../../lib/start-check';
 import { botKindOf } from '../api/bot-paths';
 import {
   useGridCount,
   useLivePrice,
   useMinimumBotAmount,
   useStartBot,
-  useStartCheck,
   useStrategyChoices,
   useSymbolPairs,
 } from '../api/start-bot';
 import { type StartBotFormValues, startBotResolver, toPayload, valuesFromQuery } from '../lib/start-bot-form';
-import { FeeWarning, StartBlockers } from './start-blockers';
 
 /** docs/spec/01-core-screens.md §8: what a failed start says. */
 export function startErrorMessage(error: unknown): string {
@@ -176,7 +176,7 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
       onSubmit={onSubmit}
       chart={renderChart?.(pair, category === 'Future' ? 'Future' : 'Spot')}
     >
-      <StartBlockers blockers={check.data?.blockers ?? []} />
+      <StartBlockers title="This bot cannot start yet" blockers={check.data?.blockers ?? []} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={control}

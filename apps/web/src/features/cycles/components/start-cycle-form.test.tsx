@@ -1,4 +1,4 @@
-import { cycleMessages } from '@gridbot/shared';
+import { botMessages, cycleMessages, startReadinessMessages } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -20,6 +20,7 @@ function cycleApi(overrides: Parameters<typeof mockApi>[0] = {}) {
     'POST /api/futureliveprice': (call) =>
       json({ pair: (call.body as { pair: string }).pair, price: '1000' }),
     'POST /api/startcycledata': () => json({ message: cycleMessages.starting }),
+    'GET /api/startcheck': () => json({ venue: 'paper', freeUsdt: '10000', blockers: [], feeWarning: null }),
     ...overrides,
   });
 }
@@ -145,5 +146,35 @@ describe('Start Cycle form', () => {
     await user.type(field('Number of cycles'), '2');
     await user.click(startButton());
     expect(await screen.findByText(shown)).toBeInTheDocument();
+  });
+
+  it('shows what blocks the start before anything is filled in: keys on Binance, a bot on the pair', async () => {
+    cycleApi({
+      'GET /api/startcheck': (call) =>
+        json({
+          venue: 'binance',
+          freeUsdt: null,
+          blockers: [
+            {
+              code: 'keys',
+              message: startReadinessMessages.keys,
+              link: { to: '/api-setting', label: 'Go to API Setting' },
+            },
+            ...(call.query.pair === 'ETHUSDT'
+              ? [{ code: 'pair_taken', message: botMessages.alreadyRunning('ETHUSDT') }]
+              : []),
+          ],
+          feeWarning: null,
+        }),
+    });
+    const { user } = renderApp('/cycle', { signedIn: true });
+    const alert = await screen.findByTestId('start-blockers');
+    expect(alert).toHaveTextContent('This cycle cannot start yet');
+    expect(alert).toHaveTextContent(startReadinessMessages.keys);
+    expect(screen.getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute('href', '/api-setting');
+    await user.selectOptions(field('Pair'), 'ETHUSDT');
+    await waitFor(() =>
+      expect(screen.getByTestId('start-blockers')).toHaveTextContent(botMessages.alreadyRunning('ETHUSDT')),
+    );
   });
 });

@@ -11,7 +11,9 @@ import {
 } from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
+import { StartBlockers } from '../../../components/ui/start-blockers';
 import { formatPrice } from '../../../lib/format';
+import { useStartCheck } from '../../../lib/start-check';
 import { useCyclePrice, useStartCycle } from '../api/cycles';
 import { startCycleErrorMessage } from '../lib/cycle-errors';
 import {
@@ -43,6 +45,9 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
   const pair = watch('pair');
   const livePrice = useCyclePrice(pair, category);
   const start = useStartCycle();
+  // What would refuse the start (keys in Binance mode, profit limit, a bot on the pair, an empty wallet), shown
+  // before the form is filled in, as on Start BOT.
+  const check = useStartCheck({ category, pair });
 
   // docs/spec/02-bots-wallet-account.md §9: suggested prices are filled once per pair and market, when its live price arrives; later
   // price refreshes leave what the user typed alone.
@@ -76,6 +81,7 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
       onSubmit={onSubmit}
       chart={renderChart?.(pair || 'BTCUSDT', category)}
     >
+      <StartBlockers title="This cycle cannot start yet" blockers={check.data?.blockers ?? []} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={control}

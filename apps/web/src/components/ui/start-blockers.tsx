@@ -1,9 +1,12 @@
 import type { StartBlocker } from '@gridbot/shared';
 import { Link } from 'react-router';
-import { AlertIcon } from '../../../components/ui/icons';
+import { AlertIcon } from './icons';
 
-/** What would refuse the start, each with the page that fixes it, shown above the form. */
-export function StartBlockers({ blockers }: { blockers: readonly StartBlocker[] }) {
+/**
+ * What would refuse the start (GET /api/startcheck), each with the page that fixes it, shown above the Start
+ * BOT and Start Cycle forms before anything is filled in. `title` names what cannot start.
+ */
+export function StartBlockers({ blockers, title }: { blockers: readonly StartBlocker[]; title: string }) {
   if (blockers.length === 0) return null;
   return (
     <div
@@ -13,7 +16,7 @@ export function StartBlockers({ blockers }: { blockers: readonly StartBlocker[] 
     >
       <p className="flex items-center gap-2 font-semibold text-fg">
         <AlertIcon className="size-5 shrink-0 text-warn" />
-        This bot cannot start yet
+        {title}
       </p>
       <ul className="space-y-1.5 pl-7 text-muted">
         {blockers.map((b) => (

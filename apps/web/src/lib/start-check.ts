@@ -1,0 +1,28 @@
+import { botApiPaths, type StartReadiness } from '@gridbot/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api-client';
+
+/**
+ * GET /api/startcheck: what would refuse a bot's or a cycle's start with the current choices (keys, profit limit, a bot on the
+ * pair, no free USDT) and the strategy's fee warning, shown before the form is filled in. Re-read every
+ * 10 s like the other live screens, since running bots change what is free.
+ */
+export function useStartCheck(choice: {
+  category: string;
+  pair: string;
+  botType?: string;
+  strategy?: string;
+}) {
+  const query = new URLSearchParams({ category: choice.category === 'Future' ? 'Future' : 'Spot' });
+  if (choice.pair) query.set('pair', choice.pair);
+  if (choice.botType && choice.strategy) {
+    query.set('botType', choice.botType);
+    query.set('strategy', choice.strategy);
+  }
+  return useQuery({
+    queryKey: ['bots', 'start-check', query.toString()],
+    queryFn: ({ signal }) => api.get<StartReadiness>(`${botApiPaths.startCheck}?${query}`, { signal }),
+    refetchInterval: 10_000,
+    placeholderData: (previous) => previous,
+  });
+}
