@@ -21,6 +21,8 @@ export interface DataColumn<T> {
   group?: string;
   /** A tooltip on the header: what the column means, where the header is only a word or two. */
   headerTitle?: string;
+  /** A narrow column of checkboxes or icons: little padding beside its cells, so the text columns get the room. */
+  tight?: boolean;
 }
 
 /** How the rows are ordered: a column's key and the direction. The caller sorts; the table shows it. */
@@ -80,7 +82,9 @@ export function rowNumberColumn<T>(numberOf: (index: number) => number): DataCol
 
 const cell = 'px-3 py-3 sm:px-4';
 const editableCell = 'px-1.5 py-1.5';
-const headPadding = (props: { editable?: boolean }) => (props.editable ? 'px-2 py-2' : cell);
+const tightCell = 'px-1 py-3';
+const headPadding = (props: { editable?: boolean }, column?: { tight?: boolean }) =>
+  column?.tight ? tightCell : props.editable ? 'px-2 py-2' : cell;
 
 /**
  * Where a header cell stays: a sticky header has a background of its own (the rows pass under it), and its
@@ -204,7 +208,7 @@ function HeaderCell<T>({
       title={column.headerTitle}
       aria-sort={sorted ? ariaSort[sorted] : undefined}
       className={clsx(
-        headPadding(props),
+        headPadding(props, column),
         aligns[column.align ?? 'left'],
         (wrapHeaders || rowSpan) && 'align-bottom',
         wrapHeaders && 'whitespace-normal',
@@ -310,7 +314,7 @@ function DataGrid<T>(props: DataTableProps<T>) {
                       key={column.key}
                       scope={column.rowHeader ? 'row' : undefined}
                       className={clsx(
-                        editable ? editableCell : cell,
+                        column.tight ? tightCell : editable ? editableCell : cell,
                         aligns[column.align ?? 'left'],
                         column.cellClassName?.(row) || 'text-fg',
                         column.rowHeader && 'font-medium',

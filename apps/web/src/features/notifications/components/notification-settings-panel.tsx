@@ -53,6 +53,7 @@ function routingColumns(
         key: channel,
         header: channelNames[channel],
         align: 'center',
+        tight: true,
         className: 'w-[4.5rem] sm:w-24',
         cell: (event) => {
           // Security events are always e-mailed: that box is ticked and cannot be cleared.

@@ -106,6 +106,8 @@ export function GridTable({ kind, fields, register, errors, allottedPlaceholder,
         header: column.header,
         group: column.group,
         headerTitle: column.title,
+        // Wide enough for grid 1's 'marketprice' in full (the wrapped headers no longer widen the column).
+        className: column.market ? 'min-w-[5.5rem]' : undefined,
         cell: (_row, i) => {
           const label = `Grid ${i + 1} ${column.label}`;
           if (i === 0 && column.market) {
@@ -146,6 +148,8 @@ export function GridTable({ kind, fields, register, errors, allottedPlaceholder,
       editable
       stickyHeader
       stickyFirstColumn
+      // The inputs set the columns' widths: the headers wrap rather than widen them past the card.
+      wrapHeaders
       className="max-h-[34rem] rounded-lg border border-line"
     />
   );
