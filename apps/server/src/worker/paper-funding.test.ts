@@ -81,35 +81,25 @@ async function engineStateOf(botId: string) {
   return bot!.engineState as unknown as GridBotState;
 }
 
+/**
+ * A user with keys and an ETHUSDT futures bot at 2× on a running worker, its grid 1 bought before the
+ * 08:00 funding time: 400 USDT margin at 2× = 800 notional, at 2000 that is 0.4 ETH. `profitLimitLeft`
+ * gives the user a platform wallet with that much profit limit first.
+ */
+async function startFundedFuturesBot(options: { profitLimitLeft?: string } = {}) {
+  const userId = await insertUserWithKeys(handle.db, secrets);
+  if (options.profitLimitLeft) await ensureWallet(handle.db, userId, options.profitLimitLeft);
+  const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+  const worker = await startWorker();
+  worker.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
+  await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+  return { userId, botId, worker };
+}
+
 describe('funding of paper futures bots', () => {
   it('books each funding time the feed passes, paid on a positive rate and received on a negative one', async () => {
-    const feed = new ManualFeed();
-    const paper = new PaperExchange({
-      store: new SqlPaperStore(handle.db),
-      feed,
-      startFunds: [{ wallet: 'future', asset: 'USDT', amount: '10000' }],
-    });
-    await paper.start();
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      funding,
-      payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
-      exchanges: paperGateway(paper),
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
-    const userId = await insertUserWithKeys(handle.db, secrets);
-    // Grid 1: 400 USDT margin at 2× = 800 notional; at 2000 that is 0.4 ETH.
-    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
-    await supervisor.start();
-
-    feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
-    await eventually(async () => {
-      const [buy] = await handle.db.select().from(botFills).where(eq(botFills.botId, botId));
-      expect(buy?.qty).toBe('0.4');
-    });
+    const { userId, botId, worker } = await startFundedFuturesBot();
+    const { feed, paper } = worker;
     // 08:00, rate +0.01 %: the long pays 0.4 × 2000 × 0.0001 = 0.08.
     feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
     await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
@@ -137,8 +127,7 @@ describe('funding of paper futures bots', () => {
       ['future', 'USDT', 0.1608],
       ['future', 'USDT', -0.2412],
     ]);
-    await supervisor.stop();
-    await paper.stop();
+    await worker.stop();
 
     // In the bot's PnL: booked profit and the funding total, and the Order Book counts the rows.
     const [bot] = await handle.db.select().from(bots).where(eq(bots.id, botId));
@@ -171,13 +160,8 @@ describe('funding of paper futures bots', () => {
   });
 
   it('counts funding received against the profit limit, and funding paid gives none of it back', async () => {
-    const userId = await insertUserWithKeys(handle.db, secrets);
     // A platform wallet with 0.1 USDT of profit limit left.
-    await ensureWallet(handle.db, userId, '0.1');
-    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
-    const running = await startWorker();
-    running.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
-    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+    const { userId, botId, worker: running } = await startFundedFuturesBot({ profitLimitLeft: '0.1' });
 
     // 08:00 pays 0.08: a loss, the profit limit stays.
     running.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
@@ -198,11 +182,7 @@ describe('funding of paper futures bots', () => {
   });
 
   it('books the funding times that passed while no worker ran once, when a worker runs the bot again', async () => {
-    const userId = await insertUserWithKeys(handle.db, secrets);
-    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
-    const first = await startWorker();
-    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T07:00:00Z'));
-    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+    const { userId, botId, worker: first } = await startFundedFuturesBot();
     first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
     await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
     // The server goes down at 09:00 and is back just after midnight: 16:00 and 00:00 passed without a worker.

@@ -1,3 +1,4 @@
+import { type ChartOptions, ColorType, type DeepPartial } from 'lightweight-charts';
 import type { Theme } from './theme';
 
 export interface ChartColors {
@@ -44,5 +45,23 @@ export function chartColors(theme: Theme): ChartColors {
     upVolume: withAlpha(up, 0.35),
     downVolume: withAlpha(down, 0.35),
     crosshair: withAlpha(token('muted'), 0.6),
+  };
+}
+
+/**
+ * The theme's part of a chart's options: background, text, grid, scale borders and crosshair in `colors`, in the
+ * page's font. Applied over a chart's own options (applyOptions merges them), on creation and on a theme change.
+ */
+export function chartThemeOptions(colors: ChartColors): DeepPartial<ChartOptions> {
+  return {
+    layout: {
+      background: { type: ColorType.Solid, color: colors.background },
+      textColor: colors.text,
+      fontFamily: getComputedStyle(document.body).fontFamily,
+    },
+    grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
+    rightPriceScale: { borderColor: colors.border },
+    timeScale: { borderColor: colors.border },
+    crosshair: { vertLine: { color: colors.crosshair }, horzLine: { color: colors.crosshair } },
   };
 }

@@ -1,5 +1,4 @@
 import {
-  ColorType,
   CrosshairMode,
   createChart,
   HistogramSeries,
@@ -7,7 +6,7 @@ import {
   type ISeriesApi,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { chartColors } from '../../lib/chart-theme';
+import { chartColors, chartThemeOptions } from '../../lib/chart-theme';
 import { useTheme } from '../../lib/theme';
 import type { BarChartProps } from './bar-chart';
 
@@ -34,6 +33,8 @@ export default function BarChartCanvas({ bars, height, color, formatValue }: Bar
       handleScroll: false,
       handleScale: false,
       timeScale: { fixLeftEdge: true, fixRightEdge: true },
+      // Days are few and far apart: only the value lines help read a bar.
+      grid: { vertLines: { visible: false } },
     });
     seriesRef.current = chart.addSeries(HistogramSeries, { priceLineVisible: false, base: 0 });
     chartRef.current = chart;
@@ -52,17 +53,7 @@ export default function BarChartCanvas({ bars, height, color, formatValue }: Bar
   // biome-ignore lint/correctness/useExhaustiveDependencies: the signature stands for the bars
   useEffect(() => {
     const colors = chartColors(theme);
-    chartRef.current?.applyOptions({
-      layout: {
-        background: { type: ColorType.Solid, color: colors.background },
-        textColor: colors.text,
-        fontFamily: getComputedStyle(document.body).fontFamily,
-      },
-      grid: { vertLines: { visible: false }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.border },
-      timeScale: { borderColor: colors.border },
-      crosshair: { vertLine: { color: colors.crosshair }, horzLine: { color: colors.crosshair } },
-    });
+    chartRef.current?.applyOptions(chartThemeOptions(colors));
     seriesRef.current?.setData(
       barsRef.current
         .filter(([day]) => DAY.test(day))

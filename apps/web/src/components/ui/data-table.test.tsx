@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { onPhoneWidth } from '../../testing/phone-width';
-import { type DataColumn, DataTable, rowNumberColumn } from './data-table';
+import { CellInput, type DataColumn, DataTable, rowNumberColumn } from './data-table';
 
 interface Reward {
   id: string;
@@ -148,5 +148,85 @@ describe('DataTable', () => {
     renderTable({ renderCard: (r) => <p>{`${r.user} earned ${r.amount}`}</p> });
     const cards = within(screen.getByRole('list', { name: 'Reward History' })).getAllByRole('listitem');
     expect(cards.map((card) => card.textContent)).toEqual(['alice earned $4.50', 'bob earned $7.00']);
+  });
+
+  describe('with inputs in its cells (editable)', () => {
+    interface Level {
+      id: string;
+      buy: string;
+      sell: string;
+    }
+    const levels: Level[] = [
+      { id: 'a', buy: '1', sell: '' },
+      { id: 'b', buy: '2', sell: '3' },
+    ];
+    const editableColumns: DataColumn<Level>[] = [
+      { key: 'n', header: 'No.', rowHeader: true, cell: (_r, i) => i + 1 },
+      {
+        key: 'buy',
+        header: 'first',
+        group: 'Buy (%)',
+        headerTitle: 'Drop that arms the buy',
+        cell: (r, i) => <CellInput label={`Level ${i + 1} buy`} defaultValue={r.buy} />,
+      },
+      {
+        key: 'sell',
+        header: 'second',
+        group: 'Buy (%)',
+        cell: (r, i) => (
+          <CellInput
+            label={`Level ${i + 1} sell`}
+            defaultValue={r.sell}
+            error={r.sell ? undefined : 'Enter a value'}
+          />
+        ),
+      },
+    ];
+
+    it('keeps a table on a phone with row headers, a group header over its columns and labelled inputs', () => {
+      onPhoneWidth();
+      render(
+        <DataTable
+          caption="Levels"
+          columns={editableColumns}
+          rows={levels}
+          rowKey={(r) => r.id}
+          loading={false}
+          editable
+          stickyHeader
+        />,
+      );
+      const table = screen.getByRole('table', { name: 'Levels' });
+      const group = within(table).getByRole('columnheader', { name: 'Buy (%)' });
+      expect(group).toHaveAttribute('colspan', '2');
+      expect(within(table).getByRole('columnheader', { name: 'No.' })).toHaveAttribute('rowspan', '2');
+      expect(within(table).getByRole('columnheader', { name: 'first' })).toHaveAttribute(
+        'title',
+        'Drop that arms the buy',
+      );
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((h) => h.textContent),
+      ).toEqual(['1', '2']);
+      expect(screen.getByRole('textbox', { name: 'Level 2 buy' })).toHaveValue('2');
+    });
+
+    it("marks a cell's input invalid with its message as the tooltip", () => {
+      render(
+        <DataTable
+          caption="Levels"
+          columns={editableColumns}
+          rows={levels}
+          rowKey={(r) => r.id}
+          loading={false}
+          editable
+        />,
+      );
+      const bad = screen.getByRole('textbox', { name: 'Level 1 sell' });
+      expect(bad).toHaveAttribute('aria-invalid', 'true');
+      expect(bad).toHaveAttribute('title', 'Enter a value');
+      expect(screen.getByRole('textbox', { name: 'Level 2 sell' })).not.toHaveAttribute('aria-invalid');
+    });
   });
 });

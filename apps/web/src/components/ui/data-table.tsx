@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from './button';
 import { useNarrowBox } from './use-narrow-box';
 
@@ -15,6 +15,14 @@ export interface DataColumn<T> {
   cellClassName?: (row: T) => string | undefined;
   /** Whether the header is a button that sorts by the column (the table's `onSort`). */
   sortable?: boolean;
+  /** The row's cells of this column are its headers (`<th scope="row">`): the event a line of checkboxes is for. */
+  rowHeader?: boolean;
+  /** A header over this column and its neighbours of the same group ("Buy (%)" over "first condition"). */
+  group?: string;
+  /** A tooltip on the header: what the column means, where the header is only a word or two. */
+  headerTitle?: string;
+  /** A narrow column of checkboxes or icons: little padding beside its cells, so the text columns get the room. */
+  tight?: boolean;
 }
 
 /** How the rows are ordered: a column's key and the direction. The caller sorts; the table shows it. */
@@ -50,6 +58,13 @@ interface DataTableProps<T> {
   sort?: TableSort | null;
   /** Called with a sortable column's key when its header is pressed. */
   onSort?: (key: string) => void;
+  /** The cells hold inputs (`CellInput`): tighter cells, no row highlight, and always a table, even on a phone. */
+  editable?: boolean;
+  /**
+   * The header rows stay in view while a tall table scrolls inside its own box; the caller bounds the box's
+   * height in `className` (e.g. `max-h-[34rem]`).
+   */
+  stickyHeader?: boolean;
 }
 
 // The phone cards show the 'No' column as a small '#N' at the top of the card instead of as a field.
@@ -66,6 +81,25 @@ export function rowNumberColumn<T>(numberOf: (index: number) => number): DataCol
 }
 
 const cell = 'px-3 py-3 sm:px-4';
+const editableCell = 'px-1.5 py-1.5';
+const tightCell = 'px-1 py-3';
+const headPadding = (props: { editable?: boolean }, column?: { tight?: boolean }) =>
+  column?.tight ? tightCell : props.editable ? 'px-2 py-2' : cell;
+
+/**
+ * Where a header cell stays: a sticky header has a background of its own (the rows pass under it), and its
+ * corner stays put both ways. A two-row header's first row is h-8 high, so the second sticks just below it.
+ */
+function headerStickiness(
+  { stickyHeader, stickyFirstColumn }: { stickyHeader?: boolean; stickyFirstColumn?: boolean },
+  first: boolean,
+  row: 'first' | 'second',
+): string | undefined {
+  const corner = first && stickyFirstColumn;
+  if (!stickyHeader) return corner ? `${STICKY} bg-surface` : undefined;
+  const top = row === 'second' ? 'top-8 pt-0' : 'top-0';
+  return clsx('sticky bg-surface-2', top, corner ? `left-0 z-30 ${STICKY_EDGE}` : 'z-20');
+}
 const aligns = { left: 'text-left', right: 'text-right', center: 'text-center' };
 
 /** Narrower than this (px), the records show as cards: beside the sidebar on a tablet as on a phone. */
@@ -73,7 +107,8 @@ const CARDS_BELOW_PX = 600;
 
 // Where the table is wider than its box, the first column stays in view; the inset line marks the edge the
 // other columns pass under.
-const STICKY = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-line)]';
+const STICKY_EDGE = 'shadow-[inset_-1px_0_0_var(--color-line)]';
+const STICKY = `sticky left-0 z-10 ${STICKY_EDGE}`;
 
 /**
  * A plain records table with one line of text while loading, on error and when empty. Below the mobile
@@ -82,8 +117,37 @@ const STICKY = 'sticky left-0 z-10 shadow-[inset_-1px_0_0_var(--color-line)]';
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { ref, narrow } = useNarrowBox(props.cardsBelowPx ?? CARDS_BELOW_PX);
+  const cards = narrow && !props.tableOnPhone && !props.editable;
+  return <div ref={ref}>{cards ? <DataCards {...props} /> : <DataGrid {...props} />}</div>;
+}
+
+const cellInputClasses = clsx(
+  'block h-9 w-full min-w-[4.75rem] rounded-md border bg-surface px-2 font-mono text-sm tabular-nums text-fg',
+  'placeholder:text-muted/60 focus:outline-none focus:ring-3 focus:ring-ring/40',
+  'disabled:cursor-not-allowed disabled:bg-surface-2 disabled:text-muted',
+);
+
+type CellInputProps = Omit<ComponentProps<'input'>, 'aria-label'> & {
+  /** The input's accessible name: a cell has no visible label of its own ("Grid 2 Buy (%) first condition"). */
+  label: string;
+  /** The cell's message: the input is marked invalid and red, and the message is its tooltip. */
+  error?: string;
+};
+
+/** An input in a cell of an `editable` DataTable, named by `label`, red with its `error`. */
+export function CellInput({ label, error, className, ...props }: CellInputProps) {
   return (
-    <div ref={ref}>{narrow && !props.tableOnPhone ? <DataCards {...props} /> : <DataGrid {...props} />}</div>
+    <input
+      aria-label={label}
+      aria-invalid={error ? true : undefined}
+      title={error}
+      {...props}
+      className={clsx(
+        cellInputClasses,
+        error ? 'border-down focus:ring-down/25' : 'border-line focus:border-primary',
+        className,
+      )}
+    />
   );
 }
 
@@ -124,22 +188,31 @@ function HeaderCell<T>({
   column,
   props,
   first,
+  rowSpan,
+  top,
 }: {
   column: DataColumn<T>;
   props: DataTableProps<T>;
   first: boolean;
+  /** 2 for an ungrouped column's header beside a grouped one's two rows. */
+  rowSpan?: number;
+  /** The second of two header rows (its sticky offset is the first row's height). */
+  top?: 'second';
 }) {
-  const { sort, onSort, stickyFirstColumn, wrapHeaders } = props;
+  const { sort, onSort, wrapHeaders } = props;
   const sorted = sort?.key === column.key ? sort.dir : undefined;
   return (
     <th
       scope="col"
+      rowSpan={rowSpan}
+      title={column.headerTitle}
       aria-sort={sorted ? ariaSort[sorted] : undefined}
       className={clsx(
-        cell,
+        headPadding(props, column),
         aligns[column.align ?? 'left'],
-        wrapHeaders && 'whitespace-normal align-bottom',
-        first && stickyFirstColumn && `${STICKY} bg-surface`,
+        (wrapHeaders || rowSpan) && 'align-bottom',
+        wrapHeaders && 'whitespace-normal',
+        headerStickiness(props, first, top ?? 'first'),
       )}
     >
       {column.sortable && onSort ? (
@@ -158,8 +231,57 @@ function HeaderCell<T>({
   );
 }
 
+/** One header row; or, where columns are grouped, a row of group headers over a row of their columns. */
+function HeaderRows<T>({ props }: { props: DataTableProps<T> }) {
+  const { columns, stickyHeader } = props;
+  // A sticky header is marked by its background: a border would scroll away from it.
+  const last = clsx('tracking-wide text-muted uppercase', !stickyHeader && 'border-b border-line');
+  if (!columns.some((column) => column.group)) {
+    return (
+      <tr className={clsx(last, 'text-xs font-semibold')}>
+        {columns.map((column, i) => (
+          <HeaderCell key={column.key} column={column} props={props} first={i === 0} />
+        ))}
+      </tr>
+    );
+  }
+  const top: ReactNode[] = [];
+  for (let i = 0; i < columns.length; i++) {
+    const column = columns[i] as DataColumn<T>;
+    if (!column.group) {
+      top.push(<HeaderCell key={column.key} column={column} props={props} first={i === 0} rowSpan={2} />);
+      continue;
+    }
+    let span = 1;
+    while (columns[i + span]?.group === column.group) span++;
+    top.push(
+      <th
+        key={`group-${column.key}`}
+        scope="colgroup"
+        colSpan={span}
+        className={clsx(headPadding(props), 'h-8 text-center', headerStickiness(props, false, 'first'))}
+      >
+        {column.group}
+      </th>,
+    );
+    i += span - 1;
+  }
+  return (
+    <>
+      <tr className="text-xs font-semibold tracking-wide text-muted uppercase">{top}</tr>
+      <tr className={clsx(last, 'text-[0.6875rem] font-medium')}>
+        {columns
+          .filter((column) => column.group)
+          .map((column) => (
+            <HeaderCell key={column.key} column={column} props={props} first={false} top="second" />
+          ))}
+      </tr>
+    </>
+  );
+}
+
 function DataGrid<T>(props: DataTableProps<T>) {
-  const { caption, columns, rows, rowKey, className, stickyFirstColumn } = props;
+  const { caption, columns, rows, rowKey, className, stickyFirstColumn, editable, stickyHeader } = props;
   return (
     // Keyboard users scroll a table wider than its card too: the scroll box takes focus (axe's
     // scrollable-region-focusable), named after the table it holds.
@@ -168,37 +290,44 @@ function DataGrid<T>(props: DataTableProps<T>) {
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable to scroll by keyboard
       tabIndex={0}
       className={clsx(
-        'relative overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        'relative focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring',
+        stickyHeader ? 'overflow-auto' : 'overflow-x-auto',
         className,
       )}
     >
       <table className="w-full text-[0.8125rem] whitespace-nowrap sm:text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-line text-xs font-semibold tracking-wide text-muted uppercase">
-            {columns.map((column, i) => (
-              <HeaderCell key={column.key} column={column} props={props} first={i === 0} />
-            ))}
-          </tr>
+          <HeaderRows props={props} />
         </thead>
         <tbody className="divide-y divide-line">
           {rows && hasRows(props) ? (
             rows.map((row, index) => (
-              <tr key={rowKey(row)} className="group transition-colors hover:bg-surface-2/50">
-                {columns.map((column, i) => (
-                  <td
-                    key={column.key}
-                    className={clsx(
-                      cell,
-                      aligns[column.align ?? 'left'],
-                      column.cellClassName?.(row) || 'text-fg',
-                      column.className,
-                      i === 0 && stickyFirstColumn && `${STICKY} bg-surface group-hover:bg-surface-2`,
-                    )}
-                  >
-                    {column.cell(row, index)}
-                  </td>
-                ))}
+              <tr
+                key={rowKey(row)}
+                className={clsx('group', !editable && 'transition-colors hover:bg-surface-2/50')}
+              >
+                {columns.map((column, i) => {
+                  const Cell = column.rowHeader ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={column.key}
+                      scope={column.rowHeader ? 'row' : undefined}
+                      className={clsx(
+                        column.tight ? tightCell : editable ? editableCell : cell,
+                        aligns[column.align ?? 'left'],
+                        column.cellClassName?.(row) || 'text-fg',
+                        column.rowHeader && 'font-medium',
+                        column.className,
+                        i === 0 &&
+                          stickyFirstColumn &&
+                          clsx(STICKY, 'bg-surface', !editable && 'group-hover:bg-surface-2'),
+                      )}
+                    >
+                      {column.cell(row, index)}
+                    </Cell>
+                  );
+                })}
               </tr>
             ))
           ) : (

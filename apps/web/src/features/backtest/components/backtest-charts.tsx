@@ -1,7 +1,6 @@
 import {
   AreaSeries,
   CandlestickSeries,
-  ColorType,
   createChart,
   createSeriesMarkers,
   type IChartApi,
@@ -10,7 +9,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { chartColors, withAlpha } from '../../../lib/chart-theme';
+import { chartColors, chartThemeOptions, withAlpha } from '../../../lib/chart-theme';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
 import type { BacktestOutcomeOk } from '../lib/backtest-core';
@@ -49,18 +48,12 @@ function useChart(
     const chart = createChart(el, {
       autoSize: true,
       localization: { priceFormatter },
-      layout: {
-        background: { type: ColorType.Solid, color: colors.background },
-        textColor: colors.text,
-        fontFamily: getComputedStyle(document.body).fontFamily,
-        attributionLogo: false,
-      },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.border },
-      timeScale: { borderColor: colors.border, timeVisible: true, secondsVisible: false },
+      layout: { attributionLogo: false },
+      timeScale: { timeVisible: true, secondsVisible: false },
       handleScroll: false,
       handleScale: false,
     });
+    chart.applyOptions(chartThemeOptions(colors));
     build(chart, colors);
     chart.timeScale().fitContent();
     return () => chart.remove();

@@ -2,7 +2,6 @@ import { decimalsOf, findMarketRules } from '@gridbot/shared';
 import {
   type CandlestickData,
   CandlestickSeries,
-  ColorType,
   CrosshairMode,
   createChart,
   HistogramSeries,
@@ -12,7 +11,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
-import { chartColors } from '../../../lib/chart-theme';
+import { chartColors, chartThemeOptions } from '../../../lib/chart-theme';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
 import { type ChartCandle, type ChartMarket, VISIBLE_BARS } from '../api/market-data';
@@ -110,17 +109,7 @@ export function CandleChart({
 
   useEffect(() => {
     const colors = chartColors(theme);
-    chartRef.current?.applyOptions({
-      layout: {
-        background: { type: ColorType.Solid, color: colors.background },
-        textColor: colors.text,
-        fontFamily: getComputedStyle(document.body).fontFamily,
-      },
-      grid: { vertLines: { color: colors.grid }, horzLines: { color: colors.grid } },
-      rightPriceScale: { borderColor: colors.border },
-      timeScale: { borderColor: colors.border },
-      crosshair: { vertLine: { color: colors.crosshair }, horzLine: { color: colors.crosshair } },
-    });
+    chartRef.current?.applyOptions(chartThemeOptions(colors));
     candleSeriesRef.current?.applyOptions({
       upColor: colors.up,
       downColor: colors.down,

@@ -38,7 +38,7 @@ describe('notification bell', () => {
     const { user } = renderApp('/sip', { signedIn: true });
     const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
     await user.click(bell);
-    const panel = screen.getByRole('region', { name: 'Notifications' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
     const links = within(panel)
       .getAllByRole('link')
       .filter((l) => l.textContent !== 'Settings');
@@ -62,5 +62,22 @@ describe('notification bell', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/notifications/read')[0]?.body).toEqual({}));
     await user.click(screen.getByRole('link', { name: 'Settings' }));
     await waitFor(() => expect(currentUrl()).toBe('/notifications'));
+  });
+
+  it('moves focus into the panel, and Escape closes it and gives focus back to the bell', async () => {
+    mockApi({ 'GET /api/notifications': () => json({ unread: 1, items }) });
+    const { user } = renderApp('/sip', { signedIn: true });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    await user.click(bell);
+    const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Notifications' })).not.toBeInTheDocument(),
+    );
+    expect(bell).toHaveFocus();
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,52 +1,30 @@
 import { notificationPathOf } from '@gridbot/shared';
+import * as Popover from '@radix-ui/react-popover';
 import { clsx } from 'clsx';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/ui/icons';
 import { useMarkRead, useNotifications } from '../api/notifications';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** The header's bell: the unread count, and a panel of recent events, each linking to its bot or page. */
+/**
+ * The header's bell: the unread count, and a panel of recent events, each linking to its bot or page. The panel
+ * is a Radix UI Popover (a non-modal dialog): opening it moves focus into it, Escape or a click outside closes
+ * it, and focus returns to the bell.
+ */
 export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const list = useNotifications();
   const markRead = useMarkRead();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const unread = list.data?.unread ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
   return (
-    <div ref={rootRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
         aria-label={label}
         title={label}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
         className="relative flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
       >
         <BellIcon className="size-5" />
@@ -58,12 +36,14 @@ export function NotificationBell() {
             {unread > 99 ? '99+' : unread}
           </span>
         ) : null}
-      </button>
-      {open ? (
-        <section
-          id={panelId}
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
           aria-label="Notifications"
-          className="fixed inset-x-2 top-[6.75rem] z-50 max-h-[70dvh] overflow-hidden rounded-xl border border-line bg-surface shadow-card sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 flex max-h-[min(70dvh,var(--radix-popover-content-available-height))] w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-card sm:w-96"
         >
           <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
             <h2 className="text-sm font-semibold text-fg">Notifications</h2>
@@ -86,7 +66,7 @@ export function NotificationBell() {
               </Link>
             </div>
           </div>
-          <ul className="max-h-[calc(70dvh-3rem)] overflow-y-auto">
+          <ul className="min-h-0 flex-1 overflow-y-auto">
             {list.data?.items.length ? (
               list.data.items.map((item) => (
                 <li key={item.id} className="border-b border-line last:border-b-0">
@@ -125,8 +105,8 @@ export function NotificationBell() {
               </li>
             )}
           </ul>
-        </section>
-      ) : null}
-    </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
   );
 }

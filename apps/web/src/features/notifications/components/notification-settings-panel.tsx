@@ -1,6 +1,7 @@
 import {
   alwaysEmailedEvents,
   type NotificationChannel,
+  type NotificationEventType,
   type NotificationRouting,
   type NotificationSettings,
   notificationChannels,
@@ -14,6 +15,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
+import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
 import {
@@ -31,6 +33,47 @@ const channelNames: Record<NotificationChannel, string> = {
   telegram: 'Telegram',
   webhook: 'Webhook',
 };
+
+/** The routing table's columns: the event (its row's header), then a checkbox per channel. */
+function routingColumns(
+  routing: NotificationRouting,
+  usable: Record<NotificationChannel, boolean>,
+  toggle: (event: NotificationEventType, channel: NotificationChannel, on: boolean) => void,
+): DataColumn<NotificationEventType>[] {
+  return [
+    {
+      key: 'event',
+      header: 'Event',
+      rowHeader: true,
+      cell: (event) => notificationEventLabels[event],
+      className: 'whitespace-normal',
+    },
+    ...notificationChannels.map(
+      (channel): DataColumn<NotificationEventType> => ({
+        key: channel,
+        header: channelNames[channel],
+        align: 'center',
+        tight: true,
+        className: 'w-[4.5rem] sm:w-24',
+        cell: (event) => {
+          // Security events are always e-mailed: that box is ticked and cannot be cleared.
+          const forced = channel === 'email' && alwaysEmailedEvents.includes(event);
+          return (
+            <input
+              type="checkbox"
+              className="size-4.5 accent-[var(--color-primary-solid)]"
+              aria-label={`${notificationEventLabels[event]} by ${channelNames[channel]}`}
+              title={forced ? 'Always e-mailed: it protects your account' : undefined}
+              checked={forced || (routing[event]?.includes(channel) ?? false)}
+              disabled={forced || (!usable[channel] && !routing[event]?.includes(channel))}
+              onChange={(e) => toggle(event, channel, e.target.checked)}
+            />
+          );
+        },
+      }),
+    ),
+  ];
+}
 
 /** The Notifications page: which events go to which channel, and the channels themselves. */
 export function NotificationSettingsPanel() {
@@ -86,52 +129,14 @@ function SettingsForm({ settings }: { settings: NotificationSettings }) {
           title="What reaches you"
           description="Every event shows under the bell. Choose where else each one goes."
         />
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm">
-            <thead>
-              <tr className="border-b border-line text-left text-xs text-muted">
-                <th scope="col" className="px-4 py-2 font-semibold sm:px-5">
-                  Event
-                </th>
-                {notificationChannels.map((channel) => (
-                  <th
-                    key={channel}
-                    scope="col"
-                    className="w-[4.5rem] px-1 py-2 text-center font-semibold sm:w-24"
-                  >
-                    {channelNames[channel]}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {notificationEventTypes.map((event) => (
-                <tr key={event} className="border-b border-line last:border-b-0">
-                  <th scope="row" className="px-4 py-2.5 text-left font-medium text-fg sm:px-5">
-                    {notificationEventLabels[event]}
-                  </th>
-                  {notificationChannels.map((channel) => {
-                    // Security events are always e-mailed: that box is ticked and cannot be cleared.
-                    const forced = channel === 'email' && alwaysEmailedEvents.includes(event);
-                    return (
-                      <td key={channel} className="px-1 py-2.5 text-center">
-                        <input
-                          type="checkbox"
-                          className="size-4.5 accent-[var(--color-primary-solid)]"
-                          aria-label={`${notificationEventLabels[event]} by ${channelNames[channel]}`}
-                          title={forced ? 'Always e-mailed: it protects your account' : undefined}
-                          checked={forced || (routing[event]?.includes(channel) ?? false)}
-                          disabled={forced || (!usable[channel] && !routing[event]?.includes(channel))}
-                          onChange={(e) => toggle(event, channel, e.target.checked)}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="What reaches you"
+          columns={routingColumns(routing, usable, toggle)}
+          rows={notificationEventTypes}
+          rowKey={(event) => event}
+          loading={false}
+          tableOnPhone
+        />
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-3">
