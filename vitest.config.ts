@@ -1,10 +1,14 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // One Vitest run covers every package; browser journeys live in e2e/ with their own config.
 const project = (name: string, root: string, extra: Record<string, unknown> = {}) => ({
   test: { name, root, include: ['src/**/*.test.{ts,tsx}'], ...extra },
 });
+
+// One migrated PGlite database per run, which each test file's createTestDb loads instead of migrating its own.
+const pgliteDump = fileURLToPath(new URL('packages/db/src/testing/pglite-dump.setup.ts', import.meta.url));
 
 export default defineConfig({
   test: {
@@ -17,11 +21,12 @@ export default defineConfig({
       project('shared', 'packages/shared'),
       project('engine', 'packages/engine'),
       project('exchange', 'packages/exchange'),
-      project('db', 'packages/db', { testTimeout: 30_000, hookTimeout: 60_000 }),
+      project('db', 'packages/db', { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [pgliteDump] }),
       // *.pg.test.ts need PostgreSQL (crash tests across processes): they run in `npm run test:pg` only.
       project('server', 'apps/server', {
         testTimeout: 30_000,
         hookTimeout: 60_000,
+        globalSetup: [pgliteDump],
         exclude: [
           ...configDefaults.exclude,
           ...(process.env.TEST_DATABASE_URL ? [] : ['src/**/*.pg.test.ts']),
