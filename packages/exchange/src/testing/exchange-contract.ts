@@ -12,8 +12,12 @@ export interface ExchangeContractHarness {
   close(): Promise<void>;
 }
 
-/** Polls `check` until it stops throwing (tick-driven fills are asynchronous). */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 2000): Promise<T> {
+/**
+ * Polls `check` until it stops throwing (tick-driven fills are asynchronous). It answers as soon as the check
+ * passes, so the deadline costs a passing test nothing; it is long because on a busy 2-core machine a worker's
+ * round trip through the database can take seconds.
+ */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
