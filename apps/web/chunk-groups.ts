@@ -4,19 +4,42 @@ import type { Rolldown } from 'vite';
 /** Rolldown's view of a module during chunking: only what the grouping below reads. */
 interface GraphModule {
   importedIds: readonly string[];
+  code: string | null;
 }
 type GetModuleInfo = (id: string) => GraphModule | null;
 
 const source = (file: string) => join(import.meta.dirname, 'src', file);
 /**
- * Index modules that re-export many others: the shared package's (zod schemas included) and the app's icons
- * (one lucide module each). An import of one says nothing about which of them a chunk uses, so the closures
- * below stop there, and Rolldown places what is used (an icon the login page draws must not join the shell).
+ * The shared package's index re-exports every module of it (zod schemas included): an import of it says nothing
+ * about which of them a chunk uses, so the closures below stop there, and Rolldown places what is used.
  */
-const BARRELS = new Set([
-  join(import.meta.dirname, '../../packages/shared/src/index.ts'),
-  source('components/ui/icons.tsx'),
-]);
+const SHARED_INDEX = join(import.meta.dirname, '../../packages/shared/src/index.ts');
+/**
+ * The app's icons re-export one lucide module each. Through it, a closure follows only the icons a module
+ * names in its import (an icon the login page draws must not join the shell).
+ */
+const ICONS = source('components/ui/icons.tsx');
+const NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
+const ICON_EXPORT = /export\s*\{\s*default as (\w+)\s*\}\s*from\s*["']lucide-react\/icons\/([\w-]+)["']/g;
+
+/** The icon modules that `importer` names from the icons module. */
+function iconsNamedBy(getModuleInfo: GetModuleInfo, importer: string): string[] {
+  const icons = getModuleInfo(ICONS);
+  const iconFiles = new Map(
+    [...(icons?.code ?? '').matchAll(ICON_EXPORT)].map(([, name, file]) => [
+      name as string,
+      `/icons/${file}.`,
+    ]),
+  );
+  const named = [...(getModuleInfo(importer)?.code ?? '').matchAll(NAMED_IMPORT)]
+    .filter(([, , from]) => /(^|\/)icons$/.test(from as string))
+    .flatMap(([, names]) => (names as string).split(',').map((name) => name.trim().split(/\s+as\s+/)[0]));
+  return named.flatMap((name) => {
+    const file = iconFiles.get(name ?? '');
+    const id = file && icons?.importedIds.find((imported) => imported.includes(file));
+    return id ? [id] : [];
+  });
+}
 /** The API's path constants (packages/shared, `*.paths.ts`): a few bytes each, wanted by nearly every screen. */
 const SHARED_PATHS = /[\\/]packages[\\/]shared[\\/]src[\\/].*\.paths\.ts$/;
 
@@ -32,9 +55,12 @@ function staticClosure(getModuleInfo: GetModuleInfo, from: string): Set<string> 
   const seen = new Set<string>();
   const stack = [source(from)];
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
-    if (seen.has(id) || BARRELS.has(id)) continue;
+    if (seen.has(id)) continue;
     seen.add(id);
-    for (const imported of getModuleInfo(id)?.importedIds ?? []) stack.push(imported);
+    for (const imported of getModuleInfo(id)?.importedIds ?? []) {
+      if (imported === ICONS) stack.push(...iconsNamedBy(getModuleInfo, id));
+      else if (imported !== SHARED_INDEX) stack.push(imported);
+    }
   }
   return seen;
 }
