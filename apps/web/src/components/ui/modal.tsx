@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, type RefObject, Suspense, useState } from 'react';
-import { deferredModule } from '../../lib/deferred-module';
+import { type ReactNode, type RefObject, useState } from 'react';
+import { deferredModule, useDeferredModule } from '../../lib/deferred-module';
 
 export interface ModalProps {
   open: boolean;
@@ -19,7 +19,6 @@ export interface ModalProps {
  */
 const dialogModule = deferredModule(() => import('./modal-dialog'));
 export const preloadModal = dialogModule.preload;
-const ModalDialog = lazy(dialogModule.load);
 
 /**
  * A modal dialog (components/ui/modal-dialog.tsx): focus trapped inside, the page behind inert and
@@ -29,10 +28,6 @@ const ModalDialog = lazy(dialogModule.load);
 export function Modal(props: ModalProps) {
   const [opened, setOpened] = useState(props.open);
   if (props.open && !opened) setOpened(true);
-  if (!opened) return null;
-  return (
-    <Suspense fallback={null}>
-      <ModalDialog {...props} />
-    </Suspense>
-  );
+  const ModalDialog = useDeferredModule(dialogModule, opened)?.default;
+  return ModalDialog ? <ModalDialog {...props} /> : null;
 }

@@ -1,6 +1,6 @@
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { deferredModule } from '../../../lib/deferred-module';
+import { deferredModule, useDeferredModule } from '../../../lib/deferred-module';
 import { useAccountEmail } from '../api/account-email';
 import { useOwnStrategyNames } from '../api/own-strategies';
 import { AppHeader } from './app-header';
@@ -10,7 +10,6 @@ import { TickerTape } from './ticker-tape';
 /** The drawer's code (Radix Dialog) loads with its first opening, or at idle time (`preloadNavigationDrawer`). */
 const drawerModule = deferredModule(() => import('./navigation-drawer'));
 export const preloadNavigationDrawer = drawerModule.preload;
-const NavigationDrawer = lazy(drawerModule.load);
 
 interface AppShellProps {
   /** Shown until /api/email answers. */
@@ -30,6 +29,7 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
   // The drawer is rendered from its first opening on (it stays for its exit transition and later openings).
   const [drawerWanted, setDrawerWanted] = useState(false);
   if (drawerOpen && !drawerWanted) setDrawerWanted(true);
+  const NavigationDrawer = useDeferredModule(drawerModule, drawerWanted)?.default;
   const { pathname } = useLocation();
   const email = useAccountEmail();
   useOwnStrategyNames();
@@ -52,12 +52,10 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
         <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
       </aside>
 
-      {drawerWanted ? (
-        <Suspense fallback={null}>
-          <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
-          </NavigationDrawer>
-        </Suspense>
+      {NavigationDrawer ? (
+        <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
+        </NavigationDrawer>
       ) : null}
 
       <div className="flex min-h-dvh flex-col pt-9 md:pl-64">

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-import { deferredModule, whenIdle } from '../../../lib/deferred-module';
+import { deferredModule, useDeferredModule, whenIdle } from '../../../lib/deferred-module';
 
 export interface ProfileMenuProps {
   email: string;
@@ -33,7 +33,6 @@ export function TriggerFace({ email, username }: Pick<ProfileMenuProps, 'email' 
 
 /** The menu's code (Radix DropdownMenu with its positioning, about 15 KB compressed): not in the first render. */
 const menuModule = deferredModule(() => import('./account-menu'));
-const AccountMenu = lazy(menuModule.load);
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 type Wanted = null | { open: false; hadFocus: boolean } | { open: true; byKeyboard: boolean };
@@ -45,6 +44,7 @@ type Wanted = null | { open: false; hadFocus: boolean } | { open: true; byKeyboa
 export function ProfileMenu(props: ProfileMenuProps) {
   const [wanted, setWanted] = useState<Wanted>(null);
   const standIn = useRef<HTMLButtonElement>(null);
+  const AccountMenu = useDeferredModule(menuModule, wanted !== null)?.default;
   useEffect(
     () =>
       whenIdle(() =>
@@ -79,15 +79,13 @@ export function ProfileMenu(props: ProfileMenuProps) {
       <TriggerFace email={props.email} username={props.username} />
     </button>
   );
-  if (!wanted) return button;
+  if (!wanted || !AccountMenu) return button;
   return (
-    <Suspense fallback={button}>
-      <AccountMenu
-        {...props}
-        defaultOpen={wanted.open}
-        focusFirstItem={wanted.open && wanted.byKeyboard}
-        focusTrigger={!wanted.open && wanted.hadFocus}
-      />
-    </Suspense>
+    <AccountMenu
+      {...props}
+      defaultOpen={wanted.open}
+      focusFirstItem={wanted.open && wanted.byKeyboard}
+      focusTrigger={!wanted.open && wanted.hadFocus}
+    />
   );
 }
