@@ -13,6 +13,7 @@ const sources = [
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/build-plugins.ts',
+  'apps/web/chunk-groups.ts',
   'packages/shared/src',
   'packages/engine/src',
 ];

@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -15,6 +15,19 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 
+/**
+ * The signed-in pages a session opens on, by the first segment of their path, with the route modules the router
+ * loads for them (src/app/router.tsx). Each gets its own copy of index.html, `routes/<segment>.html`, that names
+ * those modules' chunks as `modulepreload` links; the server sends it for that path (apps/server
+ * plugins/web-delivery.ts). Without it the browser learns of them only once the entry has loaded and run.
+ */
+export const ROUTE_PAGES: Record<string, string[]> = {
+  dashboard: ['src/app/layouts/guarded-layout.tsx', 'src/app/routes/dashboard.tsx'],
+  'running-bot': ['src/app/layouts/guarded-layout.tsx', 'src/app/routes/running-bot.tsx'],
+  'scalp-running-bot': ['src/app/layouts/guarded-layout.tsx', 'src/app/routes/scalp-running-bot.tsx'],
+};
+export const ROUTE_PAGES_DIR = 'routes';
+
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
@@ -25,9 +38,43 @@ async function filesUnder(dir: string): Promise<string[]> {
   return nested.flat();
 }
 
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The JavaScript files `keys` load up front: their chunks and those chunks' static imports, transitively. */
+function staticChunks(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of keys) visit(key);
+  return new Set([...seen].map((key) => (manifest[key] as { file: string }).file));
+}
+
+/** Writes the route pages of ROUTE_PAGES from the built index.html and manifest. */
+async function writeRoutePages(outDir: string, base: string): Promise<void> {
+  const manifest = JSON.parse(await readFile(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const indexHtml = await readFile(join(outDir, 'index.html'), 'utf8');
+  const inIndex = staticChunks(manifest, ['index.html']);
+  await mkdir(join(outDir, ROUTE_PAGES_DIR), { recursive: true });
+  await Promise.all(
+    Object.entries(ROUTE_PAGES).map(async ([segment, modules]) => {
+      const links = [...staticChunks(manifest, modules)]
+        .filter((file) => file.endsWith('.js') && !inIndex.has(file))
+        .map((file) => `\n    <link rel="modulepreload" crossorigin href="${base}${file}">`)
+        .join('');
+      const page = indexHtml.replace(/\n(\s*)<\/head>/, (_, indent: string) => `${links}\n${indent}</head>`);
+      await writeFile(join(outDir, ROUTE_PAGES_DIR, `${segment}.html`), page);
+    }),
+  );
+}
+
 /**
  * Writes `<file>.br` and `<file>.gz` beside every text asset, at the strongest settings: compressed once at
  * build, served by the server as they are (no per-request CPU), and smaller than on-the-fly compression.
+ * Before that it writes the route pages (ROUTE_PAGES).
  */
 export function precompress(): Plugin {
   let config: ResolvedConfig;
@@ -39,6 +86,8 @@ export function precompress(): Plugin {
     },
     async writeBundle() {
       const outDir = join(config.root, config.build.outDir);
+      // First, so that the route pages are compressed with the rest.
+      if (config.build.manifest) await writeRoutePages(outDir, config.base);
       const files = (await filesUnder(outDir)).filter((file) => COMPRESSIBLE.test(file));
       await Promise.all(
         files.map(async (file) => {

@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build-plugins';
+import { signedInChunkGroups } from './chunk-groups';
 
 // The server (apps/server) listens on 3000 and serves the built app in production; in development Vite
 // serves the app and forwards every API prefix so both run on one origin, as they do in production.
@@ -28,5 +29,12 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: command === 'build' ? productionAliases : [] },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, target: 'es2022', manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: signedInChunkGroups() } } },
+  },
 }));

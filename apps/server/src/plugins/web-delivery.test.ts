@@ -13,6 +13,11 @@ let web: Awaited<ReturnType<typeof buildApp>>;
 const dist = mkdtempSync(join(tmpdir(), 'web-delivery-'));
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))};\n`;
 const indexHtml = `<!doctype html><html lang="en"><title>GridBot</title>${'<!-- padding -->'.repeat(100)}</html>`;
+// The build's route page for the running-bot page: index.html naming that page's chunks for preloading.
+const runningBotHtml = indexHtml.replace(
+  '<title>',
+  '<link rel="modulepreload" href="/assets/running-bot-Ab12.js"><title>',
+);
 
 // A build as Vite and its precompress plugin leave it: each text file beside its .br and .gz.
 function writeWithCompressed(path: string, text: string) {
@@ -25,6 +30,8 @@ beforeAll(async () => {
   t = await createTestApp();
   mkdirSync(join(dist, 'assets'));
   writeWithCompressed(join(dist, 'index.html'), indexHtml);
+  mkdirSync(join(dist, 'routes'));
+  writeWithCompressed(join(dist, 'routes', 'running-bot.html'), runningBotHtml);
   writeWithCompressed(join(dist, 'assets', 'index-Bx7Qd2aZ.js'), script);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, 'assets', 'index-Bx7Qd2aZ.js.map'), '{"version":3}');
@@ -85,7 +92,7 @@ describe('source maps', () => {
 
 describe('index.html', () => {
   it('is compressed and revalidated on every use, at / and at any page path', async () => {
-    for (const url of ['/', '/dashboard', '/running-bot/42']) {
+    for (const url of ['/', '/dashboard', '/history?page=2']) {
       const res = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -93,6 +100,19 @@ describe('index.html', () => {
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(indexHtml);
     }
+  });
+
+  it("is the build's route page where there is one, with that page's chunks to preload", async () => {
+    for (const url of ['/running-bot/42', '/running-bot/42?tab=orders']) {
+      const res = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(runningBotHtml);
+    }
+    // A path that only starts like one is not that page.
+    const other = await web.inject({ method: 'GET', url: '/running-bots' });
+    expect(other.body).toBe(indexHtml);
   });
 
   it('keeps the unhashed public files revalidated too, and never serves the build bookkeeping', async () => {

@@ -29,7 +29,17 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
   reply.header('cache-control', hashed ? HASHED_ASSET_CACHE : REVALIDATE_CACHE);
 }
 
-/** Serves the SPA: real files as they are, any other GET outside the API gets index.html. */
+/**
+ * The build's copies of index.html for the pages a session opens on (apps/web build-plugins.ts ROUTE_PAGES):
+ * `routes/<first path segment>.html`, which also name that page's code chunks for preloading.
+ */
+function pageFileFor(webDistDir: string, url: string): string {
+  const segment = /^\/([a-z][a-z-]*)(?:[/?#]|$)/.exec(url)?.[1];
+  const routePage = segment === undefined ? undefined : join('routes', `${segment}.html`);
+  return routePage !== undefined && existsSync(join(webDistDir, routePage)) ? routePage : 'index.html';
+}
+
+/** Serves the SPA: real files as they are, any other GET outside the API gets index.html (or its route page). */
 export function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | undefined,
@@ -57,8 +67,8 @@ export function registerWebApp(
     const isApi =
       /^\/(api|platform|dev|assets)(\/|$)/.test(request.url) ||
       /^\/(healthz|readyz|metrics)(\?|$)/.test(request.url);
-    if (hasWeb && request.method === 'GET' && !isApi) {
-      return reply.type('text/html').sendFile('index.html');
+    if (hasWeb && webDistDir !== undefined && request.method === 'GET' && !isApi) {
+      return reply.type('text/html').sendFile(pageFileFor(webDistDir, request.url));
     }
     return reply.status(404).send({ message: 'Not found' });
   });

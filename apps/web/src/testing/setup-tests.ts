@@ -6,6 +6,13 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 10_000 });
 // Whole-app tests (router, lazy screens, user-event) need more than 5 s when the machine is busy.
 vi.setConfig({ testTimeout: 30_000 });
+// The app loads the dialog, drawer and account-menu code (Radix UI) on first use (lib/deferred-module.ts); here it
+// is compiled up front, so that a test's first dialog does not spend the wait for it on compiling Radix.
+await Promise.all([
+  import('../components/ui/modal-dialog'),
+  import('../features/shell/components/navigation-drawer'),
+  import('../features/shell/components/account-menu'),
+]);
 
 // jsdom has no matchMedia; sonner and media-aware components ask for it.
 if (!window.matchMedia) {

@@ -45,7 +45,7 @@ describe('guarded layout', () => {
     const api = mockApi({ 'POST /api/logout': () => json({ message: 'Logged out.' }) });
     const { user } = renderApp('/dashboard', { signedIn: true });
     await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
-    await user.click(screen.getByRole('menuitem', { name: 'Logout' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
 
     expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
     expect(currentUrl()).toBe('/');

@@ -3,11 +3,13 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FullScreenLoader } from '../../components/ui/full-screen-loader';
 import { AlertIcon } from '../../components/ui/icons';
+import { preloadModal } from '../../components/ui/modal';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
-import { AppShell } from '../../features/shell/components/app-shell';
+import { AppShell, preloadNavigationDrawer } from '../../features/shell/components/app-shell';
 import { isApiError } from '../../lib/api-client';
+import { whenIdle } from '../../lib/deferred-module';
 import { usePushChannel } from '../../lib/push-channel';
 import { loginPathFor } from '../../lib/redirect';
 import { getToken } from '../../lib/session';
@@ -25,16 +27,18 @@ export function GuardedLayout() {
 function SignedIn() {
   const me = useMe();
   const logout = useLogout();
-  // Signed-in screens raise toasts: the toaster loads with their shell, once the first screen is drawn
-  // (idle time), so its code does not compete with the screen's. A toast raised before then loads it itself.
-  useEffect(() => {
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => void loadToaster(), 1000);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(() => void loadToaster(), { timeout: 3000 });
-    return () => cancelIdleCallback(idle);
-  }, []);
+  // Signed-in screens raise toasts and open dialogs: the toaster and the dialogs' code load once the first
+  // screen is drawn (idle time), so their code does not compete with the screen's. A toast raised or a dialog
+  // opened before then loads it itself.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadToaster();
+        preloadModal();
+        preloadNavigationDrawer();
+      }),
+    [],
+  );
   // Live updates for every signed-in page; the pages' own polling stays as the fallback.
   usePushChannel();
 

@@ -20,6 +20,7 @@ describe('subscription flag', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(within(nav).queryByRole('link', { name: 'Subscription' })).not.toBeInTheDocument();
     await off.user.click(screen.getByRole('button', { name: /^Account menu/ }));
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'My Referral' })).not.toBeInTheDocument();
     off.unmount();
 
@@ -30,7 +31,7 @@ describe('subscription flag', () => {
       '/subscription',
     );
     await on.user.click(screen.getByRole('button', { name: /^Account menu/ }));
-    expect(screen.getByRole('menuitem', { name: 'My Referral' })).toHaveAttribute(
+    expect(await screen.findByRole('menuitem', { name: 'My Referral' })).toHaveAttribute(
       'href',
       '/referral-program',
     );

@@ -1,14 +1,15 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { clsx } from 'clsx';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { CloseIcon } from '../../../components/ui/icons';
-import { usePresence } from '../../../components/ui/use-presence';
+import { deferredModule, useDeferredModule } from '../../../lib/deferred-module';
 import { useAccountEmail } from '../api/account-email';
 import { useOwnStrategyNames } from '../api/own-strategies';
 import { AppHeader } from './app-header';
 import { SidebarNav } from './sidebar-nav';
 import { TickerTape } from './ticker-tape';
+
+/** The drawer's code (Radix Dialog) loads with its first opening, or at idle time (`preloadNavigationDrawer`). */
+const drawerModule = deferredModule(() => import('./navigation-drawer'));
+export const preloadNavigationDrawer = drawerModule.preload;
 
 interface AppShellProps {
   /** Shown until /api/email answers. */
@@ -25,7 +26,10 @@ interface AppShellProps {
  */
 export function AppShell({ account, onLogout, headerExtras, children }: AppShellProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawer = usePresence(drawerOpen, 300);
+  // The drawer is rendered from its first opening on (it stays for its exit transition and later openings).
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawerOpen && !drawerWanted) setDrawerWanted(true);
+  const NavigationDrawer = useDeferredModule(drawerModule, drawerWanted)?.default;
   const { pathname } = useLocation();
   const email = useAccountEmail();
   useOwnStrategyNames();
@@ -33,7 +37,6 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the page changes
   useEffect(() => setDrawerOpen(false), [pathname]);
-  const opener = useRef<HTMLElement | null>(null);
 
   return (
     <div className="min-h-dvh">
@@ -49,43 +52,11 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
         <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
       </aside>
 
-      <Dialog.Root open={drawer.mounted} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <div className={clsx('fixed inset-0 top-9 z-40 md:hidden', !drawerOpen && 'pointer-events-none')}>
-            <Dialog.Overlay
-              className={clsx(
-                'absolute inset-0 bg-slate-950/60 transition-opacity duration-150',
-                drawer.visible ? 'opacity-100' : 'opacity-0',
-              )}
-            />
-            <Dialog.Content
-              aria-describedby={undefined}
-              inert={!drawerOpen}
-              onOpenAutoFocus={() => {
-                opener.current = document.activeElement as HTMLElement | null;
-              }}
-              onCloseAutoFocus={(event) => {
-                // Focus goes back to where it was (the hamburger) when the drawer closes.
-                event.preventDefault();
-                if (opener.current?.isConnected) opener.current.focus();
-              }}
-              className={clsx(
-                'absolute inset-y-0 left-0 w-72 max-w-[85vw] border-r border-line bg-surface shadow-2xl transition-transform duration-300 ease-out focus:outline-none',
-                drawer.visible ? 'translate-x-0' : '-translate-x-full',
-              )}
-            >
-              <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close navigation"
-                className="absolute top-3.5 right-3 flex size-9 items-center justify-center rounded-lg text-muted hover:bg-surface-2 hover:text-fg"
-              >
-                <CloseIcon className="size-5" />
-              </Dialog.Close>
-              <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
-            </Dialog.Content>
-          </div>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {NavigationDrawer ? (
+        <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>
+          <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
+        </NavigationDrawer>
+      ) : null}
 
       <div className="flex min-h-dvh flex-col pt-9 md:pl-64">
         <AppHeader
