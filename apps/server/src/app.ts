@@ -25,18 +25,13 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built web app to serve (apps/web/dist); skipped when absent. */
   webDistDir?: string;
+  /** Filled with every route the app answers: the route-wide checks (auth first, fuzzing) walk it. */
+  routes?: AppRoute[];
 }
 
 export interface AppRoute {
   method: string;
   url: string;
-}
-
-const appRoutes = new WeakMap<object, AppRoute[]>();
-
-/** Every route an app built by buildApp answers: the route-wide checks (auth first, fuzzing) walk it. */
-export function routesOf(app: object): readonly AppRoute[] {
-  return appRoutes.get(app) ?? [];
 }
 
 /** Registers plugins and modules; never listens (docs/contributing.md §1). Tests drive it with app.inject(). */
@@ -51,11 +46,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const routes: AppRoute[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
-  appRoutes.set(app, routes);
+  const { routes } = options;
+  if (routes)
+    app.addHook('onRoute', (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    });
   app.decorateRequest('user', null);
   app.decorateRequest('bearerToken', null);
   registerErrorHandler(app);

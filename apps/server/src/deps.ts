@@ -9,6 +9,7 @@ import type { Mailer } from './mail/mailer';
 import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
 import type { ChainRuntime } from './modules/platform/deposits.service';
 import type { RateLimit } from './plugins/rate-limit';
+import type { ProcessState } from './process-state';
 
 /** Everything the modules use, passed to buildApp (docs/contributing.md §8: no decorators as a service locator). */
 export interface AppDeps {
@@ -46,6 +47,8 @@ export interface AppDeps {
    * the role starts and stops (`startDepositWatcher`); absent, deposits are off.
    */
   chain?: ChainRuntime;
+  /** The process's caches and shared reads (`createProcessState`, built by the role). */
+  state: ProcessState;
   /** Role, readiness checks and metrics for /healthz, /readyz and /metrics (main.ts sets them). */
   ops?: Operations;
 }

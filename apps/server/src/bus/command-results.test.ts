@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBus } from './bus';
-import { commandSettlements, publishCommandsSettled } from './command-results';
+import { CommandResults, publishCommandsSettled } from './command-results';
 
 describe('command results on the bus', () => {
   it('wakes the waiting request at the word about its bot, long before its deadline', async () => {
     const bus = new MemoryBus();
-    const settled = await commandSettlements(bus, 'bot-1');
+    const settled = await new CommandResults(bus).settlements('bot-1');
     const started = performance.now();
     const waiting = settled.next(60_000);
     await publishCommandsSettled(bus, 'bot-1');
@@ -16,7 +16,7 @@ describe('command results on the bus', () => {
 
   it('ignores words about other bots and returns at its deadline without one', async () => {
     const bus = new MemoryBus();
-    const settled = await commandSettlements(bus, 'bot-1');
+    const settled = await new CommandResults(bus).settlements('bot-1');
     let woke = false;
     const waiting = settled.next(200).then(() => {
       woke = true;
@@ -31,7 +31,7 @@ describe('command results on the bus', () => {
 
   it('keeps a word heard while the request was reading the database', async () => {
     const bus = new MemoryBus();
-    const settled = await commandSettlements(bus, 'bot-1');
+    const settled = await new CommandResults(bus).settlements('bot-1');
     await publishCommandsSettled(bus, 'bot-1');
     await new Promise((resolve) => queueMicrotask(() => resolve(undefined)));
     const started = performance.now();
@@ -41,7 +41,7 @@ describe('command results on the bus', () => {
   });
 
   it('without a bus waits out its time (the final read follows)', async () => {
-    const settled = await commandSettlements(undefined, 'bot-1');
+    const settled = await new CommandResults(undefined).settlements('bot-1');
     const started = performance.now();
     await settled.next(50);
     expect(performance.now() - started).toBeGreaterThanOrEqual(45);
@@ -53,7 +53,7 @@ describe('command results while the bus is down', () => {
   it('reads again about once a second instead of waiting for a word that cannot come', async () => {
     const bus = new MemoryBus();
     const down = Object.assign(Object.create(bus) as MemoryBus, { healthy: () => false });
-    const settled = await commandSettlements(down, 'bot-1');
+    const settled = await new CommandResults(down).settlements('bot-1');
     const started = performance.now();
     await settled.next(60_000);
     const waited = performance.now() - started;

@@ -23,66 +23,61 @@ export interface CommandSettlements {
   close(): void;
 }
 
-/** One subscription per bus and process, shared by every waiting request. */
-interface Hub {
-  subscribed: Promise<unknown>;
-  waiting: Map<string, Set<() => void>>;
-}
-const hubs = new WeakMap<Bus, Hub>();
+/**
+ * Requests waiting for words about their bots: one subscription to the bus per process, made at the first
+ * wait and shared by every waiting request. The role builds one (`ProcessState.commandResults`).
+ */
+export class CommandResults {
+  private readonly waiting = new Map<string, Set<() => void>>();
+  private subscribed: Promise<unknown> | undefined;
 
-function hubOf(bus: Bus): Hub {
-  let hub = hubs.get(bus);
-  if (!hub) {
-    const waiting = new Map<string, Set<() => void>>();
-    const subscribed = bus
-      .subscribe(channels.commands, (botId) => {
-        for (const wake of waiting.get(botId) ?? []) wake();
-      })
-      .catch(() => undefined);
-    hub = { subscribed, waiting };
-    hubs.set(bus, hub);
-  }
-  return hub;
-}
+  /** `bus`: where the workers' words arrive (`AppDeps.userEvents`); none, and waits only time out. */
+  constructor(private readonly bus: Bus | undefined) {}
 
-/** Listens for words about one bot; without a bus, `next` only waits out its time. */
-export async function commandSettlements(bus: Bus | undefined, botId: string): Promise<CommandSettlements> {
-  let heard = false;
-  let wake: (() => void) | undefined;
-  const onWord = () => {
-    heard = true;
-    wake?.();
-  };
-  const hub = bus ? hubOf(bus) : undefined;
-  if (hub) {
-    const set = hub.waiting.get(botId) ?? new Set();
-    set.add(onWord);
-    hub.waiting.set(botId, set);
-    await Promise.race([
-      hub.subscribed,
-      new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref()),
-    ]);
+  /** Listens for words about one bot; without a bus, `next` only waits out its time. */
+  async settlements(botId: string): Promise<CommandSettlements> {
+    const { bus, waiting } = this;
+    let heard = false;
+    let wake: (() => void) | undefined;
+    const onWord = () => {
+      heard = true;
+      wake?.();
+    };
+    if (bus) {
+      this.subscribed ??= bus
+        .subscribe(channels.commands, (word) => {
+          for (const wakeOne of waiting.get(word) ?? []) wakeOne();
+        })
+        .catch(() => undefined);
+      const set = waiting.get(botId) ?? new Set();
+      set.add(onWord);
+      waiting.set(botId, set);
+      await Promise.race([
+        this.subscribed,
+        new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_WAIT_MS).unref()),
+      ]);
+    }
+    return {
+      async next(ms) {
+        if (!heard) {
+          const wait = bus && !bus.healthy() ? Math.min(ms, BUS_DOWN_READ_MS) : ms;
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, wait);
+            timer.unref();
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+        heard = false;
+        wake = undefined;
+      },
+      close() {
+        const set = waiting.get(botId);
+        set?.delete(onWord);
+        if (set?.size === 0) waiting.delete(botId);
+      },
+    };
   }
-  return {
-    async next(ms) {
-      if (!heard) {
-        const wait = bus && !bus.healthy() ? Math.min(ms, BUS_DOWN_READ_MS) : ms;
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, wait);
-          timer.unref();
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      heard = false;
-      wake = undefined;
-    },
-    close() {
-      const set = hub?.waiting.get(botId);
-      set?.delete(onWord);
-      if (set?.size === 0) hub?.waiting.delete(botId);
-    },
-  };
 }

@@ -4,8 +4,6 @@ import type { AppDeps } from '../deps';
 import { HttpError } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
 import { findLiveSession, type UserRow } from '../modules/auth/auth.repo';
-import { sessionCacheOf } from '../modules/auth/session-cache';
-import { noteSeen } from '../modules/security/last-seen';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,13 +32,14 @@ export function requireUser(deps: AppDeps) {
     const token = readBearerToken(request);
     if (!token) throw new HttpError(401, authMessages.sessionExpired);
     const hash = sha256(token);
-    const user = await sessionCacheOf(deps.db).user(hash, deps.clock.now().getTime(), () =>
-      findLiveSession(deps.db, hash),
+    const { sessions, liveSessions, lastSeen } = deps.state;
+    const user = await sessions.user(hash, deps.clock.now().getTime(), () =>
+      findLiveSession(liveSessions, hash),
     );
     if (!user) throw new HttpError(401, authMessages.sessionExpired);
     request.user = user;
     request.bearerToken = token;
-    await noteSeen(deps.db, hash, deps.clock.now());
+    await lastSeen.note(hash, deps.clock.now());
   };
 }
 

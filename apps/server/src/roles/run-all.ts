@@ -16,11 +16,12 @@ import {
   createMarketFeed,
 } from '../modules/exchange/market-setup';
 import { runningWorkOf } from '../modules/exchange/running-work';
-import { startNotifications } from '../modules/notifications/notification-runtime';
+import { publishBotWrites, startNotifications } from '../modules/notifications/notification-runtime';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { KeyPermissionMonitor } from '../modules/security/key-monitor';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createMetrics } from '../ops/metrics';
+import { createProcessState } from '../process-state';
 import { BotSupervisor } from '../worker/bot-supervisor';
 import { dataDirOf, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
@@ -51,6 +52,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     secrets: openSecretBox(env, (line) => console.warn(line)),
     runningWork: runningWorkOf(database.db),
     userEvents,
+    state: createProcessState({ db: database.db, feed, userEvents }),
     // One in-process owner of every bot: no leases, no bus (the fast embedded path).
     botControl: {
       add: async (botId) => supervisor?.add(botId),
@@ -67,7 +69,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
   const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
   // One process: every revocation is its own, so cached sessions can be trusted longer.
-  await shareSessionRevocations(database.db, undefined);
+  await shareSessionRevocations(deps.state.sessions, undefined);
   await feed.start();
   await paper.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
@@ -87,6 +89,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     metrics: metrics.worker,
     onAuthError: (userId) => void keyMonitor.checkUser(userId),
     onCommandsSettled: (botId) => void publishCommandsSettled(userEvents, botId),
+    onBotsWritten: (writes) => publishBotWrites(userEvents, writes),
   });
   await supervisor.start();
   keyMonitor.start();

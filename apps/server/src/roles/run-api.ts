@@ -16,6 +16,7 @@ import { runningWorkOf } from '../modules/exchange/running-work';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
+import { createProcessState } from '../process-state';
 import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /**
@@ -47,6 +48,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     runningWork: runningWorkOf(database.db),
     bus,
     userEvents: bus,
+    state: createProcessState({ db: database.db, feed, userEvents: bus }),
     botControl: {
       add: async (botId) => {
         await ensureLease(database.db, botId);
@@ -63,7 +65,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
   };
   const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });
   const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
-  await shareSessionRevocations(database.db, bus);
+  await shareSessionRevocations(deps.state.sessions, bus);
   log = (message, extra) => app.log.warn(extra ?? {}, message);
   await feed.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);

@@ -8,7 +8,7 @@ import { SecretBox } from '../lib/secret-box';
 import { mailerFromEnv } from '../mail/mailer';
 import { createExchangeGateway, createFundingRates } from '../modules/exchange/market-setup';
 import { healthRoutes } from '../modules/health/health.routes';
-import { startNotifications } from '../modules/notifications/notification-runtime';
+import { publishBotWrites, startNotifications } from '../modules/notifications/notification-runtime';
 import { KeyPermissionMonitor } from '../modules/security/key-monitor';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { createLogger, fastifyLoggerOptions } from '../ops/logger';
@@ -61,6 +61,7 @@ export async function runWorker(env: Env): Promise<void> {
     log,
     metrics: metrics.worker,
     onCommandsSettled: (botId) => void publishCommandsSettled(bus, botId),
+    onBotsWritten: (writes) => publishBotWrites(bus, writes),
     leases: coordinator.hooks,
     onAuthError: (userId) => void keyMonitor.checkUser(userId),
   });

@@ -14,6 +14,7 @@ import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';
+import { createProcessState } from '../process-state';
 import { BotSupervisor } from '../worker/bot-supervisor';
 
 export interface TestApp<F extends MarketFeed = SimFeed> {
@@ -57,6 +58,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 1));
   const exchanges = paperGateway(paper);
   let supervisor: BotSupervisor | undefined;
+  const userEvents = new MemoryBus();
   const deps: AppDeps = {
     db: handle.db,
     mailer,
@@ -67,7 +69,8 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     exchanges,
     secrets,
     runningWork: runningWorkOf(handle.db),
-    userEvents: new MemoryBus(),
+    userEvents,
+    state: createProcessState({ db: handle.db, feed, userEvents }),
     botControl: {
       add: async (botId) => supervisor?.add(botId),
       notify: async (botId) => supervisor?.notify(botId),
@@ -80,7 +83,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     loadKeys: (userId) => loadUserKeys(deps, userId),
     now: () => clock.now().getTime(),
     log: () => {},
-    onCommandsSettled: (botId) => void publishCommandsSettled(deps.userEvents!, botId),
+    onCommandsSettled: (botId) => void publishCommandsSettled(userEvents, botId),
   });
   supervisor = runtime;
   await runtime.start();

@@ -2,8 +2,7 @@ import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@grid
 import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { perDb } from '../lib/per-db';
-import { writeListenerOf } from '../modules/bots/bot-writes';
+import type { BotWriteListener } from '../modules/bots/bot-writes';
 import { queueForRunningGridBots } from '../modules/bots/bots.repo';
 import { platformCredit } from '../modules/platform/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
@@ -221,28 +220,64 @@ async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]
     ${updateBotsFromStates()}`);
 }
 
-const writeObservers = new WeakMap<Db, (kind: DbWriteKind, seconds: number) => void>();
-
-/** Reports how long each grouped write of the runtime on `db` took (GET /metrics). */
-export function observeWrites(db: Db, observer: (kind: DbWriteKind, seconds: number) => void) {
-  writeObservers.set(db, observer);
+/** Who hears of the runtime's writes; the supervisor wires them (each optional). */
+export interface WriteHooks {
+  /** Committed fills, states with intents and halts, for the push channel and notifications. */
+  onBotsWritten?: BotWriteListener;
+  /** Bots that got commands from the runtime itself (the profit limit): their runners apply them now. */
+  onCommandsQueued?: (botIds: string[]) => void;
+  /** How long each grouped write took (GET /metrics). */
+  observe?: (kind: DbWriteKind, seconds: number) => void;
 }
 
-/** The group commit of one kind of write on `db` (made on first use), its writes timed for `observeWrites`. */
-function timedGroupCommit<T>(
-  db: Db,
-  kind: DbWriteKind,
-  write: (items: readonly T[]) => Promise<void>,
-  concurrency: number,
-): GroupCommit<T> {
-  return perDb(db, `group-commit:${kind}`, () => {
-    const timed = async (items: readonly T[]) => {
-      const started = performance.now();
-      await write(items);
-      writeObservers.get(db)?.(kind, (performance.now() - started) / 1000);
-    };
-    return new GroupCommit(timed, 500, concurrency);
-  });
+/**
+ * The runtime's hot writes in one process: a group commit per kind of write, so bots that trade together share
+ * statements, and the hooks that hear of them. The supervisor builds one (`createRuntimeWrites`) and hands it
+ * to its runners; the functions below that go through a group commit or announce their writes take it
+ * instead of the database.
+ */
+export interface RuntimeWrites {
+  db: Db;
+  hooks: WriteHooks;
+  intents: GroupCommit<StateWithIntents>;
+  states: GroupCommit<StateWithIntents>;
+  fills: GroupCommit<FillWithState>;
+}
+
+export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrites {
+  const timed = <T>(kind: DbWriteKind, write: (items: readonly T[]) => Promise<void>, concurrency: number) =>
+    new GroupCommit<T>(
+      async (items) => {
+        const started = performance.now();
+        await write(items);
+        hooks.observe?.(kind, (performance.now() - started) / 1000);
+      },
+      500,
+      concurrency,
+    );
+  return {
+    db,
+    hooks,
+    intents: timed<StateWithIntents>(
+      'intents',
+      async (items) => {
+        await writeStatesWithIntents(db, items);
+        announce(hooks, items, 'state');
+      },
+      4,
+    ),
+    // Its own group commit: flushes (hundreds a second at 5,000 bots) never lengthen the batches that intents
+    // wait for before their orders go out.
+    states: timed<StateWithIntents>('states', (items) => writeStatesWithIntents(db, items), 1),
+    fills: timed<FillWithState>(
+      'fills',
+      async (items) => {
+        await writeFills(db, items, hooks.onCommandsQueued);
+        announce(hooks, items, 'fill');
+      },
+      4,
+    ),
+  };
 }
 
 /**
@@ -251,41 +286,30 @@ function timedGroupCommit<T>(
  * bot's rows are committed.
  */
 export async function saveStateWithIntents(
-  db: Db,
+  writes: RuntimeWrites,
   botId: string,
   state: EngineState,
   intents: readonly Intent[],
   lastPrice: number,
 ) {
-  const writer = timedGroupCommit(
-    db,
-    'intents',
-    async (items: readonly StateWithIntents[]) => {
-      await writeStatesWithIntents(db, items);
-      announce(db, items, 'state');
-    },
-    4,
-  );
   const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
   faultPoint('intent-write', { botId, side });
-  await writer.submit({ botId, state, intents, lastPrice });
+  await writes.intents.submit({ botId, state, intents, lastPrice });
   faultPoint('intent-written', { botId, side });
 }
 
 /**
  * A state that moved without an order (trailing, statistics), batched so flushing thousands of bots costs
- * a few statements instead of one each. Its own group commit: flushes (hundreds a second at 5,000 bots)
- * never lengthen the batches that intents wait for before their orders go out. A runner awaits its flush,
- * so a bot never has a flush and an intent write in flight at once.
+ * a few statements instead of one each, in its own group commit. A runner awaits its flush, so a bot never
+ * has a flush and an intent write in flight at once.
  */
-export async function saveStateBatched(db: Db, botId: string, state: EngineState, lastPrice: number | null) {
-  const writer = timedGroupCommit(
-    db,
-    'states',
-    (items: readonly StateWithIntents[]) => writeStatesWithIntents(db, items),
-    1,
-  );
-  await writer.submit({ botId, state, intents: [], lastPrice });
+export async function saveStateBatched(
+  writes: RuntimeWrites,
+  botId: string,
+  state: EngineState,
+  lastPrice: number | null,
+) {
+  await writes.states.submit({ botId, state, intents: [], lastPrice });
 }
 
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
@@ -338,11 +362,11 @@ export async function saveCommandApplied(
 }
 
 function announce(
-  db: Db,
+  hooks: WriteHooks,
   items: readonly { botId: string; userId?: string; state: EngineState }[],
   change: 'fill' | 'state',
 ) {
-  const listener = writeListenerOf(db);
+  const listener = hooks.onBotsWritten;
   if (!listener || items.length === 0) return;
   const at = Date.now();
   listener(
@@ -356,12 +380,6 @@ function announce(
   );
 }
 
-/** Wakes the runners of bots that got commands from the runtime itself (the profit limit). */
-const commandListeners = new WeakMap<Db, (botIds: string[]) => void>();
-export function onCommandsQueued(db: Db, listener: (botIds: string[]) => void) {
-  commandListeners.set(db, listener);
-}
-
 interface FillWithState {
   botId: string;
   userId: string;
@@ -370,7 +388,11 @@ interface FillWithState {
   lastPrice: number;
 }
 
-async function writeFills(db: Db, items: readonly FillWithState[]) {
+async function writeFills(
+  db: Db,
+  items: readonly FillWithState[],
+  onCommandsQueued: WriteHooks['onCommandsQueued'],
+) {
   const fills = items.map(({ botId, userId, fill }) => ({
     bot_id: botId,
     user_id: userId,
@@ -410,7 +432,7 @@ async function writeFills(db: Db, items: readonly FillWithState[]) {
     upd as (${updateBotsFromStatesAndFills()})
     select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
   const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
-  await executeBooking(db, statement, booksProfit);
+  await executeBooking(db, statement, booksProfit, onCommandsQueued);
 }
 
 /** An Order Book row a statement inserted (not one it found already there). */
@@ -424,9 +446,15 @@ interface BookedRow {
  * Runs a statement that inserts Order Book rows (fills, funding) and answers the rows it inserted. Profit
  * limit (docs/product.md §5): every booked profit, a sell's or funding received, lowers availableCredit in
  * the same transaction as its row, so a crash can neither count it twice nor lose it; a loss gives none back.
- * `mayBookProfit` false (no row has a positive pnl) skips the transaction.
+ * `mayBookProfit` false (no row has a positive pnl) skips the transaction. Bots that got commands from it hear
+ * of them through `onCommandsQueued`.
  */
-async function executeBooking(db: Db, statement: SQL, mayBookProfit: boolean): Promise<BookedRow[]> {
+async function executeBooking(
+  db: Db,
+  statement: SQL,
+  mayBookProfit: boolean,
+  onCommandsQueued: WriteHooks['onCommandsQueued'],
+): Promise<BookedRow[]> {
   if (!mayBookProfit) return rowsOf<BookedRow>(await db.execute(statement));
   const notified: string[] = [];
   const booked = await db.transaction(async (tx) => {
@@ -441,7 +469,7 @@ async function executeBooking(db: Db, statement: SQL, mayBookProfit: boolean): P
     }
     return rows;
   });
-  if (notified.length > 0) commandListeners.get(db)?.(notified);
+  if (notified.length > 0) onCommandsQueued?.(notified);
   return booked;
 }
 
@@ -450,24 +478,15 @@ async function executeBooking(db: Db, statement: SQL, mayBookProfit: boolean): P
  * that arrive together share it (group commit). Idempotent per seq.
  */
 export async function saveFill(
-  db: Db,
+  writes: RuntimeWrites,
   botId: string,
   userId: string,
   fill: FillRecord,
   state: EngineState,
   lastPrice: number,
 ) {
-  const writer = timedGroupCommit(
-    db,
-    'fills',
-    async (items: readonly FillWithState[]) => {
-      await writeFills(db, items);
-      announce(db, items, 'fill');
-    },
-    4,
-  );
   faultPoint('order-filled', { botId, side: fill.side });
-  await writer.submit({ botId, userId, fill, state, lastPrice });
+  await writes.fills.submit({ botId, userId, fill, state, lastPrice });
   faultPoint('fill-booked', { botId, side: fill.side });
 }
 
@@ -488,7 +507,7 @@ export interface FundingRecord {
  * per fill"). Answers false, writing nothing, when the bot already booked this funding time.
  */
 export async function saveFunding(
-  db: Db,
+  writes: RuntimeWrites,
   botId: string,
   userId: string,
   funding: FundingRecord,
@@ -519,8 +538,9 @@ export async function saveFunding(
       returning bot_id, user_id, seq, pnl),
     upd as (${updateBotsFromStatesAndFills()} and exists (select 1 from ins))
     select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
-  const booked = (await executeBooking(db, statement, funding.amount > 0)).length > 0;
-  if (booked) announce(db, [{ botId, userId, state }], 'fill');
+  const { db, hooks } = writes;
+  const booked = (await executeBooking(db, statement, funding.amount > 0, hooks.onCommandsQueued)).length > 0;
+  if (booked) announce(hooks, [{ botId, userId, state }], 'fill');
   return booked;
 }
 
@@ -614,8 +634,8 @@ export async function markIntentUnknown(db: Db, botId: string, seq: number, erro
  * waiting for its sale fails with that reason. A bot whose final order is out stays Stopping: the order is
  * reconciled again when the bot is next loaded (docs/trading-rules.md §3).
  */
-export async function haltBot(db: Db, botId: string, reason: string) {
-  await db.transaction(async (tx) => {
+export async function haltBot(writes: RuntimeWrites, botId: string, reason: string) {
+  await writes.db.transaction(async (tx) => {
     await tx
       .update(bots)
       .set({
@@ -626,7 +646,7 @@ export async function haltBot(db: Db, botId: string, reason: string) {
       .where(eq(bots.id, botId));
     await endCommands(tx, botId, 'applied', 'failed', reason);
   });
-  writeListenerOf(db)?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
+  writes.hooks.onBotsWritten?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
 }
 
 export async function queuedCommands(db: Db, botId: string): Promise<CommandRow[]> {

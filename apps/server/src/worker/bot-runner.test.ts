@@ -4,6 +4,7 @@ import type { Exchange } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { simpleMultigrid } from '../testing/bot-fixtures';
+import type { RuntimeWrites } from './bot-repo';
 import { BotRunner, type BotRunnerDeps, reconcileDelayMs } from './bot-runner';
 
 const identity = { botId: 'b1', userId: 'u1', symbol: 'ETHUSDT', market: 'spot' as const, baseAsset: 'ETH' };
@@ -22,6 +23,7 @@ function runnerOf(state: EngineState) {
   const events: string[] = [];
   const deps: BotRunnerDeps = {
     db: untouchable as unknown as Db,
+    writes: untouchable as unknown as RuntimeWrites,
     exchange: untouchableOf({ venue: 'paper' }) as unknown as Exchange,
     now: () => 0,
     log: (message) => events.push(message),

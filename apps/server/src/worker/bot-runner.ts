@@ -39,6 +39,8 @@ import { type FeePaid, orderFor, outcomeOf, type UsdtPriceOf } from './order-out
 
 export interface BotRunnerDeps {
   db: Db;
+  /** The process's group commits of bot writes (`createRuntimeWrites`), shared with the other runners. */
+  writes: repo.RuntimeWrites;
   exchange: Exchange;
   now: () => number;
   log: (message: string, extra?: Record<string, unknown>) => void;
@@ -231,7 +233,7 @@ export class BotRunner {
     const next = applyFunding(this.state, amount, timeMs);
     const funding = { fundingTimeMs, timeMs, price, qty, amount };
     const lastPrice = this.lastPrice ?? price;
-    if (!(await repo.saveFunding(this.deps.db, this.id.botId, this.id.userId, funding, next, lastPrice)))
+    if (!(await repo.saveFunding(this.deps.writes, this.id.botId, this.id.userId, funding, next, lastPrice)))
       return;
     this.state = next;
     // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
@@ -291,7 +293,7 @@ export class BotRunner {
     return this.serial(async () => {
       if (!this.dirty || this.finished) return;
       this.dirty = false;
-      await repo.saveStateBatched(this.deps.db, this.id.botId, this.state, this.lastPrice);
+      await repo.saveStateBatched(this.deps.writes, this.id.botId, this.state, this.lastPrice);
     });
   }
 
@@ -322,7 +324,7 @@ export class BotRunner {
   /** Writes the state with its intents (before any is sent, docs/trading-rules.md §3), then sends them one by one. */
   private async send(intents: readonly Intent[], price: number): Promise<void> {
     if (intents.length === 0) return;
-    await repo.saveStateWithIntents(this.deps.db, this.id.botId, this.state, intents, price);
+    await repo.saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, price);
     this.dirty = false;
     for (const intent of intents) this.unsent.add(intent.seq);
     for (const intent of intents) {
@@ -438,7 +440,7 @@ export class BotRunner {
       outcome.closed.length > 0 ? outcome.closed.reduce((sum, lot) => sum + lot.profit, 0).toFixed(8) : null;
     const grid = outcome.opened?.grid ?? outcome.closed[0]?.grid ?? 1;
     await repo.saveFill(
-      this.deps.db,
+      this.deps.writes,
       this.id.botId,
       this.id.userId,
       {
@@ -734,7 +736,7 @@ export class BotRunner {
 
   private async halt(reason: string): Promise<void> {
     this.deps.log('bot halted', { botId: this.id.botId, reason });
-    await repo.haltBot(this.deps.db, this.id.botId, reason);
+    await repo.haltBot(this.deps.writes, this.id.botId, reason);
     this.deps.onCommandsSettled?.(this.id.botId);
     this.finish();
   }

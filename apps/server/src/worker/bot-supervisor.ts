@@ -9,6 +9,7 @@ import {
 } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { BotWriteListener } from '../modules/bots/bot-writes';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot-repo';
@@ -38,6 +39,8 @@ export interface SupervisorDeps {
   onAuthError?: (userId: string) => void;
   /** A bot's commands may have ended: the role publishes it on the bus for the API's waiting request. */
   onCommandsSettled?: (botId: string) => void;
+  /** Fills, states with orders and halts committed: the role publishes them for the push channel. */
+  onBotsWritten?: BotWriteListener;
   /**
    * Scale-out (ROLE=worker): bots run only while this process holds their lease. `start()` then
    * loads nothing by itself; the lease coordinator hands bots in with `launchBots` and takes them with `drop`.
@@ -83,6 +86,8 @@ export class BotSupervisor {
   private flushTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly metrics: WorkerMetrics;
+  /** This process's group commits of the bots' writes, shared by every runner. */
+  private readonly writes: repo.RuntimeWrites;
   /** A coin's USDT price from its spot pair's last tick (values fees paid in BNB). */
   private readonly usdtPriceOf = (asset: string): number | undefined => {
     const price = this.deps.feed.lastPrice(`${asset}USDT`, 'spot');
@@ -94,12 +99,15 @@ export class BotSupervisor {
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
-    // The runtime's own commands (profit limit reached): bots running here apply them at once; others
-    // pick them up when they are next loaded or polled.
-    repo.onCommandsQueued(deps.db, (botIds) => {
-      for (const id of botIds) void this.running.get(id)?.runner.runCommands();
+    this.writes = repo.createRuntimeWrites(deps.db, {
+      onBotsWritten: deps.onBotsWritten,
+      // The runtime's own commands (profit limit reached): bots running here apply them at once; others
+      // pick them up when they are next loaded or polled.
+      onCommandsQueued: (botIds) => {
+        for (const id of botIds) void this.running.get(id)?.runner.runCommands();
+      },
+      observe: (kind, seconds) => this.metrics.dbWrite(kind, seconds),
     });
-    repo.observeWrites(deps.db, (kind, seconds) => this.metrics.dbWrite(kind, seconds));
   }
 
   async start(): Promise<void> {
@@ -233,7 +241,7 @@ export class BotSupervisor {
     for (const row of rows) {
       const runner = this.running.get(row.id)?.runner;
       if (runner) await runner.haltWith(reason);
-      else await repo.haltBot(this.deps.db, row.id, reason);
+      else await repo.haltBot(this.writes, row.id, reason);
     }
   }
 
@@ -376,7 +384,7 @@ export class BotSupervisor {
     const market = row.category === 'Future' ? 'future' : 'spot';
     const keys = await (loadedKeys ?? this.deps.loadKeys(row.userId));
     if (!keys) {
-      await repo.haltBot(this.deps.db, row.id, 'API keys are not connected. Connect them in API Setting.');
+      await repo.haltBot(this.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
       return undefined;
     }
     const exchange = this.deps.exchanges.forUser(row.userId, keys);
@@ -393,6 +401,7 @@ export class BotSupervisor {
       compileRules(rules),
       {
         db: this.deps.db,
+        writes: this.writes,
         exchange: this.instrument(exchange, row.id),
         now: this.deps.now,
         log: this.deps.log,

@@ -11,6 +11,9 @@ export interface FaultDetail {
   side: 'buy' | 'sell';
 }
 
+// Per-process state kept in the module on purpose (everything else is in objects the role builds,
+// docs/architecture.md §1): the crash server installs its hook before it imports main.ts, and passing it in
+// would thread a test-only parameter through main, the roles, the supervisor and its writes.
 let hook: ((point: FaultPoint, detail: FaultDetail) => void) | undefined;
 
 /** Installs the hook (one per process); never called in production. */

@@ -11,6 +11,7 @@ import { type Exchange, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CommandResults } from '../bus/command-results';
 import type { AppDeps } from '../deps';
 import { SecretBox } from '../lib/secret-box';
 import { type CommandOutcome, sendBotCommand } from '../modules/bots/bot-commands.service';
@@ -121,6 +122,7 @@ describe('a worker killed during a final sell', () => {
     const { feed, paper, userId, botId } = await crashDuringFinalSell(false, (id, first) => {
       const deps = {
         db: handle.db,
+        state: { commandResults: new CommandResults(undefined) },
         botControl: { add: async () => {}, notify: (bot: string) => first.notify(bot) },
       };
       answer = sendBotCommand(deps as unknown as AppDeps, id, { type: 'stop_sell' }, 'failed', 500);

@@ -14,7 +14,7 @@ import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store';
 import { ensureWallet, findWallet } from '../modules/platform/ledger';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { saveFunding } from './bot-repo';
+import { createRuntimeWrites, saveFunding } from './bot-repo';
 import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
@@ -140,7 +140,7 @@ describe('funding of paper futures bots', () => {
 
     // A funding time is booked once: a second write of it (a reloaded bot, a repeated tick) changes nothing.
     const again = await saveFunding(
-      handle.db,
+      createRuntimeWrites(handle.db),
       botId,
       userId,
       {

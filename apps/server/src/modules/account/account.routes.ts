@@ -26,7 +26,7 @@ export async function accountRoutes(app: FastifyInstance, deps: AppDeps) {
   r.post(accountApiPaths.disclaimer, { ...guard, schema: { body: disclaimerInputSchema } }, async (req) => {
     await recordDisclaimerAgreement(deps.db, currentUser(req).id, deps.clock.now());
     // The cached user row carries the agreement: every process must read it again.
-    revokeCachedSessions(deps.db, deps.bus, { userId: currentUser(req).id });
+    revokeCachedSessions(deps.state.sessions, deps.bus, { userId: currentUser(req).id });
     return { success: true, agreed: true };
   });
 }

@@ -1,7 +1,6 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
-import { perDb } from '../../lib/per-db';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -136,25 +135,29 @@ export async function signedInFrom(db: Conn, userId: string, ip: string): Promis
   return row !== undefined;
 }
 
-/** Live sessions of many requests in one statement when they meet (see batched-read.ts). */
-const liveSessionReads = (db: Db) =>
-  perDb(db, 'live-session', () => {
-    const statement = db
-      .select({ tokenHash: sessions.tokenHash, user: users, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(anyOf(sessions.tokenHash, 'tokenHashes', 'text'), isNull(sessions.revokedAt)))
-      .prepare('live_sessions');
-    return batchedRead(async (tokenHashes: readonly string[]) => {
-      const asked = { tokenHashes: distinct(tokenHashes) };
-      const rowsOf = byKey(await statement.execute(asked), (row) => row.tokenHash);
-      return tokenHashes.map(rowsOf);
-    });
+/**
+ * Live sessions of many requests in one statement when they meet (see batched-read.ts). One per process
+ * (`ProcessState.liveSessions`): its requests share the statement.
+ */
+export function liveSessionReads(db: Db) {
+  const statement = db
+    .select({ tokenHash: sessions.tokenHash, user: users, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(anyOf(sessions.tokenHash, 'tokenHashes', 'text'), isNull(sessions.revokedAt)))
+    .prepare('live_sessions');
+  return batchedRead(async (tokenHashes: readonly string[]) => {
+    const asked = { tokenHashes: distinct(tokenHashes) };
+    const rowsOf = byKey(await statement.execute(asked), (row) => row.tokenHash);
+    return tokenHashes.map(rowsOf);
   });
+}
+
+export type LiveSessionReads = ReturnType<typeof liveSessionReads>;
 
 /** The user of an unrevoked session and when it expires (every request without a cached session asks). */
-export async function findLiveSession(db: Db, tokenHash: string) {
-  const [row] = await liveSessionReads(db).submit(tokenHash);
+export async function findLiveSession(reads: LiveSessionReads, tokenHash: string) {
+  const [row] = await reads.submit(tokenHash);
   return row ? { user: row.user, expiresAtMs: row.expiresAt.getTime() } : undefined;
 }
 

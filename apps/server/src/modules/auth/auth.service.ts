@@ -242,7 +242,7 @@ async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pen
 export async function logout(deps: AppDeps, token: string): Promise<void> {
   const hash = sha256(token);
   await repo.revokeSession(deps.db, hash, deps.clock.now());
-  revokeCachedSessions(deps.db, deps.bus, { tokenHash: hash });
+  revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash: hash });
 }
 
 export async function forgotPassword(
@@ -273,6 +273,6 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     await recordSecurityEvent(tx, { userId, type: 'password_reset', ip });
     return userId;
   });
-  revokeCachedSessions(deps.db, deps.bus, { userId });
+  revokeCachedSessions(deps.state.sessions, deps.bus, { userId });
   return { success: true as const, message: m.passwordReset };
 }

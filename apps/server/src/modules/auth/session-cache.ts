@@ -1,4 +1,3 @@
-import type { Db } from '@gridbot/db';
 import type { UserRow } from './auth.repo';
 
 /**
@@ -85,16 +84,4 @@ export class SessionCache {
   get size(): number {
     return this.entries.size;
   }
-}
-
-const caches = new WeakMap<Db, SessionCache>();
-
-/** The process's session cache of one database. */
-export function sessionCacheOf(db: Db): SessionCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new SessionCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }

@@ -1,19 +1,18 @@
-import type { Db } from '@gridbot/db';
 import { describe, expect, it, vi } from 'vitest';
 import { type Bus, MemoryBus } from '../../bus/bus';
 import type { UserRow } from './auth.repo';
-import { SESSION_CACHE_TTL_MS, sessionCacheOf } from './session-cache';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 import { revokeCachedSessions, SHARED_SESSION_TTL_MS, shareSessionRevocations } from './session-revocations';
 
-// Each "process" is its own cache, found by its own database handle.
-const processDb = () => ({}) as Db;
+// Each "process" is its own cache.
+const processCache = () => new SessionCache();
 const user = { id: 'u1' } as UserRow;
 const hit = () => Promise.resolve({ user, expiresAtMs: Number.MAX_SAFE_INTEGER });
 
 /** Counts the database lookups a cache makes for one token at the given times. */
-async function lookups(db: Db, times: number[]): Promise<number> {
+async function lookups(cache: SessionCache, times: number[]): Promise<number> {
   const load = vi.fn(hit);
-  for (const t of times) await sessionCacheOf(db).user('hash-1', t, load);
+  for (const t of times) await cache.user('hash-1', t, load);
   return load.mock.calls.length;
 }
 
@@ -38,15 +37,15 @@ class CuttableBus extends MemoryBus {
 
 describe('cached sessions across processes', () => {
   it('without a shared bus a process trusts a session for 3 s; sharing revocations makes it 30 s', async () => {
-    expect(await lookups(processDb(), [0, SESSION_CACHE_TTL_MS - 1, SESSION_CACHE_TTL_MS])).toBe(2);
-    const db = processDb();
-    await shareSessionRevocations(db, new MemoryBus());
-    expect(await lookups(db, [0, 20_000, SHARED_SESSION_TTL_MS - 1, SHARED_SESSION_TTL_MS])).toBe(2);
+    expect(await lookups(processCache(), [0, SESSION_CACHE_TTL_MS - 1, SESSION_CACHE_TTL_MS])).toBe(2);
+    const cache = processCache();
+    await shareSessionRevocations(cache, new MemoryBus());
+    expect(await lookups(cache, [0, 20_000, SHARED_SESSION_TTL_MS - 1, SHARED_SESSION_TTL_MS])).toBe(2);
   });
 
   it('a logout in one process ends the cached session in the others at once', async () => {
     const bus: Bus = new MemoryBus();
-    const [a, b] = [processDb(), processDb()];
+    const [a, b] = [processCache(), processCache()];
     await shareSessionRevocations(a, bus);
     await shareSessionRevocations(b, bus);
     expect(await lookups(b, [0])).toBe(1);
@@ -56,19 +55,19 @@ describe('cached sessions across processes', () => {
 
   it('while the bus is down the short trust applies; on reconnecting every cached session is asked again', async () => {
     const bus = new CuttableBus();
-    const db = processDb();
-    await shareSessionRevocations(db, bus);
-    expect(await lookups(db, [0])).toBe(1);
+    const cache = processCache();
+    await shareSessionRevocations(cache, bus);
+    expect(await lookups(cache, [0])).toBe(1);
     bus.up = false;
-    expect(await lookups(db, [SESSION_CACHE_TTL_MS - 1])).toBe(0);
-    expect(await lookups(db, [SESSION_CACHE_TTL_MS])).toBe(1);
+    expect(await lookups(cache, [SESSION_CACHE_TTL_MS - 1])).toBe(0);
+    expect(await lookups(cache, [SESSION_CACHE_TTL_MS])).toBe(1);
     bus.reconnect();
-    expect(await lookups(db, [SESSION_CACHE_TTL_MS + 1])).toBe(1);
+    expect(await lookups(cache, [SESSION_CACHE_TTL_MS + 1])).toBe(1);
   });
 
   it('a revocation that cannot go out now is sent again until it does', async () => {
     const bus = new CuttableBus();
-    const [a, b] = [processDb(), processDb()];
+    const [a, b] = [processCache(), processCache()];
     await shareSessionRevocations(a, bus);
     await shareSessionRevocations(b, bus);
     expect(await lookups(b, [0])).toBe(1);

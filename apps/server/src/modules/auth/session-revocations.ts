@@ -1,6 +1,5 @@
-import type { Db } from '@gridbot/db';
 import { type Bus, channels } from '../../bus/bus';
-import { SESSION_CACHE_TTL_MS, sessionCacheOf } from './session-cache';
+import { SESSION_CACHE_TTL_MS, type SessionCache } from './session-cache';
 
 /**
  * How long a process trusts a cached session when every revocation reaches it at once: in a single process
@@ -19,8 +18,12 @@ export type SessionRevocation = { tokenHash: string } | { userId: string };
  * one). A message that cannot go out now is sent again until it does: a process that missed it because its
  * own connection was down has cleared its cache on reconnecting (`shareSessionRevocations`).
  */
-export function revokeCachedSessions(db: Db, bus: Bus | undefined, revocation: SessionRevocation): void {
-  forgetHere(db, revocation);
+export function revokeCachedSessions(
+  cache: SessionCache,
+  bus: Bus | undefined,
+  revocation: SessionRevocation,
+): void {
+  forgetHere(cache, revocation);
   if (!bus) return;
   const message = JSON.stringify(revocation);
   const giveUpAt = Date.now() + RETRY_FOR_MS;
@@ -36,22 +39,23 @@ export function revokeCachedSessions(db: Db, bus: Bus | undefined, revocation: S
  * revocation is its own), or while `bus` delivers the other processes' revocations. While the bus is down
  * the short TTL applies again, and the whole cache is dropped when it comes back. Returns the unsubscribe.
  */
-export async function shareSessionRevocations(db: Db, bus: Bus | undefined): Promise<() => Promise<void>> {
-  const cache = sessionCacheOf(db);
+export async function shareSessionRevocations(
+  cache: SessionCache,
+  bus: Bus | undefined,
+): Promise<() => Promise<void>> {
   if (!bus) {
     cache.ttl = () => SHARED_SESSION_TTL_MS;
     return async () => undefined;
   }
   const unsubscribe = await bus.subscribe(channels.sessions, (message) => {
-    forgetHere(db, JSON.parse(message) as SessionRevocation);
+    forgetHere(cache, JSON.parse(message) as SessionRevocation);
   });
   bus.onReconnect(() => cache.clear());
   cache.ttl = () => (bus.healthy() ? SHARED_SESSION_TTL_MS : SESSION_CACHE_TTL_MS);
   return unsubscribe;
 }
 
-function forgetHere(db: Db, revocation: SessionRevocation): void {
-  const cache = sessionCacheOf(db);
+function forgetHere(cache: SessionCache, revocation: SessionRevocation): void {
   if ('tokenHash' in revocation) cache.forgetToken(revocation.tokenHash);
   else cache.forgetUser(revocation.userId);
 }

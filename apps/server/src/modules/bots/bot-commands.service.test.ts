@@ -6,7 +6,7 @@ import { botCommands, createTestDb, type DbHandle } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryBus } from '../../bus/bus';
-import { publishCommandsSettled } from '../../bus/command-results';
+import { CommandResults, publishCommandsSettled } from '../../bus/command-results';
 import type { AppDeps } from '../../deps';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
@@ -42,6 +42,7 @@ describe('waiting for a bot command', () => {
     const deps = {
       db: handle.db,
       userEvents: bus,
+      state: { commandResults: new CommandResults(bus) },
       botControl: { add: async () => {}, notify: slowWorker(bus, 100, true) },
     };
     const started = performance.now();
@@ -62,6 +63,7 @@ describe('waiting for a bot command', () => {
     const deps = {
       db: handle.db,
       userEvents: bus,
+      state: { commandResults: new CommandResults(bus) },
       botControl: { add: async () => {}, notify: slowWorker(bus, 50, false) },
     };
     const started = performance.now();

@@ -1,5 +1,4 @@
 import { botMessages as m } from '@gridbot/shared';
-import { commandSettlements } from '../../bus/command-results';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import type { BotCommand } from './bot-command';
@@ -71,7 +70,7 @@ export async function queueAndAwait(
   queue: () => Promise<number>,
   waitMs = WAIT_MS,
 ): Promise<CommandWait> {
-  const settled = await commandSettlements(deps.userEvents, botId);
+  const settled = await deps.state.commandResults.settlements(botId);
   try {
     const deadline = Date.now() + waitMs;
     const id = await queue();

@@ -1,5 +1,3 @@
-import type { Db } from '@gridbot/db';
-
 type State = Record<string, unknown> | null;
 
 /** A bot row as the dashboard lists it: no engine state yet, but the version of the stored one. */
@@ -65,16 +63,4 @@ export class BotStateCache {
       if (oldest !== undefined) this.states.delete(oldest);
     }
   }
-}
-
-const caches = new WeakMap<Db, BotStateCache>();
-
-/** The process's engine state cache of one database. */
-export function botStateCacheOf(db: Db): BotStateCache {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new BotStateCache();
-    caches.set(db, cache);
-  }
-  return cache;
 }

@@ -14,12 +14,10 @@ import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/str
 import { committedFunds } from '../wallet/committed-funds';
 import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 import { usdtBalances } from '../wallet/wallet.service';
-import { botStateCacheOf } from './bot-state-cache';
 import {
   gridTypeOf,
   marketOf,
   priceOf,
-  SparklineCache,
   statsAt,
   strategyShapeOf,
   toBotSummary,
@@ -28,23 +26,11 @@ import {
   unrealizedAt,
 } from './bot-summary';
 import * as repo from './bots.repo';
-import * as dashboardRepo from './dashboard.repo';
 
 const DAY_MS = 86_400_000;
 const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
 const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
-
-const sparklines = new WeakMap<AppDeps['feed'], SparklineCache>();
-/** One sparkline cache per feed, shared by bot and cycle cards. */
-export function sparklineCache(deps: AppDeps) {
-  let cache = sparklines.get(deps.feed);
-  if (!cache) {
-    cache = new SparklineCache(deps.feed);
-    sparklines.set(deps.feed, cache);
-  }
-  return cache;
-}
 
 const nowMs = (deps: AppDeps) => deps.clock.now().getTime();
 
@@ -55,7 +41,7 @@ export function summaryStats(deps: AppDeps, bot: repo.BotView) {
 export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
   const now = nowMs(deps);
   const [points, counts] = await Promise.all([
-    sparklineCache(deps).points(bot.symbol, marketOf(bot), now),
+    deps.state.sparklines.points(bot.symbol, marketOf(bot), now),
     repo.fillCountsSince(deps.db, [bot.id], now - DAY_MS),
   ]);
   return toBotSummary(bot, priceOf(bot, deps.feed), now, points, counts.get(bot.id) ?? 0);
@@ -63,17 +49,17 @@ export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
 
 /** Listed bots with their engine states: only states written since this process last read them are read. */
 function withStates<T extends repo.BotHead>(deps: AppDeps, userId: string, rows: readonly T[]) {
-  return botStateCacheOf(deps.db).withStates(rows, (ids) => repo.engineStatesOf(deps.db, userId, ids));
+  return deps.state.botStates.withStates(rows, (ids) => repo.engineStatesOf(deps.db, userId, ids));
 }
 
 /** Dashboard cards: one query for the bots and their 24 h trade counts, engine states from the cache. */
 export async function runningSummaries(deps: AppDeps, userId: string, type: repo.BotType) {
   const now = nowMs(deps);
-  const heads = await dashboardRepo.listRunningBotHeadsWithTrades(deps.db, userId, type, now - DAY_MS);
+  const heads = await deps.state.dashboard.listRunningBotHeadsWithTrades(userId, type, now - DAY_MS);
   const rows = await withStates(deps, userId, heads);
   return Promise.all(
     rows.map(async (row) => {
-      const points = await sparklineCache(deps).points(row.symbol, marketOf(row), now);
+      const points = await deps.state.sparklines.points(row.symbol, marketOf(row), now);
       return toBotSummary(row, priceOf(row, deps.feed), now, points, row.trades24h);
     }),
   );
@@ -118,7 +104,7 @@ const NOT_ACTIVE = { label: 'Not Active', value: 100 };
 
 export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType): Promise<PieChartData> {
   // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
-  const found = await dashboardRepo.keysAndRunningBots(deps.db, userId, type);
+  const found = await deps.state.dashboard.keysAndRunningBots(userId, type);
   let exchange: Exchange;
   let rows: { symbol: string; category: string; investment: string }[];
   if (found) {
@@ -156,7 +142,7 @@ export async function profitTotals(deps: AppDeps, userId: string): Promise<Profi
     profit,
     loss,
     running: heads,
-  } = await dashboardRepo.userProfitAndRunningBots(deps.db, userId, RUNNING_TYPES);
+  } = await deps.state.dashboard.userProfitAndRunningBots(userId, RUNNING_TYPES);
   const rows = await withStates(deps, userId, heads);
   // Grid bots first, then cycles, each newest first: the order the sum was always taken in.
   const running = [
@@ -196,7 +182,7 @@ export async function topBots(deps: AppDeps, viewerId: string, query: Partial<To
         row,
         priceOf(row, deps.feed),
         now,
-        await sparklineCache(deps).points(row.symbol, marketOf(row), now),
+        await deps.state.sparklines.points(row.symbol, marketOf(row), now),
         deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
       ),
     ),

@@ -2,22 +2,21 @@ import type { Db } from '@gridbot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
+import { createRuntimeWrites, type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
 import { findLiveSession, insertSession } from '../auth/auth.repo';
 import { SqlPaperStore } from '../paper/sql-paper-store';
-import {
-  keysAndRunningBots,
-  listRunningBotHeadsWithTrades,
-  userProfitAndRunningBots,
-} from './dashboard.repo';
+import type { DashboardReads } from './dashboard.repo';
 
 // The dashboard's reads are batched: requests of many users (or one user twice) that meet share a statement.
 // Whatever meets in a batch, each request must get its own user's rows and nothing else.
 let t: TestApp;
 let db: Db;
+/** The app's own reads, as its requests share them. */
+let reads: DashboardReads;
 beforeAll(async () => {
   t = await createTestApp();
   db = t.deps.db;
+  reads = t.deps.state.dashboard;
 });
 afterAll(async () => {
   await t.close();
@@ -39,11 +38,12 @@ const sell = (seq: number, pnl: string, timeMs: number): FillRecord => ({
 async function userWithBots(bots: string[], pnl: string, sellAtMs: number) {
   const userId = await insertUserWithKeys(db, t.deps.secrets);
   const ids: string[] = [];
+  const writes = createRuntimeWrites(db);
   for (const symbol of bots) {
     const id = await insertBot(db, userId, { symbol });
-    await haltBot(db, id, 'Parked by the test');
+    await haltBot(writes, id, 'Parked by the test');
     const [row] = await db.query.bots.findMany({ where: (b, { eq }) => eq(b.id, id) });
-    await saveFill(db, id, userId, sell(1, pnl, sellAtMs), row!.engineState as never, 100);
+    await saveFill(writes, id, userId, sell(1, pnl, sellAtMs), row!.engineState as never, 100);
     ids.push(id);
   }
   return { userId, ids };
@@ -59,10 +59,10 @@ describe('batched dashboard reads', () => {
 
     // All in one turn: they meet in the batchers.
     const [a1, b1, c1, a2] = await Promise.all([
-      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 86_400_000),
-      listRunningBotHeadsWithTrades(db, bob.userId, 'multigrid', now - 86_400_000),
-      listRunningBotHeadsWithTrades(db, carol, 'multigrid', now - 86_400_000),
-      listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 86_400_000),
+      reads.listRunningBotHeadsWithTrades(alice.userId, 'multigrid', now - 86_400_000),
+      reads.listRunningBotHeadsWithTrades(bob.userId, 'multigrid', now - 86_400_000),
+      reads.listRunningBotHeadsWithTrades(carol, 'multigrid', now - 86_400_000),
+      reads.listRunningBotHeadsWithTrades(alice.userId, 'multigrid', now - 86_400_000),
     ]);
     expect(a1.map((b) => [b.id, b.trades24h])).toEqual([
       [alice.ids[1], 1],
@@ -72,11 +72,11 @@ describe('batched dashboard reads', () => {
     expect(b1.map((b) => [b.id, b.trades24h])).toEqual([[bob.ids[0], 0]]);
     expect(c1).toEqual([]);
     expect(a2).toEqual(a1);
-    const sinceTheSells = await listRunningBotHeadsWithTrades(db, alice.userId, 'multigrid', now - 500);
+    const sinceTheSells = await reads.listRunningBotHeadsWithTrades(alice.userId, 'multigrid', now - 500);
     expect(sinceTheSells.map((b) => b.trades24h)).toEqual([0, 0]);
 
     const [pa, pb, pc] = await Promise.all(
-      [alice.userId, bob.userId, carol].map((u) => userProfitAndRunningBots(db, u, ['multigrid', 'cycle'])),
+      [alice.userId, bob.userId, carol].map((u) => reads.userProfitAndRunningBots(u, ['multigrid', 'cycle'])),
     );
     expect(pa).toMatchObject({ profit: 5, loss: 0 });
     expect(pa?.running.map((b) => b.id)).toEqual([alice.ids[1], alice.ids[0]]);
@@ -86,8 +86,8 @@ describe('batched dashboard reads', () => {
     expect(pc?.running.map((b) => b.botType)).toEqual(['cycle']);
 
     const [ka, kc] = await Promise.all([
-      keysAndRunningBots(db, alice.userId, 'multigrid'),
-      keysAndRunningBots(db, carol, 'multigrid'),
+      reads.keysAndRunningBots(alice.userId, 'multigrid'),
+      reads.keysAndRunningBots(carol, 'multigrid'),
     ]);
     expect(ka?.running.map((b) => b.symbol)).toEqual(['ETHUSDT', 'BTCUSDT']);
     expect(kc).toMatchObject({ keys: { apiKey: 'k' }, running: [] });
@@ -98,8 +98,8 @@ describe('batched dashboard reads', () => {
     const [user] = await db.query.users.findMany({ where: (u, { eq }) => eq(u.id, alice) });
     await insertSession(db, alice, 'hash-alice', new Date(Date.now() + 60_000));
     const [found, missing] = await Promise.all([
-      findLiveSession(db, 'hash-alice'),
-      findLiveSession(db, 'hash-nobody'),
+      findLiveSession(t.deps.state.liveSessions, 'hash-alice'),
+      findLiveSession(t.deps.state.liveSessions, 'hash-nobody'),
     ]);
     expect(found?.user).toEqual(user);
     expect(missing).toBeUndefined();
@@ -111,6 +111,6 @@ describe('batched dashboard reads', () => {
     expect(empty).toEqual([]);
 
     const noKeys = '00000000-0000-4000-8000-000000000000';
-    await expect(keysAndRunningBots(db, noKeys, 'multigrid')).resolves.toBeUndefined();
+    await expect(reads.keysAndRunningBots(noKeys, 'multigrid')).resolves.toBeUndefined();
   });
 });

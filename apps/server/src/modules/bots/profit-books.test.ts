@@ -6,14 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
+import {
+  createRuntimeWrites,
+  type FillRecord,
+  haltBot,
+  type RuntimeWrites,
+  saveFill,
+} from '../../worker/bot-repo';
 
 // The Profit Book, Loss Book and fill count of each bot are running sums that the fill writer keeps in the
 // statement that inserts the fills (bot-repo writeFills); the dashboard totals, History and the Order Book's
 // total read them instead of every fill.
 let t: TestApp;
+/** The fill writer, as a worker's runners share it. */
+let writes: RuntimeWrites;
 beforeAll(async () => {
   t = await createTestApp();
+  writes = createRuntimeWrites(t.deps.db);
 });
 afterAll(async () => {
   await t.close();
@@ -31,7 +40,7 @@ async function trader(prefix: string) {
 /** A bot the runtime leaves alone (halted): only the fills written here change it. */
 async function parkedBot(userId: string) {
   const botId = await insertBot(t.deps.db, userId);
-  await haltBot(t.deps.db, botId, 'Parked by the test');
+  await haltBot(writes, botId, 'Parked by the test');
   const [row] = await t.deps.db.select().from(bots).where(eq(bots.id, botId));
   return { botId, state: row!.engineState as unknown as EngineState };
 }
@@ -79,8 +88,8 @@ describe('profit and loss books and fill counts', () => {
           for (const [i, step] of steps.entries()) {
             const bot = i % 2 === 0 ? a : b;
             const record = fill(i + 1, step.pnl);
-            pending.push(saveFill(t.deps.db, bot.botId, user.id, record, bot.state, 2000));
-            if (step.repeat) pending.push(saveFill(t.deps.db, bot.botId, user.id, record, bot.state, 2000));
+            pending.push(saveFill(writes, bot.botId, user.id, record, bot.state, 2000));
+            if (step.repeat) pending.push(saveFill(writes, bot.botId, user.id, record, bot.state, 2000));
             if (!step.together) {
               await Promise.all(pending);
               pending = [];
@@ -107,7 +116,7 @@ describe('profit and loss books and fill counts', () => {
     const running = await parkedBot(user.id);
     const stopped = await parkedBot(user.id);
     const save = (bot: typeof running, seq: number, cents: number | null) =>
-      saveFill(t.deps.db, bot.botId, user.id, fill(seq, cents), bot.state, 2000);
+      saveFill(writes, bot.botId, user.id, fill(seq, cents), bot.state, 2000);
     await save(running, 1, null);
     await save(running, 2, 1250);
     await save(running, 3, -300);

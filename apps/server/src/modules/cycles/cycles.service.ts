@@ -13,7 +13,7 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { sendBotCommand } from '../bots/bot-commands.service';
 import { marketOf, priceOf } from '../bots/bot-summary';
-import { history, sparklineCache } from '../bots/bots.read';
+import { history } from '../bots/bots.read';
 import * as repo from '../bots/bots.repo';
 import { resumeAfterHalt } from '../bots/resume-bot.service';
 import { freeUsdt } from '../bots/start-bot.service';
@@ -105,7 +105,7 @@ export async function liveCycles(deps: AppDeps, userId: string) {
         row,
         priceOf(row, deps.feed),
         now,
-        await sparklineCache(deps).points(row.symbol, marketOf(row), now),
+        await deps.state.sparklines.points(row.symbol, marketOf(row), now),
       ),
     ),
   );

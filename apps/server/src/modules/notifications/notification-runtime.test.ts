@@ -6,8 +6,8 @@ import { MemoryBus } from '../../bus/bus';
 import { subscribeUserEvents, type UserEvent } from '../../bus/user-events';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
-import { haltBot, saveFill } from '../../worker/bot-repo';
-import { startNotifications } from './notification-runtime';
+import { createRuntimeWrites, haltBot, saveFill } from '../../worker/bot-repo';
+import { publishBotWrites, startNotifications } from './notification-runtime';
 
 let handle: DbHandle;
 const secrets = SecretBox.fromKey(Buffer.alloc(32, 5));
@@ -34,6 +34,8 @@ describe('notification runtime', () => {
     const bus = new MemoryBus();
     const events: UserEvent[] = [];
     await subscribeUserEvents(bus, (batch) => events.push(...batch));
+    // The runtime's writes as a role wires them (roles/run-worker.ts).
+    const writes = createRuntimeWrites(handle.db, { onBotsWritten: (w) => publishBotWrites(bus, w) });
     const stop = startNotifications({
       db: handle.db,
       bus,
@@ -56,7 +58,7 @@ describe('notification runtime', () => {
       const state = row!.engineState as unknown as EngineState;
       const committedBefore = Date.now();
       await saveFill(
-        handle.db,
+        writes,
         botId,
         userId,
         {
@@ -87,7 +89,7 @@ describe('notification runtime', () => {
       expect(fill.at).toBeGreaterThanOrEqual(committedBefore);
       expect(fill.at).toBeLessThanOrEqual(committedBy);
 
-      await haltBot(handle.db, botId, 'API keys are not connected. Connect them in API Setting.');
+      await haltBot(writes, botId, 'API keys are not connected. Connect them in API Setting.');
       expect(await until(() => events.find((e) => e.kind === 'bot' && e.change === 'state'))).toMatchObject({
         botId,
         status: 'Pause',

@@ -5,17 +5,32 @@ import type { AppConfig } from '../../config/env';
 import { systemClock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Mailer } from '../../mail/mailer';
-import { onBotsWritten } from '../bots/bot-writes';
+import type { BotWritten } from '../bots/bot-writes';
 import { NotificationDispatcher } from './dispatcher';
 import { itemOf } from './notification-text';
 import { TelegramApi } from './telegram-api';
 
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
+/** Committed fills and state changes of bots, on the bus for the push channel (`SupervisorDeps.onBotsWritten`). */
+export function publishBotWrites(bus: Bus, writes: BotWritten[]): void {
+  void publishUserEvents(
+    bus,
+    writes.map((w) => ({
+      kind: 'bot',
+      botId: w.botId,
+      userId: w.userId,
+      change: w.change,
+      status: w.status,
+      at: w.at,
+    })),
+  );
+}
+
 /**
- * The background side of notifications in a process that runs bots: committed fills and state changes
- * go on the bus for the push channel, and the outbox dispatcher delivers notifications (any number of
- * processes may run one). Answers the function that stops it.
+ * The background side of notifications in a process that runs bots: the outbox dispatcher delivers
+ * notifications (any number of processes may run one) and puts them on the bus for the bell. Answers the
+ * function that stops it.
  */
 export function startNotifications(options: {
   db: Db;
@@ -26,19 +41,6 @@ export function startNotifications(options: {
   log: Log;
 }): () => Promise<void> {
   const { db, bus, config, log } = options;
-  onBotsWritten(db, (writes) => {
-    void publishUserEvents(
-      bus,
-      writes.map((w) => ({
-        kind: 'bot',
-        botId: w.botId,
-        userId: w.userId,
-        change: w.change,
-        status: w.status,
-        at: w.at,
-      })),
-    );
-  });
   const dispatcher = new NotificationDispatcher({
     db,
     mailer: options.mailer,

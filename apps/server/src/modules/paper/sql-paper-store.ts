@@ -23,7 +23,6 @@ import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
 import { Batcher } from '../../lib/batcher';
-import { perDb } from '../../lib/per-db';
 import { applyBatch } from './paper-batch';
 import { toOrderRecord } from './paper-order-record';
 
@@ -79,18 +78,17 @@ function toPositionRow(r: PositionRecord): PaperPositionRow {
 }
 
 /** Many users' balances in one statement when their requests meet (see batched-read.ts). */
-const balanceReads = (db: Db) =>
-  perDb(db, 'paper-balances', () => {
-    const statement = db
-      .select()
-      .from(paperBalances)
-      .where(anyOf(paperBalances.userId, 'userIds', 'text'))
-      .prepare('paper_balances_of');
-    return batchedRead(async (userIds: readonly string[]) => {
-      const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
-      return userIds.map(rowsOf);
-    });
+const balanceReads = (db: Db) => {
+  const statement = db
+    .select()
+    .from(paperBalances)
+    .where(anyOf(paperBalances.userId, 'userIds', 'text'))
+    .prepare('paper_balances_of');
+  return batchedRead(async (userIds: readonly string[]) => {
+    const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
+    return userIds.map(rowsOf);
   });
+};
 
 /**
  * `PaperStore` on PostgreSQL or PGlite (the port's own header describes the contract). Each `apply` is one
@@ -99,6 +97,7 @@ const balanceReads = (db: Db) =>
  */
 export class SqlPaperStore implements PaperStore {
   private batcher: Batcher<PaperChange, ApplyResult> | undefined;
+  private balanceBatch: ReturnType<typeof balanceReads> | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -132,7 +131,8 @@ export class SqlPaperStore implements PaperStore {
 
   /** Balances are read for many users at once when their requests meet (the dashboard's funds pie). */
   async balances(userId: string): Promise<PaperBalanceRow[]> {
-    const rows = await balanceReads(this.db).submit(userId);
+    this.balanceBatch ??= balanceReads(this.db);
+    const rows = await this.balanceBatch.submit(userId);
     return rows.map((r) => ({ wallet: r.wallet, asset: r.asset, free: dec(r.free), locked: dec(r.locked) }));
   }
 

@@ -6,8 +6,8 @@ import type { WebSocket } from 'ws';
 import type { UserEvent } from '../../bus/user-events';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/tokens';
-import { findLiveSession, type UserRow } from '../auth/auth.repo';
-import { sessionCacheOf } from '../auth/session-cache';
+import { findLiveSession, type LiveSessionReads, type UserRow } from '../auth/auth.repo';
+import type { SessionCache } from '../auth/session-cache';
 
 /** Close codes (4000-4999 are the application's, RFC 6455 §7.4.2). */
 export const CLOSE = {
@@ -19,6 +19,9 @@ export const CLOSE = {
 
 export interface PushHubOptions {
   db: Db;
+  /** The process's session cache and lookups (`ProcessState`): a socket signs in like a request. */
+  sessions: SessionCache;
+  liveSessions: LiveSessionReads;
   feed: MarketFeed;
   clock: Clock;
   log: (message: string, extra?: Record<string, unknown>) => void;
@@ -160,8 +163,9 @@ export class PushHub {
   }
 
   private userOf(tokenHash: string): Promise<UserRow | undefined> {
-    return sessionCacheOf(this.options.db).user(tokenHash, this.options.clock.now().getTime(), () =>
-      findLiveSession(this.options.db, tokenHash),
+    const { sessions, liveSessions } = this.options;
+    return sessions.user(tokenHash, this.options.clock.now().getTime(), () =>
+      findLiveSession(liveSessions, tokenHash),
     );
   }
 

@@ -16,6 +16,8 @@ export async function pushRoutes(app: FastifyInstance, deps: AppDeps) {
   if (!bus) return;
   const hub = new PushHub({
     db: deps.db,
+    sessions: deps.state.sessions,
+    liveSessions: deps.state.liveSessions,
     feed: deps.feed,
     clock: deps.clock,
     log: (message, extra) => app.log.warn(extra ?? {}, message),

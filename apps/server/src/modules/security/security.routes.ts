@@ -25,7 +25,7 @@ export async function securityRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };
   // The user row changed (2FA on or off): cached sessions must not keep the old one.
-  const forgetUser = (userId: string) => revokeCachedSessions(deps.db, deps.bus, { userId });
+  const forgetUser = (userId: string) => revokeCachedSessions(deps.state.sessions, deps.bus, { userId });
 
   r.get(securityApiPaths.sessions, guard, async (req) => ({
     sessions: await listSessions(deps, currentUser(req).id, tokenOf(req)),

@@ -28,7 +28,7 @@ export async function listSessions(deps: AppDeps, userId: string, token: string)
 export async function endSession(deps: AppDeps, userId: string, sessionId: string, ip: string) {
   const tokenHash = await repo.revokeSessionById(deps.db, userId, sessionId, deps.clock.now());
   if (!tokenHash) throw new HttpError(404, m.sessionNotFound);
-  revokeCachedSessions(deps.db, deps.bus, { tokenHash });
+  revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash });
   await recordSecurityEvent(deps.db, { userId, type: 'session_ended', ip });
   return { success: true as const, message: m.sessionEnded };
 }
@@ -41,7 +41,7 @@ async function endOthers(
 ) {
   const hashes = await repo.revokeOtherSessions(db, userId, sha256(token), deps.clock.now());
   return () => {
-    for (const tokenHash of hashes) revokeCachedSessions(deps.db, deps.bus, { tokenHash });
+    for (const tokenHash of hashes) revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash });
   };
 }
 
@@ -78,6 +78,6 @@ export async function changePassword(
   });
   forget();
   // The cached row of the caller's own session still holds the old hash.
-  revokeCachedSessions(deps.db, deps.bus, { userId: user.id });
+  revokeCachedSessions(deps.state.sessions, deps.bus, { userId: user.id });
   return { success: true as const, message: m.passwordChanged };
 }

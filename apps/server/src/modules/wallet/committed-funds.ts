@@ -9,7 +9,6 @@ import {
 } from '@gridbot/shared';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { botStateCacheOf } from '../bots/bot-state-cache';
 import { engineStatesOf } from '../bots/bots.repo';
 
 /** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
@@ -101,7 +100,7 @@ async function holdingBots(deps: AppDeps, userId: string): Promise<HoldingBot[]>
     .from(bots)
     .where(and(eq(bots.userId, userId), inArray(bots.status, [...HOLDING_STATUSES])))
     .orderBy(desc(bots.createdAt));
-  return botStateCacheOf(deps.db).withStates(heads, (ids) => engineStatesOf(deps.db, userId, ids));
+  return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(deps.db, userId, ids));
 }
 
 /** What the user's running bots and cycles hold (Wallet Dashboard, transfers, swaps, new starts). */
