@@ -64,6 +64,27 @@ export const headColumns = {
   closedPrice: bots.closedPrice,
 };
 
+/** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
+const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
+
+/** The user's bots and cycles that hold money (committed funds), newest first, without their states. */
+export async function holdingBotHeads(db: Db, userId: string) {
+  return db
+    .select({
+      id: bots.id,
+      botType: bots.botType,
+      strategyName: bots.strategyName,
+      symbol: bots.symbol,
+      category: bots.category,
+      investment: bots.investment,
+      leverage: bots.leverage,
+      stateVersion: bots.stateVersion,
+    })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, [...HOLDING_STATUSES])))
+    .orderBy(desc(bots.createdAt));
+}
+
 /** Engine states of some of the user's bots, with their versions. */
 export async function engineStatesOf(db: Db, userId: string, botIds: string[]) {
   if (botIds.length === 0) return [];

@@ -1,4 +1,3 @@
-import { bots } from '@gridbot/db';
 import {
   type BotCommitment,
   type CommittedFunds,
@@ -7,12 +6,8 @@ import {
   Money,
   money,
 } from '@gridbot/shared';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { AppDeps } from '../../deps';
-import { engineStatesOf } from '../bots/bots.repo';
-
-/** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
-export const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
+import { engineStatesOf, holdingBotHeads } from '../bots/bots.repo';
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
@@ -86,20 +81,7 @@ export function sumCommitments(commitments: readonly BotCommitment[]): Committed
 
 /** The user's running bots and cycles with their states (states through the dashboard's cache). */
 async function holdingBots(deps: AppDeps, userId: string): Promise<HoldingBot[]> {
-  const heads = await deps.db
-    .select({
-      id: bots.id,
-      botType: bots.botType,
-      strategyName: bots.strategyName,
-      symbol: bots.symbol,
-      category: bots.category,
-      investment: bots.investment,
-      leverage: bots.leverage,
-      stateVersion: bots.stateVersion,
-    })
-    .from(bots)
-    .where(and(eq(bots.userId, userId), inArray(bots.status, [...HOLDING_STATUSES])))
-    .orderBy(desc(bots.createdAt));
+  const heads = await holdingBotHeads(deps.db, userId);
   return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(deps.db, userId, ids));
 }
 
