@@ -110,14 +110,18 @@ export async function logInAsDemo(
   await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
   await page.getByRole('button', { name: 'LogIn' }).click();
   await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
-  // The demo account agrees once; later logins skip the dialog.
+  // The demo account agrees once; later logins skip the dialog. The dialog is modal: while it is open the page
+  // behind it is hidden from the accessibility tree, so the heading is looked for once it is gone. It may open
+  // before or after the heading shows.
+  const heading = page.getByRole('heading', { name: 'Dashboard', exact: true });
   const disclaimer = page.getByRole('dialog', { name: 'Disclaimer' });
   const agree = disclaimer.getByRole('button', { name: 'Agree' });
+  await heading.or(agree).first().waitFor();
   if (await settles(agree.waitFor({ timeout: 5000 }))) {
     await agree.click();
     await disclaimer.waitFor({ state: 'detached' });
   }
+  await heading.waitFor();
   journey.token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');
   return page;
 }
