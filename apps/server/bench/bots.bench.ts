@@ -24,7 +24,7 @@ import { ManualFeed } from '@gridbot/exchange/testing';
 import { SYMBOLS } from '@gridbot/shared';
 import { SecretBox } from '../src/lib/secret-box';
 import { paperGateway } from '../src/modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../src/modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../src/modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../src/ops/metrics';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import { BotSupervisor } from '../src/worker/bot-supervisor';

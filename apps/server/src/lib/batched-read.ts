@@ -1,4 +1,3 @@
-import { type Column, type SQL, sql } from 'drizzle-orm';
 import { Batcher } from './batcher';
 
 /**
@@ -17,15 +16,6 @@ export function batchedRead<Item, Result>(
   run: (items: readonly Item[]) => Promise<readonly Result[]>,
 ): Batcher<Item, Result> {
   return new Batcher(run, { concurrency: CONCURRENT_READS, minBatch: 1 });
-}
-
-/**
- * `column = any(:placeholder)`: the rows of every key of a batch (an array parameter). A plain index scan
- * over one table, where a join to the batch's keys as a table let PostgreSQL guess 100 keys and scan all
- * bots; and plain columns, which drizzle maps to rows at a third of the cost of a subquery's.
- */
-export function anyOf(column: Column, placeholder: string, pgType: 'uuid' | 'text'): SQL {
-  return sql`${column} = any(${sql.placeholder(placeholder)}::${sql.raw(pgType)}[])`;
 }
 
 /** Each key's rows, in the order answered (a key without rows gets an empty list). */

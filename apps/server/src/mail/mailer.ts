@@ -1,6 +1,6 @@
-import { type Db, outboxMails } from '@gridbot/db';
-import { desc } from 'drizzle-orm';
+import type { Db } from '@gridbot/db';
 import nodemailer from 'nodemailer';
+import { insertOutboxMail, latestOutboxMails } from './outbox.repo';
 
 export interface Mail {
   to: string;
@@ -34,7 +34,7 @@ export function createOutboxMailer(
   const printBodies = options.printBodies ?? true;
   return {
     async send(mail) {
-      await db.insert(outboxMails).values(mail);
+      await insertOutboxMail(db, mail);
       const head = `[outbox] to=${mail.to} subject="${mail.subject}"`;
       log(printBodies ? `${head}\n${mail.text}` : head);
     },
@@ -52,6 +52,6 @@ export function mailerFromEnv(
 }
 
 export async function listOutbox(db: Db, limit = 100) {
-  const rows = await db.select().from(outboxMails).orderBy(desc(outboxMails.sentAt)).limit(limit);
+  const rows = await latestOutboxMails(db, limit);
   return rows.map(({ to, subject, text, sentAt }) => ({ to, subject, text, sentAt: sentAt.toISOString() }));
 }

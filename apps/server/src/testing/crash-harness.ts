@@ -7,7 +7,7 @@ import { money } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { expectOrdersMatchIntents } from './venue-checks';
 
 // The harness of the crash tests (`worker/crash*.pg.test.ts`): a real server process on

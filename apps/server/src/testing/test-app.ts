@@ -10,7 +10,7 @@ import { SecretBox } from '../lib/secret-box';
 import type { Mail, Mailer } from '../mail/mailer';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { runningWorkOf } from '../modules/exchange/running-work';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
 import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';

@@ -11,7 +11,7 @@ import {
   stopAndSell,
 } from '@gridbot/engine';
 import { botCommandSchema } from '../modules/bots/bot-command';
-import type { CommandRow } from './bot-repo';
+import type { CommandRow } from './bot.repo';
 
 export { type BotCommand, botCommandSchema } from '../modules/bots/bot-command';
 

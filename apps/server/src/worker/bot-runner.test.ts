@@ -4,7 +4,7 @@ import type { Exchange } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { simpleMultigrid } from '../testing/bot-fixtures';
-import type { RuntimeWrites } from './bot-repo';
+import type { RuntimeWrites } from './bot.repo';
 import { BotRunner, type BotRunnerDeps, reconcileDelayMs } from './bot-runner';
 
 const identity = { botId: 'b1', userId: 'u1', symbol: 'ETHUSDT', market: 'spot' as const, baseAsset: 'ETH' };

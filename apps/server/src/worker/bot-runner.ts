@@ -32,8 +32,8 @@ import {
   rebuyFailedReason,
 } from '@gridbot/shared';
 import { botCommandSchema } from '../modules/bots/bot-command';
+import * as repo from './bot.repo';
 import { applyCommand } from './bot-commands';
-import * as repo from './bot-repo';
 import { clientOrderIdOf } from './client-order-id';
 import { type FeePaid, orderFor, outcomeOf, type UsdtPriceOf } from './order-outcome';
 

@@ -6,7 +6,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';

@@ -1,4 +1,4 @@
-import { bots, type Db } from '@gridbot/db';
+import type { Db } from '@gridbot/db';
 import { compileRules, type EngineState, fundingTimeAtOrBefore, fundingTimesBetween } from '@gridbot/engine';
 import {
   type Exchange,
@@ -8,11 +8,10 @@ import {
   type Tick,
 } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { BotWriteListener } from '../modules/bots/bot-writes';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
-import * as repo from './bot-repo';
+import * as repo from './bot.repo';
 import { BotRunner, type BotRunnerDeps } from './bot-runner';
 
 export interface SupervisorDeps {
@@ -205,7 +204,7 @@ export class BotSupervisor {
   private async notifyNow(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
     if (current) return current.runCommands();
-    const [row] = await this.deps.db.query.bots.findMany({ where: (b, { eq }) => eq(b.id, botId), limit: 1 });
+    const row = await repo.findBot(this.deps.db, botId);
     if (!row?.engineState || row.status === 'Stopped') return;
     const runner = await this.createRunner(row);
     await runner?.runCommands();
@@ -234,14 +233,10 @@ export class BotSupervisor {
    * longer runnable).
    */
   async haltUserBots(userId: string, reason: string): Promise<void> {
-    const rows = await this.deps.db
-      .select({ id: bots.id })
-      .from(bots)
-      .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), isNull(bots.haltReason)));
-    for (const row of rows) {
-      const runner = this.running.get(row.id)?.runner;
+    for (const botId of await repo.unhaltedBotIdsOf(this.deps.db, userId)) {
+      const runner = this.running.get(botId)?.runner;
       if (runner) await runner.haltWith(reason);
-      else await repo.haltBot(this.writes, row.id, reason);
+      else await repo.haltBot(this.writes, botId, reason);
     }
   }
 

@@ -17,7 +17,7 @@ import { SecretBox } from '../lib/secret-box';
 import { type CommandOutcome, sendBotCommand } from '../modules/bots/bot-commands.service';
 import type { ExchangeGateway } from '../modules/exchange/exchange-gateway';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 

@@ -1,7 +1,7 @@
 import type { Db } from '@gridbot/db';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import type { BotSupervisor } from './bot-supervisor';
-import * as leases from './leases';
+import * as leases from './leases.repo';
 
 export interface LeaseCoordinatorOptions {
   db: Db;

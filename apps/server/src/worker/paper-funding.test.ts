@@ -11,10 +11,10 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
-import { ensureWallet, findWallet } from '../modules/platform/ledger';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
+import { ensureWallet, findWallet } from '../modules/platform/ledger.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { createRuntimeWrites, saveFunding } from './bot-repo';
+import { createRuntimeWrites, saveFunding } from './bot.repo';
 import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;

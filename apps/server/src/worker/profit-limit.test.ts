@@ -3,7 +3,7 @@ import type { GridBotState } from '@gridbot/engine';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findWallet } from '../modules/platform/ledger';
+import { findWallet } from '../modules/platform/ledger.repo';
 import { platformCredit } from '../modules/platform/platform-credit';
 import { fund, platform, signUp } from '../modules/platform/testing/platform-fixtures';
 import { insertBot } from '../testing/bot-fixtures';

@@ -19,7 +19,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { newSecretToken, sha256 } from '../lib/tokens';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store';
+import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../testing/bot-fixtures';
 import { freePort } from '../testing/free-port';
 import { startRedisServer } from '../testing/redis-server';

@@ -11,11 +11,25 @@ import {
 } from '@gridbot/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { UserRow } from '../auth/auth.repo';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type PlanRow = typeof platformPlans.$inferSelect;
 type WithdrawalChange = Partial<typeof withdrawals.$inferInsert>;
 type PlanValues = Omit<typeof platformPlans.$inferInsert, 'id'>;
+
+/** Every administrator action is logged with who, when and what, in the action's transaction. */
+export async function logAdminAction(
+  db: Db | Tx,
+  admin: UserRow,
+  action: string,
+  target: string | null,
+  details: unknown,
+): Promise<void> {
+  await db
+    .insert(adminActions)
+    .values({ adminUserId: admin.id, adminEmail: admin.email, action, target, details });
+}
 
 /** One page of the administrators' actions, newest first, with the total. */
 export async function adminActionsPage(db: Db, offset: number, limit: number) {

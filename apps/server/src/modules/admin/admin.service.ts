@@ -10,13 +10,12 @@ import {
 import type { AppDeps } from '../../deps';
 import { HttpError, notFound } from '../../lib/http-error';
 import type { UserRow } from '../auth/auth.repo';
-import { applyChanges } from '../platform/ledger';
+import { applyChanges } from '../platform/ledger.repo';
 import { offsetOf, toPage } from '../platform/paging';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { toPlan } from '../platform/subscriptions.service';
 import { toWithdrawRecord } from '../platform/withdrawals.service';
 import * as repo from './admin.repo';
-import { logAdminAction } from './admin-log';
 import { confirmPayout, sendUsdtPayout } from './payout';
 
 export const ADMIN_PAGE_SIZE = 20;
@@ -100,7 +99,10 @@ async function markSentIn(
     { status: 'SENT', txHash: hash, decidedBy: admin.id, decidedAt: deps.clock.now() },
     true,
   );
-  await logAdminAction(tx, admin, 'withdrawal.approve', id, { txHash: hash, sentByHotWallet: byHotWallet });
+  await repo.logAdminAction(tx, admin, 'withdrawal.approve', id, {
+    txHash: hash,
+    sentByHotWallet: byHotWallet,
+  });
   if (!updated) throw new HttpError(409, m.withdrawalNotPending);
   return toWithdrawRecord(updated);
 }
@@ -127,7 +129,7 @@ export async function rejectWithdrawal(
       'withdraw_refund',
       id,
     );
-    await logAdminAction(tx, admin, 'withdrawal.reject', id, { reason: reason ?? null });
+    await repo.logAdminAction(tx, admin, 'withdrawal.reject', id, { reason: reason ?? null });
     if (!updated) throw new Error('withdrawal vanished under its lock');
     return toWithdrawRecord(updated);
   });
@@ -153,7 +155,7 @@ export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null,
     const row = await repo.writePlan(tx, id, values);
     if (id && !row) throw notFound();
     if (!row) throw new Error('plan write returned nothing');
-    await logAdminAction(tx, admin, id ? 'plan.update' : 'plan.create', row.id, values);
+    await repo.logAdminAction(tx, admin, id ? 'plan.update' : 'plan.create', row.id, values);
     return toPlan(row);
   });
 }
@@ -169,7 +171,7 @@ export async function saveLevels(deps: AppDeps, admin: UserRow, input: AdminLeve
         updatedAt: deps.clock.now(),
       })),
     );
-    await logAdminAction(tx, admin, 'levels.replace', null, input.rewards);
+    await repo.logAdminAction(tx, admin, 'levels.replace', null, input.rewards);
   });
 }
 

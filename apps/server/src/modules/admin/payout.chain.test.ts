@@ -6,7 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { findWallet } from '../platform/ledger';
+import { findWallet } from '../platform/ledger.repo';
 import { defaultPlatformConfig } from '../platform/platform-config';
 import { ledgerProblems } from '../platform/testing/ledger-checks';
 import { fund, platform, signUp } from '../platform/testing/platform-fixtures';

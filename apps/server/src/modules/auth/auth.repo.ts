@@ -1,6 +1,7 @@
 import { type Db, passwordResets, pendingSignups, sessions, type Tx, users } from '@gridbot/db';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { anyOf } from '../../lib/any-of.repo';
+import { batchedRead, byKey, distinct } from '../../lib/batched-read';
 
 type Conn = Db | Tx;
 export type UserRow = typeof users.$inferSelect;

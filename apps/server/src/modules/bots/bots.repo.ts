@@ -202,6 +202,26 @@ export async function fillsPage(db: Db, botId: string, page: number, pageSize: n
     .offset((page - 1) * pageSize);
 }
 
+/** Every fill of some of the user's bots, oldest first (scoped by the user: another user's bot has none). */
+export async function fillsOf(db: Db, userId: string, botIds: readonly string[]) {
+  if (botIds.length === 0) return [];
+  return db
+    .select({
+      timeMs: botFills.timeMs,
+      symbol: bots.symbol,
+      side: botFills.side,
+      price: botFills.price,
+      qty: botFills.qty,
+      quote: botFills.quote,
+      fee: botFills.fee,
+      pnl: botFills.pnl,
+    })
+    .from(botFills)
+    .innerJoin(bots, eq(bots.id, botFills.botId))
+    .where(and(eq(botFills.userId, userId), eq(bots.userId, userId), inArray(botFills.botId, [...botIds])))
+    .orderBy(asc(botFills.timeMs), asc(botFills.botId), asc(botFills.seq));
+}
+
 /** Fills per bot since `sinceMs`, for the 24 h trade counts of many bots at once. */
 export async function fillCountsSince(
   db: Db,
@@ -276,4 +296,32 @@ export async function queueForRunningGridBots(
 /** A lease row for the bot (free), if it has none; the API writes it when a bot starts (ROLE=api). */
 export async function ensureLease(db: Db, botId: string): Promise<void> {
   await db.execute(sql`insert into bot_leases (bot_id) values (${botId}) on conflict do nothing`);
+}
+
+/** Whether the user has a Live, Pause or Stopping bot or cycle (cycles are bots rows with bot_type 'cycle'). */
+export async function hasRunningBot(db: Db, userId: string): Promise<boolean> {
+  const [bot] = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, [...HOLDING_STATUSES])))
+    .limit(1);
+  return bot !== undefined;
+}
+
+/** Whether the user has a futures bot or cycle that is not stopped: then the key needs futures rights. */
+export async function hasFuturesBots(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), eq(bots.category, 'Future'), ne(bots.status, 'Stopped')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The owner of each of these bots. */
+export async function ownersOf(db: Db, botIds: readonly string[]) {
+  return db
+    .select({ id: bots.id, userId: bots.userId })
+    .from(bots)
+    .where(inArray(bots.id, [...new Set(botIds)]));
 }

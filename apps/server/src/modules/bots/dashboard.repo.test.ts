@@ -2,9 +2,9 @@ import type { Db } from '@gridbot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createRuntimeWrites, type FillRecord, haltBot, saveFill } from '../../worker/bot-repo';
+import { createRuntimeWrites, type FillRecord, haltBot, saveFill } from '../../worker/bot.repo';
 import { findLiveSession, insertSession } from '../auth/auth.repo';
-import { SqlPaperStore } from '../paper/sql-paper-store';
+import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import type { DashboardReads } from './dashboard.repo';
 
 // The dashboard's reads are batched: requests of many users (or one user twice) that meet share a statement.

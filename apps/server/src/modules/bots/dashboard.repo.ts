@@ -1,6 +1,7 @@
 import { apiKeys, bots, type Db } from '@gridbot/db';
 import { and, desc, inArray, sql } from 'drizzle-orm';
-import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { anyOf } from '../../lib/any-of.repo';
+import { batchedRead, byKey, distinct } from '../../lib/batched-read';
 import { type BotHead, type BotType, headColumns } from './bots.repo';
 
 // The dashboard polls (botstatus, pichart, totalprofitbookdata: every user, every few seconds) as batched

@@ -1,6 +1,4 @@
-import { botFills, bots, type Db } from '@gridbot/db';
 import { money } from '@gridbot/shared';
-import { and, asc, eq, inArray } from 'drizzle-orm';
 
 /** One row per fill, the columns a tax report needs. Fees are booked in USDT (docs/trading-rules.md §2.1). */
 export const FILLS_CSV_HEADER = [
@@ -53,24 +51,4 @@ export function fillsCsv(rows: readonly FillRow[]): string {
     );
   }
   return `${lines.join('\r\n')}\r\n`;
-}
-
-/** Every fill of some of the user's bots, oldest first (scoped by the user: another user's bot has none). */
-export async function fillsOf(db: Db, userId: string, botIds: readonly string[]): Promise<FillRow[]> {
-  if (botIds.length === 0) return [];
-  return db
-    .select({
-      timeMs: botFills.timeMs,
-      symbol: bots.symbol,
-      side: botFills.side,
-      price: botFills.price,
-      qty: botFills.qty,
-      quote: botFills.quote,
-      fee: botFills.fee,
-      pnl: botFills.pnl,
-    })
-    .from(botFills)
-    .innerJoin(bots, eq(bots.id, botFills.botId))
-    .where(and(eq(botFills.userId, userId), eq(bots.userId, userId), inArray(botFills.botId, [...botIds])))
-    .orderBy(asc(botFills.timeMs), asc(botFills.botId), asc(botFills.seq));
 }

@@ -12,10 +12,10 @@ import {
   haltBot,
   type RuntimeWrites,
   saveFill,
-} from '../../worker/bot-repo';
+} from '../../worker/bot.repo';
 
 // The Profit Book, Loss Book and fill count of each bot are running sums that the fill writer keeps in the
-// statement that inserts the fills (bot-repo writeFills); the dashboard totals, History and the Order Book's
+// statement that inserts the fills (bot.repo writeFills); the dashboard totals, History and the Order Book's
 // total read them instead of every fill.
 let t: TestApp;
 /** The fill writer, as a worker's runners share it. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import { hashPassword } from '../../lib/passwords';
 import { newUserCode } from '../../lib/tokens';
 import { findUserByEmail, insertUser, isUsernameTaken } from '../auth/auth.repo';
-import { type Account, applyChanges, ensureWallet } from '../platform/ledger';
+import { type Account, applyChanges, ensureWallet } from '../platform/ledger.repo';
 import type { PlatformDeps } from '../platform/platform-deps';
 import { platformDepsOf } from '../platform/platform-runtime';
 import { listPlans, subscribe } from '../platform/subscriptions.service';

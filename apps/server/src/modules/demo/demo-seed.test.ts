@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { SqlPaperStore } from '../paper/sql-paper-store';
+import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import { ledgerProblems } from '../platform/testing/ledger-checks';
 import { platform } from '../platform/testing/platform-fixtures';
 import { DEMO_FRIEND } from './demo-platform';

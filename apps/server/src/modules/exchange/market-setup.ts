@@ -18,7 +18,7 @@ import {
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
 import { binanceHistory } from '../market/binance-history';
-import { SqlPaperStore } from '../paper/sql-paper-store';
+import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
 
 /** The market feed chosen by MARKET_FEED (docs/architecture.md §1); call start() on it. */

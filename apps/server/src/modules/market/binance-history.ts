@@ -4,10 +4,10 @@
  * in Binance's data is not asked for again either. Only closed candles are fetched and kept.
  */
 
-import { candleCache, candleCacheSpans, type Db } from '@gridbot/db';
+import type { Db } from '@gridbot/db';
 import type { CandleHistory, NumCandle } from '@gridbot/exchange';
 import { type CandleColumns, encodeCandles, HISTORY_INTERVAL_MS, MAX_HISTORY_CANDLES } from '@gridbot/shared';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { cacheCandles, cachedCandles, cachedSpans } from './candle-cache.repo';
 
 export interface KlineSource {
   fetch(
@@ -18,9 +18,6 @@ export interface KlineSource {
     toMs: number,
   ): Promise<NumCandle[]>;
 }
-
-/** Rows per INSERT (8 parameters a row, well under PostgreSQL's 65,535). */
-const INSERT_CHUNK = 2000;
 
 /** Parts of [from, to) no span covers, in order. */
 export function missingRanges(
@@ -65,63 +62,15 @@ export function binanceHistory(db: Db, klines: KlineSource, now: () => number): 
     async read(q) {
       const size = HISTORY_INTERVAL_MS[q.interval];
       const closedTo = Math.min(q.to, Math.floor(now() / size) * size);
-      const key = and(
-        eq(candleCache.category, q.category),
-        eq(candleCache.symbol, q.symbol),
-        eq(candleCache.interval, q.interval),
-      );
       if (closedTo > q.from) {
         await serial(`${q.category}:${q.symbol}:${q.interval}`, async () => {
-          const spans = await db
-            .select({ fromMs: candleCacheSpans.fromMs, toMs: candleCacheSpans.toMs })
-            .from(candleCacheSpans)
-            .where(
-              and(
-                eq(candleCacheSpans.category, q.category),
-                eq(candleCacheSpans.symbol, q.symbol),
-                eq(candleCacheSpans.interval, q.interval),
-              ),
-            );
+          const spans = await cachedSpans(db, q);
           for (const [a, b] of missingRanges(spans, q.from, closedTo)) {
-            const fetched = await klines.fetch(q.symbol, q.category, q.interval, a, b);
-            const rows = fetched.map((c) => ({
-              category: q.category,
-              symbol: q.symbol,
-              interval: q.interval,
-              openTimeMs: c.openTimeMs,
-              open: c.open,
-              high: c.high,
-              low: c.low,
-              close: c.close,
-            }));
-            await db.transaction(async (tx) => {
-              for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-                await tx
-                  .insert(candleCache)
-                  .values(rows.slice(i, i + INSERT_CHUNK))
-                  .onConflictDoNothing();
-              }
-              await tx
-                .insert(candleCacheSpans)
-                .values({ category: q.category, symbol: q.symbol, interval: q.interval, fromMs: a, toMs: b })
-                .onConflictDoUpdate({
-                  target: [
-                    candleCacheSpans.category,
-                    candleCacheSpans.symbol,
-                    candleCacheSpans.interval,
-                    candleCacheSpans.fromMs,
-                  ],
-                  set: { toMs: sql`greatest(${candleCacheSpans.toMs}, excluded.to_ms)` },
-                });
-            });
+            await cacheCandles(db, q, await klines.fetch(q.symbol, q.category, q.interval, a, b), a, b);
           }
         });
       }
-      const rows = await db
-        .select()
-        .from(candleCache)
-        .where(and(key, gte(candleCache.openTimeMs, q.from), lt(candleCache.openTimeMs, q.to)))
-        .orderBy(asc(candleCache.openTimeMs));
+      const rows = await cachedCandles(db, q, q.from, q.to);
       const cols: CandleColumns = {
         openTimeMs: Float64Array.from(rows, (r) => r.openTimeMs),
         open: Float64Array.from(rows, (r) => r.open),

@@ -1,6 +1,6 @@
-import { type Db, notificationEvents, notificationSettings, users } from '@gridbot/db';
+import { type Db, notificationEvents, notificationSettings, telegramCursor, users } from '@gridbot/db';
 import { alwaysEmailedEvents, type NotificationChannel } from '@gridbot/shared';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EventRow } from './notification-text';
 
 /** Rows of a raw statement (node-postgres and PGlite both answer `{ rows }`). */
@@ -215,4 +215,57 @@ export async function upsertSettings(
     .insert(notificationSettings)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** Whether some user's Telegram link code is still valid. */
+export async function linkCodeWaiting(db: Db, now: Date): Promise<boolean> {
+  const [waiting] = await db
+    .select({ userId: notificationSettings.userId })
+    .from(notificationSettings)
+    .where(
+      and(
+        isNotNull(notificationSettings.telegramLinkCodeHash),
+        gt(notificationSettings.telegramLinkExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return waiting !== undefined;
+}
+
+/** Links the chat to the user whose valid code has this hash, using up the code; false when none has. */
+export async function linkTelegramChat(
+  db: Db,
+  codeHash: string,
+  chatId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .update(notificationSettings)
+    .set({
+      telegramChatId: chatId,
+      telegramLinkCodeHash: null,
+      telegramLinkExpiresAt: null,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(notificationSettings.telegramLinkCodeHash, codeHash),
+        gt(notificationSettings.telegramLinkExpiresAt, now),
+      ),
+    )
+    .returning({ userId: notificationSettings.userId });
+  return row !== undefined;
+}
+
+/** The id of the first Telegram update not read yet (undefined before the first read). */
+export async function nextTelegramUpdateId(db: Db): Promise<number | undefined> {
+  const [cursor] = await db.select().from(telegramCursor).where(eq(telegramCursor.id, 1));
+  return cursor?.nextUpdateId;
+}
+
+export async function saveNextTelegramUpdateId(db: Db, nextUpdateId: number): Promise<void> {
+  await db
+    .insert(telegramCursor)
+    .values({ id: 1, nextUpdateId })
+    .onConflictDoUpdate({ target: telegramCursor.id, set: { nextUpdateId } });
 }

@@ -1,8 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { type Db, notificationSettings, telegramCursor } from '@gridbot/db';
-import { and, eq, gt, isNotNull } from 'drizzle-orm';
+import type { Db } from '@gridbot/db';
 import { sha256 } from '../../lib/tokens';
-import { upsertSettings } from './notifications.repo';
+import {
+  linkCodeWaiting,
+  linkTelegramChat,
+  nextTelegramUpdateId,
+  saveNextTelegramUpdateId,
+  upsertSettings,
+} from './notifications.repo';
 import type { TelegramApi } from './telegram-api';
 
 const LINK_CODE_TTL_MS = 15 * 60_000;
@@ -33,41 +38,15 @@ export function codeIn(text: string): string | null {
  * is read once whichever process polls (core.telegram.org/bots/api#getupdates).
  */
 export async function pollTelegramLinks(db: Db, api: TelegramApi, now: Date): Promise<number> {
-  const [waiting] = await db
-    .select({ userId: notificationSettings.userId })
-    .from(notificationSettings)
-    .where(
-      and(
-        isNotNull(notificationSettings.telegramLinkCodeHash),
-        gt(notificationSettings.telegramLinkExpiresAt, now),
-      ),
-    )
-    .limit(1);
-  if (!waiting) return 0;
-  const [cursor] = await db.select().from(telegramCursor).where(eq(telegramCursor.id, 1));
-  const updates = await api.getUpdates(cursor?.nextUpdateId, 0);
+  if (!(await linkCodeWaiting(db, now))) return 0;
+  const updates = await api.getUpdates(await nextTelegramUpdateId(db), 0);
   let linked = 0;
   for (const update of updates) {
     const text = update.message?.text;
     const code = text ? codeIn(text) : null;
     if (!code || !update.message) continue;
     const chatId = String(update.message.chat.id);
-    const [row] = await db
-      .update(notificationSettings)
-      .set({
-        telegramChatId: chatId,
-        telegramLinkCodeHash: null,
-        telegramLinkExpiresAt: null,
-        updatedAt: now,
-      })
-      .where(
-        and(
-          eq(notificationSettings.telegramLinkCodeHash, sha256(code)),
-          gt(notificationSettings.telegramLinkExpiresAt, now),
-        ),
-      )
-      .returning({ userId: notificationSettings.userId });
-    if (!row) continue;
+    if (!(await linkTelegramChat(db, sha256(code), chatId, now))) continue;
     linked += 1;
     await api
       .sendMessage(
@@ -77,11 +56,6 @@ export async function pollTelegramLinks(db: Db, api: TelegramApi, now: Date): Pr
       .catch(() => undefined);
   }
   const last = updates.at(-1);
-  if (last) {
-    await db
-      .insert(telegramCursor)
-      .values({ id: 1, nextUpdateId: last.update_id + 1 })
-      .onConflictDoUpdate({ target: telegramCursor.id, set: { nextUpdateId: last.update_id + 1 } });
-  }
+  if (last) await saveNextTelegramUpdateId(db, last.update_id + 1);
   return linked;
 }

@@ -3,8 +3,8 @@ import { PaperExchange } from '@gridbot/exchange';
 import { exchangeContract, ManualFeed, paperStoreContract } from '@gridbot/exchange/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBatch } from './paper-batch';
-import { SqlPaperStore } from './sql-paper-store';
+import { applyBatch } from './paper-batch.repo';
+import { SqlPaperStore } from './sql-paper-store.repo';
 
 let handle: DbHandle;
 let n = 0;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { DepositWatcher } from './deposit-watcher';
-import { findWallet } from './ledger';
+import { findWallet } from './ledger.repo';
 import { type ChainConfig, defaultPlatformConfig } from './platform-config';
 import { platformDepsOf } from './platform-runtime';
 import { platform, signUp } from './testing/platform-fixtures';

@@ -1,8 +1,15 @@
-import { chainCursors, depositAddresses, deposits, type Tx } from '@gridbot/db';
+import type { Tx } from '@gridbot/db';
 import { money } from '@gridbot/shared';
-import { eq } from 'drizzle-orm';
 import { type Address, erc20Abi, formatUnits, type Log, type PublicClient, parseAbiItem } from 'viem';
-import { applyChanges, ensureWallet } from './ledger';
+import { applyChanges, ensureWallet } from './ledger.repo';
+import {
+  chainCursorBlock,
+  depositAddressOwners,
+  ensureChainCursor,
+  insertChainDeposit,
+  lockChainCursor,
+  moveChainCursor,
+} from './platform.repo';
 import type { ChainConfig } from './platform-config';
 import type { PlatformDeps } from './platform-deps';
 
@@ -70,30 +77,18 @@ export class DepositWatcher {
     // A transfer in block b has head − b + 1 confirmations.
     const safe = head - (this.chain.confirmations - 1);
     if (safe < 0) return [];
-    await this.deps.db
-      .insert(chainCursors)
-      .values({ chain: key, lastBlock: (this.chain.startBlock ?? safe) - 1 })
-      .onConflictDoNothing();
+    await ensureChainCursor(this.deps.db, key, (this.chain.startBlock ?? safe) - 1);
     const credited: CreditedDeposit[] = [];
     for (;;) {
-      const [cursor] = await this.deps.db.select().from(chainCursors).where(eq(chainCursors.chain, key));
-      const from = (cursor?.lastBlock ?? safe) + 1;
+      const from = ((await chainCursorBlock(this.deps.db, key)) ?? safe) + 1;
       if (from > safe) return credited;
       const to = Math.min(from + this.chain.maxBlockRange - 1, safe);
       const logs = await this.fetchLogs(from, to);
       const done = await this.deps.db.transaction(async (tx) => {
         // The row lock serialises watchers; one that lost the race leaves this range to the winner.
-        const [locked] = await tx
-          .select()
-          .from(chainCursors)
-          .where(eq(chainCursors.chain, key))
-          .for('update');
-        if (locked?.lastBlock !== from - 1) return null;
+        if ((await lockChainCursor(tx, key)) !== from - 1) return null;
         const batch = await this.credit(tx, logs);
-        await tx
-          .update(chainCursors)
-          .set({ lastBlock: to, updatedAt: new Date() })
-          .where(eq(chainCursors.chain, key));
+        await moveChainCursor(tx, key, to);
         return batch;
       });
       if (done) credited.push(...done);
@@ -106,9 +101,7 @@ export class DepositWatcher {
   }
 
   private async fetchLogs(from: number, to: number) {
-    const rows = await this.deps.db
-      .select({ address: depositAddresses.address, userId: depositAddresses.userId })
-      .from(depositAddresses);
+    const rows = await depositAddressOwners(this.deps.db);
     const owners = new Map(rows.map((r) => [r.address.toLowerCase(), r.userId]));
     const found: { token: Token; userId: string; log: Log<bigint, number, false, typeof transferEvent> }[] =
       [];
@@ -140,24 +133,20 @@ export class DepositWatcher {
       const { from, to, value } = log.args;
       if (!from || !to || !value) continue;
       const amount = money(formatUnits(value, await this.decimalsOf(token))).toFixed();
-      const [row] = await tx
-        .insert(deposits)
-        .values({
-          userId,
-          token,
-          amount,
-          txHash: log.transactionHash.toLowerCase(),
-          logIndex: log.logIndex,
-          blockNumber: Number(log.blockNumber),
-          blockHash: log.blockHash,
-          fromAddress: from.toLowerCase(),
-          toAddress: to.toLowerCase(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: deposits.id });
-      if (!row) continue;
+      const depositId = await insertChainDeposit(tx, {
+        userId,
+        token,
+        amount,
+        txHash: log.transactionHash.toLowerCase(),
+        logIndex: log.logIndex,
+        blockNumber: Number(log.blockNumber),
+        blockHash: log.blockHash,
+        fromAddress: from.toLowerCase(),
+        toAddress: to.toLowerCase(),
+      });
+      if (!depositId) continue;
       await ensureWallet(tx, userId, this.deps.platform.freeCredit);
-      await applyChanges(tx, userId, [{ account: ACCOUNT[token], delta: amount }], 'deposit', row.id);
+      await applyChanges(tx, userId, [{ account: ACCOUNT[token], delta: amount }], 'deposit', depositId);
       credited.push({ userId, token, amount, txHash: log.transactionHash, logIndex: log.logIndex });
     }
     return credited;

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../deps';
 import { HttpError } from '../../lib/http-error';
 import { depositAddressOf } from './deposit-address';
 import { DepositWatcher } from './deposit-watcher';
-import { applyChanges, ensureWallet } from './ledger';
+import { applyChanges, ensureWallet } from './ledger.repo';
 import { offsetOf, toPage } from './paging';
 import * as repo from './platform.repo';
 import type { PlatformDeps } from './platform-deps';

@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { type Account, ensureWallet, findWallet } from './ledger';
+import { type Account, ensureWallet, findWallet } from './ledger.repo';
 import { ledgerProblems } from './testing/ledger-checks';
 import { fund, platform, signUp } from './testing/platform-fixtures';
 

@@ -2,7 +2,7 @@ import { platformLedger, platformWallets } from '@gridbot/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { ensureWallet, findWallet } from './ledger';
+import { ensureWallet, findWallet } from './ledger.repo';
 import { ledgerProblems } from './testing/ledger-checks';
 import { signUp } from './testing/platform-fixtures';
 

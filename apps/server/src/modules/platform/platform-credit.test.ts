@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { findWallet, ledgerSums } from './ledger';
+import { findWallet, ledgerSums } from './ledger.repo';
 import { platformCredit } from './platform-credit';
 import { platformDepsOf } from './platform-runtime';
 import { fund, platform, signUp } from './testing/platform-fixtures';

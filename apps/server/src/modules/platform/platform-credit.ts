@@ -1,8 +1,8 @@
-import { platformLedger, platformSubscriptions, platformWallets, type Tx } from '@gridbot/db';
+import type { platformLedger, Tx } from '@gridbot/db';
 import { platformMessages as m, money } from '@gridbot/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { HttpError } from '../../lib/http-error';
-import { ensureWallet, findWallet } from './ledger';
+import { ensureWallet, findWallet, lockCredits, setCredits } from './ledger.repo';
+import { deactivateSubscriptionsOf } from './platform.repo';
 import type { PlatformDeps } from './platform-deps';
 
 /**
@@ -44,12 +44,7 @@ export const platformCredit = {
     if (profitable.length === 0) return exhausted;
     // Wallet rows are locked in user order: two batches in flight at once cannot deadlock.
     const userIds = [...new Set(profitable.map((b) => b.userId))].sort();
-    const wallets = await tx
-      .select({ userId: platformWallets.userId, credit: platformWallets.availableCredit })
-      .from(platformWallets)
-      .where(inArray(platformWallets.userId, userIds))
-      .orderBy(asc(platformWallets.userId))
-      .for('update');
+    const wallets = await lockCredits(tx, userIds);
     const left = new Map(wallets.map((w) => [w.userId, money(w.credit)]));
     const ledger: Array<typeof platformLedger.$inferInsert> = [];
     for (const { userId, profit, refId } of profitable) {
@@ -72,26 +67,12 @@ export const platformCredit = {
     if (ledger.length > 0) {
       // Under the lock the credit cannot move: set each wallet to what the bookings left.
       const changed = [...new Set(ledger.map((row) => row.userId))].map((id) => ({
-        user_id: id,
+        userId: id,
         credit: (left.get(id) ?? money(0)).toFixed(),
       }));
-      await tx.execute(sql`
-        update ${platformWallets} as w set available_credit = x.credit, updated_at = now()
-        from json_to_recordset(${JSON.stringify(changed)}::json) as x(user_id uuid, credit numeric)
-        where w.user_id = x.user_id`);
-      await tx.insert(platformLedger).values(ledger);
+      await setCredits(tx, changed, ledger);
     }
-    if (exhausted.size > 0) {
-      await tx
-        .update(platformSubscriptions)
-        .set({ status: 'In-Active' })
-        .where(
-          and(
-            inArray(platformSubscriptions.userId, [...exhausted]),
-            eq(platformSubscriptions.status, 'Active'),
-          ),
-        );
-    }
+    if (exhausted.size > 0) await deactivateSubscriptionsOf(tx, [...exhausted]);
     return exhausted;
   },
 

@@ -1,5 +1,9 @@
-/** The platform service's own queries: histories, withdrawals, simulated deposits, referral levels. */
+/**
+ * The platform's own queries: histories, withdrawals, deposits (simulated and on chain, the deposit addresses
+ * and the chain cursor), subscriptions, referral levels. Balances and their ledger are in `ledger.repo.ts`.
+ */
 import {
+  chainCursors,
   type Db,
   depositAddresses,
   deposits,
@@ -11,7 +15,7 @@ import {
   users,
   withdrawals,
 } from '@gridbot/db';
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -175,6 +179,16 @@ export async function deactivateOtherSubscriptions(tx: Tx, userId: string, keepI
     );
 }
 
+/** The Active subscriptions of these users become In-Active (their profit limit is used up). */
+export async function deactivateSubscriptionsOf(tx: Tx, userIds: readonly string[]): Promise<void> {
+  await tx
+    .update(platformSubscriptions)
+    .set({ status: 'In-Active' })
+    .where(
+      and(inArray(platformSubscriptions.userId, [...userIds]), eq(platformSubscriptions.status, 'Active')),
+    );
+}
+
 /** Who referred the user, if anyone. */
 export async function referrerOf(tx: Tx, userId: string): Promise<string | null | undefined> {
   const [child] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, userId));
@@ -195,4 +209,74 @@ export async function insertReferralReward(
 ): Promise<string | undefined> {
   const [reward] = await tx.insert(referralRewards).values(values).returning({ id: referralRewards.id });
   return reward?.id;
+}
+
+export type DepositAddressRow = typeof depositAddresses.$inferSelect;
+
+export async function findDepositAddress(db: Db, userId: string): Promise<DepositAddressRow | undefined> {
+  const [row] = await db.select().from(depositAddresses).where(eq(depositAddresses.userId, userId));
+  return row;
+}
+
+/** The next HD wallet index, from the sequence of `hd_index`. */
+export async function nextDepositAddressIndex(db: Db): Promise<number> {
+  const result = await db.execute<{ n: string }>(
+    sql`select nextval(pg_get_serial_sequence('deposit_addresses', 'hd_index'))::text as n`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: { n: string }[] }).rows) as {
+    n: string;
+  }[];
+  return Number(rows[0]?.n);
+}
+
+/** Stores the user's deposit address unless they already have one. */
+export async function insertDepositAddress(
+  db: Db,
+  row: { userId: string; hdIndex: number; address: string },
+): Promise<void> {
+  await db.insert(depositAddresses).values(row).onConflictDoNothing();
+}
+
+/** Every deposit address and its user. */
+export async function depositAddressOwners(db: Db): Promise<{ address: string; userId: string }[]> {
+  return db
+    .select({ address: depositAddresses.address, userId: depositAddresses.userId })
+    .from(depositAddresses);
+}
+
+/** The chain's cursor (the last credited block) at `lastBlock`, unless it has one. */
+export async function ensureChainCursor(db: Db, chain: string, lastBlock: number): Promise<void> {
+  await db.insert(chainCursors).values({ chain, lastBlock }).onConflictDoNothing();
+}
+
+/** The last credited block of the chain. */
+export async function chainCursorBlock(db: Db, chain: string): Promise<number | undefined> {
+  const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chain, chain));
+  return cursor?.lastBlock;
+}
+
+/** `chainCursorBlock` under the cursor row's lock, held to the end of `tx`. */
+export async function lockChainCursor(tx: Tx, chain: string): Promise<number | undefined> {
+  const [locked] = await tx.select().from(chainCursors).where(eq(chainCursors.chain, chain)).for('update');
+  return locked?.lastBlock;
+}
+
+export async function moveChainCursor(tx: Tx, chain: string, lastBlock: number): Promise<void> {
+  await tx
+    .update(chainCursors)
+    .set({ lastBlock, updatedAt: new Date() })
+    .where(eq(chainCursors.chain, chain));
+}
+
+/** A deposit read off the chain; answers its id, or undefined when that log was credited already. */
+export async function insertChainDeposit(
+  tx: Tx,
+  row: Omit<typeof deposits.$inferInsert, 'id'>,
+): Promise<string | undefined> {
+  const [inserted] = await tx
+    .insert(deposits)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ id: deposits.id });
+  return inserted?.id;
 }

@@ -8,7 +8,7 @@ import {
 } from '@gridbot/shared';
 import Decimal from 'decimal.js';
 import { HttpError } from '../../lib/http-error';
-import { applyChanges, ensureWallet, InsufficientBalanceError } from './ledger';
+import { applyChanges, ensureWallet, InsufficientBalanceError } from './ledger.repo';
 import { offsetOf, toPage } from './paging';
 import type { PlanRow } from './platform.repo';
 import * as repo from './platform.repo';

@@ -1,9 +1,7 @@
-import { platformSubscriptions, platformWallets } from '@gridbot/db';
 import type { PlatformWalletFields } from '@gridbot/shared';
 import { money } from '@gridbot/shared';
-import { eq, getTableColumns, sql } from 'drizzle-orm';
 import { depositAddressOf, qrCodeOf } from './deposit-address';
-import { ensureWallet } from './ledger';
+import { ensureWallet, findWalletAndSubscription } from './ledger.repo';
 import type { PlatformDeps } from './platform-deps';
 
 /**
@@ -16,18 +14,7 @@ export async function walletFieldsOf(
   userCode: string,
 ): Promise<PlatformWalletFields> {
   await ensureWallet(deps.db, userId, deps.platform.freeCredit);
-  // One statement, so one snapshot: read apart, a purchase committing in between showed the new Active
-  // subscription beside the profit limit from before it.
-  const [wallet] = await deps.db
-    .select({
-      ...getTableColumns(platformWallets),
-      subscribed: sql<boolean>`exists (
-        select 1 from ${platformSubscriptions}
-        where ${platformSubscriptions.userId} = ${platformWallets.userId}
-          and ${platformSubscriptions.status} = 'Active')`,
-    })
-    .from(platformWallets)
-    .where(eq(platformWallets.userId, userId));
+  const wallet = await findWalletAndSubscription(deps.db, userId);
   const address = deps.platform.chain ? await depositAddressOf(deps, userId) : undefined;
   const credit = money(wallet?.availableCredit ?? '0');
   return {

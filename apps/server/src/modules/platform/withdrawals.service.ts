@@ -2,7 +2,7 @@ import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } 
 import { getAddress, isAddress, zeroAddress } from 'viem';
 import { HttpError } from '../../lib/http-error';
 import { recordSecurityEvent } from '../security/security-log';
-import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger';
+import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger.repo';
 import { offsetOf, toPage } from './paging';
 import type { WithdrawalRow } from './platform.repo';
 import * as repo from './platform.repo';

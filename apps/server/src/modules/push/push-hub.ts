@@ -1,13 +1,13 @@
-import { bots, type Db } from '@gridbot/db';
+import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
 import { type PushClientMessage, type PushMessage, pushClientMessageSchema } from '@gridbot/shared';
-import { inArray } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { UserEvent } from '../../bus/user-events';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/tokens';
 import { findLiveSession, type LiveSessionReads, type UserRow } from '../auth/auth.repo';
 import type { SessionCache } from '../auth/session-cache';
+import { ownersOf } from '../bots/bots.repo';
 
 /** Close codes (4000-4999 are the application's, RFC 6455 §7.4.2). */
 export const CLOSE = {
@@ -232,11 +232,7 @@ export class PushHub {
   }
 
   private async loadOwners(botIds: string[]): Promise<void> {
-    const rows = await this.options.db
-      .select({ id: bots.id, userId: bots.userId })
-      .from(bots)
-      .where(inArray(bots.id, [...new Set(botIds)]));
-    for (const row of rows) this.remember(row.id, row.userId);
+    for (const row of await ownersOf(this.options.db, botIds)) this.remember(row.id, row.userId);
   }
 
   private remember(botId: string, userId: string): void {

@@ -1,5 +1,4 @@
-import { apiKeys } from '@gridbot/db';
-import { asc, gt } from 'drizzle-orm';
+import { keyOwnersAfter } from '../wallet/api-keys.repo';
 import { type HaltUserBots, type KeyCheckDeps, recheckKey } from './key-permissions';
 
 const DAY_MS = 86_400_000;
@@ -34,16 +33,11 @@ export class KeyPermissionMonitor {
   async checkAll(): Promise<void> {
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
-      const rows = await this.deps.db
-        .select({ userId: apiKeys.userId })
-        .from(apiKeys)
-        .where(gt(apiKeys.userId, after))
-        .orderBy(asc(apiKeys.userId))
-        .limit(PAGE);
-      for (const { userId } of rows) await this.checkUser(userId);
-      const last = rows.at(-1);
-      if (!last || rows.length < PAGE) return;
-      after = last.userId;
+      const userIds = await keyOwnersAfter(this.deps.db, after, PAGE);
+      for (const userId of userIds) await this.checkUser(userId);
+      const last = userIds.at(-1);
+      if (!last || userIds.length < PAGE) return;
+      after = last;
     }
   }
 

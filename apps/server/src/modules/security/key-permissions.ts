@@ -1,9 +1,10 @@
-import { apiKeys, bots, type Db, type Tx } from '@gridbot/db';
+import type { Db } from '@gridbot/db';
 import type { ApiKeyPermissions } from '@gridbot/exchange';
 import { type KeyPermissions, securityMessages as m } from '@gridbot/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import type { SecretBox } from '../../lib/secret-box';
+import { hasFuturesBots } from '../bots/bots.repo';
 import type { ExchangeGateway, UserKeys } from '../exchange/exchange-gateway';
+import { findApiKeys, findStoredPermissions, storePermissions } from '../wallet/api-keys.repo';
 
 /** What a key check needs of the app. */
 export interface KeyCheckDeps {
@@ -11,16 +12,6 @@ export interface KeyCheckDeps {
   exchanges: ExchangeGateway;
   secrets: SecretBox;
   now: () => Date;
-}
-
-/** Whether the user has a futures bot or cycle that is not stopped: then the key needs futures rights. */
-export async function hasFuturesBots(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bots.id })
-    .from(bots)
-    .where(and(eq(bots.userId, userId), eq(bots.category, 'Future'), ne(bots.status, 'Stopped')))
-    .limit(1);
-  return row !== undefined;
 }
 
 /**
@@ -43,24 +34,9 @@ export const toKeyPermissions = (p: ApiKeyPermissions, checkedAt: Date): KeyPerm
   checkedAt: checkedAt.toISOString(),
 });
 
-export async function storePermissions(
-  db: Db | Tx,
-  userId: string,
-  permissions: ApiKeyPermissions,
-  at: Date,
-) {
-  await db
-    .update(apiKeys)
-    .set({ permissions: { ...permissions }, permissionsCheckedAt: at })
-    .where(eq(apiKeys.userId, userId));
-}
-
 /** The stored permissions of the user's key, as API Setting shows them; null before any check (or on paper). */
 export async function storedPermissions(db: Db, userId: string): Promise<KeyPermissions | null> {
-  const [row] = await db
-    .select({ permissions: apiKeys.permissions, at: apiKeys.permissionsCheckedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.userId, userId));
+  const row = await findStoredPermissions(db, userId);
   if (!row?.permissions || !row.at) return null;
   return toKeyPermissions(row.permissions as unknown as ApiKeyPermissions, row.at);
 }
@@ -88,7 +64,7 @@ export type HaltUserBots = (userId: string, reason: string) => Promise<void>;
  * (its orders fail with -2015 and the bot halts).
  */
 export async function recheckKey(deps: KeyCheckDeps, userId: string, halt: HaltUserBots) {
-  const [row] = await deps.db.select().from(apiKeys).where(eq(apiKeys.userId, userId));
+  const row = await findApiKeys(deps.db, userId);
   if (!row || !deps.exchanges.keyPermissions) return undefined;
   const keys = { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) };
   const { permissions, refusal } = await inspectKey(deps, userId, keys);

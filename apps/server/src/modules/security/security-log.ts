@@ -1,11 +1,11 @@
-import { type Db, securityEvents, type Tx } from '@gridbot/db';
+import type { Db, Tx } from '@gridbot/db';
 import {
   type SecurityEventType,
   type SecurityLogEntry,
   type SecurityLogPage,
   securityEventLabels,
 } from '@gridbot/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { insertSecurityEvent, securityEventsPage } from './security-log.repo';
 
 export const SECURITY_LOG_PAGE_SIZE = 20;
 
@@ -22,7 +22,7 @@ export interface SecurityEventInput {
  * kinds that warrant an e-mail become notification events by trigger in the same transaction.
  */
 export async function recordSecurityEvent(db: Db | Tx, event: SecurityEventInput): Promise<void> {
-  await db.insert(securityEvents).values({
+  await insertSecurityEvent(db, {
     userId: event.userId,
     type: event.type,
     ip: event.ip ?? null,
@@ -40,17 +40,12 @@ function detailOf(detail: Record<string, unknown>): string | null {
 
 /** The user's security log, newest first, one page. */
 export async function securityLogPage(db: Db, userId: string, page: number): Promise<SecurityLogPage> {
-  const rows = await db
-    .select()
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId))
-    .orderBy(desc(securityEvents.id))
-    .limit(SECURITY_LOG_PAGE_SIZE)
-    .offset((page - 1) * SECURITY_LOG_PAGE_SIZE);
-  const [count] = await db
-    .select({ total: sql<number>`count(*)::integer` })
-    .from(securityEvents)
-    .where(eq(securityEvents.userId, userId));
+  const { rows, total } = await securityEventsPage(
+    db,
+    userId,
+    (page - 1) * SECURITY_LOG_PAGE_SIZE,
+    SECURITY_LOG_PAGE_SIZE,
+  );
   const items: SecurityLogEntry[] = rows.map((row) => ({
     id: String(row.id),
     type: row.type as SecurityEventType,
@@ -59,7 +54,7 @@ export async function securityLogPage(db: Db, userId: string, page: number): Pro
     detail: detailOf(row.detail),
     createdAt: row.createdAt.toISOString(),
   }));
-  return { items, page, pageSize: SECURITY_LOG_PAGE_SIZE, total: Number(count?.total ?? 0) };
+  return { items, page, pageSize: SECURITY_LOG_PAGE_SIZE, total };
 }
 
 /** The first characters of an API key: enough for its owner to recognise it, useless to anyone else. */

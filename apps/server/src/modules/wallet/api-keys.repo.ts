@@ -1,5 +1,6 @@
 import { apiKeys, type Db, type Tx } from '@gridbot/db';
-import { eq } from 'drizzle-orm';
+import type { ApiKeyPermissions } from '@gridbot/exchange';
+import { asc, eq, gt } from 'drizzle-orm';
 
 export async function findApiKeys(db: Db, userId: string) {
   const [row] = await db.select().from(apiKeys).where(eq(apiKeys.userId, userId));
@@ -21,4 +22,35 @@ export async function saveApiKeys(
 
 export async function deleteApiKeys(db: Db | Tx, userId: string) {
   await db.delete(apiKeys).where(eq(apiKeys.userId, userId));
+}
+
+export async function storePermissions(
+  db: Db | Tx,
+  userId: string,
+  permissions: ApiKeyPermissions,
+  at: Date,
+) {
+  await db
+    .update(apiKeys)
+    .set({ permissions: { ...permissions }, permissionsCheckedAt: at })
+    .where(eq(apiKeys.userId, userId));
+}
+
+export async function findStoredPermissions(db: Db, userId: string) {
+  const [row] = await db
+    .select({ permissions: apiKeys.permissions, at: apiKeys.permissionsCheckedAt })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId));
+  return row;
+}
+
+/** Up to `limit` users with saved keys, in id order after `afterUserId`: one page of a pass over all keys. */
+export async function keyOwnersAfter(db: Db, afterUserId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .select({ userId: apiKeys.userId })
+    .from(apiKeys)
+    .where(gt(apiKeys.userId, afterUserId))
+    .orderBy(asc(apiKeys.userId))
+    .limit(limit);
+  return rows.map((row) => row.userId);
 }

@@ -1,6 +1,6 @@
-import { type Db, platformLedger, platformWallets, type Tx } from '@gridbot/db';
+import { type Db, platformLedger, platformSubscriptions, platformWallets, type Tx } from '@gridbot/db';
 import { money } from '@gridbot/shared';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 
 type Conn = Db | Tx;
 export type WalletRow = typeof platformWallets.$inferSelect;
@@ -58,6 +58,25 @@ export async function findWallet(db: Conn, userId: string): Promise<WalletRow | 
 }
 
 /**
+ * The user's wallet and whether they have an Active subscription, in one statement, so one snapshot: read
+ * apart, a purchase committing in between showed the new Active subscription beside the profit limit from
+ * before it.
+ */
+export async function findWalletAndSubscription(db: Conn, userId: string) {
+  const [row] = await db
+    .select({
+      ...getTableColumns(platformWallets),
+      subscribed: sql<boolean>`exists (
+        select 1 from ${platformSubscriptions}
+        where ${platformSubscriptions.userId} = ${platformWallets.userId}
+          and ${platformSubscriptions.status} = 'Active')`,
+    })
+    .from(platformWallets)
+    .where(eq(platformWallets.userId, userId));
+  return row;
+}
+
+/**
  * Applies balance changes to one wallet atomically: a single conditional UPDATE (`col + delta >= 0` for
  * every debited column) takes the row lock, so two concurrent debits of one balance cannot both pass;
  * then one ledger row per changed account with the balance after. Call inside the transaction of the cause.
@@ -111,6 +130,36 @@ async function shortfall(tx: Tx, userId: string, changes: BalanceChange[]): Prom
     }
   }
   return new Error('wallet update matched no row');
+}
+
+/**
+ * The profit limit left of these users' wallets, locked to the end of `tx` in user order (two transactions
+ * locking some of the same wallets cannot deadlock). Users without a wallet are missing.
+ */
+export async function lockCredits(tx: Tx, userIds: readonly string[]) {
+  return tx
+    .select({ userId: platformWallets.userId, credit: platformWallets.availableCredit })
+    .from(platformWallets)
+    .where(inArray(platformWallets.userId, [...userIds]))
+    .orderBy(asc(platformWallets.userId))
+    .for('update');
+}
+
+/**
+ * Sets the profit limit of each wallet, in one statement, with the ledger rows that explain the change.
+ * Only under `lockCredits`'s lock: the credit must not have moved since it was read.
+ */
+export async function setCredits(
+  tx: Tx,
+  credits: ReadonlyArray<{ userId: string; credit: string }>,
+  ledger: ReadonlyArray<typeof platformLedger.$inferInsert>,
+): Promise<void> {
+  const changed = credits.map((c) => ({ user_id: c.userId, credit: c.credit }));
+  await tx.execute(sql`
+    update ${platformWallets} as w set available_credit = x.credit, updated_at = now()
+    from json_to_recordset(${JSON.stringify(changed)}::json) as x(user_id uuid, credit numeric)
+    where w.user_id = x.user_id`);
+  await tx.insert(platformLedger).values([...ledger]);
 }
 
 /** Sum of the ledger per account (tests and audits: every balance equals its ledger sum). */

@@ -21,9 +21,10 @@ import type {
 } from '@gridbot/exchange';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { anyOf, batchedRead, byKey, distinct } from '../../lib/batched-read';
+import { anyOf } from '../../lib/any-of.repo';
+import { batchedRead, byKey, distinct } from '../../lib/batched-read';
 import { Batcher } from '../../lib/batcher';
-import { applyBatch } from './paper-batch';
+import { applyBatch } from './paper-batch.repo';
 import { toOrderRecord } from './paper-order-record';
 
 type Conn = Db | Tx;

@@ -56,6 +56,21 @@ export async function loadActiveBots(db: Db, botIds?: readonly string[]): Promis
     );
 }
 
+/** The bot's row, whatever its status (a command for a bot this process does not run). */
+export async function findBot(db: Db, botId: string): Promise<BotRow | undefined> {
+  const [row] = await db.select().from(bots).where(eq(bots.id, botId)).limit(1);
+  return row;
+}
+
+/** The user's Live and Pause bots and cycles that the runtime has not halted. */
+export async function unhaltedBotIdsOf(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: bots.id })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), inArray(bots.status, ['Live', 'Pause']), isNull(bots.haltReason)));
+  return rows.map((row) => row.id);
+}
+
 /** Unfinished intents of many bots in one query, in sequence order per bot (a batch of launches). */
 export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<Map<string, IntentRow[]>> {
   if (botIds.length === 0) return new Map();
