@@ -102,15 +102,51 @@ const PROBES: Probe[] = [
     rule: 'noRestrictedImports',
   },
   {
+    name: 'a plain module file queries with Drizzle',
+    dir: 'apps/server/src/modules/bots',
+    source: importing('eq', 'drizzle-orm'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a worker file queries with Drizzle',
+    dir: 'apps/server/src/worker',
+    source: importing('sql', 'drizzle-orm'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a server file builds SQL from a drizzle-orm subpath',
+    dir: 'apps/server/src/lib',
+    source: importing('alias', 'drizzle-orm/pg-core'),
+    rule: 'noRestrictedImports',
+  },
+  {
     name: 'a module imports the worker',
     dir: 'apps/server/src/modules/bots',
-    source: importing('saveFill', '../../worker/bot-repo'),
+    source: importing('saveFill', '../../worker/bot.repo'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a module repo imports the worker',
+    dir: 'apps/server/src/modules/bots',
+    kind: 'repo',
+    source: importing('saveFill', '../../worker/bot.repo'),
     rule: 'noRestrictedImports',
   },
   {
     name: 'a repo queries with Drizzle (allowed)',
     dir: 'apps/server/src/modules/bots',
     kind: 'repo',
+    source: importing('eq', 'drizzle-orm'),
+  },
+  {
+    name: 'a worker repo queries with Drizzle (allowed)',
+    dir: 'apps/server/src/worker',
+    kind: 'repo',
+    source: importing('sql', 'drizzle-orm'),
+  },
+  {
+    name: 'a server test helper queries with Drizzle (allowed)',
+    dir: 'apps/server/src/testing',
     source: importing('eq', 'drizzle-orm'),
   },
   {
