@@ -115,6 +115,25 @@ describe('index.html', () => {
     expect(other.body).toBe(indexHtml);
   });
 
+  it("sends the login page's route page at /, with or without a query, once the build has one", async () => {
+    const loginHtml = indexHtml.replace(
+      '<title>',
+      '<link rel="modulepreload" href="/assets/login-Cd34.js"><title>',
+    );
+    writeWithCompressed(join(dist, 'routes', 'index.html'), loginHtml);
+    try {
+      for (const url of ['/', '/?redirect=%2Fdashboard']) {
+        const res = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(loginHtml);
+      }
+      expect((await web.inject({ method: 'GET', url: '/signup' })).body).toBe(indexHtml);
+    } finally {
+      for (const suffix of ['', '.br', '.gz']) rmSync(join(dist, 'routes', `index.html${suffix}`));
+    }
+  });
+
   it('keeps the unhashed public files revalidated too, and never serves the build bookkeeping', async () => {
     const icon = await web.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);

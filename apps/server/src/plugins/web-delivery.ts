@@ -30,11 +30,12 @@ function setCacheHeaders(reply: FastifyReply, path: string): void {
 }
 
 /**
- * The build's copies of index.html for the pages a session opens on (apps/web build-plugins.ts ROUTE_PAGES):
- * `routes/<first path segment>.html`, which also name that page's code chunks for preloading.
+ * The build's copies of index.html for the pages a visit opens on (apps/web build-plugins.ts ROUTE_PAGES):
+ * `routes/<first path segment>.html` (`routes/index.html` for `/`, the login page), which also name that page's
+ * code chunks for preloading.
  */
 function pageFileFor(webDistDir: string, url: string): string {
-  const segment = /^\/([a-z][a-z-]*)(?:[/?#]|$)/.exec(url)?.[1];
+  const segment = /^\/(?:[?#]|$)/.test(url) ? 'index' : /^\/([a-z][a-z-]*)(?:[/?#]|$)/.exec(url)?.[1];
   const routePage = segment === undefined ? undefined : join('routes', `${segment}.html`);
   return routePage !== undefined && existsSync(join(webDistDir, routePage)) ? routePage : 'index.html';
 }
@@ -51,7 +52,8 @@ export function registerWebApp(
       root: webDistDir,
       // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
       wildcard: true,
-      index: ['index.html'],
+      // `/` is the login page: the not-found handler below sends its route page (or index.html).
+      index: false,
       // The build writes .br and .gz beside each text file; the one the client accepts is sent.
       preCompressed: true,
       cacheControl: false,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useState } from 'react';
 
 /**
  * A module that no first render needs (a dialog's or a menu's code): loaded once, on the first use or when the
@@ -35,14 +35,28 @@ export function deferredModule<Module>(importer: () => Promise<Module>) {
   };
 }
 
-/** Runs `callback` when the browser is idle (at the latest after `timeoutMs`); returns the cancel. */
-export function whenIdle(callback: () => void, timeoutMs = 3000): () => void {
-  if (typeof requestIdleCallback !== 'function') {
-    const timer = setTimeout(callback, 1000);
-    return () => clearTimeout(timer);
-  }
-  const idle = requestIdleCallback(callback, { timeout: timeoutMs });
-  return () => cancelIdleCallback(idle);
+/**
+ * Runs `callback` once the first screen has settled: after the window's load event, `settleMs` more (the page's
+ * data arrive and draw then, the busiest seconds of a phone's CPU), and then an idle moment (at the latest
+ * `timeoutMs` later). Returns the cancel. Code wanted sooner, on a press or a hover, loads itself then.
+ */
+export function whenIdle(callback: () => void, { settleMs = 4000, timeoutMs = 3000 } = {}): () => void {
+  let cancelIdle = () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const afterLoad = () => {
+    timer = setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') return callback();
+      const idle = requestIdleCallback(callback, { timeout: timeoutMs });
+      cancelIdle = () => cancelIdleCallback(idle);
+    }, settleMs);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', afterLoad);
+    clearTimeout(timer);
+    cancelIdle();
+  };
 }
 
 /**
@@ -68,4 +82,39 @@ export function useDeferredModule<Module>(
     };
   }, [module, wanted]);
   return wanted ? module.loaded : undefined;
+}
+
+/** What a stand-in's press or the idle load asked of the real component. */
+export type StandInWant = null | { open: false; hadFocus: boolean } | { open: true; byKeyboard: boolean };
+
+/**
+ * For a control drawn first as a stand-in (a button of the same look and name) whose real component (a menu,
+ * a popover) is deferred code: the real one replaces the stand-in when the browser is idle (`whenIdle`; focus
+ * handed over if the stand-in had it), or at once, open, when the stand-in is pressed before then.
+ */
+export function useStandIn<Module>(
+  module: ReturnType<typeof deferredModule<Module>>,
+  standIn: RefObject<HTMLElement | null>,
+) {
+  const [wanted, setWanted] = useState<StandInWant>(null);
+  const loaded = useDeferredModule(module, wanted !== null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the module and the ref are stable
+  useEffect(
+    () =>
+      whenIdle(() =>
+        module.load().then(
+          () =>
+            setWanted(
+              (current) => current ?? { open: false, hadFocus: document.activeElement === standIn.current },
+            ),
+          () => undefined,
+        ),
+      ),
+    [],
+  );
+  return {
+    wanted,
+    loaded: wanted ? loaded : undefined,
+    open: (byKeyboard: boolean) => setWanted({ open: true, byKeyboard }),
+  };
 }

@@ -67,10 +67,12 @@ describe('notification bell', () => {
   it('moves focus into the panel, and Escape closes it and gives focus back to the bell', async () => {
     mockApi({ 'GET /api/notifications': () => json({ unread: 1, items }) });
     const { user } = renderApp('/sip', { signedIn: true });
-    const bell = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
-    expect(bell).toHaveAttribute('aria-expanded', 'false');
-    await user.click(bell);
+    const standIn = await screen.findByRole('button', { name: 'Notifications, 1 unread' });
+    expect(standIn).toHaveAttribute('aria-expanded', 'false');
+    await user.click(standIn);
     const panel = await screen.findByRole('dialog', { name: 'Notifications' });
+    // The panel's code replaced the stand-in bell with the popover's own, of the same name.
+    const bell = screen.getByRole('button', { name: 'Notifications, 1 unread' });
     expect(bell).toHaveAttribute('aria-expanded', 'true');
     await waitFor(() => expect(panel).toContainElement(document.activeElement as HTMLElement));
     await user.keyboard('{Escape}');

@@ -1,112 +1,60 @@
-import { notificationPathOf } from '@gridbot/shared';
-import * as Popover from '@radix-ui/react-popover';
-import { clsx } from 'clsx';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useRef } from 'react';
 import { BellIcon } from '../../../components/ui/icons';
-import { useMarkRead, useNotifications } from '../api/notifications';
+import { deferredModule, useStandIn } from '../../../lib/deferred-module';
+import { useNotifications } from '../api/notifications';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+export const bellLabel = (unread: number) =>
+  unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+export const bellClasses =
+  'relative flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg';
+
+/** The bell with its unread count. */
+export function BellFace({ unread }: { unread: number }) {
+  return (
+    <>
+      <BellIcon className="size-5" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-down px-1 text-[0.65rem] leading-none font-bold text-white"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The panel's code (Radix Popover with its positioning and dismissal, about 15 KB compressed): not in the first render. */
+const popoverModule = deferredModule(() => import('./notification-popover'));
 
 /**
- * The header's bell: the unread count, and a panel of recent events, each linking to its bot or page. The panel
- * is a Radix UI Popover (a non-modal dialog): opening it moves focus into it, Escape or a click outside closes
- * it, and focus returns to the bell.
+ * The header's bell: the unread count, and a panel of recent events (notification-popover.tsx). The page first
+ * shows a stand-in bell that looks and is named the same; the panel's code replaces it when the browser is idle,
+ * or at once, open, when the bell is pressed before then.
  */
 export function NotificationBell() {
-  const [open, setOpen] = useState(false);
-  const list = useNotifications();
-  const markRead = useMarkRead();
-  const unread = list.data?.unread ?? 0;
-
-  const label = unread > 0 ? `Notifications, ${unread} unread` : 'Notifications';
+  const standIn = useRef<HTMLButtonElement>(null);
+  const { wanted, loaded, open } = useStandIn(popoverModule, standIn);
+  const unread = useNotifications().data?.unread ?? 0;
+  const Popover = loaded?.default;
+  if (wanted && Popover) {
+    return <Popover defaultOpen={wanted.open} focusTrigger={!wanted.open && wanted.hadFocus} />;
+  }
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        aria-label={label}
-        title={label}
-        className="relative flex size-9 items-center justify-center rounded-lg text-muted transition-colors hover:bg-surface-2 hover:text-fg"
-      >
-        <BellIcon className="size-5" />
-        {unread > 0 ? (
-          <span
-            aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-down px-1 text-[0.65rem] leading-none font-bold text-white"
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        ) : null}
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          aria-label="Notifications"
-          align="end"
-          sideOffset={8}
-          collisionPadding={8}
-          className="z-50 flex max-h-[min(70dvh,var(--radix-popover-content-available-height))] w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-card sm:w-96"
-        >
-          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
-            <h2 className="text-sm font-semibold text-fg">Notifications</h2>
-            <div className="flex items-center gap-3 text-xs font-semibold">
-              {unread > 0 ? (
-                <button
-                  type="button"
-                  className="text-primary hover:underline"
-                  onClick={() => markRead.mutate(undefined)}
-                >
-                  Mark all read
-                </button>
-              ) : null}
-              <Link
-                to="/notifications"
-                className="text-primary hover:underline"
-                onClick={() => setOpen(false)}
-              >
-                Settings
-              </Link>
-            </div>
-          </div>
-          <ul className="min-h-0 flex-1 overflow-y-auto">
-            {list.data?.items.length ? (
-              list.data.items.map((item) => (
-                <li key={item.id} className="border-b border-line last:border-b-0">
-                  <Link
-                    to={notificationPathOf(item)}
-                    onClick={() => {
-                      setOpen(false);
-                      if (!item.read) markRead.mutate([item.id]);
-                    }}
-                    className={clsx('block px-4 py-3 hover:bg-surface-2', !item.read && 'bg-primary/5')}
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <p className="text-sm font-semibold text-fg">
-                        {item.read ? null : <span className="sr-only">Unread: </span>}
-                        {item.title}
-                      </p>
-                      {item.read ? null : (
-                        <span
-                          aria-hidden="true"
-                          className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-solid"
-                        />
-                      )}
-                    </div>
-                    <p className="mt-0.5 text-sm text-muted">{item.body}</p>
-                    <p className="mt-1 text-xs text-muted">
-                      <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
-                    </p>
-                  </Link>
-                </li>
-              ))
-            ) : (
-              <li className="px-4 py-8 text-center text-sm text-muted">
-                {list.isPending
-                  ? 'Loading…'
-                  : 'Nothing yet. Stops, pauses, deposits and withdrawals show up here.'}
-              </li>
-            )}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <button
+      ref={standIn}
+      type="button"
+      aria-label={bellLabel(unread)}
+      title={bellLabel(unread)}
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      className={bellClasses}
+      onPointerEnter={popoverModule.preload}
+      onFocus={popoverModule.preload}
+      onClick={() => open(false)}
+    >
+      <BellFace unread={unread} />
+    </button>
   );
 }

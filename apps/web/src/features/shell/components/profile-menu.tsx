@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
-import { deferredModule, useDeferredModule, whenIdle } from '../../../lib/deferred-module';
+import { deferredModule, useStandIn } from '../../../lib/deferred-module';
 
 export interface ProfileMenuProps {
   email: string;
@@ -35,29 +35,14 @@ export function TriggerFace({ email, username }: Pick<ProfileMenuProps, 'email' 
 const menuModule = deferredModule(() => import('./account-menu'));
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-type Wanted = null | { open: false; hadFocus: boolean } | { open: true; byKeyboard: boolean };
-
 /**
  * The account menu (account-menu.tsx). The page first shows a stand-in button that looks and is named the same;
  * the menu's code replaces it when the browser is idle, or at once when the button is pressed before then.
  */
 export function ProfileMenu(props: ProfileMenuProps) {
-  const [wanted, setWanted] = useState<Wanted>(null);
   const standIn = useRef<HTMLButtonElement>(null);
-  const AccountMenu = useDeferredModule(menuModule, wanted !== null)?.default;
-  useEffect(
-    () =>
-      whenIdle(() =>
-        menuModule.load().then(
-          () =>
-            setWanted(
-              (current) => current ?? { open: false, hadFocus: document.activeElement === standIn.current },
-            ),
-          () => undefined,
-        ),
-      ),
-    [],
-  );
+  const { wanted, loaded, open } = useStandIn(menuModule, standIn);
+  const AccountMenu = loaded?.default;
 
   const button = (
     <button
@@ -69,11 +54,11 @@ export function ProfileMenu(props: ProfileMenuProps) {
       className={triggerClasses}
       onPointerEnter={menuModule.preload}
       onFocus={menuModule.preload}
-      onClick={() => setWanted({ open: true, byKeyboard: false })}
+      onClick={() => open(false)}
       onKeyDown={(event) => {
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
-        setWanted({ open: true, byKeyboard: true });
+        open(true);
       }}
     >
       <TriggerFace email={props.email} username={props.username} />

@@ -1,0 +1,115 @@
+import { notificationPathOf } from '@gridbot/shared';
+import * as Popover from '@radix-ui/react-popover';
+import { clsx } from 'clsx';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useMarkRead, useNotifications } from '../api/notifications';
+import { BellFace, bellClasses, bellLabel } from './notification-bell';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+
+interface NotificationPopoverProps {
+  /** Open at once: the stand-in bell was pressed before this code had loaded. */
+  defaultOpen: boolean;
+  /** The stand-in had focus when this replaced it: the bell takes it over. */
+  focusTrigger: boolean;
+}
+
+/**
+ * The bell's panel of recent events, each linking to its bot or page, on a Radix UI Popover (a non-modal
+ * dialog): opening it moves focus into it, Escape or a click outside closes it, and focus returns to the bell.
+ */
+export default function NotificationPopover({ defaultOpen, focusTrigger }: NotificationPopoverProps) {
+  const [open, setOpen] = useState(defaultOpen);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const list = useNotifications();
+  const markRead = useMarkRead();
+  const unread = list.data?.unread ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when this replaces the stand-in
+  useEffect(() => {
+    if (focusTrigger) trigger.current?.focus();
+  }, []);
+
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger
+        ref={trigger}
+        aria-label={bellLabel(unread)}
+        title={bellLabel(unread)}
+        className={bellClasses}
+      >
+        <BellFace unread={unread} />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          aria-label="Notifications"
+          align="end"
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-50 flex max-h-[min(70dvh,var(--radix-popover-content-available-height))] w-[calc(100vw-1rem)] flex-col overflow-hidden rounded-xl border border-line bg-surface shadow-card sm:w-96"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-line px-4 py-3">
+            <h2 className="text-sm font-semibold text-fg">Notifications</h2>
+            <div className="flex items-center gap-3 text-xs font-semibold">
+              {unread > 0 ? (
+                <button
+                  type="button"
+                  className="text-primary hover:underline"
+                  onClick={() => markRead.mutate(undefined)}
+                >
+                  Mark all read
+                </button>
+              ) : null}
+              <Link
+                to="/notifications"
+                className="text-primary hover:underline"
+                onClick={() => setOpen(false)}
+              >
+                Settings
+              </Link>
+            </div>
+          </div>
+          <ul className="min-h-0 flex-1 overflow-y-auto">
+            {list.data?.items.length ? (
+              list.data.items.map((item) => (
+                <li key={item.id} className="border-b border-line last:border-b-0">
+                  <Link
+                    to={notificationPathOf(item)}
+                    onClick={() => {
+                      setOpen(false);
+                      if (!item.read) markRead.mutate([item.id]);
+                    }}
+                    className={clsx('block px-4 py-3 hover:bg-surface-2', !item.read && 'bg-primary/5')}
+                  >
+                    <div className="flex items-start justify-between gap-3">
+                      <p className="text-sm font-semibold text-fg">
+                        {item.read ? null : <span className="sr-only">Unread: </span>}
+                        {item.title}
+                      </p>
+                      {item.read ? null : (
+                        <span
+                          aria-hidden="true"
+                          className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-solid"
+                        />
+                      )}
+                    </div>
+                    <p className="mt-0.5 text-sm text-muted">{item.body}</p>
+                    <p className="mt-1 text-xs text-muted">
+                      <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+                    </p>
+                  </Link>
+                </li>
+              ))
+            ) : (
+              <li className="px-4 py-8 text-center text-sm text-muted">
+                {list.isPending
+                  ? 'Loading…'
+                  : 'Nothing yet. Stops, pauses, deposits and withdrawals show up here.'}
+              </li>
+            )}
+          </ul>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

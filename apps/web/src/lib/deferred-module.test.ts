@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { deferredModule, whenIdle } from './deferred-module';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('whenIdle', () => {
+  it('waits for the page to settle after its load, then for an idle moment', () => {
+    vi.useFakeTimers();
+    const idle = vi.fn((callback: () => void) => setTimeout(callback, 50));
+    vi.stubGlobal('requestIdleCallback', idle);
+    vi.stubGlobal('cancelIdleCallback', (id: number) => clearTimeout(id));
+    const callback = vi.fn();
+    whenIdle(callback, { settleMs: 4000 });
+    vi.advanceTimersByTime(3999);
+    expect(idle).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(idle).toHaveBeenCalledTimes(1);
+    expect(callback).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(50);
+    expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled', () => {
+    vi.useFakeTimers();
+    const callback = vi.fn();
+    const cancel = whenIdle(callback, { settleMs: 100 });
+    cancel();
+    vi.advanceTimersByTime(10_000);
+    expect(callback).not.toHaveBeenCalled();
+  });
+});
+
+describe('deferredModule', () => {
+  it('loads once however often it is asked, and tries again after a failure', async () => {
+    const importer = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ value: 1 });
+    const module = deferredModule(importer);
+    await expect(module.load()).rejects.toThrow('offline');
+    expect(module.loaded).toBeUndefined();
+    await Promise.all([module.load(), module.load()]);
+    expect(module.loaded).toEqual({ value: 1 });
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+});
