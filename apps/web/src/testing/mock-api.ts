@@ -50,7 +50,10 @@ export function mockApi(handlers: Record<string, Handler> = {}) {
       'http://localhost',
     );
     const method = (init?.method ?? 'GET').toUpperCase();
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    // Header names as the Fetch standard iterates them, in lower case (happy-dom keeps the case they were set in).
+    const headers = Object.fromEntries(
+      [...new Headers(init?.headers).entries()].map(([name, value]) => [name.toLowerCase(), value]),
+    );
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const call = { method, path: url.pathname, query: Object.fromEntries(url.searchParams), body, headers };
     calls.push(call);

@@ -20,7 +20,7 @@ interface RenderAppOptions {
 
 /**
  * The whole app at `path` with the real route table, on a browser router: the API client reads
- * window.location for its 401 rule, so tests use the real (jsdom) history.
+ * window.location for its 401 rule, so tests use the real (happy-dom) history.
  */
 export function renderApp(path: string, options: RenderAppOptions = {}) {
   if (options.signedIn) saveSession('test-token', testUser);

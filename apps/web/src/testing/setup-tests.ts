@@ -6,15 +6,7 @@ import { afterEach, vi } from 'vitest';
 configure({ asyncUtilTimeout: 10_000 });
 // Whole-app tests (router, lazy screens, user-event) need more than 5 s when the machine is busy.
 vi.setConfig({ testTimeout: 30_000 });
-// The app loads the dialog, drawer and account-menu code (Radix UI) on first use (lib/deferred-module.ts); here it
-// is compiled up front, so that a test's first dialog does not spend the wait for it on compiling Radix.
-await Promise.all([
-  import('../components/ui/modal-dialog'),
-  import('../features/shell/components/navigation-drawer'),
-  import('../features/shell/components/account-menu'),
-]);
-
-// jsdom has no matchMedia; sonner and media-aware components ask for it.
+// Where the test DOM has no matchMedia: sonner and media-aware components ask for it.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -31,10 +23,10 @@ if (!window.matchMedia) {
   });
 }
 
-// jsdom has no canvas: the bar charts (lightweight-charts) draw nothing here; their box and label remain.
+// The test DOM has no canvas: the bar charts (lightweight-charts) draw nothing here; their box and label remain.
 vi.mock('../components/ui/bar-chart-canvas', () => ({ default: () => null }));
 
-// jsdom has no ResizeObserver; Radix UI's menus measure their trigger and content with it.
+// Where the test DOM has no ResizeObserver: Radix UI's menus measure their trigger and content with it.
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
@@ -43,7 +35,7 @@ if (!window.ResizeObserver) {
   };
 }
 
-// jsdom does not scroll; the router's scroll restoration calls it on every navigation.
+// The test DOM does not scroll; the router's scroll restoration calls it on every navigation.
 window.scrollTo = () => {};
 
 afterEach(() => {

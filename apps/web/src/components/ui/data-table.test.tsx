@@ -62,7 +62,7 @@ describe('DataTable', () => {
   });
 
   it('shows cards in a box narrower than 600 px on a wide screen (beside the sidebar on a tablet)', () => {
-    // jsdom lays nothing out: every element is as wide as stubbed here.
+    // The test DOM lays nothing out: every element is as wide as stubbed here.
     const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(420);
     try {
       renderTable();

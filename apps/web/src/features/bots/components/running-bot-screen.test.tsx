@@ -146,10 +146,15 @@ describe('Running bot page', () => {
     });
     const created = vi.fn(() => 'blob:fills');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    // The browser saves a clicked download link; the test DOM would navigate to it instead.
+    const downloads: { href: string; name: string }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push({ href: this.getAttribute('href') ?? '', name: this.download });
+    });
     const { user } = renderApp('/running-bot/b1', { signedIn: true });
     await screen.findByRole('table', { name: 'Order Book' });
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(created).toHaveBeenCalled());
+    await waitFor(() => expect(downloads).toEqual([{ href: 'blob:fills', name: 'BTCUSDT-fills.csv' }]));
     expect(api.callsTo('GET', '/api/botfills.csv')[0]?.query).toEqual({ botID: 'b1' });
   });
 

@@ -6,7 +6,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { json, mockApi } from '../../../testing/mock-api';
 import { MarketOverview, spanLabel } from './market-overview';
 
-// jsdom has no canvas: the chart library is replaced by a recorder of what the component asks it to draw.
+// The test DOM has no canvas: the chart library is replaced by a recorder of what the component asks it to draw.
 const drawn = vi.hoisted(() => ({ setData: [] as unknown[][], options: [] as unknown[] }));
 vi.mock('lightweight-charts', () => {
   const series = () => ({
