@@ -127,6 +127,9 @@ describe('index.html', () => {
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['cache-control'], url).toBe('no-cache');
         expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(loginHtml);
+        const plain = await web.inject({ method: 'GET', url });
+        expect(plain.statusCode, url).toBe(200);
+        expect(plain.body, url).toBe(loginHtml);
       }
       expect((await web.inject({ method: 'GET', url: '/signup' })).body).toBe(indexHtml);
     } finally {

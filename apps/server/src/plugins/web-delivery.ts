@@ -52,8 +52,7 @@ export function registerWebApp(
       root: webDistDir,
       // wildcard: files are looked up per request, so a rebuilt dist/ is served without a restart.
       wildcard: true,
-      // `/` is the login page: the not-found handler below sends its route page (or index.html).
-      index: false,
+      index: ['index.html'],
       // The build writes .br and .gz beside each text file; the one the client accepts is sent.
       preCompressed: true,
       cacheControl: false,
@@ -63,6 +62,10 @@ export function registerWebApp(
       // Source maps are for development: in production they would publish the readable source.
       allowedPath: (pathName) => !(production && pathName.endsWith('.map')),
     });
+  }
+  if (hasWeb && webDistDir !== undefined) {
+    // `/` is the login page, which has its own route page: a route of its own, before the static files' index.
+    app.get('/', (request, reply) => reply.type('text/html').sendFile(pageFileFor(webDistDir, request.url)));
   }
   app.setNotFoundHandler((request, reply) => {
     // A missing build asset must be a 404, not index.html (a blank page that looks like success).
