@@ -1,52 +1,14 @@
-import { render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
-import { AppProvider } from '../app/provider';
+import { createBrowserRouter } from 'react-router';
 import { appRoutes } from '../app/router';
-import { setUnauthorizedHandler } from '../lib/api-client';
-import { createQueryClient } from '../lib/query-client';
-import { saveSession } from '../lib/session';
-import { testUser } from './mock-api';
+import { mountRouter, prepareRender, type RenderOptions } from './render-setup';
 
-interface RenderAppOptions {
-  /** Router state of the first entry (e.g. the sign-up data /verifyOtp expects). */
-  state?: unknown;
-  signedIn?: boolean;
-  subscriptionEnabled?: boolean;
-  /** Passed to userEvent, e.g. { advanceTimers: vi.advanceTimersByTime } with fake timers. */
-  userEventOptions?: Parameters<typeof userEvent.setup>[0];
-}
+export { currentUrl } from './render-setup';
 
 /**
- * The whole app at `path` with the real route table, on a browser router: the API client reads
- * window.location for its 401 rule, so tests use the real (happy-dom) history.
+ * The whole app at `path` with the real route table: the shell, the guard and every screen. For tests about
+ * the app as a whole; a screen's own behaviour is tested with renderFeature.
  */
-export function renderApp(path: string, options: RenderAppOptions = {}) {
-  if (options.signedIn) saveSession('test-token', testUser);
-  // Routes and menus read the flag from the build env; setup-tests unstubs it after each test.
-  vi.stubEnv('VITE_SUBSCRIPTION_ENABLED', options.subscriptionEnabled === false ? 'false' : 'true');
-  window.history.replaceState(
-    options.state === undefined ? null : { usr: options.state, key: 'test', idx: 0 },
-    '',
-    path,
-  );
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const router = createBrowserRouter(appRoutes(queryClient));
-  setUnauthorizedHandler((loginPath) => {
-    void router.navigate(loginPath, { replace: true });
-  });
-  const user = userEvent.setup(options.userEventOptions);
-  const view = render(
-    <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { ...view, router, user, queryClient };
-}
-
-/** Path and query of the current location. */
-export function currentUrl(): string {
-  return `${window.location.pathname}${window.location.search}`;
+export function renderApp(path: string, options: RenderOptions = {}) {
+  const queryClient = prepareRender(path, options);
+  return mountRouter(createBrowserRouter(appRoutes(queryClient)), queryClient, options);
 }

@@ -1,9 +1,11 @@
 import { type BotSummary, botMessages, missingCoinsReason, type OrderBookRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import RunningBotRoute from '../../../app/routes/running-bot';
+import ScalpRunningBotRoute from '../../../app/routes/scalp-running-bot';
 import { json, mockApi } from '../../../testing/mock-api';
 import { onPhoneWidth } from '../../../testing/phone-width';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 import { reloadPageSoon } from '../lib/reload-page';
 
 // jsdom cannot reload a page; the tests check that a reload was asked for instead.
@@ -101,10 +103,14 @@ const pageLinks = () =>
     .getAllByRole('button')
     .map((b) => b.textContent);
 
+function renderBot(path = '/running-bot/b1') {
+  return renderFeature(path, <RunningBotRoute />, { signedIn: true, route: '/running-bot/:id' });
+}
+
 describe('Running bot page', () => {
   it('shows the header, stats, side panel and the order book with coloured types', async () => {
     botApi(bot());
-    renderApp('/running-bot/b1', { signedIn: true });
+    renderBot();
     expect(await screen.findByRole('heading', { name: 'BTC/USDT Multigrid Bot' })).toBeInTheDocument();
     expect(screen.getByText('Used Grid').nextSibling).toHaveTextContent('2/5');
     const table = await screen.findByRole('table', { name: 'Order Book' });
@@ -125,7 +131,7 @@ describe('Running bot page', () => {
         skippedBuy: { grid: 1, notional: 84.7, minNotional: 100, since: '2025-03-01T10:00:00.000Z' },
       }),
     );
-    renderApp('/running-bot/b1', { signedIn: true });
+    renderBot();
     const title = await screen.findByText('Grid 1 buy skipped');
     const banner = title.closest('[role="status"]');
     expect(banner).toHaveTextContent('Its order of 84.70 USDT is below the exchange minimum of 100 USDT');
@@ -133,7 +139,7 @@ describe('Running bot page', () => {
 
   it('shows the dust the bot left in the account', async () => {
     botApi(bot({ status: 'Stopped', dust: { qty: 0.0025974, asset: 'ETH', value: 4.93506 } }));
-    renderApp('/running-bot/b1', { signedIn: true });
+    renderBot();
     const note = await screen.findByRole('note', { name: 'Dust' });
     expect(note).toHaveTextContent('Dust: 0.0025974 ETH (≈ 4.94 USDT)');
     expect(note).toHaveTextContent("A remainder below the exchange's minimum order stays in your account.");
@@ -151,7 +157,7 @@ describe('Running bot page', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloads.push({ href: this.getAttribute('href') ?? '', name: this.download });
     });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await screen.findByRole('table', { name: 'Order Book' });
     await user.click(await screen.findByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(downloads).toEqual([{ href: 'blob:fills', name: 'BTCUSDT-fills.csv' }]));
@@ -160,7 +166,7 @@ describe('Running bot page', () => {
 
   it('pages the order book in a window of five, Previous and Next disabled at the ends', async () => {
     const api = botApi(bot(), 9 * 20);
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await screen.findByRole('table', { name: 'Order Book' });
     await waitFor(() => expect(pageLinks()).toEqual(['Previous', '1', '2', '3', '4', '5', 'Next']));
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
@@ -179,7 +185,7 @@ describe('Running bot page', () => {
 
   it('Spot stop dialog: Stop & sell {pair} and Stop, positive PnL in green with a plus', async () => {
     const api = botApi(bot({ totalPnl: 10.5 }));
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
     expect(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' })).toBeInTheDocument();
@@ -205,7 +211,7 @@ describe('Running bot page', () => {
         return json({ success: true, stopping: true, message: botMessages.stopRequested }, 202);
       },
     });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' }));
@@ -219,7 +225,7 @@ describe('Running bot page', () => {
   it('shows why a stop and sell failed, never "sold"', async () => {
     const reason = `${botMessages.stopSellFailed}: Insufficient balance.`;
     botApi(bot(), 25, { 'POST /api/stopbotwithsell': () => json({ message: reason }, 400) });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Stop Bot' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Stop Bot' });
     await user.click(within(dialog).getByRole('button', { name: 'Stop & sell BTCUSDT' }));
@@ -238,7 +244,10 @@ describe('Running bot page', () => {
         totalPnl: -4,
       }),
     );
-    const { user } = renderApp('/scalp-running-bot/s1', { signedIn: true });
+    const { user } = renderFeature('/scalp-running-bot/s1', <ScalpRunningBotRoute />, {
+      signedIn: true,
+      route: '/scalp-running-bot/:id',
+    });
     expect(await screen.findByRole('heading', { name: 'BTC/USDT Scalping Bot' })).toBeInTheDocument();
     expect(await screen.findByText('41,000.00')).toHaveClass('text-down');
     await user.click(screen.getByRole('button', { name: 'Stop Bot' }));
@@ -254,7 +263,7 @@ describe('Running bot page', () => {
 
   it('SLTP dialog checks the prices against the live price, saves and resets', async () => {
     const api = botApi(bot());
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Edit Pause Price' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' });
     expect(within(dialog).getByTestId('sltp-live-price')).toHaveTextContent('60,000.00');
@@ -300,7 +309,7 @@ describe('Running bot page', () => {
       'POST /api/gridprotectionadd': () => json({ message: botMessages.overbuySaved }),
       'POST /api/editprofitbookat': () => json({ message: botMessages.profitBookSaved }),
     });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Edit Overbuy Protection' }));
     const overbuy = await screen.findByRole('dialog', { name: 'Overbuy Grid Protection' });
     await user.type(within(overbuy).getByLabelText('Overbuy Grid Protection'), '5');
@@ -322,7 +331,7 @@ describe('Running bot page', () => {
     const api = botApi(bot(), 3, {
       'POST /api/editprofitbookat': () => json({ message: botMessages.profitBookSaved }),
     });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Edit Profit book & stop at' }));
     const book = await screen.findByRole('dialog', { name: 'Profit book & stop at (%)' });
     await user.type(within(book).getByLabelText('Profit book & stop at (%)'), '0.5');
@@ -341,7 +350,7 @@ describe('Running bot page', () => {
 
   it('shows the halt reason, and a not-found state for an unknown bot', async () => {
     botApi(bot({ status: 'Pause', haltReason: 'Orders kept failing: exchange unavailable.' }));
-    renderApp('/running-bot/b1', { signedIn: true });
+    renderBot();
     expect(await screen.findByRole('alert')).toHaveTextContent('Orders kept failing: exchange unavailable.');
   });
 
@@ -349,7 +358,7 @@ describe('Running bot page', () => {
     const halted = bot({ status: 'Pause', haltReason: 'Orders keep failing: insufficient balance.' });
     let answer = json({ message: 'Connect your exchange API keys in API Setting first.' }, 400);
     const api = botApi(halted, 25, { 'POST /api/resumebot': () => answer });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     const resume = await screen.findByRole('button', { name: 'Resume trading' });
     await user.click(resume);
     expect(
@@ -370,7 +379,7 @@ describe('Running bot page', () => {
     const api = botApi(halted, 25, {
       'POST /api/resumebot': () => json({ success: true, message: botMessages.resumed }),
     });
-    const { user } = renderApp('/running-bot/b1', { signedIn: true });
+    const { user } = renderBot();
     await user.click(await screen.findByRole('button', { name: 'Resume trading' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resume trading' });
     expect(dialog).toHaveTextContent(reason);
@@ -389,14 +398,14 @@ describe('Running bot page', () => {
 
   it('answers 404 with Bot not found', async () => {
     mockApi({ 'POST /api/botinfo': () => json({ message: botMessages.botNotFound }, 404) });
-    renderApp('/running-bot/nope', { signedIn: true });
+    renderBot('/running-bot/nope');
     expect(await screen.findByText('Bot not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toBeInTheDocument();
   });
 
   it('says the order book is empty before the first order', async () => {
     botApi(bot(), 0);
-    renderApp('/running-bot/b1', { signedIn: true });
+    renderBot();
     expect(
       await screen.findByText("No orders yet. The bot's buys and sells appear here."),
     ).toBeInTheDocument();
@@ -408,7 +417,7 @@ describe('Running bot page', () => {
     const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
     try {
       botApi(bot());
-      renderApp('/running-bot/b1', { signedIn: true });
+      renderBot();
       const list = await screen.findByRole('list', { name: 'Order Book' });
       expect(within(list).getAllByRole('listitem')).toHaveLength(20);
       expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
@@ -421,7 +430,7 @@ describe('Running bot page', () => {
     it('lists each order on two lines: side, quantity and price; date, PnL and amount', async () => {
       onPhoneWidth();
       botApi(bot());
-      renderApp('/running-bot/b1', { signedIn: true });
+      renderBot();
       const list = await screen.findByRole('list', { name: 'Order Book' });
       expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
       const items = within(list).getAllByRole('listitem');

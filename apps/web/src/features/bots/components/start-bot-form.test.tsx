@@ -1,8 +1,9 @@
 import { botMessages, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import StartBotRoute from '../../../app/routes/start-bot';
 import { json, mockApi } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 
 // jsdom has no canvas: the Market Overview's candle chart is drawn only in a real browser (e2e).
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
@@ -34,7 +35,7 @@ function startApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   });
 }
 
-async function fillBasics(user: ReturnType<typeof renderApp>['user'], strategyName = 'Small') {
+async function fillBasics(user: ReturnType<typeof renderStartBot>['user'], strategyName = 'Small') {
   await user.selectOptions(await screen.findByLabelText('Bot type'), 'Multigrid');
   await user.selectOptions(screen.getByLabelText('Category'), 'Spot');
   await screen.findByRole('option', { name: 'BTC/USDT' });
@@ -43,13 +44,17 @@ async function fillBasics(user: ReturnType<typeof renderApp>['user'], strategyNa
   await user.selectOptions(screen.getByLabelText('Strategy'), strategyName);
 }
 
+function renderStartBot(path = '/startbot') {
+  return renderFeature(path, <StartBotRoute />, { signedIn: true });
+}
+
 const startButton = () => screen.getByRole('button', { name: 'Start' });
 const riskBox = () => screen.getByRole('checkbox');
 
 describe('Start New Bot form', () => {
   it('keeps Start disabled until the risk disclaimer is ticked, then shows every required message', async () => {
     startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await screen.findByRole('heading', { name: 'Start New Bot' });
     expect(startButton()).toBeDisabled();
     await user.click(riskBox());
@@ -64,7 +69,7 @@ describe('Start New Bot form', () => {
 
   it('shows the server minimum and enforces it', async () => {
     startApi({ 'GET /api/minimum-bot-amount': () => json({ minimumBotAmount: 1000 }) });
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     await waitFor(() =>
       expect(screen.getByTestId('amount-minimums')).toHaveTextContent('Minimum bot amount: $1000'),
@@ -79,7 +84,7 @@ describe('Start New Bot form', () => {
 
   it('applies the minimum by grid count: $100 under 10 grids, else $10 per grid', async () => {
     const api = startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user, 'Wide');
     await waitFor(() =>
       expect(screen.getByTestId('amount-minimums')).toHaveTextContent('Minimum for 12 grids: $120'),
@@ -100,7 +105,7 @@ describe('Start New Bot form', () => {
 
   it('asks for leverage only on Future, within 1x to 10x', async () => {
     startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Category'), 'Future');
@@ -124,7 +129,7 @@ describe('Start New Bot form', () => {
 
   it('checks the profit book range and the price fields', async () => {
     startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     await user.type(screen.getByLabelText('Amount (USDT)'), '200');
     await user.type(screen.getByLabelText('Profit book & stop at (%)'), '1001');
@@ -141,7 +146,7 @@ describe('Start New Bot form', () => {
 
   it('starts a bot, says Bot Starting... and goes to the dashboard', async () => {
     const api = startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     expect(await screen.findByTestId('live-price')).toHaveTextContent('97,123.45');
     await user.type(screen.getByLabelText('Amount (USDT)'), '250');
@@ -171,7 +176,7 @@ describe('Start New Bot form', () => {
     [409, {}, botMessages.startError],
   ])('shows the spec message for a %i answer', async (status, body, shown) => {
     startApi({ 'POST /api/startbotdata': () => json(body, status) });
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     await user.type(screen.getByLabelText('Amount (USDT)'), '250');
     await user.click(riskBox());
@@ -182,11 +187,8 @@ describe('Start New Bot form', () => {
 
   it('is prefilled from the query and starts a Scalping futures bot on /api/startscalp', async () => {
     const api = startApi();
-    const { user } = renderApp(
+    const { user } = renderStartBot(
       '/startbot?pair=BTCUSDT&category=Future&strategy=Scalp%20Fast&botType=Scalping',
-      {
-        signedIn: true,
-      },
     );
     await screen.findByRole('option', { name: 'Scalp Fast' });
     expect(screen.getByLabelText('Bot type')).toHaveValue('Scalping');
@@ -233,7 +235,7 @@ describe('Start New Bot: what blocks a start, up front', () => {
           feeWarning: null,
         }),
     });
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     const alert = await screen.findByTestId('start-blockers');
     expect(alert).toHaveTextContent(startReadinessMessages.keys);
     expect(screen.getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute('href', '/api-setting');
@@ -255,7 +257,7 @@ describe('Start New Bot: what blocks a start, up front', () => {
           feeWarning: call.query.strategy ? warning : null,
         }),
     });
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     expect(await screen.findByTestId('fee-warning')).toHaveTextContent('0.2%');
     await waitFor(() => expect(screen.getByTestId('free-usdt')).toHaveTextContent('$250.50'));
@@ -270,7 +272,7 @@ describe('Start New Bot: what blocks a start, up front', () => {
 
   it('says the amount minimum in dollars', async () => {
     startApi();
-    const { user } = renderApp('/startbot', { signedIn: true });
+    const { user } = renderStartBot();
     await fillBasics(user);
     await user.type(screen.getByLabelText('Amount (USDT)'), '50');
     await user.click(riskBox());
