@@ -1,8 +1,9 @@
 import { walletMessages } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import ApiSettingRoute from '../../../app/routes/api-setting';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 /** An account whose keys are bound, unless `bound` is false; POST /api/apikeys answers with `reply`. */
 function apiSettingApi(options: { bound?: boolean; reply?: () => Response } = {}) {
@@ -25,7 +26,7 @@ function apiSettingApi(options: { bound?: boolean; reply?: () => Response } = {}
 describe('API Setting', { timeout: 20_000 }, () => {
   it('shows the IP to whitelist, Connected, the key and the secret as 64 dots', async () => {
     apiSettingApi();
-    renderApp('/api-setting', { signedIn: true });
+    renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
 
     expect(await screen.findByRole('heading', { name: 'API Setting' })).toBeInTheDocument();
     expect(await screen.findByText('203.0.113.7')).toBeInTheDocument();
@@ -38,7 +39,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('shows Disconnected, no secret and no Disconnect button without keys', async () => {
     apiSettingApi({ bound: false });
-    renderApp('/api-setting', { signedIn: true });
+    renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     expect(await screen.findByText('Disconnected')).toBeInTheDocument();
     expect(await screen.findByText('No key connected')).toBeInTheDocument();
     expect(screen.queryByTestId('masked-secret')).not.toBeInTheDocument();
@@ -47,7 +48,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('requires both keys with the spec messages and sends nothing', async () => {
     const api = apiSettingApi({ bound: false });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('API Key is required.')).toBeInTheDocument();
     expect(screen.getByText('Secret Key is required.')).toBeInTheDocument();
@@ -56,7 +57,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('saves the keys, toasts success and then shows them as connected', async () => {
     const api = apiSettingApi({ bound: false });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.type(await screen.findByLabelText('API Key'), 'AbCdEf123456');
     await user.type(screen.getByLabelText('Secret Key'), 'my-secret');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -76,7 +77,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
       bound: false,
       reply: () => json({ message: walletMessages.invalidKeys }, 400),
     });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.type(await screen.findByLabelText('API Key'), 'wrong');
     await user.type(screen.getByLabelText('Secret Key'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +87,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('asks before disconnecting; Cancel keeps the keys', async () => {
     const api = apiSettingApi();
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect API keys?' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -96,7 +97,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('disconnects after confirming and shows Disconnected', async () => {
     const api = apiSettingApi();
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect API keys?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
@@ -109,7 +110,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it('shows the bot-running refusal as sent', async () => {
     apiSettingApi({ reply: () => json({ message: walletMessages.disconnectWhileRunning }, 400) });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect API keys?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
@@ -123,7 +124,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
   it("toasts 'Failed to disconnect. Please try again.' on any other failure", async () => {
     apiSettingApi({ reply: () => new Response('', { status: 500 }) });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Disconnect' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disconnect API keys?' });
     await user.click(within(dialog).getByRole('button', { name: 'Disconnect' }));
@@ -138,7 +139,7 @@ describe('API Setting on the paper exchange', () => {
       'GET /api/fetchkeys': () => json({ apiKey: null }),
       'GET /api/checkConnection': () => json({ connected: true, venue: 'paper', keysRequired: false }),
     });
-    renderApp('/api-setting', { signedIn: true });
+    renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     const notice = await screen.findByTestId('paper-notice');
     expect(notice).toHaveTextContent('Paper trading: no API key needed');
     expect(screen.queryByLabelText(/API Key/)).not.toBeInTheDocument();
@@ -164,7 +165,7 @@ describe('API Setting on the paper exchange', () => {
           },
         }),
     });
-    renderApp('/api-setting', { signedIn: true });
+    renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     const list = await screen.findByTestId('key-permissions');
     const rows = within(list)
       .getAllByRole('listitem')
@@ -192,7 +193,7 @@ describe('API Setting on the paper exchange', () => {
           : json({ success: true, message: walletMessages.keysSaved });
       },
     });
-    const { user } = renderApp('/api-setting', { signedIn: true });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
     await user.type(await screen.findByLabelText('API Key'), 'AbCdEf123456');
     await user.type(screen.getByLabelText('Secret Key'), 'secret-value');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -1,8 +1,9 @@
 import { botMessages, cycleMessages, type LiveCycle, missingCoinsReason } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import CycleRoute from '../../../app/routes/cycle';
 import { deferred, json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
 
@@ -62,7 +63,7 @@ const card = (name: string) => screen.findByRole('article', { name });
 describe('Live Cycles', () => {
   it('shows each cycle with its market, status, prices, money and progress', async () => {
     cyclesApi([cycle(), holding]);
-    renderApp('/cycle', { signedIn: true });
+    renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     const btc = await card('BTC/USDT cycle');
     expect(within(btc).getByText('Live')).toBeInTheDocument();
     expect(within(btc).getByText('Spot')).toBeInTheDocument();
@@ -90,7 +91,7 @@ describe('Live Cycles', () => {
   it('shows loading, then an empty state', async () => {
     const reply = deferred();
     cyclesApi([], { 'GET /api/livecycles': () => reply.promise });
-    renderApp('/cycle', { signedIn: true });
+    renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     expect(await screen.findByRole('status', { name: 'Loading live cycles' })).toBeInTheDocument();
     reply.resolve(json({ cycles: [] }));
     expect(await screen.findByText('No live cycles')).toBeInTheDocument();
@@ -102,7 +103,7 @@ describe('Live Cycles', () => {
       'GET /api/livecycles': () =>
         fail ? json({ message: 'Exchange unavailable' }, 400) : json({ cycles: [cycle()] }),
     });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your live cycles. Exchange unavailable');
     fail = false;
@@ -112,7 +113,7 @@ describe('Live Cycles', () => {
 
   it('offers only Stop when nothing is held, and stops the cycle', async () => {
     const api = cyclesApi([cycle()]);
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('BTC/USDT cycle')).getByRole('button', { name: 'Stop BTC/USDT cycle' }),
     );
@@ -126,7 +127,7 @@ describe('Live Cycles', () => {
 
   it('offers Stop & Sell and Stop while holding, and sells on Stop & Sell', async () => {
     const api = cyclesApi([holding]);
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('ETH/USDT cycle')).getByRole('button', { name: 'Stop ETH/USDT cycle' }),
     );
@@ -145,7 +146,7 @@ describe('Live Cycles', () => {
     ['Stop & Sell', '/api/stopcyclewithsell', 500, cycleMessages.stopSellError],
   ])('says the spec failure when %s (%s) answers %i', async (button, path, status, shown) => {
     cyclesApi([holding], { [`POST ${path}`]: () => json({ message: cycleMessages.notRunning }, status) });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('ETH/USDT cycle')).getByRole('button', { name: 'Stop ETH/USDT cycle' }),
     );
@@ -163,7 +164,7 @@ describe('Live Cycles', () => {
           ? json({ message: 'Connect your exchange API keys in API Setting first.' }, 400)
           : json({ success: true, message: cycleMessages.resumed }),
     });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     const btc = await card('BTC/USDT cycle');
     expect(within(btc).queryByRole('button', { name: 'Resume BTC/USDT cycle' })).not.toBeInTheDocument();
     const resume = within(await card('ETH/USDT cycle')).getByRole('button', {
@@ -190,7 +191,7 @@ describe('Live Cycles', () => {
           ? json({ message: refusal }, 400)
           : json({ success: true, message: cycleMessages.resumed }),
     });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('ETH/USDT cycle')).getByRole('button', { name: 'Resume ETH/USDT cycle' }),
     );
@@ -211,7 +212,7 @@ describe('Live Cycles', () => {
 
   it('edits a cycle: checks the stop loss against the buy price, then saves', async () => {
     const api = cyclesApi([cycle()]);
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('BTC/USDT cycle')).getByRole('button', { name: 'Edit BTC/USDT cycle' }),
     );
@@ -248,7 +249,7 @@ describe('Live Cycles', () => {
     [500, {}, cycleMessages.updateError, null],
   ])('says the spec failure when the edit answers %i', async (status, body, shown, reason) => {
     cyclesApi([cycle()], { 'POST /api/editcycle': () => json(body, status) });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await user.click(
       within(await card('BTC/USDT cycle')).getByRole('button', { name: 'Edit BTC/USDT cycle' }),
     );

@@ -1,8 +1,9 @@
 import { botMessages, cycleMessages, startReadinessMessages } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import CycleRoute from '../../../app/routes/cycle';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 // jsdom has no canvas: the Market Overview's candle chart is drawn only in a real browser (e2e).
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
@@ -35,7 +36,7 @@ async function waitForSuggestion(buy: string) {
 describe('Start Cycle form', () => {
   it('fills buy ×0.95, sell ×1.05 and stop loss ×0.8 from the live price, again when the pair changes', async () => {
     const api = cycleApi();
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await screen.findByRole('heading', { name: 'Start Cycle', level: 1 });
     await waitForSuggestion('1900');
     expect(field('Sell price')).toHaveValue('2100');
@@ -58,7 +59,7 @@ describe('Start Cycle form', () => {
 
   it('keeps what the user typed when the same pair’s price refreshes', async () => {
     cycleApi();
-    const { user, queryClient } = renderApp('/cycle', { signedIn: true });
+    const { user, queryClient } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await waitForSuggestion('1900');
     await user.clear(field('Buy when price reaches'));
     await user.type(field('Buy when price reaches'), '1850');
@@ -68,7 +69,7 @@ describe('Start Cycle form', () => {
 
   it('asks for leverage only on Future and sends it only there', async () => {
     const api = cycleApi();
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await waitForSuggestion('1900');
     expect(screen.queryByLabelText('Leverage (x)')).not.toBeInTheDocument();
     await user.selectOptions(field('Category'), 'Future');
@@ -101,7 +102,7 @@ describe('Start Cycle form', () => {
 
   it('starts a spot cycle without a stop loss and says Cycle Starting...', async () => {
     const api = cycleApi();
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await waitForSuggestion('1900');
     await user.type(field('Amount (USDT)'), '25');
     await user.clear(field('Stop loss (optional)'));
@@ -122,7 +123,7 @@ describe('Start Cycle form', () => {
 
   it('shows the shared schema messages before calling the server', async () => {
     const api = cycleApi();
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await waitForSuggestion('1900');
     await user.clear(field('Sell price'));
     await user.type(field('Sell price'), '1800');
@@ -140,7 +141,7 @@ describe('Start Cycle form', () => {
     [500, {}, cycleMessages.startError],
   ])('shows the spec message for a %i answer %j', async (status, body, shown) => {
     cycleApi({ 'POST /api/startcycledata': () => json(body, status) });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     await waitForSuggestion('1900');
     await user.type(field('Amount (USDT)'), '25');
     await user.type(field('Number of cycles'), '2');
@@ -167,7 +168,7 @@ describe('Start Cycle form', () => {
           feeWarning: null,
         }),
     });
-    const { user } = renderApp('/cycle', { signedIn: true });
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
     const alert = await screen.findByTestId('start-blockers');
     expect(alert).toHaveTextContent('This cycle cannot start yet');
     expect(alert).toHaveTextContent(startReadinessMessages.keys);

@@ -1,14 +1,16 @@
 import { strategyMessages as m } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import BotCreateRoute from '../../../app/routes/bot-create';
+import CreateScalpingStrategyRoute from '../../../app/routes/create-scalping-strategy';
 import { json, mockApi } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 
 const cell = (grid: number, column: string) => screen.getByLabelText(`Grid ${grid} ${column}`);
 const ALLOTTED = 'Allotted Amount (%)';
 
 async function openMultigrid(grids: string) {
-  const view = renderApp('/botcreate', { signedIn: true });
+  const view = renderFeature('/botcreate', <BotCreateRoute />, { signedIn: true });
   await screen.findByRole('heading', { name: 'Multigrid Strategy' });
   await view.user.type(screen.getByLabelText('Number of Grids'), grids);
   return view;
@@ -142,7 +144,9 @@ describe('Multigrid create form', { timeout: 20_000 }, () => {
 describe('Scalping create form', { timeout: 20_000 }, () => {
   it('has one take-profit defaulting to 3 and refuses more than 10 grids', async () => {
     mockApi();
-    const { user } = renderApp('/createscalpingstrategy', { signedIn: true });
+    const { user } = renderFeature('/createscalpingstrategy', <CreateScalpingStrategyRoute />, {
+      signedIn: true,
+    });
     await screen.findByRole('heading', { name: 'Create Scalping Strategy' });
     expect(screen.getByLabelText('Take Profit (%)')).toHaveValue('3');
     await user.type(screen.getByLabelText('Number of Grids'), '11');

@@ -1,8 +1,9 @@
 import { walletMessages } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import MyWalletRoute from '../../../app/routes/my-wallet';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 interface WalletState {
   spot: string;
@@ -62,14 +63,14 @@ function card(label: string) {
   return screen.getByRole('group', { name: label });
 }
 
-async function openTransfer(user: ReturnType<typeof renderApp>['user']) {
+async function openTransfer(user: ReturnType<typeof renderFeature>['user']) {
   await waitFor(() => expect(card('Spot USDT (Transferable)')).toHaveTextContent('1,000.50'));
   await waitFor(() => expect(card('Futures USDT (Transferable)')).toHaveTextContent('250.00'));
   await user.click(screen.getByRole('button', { name: 'Transfer' }));
   return screen.findByRole('dialog', { name: 'Internal Transfers' });
 }
 
-async function openSwap(user: ReturnType<typeof renderApp>['user']) {
+async function openSwap(user: ReturnType<typeof renderFeature>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Swap BTC to USDT' }));
   return screen.findByRole('dialog', { name: 'Swap to USDT' });
 }
@@ -78,7 +79,7 @@ async function openSwap(user: ReturnType<typeof renderApp>['user']) {
 describe('Wallet Dashboard', { timeout: 20_000 }, () => {
   it('shows the three USDT cards with 2 decimals and the spot assets', async () => {
     walletApi();
-    renderApp('/mywallet', { signedIn: true });
+    renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Wallet Dashboard' })).toBeInTheDocument();
     await waitFor(() => expect(card('Total USDT')).toHaveTextContent('1,250.50USDT'));
     expect(card('Spot USDT (Transferable)')).toHaveTextContent('1,000.50USDT');
@@ -97,7 +98,7 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
 
   it("shows 'NO DATA' for a figure that cannot be read", async () => {
     walletApi({}, { 'GET /api/futuresBalance': () => new Response('', { status: 502 }) });
-    renderApp('/mywallet', { signedIn: true });
+    renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     await waitFor(() => expect(card('Futures USDT (Transferable)')).toHaveTextContent('NO DATA'));
     expect(card('Spot USDT (Transferable)')).toHaveTextContent('1,000.50');
   });
@@ -114,7 +115,7 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
       'GET /api/futuresAssets': () => json({ ...keyless, assets: [] }),
       'GET /api/committedfunds': () => json({ spotUsdt: '0', futuresUsdt: '0', coins: {}, bots: [] }),
     });
-    renderApp('/mywallet', { signedIn: true });
+    renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     expect(await screen.findByText('No exchange connected')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute('href', '/api-setting');
     expect(screen.queryByRole('button', { name: 'Transfer' })).not.toBeInTheDocument();
@@ -124,7 +125,7 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
 describe('Internal Transfers', { timeout: 20_000 }, () => {
   it("says 'Amount exceeds transferable balance' above the spot balance and sends nothing", async () => {
     const api = walletApi();
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openTransfer(user);
     expect(within(dialog).getByTestId('transferable')).toHaveTextContent('1,000.50');
 
@@ -142,7 +143,7 @@ describe('Internal Transfers', { timeout: 20_000 }, () => {
 
   it('toggles the direction: the source, its balance and the limit follow', async () => {
     const api = walletApi();
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openTransfer(user);
     expect(within(dialog).getByTestId('transfer-from')).toHaveTextContent('Spot');
     expect(within(dialog).getByTestId('transfer-to')).toHaveTextContent('Futures');
@@ -178,7 +179,7 @@ describe('Internal Transfers', { timeout: 20_000 }, () => {
           json({ message: walletMessages.amountExceedsTransferable }, 400),
       },
     );
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openTransfer(user);
     await user.type(within(dialog).getByLabelText('Amount'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -192,7 +193,7 @@ describe('Internal Transfers', { timeout: 20_000 }, () => {
 
   it("toasts 'Transfer failed' when the server gives no reason", async () => {
     walletApi({}, { 'POST /api/transferspottofutures': () => new Response('', { status: 500 }) });
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openTransfer(user);
     await user.type(within(dialog).getByLabelText('Amount'), '100');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
@@ -203,7 +204,7 @@ describe('Internal Transfers', { timeout: 20_000 }, () => {
 describe('Swap to USDT', { timeout: 20_000 }, () => {
   it('fills ALL with the available balance and shows the equivalent USDT at the live price', async () => {
     const api = walletApi();
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openSwap(user);
     expect(within(dialog).getByTestId('swap-available')).toHaveTextContent('0.05');
 
@@ -227,7 +228,7 @@ describe('Swap to USDT', { timeout: 20_000 }, () => {
     ['above the available balance', '0.06'],
   ])("refuses an amount that is %s with 'Enter a valid amount'", async (_case, amount) => {
     const api = walletApi();
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openSwap(user);
     if (amount) await user.type(within(dialog).getByLabelText('Amount (BTC)'), amount);
     await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
@@ -237,7 +238,7 @@ describe('Swap to USDT', { timeout: 20_000 }, () => {
 
   it("toasts the server's reason or 'Swap failed'", async () => {
     walletApi({}, { 'POST /api/swaptousdt': () => new Response('', { status: 500 }) });
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const dialog = await openSwap(user);
     await user.type(within(dialog).getByLabelText('Amount (BTC)'), '0.01');
     await user.click(within(dialog).getByRole('button', { name: 'Swap' }));
@@ -277,7 +278,7 @@ describe('Wallet Dashboard: what running bots hold', { timeout: 20_000 }, () => 
           }),
       },
     );
-    const { user } = renderApp('/mywallet', { signedIn: true });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
     const held = await screen.findByTestId('committed-funds');
     expect(within(held).getByRole('link', { name: "BTCUSDT Spot · Multigrid 'Tight'" })).toHaveAttribute(
       'href',
