@@ -1,8 +1,10 @@
 import { type AdminWithdrawRecord, platformMessages as m } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import AdminRoute from '../../../app/routes/admin';
 import { json, mockApi, testUser } from '../../../testing/mock-api';
 import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 const admin = { ...testUser, role: 'admin' as const };
 const HASH = `0x${'ef'.repeat(32)}`;
@@ -26,6 +28,7 @@ function page<T>(records: T[]) {
   return { records, current: 1, pages: 1, total: records.length };
 }
 
+// The first two tests look at the sidebar's menu too, so they render the whole app.
 describe('Administration', () => {
   it('is not found for a member, and has no menu entry', async () => {
     mockApi();
@@ -59,7 +62,8 @@ describe('Administration', () => {
     await user.click(within(approve).getByRole('button', { name: 'Mark as sent' }));
     expect(await within(approve).findByText(m.txHashRequired)).toBeInTheDocument();
     await user.clear(within(approve).getByLabelText('Transaction hash'));
-    await user.type(within(approve).getByLabelText('Transaction hash'), HASH);
+    // Pasted, as a hash is: typed, its 66 characters would re-render the dialog 66 times.
+    await user.paste(HASH);
     await user.click(within(approve).getByRole('button', { name: 'Mark as sent' }));
     expect(await screen.findByText(m.withdrawalApproved)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/withdrawals/w1/approve')[0]?.body).toEqual({ txHash: HASH });
@@ -86,7 +90,7 @@ describe('Administration', () => {
           ]),
         ),
     });
-    renderApp('/admin', { signedIn: true });
+    renderFeature('/admin', <AdminRoute />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Withdrawals' });
     await within(table).findByText('carol');
     const [, paying, waiting] = within(table).getAllByRole('row');
@@ -110,7 +114,7 @@ describe('Administration', () => {
         }),
       'PUT /api/admin/levels': () => json({ message: m.levelsSaved, rewards: [] }),
     });
-    const { user } = renderApp('/admin', { signedIn: true });
+    const { user } = renderFeature('/admin', <AdminRoute />, { signedIn: true });
     await user.click(await screen.findByRole('tab', { name: 'Levels' }));
     const level2 = await screen.findByLabelText('Level 2');
     await user.clear(level2);

@@ -1,8 +1,9 @@
 import type { BotSummary } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import DashboardRoute from '../../../app/routes/dashboard';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 import { pieSlices } from '../lib/pie';
 
 function bot(id: string, name: string, overrides: Partial<BotSummary> = {}): BotSummary {
@@ -80,7 +81,7 @@ describe('Dashboard slips', () => {
   it('counts bots, not slices, in the pie centre', async () => {
     const many = Array.from({ length: 11 }, (_, i) => bot(`m${i}`, `B${i}USDT`, { investment: 100 + i }));
     dashboardApi(many, [bot('s1', 'ETHUSDT', { botType: 'scalping', tradeType: 'scalp' })]);
-    renderApp('/dashboard', { signedIn: true });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     const pie = await screen.findByRole('img', { name: /Total funds/ });
     await waitFor(() => expect(pie).toHaveTextContent('Bots12'));
   });
@@ -90,7 +91,7 @@ describe('Dashboard slips', () => {
       [bot('m1', 'BTCUSDT', { status: 'Pause', haltReason: 'Orders keep failing: insufficient balance' })],
       [],
     );
-    renderApp('/dashboard', { signedIn: true });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     const card = await screen.findByRole('link', { name: /BTC\/USDT Multigrid bot, Pause/ });
     expect(within(card.closest('article') as HTMLElement).getByTestId('halt-reason')).toHaveTextContent(
       'Orders keep failing: insufficient balance',
@@ -104,7 +105,7 @@ describe('Dashboard', () => {
       [bot('m1', 'BTCUSDT')],
       [bot('s1', 'ETHUSDT', { botType: 'scalping', category: 'Future', status: 'Pause' })],
     );
-    const { user } = renderApp('/dashboard', { signedIn: true });
+    const { user } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     const funds = await screen.findByRole('region', { name: 'Funds' });
     await waitFor(() => expect(funds).toHaveTextContent('Total USDT$10,000.00'));
     expect(funds).toHaveTextContent('Available Balance$8,500.50');
@@ -131,7 +132,7 @@ describe('Dashboard', () => {
 
   it('shows Not Active and a Start BOT call to action when nothing runs', async () => {
     dashboardApi([], []);
-    renderApp('/dashboard', { signedIn: true });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     expect(await screen.findByText('No bots running')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Start BOT' }).length).toBeGreaterThan(0);
     const legend = screen.getByRole('list', { name: 'Funds by bot' });
@@ -149,7 +150,7 @@ describe('Dashboard', () => {
         connected: false,
       });
     dashboardApi([], [], true, { 'GET /api/pichart': notConnected, 'GET /api/scalppichart': notConnected });
-    renderApp('/dashboard', { signedIn: true });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     const note = await screen.findByRole('note');
     expect(note).toHaveTextContent('No exchange connected');
     expect(within(note).getByRole('link', { name: 'Go to API Setting' })).toHaveAttribute(
@@ -162,7 +163,10 @@ describe('Dashboard', () => {
   it('pauses the 10 s refresh while the disclaimer is open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = dashboardApi([], [], false);
-    renderApp('/dashboard', { signedIn: true, userEventOptions: { advanceTimers: vi.advanceTimersByTime } });
+    renderFeature('/dashboard', <DashboardRoute />, {
+      signedIn: true,
+      userEventOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
     expect(await screen.findByRole('dialog', { name: 'Disclaimer' })).toBeInTheDocument();
     const before = api.callsTo('GET', '/api/botstatus').length;
     await vi.advanceTimersByTimeAsync(25_000);
@@ -172,7 +176,10 @@ describe('Dashboard', () => {
   it('refreshes every 10 s once agreed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = dashboardApi([], [], true);
-    renderApp('/dashboard', { signedIn: true, userEventOptions: { advanceTimers: vi.advanceTimersByTime } });
+    renderFeature('/dashboard', <DashboardRoute />, {
+      signedIn: true,
+      userEventOptions: { advanceTimers: vi.advanceTimersByTime },
+    });
     await screen.findByText('No bots running');
     const before = api.callsTo('GET', '/api/botstatus').length;
     await vi.advanceTimersByTimeAsync(21_000);

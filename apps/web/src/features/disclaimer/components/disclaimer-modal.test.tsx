@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import DashboardRoute from '../../../app/routes/dashboard';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 describe('disclaimer on the dashboard', () => {
   it('blocks the dashboard until Agree, then records the agreement', async () => {
@@ -9,7 +10,7 @@ describe('disclaimer on the dashboard', () => {
       'GET /api/disclaimeragreementcheck': () => json({ agreed: false }),
       'POST /api/disclaimer': () => json({ success: true, agreed: true }),
     });
-    const { user } = renderApp('/dashboard', { signedIn: true });
+    const { user } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     const dialog = await screen.findByRole('dialog', { name: 'Disclaimer' });
     for (const heading of ['P&L Disclaimer', 'Risk Acknowledgment', 'Due Diligence Requirement']) {
       expect(screen.getByRole('heading', { name: heading })).toBeInTheDocument();
@@ -25,13 +26,13 @@ describe('disclaimer on the dashboard', () => {
 
   it('shows the dialog when the agreement check fails', async () => {
     mockApi({ 'GET /api/disclaimeragreementcheck': () => json({ message: 'down' }, 503) });
-    renderApp('/dashboard', { signedIn: true });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     expect(await screen.findByRole('dialog', { name: 'Disclaimer' })).toBeInTheDocument();
   });
 
   it('stays closed for a user who agreed', async () => {
     const api = mockApi();
-    const { queryClient } = renderApp('/dashboard', { signedIn: true });
+    const { queryClient } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
     await waitFor(() => expect(api.callsTo('GET', '/api/disclaimeragreementcheck')).toHaveLength(1));
     await waitFor(() => expect(queryClient.getQueryData(['disclaimer'])).toEqual({ agreed: true }));
     expect(screen.queryByRole('dialog', { name: 'Disclaimer' })).not.toBeInTheDocument();

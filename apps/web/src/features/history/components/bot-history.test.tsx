@@ -1,9 +1,10 @@
 import type { HistoryRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import HistoryRoute from '../../../app/routes/history';
 import { json, mockApi } from '../../../testing/mock-api';
 import { onPhoneWidth } from '../../../testing/phone-width';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
   return {
@@ -54,7 +55,7 @@ describe('History', () => {
       'GET /api/bothistory': () => json({ rows: [row(1, { strategy_name: '', lossbook: null })] }),
       'GET /api/scalpbothistory': () => json({ rows: [row(2, { symbol: 'ETHUSDT' })] }),
     });
-    const { user } = renderApp('/history', { signedIn: true });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Multigrid history' });
     await waitFor(() => expect(within(table).getByText('BTC/USDT')).toBeInTheDocument());
     expect(headers()).toEqual(BOT_COLUMNS);
@@ -75,7 +76,7 @@ describe('History', () => {
       'GET /api/cyclebothistory': () =>
         json({ rows: [row(3, { symbol: 'SOLUSDT', strategy_name: '', runtime: 4.5, trades: 6 })] }),
     });
-    const { user } = renderApp('/history', { signedIn: true });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     await screen.findByRole('table', { name: 'Multigrid history' });
     await user.click(screen.getByRole('tab', { name: 'Cycle' }));
     const table = await screen.findByRole('table', { name: 'Cycle history' });
@@ -92,7 +93,7 @@ describe('History', () => {
       'GET /api/bothistory': () => json({ rows: [] }),
       'GET /api/cyclebothistory': () => (fail ? json({ message: 'down' }, 500) : json({ rows: [] })),
     });
-    const { user, queryClient } = renderApp('/history', { signedIn: true });
+    const { user, queryClient } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     await screen.findByRole('table', { name: 'Multigrid history' });
     await user.click(screen.getByRole('tab', { name: 'Cycle' }));
     await screen.findByRole('table', { name: 'Cycle history' });
@@ -107,7 +108,7 @@ describe('History', () => {
     mockApi({
       'GET /api/bothistory': () => json({ rows: Array.from({ length: 130 }, (_, i) => row(i)) }),
     });
-    const { user } = renderApp('/history', { signedIn: true });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Multigrid history' });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(21));
     const nav = screen.getByRole('navigation', { name: 'History pages' });
@@ -128,7 +129,7 @@ describe('History', () => {
     const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(700);
     try {
       mockApi({ 'GET /api/bothistory': () => json({ rows: [row(1), row(2)] }) });
-      renderApp('/history', { signedIn: true });
+      renderFeature('/history', <HistoryRoute />, { signedIn: true });
       const list = await screen.findByRole('list', { name: 'Multigrid history' });
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -145,7 +146,7 @@ describe('History', () => {
           json({ rows: [row(1, { strategy_name: '', totalpnl: -4, roi: -0.4 }), row(2)] }),
         'GET /api/cyclebothistory': () => json({ rows: [row(3, { symbol: 'SOLUSDT' })] }),
       });
-      const { user } = renderApp('/history', { signedIn: true });
+      const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
       const list = await screen.findByRole('list', { name: 'Multigrid history' });
       expect(screen.queryByRole('table')).not.toBeInTheDocument();
       await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
@@ -183,7 +184,7 @@ describe('History filters, sorting and export', () => {
 
   it('filters by pair, outcome and stop date, and sorts by a column', async () => {
     mockApi({ 'GET /api/bothistory': () => json({ rows }) });
-    const { user } = renderApp('/history', { signedIn: true });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     await waitFor(() => expect(symbols()).toEqual(['BTC/USDT', 'ETH/USDT', 'ETH/USDT']));
     await user.selectOptions(screen.getByLabelText('Pair'), 'ETHUSDT');
     expect(symbols()).toHaveLength(2);
@@ -215,7 +216,7 @@ describe('History filters, sorting and export', () => {
     });
     const created = vi.fn(() => 'blob:history');
     Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
-    const { user } = renderApp('/history', { signedIn: true });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
     await waitFor(() => expect(symbols()).toHaveLength(3));
     await user.selectOptions(screen.getByLabelText('Outcome'), 'profit');
     await user.click(screen.getByRole('button', { name: 'Export fills (CSV)' }));

@@ -1,7 +1,8 @@
 import { platformMessages as m, type SubscriptionPlan, type SubscriptionRecord } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../testing/render-app';
+import SubscriptionRoute from '../../../app/routes/subscription';
+import { renderFeature } from '../../../testing/render-feature';
 import { fail, ok, page, platformApi, platformUser } from '../testing/platform-api';
 
 const basic: SubscriptionPlan = {
@@ -40,7 +41,7 @@ describe('Subscription', () => {
       'POST /platform/subscription/list': () =>
         ok(page([record, { ...record, id: 's0', status: 'In-Active' }])),
     });
-    renderApp('/subscription', { signedIn: true });
+    renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('Profit Limit Remained')).toHaveTextContent('$300.00'));
     expect(card('Subscription Status')).toHaveTextContent('Active');
     expect(card('USDT Wallet')).toHaveTextContent('150.00');
@@ -64,7 +65,7 @@ describe('Subscription', () => {
   it('shows Pending while the subscription status is unknown and In-Active when there is none', async () => {
     const { isActiveSubscription: _, ...unknown } = platformUser;
     platformApi(unknown);
-    renderApp('/subscription', { signedIn: true });
+    renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('Subscription Status')).toHaveTextContent('Pending'));
   });
 
@@ -73,7 +74,7 @@ describe('Subscription', () => {
       'POST /platform/subscription/plans': () => ok({ plans: [basic] }),
       'POST /platform/subscription/create': () => ok({ id: 's9' }, 'Subscription activated.'),
     });
-    const { user } = renderApp('/subscription', { signedIn: true });
+    const { user } = renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('USDT Wallet')).toHaveTextContent('150.00'));
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Basic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Subscription' });
@@ -88,7 +89,7 @@ describe('Subscription', () => {
 
   it('says which balance is short and does not offer to confirm', async () => {
     const api = platformApi(undefined, { 'POST /platform/subscription/plans': () => ok({ plans: [pro] }) });
-    const { user } = renderApp('/subscription', { signedIn: true });
+    const { user } = renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('USDT Wallet')).toHaveTextContent('150.00'));
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Subscription' });
@@ -107,7 +108,7 @@ describe('Subscription', () => {
       'POST /platform/subscription/plans': () => ok({ plans: [basic] }),
       'POST /platform/subscription/create': () => fail('Insufficient USDT balance: someone spent it first.'),
     });
-    const { user } = renderApp('/subscription', { signedIn: true });
+    const { user } = renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('USDT Wallet')).toHaveTextContent('150.00'));
     await user.click(await screen.findByRole('button', { name: 'Subscribe to Basic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Subscription' });
@@ -119,7 +120,7 @@ describe('Subscription', () => {
     platformApi(undefined, {
       'POST /platform/subscription/plans': () => fail('Plans are down', '5000', 500),
     });
-    renderApp('/subscription', { signedIn: true });
+    renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     expect(await screen.findByText('Plans could not be loaded')).toBeInTheDocument();
     expect(screen.getByText('Plans are down')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();

@@ -1,7 +1,8 @@
 import { type DepositRecord, platformMessages as m } from '@gridbot/shared';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../../testing/render-app';
+import WalletDepositRoute from '../../../app/routes/wallet-deposit';
+import { renderFeature } from '../../../testing/render-feature';
 import { listenKey } from '../hooks/use-listen-window';
 import { DEPOSIT_ADDRESS, fail, ok, page, platformApi, platformUser } from '../testing/platform-api';
 
@@ -18,7 +19,7 @@ const key = listenKey(platformUser.id);
 describe('Wallet Deposit', () => {
   it('shows the BEP-20 address with a QR code, copies it and lists deposits', async () => {
     platformApi(undefined, { 'POST /platform/wallet/deposit/list': () => ok(page([deposit])) });
-    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    const { user } = renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     expect(await screen.findByText(DEPOSIT_ADDRESS)).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'QR code of your deposit address' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Copy address' }));
@@ -40,7 +41,7 @@ describe('Wallet Deposit', () => {
 
   it('says so when deposits are not configured', async () => {
     platformApi({ ...platformUser, qrCode: null });
-    renderApp('/Wallet-deposit', { signedIn: true });
+    renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     expect(await screen.findByText(m.depositsNotConfigured)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'make payment' })).not.toBeInTheDocument();
   });
@@ -50,7 +51,7 @@ describe('Wallet Deposit', () => {
       'POST /platform/wallet/usdt/deposit/listen': () =>
         ok({ usdtListenExpiredInSeconds: 900, listeningUntil: new Date(Date.now() + 900_000).toISOString() }),
     });
-    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    const { user } = renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'make payment' }));
     const timer = await screen.findByRole('timer', { name: 'Listening for your deposit' });
     expect(timer).toHaveTextContent(/1[45]:\d\d/);
@@ -60,7 +61,7 @@ describe('Wallet Deposit', () => {
     expect(end - Date.now()).toBeGreaterThan(890_000);
 
     cleanup();
-    renderApp('/Wallet-deposit', { signedIn: true });
+    renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     expect(await screen.findByRole('timer', { name: 'Listening for your deposit' })).toHaveTextContent(
       /1[45]:\d\d/,
     );
@@ -71,7 +72,7 @@ describe('Wallet Deposit', () => {
     platformApi();
     const start = Date.now();
     localStorage.setItem(key, String(start + 120_000));
-    renderApp('/Wallet-deposit', { signedIn: true });
+    renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     expect(await screen.findByRole('timer')).toHaveTextContent(/0[0-2]:\d\d/);
     // The clock reaches the window's end (however long the render took): the next second's tick closes it.
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => start + 120_000);
@@ -90,7 +91,7 @@ describe('Wallet Deposit', () => {
       'POST /platform/wallet/usdt/deposit/sync': () =>
         configured ? ok({ credited: 1 }, m.synced(1)) : fail(m.depositsNotConfigured, '5030', 503),
     });
-    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    const { user } = renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'sync status' }));
     expect(await screen.findByText(m.synced(1))).toBeInTheDocument();
     expect(api.callsTo('POST', '/platform/wallet/usdt/deposit/sync')).toHaveLength(1);
@@ -121,7 +122,7 @@ describe('Wallet Deposit on a paper install', () => {
         'POST /platform/wallet/deposit/list': () => ok(page(credited)),
       },
     );
-    const { user } = renderApp('/Wallet-deposit', { signedIn: true });
+    const { user } = renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
     const card = await screen.findByTestId('simulated-deposit');
     expect(card).toHaveTextContent('Paper install · simulated');
     expect(screen.queryByText('No deposit address can be shown.', { exact: false })).not.toBeInTheDocument();

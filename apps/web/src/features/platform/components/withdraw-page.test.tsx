@@ -1,7 +1,8 @@
 import { platformMessages as m, type WithdrawRecord } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from '../../../testing/render-app';
+import WithdrawRoute from '../../../app/routes/withdraw';
+import { renderFeature } from '../../../testing/render-feature';
 import { fail, ok, page, platformApi } from '../testing/platform-api';
 
 const ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -24,7 +25,7 @@ function withdrawal(
 }
 
 async function openPage() {
-  const view = renderApp('/withdraw', { signedIn: true });
+  const view = renderFeature('/withdraw', <WithdrawRoute />, { signedIn: true });
   await screen.findByRole('heading', { name: 'Withdraw' });
   await waitFor(() => expect(screen.getByText('42.50')).toBeInTheDocument());
   return view;
@@ -51,7 +52,9 @@ describe('Withdraw', () => {
     const amount = screen.getByLabelText('Withdraw Amount (USDT)');
     await user.type(amount, '1a2.5.0x');
     expect(amount).toHaveValue('12.50');
-    await user.type(screen.getByLabelText('Wallet Address (BEP-20)'), ADDRESS);
+    // A pasted address: typing its 42 characters one by one re-renders the form 42 times.
+    await user.click(screen.getByLabelText('Wallet Address (BEP-20)'));
+    await user.paste(ADDRESS);
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(m.withdrawRequested)).toBeInTheDocument();
     expect(api.callsTo('POST', '/platform/withdraw/create')[0]?.body).toEqual({
@@ -64,10 +67,8 @@ describe('Withdraw', () => {
     platformApi(undefined, { 'POST /platform/withdraw/create': () => fail(m.addressChecksum) });
     const { user } = await openPage();
     await user.type(screen.getByLabelText('Withdraw Amount (USDT)'), '5');
-    await user.type(
-      screen.getByLabelText('Wallet Address (BEP-20)'),
-      ADDRESS.toLowerCase().replace('0x5', '0x6'),
-    );
+    await user.click(screen.getByLabelText('Wallet Address (BEP-20)'));
+    await user.paste(ADDRESS.toLowerCase().replace('0x5', '0x6'));
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     const address = screen.getByLabelText('Wallet Address (BEP-20)');
     await waitFor(() => expect(address).toHaveAccessibleDescription(m.addressChecksum));

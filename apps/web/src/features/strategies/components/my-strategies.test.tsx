@@ -1,8 +1,11 @@
 import { strategyMessages as m, type StoredStrategy } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import EditStrategyRoute from '../../../app/routes/edit-strategy';
+import MyStrategiesRoute from '../../../app/routes/my-strategies';
+import ScalpEditStrategyRoute from '../../../app/routes/scalp-edit-strategy';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 const stored = (name: string, over: Partial<StoredStrategy> = {}): StoredStrategy =>
   ({
@@ -27,14 +30,14 @@ const noSystem = { 'GET /api/systemstrategy': () => json({ strategies: [] }) };
 describe('My Strategies', { timeout: 20_000 }, () => {
   it('shows the empty state of the spec', async () => {
     mockApi({ 'GET /api/mystratagieslist': () => json({ strategies: [] }), ...noSystem });
-    renderApp('/mystrategies', { signedIn: true });
+    renderFeature('/mystrategies', <MyStrategiesRoute />, { signedIn: true });
     expect(await screen.findByText(m.emptyTitle)).toBeInTheDocument();
     expect(screen.getByText(m.emptyLine)).toBeInTheDocument();
   });
 
   it('shows the load error of the spec', async () => {
     mockApi({ 'GET /api/mystratagieslist': () => json({ message: 'boom' }, 500), ...noSystem });
-    renderApp('/mystrategies', { signedIn: true });
+    renderFeature('/mystrategies', <MyStrategiesRoute />, { signedIn: true });
     expect(await screen.findByText(m.listFailed)).toBeInTheDocument();
   });
 
@@ -43,7 +46,7 @@ describe('My Strategies', { timeout: 20_000 }, () => {
       'GET /api/mystratagieslist': () => json({ strategies: [stored('A very long strategy name')] }),
       ...noSystem,
     });
-    renderApp('/mystrategies', { signedIn: true });
+    renderFeature('/mystrategies', <MyStrategiesRoute />, { signedIn: true });
     expect(await screen.findByText('A very long ...')).toBeInTheDocument();
     expect(screen.getByText('Active')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit A very long strategy name' })).toHaveAttribute(
@@ -60,7 +63,7 @@ describe('My Strategies', { timeout: 20_000 }, () => {
         inUse ? json({ message: m.inUse }, 409) : json({ success: true, message: m.deleted }),
       ...noSystem,
     });
-    const { user } = renderApp('/mystrategies', { signedIn: true });
+    const { user } = renderFeature('/mystrategies', <MyStrategiesRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Delete Busy' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete strategy?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
@@ -82,7 +85,7 @@ describe('My Strategies', { timeout: 20_000 }, () => {
       'POST /api/deletestrategy': () => json({ message: 'Strategy not found' }, 404),
       ...noSystem,
     });
-    const { user } = renderApp('/mystrategies', { signedIn: true });
+    const { user } = renderFeature('/mystrategies', <MyStrategiesRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Delete Odd' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(m.deleteFailed('Strategy not found'))).toBeInTheDocument();
@@ -104,7 +107,7 @@ describe('My Strategies', { timeout: 20_000 }, () => {
       'POST /api/copystrategy': () =>
         json({ success: true, message: m.copied, strategy: stored('Scalp Classic 5 (copy)') }),
     });
-    const { user } = renderApp('/mystrategies?tab=scalping', { signedIn: true });
+    const { user } = renderFeature('/mystrategies?tab=scalping', <MyStrategiesRoute />, { signedIn: true });
     expect(await screen.findByRole('tab', { name: 'Scalping' })).toHaveAttribute('aria-selected', 'true');
     await user.click(await screen.findByRole('button', { name: 'Copy Scalp Classic 5' }));
     await waitFor(() =>
@@ -122,7 +125,10 @@ describe('Edit strategy', { timeout: 20_000 }, () => {
     mockApi({
       'POST /api/stratagybypara': () => json({ strategy: stored('Runner'), inUse: true }),
     });
-    renderApp('/editstrategy/Runner', { signedIn: true });
+    renderFeature('/editstrategy/Runner', <EditStrategyRoute />, {
+      route: '/editstrategy/:strategy_name',
+      signedIn: true,
+    });
     expect(await screen.findByRole('heading', { name: 'Edit Grid Bot Strategy' })).toBeInTheDocument();
     expect(await screen.findByLabelText('Strategy Name')).toHaveAttribute('readonly');
     expect(screen.getByLabelText('Number of Grids')).toHaveValue('2');
@@ -134,7 +140,10 @@ describe('Edit strategy', { timeout: 20_000 }, () => {
 
   it('says when the strategy cannot be loaded', async () => {
     mockApi({ 'POST /api/scalpstratagybypara': () => json({ message: 'Strategy not found' }, 404) });
-    renderApp('/scalpeditstrategy/Gone', { signedIn: true });
+    renderFeature('/scalpeditstrategy/Gone', <ScalpEditStrategyRoute />, {
+      route: '/scalpeditstrategy/:strategy_name',
+      signedIn: true,
+    });
     expect((await screen.findAllByText(m.loadFailed)).length).toBeGreaterThan(0);
   });
 });
