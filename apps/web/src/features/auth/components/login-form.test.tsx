@@ -1,8 +1,9 @@
 import { authMessages, securityMessages } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import LoginRoute from '../../../app/routes/login';
 import { deferred, json, mockApi, testUser } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 
 const authResponse = {
   success: true,
@@ -12,7 +13,11 @@ const authResponse = {
   user: testUser,
 };
 
-async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], login: string, password: string) {
+function renderLogin(path = '/') {
+  return renderFeature(path, <LoginRoute />);
+}
+
+async function fillAndSubmit(user: ReturnType<typeof renderLogin>['user'], login: string, password: string) {
   await user.type(await screen.findByLabelText('Email Address or Username'), login);
   await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'LogIn' }));
@@ -21,7 +26,7 @@ async function fillAndSubmit(user: ReturnType<typeof renderApp>['user'], login: 
 describe('login form', () => {
   it('shows the schema messages and sends nothing when the fields are empty', async () => {
     const api = mockApi();
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     expect(await screen.findByRole('heading', { name: 'Log in to your account' })).toBeInTheDocument();
     expect(screen.getByText('Enter your email address and password to log in.')).toBeInTheDocument();
 
@@ -35,14 +40,14 @@ describe('login form', () => {
 
   it('rejects a password shorter than 6 characters with the spec message', async () => {
     mockApi();
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     await fillAndSubmit(user, 'alice', '12345');
     expect(await screen.findByText('Password must be at least 6 characters long')).toBeInTheDocument();
   });
 
   it('shows and hides the password', async () => {
     mockApi();
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     const password = await screen.findByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     await user.click(screen.getByRole('button', { name: 'Show' }));
@@ -54,7 +59,7 @@ describe('login form', () => {
   it('disables the button and reads "Loging in..." while busy, then stores the session and opens the dashboard', async () => {
     const reply = deferred();
     const api = mockApi({ 'POST /api/cyborxlogin': () => reply.promise });
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     await fillAndSubmit(user, 'alice', 'secret1');
 
     const busy = await screen.findByRole('button', { name: 'Loging in...' });
@@ -62,7 +67,7 @@ describe('login form', () => {
     expect(api.callsTo('POST', '/api/cyborxlogin')[0]?.body).toEqual({ email: 'alice', password: 'secret1' });
 
     reply.resolve(json(authResponse));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByText('/dashboard page')).toBeInTheDocument();
     expect(currentUrl()).toBe('/dashboard');
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('user') ?? '{}')).toMatchObject({ username: 'alice' });
@@ -70,9 +75,9 @@ describe('login form', () => {
 
   it('goes to the same-site redirect path after login', async () => {
     mockApi({ 'POST /api/cyborxlogin': () => json(authResponse) });
-    const { user } = renderApp('/?redirect=/sip');
+    const { user } = renderLogin('/?redirect=/sip');
     await fillAndSubmit(user, 'alice', 'secret1');
-    expect(await screen.findByRole('heading', { name: 'Start New SIP' })).toBeInTheDocument();
+    expect(await screen.findByText('/sip page')).toBeInTheDocument();
     expect(currentUrl()).toBe('/sip');
   });
 
@@ -80,7 +85,7 @@ describe('login form', () => {
     'ignores the off-site redirect %s and opens the dashboard',
     async (redirect) => {
       mockApi({ 'POST /api/cyborxlogin': () => json(authResponse) });
-      const { user } = renderApp(`/?redirect=${encodeURIComponent(redirect)}`);
+      const { user } = renderLogin(`/?redirect=${encodeURIComponent(redirect)}`);
       await fillAndSubmit(user, 'alice', 'secret1');
       await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
     },
@@ -90,7 +95,7 @@ describe('login form', () => {
     mockApi({
       'POST /api/cyborxlogin': () => json({ message: authMessages.invalidCredentials }, 401),
     });
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     await fillAndSubmit(user, 'alice', 'wrong-password');
     expect(await screen.findByText(authMessages.invalidCredentials)).toBeInTheDocument();
     expect(currentUrl()).toBe('/');
@@ -99,7 +104,7 @@ describe('login form', () => {
 
   it("toasts 'Login failed. Please try again.' when the server gives no message", async () => {
     mockApi({ 'POST /api/cyborxlogin': () => new Response('', { status: 502 }) });
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     await fillAndSubmit(user, 'alice', 'secret1');
     expect(await screen.findByText('Login failed. Please try again.')).toBeInTheDocument();
   });
@@ -111,7 +116,7 @@ describe('login form', () => {
           ? json(authResponse)
           : json({ message: securityMessages.codeRequired, twoFactorRequired: true }, 401),
     });
-    const { user } = renderApp('/');
+    const { user } = renderLogin();
     await fillAndSubmit(user, 'alice', 'secret1');
     const code = await screen.findByLabelText('Authentication code');
     await user.type(code, '123456');

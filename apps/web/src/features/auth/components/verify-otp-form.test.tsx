@@ -1,8 +1,10 @@
 import { authMessages } from '@gridbot/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import SignupRoute from '../../../app/routes/signup';
+import VerifyOtpRoute from '../../../app/routes/verify-otp';
 import { json, mockApi, testUser } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 import { sanitizeOtp } from './otp-input';
 
 const signupState = {
@@ -32,14 +34,16 @@ describe('sanitizeOtp', () => {
 describe('verify OTP page', () => {
   it('sends the user to sign-up when no e-mail came with the page', async () => {
     mockApi();
-    renderApp('/verifyOtp');
+    renderFeature('/verifyOtp', <VerifyOtpRoute />, {
+      routes: [{ path: '/signup', element: <SignupRoute /> }],
+    });
     expect(await screen.findByRole('heading', { name: 'Create your account' })).toBeInTheDocument();
     expect(currentUrl()).toBe('/signup');
   });
 
   it('strips non-digits as the user types', async () => {
     mockApi();
-    const { user } = renderApp('/verifyOtp', { state: signupState });
+    const { user } = renderFeature('/verifyOtp', <VerifyOtpRoute />, { state: signupState });
     const input = await screen.findByLabelText('Verification code');
     await user.type(input, 'a1b2 c3');
     expect(input).toHaveValue('123');
@@ -47,10 +51,10 @@ describe('verify OTP page', () => {
 
   it('verifies automatically at six digits, stores the session and goes to the redirect path', async () => {
     const api = mockApi({ 'POST /api/verify-otp': () => json(verified) });
-    const { user } = renderApp('/verifyOtp?redirect=/sip', { state: signupState });
+    const { user } = renderFeature('/verifyOtp?redirect=/sip', <VerifyOtpRoute />, { state: signupState });
     await user.type(await screen.findByLabelText('Verification code'), '12-34-56');
 
-    expect(await screen.findByRole('heading', { name: 'Start New SIP' })).toBeInTheDocument();
+    expect(await screen.findByText('/sip page')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/verify-otp')).toHaveLength(1);
     expect(api.callsTo('POST', '/api/verify-otp')[0]?.body).toEqual({ ...signupState, otp: '123456' });
     expect(localStorage.getItem('token')).toBe('fresh-token');
@@ -59,14 +63,14 @@ describe('verify OTP page', () => {
 
   it('goes to the dashboard without a redirect', async () => {
     mockApi({ 'POST /api/verify-otp': () => json(verified) });
-    const { user } = renderApp('/verifyOtp', { state: signupState });
+    const { user } = renderFeature('/verifyOtp', <VerifyOtpRoute />, { state: signupState });
     await user.type(await screen.findByLabelText('Verification code'), '123456');
     await waitFor(() => expect(currentUrl()).toBe('/dashboard'));
   });
 
   it('shows the server message for a wrong code and lets the user try again', async () => {
     mockApi({ 'POST /api/verify-otp': () => json({ message: authMessages.otpInvalid }, 400) });
-    const { user } = renderApp('/verifyOtp', { state: signupState });
+    const { user } = renderFeature('/verifyOtp', <VerifyOtpRoute />, { state: signupState });
     const input = await screen.findByLabelText('Verification code');
     await user.type(input, '999999');
 
@@ -81,7 +85,7 @@ describe('verify OTP page', () => {
     const api = mockApi({
       'POST /api/resend-otp': () => json({ success: true, message: authMessages.otpResent }),
     });
-    const { user } = renderApp('/verifyOtp', {
+    const { user } = renderFeature('/verifyOtp', <VerifyOtpRoute />, {
       state: signupState,
       userEventOptions: { advanceTimers: vi.advanceTimersByTime },
     });
@@ -114,7 +118,7 @@ describe('verify OTP page', () => {
       'POST /api/resend-otp': () =>
         json({ message: authMessages.otpResendWait(12), retryAfterSeconds: 12 }, 429),
     });
-    const { user } = renderApp('/verifyOtp', {
+    const { user } = renderFeature('/verifyOtp', <VerifyOtpRoute />, {
       state: signupState,
       userEventOptions: { advanceTimers: vi.advanceTimersByTime },
     });

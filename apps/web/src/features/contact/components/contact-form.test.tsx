@@ -1,13 +1,15 @@
 import { contactMessages } from '@gridbot/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import ContactRoute from '../../../app/routes/contact';
+import ThankYouRoute from '../../../app/routes/thank-you';
 import { json, mockApi } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 
 describe('contact form', () => {
   it('shows the spec messages for missing fields', async () => {
     mockApi();
-    const { user } = renderApp('/contact');
+    const { user } = renderFeature('/contact', <ContactRoute />);
     await user.click(await screen.findByRole('button', { name: 'Send Message' }));
     expect(await screen.findByText(contactMessages.nameRequired)).toBeInTheDocument();
     expect(screen.getByText(contactMessages.contactNoRequired)).toBeInTheDocument();
@@ -16,7 +18,9 @@ describe('contact form', () => {
 
   it('sends the message, toasts and opens the thank-you page', async () => {
     const api = mockApi({ 'POST /api/contact': () => json({ success: true, message: 'ok' }) });
-    const { user } = renderApp('/contact');
+    const { user } = renderFeature('/contact', <ContactRoute />, {
+      routes: [{ path: '/thankyou', element: <ThankYouRoute /> }],
+    });
     await user.type(await screen.findByLabelText('Name'), 'Alice');
     await user.type(screen.getByLabelText('Contact No'), '4915112345678');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');
@@ -39,7 +43,7 @@ describe('contact form', () => {
 
   it('toasts the spec failure text', async () => {
     mockApi({ 'POST /api/contact': () => json({ message: 'nope' }, 500) });
-    const { user } = renderApp('/contact');
+    const { user } = renderFeature('/contact', <ContactRoute />);
     await user.type(await screen.findByLabelText('Name'), 'Alice');
     await user.type(screen.getByLabelText('Contact No'), '4915112345678');
     await user.type(screen.getByLabelText('Email'), 'alice@example.com');

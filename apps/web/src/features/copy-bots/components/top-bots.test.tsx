@@ -1,8 +1,9 @@
 import type { TopBot } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import LivebotsRoute from '../../../app/routes/livebots';
 import { json, mockApi } from '../../../testing/mock-api';
-import { currentUrl, renderApp } from '../../../testing/render-app';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
 
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
 
@@ -44,7 +45,7 @@ const top: TopBot[] = [
 describe('Copy BOTs', () => {
   it("shows a losing bot's ROI as a loss in the copy dialog", async () => {
     mockApi({ 'GET /api/livebotdata': () => json({ bots: [{ ...top[1], roi: -0.07 } as TopBot] }) });
-    const { user } = renderApp('/livebots', { signedIn: true });
+    const { user } = renderFeature('/livebots', <LivebotsRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: /^Rank 1: BTC\/USDT Multigrid/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
     expect(within(dialog).getByTestId('copy-bot-roi')).toHaveTextContent('-0.07%');
@@ -56,7 +57,7 @@ describe('Copy BOTs', () => {
       'GET /api/livebotdata': () => json({ bots: top }),
       'POST /api/copybotstrategy': () => json({ strategy_name: 'Scalping 2 · copy', botType: 'scalping' }),
     });
-    const { user } = renderApp('/livebots', { signedIn: true });
+    const { user } = renderFeature('/livebots', <LivebotsRoute />, { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Top Running Bots' })).toBeInTheDocument();
     const list = await screen.findByRole('list', { name: 'Top running bots' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
@@ -76,7 +77,7 @@ describe('Copy BOTs', () => {
 
   it('shows the strategy shape, not a name, and filters by pair, category and runtime', async () => {
     const api = mockApi({ 'GET /api/livebotdata': () => json({ bots: top }) });
-    const { user } = renderApp('/livebots', { signedIn: true });
+    const { user } = renderFeature('/livebots', <LivebotsRoute />, { signedIn: true });
     const list = await screen.findByRole('list', { name: 'Top running bots' });
     expect(list).toHaveTextContent('Scalping 2');
     await user.selectOptions(screen.getByLabelText('Pair'), 'ETHUSDT');

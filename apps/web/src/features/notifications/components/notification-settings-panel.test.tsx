@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import NotificationsRoute from '../../../app/routes/notifications';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 const settings = {
   routing: { bot_stopped: ['email'] },
@@ -23,7 +24,7 @@ describe('notification routing table', () => {
       'GET /api/notifications/settings': () => json(settings),
       'PUT /api/notifications/settings': () => json(settings),
     });
-    const { user } = renderApp('/notifications', { signedIn: true });
+    const { user } = renderFeature('/notifications', <NotificationsRoute />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'What reaches you' });
     expect(
       within(table)

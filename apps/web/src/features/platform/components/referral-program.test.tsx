@@ -1,8 +1,9 @@
 import { platformMessages as m, type RewardRecord } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import ReferralProgramRoute from '../../../app/routes/referral-program';
 import { deferred } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 import { fail, ok, page, platformApi, platformUser } from '../testing/platform-api';
 
 function reward(n: number): RewardRecord {
@@ -31,7 +32,7 @@ describe('Referral Program', () => {
           ],
         }),
     });
-    const { user } = renderApp('/referral-program', { signedIn: true });
+    const { user } = renderFeature('/referral-program', <ReferralProgramRoute />, { signedIn: true });
     expect(await screen.findByRole('heading', { name: 'Referral Program' })).toBeInTheDocument();
     expect(await screen.findByText('$42.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('href', '/withdraw');
@@ -54,7 +55,7 @@ describe('Referral Program', () => {
 
   it("shows 'Rewards Earned' as $0.00 and no referral ID when the user data has neither", async () => {
     platformApi({ ...platformUser, usdtRewardToken: '', userCode: '' });
-    renderApp('/referral-program', { signedIn: true });
+    renderFeature('/referral-program', <ReferralProgramRoute />, { signedIn: true });
     await screen.findByRole('heading', { name: 'Referral Program' });
     await waitFor(() => expect(screen.getByText('$0.00')).toBeInTheDocument());
     await waitFor(() => expect(screen.queryByText('My Referral ID')).not.toBeInTheDocument());
@@ -75,7 +76,7 @@ describe('Referral Program', () => {
           : ok(page([reward(11), reward(12)], 2, 2));
       },
     });
-    const { user } = renderApp('/referral-program', { signedIn: true });
+    const { user } = renderFeature('/referral-program', <ReferralProgramRoute />, { signedIn: true });
     const history = await screen.findByRole('table', { name: 'Reward History' });
     await waitFor(() => expect(within(history).getByText('user10')).toBeInTheDocument());
     const header = within(history)
@@ -103,7 +104,7 @@ describe('Referral Program', () => {
   it("shows 'Loading...' then 'No Records Found.' and no pagination for one page", async () => {
     const slow = deferred();
     platformApi(undefined, { 'POST /platform/level-income/list': () => slow.promise });
-    renderApp('/referral-program', { signedIn: true });
+    renderFeature('/referral-program', <ReferralProgramRoute />, { signedIn: true });
     const history = await screen.findByRole('table', { name: 'Reward History' });
     expect(within(history).getByText(m.loading)).toBeInTheDocument();
     slow.resolve(ok(page([])));
@@ -117,7 +118,7 @@ describe('Referral Program', () => {
       'POST /platform/level-income/list': () => fail('boom', '5000'),
       'POST /platform/level-income/level-reward': () => fail('boom', '5000', 500),
     });
-    renderApp('/referral-program', { signedIn: true });
+    renderFeature('/referral-program', <ReferralProgramRoute />, { signedIn: true });
     await waitFor(() => expect(within(table('Reward History')).getByText(m.noRecords)).toBeInTheDocument());
     await waitFor(() => expect(within(table('Reward by Level')).getByText(m.noRecords)).toBeInTheDocument());
     expect(screen.queryByText('boom')).not.toBeInTheDocument();

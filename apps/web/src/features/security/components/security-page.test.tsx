@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import SecurityRoute from '../../../app/routes/security';
 import { json, mockApi } from '../../../testing/mock-api';
-import { renderApp } from '../../../testing/render-app';
+import { renderFeature } from '../../../testing/render-feature';
 
 const sessions = [
   {
@@ -51,7 +52,7 @@ describe('Security page', () => {
     const api = securityApi({
       'POST /api/security/sessions/b2/logout': () => json({ success: true, message: 'ok' }),
     });
-    const { user } = renderApp('/security', { signedIn: true });
+    const { user } = renderFeature('/security', <SecurityRoute />, { signedIn: true });
     const table = await screen.findByRole('table', { name: 'Active sessions' });
     expect(await within(table).findByText('This device')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Log out Safari 17 on iOS (203.0.113.9)' }));
@@ -69,7 +70,7 @@ describe('Security page', () => {
         }),
       'POST /api/security/2fa/enable': () => json({ success: true, message: 'on', recoveryCodes: codes }),
     });
-    const { user } = renderApp('/security', { signedIn: true });
+    const { user } = renderFeature('/security', <SecurityRoute />, { signedIn: true });
     await user.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' }));
     expect(await screen.findByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
     expect(
