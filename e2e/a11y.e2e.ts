@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from './support/browser';
+import { transitionsDone, VIEWPORTS } from './support/browser';
 import { type Journey, logInAsDemo, setUpJourney, watchPage } from './support/journey';
 
 // axe-core on every screen of the app, in the dark and the light theme: no serious or critical violation
@@ -81,7 +81,7 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
-  await page.waitForTimeout(600);
+  await transitionsDone(page);
 }
 
 async function audit(page: Page, path: string, theme: string, found: string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, readMailbox, shoot } from './support/browser';
+import { newContext, readMailbox, shoot, transitionsDone } from './support/browser';
 import { inEveryLook, logInAsDemo, setUpJourney, watchPage } from './support/journey';
 
 // The journey, on the embedded default (the simulated market with the shipped Binance candles): a new user
@@ -116,7 +116,7 @@ describe('backtest journey', () => {
       await page.getByTestId('backtest-run').click();
       await page.getByTestId('backtest-results').waitFor({ timeout: 60_000 });
       expect(await figure(page, 'Funding')).toMatch(/[1-9]/);
-      await page.waitForTimeout(300);
+      await transitionsDone(page);
       await shoot(page, `backtest-futures-editor-${theme}-390`);
       await context.close();
     }
@@ -126,7 +126,7 @@ describe('backtest journey', () => {
   it('in every look: the Start Bot backtest; a take-profit edit changes the editor backtest; a sweep fills the table', async () => {
     await inEveryLook(app, logIn, async (page, look) => {
       await backtestFromStartBot(page);
-      await page.waitForTimeout(300);
+      await transitionsDone(page);
       await shoot(page, `backtest-startbot-${look.theme}-${look.width}`);
 
       await backtestInEditor(page);

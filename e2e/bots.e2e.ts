@@ -8,7 +8,7 @@ import {
   startBotThroughUi,
   waitForBuyAndSell,
 } from './support/bot-steps';
-import { newContext, shoot } from './support/browser';
+import { newContext, shoot, transitionsDone } from './support/browser';
 import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
 
 // The journey: on the replayed market at high speed, start a Multigrid spot bot and a Scalping
@@ -152,7 +152,7 @@ describe('bots journey', () => {
       if ((await ranked.count()) > 0) {
         await ranked.getByRole('button').first().click();
         await page.getByRole('dialog', { name: 'Start New Bot' }).waitFor();
-        await page.waitForTimeout(400);
+        await transitionsDone(page);
         await shoot(page, `bots-copy-modal-${theme}-${width}`);
       }
     });

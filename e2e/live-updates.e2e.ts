@@ -86,13 +86,18 @@ describe('live updates', () => {
     // Pushed: each fill shows within a second of its commit, long before the 10 s poll could show it. The
     // page refetches only the order book's own query for it (not after the slower figures of the page).
     const PUSHED_WITHIN_MS = 1_000;
+    /** Each fill committed at `frames` has shown on the page, or its time to show has passed. */
+    const shownOrLate = async (frames: number[]) => {
+      const seen = await changes();
+      return frames.every((frame) => seen.some((t) => t > frame) || Date.now() > frame + PUSHED_WITHIN_MS);
+    };
     const pushedFrom = Date.now();
     await expect
       .poll(() => fillFrames().filter((t) => t > pushedFrom).length, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(3);
     // The fills pushed so far, each given its full second to show.
     const measured = fillFrames().filter((t) => t > pushedFrom);
-    await page.waitForTimeout(PUSHED_WITHIN_MS + 100);
+    await expect.poll(() => shownOrLate(measured), { timeout: 10_000 }).toBe(true);
     const seen = await changes();
     const latencies = measured.map((frame) => (seen.find((t) => t > frame) ?? Number.NaN) - frame);
     console.log(`fill commit → order-book row: ${latencies.map((ms) => `${ms} ms`).join(', ')}`);
@@ -136,8 +141,8 @@ describe('live updates', () => {
       .poll(() => fillFrames().filter((t) => t > reconnectedAt).length, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(1);
     const frame = fillFrames().filter((t) => t > reconnectedAt)[0] ?? 0;
-    await page.waitForTimeout(1_100);
-    expect((await changes()).some((t) => t > frame && t <= frame + 1_000)).toBe(true);
+    await expect.poll(() => shownOrLate([frame]), { timeout: 10_000 }).toBe(true);
+    expect((await changes()).some((t) => t > frame && t <= frame + PUSHED_WITHIN_MS)).toBe(true);
     await context.close();
   });
 });

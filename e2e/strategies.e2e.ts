@@ -1,7 +1,7 @@
 import { strategyMessages as m } from '@gridbot/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shoot as fullShot, newContext } from './support/browser';
+import { shoot as fullShot, newContext, transitionsDone } from './support/browser';
 import { inEveryLook, setUpJourney, watchPage } from './support/journey';
 
 // The journey: create, edit and delete a 50-grid Multigrid and a 10-grid Scalping strategy in the
@@ -274,7 +274,7 @@ describe('strategies journey', () => {
         if (name.startsWith('edit') || name.startsWith('view'))
           await page.getByTestId('ladder-chart').waitFor();
         // Let toasts and transitions settle so the picture shows the page itself.
-        await page.waitForTimeout(350);
+        await transitionsDone(page);
         await shoot(page, `strategy-${name}-${theme}-${width}`);
       }
     });

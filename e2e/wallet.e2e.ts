@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, readMailbox, setTheme, shoot, VIEWPORTS } from './support/browser';
+import { newContext, readMailbox, setTheme, shoot, transitionsDone, VIEWPORTS } from './support/browser';
 import { setUpJourney } from './support/journey';
 
 // The journey: on the paper install no key is asked for: API Setting explains the paper account; transfer 100 USDT
@@ -71,7 +71,7 @@ async function toast(page: Page, text: string) {
 
 /** What the user sees with a dialog open: the viewport (a full-page shot misplaces fixed overlays). */
 async function shootDialog(page: Page, name: string) {
-  await page.waitForTimeout(350); // the 300 ms open transition
+  await transitionsDone(page); // the 300 ms open transition
   await page.screenshot({ path: `test-results/screenshots/${name}.png` });
 }
 
@@ -216,7 +216,7 @@ describe('wallet journey', () => {
         await page.goto('/startbot');
         await page.locator('canvas').first().waitFor();
         await expect.poll(() => page.getByRole('status', { name: 'Loading chart' }).count()).toBe(0);
-        await page.waitForTimeout(300);
+        await transitionsDone(page);
         await shoot(page, `startbot-chart-${theme}-${width}`);
       }
       await context.close();

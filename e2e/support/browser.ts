@@ -36,6 +36,23 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   await page.reload();
 }
 
+/**
+ * Waits until every finite CSS transition and animation of the page has ended (an endless one, a spinner or
+ * a live dot, never does): what is audited or pictured then is the page at rest, not a frame of a fade.
+ */
+export async function transitionsDone(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout: timeoutMs },
+  );
+}
+
 /** Full-page screenshot under test-results/screenshots (CI prints the folder). */
 export async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });

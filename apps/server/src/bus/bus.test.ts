@@ -1,6 +1,6 @@
 import { RelayFeed } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { channels, MemoryBus } from './bus';
 import { publishTicks, tickSource } from './tick-relay';
 
@@ -82,15 +82,24 @@ describe('in-process bus (embedded mode)', () => {
     });
 
     it('sends nothing after stop, not even a tick that was waiting', async () => {
-      const { bus, sent } = recordingBus();
-      const market = new ManualFeed({ 'spot:BTCUSDT': '60000' });
-      const publisher = publishTicks(market, bus, 100);
-      market.setPrice('BTCUSDT', 'spot', '60001');
-      await eventually(async () => expect(sent).toHaveLength(1), 500);
-      market.setPrice('BTCUSDT', 'spot', '60002');
-      publisher.stop();
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(sent).toHaveLength(1);
+      // Fake timers: the waiting tick's flush is due within the interval, and the test runs the clock past it.
+      vi.useFakeTimers({
+        toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'performance'],
+      });
+      try {
+        const { bus, sent } = recordingBus();
+        const market = new ManualFeed({ 'spot:BTCUSDT': '60000' });
+        const publisher = publishTicks(market, bus, 100);
+        market.setPrice('BTCUSDT', 'spot', '60001');
+        await vi.advanceTimersByTimeAsync(0);
+        expect(sent).toHaveLength(1);
+        market.setPrice('BTCUSDT', 'spot', '60002');
+        publisher.stop();
+        await vi.advanceTimersByTimeAsync(200);
+        expect(sent).toHaveLength(1);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryBus } from './bus';
 import { CommandResults, publishCommandsSettled } from './command-results';
 
@@ -15,18 +15,24 @@ describe('command results on the bus', () => {
   });
 
   it('ignores words about other bots and returns at its deadline without one', async () => {
-    const bus = new MemoryBus();
-    const settled = await new CommandResults(bus).settlements('bot-1');
-    let woke = false;
-    const waiting = settled.next(200).then(() => {
-      woke = true;
-    });
-    await publishCommandsSettled(bus, 'bot-2');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(woke).toBe(false);
-    await waiting;
-    expect(woke).toBe(true);
-    settled.close();
+    vi.useFakeTimers();
+    try {
+      const bus = new MemoryBus();
+      const settled = await new CommandResults(bus).settlements('bot-1');
+      let woke = false;
+      const waiting = settled.next(200).then(() => {
+        woke = true;
+      });
+      await publishCommandsSettled(bus, 'bot-2');
+      await vi.advanceTimersByTimeAsync(199);
+      expect(woke).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      await waiting;
+      expect(woke).toBe(true);
+      settled.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a word heard while the request was reading the database', async () => {

@@ -1,6 +1,6 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createOutboxMailer, createSmtpMailer, listOutbox, mailerFromEnv } from './mailer';
 
 describe('SMTP mailer', () => {
@@ -53,7 +53,9 @@ describe('outbox mailer', () => {
     const lines: string[] = [];
     const mailer = createOutboxMailer(handle.db, (line) => lines.push(line));
     await mailer.send({ to: 'a@example.com', subject: 'first', text: 'one' });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Newest first is by the time of sending: the second mail goes out in a later millisecond than the first.
+    const [first] = await listOutbox(handle.db);
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(Date.parse(first!.sentAt)), { interval: 1 });
     await mailer.send({ to: 'b@example.com', subject: 'second', text: 'two' });
     const mails = await listOutbox(handle.db);
     expect(mails.map((m) => m.subject)).toEqual(['second', 'first']);

@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { profileOnSignal } from './cpu-profile-signal';
 
 it('starts a CPU profile on SIGUSR2 and writes it on the next one', async () => {
@@ -9,12 +9,15 @@ it('starts a CPU profile on SIGUSR2 and writes it on the next one', async () => 
   try {
     const lines: string[] = [];
     profileOnSignal(dir, 'api', (line) => lines.push(line));
+    // Two signals sent before the first is handled may arrive as one: each is sent once the last was heard.
+    // Listeners run in the order they were added, so when this one runs the profiler's handler has run.
+    const heard = () => new Promise((resolve) => process.once('SIGUSR2', resolve));
+    const first = heard();
     process.kill(process.pid, 'SIGUSR2');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await first;
     expect(await readdir(dir)).toEqual([]);
     process.kill(process.pid, 'SIGUSR2');
-    for (let i = 0; i < 50 && (await readdir(dir)).length === 0; i += 1)
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(async () => expect(lines).toHaveLength(1), { timeout: 5_000 });
     const [file] = await readdir(dir);
     expect(file).toMatch(new RegExp(`^api-${process.pid}-\\d+\\.cpuprofile$`));
     const profile = JSON.parse(await readFile(join(dir, file as string), 'utf8'));

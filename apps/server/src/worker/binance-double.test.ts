@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { runnerSettled } from '../testing/waits';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -78,7 +79,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
         fake.inject('GET /api/v3/order', { kind: 'answer', status: 503, body: TIMEOUT_UNKNOWN });
       fake.setPrice('ETHUSDT', 'spot', price.toFixed(2));
       feed.setPrice('ETHUSDT', 'spot', price.toFixed(2));
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await runnerSettled(supervisor, botId);
       // Each swing is settled (looked up, resent or booked) before the market moves on.
       await eventually(async () => {
         const open = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));

@@ -9,6 +9,7 @@ import { toBotSummary } from '../modules/bots/bot-summary';
 import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { runnerSettled } from '../testing/waits';
 import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
@@ -111,7 +112,7 @@ describe('coins sold outside the platform', () => {
       });
       // Paused: no sale of coins the account no longer holds goes out.
       feed.setPrice('ETHUSDT', 'spot', '2030');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await runnerSettled(supervisor, botId);
       expect(fake.requests.some((r) => r.path === '/api/v3/order' && r.params.side === 'SELL')).toBe(false);
     } finally {
       await supervisor.stop();

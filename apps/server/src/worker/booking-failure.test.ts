@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { runnerSettled } from '../testing/waits';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -40,11 +41,16 @@ describe('a fill the exchange executed but the database did not take', () => {
       await supervisor.start();
       feed.setPrice('ETHUSDT', 'spot', '2000');
       await eventually(async () => expect(failed).toBe(true), 20_000);
+      // Loaded again, the bot books the buy the exchange filled.
+      await eventually(
+        async () => expect((await fills()).map((f) => [f.seq, f.side])).toEqual([[1, 'buy']]),
+        20_000,
+      );
       // Its take-profit: the bot sells what it bought, once the buy is booked.
       for (const price of ['2000.5', '2020', '2020.5', '2021']) {
         fake.setPrice('ETHUSDT', 'spot', price);
         feed.setPrice('ETHUSDT', 'spot', price);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await runnerSettled(supervisor, botId);
       }
       // The first buy (seq 1) is in the order book, then its sale (an emptied stack then buys grid 1 again).
       await eventually(

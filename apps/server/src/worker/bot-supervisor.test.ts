@@ -9,6 +9,7 @@ import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { quietFor } from '../testing/waits';
 import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
@@ -224,7 +225,7 @@ describe('bot supervisor on the paper exchange', () => {
     // 1980 buys grid 2, but only once the task before it has finished.
     const tick = runner.onTick(1980, Date.now());
     expect(tick).toBeInstanceOf(Promise);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await quietFor(100);
     expect(await fillsOf(botId)).toHaveLength(1);
     release();
     await Promise.all([slow, tick]);

@@ -25,6 +25,11 @@ import { type FaultPoint, onFaultPoint } from './fault-points';
 // settles in milliseconds instead of Binance-friendly seconds. PostgreSQL only (`npm run test:pg`), like the
 // other crash tests.
 const CRASHES = 20;
+/**
+ * The market's pace. A live feed ticks on its own clock, not when the bots are done: ticks here too arrive
+ * while orders are in flight, look-ups back off and crashed bots load again, so this is a pace, not a wait.
+ */
+const MARKET_STEP_MS = 40;
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -132,7 +137,7 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
         fake.setPrice('ETHUSDT', 'future', price);
         feed.setPrice('ETHUSDT', 'spot', price);
         feed.setPrice('ETHUSDT', 'future', price);
-        await new Promise((resolve) => setTimeout(resolve, 40));
+        await new Promise((resolve) => setTimeout(resolve, MARKET_STEP_MS));
       }
       expect(crashes).toBe(CRASHES);
       expect(everyFaultMet()).toBe(true);
@@ -142,7 +147,7 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
       market = setInterval(() => {
         feed.setPrice('ETHUSDT', 'spot', lastPrice);
         feed.setPrice('ETHUSDT', 'future', lastPrice);
-      }, 40);
+      }, MARKET_STEP_MS);
       // Stop with sell, both bots.
       await handle.db
         .insert(botCommands)

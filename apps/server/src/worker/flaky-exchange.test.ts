@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { runnerSettled } from '../testing/waits';
 import { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
@@ -84,7 +85,7 @@ describe('a bot on an exchange that times out at random', () => {
     const path = Array.from({ length: 60 }, (_, i) => 2000 * (1 + 0.015 * Math.sin(i / 2)));
     for (const price of path) {
       feed.setPrice('ETHUSDT', 'spot', price.toFixed(2));
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await runnerSettled(supervisor, botId);
     }
     // Let reconciliation settle every open intent.
     await eventually(async () => {

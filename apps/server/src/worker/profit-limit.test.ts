@@ -9,6 +9,7 @@ import { fund, platform, signUp } from '../modules/platform/testing/platform-fix
 import { insertBot } from '../testing/bot-fixtures';
 import { call } from '../testing/http';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { runnerSettled } from '../testing/waits';
 
 // docs/product.md §5 on a running bot: when booked profit uses up availableCredit, the bot opens no new grid-1 cycle;
 // a subscription gives credit back and the bot buys again.
@@ -66,7 +67,7 @@ describe('profit limit on a running bot', () => {
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(4));
     for (const p of [2060, 2050, 2055]) {
       price(p);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await runnerSettled(t.supervisor, botId);
     }
     expect(await fillsOf(botId)).toHaveLength(4);
     const start = await call(

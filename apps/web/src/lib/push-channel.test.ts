@@ -2,6 +2,9 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { pairsOnScreen, pushApplier, reconnectDelayMs } from './push-channel';
 
+/** Lets every promise callback and task already queued run: the query client's fetches and notifications. */
+const flushTasks = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('push channel client', () => {
   it('puts a pushed price into every cached live price of that pair', () => {
     const client = new QueryClient();
@@ -54,15 +57,15 @@ describe('push channel client', () => {
     });
     const unsubscribe = observer.subscribe(() => undefined);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     const apply = pushApplier(client);
     for (let i = 0; i < 5; i += 1) apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
     expect(fetches).toBe(2);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     expect(fetches).toBe(3);
     release();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     expect(fetches).toBe(3);
     unsubscribe();
   });
@@ -83,20 +86,20 @@ describe('push channel client', () => {
         releaseSlow = () => resolve(fetched.length);
       });
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     releaseSlow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     fetched.length = 0;
     const apply = pushApplier(client);
     apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     // A second fill while the slow query is still out: the order book fetches again at once.
     apply({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     expect(fetched.filter((name) => name === 'orderbook')).toHaveLength(2);
     expect(fetched.filter((name) => name === 'info')).toHaveLength(1);
     releaseSlow();
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await flushTasks();
     expect(fetched.filter((name) => name === 'info')).toHaveLength(2);
     stopBook();
     stopInfo();

@@ -48,10 +48,12 @@ describe('the Binance double following the market the app trades on', () => {
   it('is not ready while the source has no price, and stops moving the double once stopped', async () => {
     fake = await FakeBinanceServer.start();
     let price: string | undefined;
+    let reads = 0;
     follower = followPrices(
       fake,
       [{ symbol: 'XRPUSDT', market: 'spot' }],
       async () => {
+        reads += 1;
         if (price === undefined) throw new Error('no price yet');
         return price;
       },
@@ -61,13 +63,17 @@ describe('the Binance double following the market the app trades on', () => {
     void follower.ready.then(() => {
       ready = true;
     });
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    // Several reads of the source have found no price.
+    await eventually(async () => expect(reads).toBeGreaterThanOrEqual(3));
     expect(ready).toBe(false);
     price = '0.5123';
     await follower.ready;
     await follower.stop();
+    const readsAtStop = reads;
     price = '0.9';
+    // Proving that nothing moves takes time: six periods of the loop, each of which would read the source.
     await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(reads).toBe(readsAtStop);
     expect(fake.book.price('XRPUSDT', 'spot').toFixed()).toBe('0.5123');
   });
 });

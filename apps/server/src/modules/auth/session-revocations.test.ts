@@ -19,9 +19,13 @@ async function lookups(cache: SessionCache, times: number[]): Promise<number> {
 /** A bus whose connection the test cuts: publish fails and healthy() is false while it is down. */
 class CuttableBus extends MemoryBus {
   up = true;
+  /** Publishes refused while down. */
+  refused = 0;
   private readonly reconnects: Array<() => void> = [];
   override async publish(channel: string, message: string): Promise<boolean> {
-    return this.up ? super.publish(channel, message) : false;
+    if (this.up) return super.publish(channel, message);
+    this.refused += 1;
+    return false;
   }
   override healthy(): boolean {
     return this.up;
@@ -73,7 +77,7 @@ describe('cached sessions across processes', () => {
     expect(await lookups(b, [0])).toBe(1);
     bus.up = false;
     revokeCachedSessions(a, bus, { userId: 'u1' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(bus.refused).toBeGreaterThan(0));
     bus.up = true; // back without a reconnect of b: only the retried message can reach it
     await vi.waitFor(async () => expect(await lookups(b, [2])).toBe(1), { timeout: 3_000 });
   });

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
+import { runnerSettled } from '../../testing/waits';
 import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
 
 let t: TestApp<ManualFeed>;
@@ -201,7 +202,7 @@ describe('a running cycle', () => {
 
     // The new buy price is what the engine now waits for: 1960 no longer buys.
     price(1960);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await runnerSettled(t.supervisor, id);
     expect((await liveCycles(user.auth))[0]?.phase).toBe('WaitBuy');
     const noStop = await call(t, 'POST', '/api/editcycle', { ...edit, stop_loss: null }, user.auth);
     expect(noStop.status).toBe(200);

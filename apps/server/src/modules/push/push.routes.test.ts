@@ -73,8 +73,13 @@ describe('push channel', () => {
       change: 'fill',
       status: 'Live',
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(b.messages.filter((m) => m.type === 'bot')).toEqual([]);
+    // Bob's own fill, published after Alice's, reaches him: Alice's would have come first.
+    const bobBotId = await insertBot(t.deps.db, await userIdByEmail(bob.email));
+    await publishUserEvents(t.deps.userEvents!, [
+      { kind: 'bot', botId: bobBotId, change: 'fill', status: 'Live' },
+    ]);
+    await b.next((m) => m.type === 'bot');
+    expect(b.messages.flatMap((m) => (m.type === 'bot' ? [m.botId] : []))).toEqual([bobBotId]);
     a.socket.close();
     b.socket.close();
   });
