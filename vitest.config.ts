@@ -24,6 +24,10 @@ export default defineConfig({
       project('db', 'packages/db', { testTimeout: 30_000, hookTimeout: 60_000, globalSetup: [pgliteDump] }),
       // *.pg.test.ts need PostgreSQL (crash tests across processes): they run in `npm run test:pg` only.
       project('server', 'apps/server', {
+        // Test files share their worker's modules (Fastify, ccxt, viem and the app evaluated once per worker, not
+        // once per file: 244 s → 150 s for the project). Safe because the server keeps no per-process state in
+        // modules (process-state.ts objects belong to each app a test builds) and no test replaces a module.
+        isolate: false,
         testTimeout: 30_000,
         hookTimeout: 60_000,
         globalSetup: [pgliteDump],
