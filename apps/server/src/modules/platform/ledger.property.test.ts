@@ -196,7 +196,9 @@ describe('platform ledger (property)', () => {
             );
         }
       }),
-      { numRuns: 40, endOnFailure: true },
+      // A fixed seed (LEDGER_SEED to try another): the check below that every kind of operation ran at least
+      // once must not depend on the luck of a run (an unseeded run left out "reject" now and then).
+      { numRuns: 40, endOnFailure: true, seed: Number(process.env.LEDGER_SEED ?? 20261127) },
     );
     expect([...done.keys()].sort()).toEqual([
       'approve',
