@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+import { toasterWanted } from '../lib/toast';
 
 // Route screens load on demand; the first import of one can take a while on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
@@ -45,4 +46,10 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllEnvs();
   window.history.replaceState(null, '', '/');
+});
+
+// sonner takes a dismissed toast off the Toaster's state on a timer of its own (200 ms); a file whose last test
+// left one must keep its DOM that long, or the timer's state update meets a torn-down window.
+afterAll(async () => {
+  if (toasterWanted.get()) await new Promise((resolve) => setTimeout(resolve, 250));
 });
