@@ -43,6 +43,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.unstubAllEnvs();
   window.history.replaceState(null, '', '/');

@@ -1,6 +1,7 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { boxesLaidOutAt } from '../../testing/box-width';
 import { onPhoneWidth } from '../../testing/phone-width';
 import { CellInput, type DataColumn, DataTable, rowNumberColumn } from './data-table';
 
@@ -61,19 +62,17 @@ describe('DataTable', () => {
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
-  it('shows cards in a box narrower than 600 px on a wide screen (beside the sidebar on a tablet)', () => {
-    // The test DOM lays nothing out: every element is as wide as stubbed here.
-    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(420);
-    try {
-      renderTable();
-      expect(screen.getByRole('list', { name: 'Reward History' })).toBeInTheDocument();
-      expect(screen.queryByRole('table')).not.toBeInTheDocument();
-      width.mockReturnValue(900);
-      renderTable({ caption: 'Wide' });
-      expect(screen.getByRole('table', { name: 'Wide' })).toBeInTheDocument();
-    } finally {
-      width.mockRestore();
-    }
+  it('shows cards in a box narrower than 600 px on a wide screen (beside the sidebar on a tablet)', async () => {
+    boxesLaidOutAt(420);
+    renderTable();
+    expect(await screen.findByRole('list', { name: 'Reward History' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    cleanup();
+    boxesLaidOutAt(900);
+    renderTable({ caption: 'Wide' });
+    await Promise.resolve();
+    expect(screen.getByRole('table', { name: 'Wide' })).toBeInTheDocument();
+    expect(screen.queryByRole('list')).not.toBeInTheDocument();
   });
 
   describe('on a phone (below 768 px)', () => {

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import RunningBotRoute from '../../../app/routes/running-bot';
 import ScalpRunningBotRoute from '../../../app/routes/scalp-running-bot';
+import { boxesLaidOutAt } from '../../../testing/box-width';
 import { json, mockApi } from '../../../testing/mock-api';
 import { onPhoneWidth } from '../../../testing/phone-width';
 import { currentUrl, renderFeature } from '../../../testing/render-feature';
@@ -413,17 +414,13 @@ describe('Running bot page', () => {
   });
 
   it('lists the orders in a card narrower than the table, as beside the sidebar on a tablet', async () => {
-    // jsdom lays nothing out: every element is 400 px wide here, the order book's card at 768 px about 460.
-    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(400);
-    try {
-      botApi(bot());
-      renderBot();
-      const list = await screen.findByRole('list', { name: 'Order Book' });
-      expect(within(list).getAllByRole('listitem')).toHaveLength(20);
-      expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
-    } finally {
-      width.mockRestore();
-    }
+    // The order book's card at 768 px is about 460 px wide.
+    boxesLaidOutAt(400);
+    botApi(bot());
+    renderBot();
+    const list = await screen.findByRole('list', { name: 'Order Book' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(20);
+    expect(screen.queryByRole('table', { name: 'Order Book' })).not.toBeInTheDocument();
   });
 
   describe('on a phone (below 768 px)', () => {

@@ -2,6 +2,7 @@ import type { HistoryRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import HistoryRoute from '../../../app/routes/history';
+import { boxesLaidOutAt } from '../../../testing/box-width';
 import { json, mockApi } from '../../../testing/mock-api';
 import { onPhoneWidth } from '../../../testing/phone-width';
 import { renderFeature } from '../../../testing/render-feature';
@@ -125,17 +126,13 @@ describe('History', () => {
   });
 
   it('shows the cards in a box narrower than the table, as beside the sidebar on a tablet', async () => {
-    // jsdom lays nothing out: every element is 700 px wide here (History at 1024 px is about that).
-    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(700);
-    try {
-      mockApi({ 'GET /api/bothistory': () => json({ rows: [row(1), row(2)] }) });
-      renderFeature('/history', <HistoryRoute />, { signedIn: true });
-      const list = await screen.findByRole('list', { name: 'Multigrid history' });
-      await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
-      expect(screen.queryByRole('table')).not.toBeInTheDocument();
-    } finally {
-      width.mockRestore();
-    }
+    // History at 1024 px beside the sidebar is about 700 px wide.
+    boxesLaidOutAt(700);
+    mockApi({ 'GET /api/bothistory': () => json({ rows: [row(1), row(2)] }) });
+    renderFeature('/history', <HistoryRoute />, { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Multigrid history' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   describe('on a phone (below 768 px)', () => {
