@@ -1,5 +1,13 @@
-import { type BotSummary, botMessages, type PurchasedQty } from '@gridbot/shared';
-import { useState } from 'react';
+import {
+  type BotPosition,
+  type BotSummary,
+  botMessages,
+  type OrderBookPage,
+  type ProtectionValues,
+  type PurchasedQty,
+  type SltpValues,
+} from '@gridbot/shared';
+import { memo, useDeferredValue, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -59,23 +67,31 @@ function approxPnl(bot: BotSummary, purchased: PurchasedQty | undefined): number
 
 /** docs/spec/02-bots-wallet-account.md Running multigrid bot and Running scalping bot: one screen, two kinds. */
 export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<Dialog>(null);
   const [page, setPage] = useState(1);
-  const [stopping, setStopping] = useState<'sell' | 'stop' | null>(null);
   const info = useBotInfo(kind, id);
-  const bot = info.data;
-  const found = bot !== undefined;
-  const future = bot?.category === 'Future';
+  const found = info.data !== undefined;
+  const future = info.data?.category === 'Future';
   const orders = useOrderBook(kind, id, page, found);
   const purchased = usePurchasedQty(kind, id, found);
   const position = usePosition(kind, id, found && future);
-  const sltp = useSltp(id, bot, found);
+  const sltp = useSltp(id, info.data, found);
   const protection = useProtection(id, found && kind === 'multigrid');
   const profitBook = useProfitBookAt(id, found && kind === 'multigrid');
-  const stop = useStopBot(kind, id);
+  // The answers arrive one by one, and a query's update renders at once, in one piece: each would redraw the
+  // whole page in one long task. The page draws from deferred copies instead, which React renders in slices
+  // between which the browser stays responsive; this component alone renders at each answer.
+  const bot = useDeferredValue(info.data);
+  const view: BotView = {
+    orders: useDeferredValue(orders.data),
+    ordersLoading: useDeferredValue(orders.isPending),
+    purchased: useDeferredValue(purchased.data),
+    position: useDeferredValue(position.data),
+    sltp: useDeferredValue(sltp.data),
+    protection: useDeferredValue(protection.data),
+    profitBookAt: useDeferredValue(profitBook.data?.profitbookat),
+  };
 
-  if (info.isPending) return <Loading />;
+  if (!bot && (info.isPending || info.data)) return <Loading />;
   if (!bot) {
     const missing = isApiError(info.error) && info.error.status === 404;
     return (
@@ -99,13 +115,43 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       />
     );
   }
+  return <BotPage kind={kind} id={id} bot={bot} page={page} onPageChange={setPage} {...view} />;
+}
+
+/** What the page shows besides the bot: each query's last answer (undefined until it has come). */
+interface BotView {
+  orders: OrderBookPage | undefined;
+  ordersLoading: boolean;
+  purchased: PurchasedQty | undefined;
+  position: BotPosition | undefined;
+  sltp: SltpValues | undefined;
+  protection: ProtectionValues | undefined;
+  profitBookAt: number | string | null | undefined;
+}
+
+interface BotPageProps extends BotView {
+  kind: BotKind;
+  id: string;
+  bot: BotSummary;
+  page: number;
+  onPageChange: (page: number) => void;
+}
+
+const BotPage = memo(function BotPage(props: BotPageProps) {
+  const { kind, id, bot, page, onPageChange, orders, ordersLoading, purchased, position, sltp, protection } =
+    props;
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [stopping, setStopping] = useState<'sell' | 'stop' | null>(null);
+  const stop = useStopBot(kind, id);
+  const future = bot.category === 'Future';
 
   // A Stopping bot's final sale is under way: it takes no edits and no second stop.
   const running = bot.status === 'Live' || bot.status === 'Pause';
   const onStop = (sell: boolean) => {
     setStopping(sell ? 'sell' : 'stop');
     stop.mutate(
-      { sell, botData: bot, totalPnl: approxPnl(bot, purchased.data) ?? 0 },
+      { sell, botData: bot, totalPnl: approxPnl(bot, purchased) ?? 0 },
       {
         onSuccess: (answer) => {
           setDialog(null);
@@ -126,7 +172,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
     );
   };
 
-  const liquidation = toNumber(position.data?.liquidationPrice) ?? toNumber(bot.liquidationPrice);
+  const liquidation = toNumber(position?.liquidationPrice) ?? toNumber(bot.liquidationPrice);
 
   return (
     <div className="space-y-5">
@@ -154,22 +200,22 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       ) : null}
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
-          <BotStats kind={kind} bot={bot} purchased={purchased.data} />
+          <BotStats kind={kind} bot={bot} purchased={purchased} />
           <ProfitChart datewiseprofit={bot.datewiseprofit ?? {}} />
           <OrderBook
             bot={{ id: bot.id, name: bot.name }}
-            data={orders.data}
-            loading={orders.isPending}
+            data={orders}
+            loading={ordersLoading}
             page={page}
-            onPageChange={setPage}
+            onPageChange={onPageChange}
           />
         </div>
         <BotSidePanel
           kind={kind}
           bot={bot}
-          sltp={sltp.data}
-          protection={protection.data}
-          profitBookAt={profitBook.data?.profitbookat}
+          sltp={sltp}
+          protection={protection}
+          profitBookAt={props.profitBookAt}
           liquidation={future ? liquidation : undefined}
           editable={running}
           onEditSltp={() => setDialog('sltp')}
@@ -183,7 +229,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
         onClose={() => setDialog(null)}
         pair={bot.name}
         category={bot.category}
-        approxPnl={approxPnl(bot, purchased.data)}
+        approxPnl={approxPnl(bot, purchased)}
         pending={stopping}
         onStop={onStop}
       />
@@ -192,7 +238,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
         onClose={() => setDialog(null)}
         kind={kind}
         botId={id}
-        sltp={sltp.data ?? fallbackSltp(bot)}
+        sltp={sltp ?? fallbackSltp(bot)}
       />
       {kind === 'multigrid' ? (
         <>
@@ -201,7 +247,7 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
             onClose={() => setDialog(null)}
             kind={kind}
             botId={id}
-            protection={protection.data}
+            protection={protection}
             totalGrids={bot.total_grid}
           />
           <ProfitBookDialog
@@ -209,13 +255,13 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
             onClose={() => setDialog(null)}
             kind={kind}
             botId={id}
-            current={profitBook.data?.profitbookat ?? bot.profitbookat}
+            current={props.profitBookAt ?? bot.profitbookat}
           />
         </>
       ) : null}
     </div>
   );
-}
+});
 
 /** Until /api/sltp answers, the summary's own price settings stand in. */
 function fallbackSltp(bot: BotSummary) {

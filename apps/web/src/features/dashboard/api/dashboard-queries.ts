@@ -6,6 +6,7 @@ import {
   type ProfitTotals,
 } from '@gridbot/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { api } from '../../../lib/api-client';
 
 /** docs/spec/01-core-screens.md §4: the dashboard refreshes every 10 s, but not while the disclaimer is open. */
@@ -52,10 +53,14 @@ export function useLiveBots(paused: boolean) {
   const multigrid = useQuery({ ...dashboardQueries.multigridBots, refetchInterval: poll(paused) });
   const scalping = useQuery({ ...dashboardQueries.scalpingBots, refetchInterval: poll(paused) });
   // The client tags each bot as multigrid or scalp (docs/spec/01-core-screens.md §3), whatever the server said.
-  const bots: BotSummary[] = [
-    ...(multigrid.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'multigrid' as const })),
-    ...(scalping.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'scalp' as const })),
-  ];
+  // One array per pair of answers, so that a page can tell new bots from a render with the same ones.
+  const bots: BotSummary[] = useMemo(
+    () => [
+      ...(multigrid.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'multigrid' as const })),
+      ...(scalping.data?.bots ?? []).map((bot) => ({ ...bot, tradeType: 'scalp' as const })),
+    ],
+    [multigrid.data, scalping.data],
+  );
   return {
     bots,
     loading: multigrid.isPending || scalping.isPending,

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import type { BotSummary, PieChartData, ProfitTotals } from '@gridbot/shared';
+import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
@@ -55,14 +56,45 @@ function FundsNotice({ error, notConnected }: { error?: unknown; notConnected: b
 
 /** docs/spec/01-core-screens.md Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
 export function Dashboard({ paused }: { paused: boolean }) {
-  const [tab, setTab] = useState<BotTab>('all');
   const live = useLiveBots(paused);
   const pies = usePieCharts(paused);
   const totals = useProfitTotals(paused);
-  const summary = pies.multigrid.data;
-  const slices = pieSlices(pies.multigrid.data?.chartData, pies.scalping.data?.chartData);
-  const botCount = countBots(pies.multigrid.data?.chartData, pies.scalping.data?.chartData);
-  const shown = live.bots.filter(
+  // The answers arrive one by one, and a query's update renders at once, in one piece: each would redraw the
+  // whole page in one long task. The page draws from deferred copies instead, which React renders in slices
+  // between which the browser stays responsive; this component alone renders at each answer.
+  const view: DashboardView = {
+    bots: useDeferredValue(live.bots),
+    botsLoading: useDeferredValue(live.loading),
+    multigrid: useDeferredValue(pies.multigrid.data),
+    multigridPending: useDeferredValue(pies.multigrid.isPending),
+    multigridError: useDeferredValue(pies.multigrid.error),
+    scalping: useDeferredValue(pies.scalping.data),
+    scalpingPending: useDeferredValue(pies.scalping.isPending),
+    totals: useDeferredValue(totals.data),
+    totalsPending: useDeferredValue(totals.isPending),
+  };
+  return <DashboardPage {...view} />;
+}
+
+/** The dashboard's answers as last drawn: each undefined, or pending, until its first answer. */
+interface DashboardView {
+  bots: BotSummary[];
+  botsLoading: boolean;
+  multigrid: PieChartData | undefined;
+  multigridPending: boolean;
+  multigridError: Error | null;
+  scalping: PieChartData | undefined;
+  scalpingPending: boolean;
+  totals: ProfitTotals | undefined;
+  totalsPending: boolean;
+}
+
+const DashboardPage = memo(function DashboardPage(view: DashboardView) {
+  const [tab, setTab] = useState<BotTab>('all');
+  const summary = view.multigrid;
+  const slices = pieSlices(view.multigrid?.chartData, view.scalping?.chartData);
+  const botCount = countBots(view.multigrid?.chartData, view.scalping?.chartData);
+  const shown = view.bots.filter(
     (bot) => tab === 'all' || (tab === 'scalping') === (bot.tradeType === 'scalp'),
   );
 
@@ -72,33 +104,33 @@ export function Dashboard({ paused }: { paused: boolean }) {
       <div className="space-y-6">
         {summary?.connected === false ? (
           <FundsNotice notConnected />
-        ) : pies.multigrid.isError && !summary ? (
-          <FundsNotice error={pies.multigrid.error} notConnected={false} />
+        ) : view.multigridError && !summary ? (
+          <FundsNotice error={view.multigridError} notConnected={false} />
         ) : null}
         <FundsFigures
           figures={[
-            { label: 'Total USDT', value: summary?.usdt, loading: pies.multigrid.isPending },
+            { label: 'Total USDT', value: summary?.usdt, loading: view.multigridPending },
             {
               label: 'Available Balance',
               value: summary?.availableBalance,
-              loading: pies.multigrid.isPending,
+              loading: view.multigridPending,
             },
             {
               label: 'Total Profit',
-              value: totals.data?.totalProfit,
-              loading: totals.isPending,
+              value: view.totals?.totalProfit,
+              loading: view.totalsPending,
               signed: true,
             },
-            { label: 'Loss Book', value: totals.data?.lossBook, loading: totals.isPending, signed: true },
-            { label: 'Total PnL', value: totals.data?.totalpnl, loading: totals.isPending, signed: true },
+            { label: 'Loss Book', value: view.totals?.lossBook, loading: view.totalsPending, signed: true },
+            { label: 'Total PnL', value: view.totals?.totalpnl, loading: view.totalsPending, signed: true },
           ]}
         />
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <DailyProfitChart bots={live.bots} />
+          <DailyProfitChart bots={view.bots} />
           <FundsPie
             slices={slices}
             botCount={botCount}
-            loading={pies.multigrid.isPending && pies.scalping.isPending}
+            loading={view.multigridPending && view.scalpingPending}
           />
         </div>
         <section aria-labelledby="live-bots-title" className="space-y-4">
@@ -108,7 +140,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
             </h2>
           </div>
           <Tabs label="Bot type" items={TABS} value={tab} onChange={setTab}>
-            {live.loading ? (
+            {view.botsLoading ? (
               <div className={cardGridClass}>
                 <Skeleton className="h-56 rounded-xl" />
                 <Skeleton className="h-56 rounded-xl" />
@@ -136,4 +168,4 @@ export function Dashboard({ paused }: { paused: boolean }) {
       </div>
     </>
   );
-}
+});
