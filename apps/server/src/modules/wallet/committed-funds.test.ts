@@ -144,6 +144,11 @@ describe('funds committed to running bots', () => {
   it('are listed per bot and released when the bot stops', async () => {
     const user = await member('perbot');
     const botId = await insertBot(t.handle.db, user.id, { symbol: 'BTCUSDT', investment: 1000 });
+    // Newest first: the bot started a minute before the cycle (two inserts can share a clock tick).
+    await t.handle.db
+      .update(bots)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(bots.id, botId));
     await insertCycle(t.handle.db, user.id, {
       symbol: 'ETHUSDT',
       buyPrice: 1,
