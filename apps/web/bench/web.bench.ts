@@ -115,7 +115,11 @@ async function main() {
         console.log(
           `  ${run.name.padEnd(12)} ${profile.padEnd(8)} ${scores.performance} / ${scores.accessibility} / ${scores['best-practices']}` +
             `   LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
-            `, ${kib(audits['total-byte-weight']?.numericValue ?? 0)}${below.length > 0 ? `   below goal: ${below.map(([id]) => id).join(', ')}` : ''}`,
+            `, ${kib(audits['total-byte-weight']?.numericValue ?? 0)}${below.length > 0 ? `   below goal: ${below.map(([id]) => id).join(', ')}` : ''}` +
+            // A run Lighthouse could not complete scores 0: say why rather than leave a bare 0.
+            (result.lhr.runtimeError
+              ? `   Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`
+              : ''),
         );
       }
     }
