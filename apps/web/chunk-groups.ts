@@ -127,6 +127,7 @@ export function signedInChunkGroups(): Rolldown.CodeSplittingGroup[] {
   return [
     {
       name: createGrouping(),
+      debugName: 'signed-in pages',
       // The groups above are closed under static imports already; pulling in dependencies would move the
       // entry's modules (React) out of it.
       includeDependenciesRecursively: false,

@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './build-plugins';
-import { signedInChunkGroups } from './chunk-groups';
+import { precompress } from './build-plugins.ts';
+import { signedInChunkGroups } from './chunk-groups.ts';
 
 // The server (apps/server) listens on 3000 and serves the built app in production; in development Vite
 // serves the app and forwards every API prefix so both run on one origin, as they do in production.
