@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { deferredModule, useDeferredModule } from '../../../lib/deferred-module';
+import { MOBILE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { useAccountEmail } from '../api/account-email';
 import { useOwnStrategyNames } from '../api/own-strategies';
 import { AppHeader } from './app-header';
@@ -31,6 +32,8 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
   if (drawerOpen && !drawerWanted) setDrawerWanted(true);
   const NavigationDrawer = useDeferredModule(drawerModule, drawerWanted)?.default;
   const { pathname } = useLocation();
+  // A phone has the drawer instead of the sidebar: the hidden column is not rendered at all there.
+  const mobile = useMediaQuery(MOBILE_QUERY);
   const email = useAccountEmail();
   useOwnStrategyNames();
   const shown = email.data ?? account;
@@ -48,9 +51,11 @@ export function AppShell({ account, onLogout, headerExtras, children }: AppShell
       </a>
       <TickerTape className="fixed inset-x-0 top-0 z-40" />
 
-      <aside className="fixed top-9 bottom-0 left-0 z-30 hidden w-64 border-r border-line bg-surface md:block">
-        <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
-      </aside>
+      {mobile ? null : (
+        <aside className="fixed top-9 bottom-0 left-0 z-30 hidden w-64 border-r border-line bg-surface md:block">
+          <SidebarNav onLogout={onLogout} isAdmin={account.role === 'admin'} />
+        </aside>
+      )}
 
       {NavigationDrawer ? (
         <NavigationDrawer open={drawerOpen} onOpenChange={setDrawerOpen}>

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { ChevronDownIcon, LogoutIcon } from '../../../components/ui/icons';
@@ -68,7 +68,13 @@ function SidebarGroup({ item }: { item: NavGroupItem }) {
 }
 
 /** docs/spec/01-core-screens.md Shell sidebar: the same content in the desktop column and the mobile drawer. */
-export function SidebarNav({ onLogout, isAdmin = false }: { onLogout: () => void; isAdmin?: boolean }) {
+export const SidebarNav = memo(function SidebarNav({
+  onLogout,
+  isAdmin = false,
+}: {
+  onLogout: () => void;
+  isAdmin?: boolean;
+}) {
   return (
     <div className="flex h-full flex-col">
       <div className="flex h-16 shrink-0 items-center border-b border-line px-5">
@@ -101,4 +107,4 @@ export function SidebarNav({ onLogout, isAdmin = false }: { onLogout: () => void
       </div>
     </div>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { clsx } from 'clsx';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, memo } from 'react';
 import { formatChangePct, formatPair, formatPrice } from '../../../lib/format';
 import { type Ticker, type TickerSource, useTickers } from '../api/tickers';
 
@@ -43,7 +43,7 @@ function TickerItem({ ticker }: { ticker: Ticker }) {
  * Our own ticker tape (no third-party widget): the 22 pairs with price and 24 h change, scrolling as a CSS
  * marquee that pauses under the pointer. Colours come from the theme tokens, so it follows light and dark.
  */
-export function TickerTape({ className }: { className?: string }) {
+export const TickerTape = memo(function TickerTape({ className }: { className?: string }) {
   const { data, isError } = useTickers();
   const tickers = data?.tickers ?? [];
   const source = sourceLabel(data?.source);
@@ -89,4 +89,4 @@ export function TickerTape({ className }: { className?: string }) {
       </div>
     </section>
   );
-}
+});
