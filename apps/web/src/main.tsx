@@ -3,7 +3,6 @@ import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { prepareFormats } from './lib/format';
 import { initTheme } from './lib/theme';
 import './index.css';
 
@@ -20,6 +19,3 @@ startTransition(() => {
     </StrictMode>,
   );
 });
-// The number and date formatters load the locale's data once: as a task of its own while the first screen's data
-// are on their way, not inside the render that first shows figures (lib/format.ts prepareFormats).
-setTimeout(prepareFormats, 0);

@@ -76,4 +76,16 @@ describe('api client', () => {
     await expect(api.get('/api/email')).rejects.toMatchObject({ status: 401 });
     expect(handler).not.toHaveBeenCalled();
   });
+
+  it('sends each request in a task of its own where the browser can yield (scheduler.yield)', async () => {
+    let resume: () => void = () => {};
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => (resume = resolve)) });
+    const calls = mockApi({ 'GET /api/x': () => json({ ok: true }) });
+    const answer = api.get('/api/x');
+    await Promise.resolve();
+    expect(calls.calls).toHaveLength(0);
+    resume();
+    await expect(answer).resolves.toEqual({ ok: true });
+    expect(calls.calls).toHaveLength(1);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@gridbot/shared';
 import { currentPath, loginPathFor } from './redirect';
 import { clearSession, getToken } from './session';
+import { yieldToBrowser } from './yield-to-browser';
 
 /** Shown when the request never got an answer (network down, server unreachable). */
 export const NO_RESPONSE_MESSAGE = 'No response from server. Please try again.';
@@ -87,6 +88,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   let response: Response;
   try {
+    // Each request starts in a task of its own, not all in the effects of the commit that asked for them.
+    const pause = yieldToBrowser();
+    if (pause) await pause;
     response = await fetch(path, {
       method,
       headers,

@@ -1,12 +1,46 @@
-const priceFormats = new Map<number, Intl.NumberFormat>();
+/**
+ * Numbers and dates are written here by hand, not by Intl: the first Intl formatter a page builds loads the locale's
+ * data, about 20 ms of one task on a desktop core and four times that on a phone, on every screen that shows a
+ * figure (docs/benchmarks.md, Web). The output is Intl's en-US numbers and en-GB dates, character for character
+ * (format.test.ts checks it against Intl).
+ */
 
-function priceFormat(digits: number): Intl.NumberFormat {
-  let format = priceFormats.get(digits);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-    priceFormats.set(digits, format);
-  }
-  return format;
+/** The digits of `abs` (finite, ≥ 0) as the shortest decimal that reads back as the same number: '1005', point 1. */
+function shortestDecimal(abs: number): { digits: string; point: number } {
+  const [mantissa = '0', exponent = '0'] = abs.toExponential().split('e');
+  return { digits: mantissa.replace('.', ''), point: Number(exponent) + 1 };
+}
+
+/** Adds one to a string of decimal digits: '0199' → '0200', '99' → '100'. */
+function incremented(digits: string): string {
+  let i = digits.length - 1;
+  while (i >= 0 && digits[i] === '9') i -= 1;
+  if (i < 0) return `1${'0'.repeat(digits.length)}`;
+  return `${digits.slice(0, i)}${Number(digits[i]) + 1}${'0'.repeat(digits.length - i - 1)}`;
+}
+
+/**
+ * `value` with exactly `decimals` decimals and its thousands grouped, as Intl.NumberFormat('en-US') writes it:
+ * rounded from the shortest decimal that reads back as the same number (1.005 → '1.01', where toFixed gives
+ * '1.00'), halves away from zero, a '-' on negative numbers and on negative zero.
+ */
+function grouped(value: number, decimals: number): string {
+  const { digits, point } = shortestDecimal(Math.abs(value));
+  // Every digit up to the last kept decimal, zeros filled in on both sides of the significant ones.
+  const padded = point > 0 ? digits.padEnd(point + decimals, '0') : '0'.repeat(1 - point) + digits;
+  const wholeLength = Math.max(point, 1);
+  let kept = padded.slice(0, wholeLength + decimals).padEnd(wholeLength + decimals, '0');
+  if ((padded[wholeLength + decimals] ?? '0') >= '5') kept = incremented(kept);
+  const whole = kept.slice(0, kept.length - decimals).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const fraction = kept.slice(kept.length - decimals);
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return decimals > 0 ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
+}
+
+/** `value` with up to `maxDecimals` decimals, trailing zeros dropped, grouped (Intl's maximumFractionDigits). */
+function groupedUpTo(value: number, maxDecimals: number): string {
+  const text = grouped(value, maxDecimals);
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
 /** A price with as many decimals as its size needs (97,123.45 · 2.3456 · 0.38123), grouped, en-US. */
@@ -14,7 +48,7 @@ export function formatPrice(value: number): string {
   if (!Number.isFinite(value)) return '—';
   const abs = Math.abs(value);
   const digits = abs >= 100 ? 2 : abs >= 1 ? 4 : abs >= 0.01 ? 5 : 8;
-  return priceFormat(digits).format(value);
+  return grouped(value, digits);
 }
 
 /** '+1.23%' / '-0.40%' / '0.00%'. */
@@ -29,23 +63,6 @@ export function formatPair(symbol: string): string {
   return symbol.endsWith('USDT') ? `${symbol.slice(0, -4)}/USDT` : symbol;
 }
 
-/**
- * Builds a formatter on its first use and keeps it: constructing an Intl formatter loads the locale's data,
- * which would otherwise hold up every page that imports this module, formats used there or not.
- */
-function once<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
-const usdFormat = once(
-  () => new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-);
-const qtyFormat = once(() => new Intl.NumberFormat('en-US', { maximumFractionDigits: 8 }));
-
 /** '$1,234.56' / '-$3.20'; '—' when there is no number. Accepts decimal strings from the API. */
 export function formatUsd(value: number | string | null | undefined): string {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -56,19 +73,19 @@ export function formatUsd(value: number | string | null | undefined): string {
     (typeof value === 'string' && value.trim() === '')
   )
     return '—';
-  return `${n < 0 ? '-' : ''}$${usdFormat().format(Math.abs(n))}`;
+  return `${n < 0 ? '-' : ''}$${grouped(Math.abs(n), 2)}`;
 }
 
 /** '12.50%': two decimals, grouped; '—' when there is no number. Accepts decimal strings from the API. */
 export function formatPct(value: number | string | null | undefined): string {
   const n = toNumber(value);
-  return n === null ? '—' : `${usdFormat().format(n)}%`;
+  return n === null ? '—' : `${grouped(n, 2)}%`;
 }
 
 /** A quantity with up to 8 decimals, grouped, no trailing zeros; '—' when there is no number. */
 export function formatQty(value: number | string | null | undefined): string {
   const n = toNumber(value);
-  return n === null ? '—' : qtyFormat().format(n);
+  return n === null ? '—' : groupedUpTo(n, 8);
 }
 
 /** A number from the API's number or decimal string; null when empty or not a finite number. */
@@ -84,45 +101,28 @@ export function formatSignedUsd(value: number | string | null | undefined): stri
   return Number(value) > 0 ? `+${shown}` : shown;
 }
 
-const dateFormat = {
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-} as const;
-const minutes = once(() => new Intl.DateTimeFormat('en-GB', { ...dateFormat, hour12: false }));
-const seconds = once(
-  () => new Intl.DateTimeFormat('en-GB', { ...dateFormat, second: '2-digit', hour12: false }),
-);
+// en-GB's short month names, as Intl writes them ('Sept', not 'Sep').
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
-function formatWith(format: () => Intl.DateTimeFormat, value: string | null | undefined): string {
+/** '05 Mar 2025, 14:02' (with ':11' seconds when asked), in the browser's time zone, as Intl's en-GB writes it. */
+function formatWith(withSeconds: boolean, value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format().format(date);
+  if (Number.isNaN(date.getTime())) return value;
+  const day = `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return `${day}, ${time}${withSeconds ? `:${twoDigits(date.getSeconds())}` : ''}`;
 }
 
 /** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing, the text itself when it is no date. */
 export function formatDate(value: string | null | undefined): string {
-  return formatWith(minutes, value);
+  return formatWith(false, value);
 }
 
 /** '05 Mar 2025, 14:02:11' in the browser's time zone; '—' when missing. */
 export function formatDateTime(value: string | null | undefined): string {
-  return formatWith(seconds, value);
-}
-
-/**
- * Builds the formatters the first screens use, ahead of them. The first Intl formatter of a page loads the
- * locale data: about 20 ms on a desktop core, four times that on a phone, which inside the render of the first
- * figures made that render one long task. Called once the first render is under way, it runs as a task of its
- * own while the page waits for its data.
- */
-export function prepareFormats(): void {
-  usdFormat();
-  qtyFormat();
-  priceFormat(2);
-  seconds();
+  return formatWith(true, value);
 }
 
 /** '0x12ab…9f3c': the head and tail of a long hash or address. */

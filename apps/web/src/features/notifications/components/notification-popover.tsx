@@ -6,7 +6,13 @@ import { Link } from 'react-router';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { BellFace, bellClasses, bellLabel } from './notification-bell';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+// Built when the list first opens: this module loads while the browser is idle after the first screen, and an
+// Intl formatter loads the locale's data (lib/format.ts).
+let timeFormat: Intl.DateTimeFormat | undefined;
+const formatTime = (value: string) => {
+  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+  return timeFormat.format(new Date(value));
+};
 
 interface NotificationPopoverProps {
   /** Open at once: the stand-in bell was pressed before this code had loaded. */
@@ -95,7 +101,7 @@ export default function NotificationPopover({ defaultOpen, focusTrigger }: Notif
                     </div>
                     <p className="mt-0.5 text-sm text-muted">{item.body}</p>
                     <p className="mt-1 text-xs text-muted">
-                      <time dateTime={item.createdAt}>{timeFormat.format(new Date(item.createdAt))}</time>
+                      <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
                     </p>
                   </Link>
                 </li>
