@@ -1,18 +1,11 @@
-import { notificationPathOf } from '@gridbot/shared';
+import { type NotificationList, notificationPathOf } from '@gridbot/shared';
 import * as Popover from '@radix-ui/react-popover';
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDate } from '../../../lib/format';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { BellFace, bellClasses, bellLabel } from './notification-bell';
-
-// Built when the list first opens: this module loads while the browser is idle after the first screen, and an
-// Intl formatter loads the locale's data (lib/format.ts).
-let timeFormat: Intl.DateTimeFormat | undefined;
-const formatTime = (value: string) => {
-  timeFormat ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-  return timeFormat.format(new Date(value));
-};
 
 interface NotificationPopoverProps {
   /** Open at once: the stand-in bell was pressed before this code had loaded. */
@@ -75,47 +68,61 @@ export default function NotificationPopover({ defaultOpen, focusTrigger }: Notif
               </Link>
             </div>
           </div>
-          <ul className="min-h-0 flex-1 overflow-y-auto">
-            {list.data?.items.length ? (
-              list.data.items.map((item) => (
-                <li key={item.id} className="border-b border-line last:border-b-0">
-                  <Link
-                    to={notificationPathOf(item)}
-                    onClick={() => {
-                      setOpen(false);
-                      if (!item.read) markRead.mutate([item.id]);
-                    }}
-                    className={clsx('block px-4 py-3 hover:bg-surface-2', !item.read && 'bg-primary/5')}
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <p className="text-sm font-semibold text-fg">
-                        {item.read ? null : <span className="sr-only">Unread: </span>}
-                        {item.title}
-                      </p>
-                      {item.read ? null : (
-                        <span
-                          aria-hidden="true"
-                          className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-solid"
-                        />
-                      )}
-                    </div>
-                    <p className="mt-0.5 text-sm text-muted">{item.body}</p>
-                    <p className="mt-1 text-xs text-muted">
-                      <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
-                    </p>
-                  </Link>
-                </li>
-              ))
-            ) : (
-              <li className="px-4 py-8 text-center text-sm text-muted">
-                {list.isPending
-                  ? 'Loading…'
-                  : 'Nothing yet. Stops, pauses, deposits and withdrawals show up here.'}
-              </li>
-            )}
-          </ul>
+          <NotificationItems
+            list={list}
+            onOpenItem={(item) => {
+              setOpen(false);
+              if (!item.read) markRead.mutate([item.id]);
+            }}
+          />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/**
+ * The panel's list, a component of its own so that it renders only while the panel is open: the bell renders on
+ * every signed-in page, and elements built in its render would be built (and their times written) even closed.
+ */
+function NotificationItems({
+  list,
+  onOpenItem,
+}: {
+  list: ReturnType<typeof useNotifications>;
+  onOpenItem: (item: NotificationList['items'][number]) => void;
+}) {
+  return (
+    <ul className="min-h-0 flex-1 overflow-y-auto">
+      {list.data?.items.length ? (
+        list.data.items.map((item) => (
+          <li key={item.id} className="border-b border-line last:border-b-0">
+            <Link
+              to={notificationPathOf(item)}
+              onClick={() => onOpenItem(item)}
+              className={clsx('block px-4 py-3 hover:bg-surface-2', !item.read && 'bg-primary/5')}
+            >
+              <div className="flex items-start justify-between gap-3">
+                <p className="text-sm font-semibold text-fg">
+                  {item.read ? null : <span className="sr-only">Unread: </span>}
+                  {item.title}
+                </p>
+                {item.read ? null : (
+                  <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-primary-solid" />
+                )}
+              </div>
+              <p className="mt-0.5 text-sm text-muted">{item.body}</p>
+              <p className="mt-1 text-xs text-muted">
+                <time dateTime={item.createdAt}>{formatDate(item.createdAt)}</time>
+              </p>
+            </Link>
+          </li>
+        ))
+      ) : (
+        <li className="px-4 py-8 text-center text-sm text-muted">
+          {list.isPending ? 'Loading…' : 'Nothing yet. Stops, pauses, deposits and withdrawals show up here.'}
+        </li>
+      )}
+    </ul>
   );
 }
