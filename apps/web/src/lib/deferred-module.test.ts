@@ -1,5 +1,6 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deferredModule, whenIdle } from './deferred-module';
+import { deferredModule, useStandIn, whenIdle } from './deferred-module';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -42,5 +43,24 @@ describe('deferredModule', () => {
     await Promise.all([module.load(), module.load()]);
     expect(module.loaded).toEqual({ value: 1 });
     expect(importer).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('useStandIn', () => {
+  it('loads the code when the browser is idle, and gives the real component only once the stand-in is pressed', async () => {
+    vi.useFakeTimers();
+    const importer = vi.fn().mockResolvedValue({ value: 1 });
+    const module = deferredModule(importer);
+    const { result } = renderHook(() => useStandIn(module));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10_000);
+    });
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(result.current.wanted).toBeNull();
+    expect(result.current.loaded).toBeUndefined();
+
+    act(() => result.current.open(true));
+    expect(result.current.wanted).toEqual({ byKeyboard: true });
+    expect(result.current.loaded).toEqual({ value: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 /**
  * A module that no first render needs (a dialog's or a menu's code): loaded once, on the first use or when the
@@ -84,37 +84,22 @@ export function useDeferredModule<Module>(
   return wanted ? module.loaded : undefined;
 }
 
-/** What a stand-in's press or the idle load asked of the real component. */
-export type StandInWant = null | { open: false; hadFocus: boolean } | { open: true; byKeyboard: boolean };
+/** What a stand-in's press asked of the real component: opened by the keyboard or not. */
+export type StandInWant = null | { byKeyboard: boolean };
 
 /**
  * For a control drawn first as a stand-in (a button of the same look and name) whose real component (a menu,
- * a popover) is deferred code: the real one replaces the stand-in when the browser is idle (`whenIdle`; focus
- * handed over if the stand-in had it), or at once, open, when the stand-in is pressed before then.
+ * a popover) is deferred code: the code loads when the browser is idle (`whenIdle`), and the real component
+ * replaces the stand-in, open, when the stand-in is pressed. It is not drawn before: drawing a Radix menu or
+ * popover is a task of its own (20 ms on a desktop core, four times that on a phone) that nobody had asked for.
  */
-export function useStandIn<Module>(
-  module: ReturnType<typeof deferredModule<Module>>,
-  standIn: RefObject<HTMLElement | null>,
-) {
+export function useStandIn<Module>(module: ReturnType<typeof deferredModule<Module>>) {
   const [wanted, setWanted] = useState<StandInWant>(null);
   const loaded = useDeferredModule(module, wanted !== null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per mount; the module and the ref are stable
-  useEffect(
-    () =>
-      whenIdle(() =>
-        module.load().then(
-          () =>
-            setWanted(
-              (current) => current ?? { open: false, hadFocus: document.activeElement === standIn.current },
-            ),
-          () => undefined,
-        ),
-      ),
-    [],
-  );
+  useEffect(() => whenIdle(module.preload), [module]);
   return {
     wanted,
     loaded: wanted ? loaded : undefined,
-    open: (byKeyboard: boolean) => setWanted({ open: true, byKeyboard }),
+    open: (byKeyboard: boolean) => setWanted({ byKeyboard }),
   };
 }

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { BellIcon } from '../../../components/ui/icons';
 import { deferredModule, useStandIn } from '../../../lib/deferred-module';
 import { useNotifications } from '../api/notifications';
@@ -29,21 +28,19 @@ export function BellFace({ unread }: { unread: number }) {
 const popoverModule = deferredModule(() => import('./notification-popover'));
 
 /**
- * The header's bell: the unread count, and a panel of recent events (notification-popover.tsx). The page first
- * shows a stand-in bell that looks and is named the same; the panel's code replaces it when the browser is idle,
- * or at once, open, when the bell is pressed before then.
+ * The header's bell: the unread count, and a panel of recent events (notification-popover.tsx). The page shows a
+ * stand-in bell that looks and is named the same; pressing it draws the panel's own bell in its place, open (its
+ * code loads when the browser is idle, or then).
  */
 export function NotificationBell() {
-  const standIn = useRef<HTMLButtonElement>(null);
-  const { wanted, loaded, open } = useStandIn(popoverModule, standIn);
+  const { wanted, loaded, open } = useStandIn(popoverModule);
   const unread = useNotifications().data?.unread ?? 0;
   const Popover = loaded?.default;
   if (wanted && Popover) {
-    return <Popover defaultOpen={wanted.open} focusTrigger={!wanted.open && wanted.hadFocus} />;
+    return <Popover />;
   }
   return (
     <button
-      ref={standIn}
       type="button"
       aria-label={bellLabel(unread)}
       title={bellLabel(unread)}

@@ -1,42 +1,26 @@
 import { type NotificationList, notificationPathOf } from '@gridbot/shared';
 import * as Popover from '@radix-ui/react-popover';
 import { clsx } from 'clsx';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate } from '../../../lib/format';
 import { useMarkRead, useNotifications } from '../api/notifications';
 import { BellFace, bellClasses, bellLabel } from './notification-bell';
 
-interface NotificationPopoverProps {
-  /** Open at once: the stand-in bell was pressed before this code had loaded. */
-  defaultOpen: boolean;
-  /** The stand-in had focus when this replaced it: the bell takes it over. */
-  focusTrigger: boolean;
-}
-
 /**
  * The bell's panel of recent events, each linking to its bot or page, on a Radix UI Popover (a non-modal
  * dialog): opening it moves focus into it, Escape or a click outside closes it, and focus returns to the bell.
  */
-export default function NotificationPopover({ defaultOpen, focusTrigger }: NotificationPopoverProps) {
-  const [open, setOpen] = useState(defaultOpen);
-  const trigger = useRef<HTMLButtonElement>(null);
+export default function NotificationPopover() {
+  // It replaces the stand-in bell when that is pressed (notification-bell.tsx): open from the start.
+  const [open, setOpen] = useState(true);
   const list = useNotifications();
   const markRead = useMarkRead();
   const unread = list.data?.unread ?? 0;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when this replaces the stand-in
-  useEffect(() => {
-    if (focusTrigger) trigger.current?.focus();
-  }, []);
 
   return (
     <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
-        ref={trigger}
-        aria-label={bellLabel(unread)}
-        title={bellLabel(unread)}
-        className={bellClasses}
-      >
+      <Popover.Trigger aria-label={bellLabel(unread)} title={bellLabel(unread)} className={bellClasses}>
         <BellFace unread={unread} />
       </Popover.Trigger>
       <Popover.Portal>

@@ -1,6 +1,6 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
 import { clsx } from 'clsx';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { LogoutIcon } from '../../../components/ui/icons';
 import { profileMenuItems } from './nav-items';
@@ -8,12 +8,8 @@ import { profileMenuItems } from './nav-items';
 import { type ProfileMenuProps, TriggerFace, triggerClasses, triggerLabel } from './profile-menu';
 
 interface AccountMenuProps extends ProfileMenuProps {
-  /** Open at once: the trigger was pressed before this code had loaded. */
-  defaultOpen?: boolean;
-  /** That press was from the keyboard: the first item takes focus, as Radix does for a keyboard opening. */
+  /** The stand-in was pressed from the keyboard: the first item takes focus, as Radix does for a keyboard opening. */
   focusFirstItem?: boolean;
-  /** The stand-in button had focus when this replaced it: the trigger takes it over. */
-  focusTrigger?: boolean;
 }
 
 const itemClasses =
@@ -21,25 +17,14 @@ const itemClasses =
 
 /**
  * The account menu on Radix UI's DropdownMenu (menu button pattern): arrows move (wrapping at the ends), Escape closes and returns
- * focus to the button, a click outside closes. Not modal: a click outside also does what it clicks.
+ * focus to the button, a click outside closes. Not modal: a click outside also does what it clicks. It replaces the
+ * stand-in button when that is pressed (profile-menu.tsx), so it opens at once.
  */
-export default function AccountMenu({
-  email,
-  username,
-  onLogout,
-  defaultOpen = false,
-  focusFirstItem = false,
-  focusTrigger = false,
-}: AccountMenuProps) {
-  const trigger = useRef<HTMLButtonElement>(null);
+export default function AccountMenu({ email, username, onLogout, focusFirstItem = false }: AccountMenuProps) {
   const firstItemPending = useRef(focusFirstItem);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when this replaces the stand-in
-  useEffect(() => {
-    if (focusTrigger) trigger.current?.focus();
-  }, []);
   return (
-    <Menu.Root modal={false} defaultOpen={defaultOpen}>
-      <Menu.Trigger ref={trigger} aria-label={triggerLabel(username)} className={triggerClasses}>
+    <Menu.Root modal={false} defaultOpen>
+      <Menu.Trigger aria-label={triggerLabel(username)} className={triggerClasses}>
         <TriggerFace email={email} username={username} />
       </Menu.Trigger>
       <Menu.Portal>

@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { deferredModule, useStandIn } from '../../../lib/deferred-module';
 
@@ -36,17 +35,15 @@ const menuModule = deferredModule(() => import('./account-menu'));
 const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
 /**
- * The account menu (account-menu.tsx). The page first shows a stand-in button that looks and is named the same;
- * the menu's code replaces it when the browser is idle, or at once when the button is pressed before then.
+ * The account menu (account-menu.tsx). The page shows a stand-in button that looks and is named the same;
+ * pressing it draws the menu in its place, open (its code loads when the browser is idle, or then).
  */
 export function ProfileMenu(props: ProfileMenuProps) {
-  const standIn = useRef<HTMLButtonElement>(null);
-  const { wanted, loaded, open } = useStandIn(menuModule, standIn);
+  const { wanted, loaded, open } = useStandIn(menuModule);
   const AccountMenu = loaded?.default;
 
   const button = (
     <button
-      ref={standIn}
       type="button"
       aria-label={triggerLabel(props.username)}
       aria-haspopup="menu"
@@ -65,12 +62,5 @@ export function ProfileMenu(props: ProfileMenuProps) {
     </button>
   );
   if (!wanted || !AccountMenu) return button;
-  return (
-    <AccountMenu
-      {...props}
-      defaultOpen={wanted.open}
-      focusFirstItem={wanted.open && wanted.byKeyboard}
-      focusTrigger={!wanted.open && wanted.hadFocus}
-    />
-  );
+  return <AccountMenu {...props} focusFirstItem={wanted.byKeyboard} />;
 }
