@@ -9,7 +9,7 @@ import {
 } from '@gridbot/db';
 import { type Exchange, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
@@ -127,7 +127,9 @@ describe('bot leases', () => {
     await d.start();
     await eventually(async () => expect(d.supervisor.runner(botId)).toBeDefined(), 5_000);
     d.feed.setPrice('ETHUSDT', 'spot', '2000');
-    const fills = () => handle.db.select().from(botFills).where(eq(botFills.botId, botId));
+    // In the order they were booked: rows come back in no set order without one (an update moves a row).
+    const fills = () =>
+      handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.seq));
     await eventually(async () => expect(await fills()).toHaveLength(1));
     await handle.db.insert(botCommands).values({ botId, type: 'stop_sell', payload: {} });
     void d.coordinator.notify(botId);

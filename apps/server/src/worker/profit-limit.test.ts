@@ -1,7 +1,7 @@
 import { botFills, bots } from '@gridbot/db';
 import type { GridBotState } from '@gridbot/engine';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWallet } from '../modules/platform/ledger.repo';
 import { platformCredit } from '../modules/platform/platform-credit';
@@ -25,7 +25,7 @@ const price = (p: number) => t.feed.setPrice('ETHUSDT', 'spot', String(p));
 const asSimApp = () => t as unknown as TestApp;
 
 async function fillsOf(botId: string) {
-  return t.deps.db.select().from(botFills).where(eq(botFills.botId, botId));
+  return t.deps.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.seq));
 }
 
 async function newCyclesAllowed(botId: string) {

@@ -1,7 +1,7 @@
 import { botFills, bots } from '@gridbot/db';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { botMessages, type LiveCycle, cycleMessages as m } from '@gridbot/shared';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
@@ -175,7 +175,11 @@ describe('a running cycle', () => {
       trades: 4,
     });
     expect(Number(rows[0]?.profit)).toBeGreaterThan(0);
-    const fills = await t.deps.db.select().from(botFills).where(eq(botFills.botId, id));
+    const fills = await t.deps.db
+      .select()
+      .from(botFills)
+      .where(eq(botFills.botId, id))
+      .orderBy(asc(botFills.seq));
     expect(fills.map((f) => f.side)).toEqual(['buy', 'sell', 'buy', 'sell']);
     // Grid bot history does not list cycles.
     const botHistory = await call(t, 'GET', '/api/bothistory', undefined, user.auth);
@@ -344,7 +348,11 @@ describe('a running cycle', () => {
       expect(await resume('rebuy')).toMatchObject({ status: 200, body: { message: m.resumed } });
       const [cycle] = await liveCycles(user.auth);
       expect(cycle).toMatchObject({ status: 'Live', phase: 'Holding', cycles_completed: 0 });
-      const fills = await t.deps.db.select().from(botFills).where(eq(botFills.botId, id));
+      const fills = await t.deps.db
+        .select()
+        .from(botFills)
+        .where(eq(botFills.botId, id))
+        .orderBy(asc(botFills.seq));
       expect(fills.map((f) => f.side)).toEqual(['buy', 'buy']);
     });
     await call(t, 'POST', '/api/stopcycle', { cycle_id: id }, user.auth);
@@ -366,7 +374,11 @@ describe('a running cycle', () => {
       const [cycle] = await liveCycles(user.auth);
       expect(cycle).toMatchObject({ id, category: 'Future', leverage: 3, phase: 'Holding' });
     });
-    const fills = await t.deps.db.select().from(botFills).where(eq(botFills.botId, id));
+    const fills = await t.deps.db
+      .select()
+      .from(botFills)
+      .where(eq(botFills.botId, id))
+      .orderBy(asc(botFills.seq));
     // 100 USDT of margin × 3 buys about 300 USDT of ETH.
     expect(Number(fills[0]?.quote)).toBeGreaterThan(290);
     await call(t, 'POST', '/api/stopcyclewithsell', { cycle_id: id }, user.auth);
