@@ -78,8 +78,12 @@ describe('api client', () => {
   });
 
   it('sends each request in a task of its own where the browser can yield (scheduler.yield)', async () => {
+    // The browser's scheduler.yield() as the Prioritized Task Scheduling draft (wicg.github.io/scheduling-apis,
+    // the `Scheduler` interface: `Promise<undefined> yield()`) and MDN's Scheduler.yield() page describe it: it
+    // returns a promise, fulfilled with undefined once the browser runs the continuation in a later task, never
+    // within the call. The test plays that later task by calling `resume`.
     let resume: () => void = () => {};
-    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => (resume = resolve)) });
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => (resume = () => resolve())) });
     const calls = mockApi({ 'GET /api/x': () => json({ ok: true }) });
     const answer = api.get('/api/x');
     await Promise.resolve();

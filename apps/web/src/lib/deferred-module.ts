@@ -85,7 +85,7 @@ export function useDeferredModule<Module>(
 }
 
 /** What a stand-in's press asked of the real component: opened by the keyboard or not. */
-export type StandInWant = null | { byKeyboard: boolean };
+type StandInWant = null | { byKeyboard: boolean };
 
 /**
  * For a control drawn first as a stand-in (a button of the same look and name) whose real component (a menu,
