@@ -1,10 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, mockApi } from '../../../testing/mock-api';
 import { currentUrl, renderApp } from '../../../testing/render-app';
 
 // jsdom has no canvas: pages with the Market Overview chart (Start Cycle) render without it here.
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('app shell', () => {
   it('lists the sidebar entries of the spec, Subscription only with the flag', async () => {
@@ -109,6 +113,24 @@ describe('app shell', () => {
     expect(within(tape).getAllByText('3,421.50')[0]).toBeInTheDocument();
     expect(within(tape).getAllByText(/-1\.20%/)[0]).toHaveClass('text-down');
     expect(within(tape).getByText('Simulated')).toBeInTheDocument();
+  });
+
+  it('shows the prices once and still, then loops them once the page has settled', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    mockApi({
+      'GET /api/tickers': () =>
+        json({ source: 'sim', tickers: [{ symbol: 'ETHUSDT', price: '3421.5', changePct: '-1.2' }] }),
+    });
+    renderApp('/sip', { signedIn: true });
+    const tape = await screen.findByRole('region', { name: 'Market prices' });
+    await waitFor(() => expect(within(tape).getByText('ETH/USDT')).toBeInTheDocument());
+    const track = within(tape).getByRole('list').parentElement;
+    expect(track).not.toHaveClass('animate-marquee');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    // The copy that makes the loop seamless is hidden from readers: they still find one list.
+    expect(within(tape).getAllByText('ETH/USDT')).toHaveLength(2);
+    expect(within(tape).getAllByRole('list')).toHaveLength(1);
+    expect(track).toHaveClass('animate-marquee');
   });
 });
 

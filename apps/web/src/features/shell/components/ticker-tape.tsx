@@ -1,5 +1,6 @@
 import { clsx } from 'clsx';
-import { type CSSProperties, memo } from 'react';
+import { type CSSProperties, memo, useEffect, useState } from 'react';
+import { whenIdle } from '../../../lib/deferred-module';
 import { formatChangePct, formatPair, formatPrice } from '../../../lib/format';
 import { type Ticker, type TickerSource, useTickers } from '../api/tickers';
 
@@ -42,9 +43,16 @@ function TickerItem({ ticker }: { ticker: Ticker }) {
 /**
  * Our own ticker tape (no third-party widget): the 22 pairs with price and 24 h change, scrolling as a CSS
  * marquee that pauses under the pointer. Colours come from the theme tokens, so it follows light and dark.
+ *
+ * The tape first stands still with one copy of the list; the second copy, which makes the loop seamless, and the
+ * scrolling come once the page has settled (`whenIdle`). The copy is a sixth of a dashboard's elements, and
+ * building it while the page's own data arrive made the busiest task of a phone's load longer
+ * (docs/benchmarks.md, Web). One copy is 22 prices wide, so it fills any screen while it waits.
  */
 export const TickerTape = memo(function TickerTape({ className }: { className?: string }) {
   const { data, isError } = useTickers();
+  const [looping, setLooping] = useState(false);
+  useEffect(() => whenIdle(() => setLooping(true)), []);
   const tickers = data?.tickers ?? [];
   const source = sourceLabel(data?.source);
   const style = {
@@ -66,7 +74,10 @@ export const TickerTape = memo(function TickerTape({ className }: { className?: 
       <div className="group relative min-w-0 flex-1 overflow-hidden mask-x-from-95% mask-x-to-100%">
         {tickers.length > 0 ? (
           <div
-            className="flex h-full w-max animate-marquee items-center group-hover:[animation-play-state:paused]"
+            className={clsx(
+              'flex h-full w-max items-center',
+              looping && 'animate-marquee group-hover:[animation-play-state:paused]',
+            )}
             style={style}
           >
             <ul className="flex shrink-0 items-center">
@@ -75,11 +86,13 @@ export const TickerTape = memo(function TickerTape({ className }: { className?: 
               ))}
             </ul>
             {/* The second copy makes the loop seamless; readers get the list once. */}
-            <ul className="flex shrink-0 items-center" aria-hidden="true">
-              {tickers.map((ticker) => (
-                <TickerItem key={ticker.symbol} ticker={ticker} />
-              ))}
-            </ul>
+            {looping && (
+              <ul className="flex shrink-0 items-center" aria-hidden="true">
+                {tickers.map((ticker) => (
+                  <TickerItem key={ticker.symbol} ticker={ticker} />
+                ))}
+              </ul>
+            )}
           </div>
         ) : (
           <p className="flex h-full items-center px-4 text-muted">
