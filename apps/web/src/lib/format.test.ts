@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPct, formatPrice, formatQty, formatUsd } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatNumber,
+  formatPct,
+  formatPrice,
+  formatQty,
+  formatTime,
+  formatUsd,
+} from './format';
 
 // The formatters write what Intl writes (en-US numbers, en-GB dates) without loading Intl's locale data.
 const intlFixed = (digits: number) =>
@@ -57,6 +67,23 @@ describe('number formats', () => {
     );
   });
 
+  it('write counts and amounts with a range of decimals as Intl does', () => {
+    fc.assert(
+      fc.property(amount, fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 8 }), (value, a, b) => {
+        const [min, max] = a <= b ? [a, b] : [b, a];
+        const intl = new Intl.NumberFormat('en-US', {
+          minimumFractionDigits: min,
+          maximumFractionDigits: max,
+        });
+        expect(formatNumber(value, max, min)).toBe(intl.format(value));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(formatNumber(1234.5)).toBe('1,234.5');
+    expect(formatNumber(0.1, 8, 2)).toBe('0.10');
+    expect(formatNumber(Number.POSITIVE_INFINITY)).toBe('—');
+  });
+
   it('round from the number as written, halves away from zero', () => {
     expect(formatUsd(1.005)).toBe('$1.01'); // toFixed would say 1.00: 1.005 is stored as 1.00499…
     expect(formatUsd(-2.675)).toBe('-$2.68');
@@ -87,6 +114,7 @@ describe('date formats', () => {
         (date) => {
           expect(formatDate(date.toISOString())).toBe(intlMinutes.format(date));
           expect(formatDateTime(date.toISOString())).toBe(intlSeconds.format(date));
+          expect(`${formatDay(date)}, ${formatTime(date)}`).toBe(intlMinutes.format(date));
         },
       ),
       { numRuns: 2000 },

@@ -43,6 +43,18 @@ function groupedUpTo(value: number, maxDecimals: number): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }
 
+/**
+ * A count or amount with up to `maxDecimals` decimals (trailing zeros dropped) and at least `minDecimals`, grouped,
+ * as Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }) writes it; '—' when not finite.
+ */
+export function formatNumber(value: number, maxDecimals = 2, minDecimals = 0): string {
+  if (!Number.isFinite(value)) return '—';
+  const text = groupedUpTo(value, maxDecimals);
+  const decimals = text.split('.')[1]?.length ?? 0;
+  if (decimals >= minDecimals) return text;
+  return `${text}${decimals === 0 ? '.' : ''}${'0'.repeat(minDecimals - decimals)}`;
+}
+
 /** A price with as many decimals as its size needs (97,123.45 · 2.3456 · 0.38123), grouped, en-US. */
 export function formatPrice(value: number): string {
   if (!Number.isFinite(value)) return '—';
@@ -105,14 +117,23 @@ export function formatSignedUsd(value: number | string | null | undefined): stri
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
+/** '05 Mar 2025', in the browser's time zone, as Intl's en-GB writes it. */
+export function formatDay(date: Date): string {
+  return `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+}
+
+/** '14:02' (with ':11' seconds when asked), 24-hour, in the browser's time zone. */
+export function formatTime(date: Date, withSeconds = false): string {
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  return withSeconds ? `${time}:${twoDigits(date.getSeconds())}` : time;
+}
+
 /** '05 Mar 2025, 14:02' (with ':11' seconds when asked), in the browser's time zone, as Intl's en-GB writes it. */
 function formatWith(withSeconds: boolean, value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  const day = `${twoDigits(date.getDate())} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
-  return `${day}, ${time}${withSeconds ? `:${twoDigits(date.getSeconds())}` : ''}`;
+  return `${formatDay(date)}, ${formatTime(date, withSeconds)}`;
 }
 
 /** '05 Mar 2025, 14:02' in the browser's time zone; '—' when missing, the text itself when it is no date. */

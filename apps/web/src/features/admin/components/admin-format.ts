@@ -1,6 +1,7 @@
+import { formatNumber, toNumber } from '../../../lib/format';
+
 /** A decimal string as sent, trimmed of trailing zeros, with at least 2 decimals. */
 export function formatDecimal(value: string | null | undefined): string {
-  const n = Number(value);
-  if (value === null || value === undefined || value === '' || !Number.isFinite(n)) return '—';
-  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 8 });
+  const n = toNumber(value);
+  return n === null ? '—' : formatNumber(n, 8, 2);
 }

@@ -11,7 +11,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { DecimalInput, LeverageInput } from '../../../components/ui/market-fields';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatPair } from '../../../lib/format';
+import { formatNumber, formatPair } from '../../../lib/format';
 import { useCandleCoverage } from '../api/candle-coverage';
 import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-backtest';
 import type { HistoryPeriod } from '../lib/backtest-runner';
@@ -251,9 +251,9 @@ export default function BacktestPanel({
         {renderExtra?.(request)}
         {request && state.status === 'idle' ? (
           <p className="text-xs text-muted">
-            {Math.round(
-              (request.period.toMs - request.period.fromMs) / HISTORY_INTERVAL_MS[interval],
-            ).toLocaleString('en-US')}{' '}
+            {formatNumber(
+              Math.round((request.period.toMs - request.period.fromMs) / HISTORY_INTERVAL_MS[interval]),
+            )}{' '}
             candles, run in your browser.
           </p>
         ) : null}

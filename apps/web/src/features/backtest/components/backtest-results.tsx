@@ -1,6 +1,6 @@
 import type { BacktestReport } from '@gridbot/engine';
 import { Figure, signTone } from '../../../components/ui/figure';
-import { formatSignedUsd, formatUsd } from '../../../lib/format';
+import { formatNumber, formatSignedUsd, formatUsd } from '../../../lib/format';
 import { type BacktestOutcomeOk, verdictOf } from '../lib/backtest-core';
 import { DrawdownChart, EquityChart, TradesChart } from './backtest-charts';
 
@@ -24,7 +24,7 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
     <div className="@container space-y-4" data-testid="backtest-results">
       <p className="text-xs text-muted">
         {new Date(s.startMs).toISOString().slice(0, 10)} – {new Date(s.endMs).toISOString().slice(0, 10)} ·{' '}
-        {days.toFixed(0)} days · {candles.toLocaleString('en-US')} candles · fees included
+        {days.toFixed(0)} days · {formatNumber(candles)} candles · fees included
       </p>
       {verdict ? (
         <p
@@ -58,7 +58,7 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
         <Figure label="Max drawdown" value={`${s.maxDrawdownPct.toFixed(2)} %`} />
         <Figure label="Sharpe" value={s.sharpe === null ? '—' : s.sharpe.toFixed(2)} />
         <Figure label="Time in market" value={`${s.timeInMarketPct.toFixed(1)} %`} />
-        <Figure label="Trades" value={s.trades.toLocaleString('en-US')} />
+        <Figure label="Trades" value={formatNumber(s.trades)} />
         <Figure label="Open grids at end" value={String(s.openGrids)} />
         <Figure label="Stop" value={s.stopReason ? STOP_REASONS[s.stopReason] : 'Ran to the end'} />
       </dl>

@@ -1,5 +1,6 @@
 import type { SkippedBuyView } from '@gridbot/shared';
 import { AlertIcon } from '../../../components/ui/icons';
+import { formatDate } from '../../../lib/format';
 
 /**
  * A buy the bot skipped because its order, rounded to the exchange's quantity step, was below the
@@ -16,9 +17,8 @@ export function SkippedBuyBanner({ skipped, future }: { skipped: SkippedBuyView;
         <p className="font-semibold text-fg">Grid {skipped.grid} buy skipped</p>
         <p className="mt-0.5 text-muted">
           Its order of {skipped.notional.toFixed(2)} USDT is below the exchange minimum of{' '}
-          {skipped.minNotional} USDT, so the bot does not buy it. Since{' '}
-          {new Date(skipped.since).toLocaleString()}. Raise the investment{future ? ' or the leverage' : ''}{' '}
-          to let it buy.
+          {skipped.minNotional} USDT, so the bot does not buy it. Since {formatDate(skipped.since)}. Raise the
+          investment{future ? ' or the leverage' : ''} to let it buy.
         </p>
       </div>
     </div>

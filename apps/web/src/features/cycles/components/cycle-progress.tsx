@@ -1,12 +1,11 @@
 import type { LiveCycle } from '@gridbot/shared';
+import { formatNumber } from '../../../lib/format';
 import { cycleProgress } from '../lib/cycle-form';
-
-const count = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** Cycles done over the cycle count; half a step while a bought position is held (docs/spec/02-bots-wallet-account.md §4). */
 export function CycleProgress({ cycle }: { cycle: LiveCycle }) {
   const { done, total, pct } = cycleProgress(cycle);
-  const text = `${count.format(done)}/${count.format(total)}`;
+  const text = `${formatNumber(done, 1)}/${formatNumber(total, 1)}`;
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2 text-xs">

@@ -2,10 +2,7 @@ import type { HistoryRow } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
-import { formatPair, formatPrice, formatUsd } from '../../../lib/format';
-
-const day = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric' });
-const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false });
+import { formatDay, formatPair, formatPrice, formatTime, formatUsd } from '../../../lib/format';
 
 /** Date over time, two short lines: twelve columns then fit beside the sidebar on a laptop. */
 function DateTime({ value }: { value: string | null | undefined }) {
@@ -14,8 +11,8 @@ function DateTime({ value }: { value: string | null | undefined }) {
   if (Number.isNaN(date.getTime())) return <>{value}</>;
   return (
     <>
-      <span className="block">{day.format(date)}</span>
-      <span className="block text-xs text-muted">{time.format(date)}</span>
+      <span className="block">{formatDay(date)}</span>
+      <span className="block text-xs text-muted">{formatTime(date)}</span>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Ladder, StrategyKind } from '@gridbot/shared';
 import { useId } from 'react';
+import { formatNumber } from '../../../lib/format';
 
 const W = 400;
 const H = 280;
@@ -9,8 +10,6 @@ const TOP = 12;
 const PRICE_BOTTOM = 200;
 const BAND_TOP = 222;
 const BAND_BOTTOM = 262;
-
-const fmt = (n: number, digits = 2) => Number(n.toFixed(digits)).toLocaleString('en-US');
 
 /** Three to five round price ticks across [lo, hi]. */
 function ticks(lo: number, hi: number): number[] {
@@ -84,14 +83,14 @@ export function LadderChart({ ladder, kind }: LadderChartProps) {
     >
       <title id={titleId}>Ladder preview</title>
       <desc id={descId}>
-        {`${n} grids from ${fmt(ladder.startPrice)} down to ${fmt(ladder.deepestPrice)} (−${fmt(ladder.deepestDropPct)} %), ${fmt(ladder.totalAllottedPct)} % of the investment allotted.`}
+        {`${n} grids from ${formatNumber(ladder.startPrice)} down to ${formatNumber(ladder.deepestPrice)} (−${formatNumber(ladder.deepestDropPct)} %), ${formatNumber(ladder.totalAllottedPct)} % of the investment allotted.`}
       </desc>
 
       {ticks(lo, hi).map((t) => (
         <g key={t}>
           <line x1={LEFT} x2={W - RIGHT} y1={y(t)} y2={y(t)} stroke="var(--line)" strokeWidth={0.8} />
           <text x={LEFT - 6} y={y(t) + 3.5} textAnchor="end" fontSize={10} fill="var(--muted)">
-            {fmt(t)}
+            {formatNumber(t)}
           </text>
         </g>
       ))}
@@ -123,10 +122,10 @@ export function LadderChart({ ladder, kind }: LadderChartProps) {
         const tip =
           l.takeProfitPrice === null
             ? ''
-            : `, ${kind === 'scalping' ? 'sells all' : 'take-profit'} at ${fmt(l.takeProfitPrice)}`;
+            : `, ${kind === 'scalping' ? 'sells all' : 'take-profit'} at ${formatNumber(l.takeProfitPrice)}`;
         return (
           <g key={l.grid}>
-            <title>{`Grid ${l.grid}: buys at ${fmt(l.buyPrice)} (−${fmt(l.dropPct)} %), ${fmt(l.allottedPct)} % of the investment${tip}`}</title>
+            <title>{`Grid ${l.grid}: buys at ${formatNumber(l.buyPrice)} (−${formatNumber(l.dropPct)} %), ${formatNumber(l.allottedPct)} % of the investment${tip}`}</title>
             <rect x={x(i) - slot / 2} y={TOP} width={slot} height={BAND_BOTTOM - TOP} fill="transparent" />
             {kind === 'multigrid' && l.takeProfitPrice !== null ? (
               <>
@@ -168,7 +167,7 @@ export function LadderChart({ ladder, kind }: LadderChartProps) {
 
       <line x1={LEFT} x2={W - RIGHT} y1={BAND_BOTTOM} y2={BAND_BOTTOM} stroke="var(--line)" />
       <text x={LEFT - 6} y={BAND_TOP + 10} textAnchor="end" fontSize={9} fill="var(--muted)">
-        {maxAlloc > 0 ? `${fmt(maxAlloc, 1)}%` : ''}
+        {maxAlloc > 0 ? `${formatNumber(maxAlloc, 1)}%` : ''}
       </text>
       <text x={LEFT} y={BAND_TOP - 6} fontSize={9} fill="var(--muted)">
         Allocation per grid

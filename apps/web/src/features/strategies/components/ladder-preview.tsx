@@ -3,10 +3,9 @@ import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { type Control, useWatch } from 'react-hook-form';
 import { Card } from '../../../components/ui/card';
+import { formatNumber } from '../../../lib/format';
 import type { StrategyFormValues } from '../utils/form-values';
 import { LadderChart } from './ladder-chart';
-
-const fmt = (n: number) => Number(n.toFixed(2)).toLocaleString('en-US');
 
 function Stat({ label, value, tone }: { label: string; value: string; tone?: 'warn' | 'up' }) {
   return (
@@ -86,9 +85,9 @@ export function LadderPreview({ control, kind, className }: LadderPreviewProps) 
       ) : (
         <>
           <dl className="mt-3 grid grid-cols-3 gap-2" data-testid="ladder-stats">
-            <Stat label="Depth" value={`−${fmt(ladder.deepestDropPct)}%`} />
-            <Stat label="Lowest buy" value={fmt(ladder.deepestPrice)} />
-            <Stat label="Allotted" value={`${fmt(allotted)}%`} tone={full ? 'up' : 'warn'} />
+            <Stat label="Depth" value={`−${formatNumber(ladder.deepestDropPct)}%`} />
+            <Stat label="Lowest buy" value={formatNumber(ladder.deepestPrice)} />
+            <Stat label="Allotted" value={`${formatNumber(allotted)}%`} tone={full ? 'up' : 'warn'} />
           </dl>
           <div className="mt-3">
             <LadderChart ladder={ladder} kind={kind} />

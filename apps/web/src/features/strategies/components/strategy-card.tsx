@@ -2,9 +2,8 @@ import type { StoredStrategy, StrategyKind } from '@gridbot/shared';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Card } from '../../../components/ui/card';
+import { formatNumber } from '../../../lib/format';
 import { depthPct, shortName } from '../utils/form-values';
-
-const fmt = (n: number) => Number(n.toFixed(2)).toLocaleString('en-US');
 
 interface StrategyCardProps {
   kind: StrategyKind;
@@ -18,7 +17,7 @@ export function StrategyCard({ kind, strategy, actions }: StrategyCardProps) {
   const active = strategy.status === 'active';
   const takeProfit =
     kind === 'scalping' && typeof strategy.takeprofit_percentage === 'number'
-      ? `${fmt(strategy.takeprofit_percentage)}%`
+      ? `${formatNumber(strategy.takeprofit_percentage)}%`
       : null;
   return (
     <Card className="flex flex-col p-4" data-testid="strategy-card">
@@ -39,7 +38,7 @@ export function StrategyCard({ kind, strategy, actions }: StrategyCardProps) {
         <div className="rounded-lg bg-surface-2 px-3 py-2">
           <dt className="text-xs text-muted">{takeProfit ? 'Take Profit' : 'Reaches'}</dt>
           <dd className="font-mono font-semibold tabular-nums text-fg">
-            {takeProfit ?? `−${fmt(depthPct(strategy))}%`}
+            {takeProfit ?? `−${formatNumber(depthPct(strategy))}%`}
           </dd>
         </div>
       </dl>
