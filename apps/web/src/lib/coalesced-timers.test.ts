@@ -78,6 +78,23 @@ describe('coalescedTimers', () => {
     spy.mockRestore();
   });
 
+  it('arms a new browser timer when the one it waits on is long overdue (lost or throttled)', () => {
+    const timers = coalescedTimers();
+    // The first browser timer never fires, as when the fake clock that held it was uninstalled.
+    vi.spyOn(globalThis, 'setTimeout').mockImplementationOnce(
+      () => 0 as unknown as ReturnType<typeof setTimeout>,
+    );
+    const ran: string[] = [];
+    timers.setTimeout(() => ran.push('lost'), 1_000);
+    vi.advanceTimersByTime(2_500);
+    expect(ran).toEqual([]);
+    timers.setTimeout(() => ran.push('later'), 1_000);
+    vi.advanceTimersByTime(0);
+    expect(ran).toEqual(['lost']);
+    vi.advanceTimersByTime(1_000);
+    expect(ran).toEqual(['lost', 'later']);
+  });
+
   it('skips a due timeout that an earlier callback of the same moment cleared', () => {
     const timers = coalescedTimers();
     const second = vi.fn();

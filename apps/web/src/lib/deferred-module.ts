@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { pageTimers } from './coalesced-timers';
 
 /**
  * A module that no first render needs (a dialog's or a menu's code): loaded once, on the first use or when the
@@ -42,9 +43,10 @@ export function deferredModule<Module>(importer: () => Promise<Module>) {
  */
 export function whenIdle(callback: () => void, { settleMs = 4000, timeoutMs = 3000 } = {}): () => void {
   let cancelIdle = () => {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: number | undefined;
   const afterLoad = () => {
-    timer = setTimeout(() => {
+    // On the page's shared timer: every screen asks for a few of these in the effects of its first commit.
+    timer = pageTimers.setTimeout(() => {
       if (typeof requestIdleCallback !== 'function') return callback();
       const idle = requestIdleCallback(callback, { timeout: timeoutMs });
       cancelIdle = () => cancelIdleCallback(idle);
@@ -54,7 +56,7 @@ export function whenIdle(callback: () => void, { settleMs = 4000, timeoutMs = 30
   else window.addEventListener('load', afterLoad, { once: true });
   return () => {
     window.removeEventListener('load', afterLoad);
-    clearTimeout(timer);
+    pageTimers.clearTimeout(timer);
     cancelIdle();
   };
 }

@@ -1,6 +1,7 @@
 import { PUSH_CHANNEL_PATH, type PushMessage } from '@gridbot/shared';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { runInNextTask } from './next-task';
 import { getToken } from './session';
 
 export type PushState = 'connecting' | 'open' | 'closed';
@@ -164,7 +165,8 @@ export function usePushChannel(): PushState {
         sendPairs();
       }
     });
-    connect();
+    // In a task of its own, not in the effects of the commit that drew the page (docs/benchmarks.md, Web).
+    runInNextTask(connect);
     return () => {
       stopped = true;
       unsubscribe();
