@@ -45,7 +45,7 @@ function TickerItem({ ticker }: { ticker: Ticker }) {
  * marquee that pauses under the pointer. Colours come from the theme tokens, so it follows light and dark.
  *
  * The tape first stands still with one copy of the list; the second copy, which makes the loop seamless, and the
- * scrolling come once the page has settled (`whenIdle`). The copy is a sixth of a dashboard's elements, and
+ * scrolling come once the page has settled (`whenIdle`). The copy is about a fifth of a dashboard's elements, and
  * building it while the page's own data arrive made the busiest task of a phone's load longer
  * (docs/benchmarks.md, Web). One copy is 22 prices wide, so it fills any screen while it waits.
  */
