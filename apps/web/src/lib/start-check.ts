@@ -2,6 +2,9 @@ import { botApiPaths, type StartReadiness } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
+/** Every start check, whatever the choices. */
+export const startCheckKey = ['bots', 'start-check'] as const;
+
 /**
  * GET /api/startcheck: what would refuse a bot's or a cycle's start with the current choices (keys, profit limit, a bot on the
  * pair, no free USDT) and the strategy's fee warning, shown before the form is filled in. Re-read every
@@ -20,7 +23,7 @@ export function useStartCheck(choice: {
     query.set('strategy', choice.strategy);
   }
   return useQuery({
-    queryKey: ['bots', 'start-check', query.toString()],
+    queryKey: [...startCheckKey, query.toString()],
     queryFn: ({ signal }) => api.get<StartReadiness>(`${botApiPaths.startCheck}?${query}`, { signal }),
     refetchInterval: 10_000,
     placeholderData: (previous) => previous,

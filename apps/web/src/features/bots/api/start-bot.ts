@@ -11,6 +11,7 @@ import {
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { startCheckKey } from '../../../lib/start-check';
 import type { BotKind } from './bot-paths';
 import { botKeys } from './running-bot';
 
@@ -89,6 +90,11 @@ export function useStartBot() {
   return useMutation({
     mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
       api.post<{ message: string; botId: string }>(botKindApiPaths[kind].start, payload),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+    onSuccess: async () => {
+      // The free funds read before this start are no longer free: dropped, not only marked stale, so that no
+      // form shows them again while it asks anew (a refetch cut short when the form closes would keep them).
+      await queryClient.resetQueries({ queryKey: startCheckKey });
+      await queryClient.invalidateQueries({ queryKey: botKeys.all });
+    },
   });
 }
