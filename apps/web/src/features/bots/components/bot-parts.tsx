@@ -27,7 +27,11 @@ export function Stat({ label, value, tone, title, children }: StatProps) {
   return (
     <div className="min-w-0 rounded-xl border border-line bg-surface p-3.5 shadow-card sm:p-4" title={title}>
       <dt className="truncate text-xs font-medium text-muted">{label}</dt>
-      <dd className={clsx('mt-1.5 truncate text-base font-bold tabular-nums sm:text-lg', tone || 'text-fg')}>
+      {/* A figure too long for its box ends in an ellipsis; the whole figure shows on hover. */}
+      <dd
+        className={clsx('mt-1.5 truncate text-base font-bold tabular-nums sm:text-lg', tone || 'text-fg')}
+        title={typeof value === 'string' || typeof value === 'number' ? String(value) : undefined}
+      >
         {value}
       </dd>
       {children}

@@ -202,13 +202,6 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
         <div className="min-w-0 space-y-5">
           <BotStats kind={kind} bot={bot} purchased={purchased} />
           <ProfitChart datewiseprofit={bot.datewiseprofit ?? {}} />
-          <OrderBook
-            bot={{ id: bot.id, name: bot.name }}
-            data={orders}
-            loading={ordersLoading}
-            page={page}
-            onPageChange={onPageChange}
-          />
         </div>
         <BotSidePanel
           kind={kind}
@@ -224,6 +217,14 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
           onStop={running ? () => setDialog('stop') : undefined}
         />
       </div>
+      {/* Across the page, below the details: beside them the table's columns would not fit on a laptop screen. */}
+      <OrderBook
+        bot={{ id: bot.id, name: bot.name }}
+        data={orders}
+        loading={ordersLoading}
+        page={page}
+        onPageChange={onPageChange}
+      />
       <StopBotDialog
         open={dialog === 'stop'}
         onClose={() => setDialog(null)}
