@@ -233,11 +233,20 @@ export class BotRunner {
     const next = applyFunding(this.state, amount, timeMs);
     const funding = { fundingTimeMs, timeMs, price, qty, amount };
     const lastPrice = this.lastPrice ?? price;
-    if (!(await repo.saveFunding(this.deps.writes, this.id.botId, this.id.userId, funding, next, lastPrice)))
+    const refId = `funding-${this.id.botId}-${fundingTimeMs}`;
+    if (
+      !(await repo.saveFunding(this.deps.writes, this.id.botId, this.id.userId, funding, next, lastPrice))
+    ) {
+      // Booked already, and due again only when a crash came before the bot settled it, perhaps before the
+      // wallet paid it: the booked amount is paid again, which moves the wallet once (a once-only payment).
+      const booked =
+        this.deps.payFunding && (await repo.bookedFunding(this.deps.db, this.id.botId, fundingTimeMs));
+      if (booked) await this.deps.payFunding?.(this.id.userId, booked, refId);
       return;
+    }
     this.state = next;
-    // After the bot's row: a crash in between leaves the wallet one payment short, never paid twice.
-    await this.deps.payFunding?.(this.id.userId, String(amount), `funding-${this.id.botId}-${fundingTimeMs}`);
+    // After the bot's row: a crash in between leaves the payment to the next run of the bot (above).
+    await this.deps.payFunding?.(this.id.userId, String(amount), refId);
   }
 
   /**

@@ -559,6 +559,25 @@ export async function saveFunding(
   return booked;
 }
 
+/** The amount the bot booked for a funding time (its Order Book row's PnL), undefined when it booked none. */
+export async function bookedFunding(
+  db: Db,
+  botId: string,
+  fundingTimeMs: number,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ pnl: botFills.pnl })
+    .from(botFills)
+    .where(
+      and(
+        eq(botFills.botId, botId),
+        eq(botFills.side, 'FUNDING'),
+        eq(botFills.clientOrderId, `funding-${fundingTimeMs}`),
+      ),
+    );
+  return row?.pnl ? money(row.pnl).toFixed() : undefined;
+}
+
 /**
  * Paper futures: the bot has settled its funding through `timeMs` (docs/trading-rules.md §2.2). It never
  * moves back: a second worker behind, or a replay started again, leaves it where it is.

@@ -46,8 +46,11 @@ async function fundingRows(botId: string) {
     .then((rows) => rows.filter((r) => r.side === 'FUNDING'));
 }
 
-/** One worker process: its feed, its paper exchange on the shared database, and its bot supervisor. */
-async function startWorker() {
+/**
+ * One worker process: its feed, its paper exchange on the shared database, and its bot supervisor.
+ * `diesBeforePaying` makes it stop for good between a funding row and its wallet payment, as a crash would.
+ */
+async function startWorker(options: { diesBeforePaying?: boolean } = {}) {
   const feed = new ManualFeed();
   const paper = new PaperExchange({
     store: new SqlPaperStore(handle.db),
@@ -59,7 +62,9 @@ async function startWorker() {
     db: handle.db,
     feed,
     funding,
-    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
+    payFunding: options.diesBeforePaying
+      ? () => Promise.reject(new Error('the process died'))
+      : (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: paperGateway(paper),
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
@@ -216,5 +221,32 @@ describe('funding of paper futures bots', () => {
     expect(ledger.filter((l) => l.kind === 'funding').map((l) => Number(l.amount))).toEqual([
       -0.08, 0.1608, -0.2412, -0.0808,
     ]);
+  });
+
+  it('pays the futures wallet a funding the bot booked just before a crash once, when a worker runs the bot again', async () => {
+    const { userId, botId, worker: first } = await startFundedFuturesBot();
+    first.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T08:00:00Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    await first.stop();
+    // The next worker books 16:00 on the bot and dies before the wallet pays it.
+    const dying = await startWorker({ diesBeforePaying: true });
+    dying.feed.setPrice('ETHUSDT', 'future', '2010', at('2025-05-05T16:00:30Z'));
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(2));
+    await dying.stop();
+    const fundingLedger = async () =>
+      (await first.paper.store.ledger(userId))
+        .filter((l) => l.kind === 'funding')
+        .map((l) => Number(l.amount));
+    expect(await fundingLedger()).toEqual([-0.08]);
+
+    // The worker after it pays the booked 0.1608 (not one at its own price), and the one after that nothing more.
+    for (const price of ['2030', '2040']) {
+      const next = await startWorker();
+      next.feed.setPrice('ETHUSDT', 'future', price, at('2025-05-05T17:00:00Z'));
+      await eventually(async () => expect(await fundingLedger()).toEqual([-0.08, 0.1608]));
+      await next.stop();
+    }
+    expect(await fundingRows(botId)).toHaveLength(2);
+    expect((await engineStateOf(botId)).account.funding).toBeCloseTo(0.0808, 8);
   });
 });

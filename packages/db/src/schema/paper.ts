@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -9,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -116,5 +118,10 @@ export const paperLedger = pgTable(
     refId: text('ref_id').notNull(),
     tsMs: bigint('ts_ms', { mode: 'number' }).notNull(),
   },
-  (t) => [index('paper_ledger_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('paper_ledger_user_idx').on(t.userId, t.id),
+    // A funding payment is paid once per bot and funding time (its refId), also when a worker sends it again
+    // after a crash.
+    uniqueIndex('paper_ledger_funding_ref_idx').on(t.userId, t.refId).where(sql`${t.kind} = 'funding'`),
+  ],
 );

@@ -110,6 +110,11 @@ export class MemoryPaperStore implements PaperStore {
 
   async apply(change: PaperChange): Promise<ApplyResult> {
     const account = this.account(change.userId);
+    if (
+      change.once &&
+      change.moves.some((move) => account.ledger.some((l) => l.kind === move.kind && l.refId === move.refId))
+    )
+      return { ok: false, reason: 'already_applied' };
     const order = change.order;
     if (order?.op === 'insert') {
       const existing = account.orders.get(order.row.clientOrderId);

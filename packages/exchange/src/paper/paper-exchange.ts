@@ -112,7 +112,8 @@ export class PaperExchange {
 
   /**
    * A futures funding payment (docs/trading-rules.md §2.2): `amount` USDT received (> 0) or paid (< 0) in the
-   * futures wallet, one `funding` ledger row under `refId`. Answers false when the wallet cannot pay it.
+   * futures wallet, one `funding` ledger row under `refId`, at most once per `refId`: a payment sent again after
+   * a crash changes nothing. Answers false when the wallet cannot pay it.
    */
   async applyFunding(userId: string, amount: string, refId: string): Promise<boolean> {
     return this.serial(userId, async () => {
@@ -125,7 +126,8 @@ export class PaperExchange {
         kind: 'funding' as const,
         refId,
       };
-      return (await this.mustApply({ userId, tsMs: this.now(), moves: [move] })).ok;
+      const result = await this.mustApply({ userId, tsMs: this.now(), moves: [move], once: true });
+      return result.ok || result.reason === 'already_applied';
     });
   }
 

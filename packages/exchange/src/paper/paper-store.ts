@@ -104,10 +104,17 @@ export interface PaperChange {
   moves: readonly BalanceMove[];
   order?: OrderWrite;
   position?: PositionWrite;
+  /**
+   * Applies at most once: when a ledger row of the same kind and refId as one of `moves` exists for the user,
+   * the change writes nothing and answers `already_applied`. For payments that a caller may send again after a
+   * crash (a funding payment under its bot and funding time).
+   */
+  once?: true;
 }
 
 export type ApplyResult =
   | { ok: true }
+  | { ok: false; reason: 'already_applied' }
   | { ok: false; reason: 'insufficient_balance'; wallet: WalletKind; asset: string }
   | { ok: false; reason: 'duplicate_order'; existing: PaperOrderRow }
   | { ok: false; reason: 'conflict' };

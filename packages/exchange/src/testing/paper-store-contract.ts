@@ -123,6 +123,46 @@ export function paperStoreContract(name: string, makeStore: () => Promise<PaperS
       expect(await store.order('u1', 'o1')).toBeUndefined();
     });
 
+    it('applies a once-only change once per kind and refId, also when sent again at the same time', async () => {
+      await store.ensureAccount('u1', funds, 1);
+      const payment = (amount: string): PaperChange => ({
+        userId: 'u1',
+        tsMs: 2,
+        moves: [
+          {
+            wallet: 'future',
+            asset: 'USDT',
+            freeDelta: amount,
+            lockedDelta: '0',
+            kind: 'funding',
+            refId: 'f-8h',
+          },
+        ],
+        once: true,
+      });
+      // Three copies at once (two workers, say): one applies.
+      const first = await Promise.all([1, 2, 3].map(() => store.apply(payment('1.5'))));
+      expect(first.filter((result) => result.ok)).toHaveLength(1);
+      expect(first.filter((result) => !result.ok)).toEqual([
+        { ok: false, reason: 'already_applied' },
+        { ok: false, reason: 'already_applied' },
+      ]);
+      expect(await store.apply(payment('1.5'))).toEqual({ ok: false, reason: 'already_applied' });
+      expect(await balanceOf('u1', 'USDT', 'future')).toMatchObject({ free: '1.5' });
+      // Another refId is another payment; a change that is not once-only applies every time.
+      expect(
+        await store.apply({ ...payment('-0.5'), moves: [{ ...payment('-0.5').moves[0]!, refId: 'f-16h' }] }),
+      ).toEqual({ ok: true });
+      expect(
+        await store.apply({ ...payment('0.25'), once: undefined, moves: [usdt('0.25', '0', 'transfer')] }),
+      ).toEqual({ ok: true });
+      expect(
+        await store.apply({ ...payment('0.25'), once: undefined, moves: [usdt('0.25', '0', 'transfer')] }),
+      ).toEqual({ ok: true });
+      expect(await balanceOf('u1', 'USDT', 'future')).toMatchObject({ free: '1' });
+      expect((await store.ledger('u1')).filter((row) => row.kind === 'funding')).toHaveLength(2);
+    });
+
     it('refuses a second order with the same client order id and returns the stored one', async () => {
       await store.ensureAccount('u1', funds, 1);
       expect(

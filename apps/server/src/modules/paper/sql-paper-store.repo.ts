@@ -203,8 +203,9 @@ export class SqlPaperStore implements PaperStore {
   }
 
   async apply(change: PaperChange): Promise<ApplyResult> {
-    // Position writes carry optimistic versions checked row by row: those go alone.
-    if (change.position) return this.applyAlone(change);
+    // Position writes carry optimistic versions checked row by row, and a change applied at most once is
+    // checked against the ledger: those go alone.
+    if (change.position || change.once) return this.applyAlone(change);
     this.batcher ??= batchedApply(this.db, (one) => this.applyAlone(one));
     return this.batcher.submit(change);
   }
@@ -215,10 +216,16 @@ export class SqlPaperStore implements PaperStore {
       return { ok: true };
     } catch (error) {
       if (error instanceof Rollback) return error.result;
+      // Another writer's copy of the same once-only change got in first (paper_ledger_funding_ref_idx).
+      if (change.once && isUniqueViolation(error)) return { ok: false, reason: 'already_applied' };
       throw error;
     }
   }
 }
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' ||
+  (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
  * Group commit of the paper exchange: changes that arrive while a write is in flight (or in the same turn
@@ -302,6 +309,9 @@ async function applyInTx(tx: Tx, change: PaperChange): Promise<void> {
   }
 
   if (position) await writePosition(tx, userId, position);
+  if (change.once && (await anyLedgerRowOf(tx, userId, change.moves))) {
+    throw new Rollback({ ok: false, reason: 'already_applied' });
+  }
 
   for (const move of change.moves) {
     const after = await addToBalance(tx, userId, move.wallet, move.asset, move.freeDelta, move.lockedDelta);
@@ -325,6 +335,25 @@ async function applyInTx(tx: Tx, change: PaperChange): Promise<void> {
       tsMs: change.tsMs,
     });
   }
+}
+
+/** Whether the user's ledger holds a row of the kind and refId of any of `moves`. */
+async function anyLedgerRowOf(tx: Tx, userId: string, moves: PaperChange['moves']): Promise<boolean> {
+  for (const move of moves) {
+    const [row] = await tx
+      .select({ id: paperLedger.id })
+      .from(paperLedger)
+      .where(
+        and(
+          eq(paperLedger.userId, userId),
+          eq(paperLedger.kind, move.kind),
+          eq(paperLedger.refId, move.refId),
+        ),
+      )
+      .limit(1);
+    if (row) return true;
+  }
+  return false;
 }
 
 async function writePosition(tx: Tx, userId: string, write: NonNullable<PaperChange['position']>) {

@@ -1,0 +1,2 @@
+-- Paper futures: a funding payment moves the futures wallet once per bot and funding time (its ref id), also when sent again after a crash.
+CREATE UNIQUE INDEX "paper_ledger_funding_ref_idx" ON "paper_ledger" USING btree ("user_id","ref_id") WHERE "paper_ledger"."kind" = 'funding';
