@@ -1,4 +1,4 @@
-import { botCommands, botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { botCommands, botFills, bots, createTestDb, type DbHandle, platformLedger } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
 import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { isMissingCoinsHalt, missingCoinsUnsettled, money } from '@gridbot/shared';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
 import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
+import { ensureWallet, findWallet } from '../modules/platform/ledger.repo';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { runnerSettled } from '../testing/waits';
@@ -165,7 +166,7 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
       await supervisor.stop();
       await fake.close();
     };
-    return { fake, feed, botId, resume, lotsQty, close, supervisor, exchange };
+    return { fake, feed, userId, botId, resume, lotsQty, close, supervisor, exchange };
   }
 
   it('re-buys the missing quantity with a market order booked as a fill: the lots equal the account', async () => {
@@ -269,6 +270,31 @@ describe('resuming a bot whose coins were sold outside the platform', () => {
       await eventually(async () => expect((await botRow(bot.botId)).fillCount).toBe(2), 20_000);
       await bot.supervisor.runner(bot.botId)?.checkHoldings();
       expect((await botRow(bot.botId)).haltReason).toBeNull();
+    } finally {
+      await bot.close();
+    }
+  }, 60_000);
+
+  it('counts the profit a drop books against the profit limit, as the profit of a sell counts', async () => {
+    const bot = await pausedBot(13);
+    try {
+      // A subscription left 100 USDT of profit limit; the price rose to 2100 since the pause.
+      await ensureWallet(handle.db, bot.userId, '100');
+      bot.fake.setPrice('ETHUSDT', 'spot', '2100');
+      bot.feed.setPrice('ETHUSDT', 'spot', '2100');
+      await bot.resume('drop');
+      await eventually(async () => expect(await bot.lotsQty()).toBe('0.0498'), 20_000);
+      // 0.15 ETH that cost 300.3003003 USDT, worth 0.15 × 2100 = 315: 14.6996997 of profit booked.
+      const row = await botRow(bot.botId);
+      expect(Number(row.profitBook)).toBeCloseTo(14.6996997, 6);
+      expect(Number((await findWallet(handle.db, bot.userId))?.availableCredit)).toBeCloseTo(85.3003003, 6);
+      const ledger = await handle.db
+        .select()
+        .from(platformLedger)
+        .where(eq(platformLedger.userId, bot.userId));
+      expect(
+        ledger.filter((l) => l.reason === 'profit_booked').map((l) => [Number(l.delta).toFixed(7), l.refId]),
+      ).toEqual([['-14.6996997', bot.botId]]);
     } finally {
       await bot.close();
     }

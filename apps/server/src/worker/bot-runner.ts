@@ -265,7 +265,7 @@ export class BotRunner {
           this.state = applyCommand(this.state, command);
           const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
           await repo.saveCommandApplied(
-            this.deps.db,
+            this.deps.writes,
             this.id.botId,
             command.id,
             this.state,
@@ -615,15 +615,10 @@ export class BotRunner {
       const dropped = dropMissingLots(this.state, held.toFixed(), price, this.deps.now());
       this.state = dropped.state;
       const pnl = dropped.closed.reduce((sum, lot) => sum.plus(lot.profit), money(0));
-      await repo.saveCommandApplied(
-        this.deps.db,
-        this.id.botId,
-        command.id,
-        this.state,
-        price,
-        false,
-        pnl.toFixed(8),
-      );
+      await repo.saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, false, {
+        userId: this.id.userId,
+        pnl: pnl.toFixed(8),
+      });
       return;
     }
     const rebuy = rebuyMissing(this.state, held.toFixed(), price, this.rules);
@@ -631,7 +626,7 @@ export class BotRunner {
     // A re-buy under way leaves the command applied: it is done when the buy is booked (`applyFill`), or
     // failed with the pause that follows a refusal (`fail`), so Resume answers with what happened.
     const awaitsBuy = rebuy.intent !== null;
-    await repo.saveCommandApplied(this.deps.db, this.id.botId, command.id, this.state, price, awaitsBuy);
+    await repo.saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, awaitsBuy);
     if (rebuy.intent) await this.send([rebuy.intent], price);
   }
 

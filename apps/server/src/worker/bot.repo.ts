@@ -357,23 +357,28 @@ async function endCommands(
  * is `applied`, not done: it is done when its sale is booked, or failed when the sale fails.
  */
 export async function saveCommandApplied(
-  db: Db,
+  { db, hooks: { onCommandsQueued } }: Pick<RuntimeWrites, 'db' | 'hooks'>,
   botId: string,
   commandId: number,
   state: EngineState,
   lastPrice: number | null,
   awaitsSale: boolean,
-  /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped). */
-  pnl?: string,
-) {
+  /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped), and whose bot it is. */
+  booked?: { userId: string; pnl: string },
+): Promise<void> {
+  let notified: string[] = [];
   await db.transaction(async (tx) => {
-    if (pnl !== undefined) await bookPnl(tx, botId, pnl);
+    if (booked) {
+      await bookPnl(tx, botId, booked.pnl);
+      notified = await countAgainstProfitLimit(tx, [{ botId, ...booked }]);
+    }
     await saveState(tx, botId, state, lastPrice);
     await tx
       .update(botCommands)
       .set(awaitsSale ? { status: 'applied' } : { status: 'done', doneAt: new Date() })
       .where(eq(botCommands.id, commandId));
   });
+  if (notified.length > 0) onCommandsQueued?.(notified);
 }
 
 function announce(
@@ -471,21 +476,32 @@ async function executeBooking(
   onCommandsQueued: WriteHooks['onCommandsQueued'],
 ): Promise<BookedRow[]> {
   if (!mayBookProfit) return rowsOf<BookedRow>(await db.execute(statement));
-  const notified: string[] = [];
+  let notified: string[] = [];
   const booked = await db.transaction(async (tx) => {
     const rows = rowsOf<BookedRow>(await tx.execute(statement));
     // A few statements for the whole batch (not a few per fill): the transaction stays short.
-    const exhausted = await platformCredit.onProfitsBooked(
-      tx,
-      rows.map(({ botId, userId, pnl }) => ({ userId, profit: pnl, refId: botId })),
-    );
-    for (const userId of exhausted) {
-      notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
-    }
+    notified = await countAgainstProfitLimit(tx, rows);
     return rows;
   });
   if (notified.length > 0) onCommandsQueued?.(notified);
   return booked;
+}
+
+/**
+ * Profit limit (docs/product.md §5), in the transaction that books the profits: each positive `pnl` lowers its
+ * user's availableCredit; a user whose credit it used up has every running grid bot told to open no new grid-1
+ * cycle. Answers those bots, for `onCommandsQueued` once the transaction has committed.
+ */
+async function countAgainstProfitLimit(tx: Tx, booked: readonly BookedRow[]): Promise<string[]> {
+  const exhausted = await platformCredit.onProfitsBooked(
+    tx,
+    booked.map(({ botId, userId, pnl }) => ({ userId, profit: pnl, refId: botId })),
+  );
+  const notified: string[] = [];
+  for (const userId of exhausted) {
+    notified.push(...(await queueForRunningGridBots(tx, userId, 'new_cycles', { allowed: false })));
+  }
+  return notified;
 }
 
 /**
