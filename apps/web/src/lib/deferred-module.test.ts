@@ -63,4 +63,20 @@ describe('useStandIn', () => {
     expect(result.current.wanted).toEqual({ byKeyboard: true });
     expect(result.current.loaded).toEqual({ value: 1 });
   });
+  it('gives the stand-in handlers that load the code on hover or focus and open on a click', async () => {
+    const importer = vi.fn().mockResolvedValue({ value: 2 });
+    const module = deferredModule(importer);
+    const { result } = renderHook(() => useStandIn(module));
+    await act(async () => {
+      result.current.triggerProps.onFocus();
+    });
+    expect(importer).toHaveBeenCalledTimes(1);
+    await act(async () => {
+      result.current.triggerProps.onPointerEnter();
+      result.current.triggerProps.onClick();
+    });
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(result.current.wanted).toEqual({ byKeyboard: false });
+    expect(result.current.loaded).toEqual({ value: 2 });
+  });
 });

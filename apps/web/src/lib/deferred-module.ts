@@ -99,9 +99,12 @@ export function useStandIn<Module>(module: ReturnType<typeof deferredModule<Modu
   const [wanted, setWanted] = useState<StandInWant>(null);
   const loaded = useDeferredModule(module, wanted !== null);
   useEffect(() => whenIdle(module.preload), [module]);
+  const open = (byKeyboard: boolean) => setWanted({ byKeyboard });
   return {
     wanted,
     loaded: wanted ? loaded : undefined,
-    open: (byKeyboard: boolean) => setWanted({ byKeyboard }),
+    open,
+    /** The stand-in's handlers: its code loads as soon as a pointer or the focus reaches it; a click opens. */
+    triggerProps: { onPointerEnter: module.preload, onFocus: module.preload, onClick: () => open(false) },
   };
 }

@@ -33,7 +33,7 @@ const popoverModule = deferredModule(() => import('./notification-popover'));
  * code loads when the browser is idle, or then).
  */
 export function NotificationBell() {
-  const { wanted, loaded, open } = useStandIn(popoverModule);
+  const { wanted, loaded, triggerProps } = useStandIn(popoverModule);
   const unread = useNotifications().data?.unread ?? 0;
   const Popover = loaded?.default;
   if (wanted && Popover) {
@@ -47,9 +47,7 @@ export function NotificationBell() {
       aria-haspopup="dialog"
       aria-expanded={false}
       className={bellClasses}
-      onPointerEnter={popoverModule.preload}
-      onFocus={popoverModule.preload}
-      onClick={() => open(false)}
+      {...triggerProps}
     >
       <BellFace unread={unread} />
     </button>

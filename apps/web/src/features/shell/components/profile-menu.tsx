@@ -39,7 +39,7 @@ const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
  * pressing it draws the menu in its place, open (its code loads when the browser is idle, or then).
  */
 export function ProfileMenu(props: ProfileMenuProps) {
-  const { wanted, loaded, open } = useStandIn(menuModule);
+  const { wanted, loaded, open, triggerProps } = useStandIn(menuModule);
   const AccountMenu = loaded?.default;
 
   const button = (
@@ -49,9 +49,7 @@ export function ProfileMenu(props: ProfileMenuProps) {
       aria-haspopup="menu"
       aria-expanded={false}
       className={triggerClasses}
-      onPointerEnter={menuModule.preload}
-      onFocus={menuModule.preload}
-      onClick={() => open(false)}
+      {...triggerProps}
       onKeyDown={(event) => {
         if (!OPENING_KEYS.has(event.key)) return;
         event.preventDefault();
