@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MIGRATED_DUMP_ENV, writePgliteDump } from './pglite-dump';
@@ -14,7 +14,8 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   // Several projects of one run share the dump; the first one's teardown removes it.
   const existing = process.env[MIGRATED_DUMP_ENV];
   if (existing && existsSync(existing)) return undefined;
-  const dir = await mkdtemp(join(tmpdir(), 'gridbot-pglite-'));
+  await removeDumpsOfEndedRuns();
+  const dir = await mkdtemp(join(tmpdir(), `${DUMP_PREFIX}${process.pid}-`));
   const file = join(dir, 'migrated.tar');
   await writePgliteDump(file);
   process.env[MIGRATED_DUMP_ENV] = file;
@@ -22,4 +23,32 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
     delete process.env[MIGRATED_DUMP_ENV];
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+const DUMP_PREFIX = 'gridbot-pglite-dump-';
+
+/**
+ * A run that was killed never ran its teardown: its dump (a few MB) stayed in the temp folder. Each run removes
+ * the dumps of runs whose process is gone (the folder's name holds the pid), never one of a run still going.
+ */
+async function removeDumpsOfEndedRuns(): Promise<void> {
+  const names = await readdir(tmpdir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const pid = Number(
+      name.startsWith(DUMP_PREFIX) ? name.slice(DUMP_PREFIX.length).split('-')[0] : Number.NaN,
+    );
+    if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) {
+      await rm(join(tmpdir(), name), { recursive: true, force: true });
+    }
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -1,12 +1,12 @@
 /** The backtest CLI, spawned as users run it (compiled JavaScript), on real candles and on bad input. */
 import { execFile, execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { getMarketRules } from '@gridbot/shared';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBacktest } from '../backtest/run-backtest';
 import { createGridBot } from '../core/grid-bot.state';
 import { compileRules } from '../rules';
@@ -33,10 +33,14 @@ function cli(args: string[]): Promise<Run> {
 
 const spot = ['--strategy', fixturePath('multigrid-5.json'), '--candles', BTC_2024, '--symbol', 'BTCUSDT'];
 
+// The files the tests write for the CLI, removed with their folder once the file's tests are done.
+let scratch: string;
 // Builds the compiled CLI once before the spawns run side by side.
 beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'gridbot-backtest-cli-'));
   execFileSync(process.execPath, [SCRIPT, '--help']);
 }, 60_000);
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 // Few spawns; flag parsing is covered in-process by args.test.ts.
 describe.concurrent('backtest CLI (docs/trading-rules.md §2.5)', { timeout: 60_000 }, () => {
@@ -77,7 +81,7 @@ describe.concurrent('backtest CLI (docs/trading-rules.md §2.5)', { timeout: 60_
 
   it('runs a futures cycle from --cycle with leverage and prints a table without --json', async () => {
     // Amount 100 USDT margin × 3 → about 300 USDT notional per buy.
-    const cycle = join(tmpdir(), `cycle-${process.pid}.json`);
+    const cycle = join(scratch, 'cycle.json');
     writeFileSync(
       cycle,
       JSON.stringify({ amount: 100, buy_price: 94000, sell_price: 96000, stop_loss: null, no_of_cycle: 2 }),
@@ -110,7 +114,7 @@ describe.concurrent('backtest CLI (docs/trading-rules.md §2.5)', { timeout: 60_
     const [header, ...rows] = lines;
     const cuts = [0, 1000, 1001, 4500, rows.length];
     const parts = cuts.slice(1).map((to, i) => {
-      const path = join(tmpdir(), `part-${process.pid}-${i}.csv${i % 2 === 0 ? '.gz' : ''}`);
+      const path = join(scratch, `part-${i}.csv${i % 2 === 0 ? '.gz' : ''}`);
       const text = `${[header, ...rows.slice(cuts[i], to)].join('\n')}\n`;
       writeFileSync(path, i % 2 === 0 ? gzipSync(text) : text);
       return path;
