@@ -1,9 +1,18 @@
 import { botApiPaths, type StartReadiness } from '@gridbot/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
 
 /** Every start check, whatever the choices. */
 export const startCheckKey = ['bots', 'start-check'] as const;
+
+/**
+ * After a bot's or a cycle's start: the free funds read before it are no longer free. The start checks are dropped,
+ * not only marked stale, so that no form shows them again while it asks anew (a refetch cut short when the form
+ * closes would keep them); an open form asks once.
+ */
+export function dropStartChecks(queryClient: QueryClient): Promise<void> {
+  return queryClient.resetQueries({ queryKey: startCheckKey });
+}
 
 /**
  * GET /api/startcheck: what would refuse a bot's or a cycle's start with the current choices (keys, profit limit, a bot on the

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
-import { startCheckKey } from '../../../lib/start-check';
+import { startCheckKey, useStartCheck } from '../../../lib/start-check';
 import { json, mockApi } from '../../../testing/mock-api';
 import { useStartBot } from './start-bot';
 
@@ -30,5 +30,39 @@ describe('useStartBot', () => {
       }),
     );
     expect(client.getQueryData(before)).toBeUndefined();
+  });
+  it('asks an open form for its start check once after the start, not twice', async () => {
+    let free = '3635.8';
+    const api = mockApi({
+      'GET /api/startcheck': () => json({ freeUsdt: free }),
+      'POST /api/startbotdata': () => {
+        free = '50.8';
+        return json({ message: 'Bot started', botId: 'b1' });
+      },
+    });
+    const client = createQueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(
+      () => ({ check: useStartCheck({ category: 'Spot', pair: 'XRPUSDT' }), start: useStartBot() }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.check.data).toEqual({ freeUsdt: '3635.8' }));
+    await act(() =>
+      result.current.start.mutateAsync({
+        kind: 'multigrid',
+        payload: {
+          botType: 'Multigrid',
+          category: 'Spot',
+          selectPair: 'XRPUSDT',
+          myStrategy: 'Steady',
+          amount: 3585,
+        },
+      }),
+    );
+    await waitFor(() => expect(result.current.check.data).toEqual({ freeUsdt: '50.8' }));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.callsTo('GET', '/api/startcheck')).toHaveLength(2);
   });
 });

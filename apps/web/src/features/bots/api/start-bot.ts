@@ -11,7 +11,7 @@ import {
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { startCheckKey } from '../../../lib/start-check';
+import { dropStartChecks, startCheckKey } from '../../../lib/start-check';
 import type { BotKind } from './bot-paths';
 import { botKeys } from './running-bot';
 
@@ -91,10 +91,12 @@ export function useStartBot() {
     mutationFn: ({ kind, payload }: { kind: BotKind; payload: StartBotInput }) =>
       api.post<{ message: string; botId: string }>(botKindApiPaths[kind].start, payload),
     onSuccess: async () => {
-      // The free funds read before this start are no longer free: dropped, not only marked stale, so that no
-      // form shows them again while it asks anew (a refetch cut short when the form closes would keep them).
-      await queryClient.resetQueries({ queryKey: startCheckKey });
-      await queryClient.invalidateQueries({ queryKey: botKeys.all });
+      await dropStartChecks(queryClient);
+      // The start checks are under the bots' key too: asked again once, by the drop.
+      await queryClient.invalidateQueries({
+        queryKey: botKeys.all,
+        predicate: (query) => query.queryKey[1] !== startCheckKey[1],
+      });
     },
   });
 }

@@ -8,6 +8,7 @@ import {
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { dropStartChecks } from '../../../lib/start-check';
 
 /** docs/spec/02-bots-wallet-account.md §9: live cycles refresh every 10 s. */
 export const CYCLES_REFRESH_MS = 10_000;
@@ -58,10 +59,14 @@ function useRefreshCycles() {
 }
 
 export function useStartCycle() {
+  const queryClient = useQueryClient();
   const refresh = useRefreshCycles();
   return useMutation({
     mutationFn: (payload: StartCycleInput) => api.post<{ message: string }>(cycleApiPaths.start, payload),
-    onSuccess: refresh,
+    onSuccess: () => {
+      refresh();
+      void dropStartChecks(queryClient);
+    },
   });
 }
 
