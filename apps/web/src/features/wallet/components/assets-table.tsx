@@ -86,9 +86,40 @@ function columnsFor(onSwap: ((asset: string) => void) | undefined): DataColumn<W
   return columns;
 }
 
+/** An asset on a phone: the coin and what bots hold of it on the left, its balance and value on the right. */
+function AssetLine({ row, onSwap }: { row: WalletAsset; onSwap?: (asset: string) => void }) {
+  const held = row.committed && Number(row.committed) > 0 ? amount(row.asset, row.committed) : null;
+  return (
+    <div className="flex items-center gap-3 px-1 py-2.5">
+      <AssetAvatar asset={row.asset} />
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold text-fg">{row.asset}</p>
+        {held ? <p className="text-xs text-muted">{held} held by bots</p> : null}
+      </div>
+      <div className="shrink-0 text-right tabular-nums">
+        <p className="text-sm font-medium text-fg">{amount(row.asset, row.balance)}</p>
+        <p className="text-xs text-muted">{formatUsdt(row.value) ?? '—'} USDT</p>
+      </div>
+      {onSwap && row.asset !== 'USDT' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-7 shrink-0 px-2.5 text-xs"
+          onClick={() => onSwap(row.asset)}
+          aria-label={`Swap ${row.asset} to USDT`}
+        >
+          Swap
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Narrower than this (px), the assets show as lines: the Balance column's "held by bots" and Swap would not fit. */
+const TABLE_MIN_PX = 480;
+
 /** docs/spec/02-bots-wallet-account.md Wallet: columns No, Asset, Balance, Value (USDT); a Swap button per non-USDT spot asset. */
 export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }: AssetsTableProps) {
-  // Four short columns fit a phone: the table stays a table there.
   return (
     <DataTable
       caption={market === 'spot' ? 'Spot assets' : 'Futures assets'}
@@ -99,7 +130,8 @@ export function AssetsTable({ market, assets, loading, error, onRetry, onSwap }:
       error={error}
       onRetry={onRetry}
       emptyText={`No assets in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`}
-      tableOnPhone
+      cardsBelowPx={TABLE_MIN_PX}
+      renderCard={(row) => <AssetLine row={row} onSwap={onSwap} />}
       className="@container"
     />
   );

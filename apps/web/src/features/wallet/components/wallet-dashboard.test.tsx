@@ -2,6 +2,7 @@ import { walletMessages } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import MyWalletRoute from '../../../app/routes/my-wallet';
+import { boxesLaidOutAt } from '../../../testing/box-width';
 import { json, mockApi } from '../../../testing/mock-api';
 import { renderFeature } from '../../../testing/render-feature';
 
@@ -94,6 +95,30 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
     expect(await within(table).findByText('0.05')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Swap BTC to USDT' })).toBeInTheDocument();
     expect(within(table).queryByRole('button', { name: 'Swap USDT to USDT' })).not.toBeInTheDocument();
+  });
+
+  it('shows a line per asset on a phone: balance, value, what bots hold and Swap', async () => {
+    boxesLaidOutAt(358);
+    walletApi(
+      {},
+      {
+        'GET /api/spotAssets': () =>
+          json({
+            assets: [
+              { asset: 'USDT', balance: '7000', free: '1000.5', committed: '5999.5', value: '7000' },
+              { asset: 'BTC', balance: '0.05', free: '0.01', committed: '0.04', value: '3000' },
+            ],
+          }),
+      },
+    );
+    renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Spot assets' });
+    expect(screen.queryByRole('table', { name: 'Spot assets' })).not.toBeInTheDocument();
+    const [usdt, btc] = within(list).getAllByRole('listitem');
+    expect(usdt).toHaveTextContent('USDT5,999.50 held by bots7,000.007,000.00 USDT');
+    expect(btc).toHaveTextContent('BTC0.04 held by bots0.053,000.00 USDT');
+    expect(within(btc!).getByRole('button', { name: 'Swap BTC to USDT' })).toBeInTheDocument();
+    expect(within(usdt!).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it("shows 'NO DATA' for a figure that cannot be read", async () => {
