@@ -84,7 +84,9 @@ async function main() {
     for (const run of runs.filter((r) => !ONLY || ONLY.includes(r.name))) {
       for (const profile of ['mobile', 'desktop'] as const) {
         const results: RunnerResult[] = [];
-        for (let i = 0; i < RUNS; i += 1) {
+        // A run Lighthouse could not complete is run once more, up to two of them.
+        const completed = () => results.filter((result) => !result.lhr.runtimeError).length;
+        while (completed() < RUNS && results.length < RUNS + 2) {
           // A cold HTTP cache for every run; the session (localStorage) stays as the run needs it.
           await cdp.send('Network.clearBrowserCache');
           await page.evaluate(restoreSession, { signedIn: run.signedIn, session });
@@ -116,7 +118,7 @@ async function main() {
           `  ${run.name.padEnd(12)} ${profile.padEnd(8)} ${scores.performance} / ${scores.accessibility} / ${scores['best-practices']}` +
             `   LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}` +
             `, ${kib(audits['total-byte-weight']?.numericValue ?? 0)}` +
-            (RUNS > 1 ? `   (performance of the ${RUNS} runs: ${everyPerformance.join(', ')})` : '') +
+            (results.length > 1 ? `   (performance of each run: ${everyPerformance.join(', ')})` : '') +
             (below.length > 0 ? `   below goal: ${below.map(([id]) => id).join(', ')}` : '') +
             // A run Lighthouse could not complete scores 0: say why rather than leave a bare 0.
             (lhr.runtimeError
