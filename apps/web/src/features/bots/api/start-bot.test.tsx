@@ -7,6 +7,18 @@ import { startCheckKey, useStartCheck } from '../../../lib/start-check';
 import { json, mockApi } from '../../../testing/mock-api';
 import { useStartBot } from './start-bot';
 
+/** A multigrid bot on XRPUSDT that spends most of the free USDT. */
+const START = {
+  kind: 'multigrid',
+  payload: {
+    botType: 'Multigrid',
+    category: 'Spot',
+    selectPair: 'XRPUSDT',
+    myStrategy: 'Steady',
+    amount: 3585,
+  },
+} as const;
+
 describe('useStartBot', () => {
   it('drops the start checks read before the start: their free funds are spent now', async () => {
     mockApi({ 'POST /api/startbotdata': () => json({ message: 'Bot started', botId: 'b1' }) });
@@ -17,20 +29,10 @@ describe('useStartBot', () => {
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     );
     const { result } = renderHook(() => useStartBot(), { wrapper });
-    await act(() =>
-      result.current.mutateAsync({
-        kind: 'multigrid',
-        payload: {
-          botType: 'Multigrid',
-          category: 'Spot',
-          selectPair: 'XRPUSDT',
-          myStrategy: 'Steady',
-          amount: 3585,
-        },
-      }),
-    );
+    await act(() => result.current.mutateAsync(START));
     expect(client.getQueryData(before)).toBeUndefined();
   });
+
   it('asks an open form for its start check once after the start, not twice', async () => {
     let free = '3635.8';
     const api = mockApi({
@@ -49,18 +51,7 @@ describe('useStartBot', () => {
       { wrapper },
     );
     await waitFor(() => expect(result.current.check.data).toEqual({ freeUsdt: '3635.8' }));
-    await act(() =>
-      result.current.start.mutateAsync({
-        kind: 'multigrid',
-        payload: {
-          botType: 'Multigrid',
-          category: 'Spot',
-          selectPair: 'XRPUSDT',
-          myStrategy: 'Steady',
-          amount: 3585,
-        },
-      }),
-    );
+    await act(() => result.current.start.mutateAsync(START));
     await waitFor(() => expect(result.current.check.data).toEqual({ freeUsdt: '50.8' }));
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.callsTo('GET', '/api/startcheck')).toHaveLength(2);

@@ -1,3 +1,4 @@
+import { clsx } from 'clsx';
 import { Button } from '../../../components/ui/button';
 import { type DataColumn, DataTable, rowNumberColumn } from '../../../components/ui/data-table';
 import type { WalletAsset, WalletMarket } from '../api/wallet-queries';
@@ -23,6 +24,28 @@ function byValue(a: WalletAsset, b: WalletAsset): number {
 
 const amount = (asset: string, value: string) =>
   asset === 'USDT' ? formatUsdt(value) : formatQuantity(value);
+
+function SwapButton({
+  asset,
+  onSwap,
+  className,
+}: {
+  asset: string;
+  onSwap: (asset: string) => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      className={clsx('h-7 px-2.5 text-xs', className)}
+      onClick={() => onSwap(asset)}
+      aria-label={`Swap ${asset} to USDT`}
+    >
+      Swap
+    </Button>
+  );
+}
 
 function columnsFor(onSwap: ((asset: string) => void) | undefined): DataColumn<WalletAsset>[] {
   const columns: DataColumn<WalletAsset>[] = [
@@ -72,15 +95,7 @@ function columnsFor(onSwap: ((asset: string) => void) | undefined): DataColumn<W
       align: 'right',
       cell: (row) =>
         row.asset !== 'USDT' ? (
-          <Button
-            variant="outline"
-            size="sm"
-            className="h-7 px-2.5 text-xs @lg:h-8 @lg:px-3 @lg:text-sm"
-            onClick={() => onSwap(row.asset)}
-            aria-label={`Swap ${row.asset} to USDT`}
-          >
-            Swap
-          </Button>
+          <SwapButton asset={row.asset} onSwap={onSwap} className="@lg:h-8 @lg:px-3 @lg:text-sm" />
         ) : null,
     });
   return columns;
@@ -101,15 +116,7 @@ function AssetLine({ row, onSwap }: { row: WalletAsset; onSwap?: (asset: string)
         <p className="text-xs text-muted">{formatUsdt(row.value) ?? '—'} USDT</p>
       </div>
       {onSwap && row.asset !== 'USDT' ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="h-7 shrink-0 px-2.5 text-xs"
-          onClick={() => onSwap(row.asset)}
-          aria-label={`Swap ${row.asset} to USDT`}
-        >
-          Swap
-        </Button>
+        <SwapButton asset={row.asset} onSwap={onSwap} className="shrink-0" />
       ) : null}
     </div>
   );

@@ -76,6 +76,12 @@ async function openSwap(user: ReturnType<typeof renderFeature>['user']) {
   return screen.findByRole('dialog', { name: 'Swap to USDT' });
 }
 
+/** Spot assets of which running bots hold 5,999.5 USDT and 0.04 BTC. */
+const ASSETS_HELD_BY_BOTS = [
+  { asset: 'USDT', balance: '7000', free: '1000.5', committed: '5999.5', value: '7000' },
+  { asset: 'BTC', balance: '0.05', free: '0.01', committed: '0.04', value: '3000' },
+];
+
 // Typing into inputs is slow on a busy machine; these tests type a lot.
 describe('Wallet Dashboard', { timeout: 20_000 }, () => {
   it('shows the three USDT cards with 2 decimals and the spot assets', async () => {
@@ -102,13 +108,7 @@ describe('Wallet Dashboard', { timeout: 20_000 }, () => {
     walletApi(
       {},
       {
-        'GET /api/spotAssets': () =>
-          json({
-            assets: [
-              { asset: 'USDT', balance: '7000', free: '1000.5', committed: '5999.5', value: '7000' },
-              { asset: 'BTC', balance: '0.05', free: '0.01', committed: '0.04', value: '3000' },
-            ],
-          }),
+        'GET /api/spotAssets': () => json({ assets: ASSETS_HELD_BY_BOTS }),
       },
     );
     renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
@@ -276,13 +276,7 @@ describe('Wallet Dashboard: what running bots hold', { timeout: 20_000 }, () => 
     walletApi(
       {},
       {
-        'GET /api/spotAssets': () =>
-          json({
-            assets: [
-              { asset: 'USDT', balance: '7000', free: '1000.5', committed: '5999.5', value: '7000' },
-              { asset: 'BTC', balance: '0.05', free: '0.01', committed: '0.04', value: '3000' },
-            ],
-          }),
+        'GET /api/spotAssets': () => json({ assets: ASSETS_HELD_BY_BOTS }),
         'GET /api/committedfunds': () =>
           json({
             spotUsdt: '5999.5',
