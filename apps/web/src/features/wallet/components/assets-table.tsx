@@ -25,6 +25,10 @@ function byValue(a: WalletAsset, b: WalletAsset): number {
 const amount = (asset: string, value: string) =>
   asset === 'USDT' ? formatUsdt(value) : formatQuantity(value);
 
+/** What running bots hold of the asset, written as its balance is; null when they hold none. */
+const heldByBots = (row: WalletAsset) =>
+  row.committed && Number(row.committed) > 0 ? amount(row.asset, row.committed) : null;
+
 function SwapButton({
   asset,
   onSwap,
@@ -68,16 +72,15 @@ function columnsFor(onSwap: ((asset: string) => void) | undefined): DataColumn<W
       align: 'right',
       className: 'tabular-nums',
       // USDT is money: 2 decimals like the cards; coins keep their precision.
-      cell: (row) => (
-        <>
-          {amount(row.asset, row.balance)}
-          {row.committed && Number(row.committed) > 0 ? (
-            <span className="block text-xs font-normal text-muted">
-              {amount(row.asset, row.committed)} held by bots
-            </span>
-          ) : null}
-        </>
-      ),
+      cell: (row) => {
+        const held = heldByBots(row);
+        return (
+          <>
+            {amount(row.asset, row.balance)}
+            {held ? <span className="block text-xs font-normal text-muted">{held} held by bots</span> : null}
+          </>
+        );
+      },
     },
     {
       key: 'value',
@@ -103,7 +106,7 @@ function columnsFor(onSwap: ((asset: string) => void) | undefined): DataColumn<W
 
 /** An asset on a phone: the coin and what bots hold of it on the left, its balance and value on the right. */
 function AssetLine({ row, onSwap }: { row: WalletAsset; onSwap?: (asset: string) => void }) {
-  const held = row.committed && Number(row.committed) > 0 ? amount(row.asset, row.committed) : null;
+  const held = heldByBots(row);
   return (
     <div className="flex items-center gap-3 px-1 py-2.5">
       <AssetAvatar asset={row.asset} />
