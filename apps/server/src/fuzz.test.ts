@@ -1,7 +1,7 @@
 import { platformMessages } from '@gridbot/shared';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppRoute, buildApp } from './app';
+import { type AppRoute, buildApp } from './app/app';
 import { call, registerUser } from './testing/http';
 import { createTestApp, type TestApp } from './testing/test-app';
 

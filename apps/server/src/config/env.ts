@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { parseFlag } from '@gridbot/shared';
 import { z } from 'zod';
-import { type PlatformConfig, platformConfigFromEnv } from '../modules/platform/platform-config';
+import { type PlatformConfig, platformConfigFromEnv } from './platform-config';
 
 const flag = (defaultValue: boolean) =>
   z

@@ -1,9 +1,9 @@
-import { authMessages } from '@gridbot/shared';
+import { authMessages, securityApiPaths, securityMessages } from '@gridbot/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps } from '../deps';
-import { HttpError } from '../lib/http-error';
+import type { AppDeps } from '../app/deps';
+import { HttpError, notFound } from '../lib/http-error';
 import { sha256 } from '../lib/tokens';
-import { findLiveSession, type UserRow } from '../modules/auth/auth.repo';
+import { findLiveSession, isAdmin, requireAdminTwoFactor, type UserRow } from '../modules/identity';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,4 +47,21 @@ export function requireUser(deps: AppDeps) {
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new Error('currentUser() called on a route without requireUser');
   return request.user;
+}
+
+/**
+ * requireUser, then 404 for anyone who is not an administrator (the admin API does not admit it exists), and
+ * 403 for an administrator without two-factor sign-in when the platform requires it.
+ */
+export function requireAdmin(deps: AppDeps) {
+  const requireSession = requireUser(deps);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    await requireSession(request, reply);
+    const user = currentUser(request);
+    if (!isAdmin(user, deps.config.adminEmail)) throw notFound();
+    // The setting itself stays reachable, or an administrator without 2FA could never turn it off.
+    if (user.totpSecretSealed === null && !request.url.startsWith(securityApiPaths.adminSettings))
+      if (await requireAdminTwoFactor(deps.db))
+        throw new HttpError(403, securityMessages.adminTwoFactorRequired);
+  };
 }

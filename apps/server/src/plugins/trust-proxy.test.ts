@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { parseEnv } from '../config/env';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { authRateRules } from './rate-limit';

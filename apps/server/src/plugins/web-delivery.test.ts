@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { COMPRESSION_THRESHOLD_BYTES, HASHED_ASSET_CACHE, registerWebApp } from './web-delivery';
 

@@ -1,27 +1,27 @@
 import { join } from 'node:path';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
+import type { AppDeps } from '../app/deps';
+import { createProcessState } from '../app/process-state';
 import { MemoryBus } from '../bus/bus';
 import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
-import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
-import { shareSessionRevocations } from '../modules/auth/session-revocations';
-import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo/demo-seed';
+import { runningWorkOf } from '../modules/bots';
+import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo';
 import {
   createCandleHistory,
   createExchangeGateway,
   createFundingHistory,
   createFundingRates,
   createMarketFeed,
-} from '../modules/exchange/market-setup';
-import { runningWorkOf } from '../modules/exchange/running-work';
-import { publishBotWrites, startNotifications } from '../modules/notifications/notification-runtime';
-import { startDepositWatcher } from '../modules/platform/deposits.service';
-import { KeyPermissionMonitor } from '../modules/security/key-monitor';
-import { loadUserKeys } from '../modules/wallet/user-exchange';
+  loadUserKeys,
+} from '../modules/exchange';
+import { shareSessionRevocations } from '../modules/identity';
+import { publishBotWrites, startNotifications } from '../modules/notifications';
+import { startDepositWatcher } from '../modules/platform';
+import { KeyPermissionMonitor } from '../modules/security';
 import { createMetrics } from '../ops/metrics';
-import { createProcessState } from '../process-state';
 import { BotSupervisor } from '../worker/bot-supervisor';
 import { dataDirOf, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
 

@@ -1,22 +1,17 @@
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
+import type { AppDeps } from '../app/deps';
+import { createProcessState } from '../app/process-state';
 import { publishBotEvent } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
-import type { AppDeps } from '../deps';
 import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
-import { shareSessionRevocations } from '../modules/auth/session-revocations';
-import { ensureLease } from '../modules/bots/bots.repo';
-import { seedDemoAccount } from '../modules/demo/demo-seed';
-import {
-  createCandleHistory,
-  createExchangeGateway,
-  createFundingHistory,
-} from '../modules/exchange/market-setup';
-import { runningWorkOf } from '../modules/exchange/running-work';
-import { startDepositWatcher } from '../modules/platform/deposits.service';
+import { ensureLease, runningWorkOf } from '../modules/bots';
+import { seedDemoAccount } from '../modules/demo';
+import { createCandleHistory, createExchangeGateway, createFundingHistory } from '../modules/exchange';
+import { shareSessionRevocations } from '../modules/identity';
+import { startDepositWatcher } from '../modules/platform';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
-import { createProcessState } from '../process-state';
 import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
 
 /**

@@ -10,7 +10,7 @@ import { tickSource } from '../bus/tick-relay';
 import type { Env } from '../config/env';
 import { systemClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
-import { createMarketFeed } from '../modules/exchange/market-setup';
+import { createMarketFeed } from '../modules/exchange';
 import { type RateLimit, RateLimiter, RedisRateLimiter } from '../plugins/rate-limit';
 
 export type Log = (message: string, extra?: Record<string, unknown>) => void;

@@ -1,20 +1,20 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
 import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
-import { buildApp } from '../app';
+import { buildApp } from '../app/app';
+import type { AppDeps } from '../app/deps';
+import { createProcessState } from '../app/process-state';
 import { MemoryBus } from '../bus/bus';
 import { publishCommandsSettled } from '../bus/command-results';
 import type { AppConfig } from '../config/env';
-import type { AppDeps } from '../deps';
 import { manualClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
 import type { Mail, Mailer } from '../mail/mailer';
+import { runningWorkOf } from '../modules/bots/running-work';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { runningWorkOf } from '../modules/exchange/running-work';
+import { loadUserKeys } from '../modules/exchange/user-exchange';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { startDepositWatcher } from '../modules/platform/deposits.service';
-import { loadUserKeys } from '../modules/wallet/user-exchange';
 import { RateLimiter } from '../plugins/rate-limit';
-import { createProcessState } from '../process-state';
 import { BotSupervisor } from '../worker/bot-supervisor';
 
 export interface TestApp<F extends MarketFeed = SimFeed> {

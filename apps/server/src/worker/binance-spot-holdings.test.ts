@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { toBotSummary } from '../modules/bots/bot-summary';
 import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
-import { ensureWallet, findWallet } from '../modules/platform/ledger.repo';
+import { ensureWallet, findWallet } from '../modules/credit/ledger.repo';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { runnerSettled } from '../testing/waits';

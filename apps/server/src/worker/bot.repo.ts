@@ -4,7 +4,7 @@ import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { BotWriteListener } from '../modules/bots/bot-writes';
 import { queueForRunningGridBots } from '../modules/bots/bots.repo';
-import { platformCredit } from '../modules/platform/platform-credit';
+import { platformCredit } from '../modules/credit/platform-credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
 import { faultPoint } from './fault-points';

@@ -1,10 +1,10 @@
 import { accountApiPaths, disclaimerInputSchema } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { revokeCachedSessions } from '../auth/session-revocations';
-import { sessionUserOf } from '../auth/session-user';
+import { sessionUserOf } from '../auth';
+import { revokeCachedSessions } from '../identity';
 import { recordDisclaimerAgreement } from './account.repo';
 
 /** The signed-in user's own data: profile for the header, disclaimer agreement (docs/spec/01-core-screens.md §7). */

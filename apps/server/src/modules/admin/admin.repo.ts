@@ -11,7 +11,7 @@ import {
 } from '@gridbot/db';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { UserRow } from '../auth/auth.repo';
+import type { UserRow } from '../identity';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type PlanRow = typeof platformPlans.$inferSelect;

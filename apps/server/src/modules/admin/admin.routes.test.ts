@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { findWallet } from '../platform/ledger.repo';
+import { findWallet } from '../credit/ledger.repo';
 import { ledgerProblems } from '../platform/testing/ledger-checks';
 import { fund, platform, signUp } from '../platform/testing/platform-fixtures';
 

@@ -9,11 +9,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { notFound } from '../../lib/http-error';
-import { currentUser } from '../../plugins/auth';
-import { offsetOf, toPage } from '../platform/paging';
-import { levelRewards } from '../platform/referral.service';
+import { currentUser, requireAdmin } from '../../plugins/auth';
+import { levelRewards, offsetOf, toPage } from '../platform';
 import { adminActionsPage } from './admin.repo';
 import {
   ADMIN_PAGE_SIZE,
@@ -26,7 +25,6 @@ import {
   saveLevels,
   savePlan,
 } from './admin.service';
-import { requireAdmin } from './admin-guard';
 
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).default(1) });
 const idParams = z.object({ id: z.string() });

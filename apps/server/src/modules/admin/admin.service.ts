@@ -7,14 +7,12 @@ import {
   platformMessages as m,
   money,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError, notFound } from '../../lib/http-error';
-import type { UserRow } from '../auth/auth.repo';
-import { applyChanges } from '../platform/ledger.repo';
-import { offsetOf, toPage } from '../platform/paging';
-import { platformDepsOf } from '../platform/platform-runtime';
-import { toPlan } from '../platform/subscriptions.service';
-import { toWithdrawRecord } from '../platform/withdrawals.service';
+import { applyChanges } from '../credit';
+import type { UserRow } from '../identity';
+import { offsetOf, toPage, toPlan, toWithdrawRecord } from '../platform';
 import * as repo from './admin.repo';
 import { confirmPayout, sendUsdtPayout } from './payout';
 

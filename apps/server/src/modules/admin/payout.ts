@@ -1,6 +1,6 @@
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { ChainConfig } from '../platform/platform-config';
+import type { ChainConfig } from '../../config/platform-config';
 
 /**
  * Sends `amount` USDT from the platform's hot wallet (HOT_WALLET_PRIVATE_KEY) and answers the transaction

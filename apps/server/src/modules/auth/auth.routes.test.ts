@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, newSignup, registerUser } from '../../testing/http';
 import { createTestApp, lastOtp, lastResetToken, type TestApp } from '../../testing/test-app';
-import { SESSION_CACHE_TTL_MS } from './session-cache';
+import { SESSION_CACHE_TTL_MS } from '../identity/session-cache';
 
 let t: TestApp;
 beforeAll(async () => {

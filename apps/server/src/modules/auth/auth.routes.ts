@@ -11,7 +11,7 @@ import {
 } from '@gridbot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { requireUser } from '../../plugins/auth';
 import { authRateRules as rules } from '../../plugins/rate-limit';
 import * as auth from './auth.service';

@@ -10,18 +10,27 @@ import {
   securityMessages as sm,
   type VerifyOtpInput,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newOtp, newSecretToken, newUserCode, sha256 } from '../../lib/tokens';
 import { otpMail, resetMail } from '../../mail/templates';
 import { authRateRules } from '../../plugins/rate-limit';
-import { deviceOf } from '../security/device';
-import { recordSecurityEvent } from '../security/security-log';
-import { knownDevice } from '../security/sessions.repo';
-import { checkSecondFactor, hasTwoFactor } from '../security/two-factor.service';
+import {
+  endResetLinks,
+  findUserByEmail,
+  findUserByLoginId,
+  findUserIdByUserCode,
+  insertUser,
+  isUsernameTaken,
+  revokeAllSessions,
+  revokeCachedSessions,
+  revokeSession,
+  type UserRow,
+  updatePasswordHash,
+} from '../identity';
+import { checkSecondFactor, deviceOf, hasTwoFactor, knownDevice, recordSecurityEvent } from '../security';
 import * as repo from './auth.repo';
-import { revokeCachedSessions } from './session-revocations';
 import { sessionUserOf } from './session-user';
 
 const SESSION_DAYS = 30;
@@ -38,7 +47,7 @@ export interface Origin {
 
 async function issueSession(
   deps: AppDeps,
-  user: repo.UserRow,
+  user: UserRow,
   message: string,
   origin: Origin,
 ): Promise<AuthResponse> {
@@ -58,7 +67,7 @@ async function issueSession(
  * would let any stranger lock the owner out; a delay alone would not either (the attacker keeps it full).
  * A new device of the owner's waits until the window ends, like the attacker.
  */
-async function limitAccountLogin(deps: AppDeps, user: repo.UserRow | undefined, loginId: string, ip: string) {
+async function limitAccountLogin(deps: AppDeps, user: UserRow | undefined, loginId: string, ip: string) {
   const account = user ? `user:${user.id}` : `id:${loginId.trim().toLowerCase()}`;
   const knownDevice = user ? await repo.signedInFrom(deps.db, user.id, ip) : false;
   await deps.limiter.hit(
@@ -74,7 +83,7 @@ async function limitAccountLogin(deps: AppDeps, user: repo.UserRow | undefined, 
 export async function login(deps: AppDeps, input: LoginInput, origin: Origin): Promise<AuthResponse> {
   const { ip } = origin;
   await deps.limiter.hit(`login:ip:${ip}`, authRateRules.loginPerIp);
-  const user = await repo.findUserByLoginId(deps.db, input.email);
+  const user = await findUserByLoginId(deps.db, input.email);
   await limitAccountLogin(deps, user, input.email, ip);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user) throw new HttpError(401, m.invalidCredentials);
@@ -106,8 +115,8 @@ export async function login(deps: AppDeps, input: LoginInput, origin: Origin): P
 }
 
 async function ensureAvailable(deps: AppDeps, email: string, username: string): Promise<void> {
-  if (await repo.findUserByEmail(deps.db, email)) throw new HttpError(409, m.emailTaken);
-  if (await repo.isUsernameTaken(deps.db, username)) throw new HttpError(409, m.usernameTaken);
+  if (await findUserByEmail(deps.db, email)) throw new HttpError(409, m.emailTaken);
+  if (await isUsernameTaken(deps.db, username)) throw new HttpError(409, m.usernameTaken);
 }
 
 const DAY_MS = 24 * 60 * MINUTE_MS;
@@ -119,7 +128,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  */
 export async function signup(deps: AppDeps, input: SignupInput): Promise<{ success: true; message: string }> {
   await ensureAvailable(deps, input.email, input.username);
-  const referredBy = input.referralId ? await repo.findUserIdByUserCode(deps.db, input.referralId) : null;
+  const referredBy = input.referralId ? await findUserIdByUserCode(deps.db, input.referralId) : null;
   if (input.referralId && !referredBy) throw new HttpError(400, m.referralUnknown);
 
   const now = deps.clock.now();
@@ -220,15 +229,15 @@ export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, origin: Or
   return issueSession(deps, user, m.otpVerified, origin);
 }
 
-async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pending: repo.PendingSignupRow) {
+async function insertUserWithCode(tx: Parameters<typeof insertUser>[0], pending: repo.PendingSignupRow) {
   // Referral codes are random; a clash is astronomically rare but must not fail a sign-up.
   for (let attempt = 0; ; attempt += 1) {
     const userCode = newUserCode();
-    if (await repo.findUserIdByUserCode(tx, userCode)) {
+    if (await findUserIdByUserCode(tx, userCode)) {
       if (attempt > 5) throw new Error('could not find a free referral code');
       continue;
     }
-    return repo.insertUser(tx, {
+    return insertUser(tx, {
       email: pending.email,
       username: pending.username,
       contactNo: pending.contactNo,
@@ -241,7 +250,7 @@ async function insertUserWithCode(tx: Parameters<typeof repo.insertUser>[0], pen
 
 export async function logout(deps: AppDeps, token: string): Promise<void> {
   const hash = sha256(token);
-  await repo.revokeSession(deps.db, hash, deps.clock.now());
+  await revokeSession(deps.db, hash, deps.clock.now());
   revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash: hash });
 }
 
@@ -249,7 +258,7 @@ export async function forgotPassword(
   deps: AppDeps,
   email: string,
 ): Promise<{ success: true; message: string }> {
-  const user = await repo.findUserByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   // docs/spec/02-bots-wallet-account.md §8 wants 404 'User not found' for an unknown e-mail, so we answer it (and rate-limit the lookups).
   if (!user) throw new HttpError(404, m.userNotFound);
   const token = newSecretToken();
@@ -267,9 +276,9 @@ export async function resetPassword(deps: AppDeps, token: string, password: stri
     const userId = await repo.consumePasswordReset(tx, sha256(token), now);
     if (!userId) throw new HttpError(400, m.resetLinkInvalid);
     // An older link in the mailbox must not reset the password again behind the owner's back.
-    await repo.endResetLinks(tx, userId, now);
-    await repo.updatePasswordHash(tx, userId, passwordHash);
-    await repo.revokeAllSessions(tx, userId, now);
+    await endResetLinks(tx, userId, now);
+    await updatePasswordHash(tx, userId, passwordHash);
+    await revokeAllSessions(tx, userId, now);
     await recordSecurityEvent(tx, { userId, type: 'password_reset', ip });
     return userId;
   });

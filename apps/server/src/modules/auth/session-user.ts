@@ -1,9 +1,9 @@
 import type { SessionUser } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
-import { isAdmin } from '../admin/admin-guard';
-import { platformDepsOf } from '../platform/platform-runtime';
-import { walletFieldsOf } from '../platform/wallet-fields';
-import type { UserRow } from './auth.repo';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
+import type { UserRow } from '../identity';
+import { isAdmin } from '../identity';
+import { walletFieldsOf } from '../platform';
 
 /** The user as the API shows it: never the password hash. */
 export function toSessionUser(row: UserRow): SessionUser {

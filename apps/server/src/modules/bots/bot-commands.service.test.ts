@@ -5,9 +5,9 @@
 import { botCommands, createTestDb, type DbHandle } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../app/deps';
 import { MemoryBus } from '../../bus/bus';
 import { CommandResults, publishCommandsSettled } from '../../bus/command-results';
-import type { AppDeps } from '../../deps';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { sendBotCommand } from './bot-commands.service';

@@ -1,5 +1,5 @@
 import { botMessages as m } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import type { BotCommand } from './bot-command';
 import * as repo from './bots.repo';

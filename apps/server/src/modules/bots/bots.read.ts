@@ -8,12 +8,10 @@ import {
   type StrategyParams,
   type TopBotsQuery,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import { insertStrategy, isUniqueViolation, takenNames } from '../strategies/strategies.repo';
-import { committedFunds } from '../wallet/committed-funds';
-import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
-import { usdtBalances } from '../wallet/wallet.service';
+import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../exchange';
+import { insertStrategy, isUniqueViolation, takenNames } from '../strategies';
 import {
   gridTypeOf,
   marketOf,
@@ -26,6 +24,7 @@ import {
   unrealizedAt,
 } from './bot-summary';
 import * as repo from './bots.repo';
+import { committedFunds, usdtBalances } from './committed-funds';
 
 const DAY_MS = 86_400_000;
 const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;

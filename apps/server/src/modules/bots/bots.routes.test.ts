@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { multigridBody } from '../../testing/strategies';
 import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
-import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
+import { PAPER_ACCOUNT_KEYS } from '../exchange/user-exchange';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -26,7 +26,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.service';

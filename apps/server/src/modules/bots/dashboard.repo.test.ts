@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { createRuntimeWrites, type FillRecord, haltBot, saveFill } from '../../worker/bot.repo';
-import { findLiveSession, insertSession } from '../auth/auth.repo';
+import { insertSession } from '../auth/auth.repo';
+import { findLiveSession } from '../identity/users.repo';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import type { DashboardReads } from './dashboard.repo';
 

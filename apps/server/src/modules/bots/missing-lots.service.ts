@@ -1,6 +1,6 @@
 import { rebuyOrder } from '@gridbot/engine';
 import { getMarketRules, Money, botMessages as m, money } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { engineStateOf } from './bot-summary';
 import type * as repo from './bots.repo';

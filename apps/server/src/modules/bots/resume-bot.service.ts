@@ -1,7 +1,7 @@
 import { isMissingCoinsHalt, type MissingLotsChoice, botMessages as m } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import { userExchange } from '../wallet/user-exchange';
+import { userExchange } from '../exchange';
 import { queueAndAwait } from './bot-commands.service';
 import * as repo from './bots.repo';
 import { assertRebuyAffordable } from './missing-lots.service';

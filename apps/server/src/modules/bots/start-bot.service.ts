@@ -17,15 +17,14 @@ import {
   type StartBotParsed,
   type StrategyParams,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
-import { setUpFutures } from '../exchange/futures-setup';
-import { platformCredit } from '../platform/platform-credit';
-import { platformDepsOf } from '../platform/platform-runtime';
-import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
-import { committedFunds, freePart } from '../wallet/committed-funds';
-import { userExchange } from '../wallet/user-exchange';
+import { platformCredit } from '../credit';
+import { setUpFutures, userExchange } from '../exchange';
+import { findOwnStrategy, findSystemStrategy } from '../strategies';
 import * as repo from './bots.repo';
+import { committedFunds, freePart } from './committed-funds';
 
 type BotType = 'multigrid' | 'scalping';
 

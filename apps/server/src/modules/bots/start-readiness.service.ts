@@ -8,11 +8,11 @@ import {
   type StrategyParams,
   takeProfitFeeWarning,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
-import { platformCredit } from '../platform/platform-credit';
-import { platformDepsOf } from '../platform/platform-runtime';
-import { findOwnStrategy, findSystemStrategy } from '../strategies/strategies.repo';
-import { isPaperVenue, loadUserKeys } from '../wallet/user-exchange';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
+import { platformCredit } from '../credit';
+import { isPaperVenue, loadUserKeys } from '../exchange';
+import { findOwnStrategy, findSystemStrategy } from '../strategies';
 import * as repo from './bots.repo';
 import { freeUsdt } from './start-bot.service';
 

@@ -1,7 +1,7 @@
 import { contactApiPaths, contactInputSchema, contactMessages } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { contactMail } from '../../mail/templates';
 import { authRateRules } from '../../plugins/rate-limit';
 import { insertContactMessage } from './contact.repo';

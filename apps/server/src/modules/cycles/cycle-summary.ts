@@ -1,7 +1,7 @@
 import type { CycleState } from '@gridbot/engine';
 import type { LiveCycle } from '@gridbot/shared';
-import { engineStateOf, statsAt } from '../bots/bot-summary';
-import type { BotRow } from '../bots/bots.repo';
+import type { BotRow } from '../bots';
+import { engineStateOf, statsAt } from '../bots';
 
 const DAY_MS = 86_400_000;
 const round = (value: number, digits = 8) => Number(value.toFixed(digits));

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { asBinanceVenue, createTestApp, type TestApp, withSeparateWorker } from '../../testing/test-app';
 import { runnerSettled } from '../../testing/waits';
-import { PAPER_ACCOUNT_KEYS } from '../wallet/user-exchange';
+import { PAPER_ACCOUNT_KEYS } from '../exchange/user-exchange';
 
 let t: TestApp<ManualFeed>;
 beforeAll(async () => {

@@ -9,27 +9,34 @@ import {
   money,
   type StartCycle,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
-import { sendBotCommand } from '../bots/bot-commands.service';
-import { marketOf, priceOf } from '../bots/bot-summary';
-import { history } from '../bots/bots.read';
-import * as repo from '../bots/bots.repo';
-import { resumeAfterHalt } from '../bots/resume-bot.service';
-import { freeUsdt } from '../bots/start-bot.service';
-import { setUpFutures } from '../exchange/futures-setup';
-import { platformCredit } from '../platform/platform-credit';
-import { platformDepsOf } from '../platform/platform-runtime';
+import {
+  type BotRow,
+  findUserBot,
+  freeUsdt,
+  history,
+  insertBot,
+  listRunningBots,
+  marketOf,
+  priceOf,
+  resumeAfterHalt,
+  runningBotOn,
+  sendBotCommand,
+} from '../bots';
+import { platformCredit } from '../credit';
+import { setUpFutures } from '../exchange';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
 
 /** The user's cycle, or 404: another user's cycle reads as missing (docs/trading-rules.md §3). */
 export async function cycleOf(deps: AppDeps, userId: string, cycleId: string) {
-  const row = await repo.findUserBot(deps.db, userId, cycleId, 'cycle');
+  const row = await findUserBot(deps.db, userId, cycleId, 'cycle');
   if (!row) throw new HttpError(404, m.cycleNotFound);
   return row;
 }
 
-function assertCycleRunning(row: repo.BotRow) {
+function assertCycleRunning(row: BotRow) {
   if (row.status === 'Stopped') throw new HttpError(400, m.notRunning);
 }
 
@@ -45,7 +52,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
   const minimum = money(rules.minNotional).dividedBy(leverage).toDecimalPlaces(2, 0).toNumber();
   if (input.amount < minimum) throw new HttpError(400, m.amountMin(minimum));
 
-  if (await repo.runningBotOn(deps.db, userId, input.pair, input.category)) {
+  if (await runningBotOn(deps.db, userId, input.pair, input.category)) {
     throw new HttpError(400, botMessages.alreadyRunning(input.pair));
   }
   const params = {
@@ -75,7 +82,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
     maintBrackets: findMaintBrackets(input.pair),
     startTimeMs: deps.clock.now().getTime(),
   });
-  const cycleId = await repo.insertBot(deps.db, {
+  const cycleId = await insertBot(deps.db, {
     userId,
     botType: 'cycle',
     strategyId: null,
@@ -97,7 +104,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
 }
 
 export async function liveCycles(deps: AppDeps, userId: string) {
-  const rows = await repo.listRunningBots(deps.db, userId, 'cycle');
+  const rows = await listRunningBots(deps.db, userId, 'cycle');
   const now = deps.clock.now().getTime();
   const cycles = await Promise.all(
     rows.map(async (row) =>

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import type { PlatformDeps } from '../../config/platform-deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { hashPassword } from '../../lib/passwords';
 import { newUserCode } from '../../lib/tokens';
-import { findUserByEmail, insertUser, isUsernameTaken } from '../auth/auth.repo';
-import { type Account, applyChanges, ensureWallet } from '../platform/ledger.repo';
-import type { PlatformDeps } from '../platform/platform-deps';
-import { platformDepsOf } from '../platform/platform-runtime';
-import { listPlans, subscribe } from '../platform/subscriptions.service';
+import { type Account, applyChanges, ensureWallet } from '../credit';
+import { findUserByEmail, insertUser, isUsernameTaken } from '../identity';
+import { listPlans, subscribe } from '../platform';
 
 /** A member the demo account referred; their purchase pays the demo its level-1 reward. */
 export const DEMO_FRIEND = { email: 'demo-friend@gridbot.local', username: 'demofriend' } as const;

@@ -1,11 +1,11 @@
 import type { PaperExchange } from '@gridbot/exchange';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { hashPassword } from '../../lib/passwords';
 import { newUserCode } from '../../lib/tokens';
-import { findUserByEmail, insertUser } from '../auth/auth.repo';
-import { startBot } from '../bots/start-bot.service';
-import { startCycle } from '../cycles/cycles.service';
-import { saveApiKeys } from '../wallet/api-keys.repo';
+import { startBot } from '../bots';
+import { startCycle } from '../cycles';
+import { saveApiKeys } from '../exchange';
+import { findUserByEmail, insertUser } from '../identity';
 import { seedDemoPlatform } from './demo-platform';
 
 export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { listOutbox } from '../../mail/mailer';
 import { loopbackOnly } from '../../plugins/loopback';
 

@@ -17,8 +17,8 @@ import {
   replayHistory,
 } from '@gridbot/exchange';
 import type { Env } from '../../config/env';
-import { binanceHistory } from '../market/binance-history';
-import { SqlPaperStore } from '../paper/sql-paper-store.repo';
+import { binanceHistory } from '../market';
+import { SqlPaperStore } from '../paper';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
 
 /** The market feed chosen by MARKET_FEED (docs/architecture.md §1); call start() on it. */

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppDeps, Operations } from '../../deps';
+import type { AppDeps, Operations } from '../../app/deps';
 import { isLoopbackRequest } from '../../plugins/loopback';
 import { pingDatabase } from './health.repo';
 

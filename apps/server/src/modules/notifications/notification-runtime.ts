@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/env';
 import { systemClock } from '../../lib/clock';
 import type { SecretBox } from '../../lib/secret-box';
 import type { Mailer } from '../../mail/mailer';
-import type { BotWritten } from '../bots/bot-writes';
+import type { BotWritten } from '../bots';
 import { NotificationDispatcher } from './dispatcher';
 import { itemOf } from './notification-text';
 import { TelegramApi } from './telegram-api';

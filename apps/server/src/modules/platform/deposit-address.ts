@@ -1,12 +1,12 @@
 import QRCode from 'qrcode';
 import { mnemonicToAccount } from 'viem/accounts';
+import type { PlatformDeps } from '../../config/platform-deps';
 import {
   type DepositAddressRow,
   findDepositAddress,
   insertDepositAddress,
   nextDepositAddressIndex,
 } from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
 
 /** Address `index` of the platform's HD wallet: m/44'/60'/0'/0/index (BEP-20 uses Ethereum's path). */
 export function deriveDepositAddress(mnemonic: string, index: number): `0x${string}` {

@@ -2,12 +2,12 @@ import { chainCursors } from '@gridbot/db';
 import { platformMessages as m } from '@gridbot/shared';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ChainConfig, defaultPlatformConfig } from '../../config/platform-config';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { findWallet } from '../credit/ledger.repo';
 import { DepositWatcher } from './deposit-watcher';
-import { findWallet } from './ledger.repo';
-import { type ChainConfig, defaultPlatformConfig } from './platform-config';
-import { platformDepsOf } from './platform-runtime';
 import { platform, signUp } from './testing/platform-fixtures';
 import { startTestChain, type TestChain } from './testing/test-chain';
 

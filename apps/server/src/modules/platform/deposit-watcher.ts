@@ -1,7 +1,9 @@
 import type { Tx } from '@gridbot/db';
 import { money } from '@gridbot/shared';
 import { type Address, erc20Abi, formatUnits, type Log, type PublicClient, parseAbiItem } from 'viem';
-import { applyChanges, ensureWallet } from './ledger.repo';
+import type { ChainConfig } from '../../config/platform-config';
+import type { PlatformDeps } from '../../config/platform-deps';
+import { applyChanges, ensureWallet } from '../credit';
 import {
   chainCursorBlock,
   depositAddressOwners,
@@ -10,8 +12,6 @@ import {
   lockChainCursor,
   moveChainCursor,
 } from './platform.repo';
-import type { ChainConfig } from './platform-config';
-import type { PlatformDeps } from './platform-deps';
 
 const transferEvent = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
 type Token = 'USDT' | 'IFC' | 'IFX';

@@ -6,15 +6,15 @@ import {
   type PlatformPage,
 } from '@gridbot/shared';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import type { PlatformDeps } from '../../config/platform-deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
+import { applyChanges, ensureWallet } from '../credit';
 import { depositAddressOf } from './deposit-address';
 import { DepositWatcher } from './deposit-watcher';
-import { applyChanges, ensureWallet } from './ledger.repo';
 import { offsetOf, toPage } from './paging';
 import * as repo from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
-import { platformDepsOf } from './platform-runtime';
 import type { ListPage } from './subscriptions.service';
 
 /** The chain side of a running server: a viem client and the watcher; absent without CHAIN_RPC_URL. */

@@ -15,7 +15,7 @@ import {
   users,
   withdrawals,
 } from '@gridbot/db';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type DepositRow = typeof deposits.$inferSelect;
@@ -176,16 +176,6 @@ export async function deactivateOtherSubscriptions(tx: Tx, userId: string, keepI
         eq(platformSubscriptions.status, 'Active'),
         ne(platformSubscriptions.id, keepId),
       ),
-    );
-}
-
-/** The Active subscriptions of these users become In-Active (their profit limit is used up). */
-export async function deactivateSubscriptionsOf(tx: Tx, userIds: readonly string[]): Promise<void> {
-  await tx
-    .update(platformSubscriptions)
-    .set({ status: 'In-Active' })
-    .where(
-      and(inArray(platformSubscriptions.userId, [...userIds]), eq(platformSubscriptions.status, 'Active')),
     );
 }
 

@@ -2,7 +2,7 @@ import { platformMessages as m, PLATFORM_OK } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { findWallet, ledgerSums } from './ledger.repo';
+import { findWallet, ledgerSums } from '../credit/ledger.repo';
 import { fund, platform, signUp } from './testing/platform-fixtures';
 
 const ROUTES = [

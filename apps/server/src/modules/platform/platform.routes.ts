@@ -11,11 +11,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { allowNewCycles } from '../bots/bot-commands.service';
-import { requireSecondFactor } from '../security/two-factor.service';
+import { allowNewCycles } from '../bots';
+import { requireSecondFactor } from '../security';
 import {
   creditSimulatedDeposit,
   listDeposits,
@@ -24,7 +25,6 @@ import {
   syncDeposits,
 } from './deposits.service';
 import { ok, registerPlatformErrorHandler } from './envelope';
-import { platformDepsOf } from './platform-runtime';
 import { levelRewards, rewardHistory } from './referral.service';
 import { listPlans, listSubscriptions, subscribe } from './subscriptions.service';
 import { createWithdrawal, listWithdrawals, swapRewardToUsdt } from './withdrawals.service';

@@ -1,7 +1,7 @@
 import { type LevelReward, money, type PlatformPage, type RewardRecord } from '@gridbot/shared';
+import type { PlatformDeps } from '../../config/platform-deps';
 import { offsetOf, toPage } from './paging';
 import * as repo from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
 
 /** 'Reward by Level' (docs/spec/01-core-screens.md Referral program). */

@@ -2,8 +2,8 @@ import { platformMessages as m } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { asBinanceVenue, createTestApp, type TestApp } from '../../testing/test-app';
+import { findWallet, ledgerSums } from '../credit/ledger.repo';
 import { simulatedDepositsAllowed } from './deposits.service';
-import { findWallet, ledgerSums } from './ledger.repo';
 import { platform, signUp } from './testing/platform-fixtures';
 
 const list = { filters: {}, limit: 10, page: 1 };

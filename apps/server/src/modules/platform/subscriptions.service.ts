@@ -7,12 +7,12 @@ import {
   type SubscriptionRecord,
 } from '@gridbot/shared';
 import Decimal from 'decimal.js';
+import type { PlatformDeps } from '../../config/platform-deps';
 import { HttpError } from '../../lib/http-error';
-import { applyChanges, ensureWallet, InsufficientBalanceError } from './ledger.repo';
+import { applyChanges, ensureWallet, InsufficientBalanceError } from '../credit';
 import { offsetOf, toPage } from './paging';
 import type { PlanRow } from './platform.repo';
 import * as repo from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
 
 const TOKEN_NAME = { usdtToken: 'USDT', ifcToken: 'IFC', ifxToken: 'IFX' } as const;
 export interface ListPage {

@@ -1,8 +1,8 @@
 import type { PlatformWalletFields } from '@gridbot/shared';
 import { money } from '@gridbot/shared';
+import type { PlatformDeps } from '../../config/platform-deps';
+import { ensureWallet, findWalletAndSubscription } from '../credit';
 import { depositAddressOf, qrCodeOf } from './deposit-address';
-import { ensureWallet, findWalletAndSubscription } from './ledger.repo';
-import type { PlatformDeps } from './platform-deps';
 
 /**
  * The platform fields of the session's user data (docs/spec/02-bots-wallet-account.md §3). `isActiveSubscription`: the newest purchase

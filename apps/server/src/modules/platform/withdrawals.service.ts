@@ -1,12 +1,12 @@
 import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } from '@gridbot/shared';
 import { getAddress, isAddress, zeroAddress } from 'viem';
+import type { PlatformDeps } from '../../config/platform-deps';
 import { HttpError } from '../../lib/http-error';
-import { recordSecurityEvent } from '../security/security-log';
-import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from './ledger.repo';
+import { applyChanges, ensureWallet, findWallet, InsufficientBalanceError } from '../credit';
+import { recordSecurityEvent } from '../security';
 import { offsetOf, toPage } from './paging';
 import type { WithdrawalRow } from './platform.repo';
 import * as repo from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
 import type { ListPage } from './subscriptions.service';
 
 export function toWithdrawRecord(r: WithdrawalRow): WithdrawRecord {

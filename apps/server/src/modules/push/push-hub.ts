@@ -5,9 +5,9 @@ import type { WebSocket } from 'ws';
 import type { UserEvent } from '../../bus/user-events';
 import type { Clock } from '../../lib/clock';
 import { sha256 } from '../../lib/tokens';
-import { findLiveSession, type LiveSessionReads, type UserRow } from '../auth/auth.repo';
-import type { SessionCache } from '../auth/session-cache';
-import { ownersOf } from '../bots/bots.repo';
+import { ownersOf } from '../bots';
+import type { SessionCache } from '../identity';
+import { findLiveSession, type LiveSessionReads, type UserRow } from '../identity';
 
 /** Close codes (4000-4999 are the application's, RFC 6455 §7.4.2). */
 export const CLOSE = {

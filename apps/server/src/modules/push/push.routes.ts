@@ -1,8 +1,8 @@
 import websocket from '@fastify/websocket';
 import { PUSH_CHANNEL_PATH } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app/deps';
 import { subscribeUserEvents } from '../../bus/user-events';
-import type { AppDeps } from '../../deps';
 import { PushHub } from './push-hub';
 
 /**

@@ -1,4 +1,4 @@
-import { keyOwnersAfter } from '../wallet/api-keys.repo';
+import { keyOwnersAfter } from '../exchange';
 import { type HaltUserBots, type KeyCheckDeps, recheckKey } from './key-permissions';
 
 const DAY_MS = 86_400_000;

@@ -2,9 +2,9 @@ import type { Db } from '@gridbot/db';
 import type { ApiKeyPermissions } from '@gridbot/exchange';
 import { type KeyPermissions, securityMessages as m } from '@gridbot/shared';
 import type { SecretBox } from '../../lib/secret-box';
-import { hasFuturesBots } from '../bots/bots.repo';
-import type { ExchangeGateway, UserKeys } from '../exchange/exchange-gateway';
-import { findApiKeys, findStoredPermissions, storePermissions } from '../wallet/api-keys.repo';
+import { hasFuturesBots } from '../bots';
+import type { ExchangeGateway, UserKeys } from '../exchange';
+import { findApiKeys, findStoredPermissions, storePermissions } from '../exchange';
 
 /** What a key check needs of the app. */
 export interface KeyCheckDeps {

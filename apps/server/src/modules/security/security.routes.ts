@@ -9,13 +9,11 @@ import {
 } from '@gridbot/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
-import { currentUser, requireUser } from '../../plugins/auth';
-import { requireAdmin } from '../admin/admin-guard';
-import { revokeCachedSessions } from '../auth/session-revocations';
+import type { AppDeps } from '../../app/deps';
+import { currentUser, requireAdmin, requireUser } from '../../plugins/auth';
+import { requireAdminTwoFactor, revokeCachedSessions, setRequireAdminTwoFactor } from '../identity';
 import { securityLogPage } from './security-log';
 import { changePassword, endOtherSessions, endSession, listSessions } from './sessions.service';
-import { requireAdminTwoFactor, setRequireAdminTwoFactor } from './two-factor.repo';
 import { disable, enable, startSetup, twoFactorStatus } from './two-factor.service';
 
 const tokenOf = (req: FastifyRequest) => req.bearerToken ?? '';

@@ -1,11 +1,10 @@
 import { type ChangePasswordInput, securityMessages as m, type SessionInfo } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { sha256 } from '../../lib/tokens';
 import { authRateRules } from '../../plugins/rate-limit';
-import * as authRepo from '../auth/auth.repo';
-import { revokeCachedSessions } from '../auth/session-revocations';
+import { endResetLinks, revokeCachedSessions, type UserRow, updatePasswordHash } from '../identity';
 import { deviceOf } from './device';
 import { recordSecurityEvent } from './security-log';
 import * as repo from './sessions.repo';
@@ -59,7 +58,7 @@ export async function endOtherSessions(deps: AppDeps, userId: string, token: str
  */
 export async function changePassword(
   deps: AppDeps,
-  user: authRepo.UserRow,
+  user: UserRow,
   token: string,
   input: ChangePasswordInput,
   ip: string,
@@ -71,8 +70,8 @@ export async function changePassword(
     });
   const passwordHash = await hashPassword(input.newPassword);
   const forget = await deps.db.transaction(async (tx) => {
-    await authRepo.updatePasswordHash(tx, user.id, passwordHash);
-    await authRepo.endResetLinks(tx, user.id, deps.clock.now());
+    await updatePasswordHash(tx, user.id, passwordHash);
+    await endResetLinks(tx, user.id, deps.clock.now());
     await recordSecurityEvent(tx, { userId: user.id, type: 'password_changed', ip });
     return endOthers(deps, tx, user.id, token);
   });

@@ -1,4 +1,4 @@
-import { type Db, recoveryCodes, securitySettings, type Tx, users } from '@gridbot/db';
+import { type Db, recoveryCodes, type Tx, users } from '@gridbot/db';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 type Conn = Db | Tx;
@@ -63,16 +63,4 @@ export async function recoveryCodesLeft(db: Conn, userId: string): Promise<numbe
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return Number(row?.left ?? 0);
-}
-
-export async function requireAdminTwoFactor(db: Conn): Promise<boolean> {
-  const [row] = await db.select().from(securitySettings).limit(1);
-  return row?.requireAdminTwoFactor ?? false;
-}
-
-export async function setRequireAdminTwoFactor(db: Conn, value: boolean) {
-  await db
-    .insert(securitySettings)
-    .values({ id: 1, requireAdminTwoFactor: value })
-    .onConflictDoUpdate({ target: securitySettings.id, set: { requireAdminTwoFactor: value } });
 }

@@ -1,9 +1,9 @@
 import { securityMessages as m, type TwoFactorSetup, type TwoFactorStatus } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { authRateRules } from '../../plugins/rate-limit';
-import { isAdmin } from '../admin/admin-guard';
-import type { UserRow } from '../auth/auth.repo';
+import type { UserRow } from '../identity';
+import { isAdmin, requireAdminTwoFactor } from '../identity';
 import { recordSecurityEvent } from './security-log';
 import {
   acceptedStep,
@@ -21,7 +21,7 @@ export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<Two
   return {
     enabled: hasTwoFactor(user),
     recoveryCodesLeft: hasTwoFactor(user) ? await repo.recoveryCodesLeft(deps.db, user.id) : 0,
-    required: isAdmin(user, deps.config.adminEmail) && (await repo.requireAdminTwoFactor(deps.db)),
+    required: isAdmin(user, deps.config.adminEmail) && (await requireAdminTwoFactor(deps.db)),
   };
 }
 

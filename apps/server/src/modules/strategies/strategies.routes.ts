@@ -11,7 +11,7 @@ import {
 } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { currentUser, requireUser } from '../../plugins/auth';
 import * as service from './strategies.service';
 

@@ -10,7 +10,7 @@ import {
   type StrategyListResponse,
   strategyToStored,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import type { StrategyRow } from './strategies.repo';
 import * as repo from './strategies.repo';

@@ -1,10 +1,9 @@
 import { isExchangeError } from '@gridbot/exchange';
 import { walletMessages as m, securityMessages as sm } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import { inspectKey, toKeyPermissions } from '../security/key-permissions';
-import { keyHint, recordSecurityEvent } from '../security/security-log';
-import { deleteApiKeys, findApiKeys, saveApiKeys, storePermissions } from './api-keys.repo';
+import { deleteApiKeys, findApiKeys, saveApiKeys, storePermissions } from '../exchange';
+import { inspectKey, keyHint, recordSecurityEvent, toKeyPermissions } from '../security';
 import { serverPublicIp } from './server-ip';
 
 const checkDeps = (deps: AppDeps) => ({ ...deps, now: () => deps.clock.now() });

@@ -9,17 +9,15 @@ import {
 } from '@gridbot/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
-import { storedPermissions } from '../security/key-permissions';
-import { requireSecondFactor } from '../security/two-factor.service';
-import { findApiKeys } from './api-keys.repo';
+import { committedFunds, freePart, usdtBalances } from '../bots';
+import { findApiKeys, isPaperVenue, loadUserKeys, userExchange } from '../exchange';
+import { requireSecondFactor, storedPermissions } from '../security';
 import { removeKeys, saveKeys } from './api-keys.service';
-import { committedFunds, freePart } from './committed-funds';
 import { serverPublicIp } from './server-ip';
-import { isPaperVenue, loadUserKeys, userExchange } from './user-exchange';
-import { swapToUsdt, transferUsdt, usdtBalances } from './wallet.service';
+import { swapToUsdt, transferUsdt } from './wallet.service';
 
 const isSpot = (v: string) => v.toLowerCase() === 'spot';
 

@@ -1,23 +1,10 @@
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import { type CommittedFunds, heldByBotsMessage, walletMessages as m, money } from '@gridbot/shared';
 import { HttpError } from '../../lib/http-error';
-import { botsHolding, freePart } from './committed-funds';
+import { botsHolding, freePart } from '../bots';
 
 const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
   (await exchange.balances(wallet)).find((b) => b.asset === 'USDT')?.free ?? '0';
-
-/**
- * Spot and futures USDT of the Wallet Dashboard cards (docs/spec/02-bots-wallet-account.md): `spot`/`futures` are the free parts (what
- * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included.
- */
-export async function usdtBalances(exchange: Exchange, committed?: CommittedFunds) {
-  const { spot, future: futures } = await exchange.usdtFree();
-  return {
-    spot: freePart(spot, committed?.spotUsdt),
-    futures: freePart(futures, committed?.futuresUsdt),
-    total: money(spot).plus(futures).toFixed(),
-  };
-}
 
 /** Moves free USDT between spot and futures; an amount above the source's free part is refused up front. */
 export async function transferUsdt(

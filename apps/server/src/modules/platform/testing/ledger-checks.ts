@@ -2,7 +2,7 @@ import { platformLedger } from '@gridbot/db';
 import { money } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../testing/test-app';
-import { type Account, findWallet, ledgerSums } from '../ledger.repo';
+import { type Account, findWallet, ledgerSums } from '../../credit/ledger.repo';
 
 const ACCOUNTS: Account[] = ['usdtToken', 'ifcToken', 'ifxToken', 'usdtRewardToken', 'availableCredit'];
 

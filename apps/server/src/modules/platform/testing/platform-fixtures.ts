@@ -2,7 +2,7 @@ import { authApiPaths } from '@gridbot/shared';
 import { call, newSignup } from '../../../testing/http';
 import type { TestApp } from '../../../testing/test-app';
 import { lastOtp } from '../../../testing/test-app';
-import { type Account, applyChanges, ensureWallet } from '../ledger.repo';
+import { type Account, applyChanges, ensureWallet } from '../../credit/ledger.repo';
 
 let n = 0;
 /**

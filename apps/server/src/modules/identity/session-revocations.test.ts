@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type Bus, MemoryBus } from '../../bus/bus';
-import type { UserRow } from './auth.repo';
 import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
 import { revokeCachedSessions, SHARED_SESSION_TTL_MS, shareSessionRevocations } from './session-revocations';
+import type { UserRow } from './users.repo';
 
 // Each "process" is its own cache.
 const processCache = () => new SessionCache();

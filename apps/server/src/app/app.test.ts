@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/test-app';
 import { buildApp } from './app';
-import { createTestApp, type TestApp } from './testing/test-app';
 
 let t: TestApp;
 let web: Awaited<ReturnType<typeof buildApp>>;

@@ -2,12 +2,12 @@ import { platformLedger, platformSubscriptions } from '@gridbot/db';
 import { platformMessages as m } from '@gridbot/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformDepsOf } from '../../config/platform-runtime';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { fund, platform, signUp } from '../platform/testing/platform-fixtures';
 import { findWallet, ledgerSums } from './ledger.repo';
 import { platformCredit } from './platform-credit';
-import { platformDepsOf } from './platform-runtime';
-import { fund, platform, signUp } from './testing/platform-fixtures';
 
 const startBody = {
   botType: 'multigrid',

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/exchange';
 import {
   type BotCommitment,
   type CommittedFunds,
@@ -6,8 +7,9 @@ import {
   Money,
   money,
 } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
-import { engineStatesOf, holdingBotHeads } from '../bots/bots.repo';
+
+import type { AppDeps } from '../../app/deps';
+import { engineStatesOf, holdingBotHeads } from './bots.repo';
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
@@ -104,4 +106,17 @@ export function botsHolding(funds: CommittedFunds, asset: string): string[] {
 export function botsReservingUsdt(funds: CommittedFunds, wallet: 'spot' | 'future'): string[] {
   const category = wallet === 'future' ? 'Future' : 'Spot';
   return funds.bots.filter((b) => b.category === category && money(b.usdt).gt(0)).map((b) => b.name);
+}
+
+/**
+ * Spot and futures USDT of the Wallet Dashboard cards (docs/spec/02-bots-wallet-account.md): `spot`/`futures` are the free parts (what
+ * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included.
+ */
+export async function usdtBalances(exchange: Exchange, committed?: CommittedFunds) {
+  const { spot, future: futures } = await exchange.usdtFree();
+  return {
+    spot: freePart(spot, committed?.spotUsdt),
+    futures: freePart(futures, committed?.futuresUsdt),
+    total: money(spot).plus(futures).toFixed(),
+  };
 }

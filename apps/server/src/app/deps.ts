@@ -1,14 +1,14 @@
 import type { Db } from '@gridbot/db';
 import type { CandleHistory, FundingHistory, MarketFeed } from '@gridbot/exchange';
 import type { Registry } from 'prom-client';
-import type { Bus } from './bus/bus';
-import type { AppConfig } from './config/env';
-import type { Clock } from './lib/clock';
-import type { SecretBox } from './lib/secret-box';
-import type { Mailer } from './mail/mailer';
-import type { ExchangeGateway } from './modules/exchange/exchange-gateway';
-import type { ChainRuntime } from './modules/platform/deposits.service';
-import type { RateLimit } from './plugins/rate-limit';
+import type { Bus } from '../bus/bus';
+import type { AppConfig } from '../config/env';
+import type { Clock } from '../lib/clock';
+import type { SecretBox } from '../lib/secret-box';
+import type { Mailer } from '../mail/mailer';
+import type { ExchangeGateway } from '../modules/exchange';
+import type { ChainRuntime } from '../modules/platform';
+import type { RateLimit } from '../plugins/rate-limit';
 import type { ProcessState } from './process-state';
 
 /** Everything the modules use, passed to buildApp (docs/contributing.md §8: no decorators as a service locator). */

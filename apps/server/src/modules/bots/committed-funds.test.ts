@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { PAPER_ACCOUNT_KEYS } from '../exchange/user-exchange';
 import { commitmentOf } from './committed-funds';
-import { PAPER_ACCOUNT_KEYS } from './user-exchange';
 
 let t: TestApp;
 beforeAll(async () => {

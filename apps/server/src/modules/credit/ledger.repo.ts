@@ -182,3 +182,13 @@ export async function ledgerSums(db: Conn, userId: string): Promise<Record<Accou
   for (const r of rows) sums[r.account] = money(r.total).toFixed();
   return sums;
 }
+
+/** The Active subscriptions of these users become In-Active (their profit limit is used up). */
+export async function deactivateSubscriptionsOf(tx: Tx, userIds: readonly string[]): Promise<void> {
+  await tx
+    .update(platformSubscriptions)
+    .set({ status: 'In-Active' })
+    .where(
+      and(inArray(platformSubscriptions.userId, [...userIds]), eq(platformSubscriptions.status, 'Active')),
+    );
+}

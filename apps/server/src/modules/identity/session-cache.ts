@@ -1,4 +1,4 @@
-import type { UserRow } from './auth.repo';
+import type { UserRow } from './users.repo';
 
 /**
  * How long a process trusts a session it looked up when revocations may not reach it. A token revoked by

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../app/deps';
 import { defaultPlatformConfig } from './platform-config';
 import type { PlatformDeps } from './platform-deps';
 

@@ -1,9 +1,8 @@
 import type { platformLedger, Tx } from '@gridbot/db';
 import { platformMessages as m, money } from '@gridbot/shared';
+import type { PlatformDeps } from '../../config/platform-deps';
 import { HttpError } from '../../lib/http-error';
-import { ensureWallet, findWallet, lockCredits, setCredits } from './ledger.repo';
-import { deactivateSubscriptionsOf } from './platform.repo';
-import type { PlatformDeps } from './platform-deps';
+import { deactivateSubscriptionsOf, ensureWallet, findWallet, lockCredits, setCredits } from './ledger.repo';
 
 /**
  * The profit limit (docs/product.md §5), as two narrow hooks for the bot runtime and the start requests:

@@ -1,13 +1,10 @@
 import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
-import type { Bus } from './bus/bus';
-import { CommandResults } from './bus/command-results';
-import { type LiveSessionReads, liveSessionReads } from './modules/auth/auth.repo';
-import { SessionCache } from './modules/auth/session-cache';
-import { BotStateCache } from './modules/bots/bot-state-cache';
-import { SparklineCache } from './modules/bots/bot-summary';
-import { DashboardReads } from './modules/bots/dashboard.repo';
-import { LastSeen } from './modules/security/last-seen';
+import type { Bus } from '../bus/bus';
+import { CommandResults } from '../bus/command-results';
+import { BotStateCache, DashboardReads, SparklineCache } from '../modules/bots';
+import { type LiveSessionReads, liveSessionReads, SessionCache } from '../modules/identity';
+import { LastSeen } from '../modules/security';
 
 /**
  * What the API keeps in memory between requests: caches, the reads that requests share, the one bus

@@ -1,8 +1,8 @@
 import { walletMessages } from '@gridbot/shared';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import type { UserKeys } from '../exchange/exchange-gateway';
 import { findApiKeys } from './api-keys.repo';
+import type { UserKeys } from './exchange-gateway';
 
 /**
  * What a paper account is opened with when the user bound no keys: on the paper exchange every user has an

@@ -1,5 +1,5 @@
 import type { Db } from '@gridbot/db';
-import type { Clock } from '../../lib/clock';
+import type { Clock } from '../lib/clock';
 import type { PlatformConfig } from './platform-config';
 
 /** What the platform services use: a narrow slice of AppDeps, so the watcher and tests build it alone. */

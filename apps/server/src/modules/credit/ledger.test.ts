@@ -2,9 +2,9 @@ import { platformLedger, platformWallets } from '@gridbot/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ledgerProblems } from '../platform/testing/ledger-checks';
+import { signUp } from '../platform/testing/platform-fixtures';
 import { ensureWallet, findWallet } from './ledger.repo';
-import { ledgerProblems } from './testing/ledger-checks';
-import { signUp } from './testing/platform-fixtures';
 
 describe('platform wallet creation', () => {
   let t: TestApp;

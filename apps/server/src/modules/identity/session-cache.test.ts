@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from './auth.repo';
 import { SessionCache, type SessionHit } from './session-cache';
+import type { UserRow } from './users.repo';
 
 const user = (id: string) => ({ id }) as UserRow;
 const hit = (id: string, expiresAtMs = 1e15): SessionHit => ({ user: user(id), expiresAtMs });

@@ -6,9 +6,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ledgerProblems } from '../platform/testing/ledger-checks';
+import { fund, platform, signUp } from '../platform/testing/platform-fixtures';
 import { type Account, ensureWallet, findWallet } from './ledger.repo';
-import { ledgerProblems } from './testing/ledger-checks';
-import { fund, platform, signUp } from './testing/platform-fixtures';
 
 // After random subscribe / reward / swap / withdraw / reject sequences every balance
 // equals its ledger and none is negative. A plain model of the wallets also predicts which requests succeed.
