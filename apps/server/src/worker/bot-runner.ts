@@ -31,7 +31,7 @@ import {
   money,
   rebuyFailedReason,
 } from '@gridbot/shared';
-import { botCommandSchema } from '../modules/bots/bot-command';
+import { botCommandSchema } from '../modules/bots';
 import * as repo from './bot.repo';
 import { applyCommand } from './bot-commands';
 import { clientOrderIdOf } from './client-order-id';

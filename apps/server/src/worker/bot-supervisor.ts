@@ -8,8 +8,8 @@ import {
   type Tick,
 } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
-import type { BotWriteListener } from '../modules/bots/bot-writes';
-import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
+import type { BotWriteListener } from '../modules/bots';
+import type { ExchangeGateway, UserKeys } from '../modules/exchange';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import * as repo from './bot.repo';
 import { BotRunner, type BotRunnerDeps } from './bot-runner';

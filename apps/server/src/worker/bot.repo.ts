@@ -2,9 +2,9 @@ import { botCommands, botFills, botIntents, bots, type Db, type Tx } from '@grid
 import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { BotWriteListener } from '../modules/bots/bot-writes';
-import { queueForRunningGridBots } from '../modules/bots/bots.repo';
-import { platformCredit } from '../modules/credit/platform-credit';
+import type { BotWriteListener } from '../modules/bots';
+import { queueForRunningGridBots } from '../modules/bots';
+import { platformCredit } from '../modules/credit';
 import type { DbWriteKind } from '../ops/metrics';
 import { clientOrderIdOf } from './client-order-id';
 import { faultPoint } from './fault-points';

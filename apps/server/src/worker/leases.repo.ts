@@ -37,7 +37,7 @@ export async function removeWorker(db: Db, workerId: string): Promise<void> {
 }
 
 /** A lease row for the bot (free), if it has none: written by the API when a bot starts. */
-export { ensureLease } from '../modules/bots/bots.repo';
+export { ensureLease } from '../modules/bots';
 
 /** The bots the runtime runs (as `loadActiveBots`): Stopping ones too, until their final orders settle. */
 const runnable = sql`((b.status in ('Live', 'Pause') and b.halt_reason is null) or b.status = 'Stopping')`;

@@ -1,8 +1,9 @@
 // What other modules may use of this one; they import nothing else from it (docs/architecture.md §2).
+export { type BotCommand, botCommandSchema } from './bot-command';
 export { allowNewCycles, sendBotCommand } from './bot-commands.service';
 export { BotStateCache } from './bot-state-cache';
 export { engineStateOf, marketOf, priceOf, SparklineCache, statsAt } from './bot-summary';
-export type { BotWritten } from './bot-writes';
+export type { BotWriteListener, BotWritten } from './bot-writes';
 export { history } from './bots.read';
 export {
   type BotRow,
@@ -12,6 +13,7 @@ export {
   insertBot,
   listRunningBots,
   ownersOf,
+  queueForRunningGridBots,
   runningBotOn,
 } from './bots.repo';
 export { botRoutes } from './bots.routes';
