@@ -1,6 +1,5 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import type { AppDeps } from '../app/deps';
 import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
 import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
@@ -33,8 +32,7 @@ export async function runWorker(env: Env): Promise<void> {
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
   const secrets = SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key'));
-  // loadUserKeys opens the user's sealed keys (paper: none needed); of the app's dependencies it reads these.
-  const keyDeps = { db: database.db, exchanges: gateway, secrets } as unknown as AppDeps;
+  const keyDeps = { db: database.db, exchanges: gateway, secrets };
   const coordinator = new LeaseCoordinator({
     db: database.db,
     workerId,

@@ -13,18 +13,21 @@ export const PAPER_ACCOUNT_KEYS: UserKeys = { apiKey: 'paper', secret: 'paper' }
 /** Whether orders go to the paper exchange (then no API key is ever asked for). */
 export const isPaperVenue = (deps: Pick<AppDeps, 'exchanges'>) => deps.exchanges?.venue === 'paper';
 
+/** What opening a user's keys reads of the app's dependencies. */
+export type KeyDeps = Pick<AppDeps, 'db' | 'exchanges' | 'secrets'>;
+
 /**
  * The user's bound keys, opened; undefined when none are saved on Binance. On the paper exchange a user
  * without keys trades on their paper account all the same.
  */
-export async function loadUserKeys(deps: AppDeps, userId: string): Promise<UserKeys | undefined> {
+export async function loadUserKeys(deps: KeyDeps, userId: string): Promise<UserKeys | undefined> {
   const row = await findApiKeys(deps.db, userId);
   if (row) return { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) };
   return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
 }
 
 /** The user's `Exchange`; 400 with a pointer to API Setting when no keys are bound (Binance only). */
-export async function userExchange(deps: AppDeps, userId: string) {
+export async function userExchange(deps: KeyDeps, userId: string) {
   const keys = await loadUserKeys(deps, userId);
   if (!keys) throw new HttpError(400, walletMessages.notConnected);
   return deps.exchanges.forUser(userId, keys);
