@@ -1,3 +1,4 @@
+import type { BotControl } from '../app/deps';
 import { type Bus, channels } from './bus';
 
 /**
@@ -13,4 +14,47 @@ export async function publishBotEvent(bus: Bus, event: BotEvent): Promise<void> 
 
 export function subscribeBotEvents(bus: Bus, handler: (event: BotEvent) => void) {
   return bus.subscribe(channels.bots, (message) => handler(JSON.parse(message) as BotEvent));
+}
+
+/**
+ * How the API hands bots to the runtime, the same road in every role: an event on the bus, answered at once.
+ * One process (ROLE=all) uses its in-process bus, split roles Redis; the worker that owns the bot reads the
+ * database and says on the bus when commands are settled (bus/command-results.ts). `beforeAdd`: what must be
+ * in the database before a worker may claim the bot (its lease row, with split roles).
+ */
+export function botControlOver(bus: Bus, beforeAdd?: (botId: string) => Promise<void>): BotControl {
+  return {
+    add: async (botId) => {
+      await beforeAdd?.(botId);
+      await publishBotEvent(bus, { type: 'add', botId });
+    },
+    notify: async (botId) => {
+      await publishBotEvent(bus, { type: 'notify', botId });
+    },
+  };
+}
+
+/** What takes the bot events in a process that runs bots: the supervisor, or the lease coordinator. */
+export interface BotEventTarget {
+  add(botId: string): Promise<unknown>;
+  notify(botId: string): Promise<unknown>;
+  /** Leases were handed back: claim now (split roles only). */
+  wake?(): void;
+}
+
+/** Hands each bot event to `target`; a failure is logged, never thrown into the bus. Answers the unsubscribe. */
+export function serveBotEvents(
+  bus: Bus,
+  target: BotEventTarget,
+  log: (message: string, extra?: Record<string, unknown>) => void,
+): Promise<() => Promise<void>> {
+  return subscribeBotEvents(bus, (event) => {
+    const handled =
+      event.type === 'add'
+        ? target.add(event.botId)
+        : event.type === 'notify'
+          ? target.notify(event.botId)
+          : Promise.resolve(target.wake?.());
+    handled.catch((error: unknown) => log('bot event failed', { event, err: String(error) }));
+  });
 }

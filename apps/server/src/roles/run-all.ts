@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from '../app/app';
 import type { AppDeps } from '../app/deps';
 import { createProcessState } from '../app/process-state';
+import { botControlOver, serveBotEvents } from '../bus/bot-events';
 import { MemoryBus } from '../bus/bus';
 import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
@@ -53,11 +54,9 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     runningWork: runningWorkOf(database.db),
     userEvents,
     state: createProcessState({ db: database.db, feed, userEvents }),
-    // One in-process owner of every bot: no leases, no bus (the fast embedded path).
-    botControl: {
-      add: async (botId) => supervisor?.add(botId),
-      notify: async (botId) => supervisor?.notify(botId),
-    },
+    // One in-process owner of every bot, no leases; bots and commands reach it over the in-process bus, as
+    // they reach a worker over Redis with split roles.
+    botControl: botControlOver(userEvents),
     ops: {
       role: 'all',
       readiness: () => ({ supervisor: started }),
@@ -92,6 +91,9 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     onBotsWritten: (writes) => publishBotWrites(userEvents, writes),
   });
   await supervisor.start();
+  const stopEvents = await serveBotEvents(userEvents, supervisor, (message, extra) =>
+    app.log.warn({ ...extra }, message),
+  );
   keyMonitor.start();
   started = true;
   const stopNotifications = startNotifications({
@@ -108,6 +110,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     async () => {
       await app.close();
       chain?.watcher.stop();
+      await stopEvents();
       await stopNotifications();
       keyMonitor.stop();
       await supervisor?.stop();

@@ -1,7 +1,7 @@
 import { buildApp } from '../app/app';
 import type { AppDeps } from '../app/deps';
 import { createProcessState } from '../app/process-state';
-import { publishBotEvent } from '../bus/bot-events';
+import { botControlOver } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
 import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
@@ -44,13 +44,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     bus,
     userEvents: bus,
     state: createProcessState({ db: database.db, feed, userEvents: bus }),
-    botControl: {
-      add: async (botId) => {
-        await ensureLease(database.db, botId);
-        await publishBotEvent(bus, { type: 'add', botId });
-      },
-      notify: (botId) => publishBotEvent(bus, { type: 'notify', botId }),
-    },
+    botControl: botControlOver(bus, (botId) => ensureLease(database.db, botId)),
     ops: {
       role: 'api',
       readiness: () => ({ bus: bus.healthy(), market: feed.lastPrice('BTCUSDT', 'spot') !== undefined }),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { publishBotEvent, subscribeBotEvents } from '../bus/bot-events';
+import { publishBotEvent, serveBotEvents } from '../bus/bot-events';
 import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import { SecretBox } from '../lib/secret-box';
@@ -69,15 +69,15 @@ export async function runWorker(env: Env): Promise<void> {
     paper.start().catch((error: unknown) => log('paper matcher resync failed', { err: String(error) }));
   }, PAPER_RESYNC_MS);
   resync.unref();
-  const stopEvents = await subscribeBotEvents(bus, (event) => {
-    const handle =
-      event.type === 'add'
-        ? coordinator.add(event.botId)
-        : event.type === 'notify'
-          ? coordinator.notify(event.botId)
-          : Promise.resolve(coordinator.kick(0));
-    handle.catch((error: unknown) => log('bot event failed', { event, err: String(error) }));
-  });
+  const stopEvents = await serveBotEvents(
+    bus,
+    {
+      add: (botId) => coordinator.add(botId),
+      notify: (botId) => coordinator.notify(botId),
+      wake: () => coordinator.kick(0),
+    },
+    log,
+  );
   await supervisor.start();
   await coordinator.start(supervisor);
   keyMonitor.start();

@@ -3,6 +3,7 @@ import { type MarketFeed, PaperExchange, SimFeed } from '@gridbot/exchange';
 import { buildApp } from '../app/app';
 import type { AppDeps } from '../app/deps';
 import { createProcessState } from '../app/process-state';
+import { botControlOver, serveBotEvents } from '../bus/bot-events';
 import { MemoryBus } from '../bus/bus';
 import { publishCommandsSettled } from '../bus/command-results';
 import type { AppConfig } from '../config/env';
@@ -71,10 +72,8 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     runningWork: runningWorkOf(handle.db),
     userEvents,
     state: createProcessState({ db: handle.db, feed, userEvents }),
-    botControl: {
-      add: async (botId) => supervisor?.add(botId),
-      notify: async (botId) => supervisor?.notify(botId),
-    },
+    // The road every role takes: bots and commands reach the runtime as events on the bus.
+    botControl: botControlOver(userEvents),
   };
   const runtime = new BotSupervisor({
     db: handle.db,
@@ -87,6 +86,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
   });
   supervisor = runtime;
   await runtime.start();
+  const stopEvents = await serveBotEvents(userEvents, runtime, () => {});
   const app = await buildApp(deps);
   const chain = startDepositWatcher(deps, () => {});
   return {
@@ -100,6 +100,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     async close() {
       await app.close();
       chain?.watcher.stop();
+      await stopEvents();
       await supervisor?.stop();
       await paper.stop();
       await handle.close();

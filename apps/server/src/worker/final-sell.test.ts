@@ -123,7 +123,11 @@ describe('a worker killed during a final sell', () => {
       const deps = {
         db: handle.db,
         state: { commandResults: new CommandResults(undefined) },
-        botControl: { add: async () => {}, notify: (bot: string) => first.notify(bot) },
+        // The road of every role: the command is handed to the runtime, which applies it in its own time.
+        botControl: {
+          add: async () => {},
+          notify: async (bot: string) => void first.notify(bot).catch(() => undefined),
+        },
       };
       answer = sendBotCommand(deps as unknown as AppDeps, id, { type: 'stop_sell' }, 'failed', 500);
     });

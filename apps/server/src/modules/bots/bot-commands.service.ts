@@ -31,10 +31,7 @@ export async function sendBotCommand(
     botId,
     async () => {
       const id = await repo.queueCommand(deps.db, botId, type, payload);
-      // In one process the notification runs the command, its sale included: never wait on it past the deadline.
-      const notified = deps.botControl.notify(botId);
-      notified.catch(() => undefined);
-      await Promise.race([notified, new Promise((resolve) => setTimeout(resolve, waitMs).unref())]);
+      await deps.botControl.notify(botId);
       return id;
     },
     waitMs,
