@@ -88,6 +88,23 @@ const PROBES: Probe[] = [
     rule: 'noRestrictedImports',
   },
   {
+    name: 'a web feature raises a toast through sonner',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('toast', 'sonner'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a shared web component raises a toast through sonner',
+    dir: 'apps/web/src/components/ui',
+    source: importing('toast', 'sonner'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a web feature raises a toast through lib/toast (allowed)',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('toast', '../../../lib/toast'),
+  },
+  {
     name: 'a server route queries with Drizzle',
     dir: 'apps/server/src/modules/bots',
     kind: 'routes',

@@ -32,7 +32,10 @@ export const toasterWanted = {
 
 type Message = string;
 
-/** sonner's `toast`, for screens that should not load it up front. */
+/**
+ * sonner's `toast`, the one way screens raise a toast (Biome refuses `sonner` elsewhere): sonner stays out of
+ * the first load whatever screen raises one.
+ */
 export const toast = {
   success(message: Message, data?: ExternalToast) {
     void loadToaster().then((sonner) => sonner.toast.success(message, data));
@@ -42,5 +45,8 @@ export const toast = {
   },
   info(message: Message, data?: ExternalToast) {
     void loadToaster().then((sonner) => sonner.toast.info(message, data));
+  },
+  warning(message: Message, data?: ExternalToast) {
+    void loadToaster().then((sonner) => sonner.toast.warning(message, data));
   },
 };

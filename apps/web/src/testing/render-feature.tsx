@@ -23,7 +23,7 @@ interface RenderFeatureOptions extends RenderOptions {
  */
 export function renderFeature(path: string, element: ReactNode, options: RenderFeatureOptions = {}) {
   const queryClient = prepareRender(path, options);
-  // The signed-in shell mounts the toaster for its screens, which raise toasts through sonner directly.
+  // The signed-in shell loads the toaster once its first screen is drawn; a signed-in screen's test has it ready.
   if (options.signedIn) void loadToaster();
   const route = options.route ?? new URL(path, 'http://localhost').pathname;
   const loader = options.loader?.(queryClient);

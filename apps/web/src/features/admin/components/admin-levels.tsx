@@ -1,9 +1,9 @@
 import { adminLevelsInputSchema, platformMessages as m } from '@gridbot/shared';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useAdminLevels, useSaveLevels } from '../api/admin-queries';
 
 /** The referral level table (docs/product.md §5): level n earns its percentage of each purchase below it. */

@@ -5,7 +5,6 @@ import {
   type WithdrawStatus,
 } from '@gridbot/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { type DataColumn, rowNumberColumn } from '../../../components/ui/data-table';
@@ -14,6 +13,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Tabs } from '../../../components/ui/tabs';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDate, shortHash } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useAdminWithdrawals, useApproveWithdrawal, useRejectWithdrawal } from '../api/admin-queries';
 import { formatDecimal } from './admin-format';
 import { adminRowNumber, NameCell, PagedTable } from './paged-table';

@@ -2,11 +2,11 @@ import { type ApiKeysForm as ApiKeysFormValues, apiKeysFormSchema, walletMessage
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useSaveApiKeys } from '../api/api-keys';
 
 interface ApiKeysFormProps {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { CheckCircleIcon, CopyIcon } from '../../../components/ui/icons';
+import { toast } from '../../../lib/toast';
 
 interface CopyButtonProps {
   value: string;

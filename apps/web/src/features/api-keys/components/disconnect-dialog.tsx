@@ -1,10 +1,10 @@
 import { walletMessages } from '@gridbot/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage, isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useDisconnectApiKeys } from '../api/api-keys';
 
 interface DisconnectDialogProps {

@@ -7,7 +7,6 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import {
@@ -22,6 +21,7 @@ import { FeeWarning, StartBlockers } from '../../../components/ui/start-blockers
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice, formatUsd } from '../../../lib/format';
 import { useStartCheck } from '../../../lib/start-check';
+import { toast } from '../../../lib/toast';
 import { botKindOf } from '../api/bot-paths';
 import {
   useGridCount,

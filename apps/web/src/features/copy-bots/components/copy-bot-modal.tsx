@@ -2,12 +2,12 @@ import type { TopBot } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPair } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useCopyBotStrategy } from '../api/copy-bots';
 import { StrategyShape } from './strategy-shape';
 

@@ -2,11 +2,11 @@ import { cycleMessages, type EditCycleInput, editCycleInputSchema, type LiveCycl
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
 import { formatPair, formatPrice } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { useEditCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
 import { CycleCountInput } from './cycle-count-input';

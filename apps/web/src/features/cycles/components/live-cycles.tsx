@@ -1,6 +1,5 @@
 import { cycleMessages, isMissingCoinsHalt, type LiveCycle, type MissingLotsChoice } from '@gridbot/shared';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -8,6 +7,7 @@ import { AlertIcon, CycleIcon } from '../../../components/ui/icons';
 import { MissingLotsDialog } from '../../../components/ui/missing-lots-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { useLiveCycles, useResumeCycle, useStopCycle } from '../api/cycles';
 import { failureToast } from '../lib/cycle-errors';
 import { CycleCard } from './cycle-card';

@@ -1,7 +1,6 @@
 import { cycleMessages, MAX_CYCLE_COUNT, SYMBOLS } from '@gridbot/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
   CategoryOptions,
@@ -14,6 +13,7 @@ import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { StartBlockers } from '../../../components/ui/start-blockers';
 import { formatPrice } from '../../../lib/format';
 import { useStartCheck } from '../../../lib/start-check';
+import { toast } from '../../../lib/toast';
 import { useCyclePrice, useStartCycle } from '../api/cycles';
 import { startCycleErrorMessage } from '../lib/cycle-errors';
 import {

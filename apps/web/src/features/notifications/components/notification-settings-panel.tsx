@@ -10,7 +10,6 @@ import {
   notificationSettingsInputSchema,
 } from '@gridbot/shared';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -18,6 +17,7 @@ import { CopyButton } from '../../../components/ui/copy-button';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';
 import { errorMessage } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import {
   type TelegramLink,
   useNotificationSettings,

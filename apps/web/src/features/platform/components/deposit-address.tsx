@@ -1,11 +1,11 @@
 import { platformMessages as m, USDT_LISTEN_SECONDS_DEFAULT } from '@gridbot/shared';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { ClockIcon } from '../../../components/ui/icons';
 import { QrCode } from '../../../components/ui/qr-code';
+import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useStartListening, useSyncDeposits } from '../api/platform-queries';
 import { useListenWindow } from '../hooks/use-listen-window';

@@ -6,7 +6,6 @@ import {
 } from '@gridbot/shared';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -14,6 +13,7 @@ import { type DataColumn, DataTable, rowNumberColumn } from '../../../components
 import { GiftIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatUsd } from '../../../lib/format';
+import { toast } from '../../../lib/toast';
 import { rowNumber } from '../api/platform-client';
 import { useLevelRewards, useRewardHistory } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';

@@ -1,10 +1,10 @@
 import { PLATFORM_TOKENS } from '@gridbot/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select-field';
+import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useSimulatedDeposit } from '../api/platform-queries';
 

@@ -1,10 +1,10 @@
 import { platformMessages as m, type SessionUser, type SubscriptionPlan } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { Modal } from '../../../components/ui/modal';
+import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useSubscribe } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';

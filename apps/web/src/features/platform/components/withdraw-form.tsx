@@ -2,9 +2,9 @@ import { platformMessages as m, securityMessages, withdrawFormSchema } from '@gr
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useCreateWithdrawal } from '../api/platform-queries';
 import { sanitizeAmount } from '../lib/platform-format';

@@ -1,8 +1,8 @@
 import { strategyMessages as m, type StrategyKind } from '@gridbot/shared';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { PageHeader } from '../../../components/ui/page-header';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { myStrategiesPath } from '../api/strategy-api';
 import { useCreateStrategy } from '../api/strategy-queries';
 import {

@@ -1,13 +1,13 @@
 import { strategyMessages as m, type StoredStrategy, type StrategyKind } from '@gridbot/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ClockIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { toast } from '../../../lib/toast';
 import { editScreenPath, myStrategiesPath } from '../api/strategy-api';
 import { useCopySystemStrategy, useEditStrategy, useStrategy } from '../api/strategy-queries';
 import {

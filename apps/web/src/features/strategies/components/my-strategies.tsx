@@ -1,7 +1,6 @@
 import { strategyMessages as m, type StoredStrategy, type StrategyKind } from '@gridbot/shared';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -11,6 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-client';
+import { toast } from '../../../lib/toast';
 import { editScreenPath, strategyPaths } from '../api/strategy-api';
 import {
   useCopySystemStrategy,
