@@ -5,7 +5,7 @@
  * probe with only allowed imports gets none. The probes are removed whatever happens.
  */
 import { execFile } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +22,9 @@ interface Probe {
   /** The probe file's kind where a rule depends on it: `routes` → `….routes.ts`. */
   kind?: 'routes' | 'service' | 'repo';
 }
+
+/** A folder no feature has yet, made for the probes three folders deep and removed with them. */
+const NESTED = `dependency-probe-${process.pid}`;
 
 const importing = (what: string, from: string) =>
   `import { ${what} } from '${from}';\n\nexport const probe = ${what};\n`;
@@ -86,6 +89,44 @@ const PROBES: Probe[] = [
     dir: 'apps/web/src/features/bots/components',
     source: importing('useWallet', '../../wallet/api/wallet'),
     rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a web feature climbs out of features/ into another feature',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('useWallet', '../../../features/wallet/api/wallet'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a file at the top of a web feature imports another feature',
+    dir: 'apps/web/src/features/bots',
+    source: importing('useWallet', '../wallet/api/wallet'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a file three folders into a web feature imports another feature',
+    dir: `apps/web/src/features/bots/components/${NESTED}`,
+    source: importing('useWallet', '../../../wallet/api/wallet'),
+    rule: 'noRestrictedImports',
+  },
+  {
+    name: 'a file at the top of a web feature imports a shared component (allowed)',
+    dir: 'apps/web/src/features/bots',
+    source: importing('Button', '../../components/ui/button'),
+  },
+  {
+    name: 'a web feature imports its own api (allowed)',
+    dir: 'apps/web/src/features/bots/components',
+    source: importing('useBots', '../api/bots'),
+  },
+  {
+    name: 'a file three folders into a web feature imports its own api (allowed)',
+    dir: `apps/web/src/features/bots/components/${NESTED}`,
+    source: importing('useBots', '../../api/bots'),
+  },
+  {
+    name: 'a file three folders into a web feature imports lib (allowed)',
+    dir: `apps/web/src/features/bots/components/${NESTED}`,
+    source: importing('toast', '../../../../lib/toast'),
   },
   {
     name: 'a web feature raises a toast through sonner',
@@ -191,6 +232,12 @@ const PROBES: Probe[] = [
 const probeName = (p: Probe, i: number) =>
   `dependency-probe-${process.pid}-${i}${p.kind ? `.${p.kind}` : ''}.ts`;
 const files = PROBES.map((p, i) => join(ROOT, p.dir, probeName(p, i)));
+const madeDirs = [...new Set(PROBES.map((p) => join(ROOT, p.dir)))].filter((dir) => !existsSync(dir));
+
+function removeProbes() {
+  for (const file of files) rmSync(file, { force: true });
+  for (const dir of madeDirs) rmSync(dir, { recursive: true, force: true });
+}
 let diagnostics: Array<{ category: string; location: { path: { file: string } | string } }> = [];
 
 function lint(paths: string[]): Promise<string> {
@@ -206,19 +253,18 @@ function lint(paths: string[]): Promise<string> {
 
 beforeAll(async () => {
   try {
+    for (const dir of madeDirs) mkdirSync(dir, { recursive: true });
     PROBES.forEach((p, i) => {
       writeFileSync(files[i] as string, p.source);
     });
     const report = JSON.parse(await lint(files));
     diagnostics = report.diagnostics ?? [];
   } finally {
-    for (const file of files) rmSync(file, { force: true });
+    removeProbes();
   }
 }, 60_000);
 
-afterAll(() => {
-  for (const file of files) rmSync(file, { force: true });
-});
+afterAll(removeProbes);
 
 const fileOf = (d: (typeof diagnostics)[number]) =>
   typeof d.location.path === 'string' ? d.location.path : d.location.path.file;
