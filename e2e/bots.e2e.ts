@@ -122,7 +122,7 @@ describe('bots journey', () => {
     await context.close();
   }, 600_000);
 
-  it('looks right in both themes at 1280 and 390 px', async () => {
+  it('takes screenshots of the dashboard, Start Bot, History, Copy BOTs and the running bots in both themes at 1280 and 390 px for review', async () => {
     const running = ((await api('/api/botstatus')).body.bots ?? []) as { id: string }[];
     const scalping = ((await api('/api/scalpbotstatus')).body.bots ?? []) as { id: string }[];
     const pages: [string, string, string][] = [

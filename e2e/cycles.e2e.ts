@@ -172,7 +172,7 @@ describe('cycles journey', () => {
     await context.close();
   }, 600_000);
 
-  it('looks right in both themes at 1280 and 390 px', async () => {
+  it('takes screenshots of Cycle, SIP and the cycle history in both themes at 1280 and 390 px for review', async () => {
     // One running cycle to show (the demo's LTC cycle runs from the seed).
     const logIn = (context: BrowserContext, theme: 'dark' | 'light') => logInAsDemo(app, context, theme);
     await inEveryLook(app, logIn, async (page, { theme, width }) => {

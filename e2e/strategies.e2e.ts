@@ -225,7 +225,7 @@ describe('strategies journey', () => {
     await context.close();
   });
 
-  it('looks right in both themes at 1280 and 390 px', async () => {
+  it('takes screenshots of the strategy chooser, editors, lists and a system strategy (50 and 10 grids) in both themes at 1280 and 390 px for review', async () => {
     const multi = Array.from({ length: 50 }, (_, i) => ({
       allottedAmountPercentagePerOrder: 2,
       buyPercentage: i === 0 ? 'marketprice' : 0.8,

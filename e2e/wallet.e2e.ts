@@ -177,7 +177,9 @@ describe('wallet journey', () => {
     await context.close();
   });
 
-  it('looks right in both themes at 1280 and 390 px', { timeout: 300_000 }, async () => {
+  it('takes screenshots of the wallet, its Transfer and Swap dialogs, API Setting and the Start Bot chart in both themes at 1280 and 390 px for review', {
+    timeout: 300_000,
+  }, async () => {
     for (const viewport of Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[]) {
       const width = VIEWPORTS[viewport].width;
       const context = await newContext(app.browser, app.server.url, viewport);
