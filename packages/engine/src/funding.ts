@@ -3,12 +3,10 @@
  * long pays its notional × the rate when the rate is positive and receives it when the rate is negative.
  * Shared by the backtest and the paper runtime, so both book the same amount.
  */
+import { FUNDING_INTERVAL_MS } from '@gridbot/shared';
 import { money } from './money';
 
-/** Binance USDT-M perpetuals fund every 8 hours, on the UTC hours 0, 8 and 16. */
-export const FUNDING_INTERVAL_MS = 8 * 3_600_000;
-/** Binance publishes each funding time a few ms after the hour: a record this close after one belongs to it. */
-export const FUNDING_JITTER_MS = 1_000;
+export { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS } from '@gridbot/shared';
 
 /** The latest funding time at or before `ms`. */
 export function fundingTimeAtOrBefore(ms: number): number {

@@ -23,6 +23,7 @@ export * from './cycles/cycles.paths';
 export * from './cycles/cycles.schema';
 export * from './cycles/cycles.types';
 export * from './markets/fill-price';
+export * from './markets/funding-times';
 export * from './markets/leverage-brackets';
 export * from './markets/liquidation';
 export * from './markets/market.paths';

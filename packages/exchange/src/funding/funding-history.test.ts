@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { FUNDING_INTERVAL_MS } from '@gridbot/engine';
+import { FUNDING_INTERVAL_MS } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFunding, replayFunding } from './funding-rates';
 

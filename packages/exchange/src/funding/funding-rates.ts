@@ -12,8 +12,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS } from '@gridbot/engine';
-import type { FundingSeries } from '@gridbot/shared';
+import { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS, type FundingSeries } from '@gridbot/shared';
 
 /** The funding rate (a fraction per 8 h) of a symbol at a funding time, or undefined when none is known. */
 export interface FundingRates {
