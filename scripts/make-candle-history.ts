@@ -8,8 +8,14 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { parseFundingCsv } from '@gridbot/exchange';
-import { type CandleColumns, encodeCandles, type FundingSeries, SYMBOLS } from '@gridbot/shared';
+import {
+  type CandleColumns,
+  encodeCandles,
+  type FundingSeries,
+  parseCandleCsv,
+  parseFundingCsv,
+  SYMBOLS,
+} from '@gridbot/shared';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const source = process.argv[2] ?? join(root, '../shared/data');
@@ -26,32 +32,28 @@ const manifest = JSON.parse(readFileSync(join(source, 'manifest.json'), 'utf8'))
 
 /** Hourly candles of one CSV file (15-minute rows merged into the hour they open in). */
 function hourly(file: string): CandleColumns {
-  const lines = gunzipSync(readFileSync(join(source, file)))
-    .toString('utf8')
-    .trim()
-    .split('\n')
-    .slice(1);
+  const path = join(source, file);
+  const candles = parseCandleCsv(path, gunzipSync(readFileSync(path)));
   const t: number[] = [];
   const o: number[] = [];
   const h: number[] = [];
   const l: number[] = [];
   const c: number[] = [];
-  for (const line of lines) {
-    const [ts, op, hi, lo, cl] = line.split(',').map(Number) as [number, number, number, number, number];
+  candles.openTimeMs.forEach((ts, i) => {
     const hour = Math.floor(ts / HOUR) * HOUR;
     const k = t.length - 1;
     if (k >= 0 && t[k] === hour) {
-      h[k] = Math.max(h[k] as number, hi);
-      l[k] = Math.min(l[k] as number, lo);
-      c[k] = cl;
+      h[k] = Math.max(h[k] as number, candles.high[i] as number);
+      l[k] = Math.min(l[k] as number, candles.low[i] as number);
+      c[k] = candles.close[i] as number;
     } else {
       t.push(hour);
-      o.push(op);
-      h.push(hi);
-      l.push(lo);
-      c.push(cl);
+      o.push(candles.open[i] as number);
+      h.push(candles.high[i] as number);
+      l.push(candles.low[i] as number);
+      c.push(candles.close[i] as number);
     }
-  }
+  });
   return {
     openTimeMs: Float64Array.from(t),
     open: Float64Array.from(o),
@@ -108,8 +110,8 @@ const fundingFiles = readdirSync(source)
 for (const file of fundingFiles) {
   const symbol = (/^binance-futures-([A-Z0-9]+)-/.exec(file) as RegExpExecArray)[1] as string;
   if (!SYMBOLS.includes(symbol) || funding[symbol]) continue;
-  const series = parseFundingCsv(gunzipSync(readFileSync(join(source, file))).toString('utf8'));
-  if (!series) continue;
+  const path = join(source, file);
+  const series = parseFundingCsv(path, gunzipSync(readFileSync(path)));
   funding[symbol] = series;
   const m = manifest.files.find((f) => f.file === file);
   sources[`${fundingName}#${symbol}`] = {

@@ -4,7 +4,6 @@
  */
 export {
   CANDLE_HEADER,
-  CandleFormatError,
   type Candles,
   candleTicks,
   parseCandlesCsv,

@@ -22,7 +22,6 @@ export {
   type FundingHistory,
   type FundingQuery,
   type FundingRates,
-  parseFundingCsv,
   replayFunding,
   replayFundingRates,
 } from './funding/funding-rates';

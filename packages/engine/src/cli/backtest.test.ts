@@ -131,6 +131,34 @@ describe.concurrent('backtest CLI (docs/trading-rules.md §2.5)', { timeout: 60_
     expect(JSON.parse(whole.stdout).equityCurve.length).toBeGreaterThan(5);
   });
 
+  it('stops on a bad candle or funding row with one line naming the file and the line', async () => {
+    const [header, first, second] = gunzipSync(readFileSync(BTC_2024)).toString('utf8').split('\n');
+    const candles = join(scratch, 'bad-candles.csv.gz');
+    writeFileSync(candles, gzipSync(`${[header, first, second?.replace(',', ',x')].join('\n')}\n`));
+    const funding = join(scratch, 'bad-funding.csv');
+    writeFileSync(funding, 'funding_time_ms,funding_rate\n1714608000000,0.0001\n1714636800000\n');
+    const [badCandles, badFunding] = await Promise.all([
+      cli([
+        '--strategy',
+        fixturePath('multigrid-5.json'),
+        '--candles',
+        candles,
+        '--symbol',
+        'BTCUSDT',
+        '--investment',
+        '1000',
+      ]),
+      cli([...spot, '--investment', '1000', '--category', 'future', '--leverage', '2', '--funding', funding]),
+    ]);
+    for (const r of [badCandles, badFunding]) {
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+    }
+    expect(badCandles.stderr).toContain(`candles ${candles}:3: field 2 is not a number`);
+    expect(badFunding.stderr).toContain(`funding ${funding}:3: expected 2 fields, got 1`);
+  });
+
   it('reads a folder of one interval between --from and --to', async () => {
     const folder = join(MARKET_DATA_DIR, 'backtest');
     const flags = ['--cycle', fixturePath('cycle-stoploss.json'), '--symbol', 'BTCUSDT', '--json'];

@@ -6,8 +6,17 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { DEFAULT_FEE_PCT, findMaintBrackets, findMarketRules, type MarketRules } from '@gridbot/shared';
-import { CANDLE_HEADER, type Candles, candlesFromColumns, joinCandles } from '../backtest/candles';
+import {
+  CsvFormatError,
+  type CsvReader,
+  candleCsvReader,
+  DEFAULT_FEE_PCT,
+  findMaintBrackets,
+  findMarketRules,
+  fundingCsvReader,
+  type MarketRules,
+} from '@gridbot/shared';
+import { type Candles, joinCandles } from '../backtest/candles';
 import { formatBacktestTable } from '../backtest/format';
 import { startGridBacktest } from '../backtest/grid-backtest';
 import { type FundingRates, runBacktest } from '../backtest/run-backtest';
@@ -17,12 +26,10 @@ import { createCycle } from '../strategies/cycle/cycle.state';
 import { parseCycle } from '../strategies/cycle/parse-cycle';
 import { validateCycleStart } from '../validate';
 import { type BacktestArgs, parseArgs, USAGE, UsageError } from './args';
-import { CsvFormatError, readNumericCsv } from './read-csv';
+import { readCsvFile } from './read-csv';
 
 /** A bad input file; printed on one line. */
 class InputError extends Error {}
-
-const FUNDING_HEADER = 'funding_time_ms,funding_rate';
 
 function readJson(path: string, what: string): unknown {
   let buf: Buffer;
@@ -49,29 +56,18 @@ function reason(err: unknown): string {
   return code === 'ENOENT' ? 'no such file' : String(code ?? err);
 }
 
-/** Reads a numeric CSV, turning every problem into one line naming the file. */
-async function readCsv(path: string, what: string, header: string, fields: number, keep: number) {
+/** Reads a market CSV, turning every problem into one line naming the file (and the line, when it is one). */
+async function readCsv<T>(path: string, what: string, reader: CsvReader<T>): Promise<T> {
   try {
-    return await readNumericCsv(path, header, fields, keep);
+    return await readCsvFile(path, reader);
   } catch (err) {
-    if (err instanceof CsvFormatError) throw new InputError(`${what} ${path}: ${err.message}`);
+    if (err instanceof CsvFormatError) throw new InputError(`${what} ${err.message}`);
     throw new InputError(`cannot read ${what} file ${path}: ${reason(err)}`);
   }
 }
 
-async function readCandles(path: string): Promise<Candles> {
-  const [t, o, h, l, c] = (await readCsv(path, 'candles', CANDLE_HEADER, 6, 5)) as [
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-    Float64Array,
-  ];
-  try {
-    return candlesFromColumns(t, o, h, l, c);
-  } catch (err) {
-    throw new InputError(`candles ${path}: ${(err as Error).message}`);
-  }
+function readCandles(path: string): Promise<Candles> {
+  return readCsv(path, 'candles', candleCsvReader(path));
 }
 
 /**
@@ -107,16 +103,8 @@ function candleFiles(args: BacktestArgs): string[] {
 }
 
 async function readFunding(path: string): Promise<FundingRates> {
-  const [timeMs, rate] = (await readCsv(path, 'funding', FUNDING_HEADER, 2, 2)) as [
-    Float64Array,
-    Float64Array,
-  ];
-  for (let i = 1; i < timeMs.length; i++) {
-    if ((timeMs[i] as number) <= (timeMs[i - 1] as number)) {
-      throw new InputError(`funding ${path}: line ${i + 2}: funding_time_ms is not after the previous row`);
-    }
-  }
-  return { timeMs, rate };
+  const { timeMs, rate } = await readCsv(path, 'funding', fundingCsvReader(path));
+  return { timeMs: Float64Array.from(timeMs), rate: Float64Array.from(rate) };
 }
 
 function buildState(

@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import { type Candles, parseCandlesCsv } from '../backtest/candles';
+import { parseCandleCsv } from '@gridbot/shared';
+import type { Candles } from '../backtest/candles';
 
 const FIXTURES = new URL('../../../../fixtures/', import.meta.url);
 
@@ -34,7 +35,7 @@ export function loadCandles(file: string): Candles {
   let candles = cache.get(file);
   if (candles === undefined) {
     const path = isAbsolute(file) ? file : marketDataPath(file);
-    candles = parseCandlesCsv(gunzipSync(readFileSync(path)).toString('utf8'));
+    candles = parseCandleCsv(path, gunzipSync(readFileSync(path)));
     cache.set(file, candles);
   }
   return candles;

@@ -145,4 +145,25 @@ describe('ReplayFeed', () => {
     expect((await feed.candles('BTCUSDT', 'spot', '1h', 50)).length).toBeGreaterThan(10);
     await feed.stop();
   });
+
+  it('stops at a candle file with a bad row, naming the file and the line, instead of replaying without it', async () => {
+    const bad = await mkdtemp(join(tmpdir(), 'replay-bad-'));
+    try {
+      const file = join(bad, 'binance-spot-BTCUSDT-1m-20210519-20210519.csv');
+      const rows = csv([
+        [T0, 100, 110, 90, 105, 4],
+        [T0 + 60_000, 105, 108, 95, 97, 8],
+      ]);
+      await writeFile(file, rows.replace(',97,', ',,'));
+      const feed = new ReplayFeed({
+        dir: bad,
+        clock: new FakeClock(),
+        symbols: ['BTCUSDT'],
+        warmupCandles: 0,
+      });
+      await expect(feed.sources()).rejects.toThrow(`${file}:3: field 5 is not a number`);
+    } finally {
+      await rm(bad, { recursive: true, force: true });
+    }
+  });
 });

@@ -127,13 +127,9 @@ export class ReplayFeed implements MarketFeed {
     const own = new Map<string, CandleFile>();
     for (const symbol of this.symbols()) {
       for (const market of ['spot', 'future'] as const) {
-        for (const name of matchingFiles(names, symbol, market)) {
-          const file = await readCandleFile(this.options.dir, name);
-          if (file) {
-            own.set(`${market}:${symbol}`, file);
-            break;
-          }
-        }
+        // The first file in name order feeds the pair.
+        const [name] = matchingFiles(names, symbol, market);
+        if (name) own.set(`${market}:${symbol}`, await readCandleFile(this.options.dir, name));
       }
     }
     for (const symbol of this.symbols()) {

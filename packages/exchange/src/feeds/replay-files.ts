@@ -1,10 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { MarketKind } from '@gridbot/shared';
+import { CsvFormatError, type MarketKind, parseCandleCsv } from '@gridbot/shared';
 import type { NumCandle } from './candle-book';
-
-const CANDLE_HEADER = 'open_time_ms,open,high,low,close,volume';
 
 /** Candles of one file, ascending, with the interval between them. */
 export interface CandleFile {
@@ -32,25 +30,32 @@ export function matchingFiles(names: readonly string[], symbol: string, market: 
   });
 }
 
-/** Reads one candle CSV (gzipped when the name ends in .gz); undefined when its header is not a candle header. */
-export async function readCandleFile(dir: string, name: string): Promise<CandleFile | undefined> {
-  const raw = await readFile(join(dir, name));
-  const text = (name.toLowerCase().endsWith('.gz') ? gunzipSync(raw) : raw).toString('utf8');
-  return parseCandleCsv(name, text);
+/** The bytes of a market file, un-gzipped when its name ends in .gz. */
+export async function readMarketFile(path: string): Promise<Uint8Array> {
+  const raw = await readFile(path);
+  if (!path.toLowerCase().endsWith('.gz')) return raw;
+  try {
+    return gunzipSync(raw);
+  } catch {
+    throw new CsvFormatError(path, undefined, 'ends in .gz but is not valid gzip');
+  }
 }
 
-export function parseCandleCsv(name: string, text: string): CandleFile | undefined {
-  const lines = text.trim().split(/\r?\n/);
-  if (lines[0]?.trim() !== CANDLE_HEADER) return undefined;
-  const candles: NumCandle[] = [];
-  for (let i = 1; i < lines.length; i += 1) {
-    const cells = (lines[i] ?? '').split(',');
-    if (cells.length < 6) continue;
-    const [t, o, h, l, c, v] = cells.map(Number) as [number, number, number, number, number, number];
-    if (![t, o, h, l, c].every(Number.isFinite) || l <= 0) continue;
-    candles.push({ openTimeMs: t, open: o, high: h, low: l, close: c, volume: Number.isFinite(v) ? v : 0 });
-  }
-  if (candles.length === 0) return undefined;
+/**
+ * Reads one candle CSV with the strict reader of @gridbot/shared: a bad row stops the read with an error naming
+ * the file and its line, so the replay never plays a market with candles silently left out.
+ */
+export async function readCandleFile(dir: string, name: string): Promise<CandleFile> {
+  const path = join(dir, name);
+  const csv = parseCandleCsv(path, await readMarketFile(path));
+  const candles: NumCandle[] = Array.from(csv.openTimeMs, (openTimeMs, i) => ({
+    openTimeMs,
+    open: csv.open[i] as number,
+    high: csv.high[i] as number,
+    low: csv.low[i] as number,
+    close: csv.close[i] as number,
+    volume: csv.volume[i] as number,
+  }));
   return { name, intervalMs: detectInterval(candles), candles };
 }
 

@@ -1,13 +1,12 @@
 /** Funding rates for paper futures (docs/trading-rules.md §2.2): the replay's files and the sim's one rate. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parseFundingCsv } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  constantFundingRates,
-  parseFundingCsv,
-  rateOf,
-  replayFunding,
-  replayFundingRates,
-} from './funding-rates';
+import { constantFundingRates, rateOf, replayFunding, replayFundingRates } from './funding-rates';
 
 const REPLAY_DIR = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 const HOUR = 3_600_000;
@@ -25,7 +24,10 @@ describe('replay funding rates', () => {
   });
 
   it('matches a funding time despite the few ms of jitter in the published times', () => {
-    const series = parseFundingCsv('funding_time_ms,funding_rate\n28800004,0.0001\n57600002,-0.0002\n')!;
+    const series = parseFundingCsv(
+      'rates.csv',
+      'funding_time_ms,funding_rate\n28800004,0.0001\n57600002,-0.0002\n',
+    );
     expect(rateOf(series, 8 * HOUR)).toBe(0.0001);
     expect(rateOf(series, 16 * HOUR)).toBe(-0.0002);
     expect(rateOf(series, 0)).toBeUndefined();
@@ -33,7 +35,10 @@ describe('replay funding rates', () => {
 
   it('follows the looping replay: a time past the file folds back by the file span', () => {
     // Three funding times (a 24 h span): the fourth period is the first again.
-    const series = parseFundingCsv('funding_time_ms,funding_rate\n0,0.1\n28800000,0.2\n57600000,0.3\n')!;
+    const series = parseFundingCsv(
+      'rates.csv',
+      'funding_time_ms,funding_rate\n0,0.1\n28800000,0.2\n57600000,0.3\n',
+    );
     expect(rateOf(series, 24 * HOUR)).toBe(0.1);
     expect(rateOf(series, 32 * HOUR)).toBe(0.2);
     expect(rateOf(series, 64 * HOUR)).toBe(0.3);
@@ -51,8 +56,18 @@ describe('replay funding rates', () => {
     }
   });
 
-  it('refuses a file that is not a funding file', () => {
-    expect(parseFundingCsv('open_time_ms,open,high,low,close,volume\n0,1,1,1,1,1\n')).toBeUndefined();
+  it('stops at a funding file with a bad row, naming the file and the line, instead of skipping the row', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'gridbot-funding-'));
+    try {
+      const file = join(dir, 'binance-futures-BTCUSDT-funding-8h-20250505-20250506.csv.gz');
+      await writeFile(file, gzipSync('funding_time_ms,funding_rate\n28800004,0.0001\n57600002,n/a\n'));
+      await expect(replayFundingRates(dir)).rejects.toThrow(`${file}:3: field 2 is not a number`);
+      await expect(replayFunding(dir).read({ symbol: 'BTCUSDT', from: 0, to: 24 * HOUR })).rejects.toThrow(
+        `${file}:3: field 2 is not a number`,
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

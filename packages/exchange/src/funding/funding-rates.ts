@@ -12,7 +12,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS, type FundingSeries } from '@gridbot/shared';
+import { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS, type FundingSeries, parseFundingCsv } from '@gridbot/shared';
+import { readMarketFile } from '../feeds/replay-files';
 
 /** The funding rate (a fraction per 8 h) of a symbol at a funding time, or undefined when none is known. */
 export interface FundingRates {
@@ -30,27 +31,12 @@ export interface FundingHistory {
   read(q: FundingQuery): Promise<FundingSeries>;
 }
 
-const FUNDING_HEADER = 'funding_time_ms,funding_rate';
 /** A replay funding file; the first group is the symbol. */
 const FUNDING_FILE = /^binance-futures-([A-Z0-9]+)-funding-8h-.*\.csv(\.gz)?$/i;
 /** The shipped rates' file, beside the shipped candles. */
 export const SHIPPED_FUNDING_FILE = 'binance-futures-funding.json.gz';
 
 const NONE: FundingSeries = { timeMs: [], rate: [] };
-
-/** Parses `funding_time_ms,funding_rate` rows; undefined when the header is another one. */
-export function parseFundingCsv(text: string): FundingSeries | undefined {
-  const lines = text.trim().split(/\r?\n/);
-  if (lines[0]?.trim() !== FUNDING_HEADER) return undefined;
-  const out: FundingSeries = { timeMs: [], rate: [] };
-  for (const line of lines.slice(1)) {
-    const [t, r] = line.split(',').map(Number) as [number, number];
-    if (!Number.isFinite(t) || !Number.isFinite(r)) continue;
-    out.timeMs.push(t);
-    out.rate.push(r);
-  }
-  return out;
-}
 
 /**
  * The funding files of a replay directory (of `symbol` alone when given), per symbol: every file of the symbol
@@ -63,9 +49,9 @@ export async function readReplayFunding(dir: string, symbol?: string): Promise<M
     const match = FUNDING_FILE.exec(name);
     const fileSymbol = match?.[1]?.toUpperCase();
     if (!fileSymbol || (symbol !== undefined && fileSymbol !== symbol.toUpperCase())) continue;
-    const raw = await readFile(join(dir, name));
-    const series = parseFundingCsv((match?.[2] ? gunzipSync(raw) : raw).toString('utf8'));
-    if (!series || series.timeMs.length === 0) continue;
+    const path = join(dir, name);
+    const series = parseFundingCsv(path, await readMarketFile(path));
+    if (series.timeMs.length === 0) continue;
     const rates = byTime.get(fileSymbol) ?? new Map<number, number>();
     series.timeMs.forEach((t, i) => {
       if (!rates.has(t)) rates.set(t, series.rate[i] as number);

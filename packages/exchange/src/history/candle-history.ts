@@ -152,7 +152,7 @@ export function replayHistory(dir: string): CandleHistory {
     const parts: CandleColumns[] = [];
     for (const name of files) {
       const file = await readCandleFile(dir, name);
-      if (!file || file.intervalMs > size || size % file.intervalMs !== 0) continue;
+      if (file.intervalMs > size || size % file.intervalMs !== 0) continue;
       const list = file.intervalMs === size ? file.candles : aggregateCandles(file.candles, size);
       parts.push(columnsOf(list));
     }
