@@ -11,6 +11,15 @@
  */
 export type ExchangeErrorKind = 'retryable' | 'rejected' | 'fatal' | 'unknown';
 
+/**
+ * Why a venue refused an order, for the refusals the runtime answers differently from a plain refusal
+ * (docs/trading-rules.md §3), so that no venue's codes or wording leave this package:
+ * - `position_mode`: the account's position mode (hedge) does not fit the one-way orders the platform sends;
+ * - `reduce_only_rejected`: a reduce-only order that would not reduce the position (it may be gone);
+ * - `below_minimum`: the order's size is below the symbol's minimum quantity or notional.
+ */
+export type ExchangeErrorReason = 'position_mode' | 'reduce_only_rejected' | 'below_minimum';
+
 /** Binance error codes the port uses (negative numbers as Binance sends them). */
 export const ErrorCode = {
   /** Unknown / network failure, no answer from the venue. */
@@ -36,6 +45,8 @@ export const ErrorCode = {
   invalidLeverage: -4028,
   /** Our own code for a symbol/asset the venue has no USDT market for. */
   invalidAsset: -1100,
+  /** Futures: the order's position side does not match the account's position mode (hedge mode). */
+  positionSideMismatch: -4061,
 } as const;
 
 /** Binance's own wording for the codes above, so a paper error reads like a real one. */
@@ -61,12 +72,20 @@ export class ExchangeError extends Error {
   readonly code: number;
   /** Text fit for a user: Binance's message as the venue wrote it. */
   readonly userMessage: string;
+  /** Set by the adapter that built the error when the refusal is one the runtime acts on by itself. */
+  readonly reason?: ExchangeErrorReason;
 
-  constructor(kind: ExchangeErrorKind, code: number, userMessage: string, options?: { cause?: unknown }) {
+  constructor(
+    kind: ExchangeErrorKind,
+    code: number,
+    userMessage: string,
+    options?: { cause?: unknown; reason?: ExchangeErrorReason },
+  ) {
     super(`${code} ${userMessage}`, options);
     this.kind = kind;
     this.code = code;
     this.userMessage = userMessage;
+    if (options?.reason) this.reason = options.reason;
   }
 }
 
@@ -82,7 +101,10 @@ export const exchangeErrors = {
   marginInsufficient: (cause?: unknown) =>
     new ExchangeError('rejected', ErrorCode.marginInsufficient, BinanceMessage.marginInsufficient, { cause }),
   filter: (name: 'NOTIONAL' | 'LOT_SIZE' | 'PRICE_FILTER', cause?: unknown) =>
-    new ExchangeError('rejected', ErrorCode.filterFailure, BinanceMessage.filter(name), { cause }),
+    new ExchangeError('rejected', ErrorCode.filterFailure, BinanceMessage.filter(name), {
+      cause,
+      ...(name === 'PRICE_FILTER' ? {} : { reason: 'below_minimum' as const }),
+    }),
   noSuchOrder: (cause?: unknown) =>
     new ExchangeError('rejected', ErrorCode.noSuchOrder, BinanceMessage.noSuchOrder, { cause }),
   unknownOrder: (cause?: unknown) =>
@@ -90,7 +112,10 @@ export const exchangeErrors = {
   invalidSymbol: (cause?: unknown) =>
     new ExchangeError('rejected', ErrorCode.badSymbol, BinanceMessage.invalidSymbol, { cause }),
   reduceOnly: (cause?: unknown) =>
-    new ExchangeError('rejected', ErrorCode.reduceOnlyRejected, BinanceMessage.reduceOnly, { cause }),
+    new ExchangeError('rejected', ErrorCode.reduceOnlyRejected, BinanceMessage.reduceOnly, {
+      cause,
+      reason: 'reduce_only_rejected',
+    }),
   invalidLeverage: (cause?: unknown) =>
     new ExchangeError('rejected', ErrorCode.invalidLeverage, BinanceMessage.invalidLeverage, { cause }),
   invalidParameter: (message: string, cause?: unknown) =>
@@ -103,7 +128,10 @@ export const exchangeErrors = {
     new ExchangeError('retryable', ErrorCode.tooManyRequests, BinanceMessage.tooManyRequests, { cause }),
   noAnswer: (message: string, cause?: unknown) =>
     new ExchangeError('retryable', ErrorCode.timeout, message, { cause }),
-  /** An order request that may or may not have executed; keeps the code of what happened. */
+  /** An order request that may or may not have executed; keeps the code (and reason) of what happened. */
   outcomeUnknown: (from: ExchangeError) =>
-    new ExchangeError('unknown', from.code, from.userMessage, { cause: from }),
+    new ExchangeError('unknown', from.code, from.userMessage, {
+      cause: from,
+      ...(from.reason ? { reason: from.reason } : {}),
+    }),
 };

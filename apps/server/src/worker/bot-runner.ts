@@ -16,7 +16,6 @@ import {
   step,
 } from '@gridbot/engine';
 import {
-  ErrorCode,
   type Exchange,
   type ExchangeError,
   type ForcedClose,
@@ -84,10 +83,6 @@ export interface BotIdentity {
 
 /** Rejections in a row after which the bot is halted. */
 const MAX_FAILURES = 3;
-/** Binance: the account's position mode (hedge) does not match the order (one-way). */
-const POSITION_MODE_MISMATCH = -4061;
-/** Binance: a reduce-only order that would not reduce the position. */
-const REDUCE_ONLY_REJECTED = -2022;
 /** How often a Binance futures bot compares its lots with the exchange's position. */
 const POSITION_CHECK_MS = 60_000;
 /** Force orders are read from a little before the bot's oldest lot, so clock skew never hides one. */
@@ -376,17 +371,12 @@ export class BotRunner {
   }
 
   /**
-   * A spot sell the exchange refuses for its size (Binance -1013 "Filter failure: NOTIONAL", "MIN_NOTIONAL" or
-   * "LOT_SIZE") can never go out: it would be refused again on every try. Futures exits are reduce-only and
-   * exempt from the minimum notional; a buy refused for its size is an ordinary refusal.
+   * A spot sell the exchange refuses for its size (below the minimum quantity or notional) can never go out:
+   * it would be refused again on every try. Futures exits are reduce-only and exempt from the minimum
+   * notional; a buy refused for its size is an ordinary refusal.
    */
   private belowMinimum(intent: Intent, error: ExchangeError): boolean {
-    return (
-      intent.type === 'SellLots' &&
-      this.id.market === 'spot' &&
-      error.code === ErrorCode.filterFailure &&
-      /NOTIONAL|LOT_SIZE/.test(error.userMessage)
-    );
+    return intent.type === 'SellLots' && this.id.market === 'spot' && error.reason === 'below_minimum';
   }
 
   /**
@@ -494,7 +484,7 @@ export class BotRunner {
   }
 
   private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
-    if (isExchangeError(error) && error.code === REDUCE_ONLY_REJECTED && intent.type === 'SellLots') {
+    if (isExchangeError(error) && error.reason === 'reduce_only_rejected' && intent.type === 'SellLots') {
       const gone = await this.positionGone(intent).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
       if (gone === undefined) {
@@ -505,10 +495,10 @@ export class BotRunner {
     }
     if (isExchangeError(error) && error.kind === 'rejected' && this.belowMinimum(intent, error))
       return this.leaveAsDust(intent, error.userMessage);
-    if (isExchangeError(error) && error.kind === 'rejected' && error.code !== POSITION_MODE_MISMATCH)
+    if (isExchangeError(error) && error.kind === 'rejected' && error.reason !== 'position_mode')
       return this.fail(intent, error.userMessage);
     // Bad keys, or a hedge-mode account: no order can go out until the user acts, so the bot halts at once.
-    if (isExchangeError(error) && (error.kind === 'fatal' || error.code === POSITION_MODE_MISMATCH)) {
+    if (isExchangeError(error) && (error.kind === 'fatal' || error.reason === 'position_mode')) {
       this.state = applyIntentFailed(this.state, intent.seq);
       await repo.saveIntentFailed(
         this.deps.db,
@@ -528,7 +518,7 @@ export class BotRunner {
   }
 
   /**
-   * A reduce-only exit was refused with -2022: the exchange may no longer hold the position (docs/trading-rules.md §3: the
+   * A reduce-only exit was refused as not reducing the position: the exchange may no longer hold it (docs/trading-rules.md §3: the
    * exchange is the authority on positions). Answers false when it still holds what the exit sells (an
    * ordinary refusal). Otherwise the exit is withdrawn and the bot follows the exchange: true.
    */

@@ -187,7 +187,9 @@ export class BinanceExchange implements Exchange {
   async checkPositionMode(): Promise<void> {
     const raw: Raw = await this.call('future', (c) => c.fapiPrivateGetPositionSideDual());
     if (raw.dualSidePosition === true || raw.dualSidePosition === 'true')
-      throw new ExchangeError('rejected', -4061, HEDGE_MODE_MESSAGE);
+      throw new ExchangeError('rejected', ErrorCode.positionSideMismatch, HEDGE_MODE_MESSAGE, {
+        reason: 'position_mode',
+      });
   }
 
   async cancelOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<Order> {

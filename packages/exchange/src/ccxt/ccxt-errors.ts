@@ -6,7 +6,13 @@ import {
   PermissionDenied,
   RateLimitExceeded,
 } from 'ccxt';
-import { ErrorCode, ExchangeError, exchangeErrors, isExchangeError } from '../exchange-error';
+import {
+  ErrorCode,
+  ExchangeError,
+  type ExchangeErrorReason,
+  exchangeErrors,
+  isExchangeError,
+} from '../exchange-error';
 import { BinanceApiError } from './binance-clients';
 
 /** Binance's `{"code":-2010,"msg":"…"}` inside a ccxt error message, if any. */
@@ -19,6 +25,22 @@ export function binanceErrorBody(message: string): { code: number; msg: string }
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The refusals the runtime answers by itself, from Binance's code and message:
+ * - -4061 "Order's position side does not match user's setting." (USDⓈ-M Futures error codes, 40xx): the
+ *   account is in hedge mode;
+ * - -2022 "ReduceOnly Order is rejected." (USDⓈ-M Futures error codes, 20xx): nothing left to reduce;
+ * - -1013 with "Filter failure: NOTIONAL" / "MIN_NOTIONAL" / "LOT_SIZE" (binance-spot-api-docs errors.md and
+ *   filters.md: an order that breaks the symbol filter named in the message): the size is below the
+ *   symbol's minimum. PRICE_FILTER and the other filters are plain refusals.
+ */
+export function binanceReason(code: number, msg: string): ExchangeErrorReason | undefined {
+  if (code === ErrorCode.positionSideMismatch) return 'position_mode';
+  if (code === ErrorCode.reduceOnlyRejected) return 'reduce_only_rejected';
+  if (code === ErrorCode.filterFailure && /NOTIONAL|LOT_SIZE/.test(msg)) return 'below_minimum';
+  return undefined;
 }
 
 /** Our error for a Binance code and message (docs/trading-rules.md §3, docs/contributing.md §4). */
@@ -42,8 +64,10 @@ export function fromBinanceCode(code: number, msg: string, cause: unknown): Exch
     case ErrorCode.disconnected:
     case ErrorCode.timeout:
       return new ExchangeError('retryable', code, msg, { cause });
-    default:
-      return new ExchangeError('rejected', code, msg, { cause });
+    default: {
+      const reason = binanceReason(code, msg);
+      return new ExchangeError('rejected', code, msg, { cause, ...(reason ? { reason } : {}) });
+    }
   }
 }
 
