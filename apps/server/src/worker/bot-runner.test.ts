@@ -4,8 +4,8 @@ import type { Exchange } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { simpleMultigrid } from '../testing/bot-fixtures';
-import type { RuntimeWrites } from './bot.repo';
 import { BotRunner, type BotRunnerDeps, reconcileDelayMs } from './bot-runner';
+import type { RuntimeWrites } from './runtime-writes';
 
 const identity = { botId: 'b1', userId: 'u1', symbol: 'ETHUSDT', market: 'spot' as const, baseAsset: 'ETH' };
 const rules = compileRules(getMarketRules('ETHUSDT', 'spot'));

@@ -30,16 +30,29 @@ import {
   money,
   rebuyFailedReason,
 } from '@gridbot/shared';
-import { botCommandSchema } from '../modules/bots';
-import * as repo from './bot.repo';
+import { botCommandSchema } from '../modules/bots/bot-command';
 import { applyCommand } from './bot-commands';
+import { saveState } from './bot-state.repo';
+import { isStopping } from './bot-status';
 import { clientOrderIdOf } from './client-order-id';
+import { type CommandRow, finishAppliedMissingLots, finishCommand, queuedCommands } from './commands.repo';
+import { bookedFunding, saveFundedThrough } from './funding.repo';
+import { type IntentRow, markIntentUnknown, saveIntentDust, saveIntentFailed } from './intents.repo';
 import { type FeePaid, orderFor, outcomeOf, type UsdtPriceOf } from './order-outcome';
+import {
+  haltBot,
+  type RuntimeWrites,
+  saveCommandApplied,
+  saveFill,
+  saveFunding,
+  saveStateBatched,
+  saveStateWithIntents,
+} from './runtime-writes';
 
 export interface BotRunnerDeps {
   db: Db;
   /** The process's group commits of bot writes (`createRuntimeWrites`), shared with the other runners. */
-  writes: repo.RuntimeWrites;
+  writes: RuntimeWrites;
   exchange: Exchange;
   now: () => number;
   log: (message: string, extra?: Record<string, unknown>) => void;
@@ -216,7 +229,7 @@ export class BotRunner {
         if (rate !== undefined) await this.bookFunding(fundingTimeMs, rate, price);
       }
       // After the bookings: a crash in between leaves times due again, which their keys book only once.
-      await repo.saveFundedThrough(this.deps.db, this.id.botId, settledMs);
+      await saveFundedThrough(this.deps.db, this.id.botId, settledMs);
     });
   }
 
@@ -229,13 +242,11 @@ export class BotRunner {
     const funding = { fundingTimeMs, timeMs, price, qty, amount };
     const lastPrice = this.lastPrice ?? price;
     const refId = `funding-${this.id.botId}-${fundingTimeMs}`;
-    if (
-      !(await repo.saveFunding(this.deps.writes, this.id.botId, this.id.userId, funding, next, lastPrice))
-    ) {
+    if (!(await saveFunding(this.deps.writes, this.id.botId, this.id.userId, funding, next, lastPrice))) {
       // Booked already, and due again only when a crash came before the bot settled it, perhaps before the
       // wallet paid it: the booked amount is paid again, which moves the wallet once (a once-only payment).
       const booked =
-        this.deps.payFunding && (await repo.bookedFunding(this.deps.db, this.id.botId, fundingTimeMs));
+        this.deps.payFunding && (await bookedFunding(this.deps.db, this.id.botId, fundingTimeMs));
       if (booked) await this.deps.payFunding?.(this.id.userId, booked, refId);
       return;
     }
@@ -249,17 +260,17 @@ export class BotRunner {
    * read them (a batch of launches), else read here. A stop and sell is done only once its sale is booked
    * (docs/trading-rules.md §3): until then it stays `applied`, and the write that books the sale ends it.
    */
-  runCommands(loaded?: readonly repo.CommandRow[]): Promise<void> {
+  runCommands(loaded?: readonly CommandRow[]): Promise<void> {
     return this.serial(async () => {
-      for (const command of loaded ?? (await repo.queuedCommands(this.deps.db, this.id.botId))) {
+      for (const command of loaded ?? (await queuedCommands(this.deps.db, this.id.botId))) {
         if (command.type === 'missing_lots') {
           await this.resolveMissingLots(command);
           continue;
         }
         try {
           this.state = applyCommand(this.state, command);
-          const awaitsSale = command.type === 'stop_sell' && repo.isStopping(this.state);
-          await repo.saveCommandApplied(
+          const awaitsSale = command.type === 'stop_sell' && isStopping(this.state);
+          await saveCommandApplied(
             this.deps.writes,
             this.id.botId,
             command.id,
@@ -268,7 +279,7 @@ export class BotRunner {
             awaitsSale,
           );
         } catch (error) {
-          await repo.finishCommand(this.deps.db, command.id, String(error));
+          await finishCommand(this.deps.db, command.id, String(error));
           continue;
         }
         // Stop-and-sell issues its sell on the next step: take it now at the last price.
@@ -284,7 +295,7 @@ export class BotRunner {
    * Startup / takeover: settles every intent left open by a crash (`open`, read with the other bots of the
    * launch) before the bot trades again.
    */
-  reconcileOpenIntents(open: readonly repo.IntentRow[]): Promise<void> {
+  reconcileOpenIntents(open: readonly IntentRow[]): Promise<void> {
     return this.serial(async () => {
       for (const row of open) {
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
@@ -297,7 +308,7 @@ export class BotRunner {
     return this.serial(async () => {
       if (!this.dirty || this.finished) return;
       this.dirty = false;
-      await repo.saveStateBatched(this.deps.writes, this.id.botId, this.state, this.lastPrice);
+      await saveStateBatched(this.deps.writes, this.id.botId, this.state, this.lastPrice);
     });
   }
 
@@ -328,7 +339,7 @@ export class BotRunner {
   /** Writes the state with its intents (before any is sent, docs/trading-rules.md §3), then sends them one by one. */
   private async send(intents: readonly Intent[], price: number): Promise<void> {
     if (intents.length === 0) return;
-    await repo.saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, price);
+    await saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, price);
     this.dirty = false;
     for (const intent of intents) this.unsent.add(intent.seq);
     for (const intent of intents) {
@@ -389,7 +400,7 @@ export class BotRunner {
     this.state = outcome.state;
     const pnl = outcome.closed.reduce((sum, lot) => sum.plus(lot.profit), money(0));
     this.deps.log('sell left as dust', { botId: this.id.botId, seq: intent.seq, reason });
-    await repo.saveIntentDust(
+    await saveIntentDust(
       this.deps.db,
       this.id.botId,
       intent.seq,
@@ -425,7 +436,7 @@ export class BotRunner {
     } else if (outcome.kind === 'failed') {
       await this.fail(intent, outcome.reason);
     } else {
-      await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, 'order still open');
+      await markIntentUnknown(this.deps.db, this.id.botId, intent.seq, 'order still open');
       this.scheduleReconcile(intent, 1);
     }
   }
@@ -438,7 +449,7 @@ export class BotRunner {
     const pnl =
       outcome.closed.length > 0 ? outcome.closed.reduce((sum, lot) => sum + lot.profit, 0).toFixed(8) : null;
     const grid = outcome.opened?.grid ?? outcome.closed[0]?.grid ?? 1;
-    await repo.saveFill(
+    await saveFill(
       this.deps.writes,
       this.id.botId,
       this.id.userId,
@@ -459,7 +470,7 @@ export class BotRunner {
       this.state,
       this.lastPrice ?? Number(fill.price),
     );
-    if (rebuy) await repo.finishAppliedMissingLots(this.deps.db, this.id.botId);
+    if (rebuy) await finishAppliedMissingLots(this.deps.db, this.id.botId);
     // The fill may have booked the sale a stop and sell, or the re-buy a resume, waits for.
     this.deps.onCommandsSettled?.(this.id.botId);
   }
@@ -467,7 +478,7 @@ export class BotRunner {
   private async fail(intent: Intent, reason: string): Promise<void> {
     const rebuy = this.isRebuy(intent.seq);
     this.state = applyIntentFailed(this.state, intent.seq);
-    await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    await saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
     // The lots still count on coins the account lacks: paused again (the resume waiting for the re-buy
     // fails with the reason), and Resume asks again.
     if (rebuy) return this.halt(rebuyFailedReason(reason));
@@ -480,7 +491,7 @@ export class BotRunner {
   private async withdraw(intent: Intent, reason: string): Promise<void> {
     if (!this.state.pending.some((p) => p.intent.seq === intent.seq)) return;
     this.state = applyIntentFailed(this.state, intent.seq);
-    await repo.saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
+    await saveIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, this.state, this.lastPrice);
   }
 
   private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
@@ -488,7 +499,7 @@ export class BotRunner {
       const gone = await this.positionGone(intent).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
       if (gone === undefined) {
-        await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
+        await markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
         return this.scheduleReconcile(intent, attempts + 1);
       }
       if (gone) return;
@@ -500,7 +511,7 @@ export class BotRunner {
     // Bad keys, or a hedge-mode account: no order can go out until the user acts, so the bot halts at once.
     if (isExchangeError(error) && (error.kind === 'fatal' || error.reason === 'position_mode')) {
       this.state = applyIntentFailed(this.state, intent.seq);
-      await repo.saveIntentFailed(
+      await saveIntentFailed(
         this.deps.db,
         this.id.botId,
         intent.seq,
@@ -513,7 +524,7 @@ export class BotRunner {
     }
     // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
     // send again before asking, and keep asking until the exchange answers (docs/trading-rules.md §3).
-    await repo.markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
+    await markIntentUnknown(this.deps.db, this.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
 
@@ -586,26 +597,26 @@ export class BotRunner {
    * quantity is bought again at market through the ordinary intent path, or dropped from the lots and booked
    * at the last price. Either way the lots then equal the coin the account holds.
    */
-  private async resolveMissingLots(command: repo.CommandRow): Promise<void> {
+  private async resolveMissingLots(command: CommandRow): Promise<void> {
     const { choice } = botCommandSchema.parse({ ...command.payload, type: command.type }) as {
       choice: 'rebuy' | 'drop';
     };
     if (this.state.pending.length > 0) {
-      await repo.finishCommand(this.deps.db, command.id, 'missing lots are settled with no order under way');
+      await finishCommand(this.deps.db, command.id, 'missing lots are settled with no order under way');
       return;
     }
     const held = await this.heldCoin();
     const price = this.lastPrice;
     if (held === null || price === null) {
       // Trading on would sell coins the account lacks: paused again, and Resume asks again.
-      await repo.finishCommand(this.deps.db, command.id, missingCoinsUnsettled);
+      await finishCommand(this.deps.db, command.id, missingCoinsUnsettled);
       return this.halt(missingCoinsUnsettled);
     }
     if (choice === 'drop') {
       const dropped = dropMissingLots(this.state, held.toFixed(), price, this.deps.now());
       this.state = dropped.state;
       const pnl = dropped.closed.reduce((sum, lot) => sum.plus(lot.profit), money(0));
-      await repo.saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, false, {
+      await saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, false, {
         userId: this.id.userId,
         pnl: pnl.toFixed(8),
       });
@@ -616,7 +627,7 @@ export class BotRunner {
     // A re-buy under way leaves the command applied: it is done when the buy is booked (`applyFill`), or
     // failed with the pause that follows a refusal (`fail`), so Resume answers with what happened.
     const awaitsBuy = rebuy.intent !== null;
-    await repo.saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, awaitsBuy);
+    await saveCommandApplied(this.deps.writes, this.id.botId, command.id, this.state, price, awaitsBuy);
     if (rebuy.intent) await this.send([rebuy.intent], price);
   }
 
@@ -730,14 +741,14 @@ export class BotRunner {
 
   private async halt(reason: string): Promise<void> {
     this.deps.log('bot halted', { botId: this.id.botId, reason });
-    await repo.haltBot(this.deps.writes, this.id.botId, reason);
+    await haltBot(this.deps.writes, this.id.botId, reason);
     this.deps.onCommandsSettled?.(this.id.botId);
     this.finish();
   }
 
   private finishIfStopped(): void {
     const done = this.state.status === 'Stopped' || this.state.status === 'Completed';
-    if (done && !repo.isStopping(this.state)) this.finish();
+    if (done && !isStopping(this.state)) this.finish();
   }
 
   private finish(): void {
@@ -747,7 +758,7 @@ export class BotRunner {
     if (this.dirty) {
       this.dirty = false;
       const { state, lastPrice } = this;
-      void this.serial(() => repo.saveState(this.deps.db, this.id.botId, state, lastPrice));
+      void this.serial(() => saveState(this.deps.db, this.id.botId, state, lastPrice));
     }
     this.finished = true;
     this.stopTimers();

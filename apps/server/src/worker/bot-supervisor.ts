@@ -11,8 +11,11 @@ import { getMarketRules } from '@gridbot/shared';
 import type { BotWriteListener } from '../modules/bots';
 import type { ExchangeGateway, UserKeys } from '../modules/exchange';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
-import * as repo from './bot.repo';
 import { BotRunner, type BotRunnerDeps } from './bot-runner';
+import { type BotRow, findBot, loadActiveBots, unhaltedBotIdsOf } from './bot-state.repo';
+import { type CommandRow, queuedCommandsOf } from './commands.repo';
+import { type IntentRow, openIntentsOf } from './intents.repo';
+import { createRuntimeWrites, haltBot, type RuntimeWrites } from './runtime-writes';
 
 export interface SupervisorDeps {
   db: Db;
@@ -58,8 +61,8 @@ const LAUNCH_BATCH = 250;
 
 /** What a launch reads for a bot ahead, with the other bots of its batch. */
 interface Preloaded {
-  intents: readonly repo.IntentRow[];
-  commands: readonly repo.CommandRow[];
+  intents: readonly IntentRow[];
+  commands: readonly CommandRow[];
   keys: Promise<UserKeys | undefined>;
 }
 
@@ -86,7 +89,7 @@ export class BotSupervisor {
   private stopped = false;
   private readonly metrics: WorkerMetrics;
   /** This process's group commits of the bots' writes, shared by every runner. */
-  private readonly writes: repo.RuntimeWrites;
+  private readonly writes: RuntimeWrites;
   /** A coin's USDT price from its spot pair's last tick (values fees paid in BNB). */
   private readonly usdtPriceOf = (asset: string): number | undefined => {
     const price = this.deps.feed.lastPrice(`${asset}USDT`, 'spot');
@@ -98,7 +101,7 @@ export class BotSupervisor {
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
-    this.writes = repo.createRuntimeWrites(deps.db, {
+    this.writes = createRuntimeWrites(deps.db, {
       onBotsWritten: deps.onBotsWritten,
       // The runtime's own commands (profit limit reached): bots running here apply them at once; others
       // pick them up when they are next loaded or polled.
@@ -111,7 +114,7 @@ export class BotSupervisor {
 
   async start(): Promise<void> {
     if (!this.deps.leases) {
-      const rows = await repo.loadActiveBots(this.deps.db);
+      const rows = await loadActiveBots(this.deps.db);
       for (let i = 0; i < rows.length; i += LAUNCH_BATCH)
         await this.launchRows(rows.slice(i, i + LAUNCH_BATCH));
     }
@@ -150,7 +153,7 @@ export class BotSupervisor {
    */
   async launchBots(botIds: readonly string[]): Promise<{ running: Set<string>; inactive: string[] }> {
     const missing = botIds.filter((id) => !this.running.has(id));
-    const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, missing));
+    const failed = await this.launchRows(await loadActiveBots(this.deps.db, missing));
     const running = new Set(botIds.filter((id) => this.running.has(id)));
     return { running, inactive: botIds.filter((id) => !running.has(id) && !failed.has(id)) };
   }
@@ -187,7 +190,7 @@ export class BotSupervisor {
 
   private async addNow(botId: string): Promise<void> {
     if (this.running.has(botId)) return;
-    const failed = await this.launchRows(await repo.loadActiveBots(this.deps.db, [botId]));
+    const failed = await this.launchRows(await loadActiveBots(this.deps.db, [botId]));
     if (failed.size > 0) throw new Error(`bot ${botId} could not start`);
   }
 
@@ -204,7 +207,7 @@ export class BotSupervisor {
   private async notifyNow(botId: string): Promise<void> {
     const current = this.running.get(botId)?.runner;
     if (current) return current.runCommands();
-    const row = await repo.findBot(this.deps.db, botId);
+    const row = await findBot(this.deps.db, botId);
     if (!row?.engineState || row.status === 'Stopped') return;
     const runner = await this.createRunner(row);
     await runner?.runCommands();
@@ -233,10 +236,10 @@ export class BotSupervisor {
    * longer runnable).
    */
   async haltUserBots(userId: string, reason: string): Promise<void> {
-    for (const botId of await repo.unhaltedBotIdsOf(this.deps.db, userId)) {
+    for (const botId of await unhaltedBotIdsOf(this.deps.db, userId)) {
       const runner = this.running.get(botId)?.runner;
       if (runner) await runner.haltWith(reason);
-      else await repo.haltBot(this.writes, botId, reason);
+      else await haltBot(this.writes, botId, reason);
     }
   }
 
@@ -249,13 +252,13 @@ export class BotSupervisor {
    * Launches bots with their intents, commands and keys read for the whole batch (a restart of 10,000 bots
    * costs a few hundred queries, not a few per bot). Answers the ids whose launch failed (each is logged).
    */
-  private async launchRows(rows: readonly repo.BotRow[]): Promise<Set<string>> {
+  private async launchRows(rows: readonly BotRow[]): Promise<Set<string>> {
     const failed = new Set<string>();
     if (rows.length === 0) return failed;
     const ids = rows.map((row) => row.id);
     const [intents, commands] = await Promise.all([
-      repo.openIntentsOf(this.deps.db, ids),
-      repo.queuedCommandsOf(this.deps.db, ids),
+      openIntentsOf(this.deps.db, ids),
+      queuedCommandsOf(this.deps.db, ids),
     ]);
     const keys = new Map<string, Promise<UserKeys | undefined>>();
     const keysOf = (userId: string) => {
@@ -282,7 +285,7 @@ export class BotSupervisor {
     return failed;
   }
 
-  private async launch(row: repo.BotRow, loaded: Preloaded): Promise<void> {
+  private async launch(row: BotRow, loaded: Preloaded): Promise<void> {
     const runner = await this.createRunner(row, loaded.keys);
     if (!runner) return;
     await runner.reconcileOpenIntents(loaded.intents);
@@ -372,14 +375,14 @@ export class BotSupervisor {
   }
 
   private async createRunner(
-    row: repo.BotRow,
+    row: BotRow,
     loadedKeys?: Promise<UserKeys | undefined>,
   ): Promise<BotRunner | undefined> {
     if (!row.engineState) return undefined;
     const market = row.category === 'Future' ? 'future' : 'spot';
     const keys = await (loadedKeys ?? this.deps.loadKeys(row.userId));
     if (!keys) {
-      await repo.haltBot(this.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
+      await haltBot(this.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
       return undefined;
     }
     const exchange = this.deps.exchanges.forUser(row.userId, keys);

@@ -14,8 +14,8 @@ import { ensureWallet, findWallet } from '../modules/credit/ledger.repo';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { createRuntimeWrites, saveFunding } from './bot.repo';
 import { BotSupervisor } from './bot-supervisor';
+import { createRuntimeWrites, saveFunding } from './runtime-writes';
 
 let handle: DbHandle;
 const secrets = SecretBox.fromKey(Buffer.alloc(32, 5));

@@ -2,9 +2,9 @@ import type { Db } from '@gridbot/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { createRuntimeWrites, type FillRecord, haltBot, saveFill } from '../../worker/bot.repo';
-import { insertSession } from '../auth/auth.repo';
-import { findLiveSession } from '../identity/users.repo';
+import type { FillRecord } from '../../worker/fills.repo';
+import { createRuntimeWrites, haltBot, saveFill } from '../../worker/runtime-writes';
+import { findLiveSession, insertSession } from '../auth/auth.repo';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import type { DashboardReads } from './dashboard.repo';
 

@@ -6,13 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import {
-  createRuntimeWrites,
-  type FillRecord,
-  haltBot,
-  type RuntimeWrites,
-  saveFill,
-} from '../../worker/bot.repo';
+import type { FillRecord } from '../../worker/fills.repo';
+import { createRuntimeWrites, haltBot, type RuntimeWrites, saveFill } from '../../worker/runtime-writes';
 
 // The Profit Book, Loss Book and fill count of each bot are running sums that the fill writer keeps in the
 // statement that inserts the fills (bot.repo writeFills); the dashboard totals, History and the Order Book's

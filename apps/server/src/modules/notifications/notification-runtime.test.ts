@@ -6,7 +6,7 @@ import { MemoryBus } from '../../bus/bus';
 import { subscribeUserEvents, type UserEvent } from '../../bus/user-events';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
-import { createRuntimeWrites, haltBot, saveFill } from '../../worker/bot.repo';
+import { createRuntimeWrites, haltBot, saveFill } from '../../worker/runtime-writes';
 import { publishBotWrites, startNotifications } from './notification-runtime';
 
 let handle: DbHandle;

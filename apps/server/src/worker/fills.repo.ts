@@ -1,0 +1,105 @@
+import { botFills, botIntents, type Db } from '@gridbot/db';
+import type { EngineState } from '@gridbot/engine';
+import { type SQL, sql } from 'drizzle-orm';
+import { endAppliedStops, newestStates, statesCte, updateBotsFromStatesAndFills } from './bot-state.repo';
+import { clientOrderIdOf } from './client-order-id';
+import { type BookedRow, countAgainstProfitLimit } from './profit-limit';
+import { rowsOf } from './rows';
+
+/** What a fill writes beside the new state: the order-book row. */
+export interface FillRecord {
+  seq: number;
+  side: 'buy' | 'sell';
+  grid: number;
+  price: string;
+  qty: string;
+  quote: string;
+  /** In USDT. */
+  fee: string;
+  /**
+   * The asset the exchange charged the fee in, and the amount it charged (docs/trading-rules.md §3); USDT and
+   * `fee` when not given.
+   */
+  feeAsset?: string;
+  feePaid?: string;
+  pnl: string | null;
+  timeMs: number;
+}
+
+export interface FillWithState {
+  botId: string;
+  userId: string;
+  fill: FillRecord;
+  state: EngineState;
+  lastPrice: number;
+}
+
+/**
+ * Fill rows, their intents' end, the bots' new states and books. Answers the bots that got commands from the
+ * profit limit, for `onCommandsQueued` once the transaction has committed.
+ */
+export async function writeFills(db: Db, items: readonly FillWithState[]): Promise<string[]> {
+  const fills = items.map(({ botId, userId, fill }) => ({
+    bot_id: botId,
+    user_id: userId,
+    seq: fill.seq,
+    side: fill.side,
+    grid: fill.grid,
+    price: fill.price,
+    qty: fill.qty,
+    quote: fill.quote,
+    fee: fill.fee,
+    fee_asset: fill.feeAsset ?? 'USDT',
+    fee_paid: fill.feePaid ?? fill.fee,
+    pnl: fill.pnl,
+    time_ms: fill.timeMs,
+    client_order_id: clientOrderIdOf(botId, fill.seq),
+  }));
+  // Fill rows, their intents' end, the bots' new states and books: one statement, so one transaction.
+  const statement = sql`
+    with ${statesCte(newestStates(items))},
+    f as (
+      select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
+        bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
+        quote numeric, fee numeric, fee_asset text, fee_paid numeric, pnl numeric, time_ms bigint,
+        client_order_id text)),
+    ins as (
+      insert into ${botFills}
+        (bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
+         client_order_id)
+      select bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
+        client_order_id from f
+      on conflict do nothing
+      returning bot_id, user_id, seq, pnl),
+    done as (
+      update ${botIntents} as i set status = 'filled', updated_at = now()
+      from f where i.bot_id = f.bot_id and i.seq = f.seq),
+    ${endAppliedStops()},
+    upd as (${updateBotsFromStatesAndFills()})
+    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
+  const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
+  return (await executeBooking(db, statement, booksProfit)).notified;
+}
+
+/**
+ * Runs a statement that inserts Order Book rows (fills, funding) and answers the rows it inserted. Profit
+ * limit (docs/product.md §5): every booked profit, a sell's or funding received, lowers availableCredit in
+ * the same transaction as its row, so a crash can neither count it twice nor lose it; a loss gives none back.
+ * `mayBookProfit` false (no row has a positive pnl) skips the transaction. Also answers the bots that got
+ * commands from it (`notified`), for `onCommandsQueued`.
+ */
+export async function executeBooking(
+  db: Db,
+  statement: SQL,
+  mayBookProfit: boolean,
+): Promise<{ booked: BookedRow[]; notified: string[] }> {
+  if (!mayBookProfit) return { booked: rowsOf<BookedRow>(await db.execute(statement)), notified: [] };
+  let notified: string[] = [];
+  const booked = await db.transaction(async (tx) => {
+    const rows = rowsOf<BookedRow>(await tx.execute(statement));
+    // A few statements for the whole batch (not a few per fill): the transaction stays short.
+    notified = await countAgainstProfitLimit(tx, rows);
+    return rows;
+  });
+  return { booked, notified };
+}

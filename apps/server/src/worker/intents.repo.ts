@@ -1,0 +1,112 @@
+import { botIntents, type Db } from '@gridbot/db';
+import type { EngineState } from '@gridbot/engine';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  bookPnl,
+  endAppliedStops,
+  newestStates,
+  type StateWithIntents,
+  saveState,
+  statesCte,
+  updateBotsFromStates,
+} from './bot-state.repo';
+import { clientOrderIdOf } from './client-order-id';
+import { endCommands } from './commands.repo';
+import { groupByBot } from './rows';
+
+export type IntentRow = typeof botIntents.$inferSelect;
+
+/** Unfinished intents of many bots in one query, in sequence order per bot (a batch of launches). */
+export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<Map<string, IntentRow[]>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(botIntents)
+    .where(and(inArray(botIntents.botId, [...botIds]), inArray(botIntents.status, ['pending', 'unknown'])))
+    .orderBy(asc(botIntents.seq));
+  return groupByBot(rows);
+}
+
+/** The bots' new states and their intents (none for a flush), in one statement. */
+export async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]) {
+  const intents = items.flatMap((item) =>
+    item.intents.map((intent) => ({
+      bot_id: item.botId,
+      seq: intent.seq,
+      client_order_id: clientOrderIdOf(item.botId, intent.seq),
+      kind: intent.type,
+      payload: intent,
+    })),
+  );
+  await db.execute(sql`
+    with ${statesCte(newestStates(items))},
+    ${endAppliedStops()},
+    i as (
+      insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
+      select bot_id, seq, client_order_id, kind, payload
+      from json_to_recordset(${JSON.stringify(intents)}::json)
+        as x(bot_id uuid, seq integer, client_order_id text, kind text, payload jsonb)
+      on conflict do nothing)
+    ${updateBotsFromStates()}`);
+}
+
+/**
+ * An intent that ended with nothing filled, and the state that forgot it. A failed sell fails the stop and
+ * sell waiting for it, with the exchange's reason: the user is never told it sold.
+ */
+export async function saveIntentFailed(
+  db: Db,
+  botId: string,
+  seq: number,
+  error: string,
+  state: EngineState,
+  lastPrice: number | null,
+) {
+  await db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(botIntents)
+      .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)))
+      .returning({ kind: botIntents.kind });
+    await saveState(tx, botId, state, lastPrice);
+    if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', error);
+  });
+}
+
+/**
+ * A sell that could not go out (below the exchange's minimum) and whose lots the bot left as dust
+ * (docs/trading-rules.md §3): the intent ends without an order, the bot's state records the dust, and the
+ * profit or loss of the lots left at their price joins the bot's Profit Book or Loss Book. A stop and sell
+ * waiting for it is done with the state that makes the bot Stopped.
+ */
+export async function saveIntentDust(
+  db: Db,
+  botId: string,
+  seq: number,
+  reason: string,
+  state: EngineState,
+  lastPrice: number | null,
+  pnl: string,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(botIntents)
+      .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+    await bookPnl(tx, botId, pnl);
+    await saveState(tx, botId, state, lastPrice);
+  });
+}
+
+/** Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. */
+export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string) {
+  await db
+    .update(botIntents)
+    .set({
+      status: 'unknown',
+      attempts: sql`${botIntents.attempts} + 1`,
+      lastError: error.slice(0, 500),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+}

@@ -1,0 +1,183 @@
+import type { Db } from '@gridbot/db';
+import type { EngineState, Intent } from '@gridbot/engine';
+import type { BotWriteListener } from '../modules/bots/bot-writes';
+import type { DbWriteKind } from '../ops/metrics';
+import { type StateWithIntents, writeCommandApplied, writeHalt } from './bot-state.repo';
+import { statusOf } from './bot-status';
+import { faultPoint } from './fault-points';
+import { type FillRecord, type FillWithState, writeFills } from './fills.repo';
+import { type FundingRecord, writeFunding } from './funding.repo';
+import { GroupCommit } from './group-commit';
+import { writeStatesWithIntents } from './intents.repo';
+
+/** Who hears of the runtime's writes; the supervisor wires them (each optional). */
+export interface WriteHooks {
+  /** Committed fills, states with intents and halts, for the push channel and notifications. */
+  onBotsWritten?: BotWriteListener;
+  /** Bots that got commands from the runtime itself (the profit limit): their runners apply them now. */
+  onCommandsQueued?: (botIds: string[]) => void;
+  /** How long each grouped write took (GET /metrics). */
+  observe?: (kind: DbWriteKind, seconds: number) => void;
+}
+
+/**
+ * The runtime's hot writes in one process: a group commit per kind of write, so bots that trade together share
+ * statements, and the hooks that hear of them. The supervisor builds one (`createRuntimeWrites`) and hands it
+ * to its runners; the functions below that go through a group commit or announce their writes take it
+ * instead of the database.
+ */
+export interface RuntimeWrites {
+  db: Db;
+  hooks: WriteHooks;
+  intents: GroupCommit<StateWithIntents>;
+  states: GroupCommit<StateWithIntents>;
+  fills: GroupCommit<FillWithState>;
+}
+
+export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrites {
+  const timed = <T>(kind: DbWriteKind, write: (items: readonly T[]) => Promise<void>, concurrency: number) =>
+    new GroupCommit<T>(
+      async (items) => {
+        const started = performance.now();
+        await write(items);
+        hooks.observe?.(kind, (performance.now() - started) / 1000);
+      },
+      500,
+      concurrency,
+    );
+  return {
+    db,
+    hooks,
+    intents: timed<StateWithIntents>(
+      'intents',
+      async (items) => {
+        await writeStatesWithIntents(db, items);
+        announce(hooks, items, 'state');
+      },
+      4,
+    ),
+    // Its own group commit: flushes (hundreds a second at 5,000 bots) never lengthen the batches that intents
+    // wait for before their orders go out.
+    states: timed<StateWithIntents>('states', (items) => writeStatesWithIntents(db, items), 1),
+    fills: timed<FillWithState>(
+      'fills',
+      async (items) => {
+        notifyCommandsQueued(hooks, await writeFills(db, items));
+        announce(hooks, items, 'fill');
+      },
+      4,
+    ),
+  };
+}
+
+/**
+ * Writes the new state and its intents, before any of them is sent (docs/trading-rules.md §3). Bots that trade on the
+ * same tick share a few statements written in parallel (group commit); the promise settles once this
+ * bot's rows are committed.
+ */
+export async function saveStateWithIntents(
+  writes: RuntimeWrites,
+  botId: string,
+  state: EngineState,
+  intents: readonly Intent[],
+  lastPrice: number,
+) {
+  const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
+  faultPoint('intent-write', { botId, side });
+  await writes.intents.submit({ botId, state, intents, lastPrice });
+  faultPoint('intent-written', { botId, side });
+}
+
+/**
+ * A state that moved without an order (trailing, statistics), batched so flushing thousands of bots costs
+ * a few statements instead of one each, in its own group commit. A runner awaits its flush, so a bot never
+ * has a flush and an intent write in flight at once.
+ */
+export async function saveStateBatched(
+  writes: RuntimeWrites,
+  botId: string,
+  state: EngineState,
+  lastPrice: number | null,
+) {
+  await writes.states.submit({ botId, state, intents: [], lastPrice });
+}
+
+/**
+ * The fill, its intent's end and the bot's new state, in one transaction (docs/trading-rules.md §3); fills of many bots
+ * that arrive together share it (group commit). Idempotent per seq.
+ */
+export async function saveFill(
+  writes: RuntimeWrites,
+  botId: string,
+  userId: string,
+  fill: FillRecord,
+  state: EngineState,
+  lastPrice: number,
+) {
+  faultPoint('order-filled', { botId, side: fill.side });
+  await writes.fills.submit({ botId, userId, fill, state, lastPrice });
+  faultPoint('fill-booked', { botId, side: fill.side });
+}
+
+/**
+ * The funding row and the bot's state that books it (`writeFunding`), heard of like a fill. Answers false,
+ * writing nothing, when the bot already booked this funding time.
+ */
+export async function saveFunding(
+  writes: RuntimeWrites,
+  botId: string,
+  userId: string,
+  funding: FundingRecord,
+  state: EngineState,
+  lastPrice: number,
+): Promise<boolean> {
+  const { db, hooks } = writes;
+  const { booked, notified } = await writeFunding(db, botId, userId, funding, state, lastPrice);
+  notifyCommandsQueued(hooks, notified);
+  if (booked) announce(hooks, [{ botId, userId, state }], 'fill');
+  return booked;
+}
+
+/** Halts the bot (`writeHalt`: the reason its page shows) and says so to the listeners. */
+export async function haltBot(writes: RuntimeWrites, botId: string, reason: string) {
+  await writeHalt(writes.db, botId, reason);
+  writes.hooks.onBotsWritten?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
+}
+
+/** A command applied with the state it made (`writeCommandApplied`); bots the profit limit told hear of it. */
+export async function saveCommandApplied(
+  { db, hooks }: Pick<RuntimeWrites, 'db' | 'hooks'>,
+  botId: string,
+  commandId: number,
+  state: EngineState,
+  lastPrice: number | null,
+  awaitsSale: boolean,
+  /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped), and whose bot it is. */
+  booked?: { userId: string; pnl: string },
+): Promise<void> {
+  const notified = await writeCommandApplied(db, botId, commandId, state, lastPrice, awaitsSale, booked);
+  notifyCommandsQueued(hooks, notified);
+}
+
+function notifyCommandsQueued(hooks: WriteHooks, botIds: string[]) {
+  if (botIds.length > 0) hooks.onCommandsQueued?.(botIds);
+}
+
+function announce(
+  hooks: WriteHooks,
+  items: readonly { botId: string; userId?: string; state: EngineState }[],
+  change: 'fill' | 'state',
+) {
+  const listener = hooks.onBotsWritten;
+  if (!listener || items.length === 0) return;
+  const at = Date.now();
+  listener(
+    items.map((item) => ({
+      botId: item.botId,
+      userId: item.userId,
+      change,
+      status: statusOf(item.state),
+      at,
+    })),
+  );
+}
