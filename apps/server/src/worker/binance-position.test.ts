@@ -1,9 +1,9 @@
-import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
+import { botFills, botIntents, bots, createTestDb, type DbHandle } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
 import { HEDGE_MODE_MESSAGE } from '@gridbot/exchange/binance';
 import { eventually, FakeBinanceServer, type LeverageBracket, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
@@ -178,6 +178,30 @@ describe('the exchange is the authority on a futures position', { timeout: 60_00
     ).toBe(true);
     expect(halts).toEqual([]);
     expect((await botRow(botId)).haltReason ?? null).toBeNull();
+  });
+
+  it('withdraws an exit refused because the position is gone with the exchange’s words and why', async () => {
+    const { fake, feed, supervisor, botId } = await withFirstGrid();
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    const liq = fake.book.liquidationPrice('ETHUSDT')!;
+    fake.setPrice('ETHUSDT', 'future', liq.minus(1).toFixed(2));
+    fake.setPrice('ETHUSDT', 'future', '2030');
+    feed.setPrice('ETHUSDT', 'future', '2030');
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+      20_000,
+    );
+    const sells = await handle.db
+      .select({ status: botIntents.status, lastError: botIntents.lastError })
+      .from(botIntents)
+      .where(and(eq(botIntents.botId, botId), eq(botIntents.kind, 'SellLots')));
+    expect(sells).toContainEqual({
+      status: 'failed',
+      lastError: 'ReduceOnly Order is rejected: the exchange holds no such position',
+    });
   });
 
   it('sets isolated margin and the leverage before the first order of a position', async () => {

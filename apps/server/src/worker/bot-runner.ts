@@ -47,7 +47,7 @@ export class BotRunner {
       finishIfStopped: () => this.finishIfStopped(),
     };
     this.tracker = new OrderTracker(this.ctx, lifecycle, {
-      positionGone: (intent) => this.follower.positionGone(intent),
+      positionGone: (intent, refusal) => this.follower.positionGone(intent, refusal),
       checkPosition: () => this.follower.checkPosition(),
     });
     this.follower = new ExchangeFollower(this.ctx, lifecycle, this.tracker);

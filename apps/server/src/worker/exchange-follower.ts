@@ -151,13 +151,15 @@ export class ExchangeFollower {
   /**
    * A reduce-only exit was refused as not reducing the position: the exchange may no longer hold it (docs/trading-rules.md §3: the
    * exchange is the authority on positions). Answers false when it still holds what the exit sells (an
-   * ordinary refusal). Otherwise the exit is withdrawn and the bot follows the exchange: true.
+   * ordinary refusal). Otherwise the exit is withdrawn, with the exchange's words for the refusal (`refusal`)
+   * and why, and the bot follows the exchange: true.
    */
-  async positionGone(intent: Extract<Intent, { type: 'SellLots' }>): Promise<boolean> {
+  async positionGone(intent: Extract<Intent, { type: 'SellLots' }>, refusal: string): Promise<boolean> {
     if (this.ctx.id.market !== 'future') return false;
     const position = await this.ctx.deps.exchange.position(this.ctx.id.symbol);
     if (position && money(position.quantity).gte(intent.qty)) return false;
-    await this.tracker.withdraw(intent, 'ReduceOnly Order is rejected: the exchange holds no such position');
+    // The refusal's sentence goes on with the reason: its closing full stop gives way to a colon.
+    await this.tracker.withdraw(intent, `${refusal.replace(/\.$/, '')}: the exchange holds no such position`);
     // Decisions taken together with this exit (a new grid 1 on the emptied stack) were taken on lots the
     // exchange no longer holds: they are withdrawn too, never sent.
     for (const seq of [...this.ctx.unsent]) {

@@ -29,7 +29,8 @@ export function reconcileDelayMs(attempts: number): number {
 
 /** What the tracker asks of the exchange follower: the exchange is the authority on positions. */
 export interface PositionFollower {
-  positionGone(intent: Extract<Intent, { type: 'SellLots' }>): Promise<boolean>;
+  /** `refusal`: the exchange's words for the refused exit. */
+  positionGone(intent: Extract<Intent, { type: 'SellLots' }>, refusal: string): Promise<boolean>;
   checkPosition(): Promise<void>;
 }
 
@@ -259,7 +260,7 @@ export class OrderTracker {
 
   private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
     if (isExchangeError(error) && error.reason === 'reduce_only_rejected' && intent.type === 'SellLots') {
-      const gone = await this.follower.positionGone(intent).catch(() => undefined);
+      const gone = await this.follower.positionGone(intent, error.userMessage).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
       if (gone === undefined) {
         await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error));
