@@ -1,21 +1,19 @@
 import type { Db } from '@gridbot/db';
-import { compileRules, type EngineState, fundingTimeAtOrBefore, fundingTimesBetween } from '@gridbot/engine';
-import {
-  type Exchange,
-  type FundingRates,
-  isExchangeError,
-  type MarketFeed,
-  type Tick,
-} from '@gridbot/exchange';
-import { getMarketRules } from '@gridbot/shared';
-import type { BotWriteListener } from '../modules/bots';
-import type { ExchangeGateway, UserKeys } from '../modules/exchange';
+import { fundingTimeAtOrBefore, fundingTimesBetween } from '@gridbot/engine';
+import type { FundingRates, MarketFeed, Tick } from '@gridbot/exchange';
+import type { BotWriteListener } from '../modules/bots/bot-writes';
+import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import type { BotRunnerDeps } from './bot-context';
-import { BotRunner } from './bot-runner';
+import {
+  createRunner,
+  instrumentExchange,
+  type Preloaded,
+  preloadLaunches,
+  type RunnerEnv,
+} from './bot-launch';
+import type { BotRunner } from './bot-runner';
 import { type BotRow, findBot, loadActiveBots, unhaltedBotIdsOf } from './bot-state.repo';
-import { type CommandRow, queuedCommandsOf } from './commands.repo';
-import { type IntentRow, openIntentsOf } from './intents.repo';
 import { createRuntimeWrites, haltBot, type RuntimeWrites } from './runtime-writes';
 
 export interface SupervisorDeps {
@@ -60,13 +58,6 @@ const RELOAD_DELAY_MS = 5_000;
 /** Bots launched together: one query each for their rows, unfinished intents and queued commands. */
 const LAUNCH_BATCH = 250;
 
-/** What a launch reads for a bot ahead, with the other bots of its batch. */
-interface Preloaded {
-  intents: readonly IntentRow[];
-  commands: readonly CommandRow[];
-  keys: Promise<UserKeys | undefined>;
-}
-
 interface Running {
   runner: BotRunner;
   unsubscribe: () => void;
@@ -97,6 +88,8 @@ export class BotSupervisor {
     return price === undefined ? undefined : Number(price);
   };
 
+  /** What the runners created here share of the supervisor (`createRunner`). */
+  private readonly env: RunnerEnv;
   /** Per bot, the load or command in progress (`oneAtATime`). */
   private readonly loading = new Map<string, Promise<void>>();
 
@@ -111,6 +104,23 @@ export class BotSupervisor {
       },
       observe: (kind, seconds) => this.metrics.dbWrite(kind, seconds),
     });
+    this.env = {
+      deps,
+      writes: this.writes,
+      instrument: (exchange, botId) =>
+        instrumentExchange(exchange, this.metrics, () => {
+          const entry = this.running.get(botId);
+          const emittedAt = entry?.tickEmittedAt;
+          if (entry) entry.tickEmittedAt = undefined;
+          return emittedAt;
+        }),
+      usdtPriceOf: this.usdtPriceOf,
+      onFinished: (botId) => {
+        this.release(botId);
+        this.deps.leases?.onFinished(botId);
+      },
+      onBroken: (botId) => this.reload(botId),
+    };
   }
 
   async start(): Promise<void> {
@@ -210,7 +220,7 @@ export class BotSupervisor {
     if (current) return current.runCommands();
     const row = await findBot(this.deps.db, botId);
     if (!row?.engineState || row.status === 'Stopped') return;
-    const runner = await this.createRunner(row);
+    const runner = await createRunner(this.env, row);
     await runner?.runCommands();
     runner?.stopTimers();
     if (runner && !this.deps.leases && !this.stopped) await this.addNow(botId);
@@ -257,27 +267,8 @@ export class BotSupervisor {
     const failed = new Set<string>();
     if (rows.length === 0) return failed;
     const ids = rows.map((row) => row.id);
-    const [intents, commands] = await Promise.all([
-      openIntentsOf(this.deps.db, ids),
-      queuedCommandsOf(this.deps.db, ids),
-    ]);
-    const keys = new Map<string, Promise<UserKeys | undefined>>();
-    const keysOf = (userId: string) => {
-      const known = keys.get(userId);
-      if (known) return known;
-      const loaded = this.deps.loadKeys(userId);
-      keys.set(userId, loaded);
-      return loaded;
-    };
-    const results = await Promise.allSettled(
-      rows.map((row) =>
-        this.launch(row, {
-          intents: intents.get(row.id) ?? [],
-          commands: commands.get(row.id) ?? [],
-          keys: keysOf(row.userId),
-        }),
-      ),
-    );
+    const preloaded = await preloadLaunches(this.deps.db, rows, this.deps.loadKeys);
+    const results = await Promise.allSettled(rows.map((row) => this.launch(row, preloaded.get(row.id)!)));
     results.forEach((result, i) => {
       if (result.status === 'fulfilled') return;
       failed.add(ids[i]!);
@@ -287,7 +278,7 @@ export class BotSupervisor {
   }
 
   private async launch(row: BotRow, loaded: Preloaded): Promise<void> {
-    const runner = await this.createRunner(row, loaded.keys);
+    const runner = await createRunner(this.env, row, loaded.keys);
     if (!runner) return;
     await runner.reconcileOpenIntents(loaded.intents);
     await runner.runCommands(loaded.commands);
@@ -344,80 +335,6 @@ export class BotSupervisor {
       rate: funding.rateAt(symbol, fundingTimeMs),
     }));
     void entry.runner.onFunding(rated, Number(tick.price), last);
-  }
-
-  /** The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics. */
-  private instrument(exchange: Exchange, botId: string): Exchange {
-    const counted = async <T>(call: () => Promise<T>): Promise<T> => {
-      try {
-        return await call();
-      } catch (error) {
-        this.metrics.exchangeError(isExchangeError(error) ? error.kind : 'unknown');
-        throw error;
-      }
-    };
-    const placeOrder: Exchange['placeOrder'] = (input) => {
-      const entry = this.running.get(botId);
-      if (entry?.tickEmittedAt !== undefined) {
-        this.metrics.tickToOrder((performance.now() - entry.tickEmittedAt) / 1000);
-        entry.tickEmittedAt = undefined;
-      }
-      return counted(() => exchange.placeOrder(input));
-    };
-    const fetchOrder: Exchange['fetchOrder'] = (...args) => counted(() => exchange.fetchOrder(...args));
-    return new Proxy(exchange, {
-      get(target, key) {
-        if (key === 'placeOrder') return placeOrder;
-        if (key === 'fetchOrder') return fetchOrder;
-        const value = Reflect.get(target, key, target);
-        return typeof value === 'function' ? value.bind(target) : value;
-      },
-    });
-  }
-
-  private async createRunner(
-    row: BotRow,
-    loadedKeys?: Promise<UserKeys | undefined>,
-  ): Promise<BotRunner | undefined> {
-    if (!row.engineState) return undefined;
-    const market = row.category === 'Future' ? 'future' : 'spot';
-    const keys = await (loadedKeys ?? this.deps.loadKeys(row.userId));
-    if (!keys) {
-      await haltBot(this.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
-      return undefined;
-    }
-    const exchange = this.deps.exchanges.forUser(row.userId, keys);
-    // On Binance the engine sizes orders with the rules the adapter checks them against: the live
-    // exchangeInfo filters (the shared table when Binance does not answer).
-    const rules =
-      exchange.venue === 'binance'
-        ? await exchange.marketRules(row.symbol, market).catch(() => getMarketRules(row.symbol, market))
-        : getMarketRules(row.symbol, market);
-    const last = this.deps.feed.lastPrice(row.symbol, market);
-    return new BotRunner(
-      { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
-      row.engineState as unknown as EngineState,
-      compileRules(rules),
-      {
-        db: this.deps.db,
-        writes: this.writes,
-        exchange: this.instrument(exchange, row.id),
-        now: this.deps.now,
-        log: this.deps.log,
-        onFinished: (botId) => {
-          this.release(botId);
-          this.deps.leases?.onFinished(botId);
-        },
-        onBroken: (botId) => this.reload(botId),
-        usdtPriceOf: this.usdtPriceOf,
-        ...(this.deps.onAuthError ? { onAuthError: this.deps.onAuthError } : {}),
-        onCommandsSettled: this.deps.onCommandsSettled,
-        payFunding: this.deps.payFunding,
-        liveRules: exchange.venue === 'binance',
-        ...(this.deps.reconcileDelayMs ? { reconcileDelayMs: this.deps.reconcileDelayMs } : {}),
-      },
-      last === undefined ? null : Number(last),
-    );
   }
 
   /** Drops a runner whose task failed and loads the bot again from the database after a pause. */

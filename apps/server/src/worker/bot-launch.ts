@@ -1,0 +1,142 @@
+import type { Db } from '@gridbot/db';
+import { compileRules, type EngineState } from '@gridbot/engine';
+import { type Exchange, isExchangeError } from '@gridbot/exchange';
+import { getMarketRules } from '@gridbot/shared';
+import type { UserKeys } from '../modules/exchange/exchange-gateway';
+import type { WorkerMetrics } from '../ops/metrics';
+import { BotRunner } from './bot-runner';
+import type { BotRow } from './bot-state.repo';
+import type { SupervisorDeps } from './bot-supervisor';
+import { type CommandRow, queuedCommandsOf } from './commands.repo';
+import { type IntentRow, openIntentsOf } from './intents.repo';
+import type { UsdtPriceOf } from './order-outcome';
+import { haltBot, type RuntimeWrites } from './runtime-writes';
+
+/** What a launch reads for a bot ahead, with the other bots of its batch. */
+export interface Preloaded {
+  intents: readonly IntentRow[];
+  commands: readonly CommandRow[];
+  keys: Promise<UserKeys | undefined>;
+}
+
+/**
+ * Reads what a batch of launches needs in a few queries for the whole batch (a restart of 10,000 bots costs a
+ * few hundred queries, not a few per bot): each bot's unfinished intents and queued commands, and its user's
+ * keys, read once per user.
+ */
+export async function preloadLaunches(
+  db: Db,
+  rows: readonly BotRow[],
+  loadKeys: SupervisorDeps['loadKeys'],
+): Promise<Map<string, Preloaded>> {
+  const ids = rows.map((row) => row.id);
+  const [intents, commands] = await Promise.all([openIntentsOf(db, ids), queuedCommandsOf(db, ids)]);
+  const keys = new Map<string, Promise<UserKeys | undefined>>();
+  const keysOf = (userId: string) => {
+    const known = keys.get(userId);
+    if (known) return known;
+    const loaded = loadKeys(userId);
+    keys.set(userId, loaded);
+    return loaded;
+  };
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { intents: intents.get(row.id) ?? [], commands: commands.get(row.id) ?? [], keys: keysOf(row.userId) },
+    ]),
+  );
+}
+
+/** What the supervisor lends the runners it creates. */
+export interface RunnerEnv {
+  deps: SupervisorDeps;
+  writes: RuntimeWrites;
+  /** The user's exchange as the runner is to use it (measured for /metrics). */
+  instrument(exchange: Exchange, botId: string): Exchange;
+  usdtPriceOf: UsdtPriceOf;
+  /** The bot stopped for good (Stopped or halted). */
+  onFinished(botId: string): void;
+  /** A task of the bot failed half-way: the bot is to be loaded again. */
+  onBroken(botId: string): void;
+}
+
+/**
+ * A runner for the bot's row on its user's exchange, with the rules that exchange checks orders against;
+ * none when the row has no engine state, or when the user has no keys (the bot is then halted).
+ */
+export async function createRunner(
+  env: RunnerEnv,
+  row: BotRow,
+  loadedKeys?: Promise<UserKeys | undefined>,
+): Promise<BotRunner | undefined> {
+  const { deps } = env;
+  if (!row.engineState) return undefined;
+  const market = row.category === 'Future' ? 'future' : 'spot';
+  const keys = await (loadedKeys ?? deps.loadKeys(row.userId));
+  if (!keys) {
+    await haltBot(env.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
+    return undefined;
+  }
+  const exchange = deps.exchanges.forUser(row.userId, keys);
+  // On Binance the engine sizes orders with the rules the adapter checks them against: the live
+  // exchangeInfo filters (the shared table when Binance does not answer).
+  const rules =
+    exchange.venue === 'binance'
+      ? await exchange.marketRules(row.symbol, market).catch(() => getMarketRules(row.symbol, market))
+      : getMarketRules(row.symbol, market);
+  const last = deps.feed.lastPrice(row.symbol, market);
+  return new BotRunner(
+    { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
+    row.engineState as unknown as EngineState,
+    compileRules(rules),
+    {
+      db: deps.db,
+      writes: env.writes,
+      exchange: env.instrument(exchange, row.id),
+      now: deps.now,
+      log: deps.log,
+      onFinished: env.onFinished,
+      onBroken: env.onBroken,
+      usdtPriceOf: env.usdtPriceOf,
+      ...(deps.onAuthError ? { onAuthError: deps.onAuthError } : {}),
+      onCommandsSettled: deps.onCommandsSettled,
+      payFunding: deps.payFunding,
+      liveRules: exchange.venue === 'binance',
+      ...(deps.reconcileDelayMs ? { reconcileDelayMs: deps.reconcileDelayMs } : {}),
+    },
+    last === undefined ? null : Number(last),
+  );
+}
+
+/**
+ * The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics.
+ * `takeTickEmittedAt` answers the emission time of the tick the bot acts on, once (undefined after).
+ */
+export function instrumentExchange(
+  exchange: Exchange,
+  metrics: WorkerMetrics,
+  takeTickEmittedAt: () => number | undefined,
+): Exchange {
+  const counted = async <T>(call: () => Promise<T>): Promise<T> => {
+    try {
+      return await call();
+    } catch (error) {
+      metrics.exchangeError(isExchangeError(error) ? error.kind : 'unknown');
+      throw error;
+    }
+  };
+  const placeOrder: Exchange['placeOrder'] = (input) => {
+    const emittedAt = takeTickEmittedAt();
+    if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000);
+    return counted(() => exchange.placeOrder(input));
+  };
+  const fetchOrder: Exchange['fetchOrder'] = (...args) => counted(() => exchange.fetchOrder(...args));
+  return new Proxy(exchange, {
+    get(target, key) {
+      if (key === 'placeOrder') return placeOrder;
+      if (key === 'fetchOrder') return fetchOrder;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
