@@ -201,7 +201,7 @@ async function seed(db: Awaited<ReturnType<typeof createTestDb>>['db']): Promise
       case when s % 2 = 1 then null when s = ${FILLS_PER_BOT} then -0.5 else 1.2 end,
       ${Date.now()}::bigint - s * 3600000, 'bench-' || b.id || '-' || s
     from bots b, generate_series(1, ${FILLS_PER_BOT}) s`);
-  // The books and fill counts the fill writer keeps (bot.repo writeFills), for the fills inserted here.
+  // The books and fill counts the fill writer keeps (fills.repo writeFills), for the fills inserted here.
   await db.execute(sql`
     update bots b set profit_book = f.profit, loss_book = f.loss, fill_count = f.n
     from (select bot_id, sum(greatest(pnl, 0)) as profit, sum(least(pnl, 0)) as loss, count(*)::int as n
