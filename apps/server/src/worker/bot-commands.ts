@@ -10,10 +10,10 @@ import {
   stop,
   stopAndSell,
 } from '@gridbot/engine';
-import { botCommandSchema } from '../modules/bots/bot-command';
+import { botCommandSchema } from '../modules/bots';
 import type { CommandRow } from './commands.repo';
 
-export { type BotCommand, botCommandSchema } from '../modules/bots/bot-command';
+export { type BotCommand, botCommandSchema } from '../modules/bots';
 
 function gridOnly(state: EngineState): GridBotState {
   if (state.kind === 'cycle') throw new Error('this command applies to grid bots only');

@@ -2,7 +2,7 @@ import type { Db } from '@gridbot/db';
 import { compileRules, type EngineState } from '@gridbot/engine';
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
-import type { UserKeys } from '../modules/exchange/exchange-gateway';
+import type { UserKeys } from '../modules/exchange';
 import type { WorkerMetrics } from '../ops/metrics';
 import { BotRunner } from './bot-runner';
 import type { BotRow } from './bot-state.repo';

@@ -1,8 +1,8 @@
 import type { Db } from '@gridbot/db';
 import { fundingTimeAtOrBefore, fundingTimesBetween } from '@gridbot/engine';
 import type { FundingRates, MarketFeed, Tick } from '@gridbot/exchange';
-import type { BotWriteListener } from '../modules/bots/bot-writes';
-import type { ExchangeGateway, UserKeys } from '../modules/exchange/exchange-gateway';
+import type { BotWriteListener } from '../modules/bots';
+import type { ExchangeGateway, UserKeys } from '../modules/exchange';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import type { BotRunnerDeps } from './bot-context';
 import {

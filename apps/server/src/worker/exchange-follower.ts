@@ -1,7 +1,7 @@
 import { dropMissingLots, type Intent, liquidatedByExchange, rebuyMissing } from '@gridbot/engine';
 import type { ForcedClose } from '@gridbot/exchange';
 import { type Money, missingCoinsReason, missingCoinsUnsettled, money } from '@gridbot/shared';
-import { botCommandSchema } from '../modules/bots/bot-command';
+import { botCommandSchema } from '../modules/bots';
 import type { BotContext, BotLifecycle } from './bot-context';
 import { type CommandRow, finishCommand } from './commands.repo';
 import { saveCommandApplied } from './runtime-writes';

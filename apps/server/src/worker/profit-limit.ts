@@ -1,6 +1,6 @@
 import type { Tx } from '@gridbot/db';
-import { queueForRunningGridBots } from '../modules/bots/bots.repo';
-import { platformCredit } from '../modules/platform/platform-credit';
+import { queueForRunningGridBots } from '../modules/bots';
+import { platformCredit } from '../modules/credit';
 
 /** An Order Book row a statement inserted (not one it found already there). */
 export interface BookedRow {

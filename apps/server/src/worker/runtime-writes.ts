@@ -1,6 +1,6 @@
 import type { Db } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
-import type { BotWriteListener } from '../modules/bots/bot-writes';
+import type { BotWriteListener } from '../modules/bots';
 import type { DbWriteKind } from '../ops/metrics';
 import { type StateWithIntents, writeCommandApplied, writeHalt } from './bot-state.repo';
 import { statusOf } from './bot-status';

@@ -4,7 +4,8 @@ import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fi
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { FillRecord } from '../../worker/fills.repo';
 import { createRuntimeWrites, haltBot, saveFill } from '../../worker/runtime-writes';
-import { findLiveSession, insertSession } from '../auth/auth.repo';
+import { insertSession } from '../auth/auth.repo';
+import { findLiveSession } from '../identity/users.repo';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import type { DashboardReads } from './dashboard.repo';
 
