@@ -73,13 +73,19 @@ export class PushHub {
     return n;
   }
 
-  /** Takes a freshly upgraded socket: its first message must authenticate it. */
+  /**
+   * Takes a freshly upgraded socket: its first message must authenticate it. A socket holds at most one
+   * connection (and so one recheck timer) whatever it sends: the web client sends its token once per socket
+   * (`apps/web/src/lib/push-channel.ts`), so a second `auth` closes the socket instead of signing in again.
+   */
   accept(socket: WebSocket): void {
+    let stage: 'waiting' | 'verifying' | 'open' | 'closed' = 'waiting';
+    let connection: Connection | undefined;
+    // Runs until the token is verified, not until it arrives: a lookup that never answers ends the socket too.
     const timer = setTimeout(
       () => socket.close(CLOSE.unauthorized, 'authenticate first'),
       this.options.authTimeoutMs,
     );
-    let connection: Connection | undefined;
     socket.on('message', (data, isBinary) => {
       const message = isBinary ? undefined : parse(data.toString());
       if (!message) {
@@ -87,16 +93,30 @@ export class PushHub {
         return;
       }
       if (message.type === 'auth') {
-        if (connection) return;
-        clearTimeout(timer);
-        void this.authenticate(socket, message.token).then((c) => {
-          connection = c;
-        });
+        if (stage !== 'waiting') {
+          socket.close(CLOSE.badMessage, 'authenticate once');
+          return;
+        }
+        stage = 'verifying';
+        const tokenHash = sha256(message.token);
+        void this.userOf(tokenHash)
+          .catch(() => undefined)
+          .then((user) => {
+            if (stage === 'closed') return;
+            clearTimeout(timer);
+            if (!user) {
+              socket.close(CLOSE.unauthorized, 'session expired');
+              return;
+            }
+            connection = this.open(socket, tokenHash, user.id);
+            stage = 'open';
+          });
         return;
       }
       if (connection) this.watchPrices(connection, message.pairs);
     });
     socket.on('close', () => {
+      stage = 'closed';
       clearTimeout(timer);
       if (connection) this.drop(connection);
     });
@@ -129,17 +149,12 @@ export class PushHub {
     for (const set of this.byUser.values()) for (const c of set) c.socket.close(1001, 'server shutting down');
   }
 
-  private async authenticate(socket: WebSocket, token: string): Promise<Connection | undefined> {
-    const tokenHash = sha256(token);
-    const user = await this.userOf(tokenHash).catch(() => undefined);
-    if (!user || socket.readyState !== socket.OPEN) {
-      socket.close(CLOSE.unauthorized, 'session expired');
-      return undefined;
-    }
+  /** Registers a verified socket; its one recheck timer ends in `drop`, when the socket closes. */
+  private open(socket: WebSocket, tokenHash: string, userId: string): Connection {
     const connection: Connection = {
       socket,
       tokenHash,
-      userId: user.id,
+      userId,
       prices: new Map(),
       pendingPrices: new Map(),
       flushTimer: undefined,
@@ -152,10 +167,10 @@ export class PushHub {
         );
       }, this.options.recheckMs),
     };
-    let set = this.byUser.get(user.id);
+    let set = this.byUser.get(userId);
     if (!set) {
       set = new Set();
-      this.byUser.set(user.id, set);
+      this.byUser.set(userId, set);
     }
     set.add(connection);
     this.send(connection, { type: 'ready' });
