@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv } from './env';
+import { appConfigFromEnv, parseEnv } from './env';
 
 const split = {
   DATABASE_URL: 'postgres://db/gridbot',
@@ -55,5 +55,17 @@ describe('environment of the process roles', () => {
     const env = parseEnv({ ROLE: 'worker', ...split, LEASE_MS: '3000', WORKER_POLL_MS: '500' });
     expect([env.LEASE_MS, env.WORKER_POLL_MS]).toEqual([3000, 500]);
     expect(() => parseEnv({ LEASE_MS: '10' })).toThrow('LEASE_MS: must be at least 500');
+  });
+
+  it('lets webhooks reach private addresses only when told to, and never in production', () => {
+    expect(appConfigFromEnv(parseEnv({}), {}).webhookAllowPrivate).toBe(false);
+    const local = parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    expect(appConfigFromEnv(local, {}).webhookAllowPrivate).toBe(true);
+    expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'true', NODE_ENV: 'production' })).toThrow(
+      /WEBHOOK_ALLOW_PRIVATE: must not be true with NODE_ENV=production/,
+    );
+    expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
+      "WEBHOOK_ALLOW_PRIVATE: must be 'true' or 'false'",
+    );
   });
 });

@@ -48,6 +48,8 @@ const baseSchema = z.object({
       }
       return parsed;
     }),
+  /** Webhooks may reach loopback and private addresses: for a receiver under local testing; refused in production. */
+  WEBHOOK_ALLOW_PRIVATE: flag(false),
   /** Bearer token for /metrics; without it /metrics answers loopback callers only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   DATA_DIR: z.string().default('./data'),
@@ -128,6 +130,14 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
       path: ['DEV_MAILBOX'],
       message: 'must not be true with NODE_ENV=production (it lists every e-mail, reset links included)',
     });
+  // A webhook to a private address lets any user make the server call inside its own network.
+  if (env.WEBHOOK_ALLOW_PRIVATE && env.NODE_ENV === 'production')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_ALLOW_PRIVATE'],
+      message:
+        'must not be true with NODE_ENV=production (users could make the server call private addresses)',
+    });
   // Bots decide on the feed's prices and their orders fill at Binance's: on Binance's own hosts a simulated
   // or replayed market would buy and sell real coins at levels the real market never reached. The testnets
   // and a Binance-compatible server (BINANCE_REST_URL) may follow another market; the market role sends nothing.
@@ -185,6 +195,8 @@ export interface AppConfig {
   production: boolean;
   /** GET /dev/mailbox for loopback callers (DEV_MAILBOX=true, never in production). */
   devMailbox?: boolean;
+  /** Webhooks may reach loopback and private addresses (WEBHOOK_ALLOW_PRIVATE=true, never in production). */
+  webhookAllowPrivate?: boolean;
   /** Fastify's trustProxy: false (default), a hop count, or the proxies' addresses. */
   trustProxy?: false | number | string[];
   /** Which exchange orders go to; decides what "connected" means in API Setting. */
@@ -209,6 +221,7 @@ export function appConfigFromEnv(env: Env, source: NodeJS.ProcessEnv = process.e
   return {
     production: env.NODE_ENV === 'production',
     devMailbox: env.DEV_MAILBOX && env.NODE_ENV !== 'production',
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE && env.NODE_ENV !== 'production',
     trustProxy: env.TRUST_PROXY as false | number | string[],
     exchange: env.EXCHANGE,
     serverPublicIp: env.SERVER_PUBLIC_IP,

@@ -12,6 +12,8 @@ const dispatcher = new NotificationDispatcher({
   mailer: { send: async () => undefined },
   secrets: SecretBox.fromKey(Buffer.from(String(process.env.MASTER_KEY), 'hex')),
   publicUrl: 'http://localhost:3000',
+  // The test's webhook receiver listens on loopback.
+  webhookTargets: { allowPrivate: true },
   now: () => new Date(),
   log: () => undefined,
   pollMs: 5,

@@ -61,7 +61,8 @@ export const notificationRoutingSchema = z.partialRecord(
 );
 export type NotificationRouting = z.infer<typeof notificationRoutingSchema>;
 
-// https anywhere; plain http only to this machine (a receiver under test). zod parses the URL, so this
+// https anywhere; plain http only to this machine, for a receiver under local testing, which the server
+// accepts only with WEBHOOK_ALLOW_PRIVATE=true (like every private target). zod parses the URL, so this
 // package needs no URL global (the engine compiles it without DOM or Node types).
 const LOOPBACK_HTTP = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?(\/|\?|#|$)/i;
 const webhookUrlSchema = z

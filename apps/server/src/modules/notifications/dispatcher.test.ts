@@ -26,6 +26,8 @@ function dispatcher(options: { maxAttempts?: number } = {}) {
     secrets,
     telegram: new TelegramApi({ token: telegram.token, username: 'gridbot_test_bot', apiUrl: telegram.url }),
     publicUrl: 'http://localhost:3000',
+    // The test's webhook receiver listens on loopback.
+    webhookTargets: { allowPrivate: true },
     now: () => clock.now(),
     log: () => undefined,
     maxAttempts: options.maxAttempts ?? 3,
@@ -233,6 +235,8 @@ function dispatcherDeps() {
     secrets,
     telegram: new TelegramApi({ token: telegram.token, username: null, apiUrl: telegram.url }),
     publicUrl: 'http://localhost:3000',
+    // The test's webhook receiver listens on loopback.
+    webhookTargets: { allowPrivate: true },
     now: () => clock.now(),
     log: () => undefined,
   };

@@ -7,6 +7,7 @@ import { type ClaimedDelivery, claimDue, fanOut, markFailed, markSent } from './
 import { type TelegramApi, TelegramError } from './telegram-api';
 import { pollTelegramLinks } from './telegram-link';
 import { postWebhook } from './webhook';
+import type { WebhookTargetPolicy } from './webhook-guard';
 
 export interface DispatcherDeps {
   db: Db;
@@ -15,6 +16,8 @@ export interface DispatcherDeps {
   /** Absent: the platform has no Telegram bot, and Telegram deliveries fail (and are marked). */
   telegram?: TelegramApi;
   publicUrl: string;
+  /** Whether webhooks may reach private addresses (local testing only); absent: public targets only. */
+  webhookTargets?: WebhookTargetPolicy;
   now: () => Date;
   log: (message: string, extra?: Record<string, unknown>) => void;
   /** Told about events just taken from the outbox (the bell's live update over the push channel). */
@@ -138,6 +141,7 @@ export class NotificationDispatcher {
             createdAt: item.createdAt,
             data: delivery.event.payload,
           },
+          this.deps.webhookTargets ?? { allowPrivate: false },
         );
       }
       default:

@@ -9,6 +9,7 @@ import type { BotWritten } from '../bots';
 import { NotificationDispatcher } from './dispatcher';
 import { itemOf } from './notification-text';
 import { TelegramApi } from './telegram-api';
+import { webhookTargetsOf } from './webhook-guard';
 
 type Log = (message: string, extra?: Record<string, unknown>) => void;
 
@@ -47,6 +48,7 @@ export function startNotifications(options: {
     secrets: options.secrets,
     telegram: config.telegram ? new TelegramApi(config.telegram) : undefined,
     publicUrl: config.publicUrl,
+    webhookTargets: webhookTargetsOf(config),
     now: () => systemClock.now(),
     log,
     onEvents: (events) => {

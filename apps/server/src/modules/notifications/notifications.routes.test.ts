@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { bots, users } from '@gridbot/db';
 import { notificationMessages } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
@@ -6,12 +7,16 @@ import { insertBot } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { WebhookReceiver } from '../../testing/webhook-receiver';
+import { WEBHOOK_UNREACHABLE } from './webhook';
 
+// The test's webhook receiver listens on loopback: allowed only with WEBHOOK_ALLOW_PRIVATE (local testing).
 let t: TestApp;
+/** A server as deployed: webhooks reach public addresses only. */
+let guarded: TestApp;
 const receiver = new WebhookReceiver();
 
-async function put(token: string, body: unknown) {
-  const response = await t.app.inject({
+async function put(token: string, body: unknown, app = t) {
+  const response = await app.app.inject({
     method: 'PUT',
     url: '/api/notifications/settings',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -26,12 +31,14 @@ async function userIdByEmail(email: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ webhookAllowPrivate: true });
+  guarded = await createTestApp();
   await receiver.start();
 });
 afterAll(async () => {
   await receiver.stop();
   await t.close();
+  await guarded.close();
 });
 
 describe('notification routes', () => {
@@ -102,22 +109,74 @@ describe('notification routes', () => {
 });
 
 describe('webhook URLs that point inside the network', () => {
-  it('refuses https URLs that resolve to loopback, private, link-local or metadata addresses', async () => {
-    const user = await registerUser(t, 'ssrf');
+  it('refuses loopback, private, link-local, metadata and IPv4-embedding addresses, http included', async () => {
+    const user = await registerUser(guarded, 'ssrf');
     for (const webhookUrl of [
       'https://127.0.0.1/hook',
       'https://localhost:8443/hook',
       'https://169.254.169.254/latest/meta-data/',
       'https://192.168.0.10/hook',
       'https://[fd00:ec2::254]/hook',
+      'https://[::7f00:1]/hook',
+      'https://[::ffff:a00:1]/hook',
+      'https://[64:ff9b::a9fe:a9fe]/hook',
+      'https://[2002:7f00:1::1]/hook',
+      receiver.url,
+      'http://localhost:3000/hook',
     ]) {
-      const res = await put(user.token, { routing: {}, webhookUrl });
+      const res = await put(user.token, { routing: {}, webhookUrl }, guarded);
       expect(res, webhookUrl).toMatchObject({
         status: 400,
         body: { message: notificationMessages.webhookPrivate },
       });
     }
-    const settings = await call(t, 'GET', '/api/notifications/settings', undefined, { token: user.token });
+    const settings = await call(guarded, 'GET', '/api/notifications/settings', undefined, {
+      token: user.token,
+    });
     expect(settings.body.webhookUrl).toBeNull();
   });
+
+  it('answers the test call with one message whether the port is refused, closed or filtered', async () => {
+    const user = await registerUser(t, 'ports');
+    const refused = await closedPort();
+    const closing = await listen((socket) => socket.destroy());
+    const silent = await listen(() => undefined);
+    try {
+      const answers = [];
+      for (const port of [refused, closing.port, silent.port]) {
+        const saved = await put(user.token, { routing: {}, webhookUrl: `http://127.0.0.1:${port}/hook` });
+        expect(saved.status).toBe(200);
+        answers.push(
+          (await call(t, 'POST', '/api/notifications/webhook/test', {}, { token: user.token })).body,
+        );
+      }
+      expect(answers).toEqual(Array(3).fill({ ok: false, message: WEBHOOK_UNREACHABLE }));
+    } finally {
+      closing.server.close();
+      silent.server.close();
+    }
+  }, 15_000);
 });
+
+/** A TCP server on loopback doing `onSocket` with each connection. */
+async function listen(onSocket: (socket: Socket) => void) {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    onSocket(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const close = server.close.bind(server);
+  server.close = (callback) => {
+    for (const socket of sockets) socket.destroy();
+    return close(callback);
+  };
+  return { server, port: (server.address() as AddressInfo).port };
+}
+
+/** A loopback port nothing listens on (it was free a moment ago). */
+async function closedPort(): Promise<number> {
+  const { server, port } = await listen(() => undefined);
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}

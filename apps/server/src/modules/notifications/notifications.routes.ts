@@ -18,7 +18,7 @@ import { itemOf } from './notification-text';
 import { listEvents, markRead, type SettingsRow, settingsOf, upsertSettings } from './notifications.repo';
 import { createLinkCode } from './telegram-link';
 import { postWebhook } from './webhook';
-import { assertPublicWebhookUrl } from './webhook-guard';
+import { assertPublicWebhookUrl, webhookTargetsOf } from './webhook-guard';
 
 const readInputSchema = z.object({
   ids: z
@@ -32,6 +32,7 @@ const newWebhookSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 /** The bell (GET /api/notifications) and the Notifications settings page. Every query is the user's own. */
 export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
   const guard = { onRequest: requireUser(deps) };
+  const webhookTargets = webhookTargetsOf(deps.config);
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   const settingsView = (row: SettingsRow | undefined, email: string): NotificationSettings => {
@@ -78,12 +79,8 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = currentUser(req);
       const current = await settingsOf(deps.db, user.id);
       const { routing, webhookUrl } = req.body;
-      // Loopback URLs are for trying a receiver locally; a production server never posts to itself.
-      if (deps.config.production && webhookUrl && !webhookUrl.startsWith('https://')) {
-        throw new HttpError(400, notificationMessages.webhookUrl);
-      }
       if (webhookUrl)
-        await assertPublicWebhookUrl(webhookUrl).catch(() => {
+        await assertPublicWebhookUrl(webhookUrl, webhookTargets).catch(() => {
           throw new HttpError(400, notificationMessages.webhookPrivate);
         });
       const changedUrl = webhookUrl !== (current?.webhookUrl ?? null);
@@ -115,12 +112,18 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!row?.webhookUrl || !row.webhookSecretSealed)
       throw new HttpError(400, notificationMessages.webhookMissing);
     try {
-      await postWebhook(row.webhookUrl, deps.secrets.open(row.webhookSecretSealed), `test-${Date.now()}`, {
-        type: 'test',
-        title: 'Test',
-        body: 'A test notification from Gridbot.',
-        createdAt: deps.clock.now().toISOString(),
-      });
+      await postWebhook(
+        row.webhookUrl,
+        deps.secrets.open(row.webhookSecretSealed),
+        `test-${Date.now()}`,
+        {
+          type: 'test',
+          title: 'Test',
+          body: 'A test notification from Gridbot.',
+          createdAt: deps.clock.now().toISOString(),
+        },
+        webhookTargets,
+      );
       return { ok: true, message: 'The webhook answered with success.' };
     } catch (error) {
       return { ok: false, message: (error as Error).message };

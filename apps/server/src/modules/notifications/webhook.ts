@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { assertPublicWebhookUrl, PrivateAddressError, publicOnlyLookup } from './webhook-guard';
+import { assertPublicWebhookUrl, publicOnlyLookup, type WebhookTargetPolicy } from './webhook-guard';
 
 export const SIGNATURE_HEADER = 'x-gridbot-signature';
 export const DELIVERY_HEADER = 'x-gridbot-delivery';
@@ -20,22 +20,34 @@ export function verifySignature(secret: string, body: string, header: string | u
 }
 
 /**
+ * What a failed delivery says, to the user (the test button, the channel's health) and in the outbox: the
+ * same words whether the port was refused, closed, filtered, the TLS handshake failed or the address is
+ * private, so the test button cannot be used to map ports. The log keeps the cause.
+ */
+export const WEBHOOK_UNREACHABLE = 'webhook could not be reached';
+
+/**
  * POSTs a signed JSON body. `X-Gridbot-Delivery` is the same on every retry of one delivery, so a receiver
  * that saw a delivery arrive although our side timed out can drop the repeat. Anything but 2xx fails;
- * redirects are not followed. An https URL must resolve to public addresses only, checked before the
- * request and again on the connection's own lookup (webhook-guard.ts).
+ * redirects are not followed. Unless the policy allows private targets, the URL must be https and resolve
+ * to public addresses only, checked before the request and again on the connection's own lookup
+ * (webhook-guard.ts).
  */
 export async function postWebhook(
   url: string,
   secret: string,
   deliveryId: string,
   payload: unknown,
+  policy: WebhookTargetPolicy,
   timeoutMs = 5_000,
 ): Promise<void> {
   const body = JSON.stringify(payload);
   const target = new URL(url);
   const secure = target.protocol === 'https:';
-  if (secure) await assertPublicWebhookUrl(url);
+  const unreachable = (cause: unknown) => new Error(WEBHOOK_UNREACHABLE, { cause });
+  await assertPublicWebhookUrl(url, policy).catch((error: unknown) => {
+    throw unreachable(error);
+  });
   const status = await new Promise<number>((resolve, reject) => {
     const request = (secure ? httpsRequest : httpRequest)(
       target,
@@ -48,7 +60,7 @@ export async function postWebhook(
           [SIGNATURE_HEADER]: signatureOf(secret, body),
           [DELIVERY_HEADER]: deliveryId,
         },
-        ...(secure ? { lookup: publicOnlyLookup } : {}),
+        ...(policy.allowPrivate ? {} : { lookup: publicOnlyLookup }),
         signal: AbortSignal.timeout(timeoutMs),
       },
       (response) => {
@@ -56,11 +68,7 @@ export async function postWebhook(
         resolve(response.statusCode ?? 0);
       },
     );
-    request.on('error', (error) =>
-      reject(
-        error instanceof PrivateAddressError ? error : new Error(`webhook did not answer (${error.name})`),
-      ),
-    );
+    request.on('error', (error) => reject(unreachable(error)));
     request.end(body);
   });
   if (status < 200 || status >= 300) throw new Error(`webhook answered HTTP ${status}`);
