@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createTestDb, sessions } from '@gridbot/db';
 import { Redis } from 'ioredis';
 import { WebSocket } from 'ws';
+import { channels } from '../src/bus/bus';
 import type { UserEvent } from '../src/bus/user-events';
 import { SecretBox } from '../src/lib/secret-box';
 import { sha256 } from '../src/lib/tokens';
@@ -22,6 +23,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const USERS = Math.max(1, Math.round(SOCKETS / 10));
 const GOAL_P99_MS = 200;
 const GOAL_RSS_MB = 300;
+/** The processes' Redis prefix, so this script publishes where the api process listens. */
+const REDIS_PREFIX = 'gridbot:push-bench:';
 
 const rssMbOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -49,6 +52,7 @@ async function main() {
     LOG_LEVEL: 'error',
     SEED_DEMO: 'false',
     MASTER_KEY: '09'.repeat(32),
+    REDIS_PREFIX,
   };
   const marketPort = await freePort();
   startServer({ ...common, ROLE: 'market', PORT: String(marketPort), HOST: '127.0.0.1' });
@@ -97,7 +101,7 @@ async function main() {
       sentAt.set(bot.botId, now);
       batch.push({ kind: 'bot', botId: bot.botId, userId: bot.userId, change: 'fill', status: 'Live' });
     }
-    void publisher.publish('gridbot:user-events', JSON.stringify(batch));
+    void publisher.publish(REDIS_PREFIX + channels.userEvents, JSON.stringify(batch));
   }, 10);
 
   await sleep(5_000);

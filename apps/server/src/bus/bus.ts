@@ -19,18 +19,21 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-/** Channel names, prefixed so several deployments can share one Redis. */
+/**
+ * Channel names. The Redis bus puts the deployment's `REDIS_PREFIX` before each (`RedisBus`), so several
+ * deployments can share one Redis: pub/sub ignores the database index, so only the names keep them apart.
+ */
 export const channels = {
   /** `BotEvent` JSON. */
-  bots: 'gridbot:bots',
+  bots: 'bots',
   /** `TickBatch` JSON. */
-  ticks: 'gridbot:ticks',
+  ticks: 'ticks',
   /** `SessionRevocation` JSON: cached sessions to drop (modules/auth/session-revocations.ts). */
-  sessions: 'gridbot:sessions',
+  sessions: 'sessions',
   /** A bot id: its owner settled some of its commands (bus/command-results.ts). */
-  commands: 'gridbot:commands',
+  commands: 'commands',
   /** `UserEvent[]` JSON: a user's bot changes and notifications, for their open pages (push channel). */
-  userEvents: 'gridbot:user-events',
+  userEvents: 'user-events',
 } as const;
 
 /** The embedded bus: same interface, in this process, delivered on a later turn like a network bus. */

@@ -3,6 +3,8 @@ import type { Bus } from './bus';
 
 export interface RedisBusOptions {
   url: string;
+  /** The deployment's `REDIS_PREFIX`, put before every channel name (`redisPrefixOf` in config/env.ts). */
+  prefix: string;
   log: (message: string, extra?: Record<string, unknown>) => void;
 }
 
@@ -51,7 +53,8 @@ export class RedisBus implements Bus {
       }
       for (const listener of this.reconnectListeners) listener();
     });
-    this.sub.on('message', (channel: string, message: string) => {
+    this.sub.on('message', (prefixed: string, message: string) => {
+      const channel = prefixed.slice(options.prefix.length);
       for (const handler of this.handlers.get(channel) ?? []) {
         try {
           handler(message);
@@ -70,7 +73,7 @@ export class RedisBus implements Bus {
   async publish(channel: string, message: string): Promise<boolean> {
     if (this.pub.status !== 'ready') return false;
     try {
-      await this.pub.publish(channel, message);
+      await this.pub.publish(this.options.prefix + channel, message);
       return true;
     } catch (error) {
       this.options.log('redis publish failed', { channel, err: String(error) });
@@ -87,14 +90,14 @@ export class RedisBus implements Bus {
     if (!set) {
       set = new Set();
       this.handlers.set(channel, set);
-      await this.sub.subscribe(channel);
+      await this.sub.subscribe(this.options.prefix + channel);
     }
     set.add(handler);
     return async () => {
       set.delete(handler);
       if (set.size === 0) {
         this.handlers.delete(channel);
-        await this.sub.unsubscribe(channel).catch(() => undefined);
+        await this.sub.unsubscribe(this.options.prefix + channel).catch(() => undefined);
       }
     };
   }

@@ -1,5 +1,6 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appConfigFromEnv, parseEnv } from './env';
+import { appConfigFromEnv, parseEnv, redisPrefixOf } from './env';
 
 const split = {
   DATABASE_URL: 'postgres://db/gridbot',
@@ -29,8 +30,9 @@ describe('environment of the process roles', () => {
   });
 
   it('lets the market role run without a database, but not on Binance', () => {
-    expect(parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL }).ROLE).toBe('market');
-    expect(() => parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL, MARKET_FEED: 'binance' })).toThrow(
+    const market = { ROLE: 'market', REDIS_URL: split.REDIS_URL, REDIS_PREFIX: 'gridbot:prod:' };
+    expect(parseEnv(market).ROLE).toBe('market');
+    expect(() => parseEnv({ ...market, MARKET_FEED: 'binance' })).toThrow(
       /MARKET_FEED: ROLE=market publishes the sim or replay feed/,
     );
   });
@@ -48,7 +50,8 @@ describe('environment of the process roles', () => {
     const double = { EXCHANGE: 'binance', MARKET_FEED: 'replay', BINANCE_REST_URL: 'http://127.0.0.1:9000' };
     expect(parseEnv(double).BINANCE_REST_URL).toBe('http://127.0.0.1:9000');
     // The market role sends no order: it publishes the sim or replay feed whatever EXCHANGE says.
-    expect(parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL, EXCHANGE: 'binance' }).ROLE).toBe('market');
+    const market = { ROLE: 'market', REDIS_URL: split.REDIS_URL, REDIS_PREFIX: 'gridbot:prod:' };
+    expect(parseEnv({ ...market, EXCHANGE: 'binance' }).ROLE).toBe('market');
   });
 
   it('reads lease timings as numbers', () => {
@@ -66,6 +69,24 @@ describe('environment of the process roles', () => {
     );
     expect(() => parseEnv({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
       "WEBHOOK_ALLOW_PRIVATE: must be 'true' or 'false'",
+    );
+  });
+
+  it('prefixes Redis with REDIS_PREFIX, else the database name, else DATA_DIR', () => {
+    expect(redisPrefixOf(parseEnv({ ROLE: 'api', ...split }))).toBe('gridbot:gridbot:');
+    expect(redisPrefixOf(parseEnv({ ROLE: 'api', ...split, REDIS_PREFIX: 'staging:' }))).toBe('staging:');
+    expect(redisPrefixOf(parseEnv({ REDIS_URL: split.REDIS_URL, DATA_DIR: '/srv/a' }))).toBe(
+      'gridbot:/srv/a:',
+    );
+    expect(redisPrefixOf(parseEnv({ REDIS_URL: split.REDIS_URL }))).toBe(`gridbot:${resolve('./data')}:`);
+    // The market role has no database: it names the prefix, or the database the others derive it from.
+    expect(() => parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL })).toThrow(
+      /REDIS_PREFIX: is required with ROLE=market without DATABASE_URL/,
+    );
+    const market = parseEnv({ ROLE: 'market', REDIS_URL: split.REDIS_URL, DATABASE_URL: split.DATABASE_URL });
+    expect(redisPrefixOf(market)).toBe('gridbot:gridbot:');
+    expect(() => parseEnv({ REDIS_PREFIX: 'two words' })).toThrow(
+      'REDIS_PREFIX: must be 1 to 200 characters',
     );
   });
 });

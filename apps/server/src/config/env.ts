@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { parseFlag } from '@gridbot/shared';
 import { z } from 'zod';
 import { type PlatformConfig, platformConfigFromEnv } from './platform-config';
@@ -21,6 +22,14 @@ const baseSchema = z.object({
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /**
+   * Put before every Redis channel and key, so deployments sharing a Redis stay apart (pub/sub ignores the
+   * database index). Default: from the database name, else DATA_DIR (`redisPrefixOf`).
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^\S{1,200}$/, 'must be 1 to 200 characters without spaces')
     .optional(),
   /** Lease time of a worker's bots: a dead worker's bots move to the others within this time. */
   LEASE_MS: z.coerce.number().int().min(500, 'must be at least 500').default(15_000),
@@ -168,6 +177,14 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
       path: ['MASTER_KEY'],
       message: `is required with ROLE=${env.ROLE} (every process must open the same API secrets)`,
     });
+  // The market role has no database to derive the prefix from: its ticks would go where no worker listens.
+  if (env.ROLE === 'market' && !env.REDIS_PREFIX && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['REDIS_PREFIX'],
+      message:
+        "is required with ROLE=market without DATABASE_URL (the other processes' prefix comes from their database name)",
+    });
   if (env.ROLE === 'market' && env.MARKET_FEED === 'binance')
     ctx.addIssue({
       code: 'custom',
@@ -188,6 +205,20 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   }
   // The embedded default serves one machine; a split role runs behind a load balancer that must reach it.
   return { ...result.data, HOST: result.data.HOST ?? (result.data.ROLE === 'all' ? '127.0.0.1' : '0.0.0.0') };
+}
+
+/**
+ * The deployment's Redis prefix: REDIS_PREFIX, else `gridbot:<database name>:` (every process of a split
+ * deployment names the same database), else `gridbot:<absolute DATA_DIR>:` (one embedded process with Redis
+ * for its rate limits). Two deployments whose databases share a name must set REDIS_PREFIX to share a Redis.
+ */
+export function redisPrefixOf(env: Pick<Env, 'REDIS_PREFIX' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  if (env.REDIS_PREFIX) return env.REDIS_PREFIX;
+  if (env.DATABASE_URL) {
+    const name = decodeURIComponent(new URL(env.DATABASE_URL).pathname.replace(/^\//, ''));
+    return `gridbot:${name || 'postgres'}:`;
+  }
+  return `gridbot:${resolve(env.DATA_DIR)}:`;
 }
 
 /** What the modules need to know about the deployment, independent of process.env. */

@@ -64,11 +64,16 @@ return {count, ttl}`;
  * answer, the request is let through: losing rate limits for a moment beats refusing every login.
  */
 export class RedisRateLimiter implements RateLimit {
+  private readonly prefix: string;
+
   constructor(
     private readonly redis: RateLimitRedis,
+    /** The deployment's `REDIS_PREFIX`: deployments sharing a Redis count apart. */
+    redisPrefix: string,
     private readonly onError: (error: unknown) => void = () => undefined,
-    private readonly prefix = 'gridbot:rl:',
-  ) {}
+  ) {
+    this.prefix = `${redisPrefix}rl:`;
+  }
 
   async hit(key: string, rule: RateRule): Promise<void> {
     let count: number;

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { type Bus, MemoryBus } from '../bus/bus';
 import { RedisBus } from '../bus/redis-bus';
 import { tickSource } from '../bus/tick-relay';
-import type { Env } from '../config/env';
+import { type Env, redisPrefixOf } from '../config/env';
 import { systemClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
 import { createMarketFeed } from '../modules/exchange';
@@ -30,7 +30,7 @@ export async function openDatabase(env: Env): Promise<DbHandle> {
 /** Redis pub/sub when REDIS_URL is set, else the in-process bus (embedded). */
 export async function openBus(env: Env, log: Log): Promise<Bus> {
   if (!env.REDIS_URL) return new MemoryBus();
-  const bus = new RedisBus({ url: env.REDIS_URL, log });
+  const bus = new RedisBus({ url: env.REDIS_URL, prefix: redisPrefixOf(env), log });
   await bus.connect();
   return bus;
 }
@@ -40,7 +40,7 @@ export function openRateLimiter(env: Env, log: Log): { limiter: RateLimit; close
   if (!env.REDIS_URL) return { limiter: new RateLimiter(systemClock), close: () => undefined };
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
   redis.on('error', (error: Error) => log('rate limiter redis error', { err: error.message }));
-  const limiter = new RedisRateLimiter(redis, (error) =>
+  const limiter = new RedisRateLimiter(redis, redisPrefixOf(env), (error) =>
     log('rate limit check skipped', { err: String(error) }),
   );
   return { limiter, close: () => redis.disconnect() };

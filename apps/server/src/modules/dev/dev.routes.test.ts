@@ -79,7 +79,8 @@ describe('where the embedded server listens', () => {
   it('binds to 127.0.0.1 unless HOST says otherwise; a split role binds to every interface', () => {
     expect(parseEnv({}).HOST).toBe('127.0.0.1');
     expect(parseEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
-    expect(parseEnv({ ROLE: 'market', REDIS_URL: 'redis://cache:6379' }).HOST).toBe('0.0.0.0');
+    const market = { ROLE: 'market', REDIS_URL: 'redis://cache:6379', REDIS_PREFIX: 'gridbot:x:' };
+    expect(parseEnv(market).HOST).toBe('0.0.0.0');
     expect(parseEnv({}).DEV_MAILBOX).toBe(false);
   });
 });
