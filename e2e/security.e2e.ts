@@ -5,9 +5,10 @@ import { newContext, shoot } from './support/browser';
 import { DEMO, inEveryLook, logInAsDemo, setUpJourney, watchPage } from './support/journey';
 
 // The journey: turn two-factor sign-in on by reading the setup key from the page and computing the code
-// here (as an authenticator app would), end another session and see its token refused, log out, log in
-// with password then code, have a wrong code refused, use a recovery code once, and find that changing
-// API keys asks for the code. Then the Security page in both themes at 1280 and 390 px.
+// here (as an authenticator app would), which ends another device's session; end that device's next session
+// from the list and see its token refused, log out, log in with password then code, have a wrong code
+// refused, use a recovery code once, and find that changing API keys asks for the code. Then the Security
+// page in both themes at 1280 and 390 px.
 const journey = setUpJourney('security');
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -88,10 +89,17 @@ describe('two-factor sign-in and sessions', () => {
     await page.getByRole('button', { name: 'I have saved them' }).click();
     await journey.see(page, 'On');
 
-    // End the other device's session from the list: its token is refused from then on.
-    expect((await apiAs(otherToken, '/api/me')).status).toBe(200);
+    // Turning it on ended the other device's session, as a password change does; this page's stays.
+    expect((await apiAs(otherToken, '/api/me')).status).toBe(401);
+    // Signed in there again (with a recovery code: the app's next code belongs to the next test), the other
+    // device's session is ended from the list: its token is refused from then on.
+    const again = await apiAs('', '/api/cyborxlogin', { ...DEMO, code: recovery[9] }, FIREFOX);
+    expect(again.status).toBe(200);
+    const againToken = String(again.body.token);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Security', exact: true }).waitFor();
     await page.getByRole('button', { name: /^Log out Firefox 133 on Linux/ }).click();
-    await expect.poll(async () => (await apiAs(otherToken, '/api/me')).status).toBe(401);
+    await expect.poll(async () => (await apiAs(againToken, '/api/me')).status).toBe(401);
 
     // Changing API keys asks for the code (the paper exchange needs no keys, so the API is asked directly).
     const token = await page.evaluate(() => window.localStorage.getItem('token') ?? '');

@@ -198,6 +198,29 @@ describe('two-factor sign-in', () => {
     expect(types).toContain('login_failed');
   });
 
+  it('ends the other sessions when turned on, and keeps the one that turned it on', async () => {
+    const user = await registerUser(t, 'tfaends');
+    const phone = await login(user.email, user.password, '10.73.0.2', {}, SAFARI_IPHONE);
+    const laptop = await login(user.email, user.password, '10.73.0.3');
+    const setup = await call(t, 'POST', '/api/security/2fa/setup', undefined, { token: user.token });
+    const enabled = await call(
+      t,
+      'POST',
+      '/api/security/2fa/enable',
+      { code: codeOf(String(setup.body.secret)) },
+      { token: user.token },
+    );
+    expect(enabled.status).toBe(200);
+    for (const other of [phone, laptop])
+      expect(await call(t, 'GET', '/api/me', undefined, { token: String(other.body.token) })).toMatchObject({
+        status: 401,
+        body: { message: authMessages.sessionExpired },
+      });
+    expect((await call(t, 'GET', '/api/me', undefined, { token: user.token })).status).toBe(200);
+    const list = await call(t, 'GET', '/api/security/sessions', undefined, { token: user.token });
+    expect(list.body.sessions).toEqual([expect.objectContaining({ current: true })]);
+  });
+
   it('asks for the code before API keys change', async () => {
     const user = await registerUser(t, 'tfakeys');
     const setup = await call(t, 'POST', '/api/security/2fa/setup', undefined, { token: user.token });

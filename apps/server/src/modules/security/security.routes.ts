@@ -59,7 +59,7 @@ export async function securityRoutes(app: FastifyInstance, deps: AppDeps) {
     securityApiPaths.twoFactorEnable,
     { ...guard, schema: { body: enableTwoFactorSchema } },
     async (req) => {
-      const result = await enable(deps, currentUser(req), req.body.code, req.ip);
+      const result = await enable(deps, currentUser(req), tokenOf(req), req.body.code, req.ip);
       forgetUser(currentUser(req).id);
       return result;
     },

@@ -32,7 +32,11 @@ export async function endSession(deps: AppDeps, userId: string, sessionId: strin
   return { success: true as const, message: m.sessionEnded };
 }
 
-async function endOthers(
+/**
+ * Ends every session of the user but the one of `token`, inside the caller's transaction; the answer drops
+ * them from the session caches (here and, over the bus, in every process) once that has committed.
+ */
+export async function endOthers(
   deps: AppDeps,
   db: Parameters<typeof repo.revokeOtherSessions>[0],
   userId: string,

@@ -5,6 +5,7 @@ import { authRateRules } from '../../plugins/rate-limit';
 import type { UserRow } from '../identity';
 import { isAdmin, requireAdminTwoFactor } from '../identity';
 import { recordSecurityEvent } from './security-log';
+import { endOthers } from './sessions.service';
 import {
   acceptedStep,
   isTotpCode,
@@ -33,8 +34,12 @@ export async function startSetup(deps: AppDeps, user: UserRow): Promise<TwoFacto
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
-/** The first code confirms the secret: 2FA is on, and the ten recovery codes are answered this once. */
-export async function enable(deps: AppDeps, user: UserRow, code: string, ip: string) {
+/**
+ * The first code confirms the secret: 2FA is on, and the ten recovery codes are answered this once. The
+ * user's other sessions end, as after a password change: someone who signed in with a stolen password
+ * must not keep the session 2FA was turned on to keep them out of. The caller's own (`token`) stays.
+ */
+export async function enable(deps: AppDeps, user: UserRow, token: string, code: string, ip: string) {
   if (hasTwoFactor(user)) throw new HttpError(400, m.twoFactorAlreadyOn);
   if (!user.totpPendingSealed) throw new HttpError(400, m.twoFactorSetupMissing);
   await deps.limiter.hit(`2fa:acct:${user.id}`, authRateRules.loginPerAccount);
@@ -42,7 +47,7 @@ export async function enable(deps: AppDeps, user: UserRow, code: string, ip: str
   const step = acceptedStep(secret, code, deps.clock.now().getTime());
   if (step === undefined) throw new HttpError(400, m.codeInvalid);
   const codes = newRecoveryCodes();
-  await deps.db.transaction(async (tx) => {
+  const forget = await deps.db.transaction(async (tx) => {
     await repo.enableTwoFactor(
       tx,
       user.id,
@@ -51,7 +56,9 @@ export async function enable(deps: AppDeps, user: UserRow, code: string, ip: str
       codes.map(recoveryCodeHash),
     );
     await recordSecurityEvent(tx, { userId: user.id, type: 'two_factor_on', ip });
+    return endOthers(deps, tx, user.id, token);
   });
+  forget();
   return { success: true as const, message: m.twoFactorEnabled, recoveryCodes: codes };
 }
 
