@@ -1,7 +1,10 @@
-import { createTestDb, type DbHandle } from '@gridbot/db';
+import { createTestDb, type DbHandle, outboxMails } from '@gridbot/db';
+import { OTP_VALID_MINUTES, RESET_LINK_VALID_MINUTES } from '@gridbot/shared';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { manualClock } from '../lib/clock';
 import { createOutboxMailer, createSmtpMailer, listOutbox, mailerFromEnv } from './mailer';
+import { contactMail, otpMail, resetMail } from './templates';
 
 describe('SMTP mailer', () => {
   const received: string[] = [];
@@ -61,6 +64,50 @@ describe('outbox mailer', () => {
     expect(mails.map((m) => m.subject)).toEqual(['second', 'first']);
     expect(mails[0]).toMatchObject({ to: 'b@example.com', text: 'two', sentAt: expect.any(String) });
     expect(lines[0]).toContain('subject="first"');
+  });
+});
+
+describe('outbox lifetimes', () => {
+  let handle: DbHandle;
+  beforeAll(async () => {
+    handle = await createTestDb();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  const subjectsIn = async () =>
+    (await handle.db.select({ subject: outboxMails.subject }).from(outboxMails)).map((r) => r.subject).sort();
+
+  it('deletes a mail once its code or link has expired, on the next write or read, and keeps the others', async () => {
+    const clock = manualClock(new Date('2026-03-01T12:00:00Z'));
+    const mailer = createOutboxMailer(handle.db, () => undefined, { clock });
+    const otp = otpMail('new@example.com', '123456');
+    const reset = resetMail('old@example.com', 'http://localhost:3000/resetpassword/abc');
+    const contact = contactMail('admin@example.com', {
+      name: 'Ann',
+      email: 'a@x',
+      contactNo: '1',
+      text: 'hi',
+    });
+    for (const mail of [otp, reset, contact]) await mailer.send(mail);
+
+    // A sign-up code works for OTP_VALID_MINUTES: on the minute it still does.
+    clock.advance(OTP_VALID_MINUTES * 60_000);
+    expect((await listOutbox(handle.db, 100, clock)).map((m) => m.subject).sort()).toEqual(
+      [otp.subject, reset.subject, contact.subject].sort(),
+    );
+    clock.advance(1);
+    expect((await listOutbox(handle.db, 100, clock)).map((m) => m.subject).sort()).toEqual(
+      [reset.subject, contact.subject].sort(),
+    );
+
+    // The reset link's lifetime passes; the next write deletes it before anyone lists the outbox.
+    clock.advance((RESET_LINK_VALID_MINUTES - OTP_VALID_MINUTES) * 60_000);
+    await mailer.send(otpMail('later@example.com', '654321'));
+    expect(await subjectsIn()).toEqual(
+      [contact.subject, otpMail('later@example.com', '654321').subject].sort(),
+    );
   });
 });
 
