@@ -7,7 +7,7 @@ import { insertBot } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { WebhookReceiver } from '../../testing/webhook-receiver';
-import { WEBHOOK_UNREACHABLE } from './webhook';
+import { WEBHOOK_TIMEOUT_MS, WEBHOOK_UNREACHABLE } from './webhook';
 
 // The test's webhook receiver listens on loopback: allowed only with WEBHOOK_ALLOW_PRIVATE (local testing).
 let t: TestApp;
@@ -136,21 +136,24 @@ describe('webhook URLs that point inside the network', () => {
     expect(settings.body.webhookUrl).toBeNull();
   });
 
-  it('answers the test call with one message whether the port is refused, closed or filtered', async () => {
-    const user = await registerUser(t, 'ports');
+  it('answers the test call with the same words at the same time whether the port is refused, closed or filtered', async () => {
     const refused = await closedPort();
     const closing = await listen((socket) => socket.destroy());
     const silent = await listen(() => undefined);
     try {
-      const answers = [];
-      for (const port of [refused, closing.port, silent.port]) {
-        const saved = await put(user.token, { routing: {}, webhookUrl: `http://127.0.0.1:${port}/hook` });
-        expect(saved.status).toBe(200);
-        answers.push(
-          (await call(t, 'POST', '/api/notifications/webhook/test', {}, { token: user.token })).body,
-        );
-      }
-      expect(answers).toEqual(Array(3).fill({ ok: false, message: WEBHOOK_UNREACHABLE }));
+      const answers = await Promise.all(
+        [refused, closing.port, silent.port].map(async (port, i) => {
+          const user = await registerUser(t, `ports${i}`);
+          const saved = await put(user.token, { routing: {}, webhookUrl: `http://127.0.0.1:${port}/hook` });
+          expect(saved.status).toBe(200);
+          const startedMs = performance.now();
+          const answer = await call(t, 'POST', '/api/notifications/webhook/test', {}, { token: user.token });
+          return { body: answer.body, ms: performance.now() - startedMs };
+        }),
+      );
+      expect(answers.map((a) => a.body)).toEqual(Array(3).fill({ ok: false, message: WEBHOOK_UNREACHABLE }));
+      // The silent port answers at the timeout; the others wait for it too.
+      for (const { ms } of answers) expect(ms).toBeGreaterThanOrEqual(WEBHOOK_TIMEOUT_MS - 50);
     } finally {
       closing.server.close();
       silent.server.close();

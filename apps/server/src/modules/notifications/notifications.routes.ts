@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type NotificationChannel,
   type NotificationList,
@@ -17,7 +18,7 @@ import { currentUser, requireUser } from '../../plugins/auth';
 import { itemOf } from './notification-text';
 import { listEvents, markRead, type SettingsRow, settingsOf, upsertSettings } from './notifications.repo';
 import { createLinkCode } from './telegram-link';
-import { postWebhook } from './webhook';
+import { postWebhook, WEBHOOK_TIMEOUT_MS, WEBHOOK_UNREACHABLE } from './webhook';
 import { assertPublicWebhookUrl, webhookTargetsOf } from './webhook-guard';
 
 const readInputSchema = z.object({
@@ -111,6 +112,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
     const row = await settingsOf(deps.db, user.id);
     if (!row?.webhookUrl || !row.webhookSecretSealed)
       throw new HttpError(400, notificationMessages.webhookMissing);
+    const startedMs = performance.now();
     try {
       await postWebhook(
         row.webhookUrl,
@@ -126,7 +128,11 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
       );
       return { ok: true, message: 'The webhook answered with success.' };
     } catch (error) {
-      return { ok: false, message: (error as Error).message };
+      const message = (error as Error).message;
+      // A refused port fails at once and a filtered one at the timeout: every unreachable answer comes at
+      // the timeout, so its time tells no more than its words.
+      if (message === WEBHOOK_UNREACHABLE) await sleep(WEBHOOK_TIMEOUT_MS - (performance.now() - startedMs));
+      return { ok: false, message };
     }
   });
 

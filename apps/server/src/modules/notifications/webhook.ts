@@ -26,6 +26,9 @@ export function verifySignature(secret: string, body: string, header: string | u
  */
 export const WEBHOOK_UNREACHABLE = 'webhook could not be reached';
 
+/** How long a delivery waits for the receiver's answer. */
+export const WEBHOOK_TIMEOUT_MS = 5_000;
+
 /**
  * POSTs a signed JSON body. `X-Gridbot-Delivery` is the same on every retry of one delivery, so a receiver
  * that saw a delivery arrive although our side timed out can drop the repeat. Anything but 2xx fails;
@@ -39,7 +42,7 @@ export async function postWebhook(
   deliveryId: string,
   payload: unknown,
   policy: WebhookTargetPolicy,
-  timeoutMs = 5_000,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
 ): Promise<void> {
   const body = JSON.stringify(payload);
   const target = new URL(url);
