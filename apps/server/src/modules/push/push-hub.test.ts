@@ -5,8 +5,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { systemClock } from '../../lib/clock';
 import { registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { liveSessionReads } from '../auth/auth.repo';
-import { SessionCache } from '../auth/session-cache';
+import { SessionCache } from '../identity/session-cache';
+import { liveSessionReads } from '../identity/users.repo';
 import { CLOSE, PushHub } from './push-hub';
 
 let t: TestApp;
