@@ -22,7 +22,17 @@ import { newSecretToken, sha256 } from '../src/lib/tokens';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import type { LoadJob, LoadResult } from './dashboard-load';
 import { type CoresBusy, cpuMeter } from './support/cpu';
-import { freePort, killAll, profileToggle, ready, startRedis, startServer, stop, stopAll, track } from './support/processes';
+import {
+  freePort,
+  killAll,
+  profileToggle,
+  ready,
+  startRedis,
+  startServer,
+  stop,
+  stopAll,
+  track,
+} from './support/processes';
 
 const USERS = Number(process.env.BENCH_USERS ?? 1000);
 const BOTS_PER_USER = 10;

@@ -21,7 +21,15 @@ import { sql } from 'drizzle-orm';
 import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
 import { cpuMeter } from './support/cpu';
-import { freePort, killAll, profileToggle, sleep, startRedis, startServer, stopAll } from './support/processes';
+import {
+  freePort,
+  killAll,
+  profileToggle,
+  sleep,
+  startRedis,
+  startServer,
+  stopAll,
+} from './support/processes';
 
 const SIZES = (process.env.BENCH_BOTS ?? '2500,5000,7500,10000').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
