@@ -1,30 +1,17 @@
 import { join } from 'node:path';
 import { buildApp } from '../app/app';
-import type { AppDeps } from '../app/deps';
-import { createProcessState } from '../app/process-state';
 import { botControlOver, serveBotEvents } from '../bus/bot-events';
 import { MemoryBus } from '../bus/bus';
-import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
-import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
-import { runningWorkOf } from '../modules/bots';
 import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo';
-import {
-  createCandleHistory,
-  createExchangeGateway,
-  createFundingHistory,
-  createFundingRates,
-  createMarketFeed,
-  loadUserKeys,
-} from '../modules/exchange';
+import { createExchangeGateway, createFundingRates, createMarketFeed } from '../modules/exchange';
 import { shareSessionRevocations } from '../modules/identity';
-import { publishBotWrites, startNotifications } from '../modules/notifications';
+import { startNotifications } from '../modules/notifications';
 import { startDepositWatcher } from '../modules/platform';
-import { KeyPermissionMonitor } from '../modules/security';
 import { createMetrics } from '../ops/metrics';
-import { BotSupervisor } from '../worker/bot-supervisor';
-import { dataDirOf, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
+import { dataDirOf, type Log, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
+import { apiDeps, botRuntime } from './wiring';
 
 /** ROLE=all (embedded, `npm start`): API, market feed and every bot in this one process. */
 export async function runAll(env: Env, webDistDir: string): Promise<void> {
@@ -36,24 +23,18 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('all');
   const rateLimit = openRateLimiter(env, (message, extra) => console.warn(message, extra ?? ''));
-  let supervisor: BotSupervisor | undefined;
   let started = false;
   // Bot changes and notifications for the push channel, within this process.
   const userEvents = new MemoryBus();
-  const deps: AppDeps = {
-    db: database.db,
-    mailer,
-    clock: systemClock,
+  const deps = await apiDeps(env, {
+    database,
     config,
+    mailer,
     limiter: rateLimit.limiter,
     feed,
-    candleHistory: await createCandleHistory(env, feed, database.db),
-    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
-    runningWork: runningWorkOf(database.db),
     userEvents,
-    state: createProcessState({ db: database.db, feed, userEvents }),
     // One in-process owner of every bot, no leases; bots and commands reach it over the in-process bus, as
     // they reach a worker over Redis with split roles.
     botControl: botControlOver(userEvents),
@@ -63,7 +44,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
       metrics: metrics.registry,
       metricsToken: env.METRICS_TOKEN,
     },
-  };
+  });
 
   const app = await buildApp(deps, { logger: { level: env.LOG_LEVEL }, webDistDir });
   const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
@@ -72,28 +53,20 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   await feed.start();
   await paper.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
-  const keyMonitor = new KeyPermissionMonitor(
-    { ...deps, now: () => new Date(), log: (message, extra) => app.log.warn({ ...extra }, message) },
-    async (userId, reason) => supervisor?.haltUserBots(userId, reason),
-  );
-  supervisor = new BotSupervisor({
-    db: database.db,
+  const log: Log = (message, extra) => app.log.warn({ ...extra }, message);
+  const { supervisor, keyMonitor } = botRuntime({
+    database,
     feed,
-    funding: await createFundingRates(env),
-    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
-    loadKeys: (userId) => loadUserKeys(deps, userId),
-    now: () => Date.now(),
-    log: (message, extra) => app.log.warn({ ...extra }, message),
-    metrics: metrics.worker,
-    onAuthError: (userId) => void keyMonitor.checkUser(userId),
-    onCommandsSettled: (botId) => void publishCommandsSettled(userEvents, botId),
-    onBotsWritten: (writes) => publishBotWrites(userEvents, writes),
+    paper,
+    funding: await createFundingRates(env),
+    secrets: deps.secrets,
+    bus: userEvents,
+    log,
+    extra: { metrics: metrics.worker },
   });
   await supervisor.start();
-  const stopEvents = await serveBotEvents(userEvents, supervisor, (message, extra) =>
-    app.log.warn({ ...extra }, message),
-  );
+  const stopEvents = await serveBotEvents(userEvents, supervisor, log);
   keyMonitor.start();
   started = true;
   const stopNotifications = startNotifications({
@@ -102,7 +75,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     mailer,
     secrets: deps.secrets,
     config,
-    log: (message, extra) => app.log.warn({ ...extra }, message),
+    log,
   });
 
   onShutdown(
@@ -113,7 +86,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
       await stopEvents();
       await stopNotifications();
       keyMonitor.stop();
-      await supervisor?.stop();
+      await supervisor.stop();
       await paper.stop();
       await feed.stop();
       rateLimit.close();

@@ -1,18 +1,16 @@
 import { buildApp } from '../app/app';
-import type { AppDeps } from '../app/deps';
-import { createProcessState } from '../app/process-state';
 import { botControlOver } from '../bus/bot-events';
 import { appConfigFromEnv, type Env } from '../config/env';
-import { systemClock } from '../lib/clock';
 import { mailerFromEnv } from '../mail/mailer';
-import { ensureLease, runningWorkOf } from '../modules/bots';
+import { ensureLease } from '../modules/bots';
 import { seedDemoAccount } from '../modules/demo';
-import { createCandleHistory, createExchangeGateway, createFundingHistory } from '../modules/exchange';
+import { createExchangeGateway } from '../modules/exchange';
 import { shareSessionRevocations } from '../modules/identity';
 import { startDepositWatcher } from '../modules/platform';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
 import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
+import { apiDeps } from './wiring';
 
 /**
  * ROLE=api: a stateless HTTP process. It trades nothing: a started bot gets a free lease row and a bus
@@ -29,21 +27,16 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const rateLimit = openRateLimiter(env, (message, extra) => log(message, extra));
   const mailer = mailerFromEnv(env, database.db);
-  const deps: AppDeps = {
-    db: database.db,
-    mailer,
-    clock: systemClock,
+  const deps = await apiDeps(env, {
+    database,
     config,
+    mailer,
     limiter: rateLimit.limiter,
     feed,
-    candleHistory: await createCandleHistory(env, feed, database.db),
-    fundingHistory: await createFundingHistory(env),
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
-    runningWork: runningWorkOf(database.db),
     bus,
     userEvents: bus,
-    state: createProcessState({ db: database.db, feed, userEvents: bus }),
     botControl: botControlOver(bus, (botId) => ensureLease(database.db, botId)),
     ops: {
       role: 'api',
@@ -51,7 +44,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
       metrics: metrics.registry,
       metricsToken: env.METRICS_TOKEN,
     },
-  };
+  });
   const app = await buildApp(deps, { logger: fastifyLoggerOptions(env), webDistDir });
   const chain = startDepositWatcher(deps, (error) => app.log.warn({ err: error }, 'deposit scan failed'));
   await shareSessionRevocations(deps.state.sessions, bus);

@@ -1,19 +1,17 @@
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { publishBotEvent, serveBotEvents } from '../bus/bot-events';
-import { publishCommandsSettled } from '../bus/command-results';
 import { appConfigFromEnv, type Env } from '../config/env';
 import { SecretBox } from '../lib/secret-box';
 import { mailerFromEnv } from '../mail/mailer';
-import { createExchangeGateway, createFundingRates, loadUserKeys } from '../modules/exchange';
+import { createExchangeGateway, createFundingRates } from '../modules/exchange';
 import { healthRoutes } from '../modules/health';
-import { publishBotWrites, startNotifications } from '../modules/notifications';
-import { KeyPermissionMonitor } from '../modules/security';
+import { startNotifications } from '../modules/notifications';
 import { createLogger, fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
-import { BotSupervisor } from '../worker/bot-supervisor';
 import { LeaseCoordinator } from '../worker/lease-coordinator';
 import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf } from './shared';
+import { botRuntime } from './wiring';
 
 /** How often the paper matcher reloads open orders and positions written by other processes. */
 const PAPER_RESYNC_MS = 30_000;
@@ -32,7 +30,6 @@ export async function runWorker(env: Env): Promise<void> {
   const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
   const metrics = createMetrics('worker');
   const secrets = SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key'));
-  const keyDeps = { db: database.db, exchanges: gateway, secrets };
   const coordinator = new LeaseCoordinator({
     db: database.db,
     workerId,
@@ -42,25 +39,16 @@ export async function runWorker(env: Env): Promise<void> {
     metrics: metrics.worker,
     announceRelease: () => void publishBotEvent(bus, { type: 'wake' }),
   });
-  // Keys lose rights on Binance's side: checked daily and after an order refused for the key.
-  const keyMonitor = new KeyPermissionMonitor(
-    { db: database.db, exchanges: gateway, secrets, now: () => new Date(), log },
-    (userId, reason) => supervisor.haltUserBots(userId, reason),
-  );
-  const supervisor: BotSupervisor = new BotSupervisor({
-    db: database.db,
+  const { supervisor, keyMonitor } = botRuntime({
+    database,
     feed,
-    funding: await createFundingRates(env),
-    payFunding: (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
     exchanges: gateway,
-    loadKeys: (userId) => loadUserKeys(keyDeps, userId),
-    now: () => Date.now(),
+    paper,
+    funding: await createFundingRates(env),
+    secrets,
+    bus,
     log,
-    metrics: metrics.worker,
-    onCommandsSettled: (botId) => void publishCommandsSettled(bus, botId),
-    onBotsWritten: (writes) => publishBotWrites(bus, writes),
-    leases: coordinator.hooks,
-    onAuthError: (userId) => void keyMonitor.checkUser(userId),
+    extra: { metrics: metrics.worker, leases: coordinator.hooks },
   });
 
   await feed.start();
