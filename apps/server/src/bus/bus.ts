@@ -28,7 +28,7 @@ export const channels = {
   bots: 'bots',
   /** `TickBatch` JSON. */
   ticks: 'ticks',
-  /** `SessionRevocation` JSON: cached sessions to drop (modules/auth/session-revocations.ts). */
+  /** `SessionRevocation` JSON: cached sessions to drop (modules/identity/session-revocations.ts). */
   sessions: 'sessions',
   /** A bot id: its owner settled some of its commands (bus/command-results.ts). */
   commands: 'commands',
