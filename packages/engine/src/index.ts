@@ -10,6 +10,18 @@ export {
 } from './backtest/candles';
 export { formatBacktestTable } from './backtest/format';
 export { type GridBacktestInput, type GridBacktestStart, startGridBacktest } from './backtest/grid-backtest';
+export {
+  RangeBacktest,
+  type RangeBacktestInput,
+  type RangeBacktestOptions,
+  type RangeBacktestResult,
+  type RangeBacktestStart,
+  type RangeBacktestSummary,
+  type RangeFillRecord,
+  runRangeBacktest,
+  startRangeBacktest,
+} from './backtest/range-backtest';
+export { firstRestingFill, type RestingOrder, restingFill } from './backtest/range-fills';
 export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,
@@ -99,6 +111,25 @@ export {
   type StoredStrategy,
   strategyFrom,
 } from './strategies/parse-strategy';
+export { applyRangeFill, type RangeFillOutcome, rangePnl } from './strategies/range/range.fill';
+export {
+  type CreateRangeInput,
+  createRange,
+  isOutOfRange,
+  type RangeOrder,
+  type RangeState,
+  type RangeStatus,
+  type RangeStopReason,
+  rangeBounds,
+} from './strategies/range/range.state';
+export { freeBase, freeQuote, type RangeStepResult, stepRange } from './strategies/range/range.step';
+export {
+  type LevelSpec,
+  levelPrice,
+  levelSpec,
+  RANGE_MAKER_FEE_PCT,
+  rangeStartProblems,
+} from './strategies/range/range-levels';
 export { stepScalping } from './strategies/scalping/scalping.step';
 export {
   type GridParams,

@@ -102,6 +102,35 @@ export interface RecordLiquidation {
 
 export type Intent = MarketBuy | SellLots | RecordLiquidation;
 
+/**
+ * Range grid (docs/trading-rules.md §2.6): place a limit order (GTC) resting at grid level `level`. The
+ * order is on the bot's state from the moment the intent is issued; its fill arrives with this `seq`.
+ */
+export interface PlaceLimit {
+  type: 'PlaceLimit';
+  seq: number;
+  level: number;
+  side: 'buy' | 'sell';
+  /** The level's price, on the tick. */
+  price: string;
+  /** Base quantity, on the step. */
+  qty: string;
+}
+
+/** Range grid: cancel the resting limit order issued as `orderSeq` at `level`. */
+export interface CancelOrder {
+  type: 'CancelOrder';
+  seq: number;
+  orderSeq: number;
+  level: number;
+}
+
+/**
+ * What a range grid asks for: market orders of the kinds above (start, trailing, stops) and limit
+ * orders. Kept apart from `Intent` so the runtimes of the other kinds are not asked to handle limits.
+ */
+export type RangeIntent = MarketBuy | SellLots | PlaceLimit | CancelOrder;
+
 /** An intent sent and not yet filled or failed, with what is needed to undo it on failure. */
 export interface PendingIntent {
   intent: Intent;

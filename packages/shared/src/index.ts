@@ -39,6 +39,7 @@ export * from './platform/platform.paths';
 export * from './platform/platform.schema';
 export * from './platform/platform.types';
 export * from './strategies/ladder';
+export * from './strategies/range.schema';
 export * from './strategies/strategy.messages';
 export * from './strategies/strategy.paths';
 export * from './strategies/strategy.schema';

@@ -1,0 +1,321 @@
+/**
+ * Backtest of a range grid (docs/trading-rules.md §2.6) on the path of §2.5: each candle is the path
+ * o, l, h, c (o, h, l, c when it closes below its open), points joined by straight lines. Along a line,
+ * resting limit orders fill at their own price with the maker fee in path order; stops, trailing and
+ * the trigger fire at their level and their market orders fill at that price rounded to the tick
+ * against the bot with the taker fee. The same `stepRange` / `applyRangeFill` a live bot runs.
+ *
+ * A stream: `feed` takes candles in time order in any number of chunks and gives the same fills as
+ * one call with all of them.
+ */
+import {
+  DEFAULT_FEE_PCT,
+  fillPriceAgainst,
+  findMarketRules,
+  type MarketRules,
+  rangeStrategySchema,
+} from '@gridbot/shared';
+import { simulateFill } from '../fills/simulate-fill';
+import { money } from '../money';
+import { apyPct, roiPct } from '../pnl/pnl';
+import { compileRules, type EngineRules } from '../rules';
+import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
+import { createRange, type RangeState, type RangeStopReason } from '../strategies/range/range.state';
+import { stepRange } from '../strategies/range/range.step';
+import { RANGE_MAKER_FEE_PCT, rangeStartProblems } from '../strategies/range/range-levels';
+import type { RangeIntent } from '../types';
+import type { Candles } from './candles';
+import { firstRestingFill, restingFill } from './range-fills';
+
+/** One output row (§2.6): `level` of a limit order, null for a market order; `pnl` a sell's pair profit. */
+export interface RangeFillRecord {
+  time: number;
+  side: 'buy' | 'sell';
+  level: number | null;
+  price: number;
+  qty: number;
+  quote: number;
+  fee: number;
+  pnl: number;
+}
+
+export interface RangeBacktestSummary {
+  investment: number;
+  startMs: number;
+  endMs: number;
+  /** The §2.5 figures: booked profit is the grid profit, unrealized PnL the floating PnL. */
+  bookedProfit: number;
+  unrealizedPnl: number;
+  totalPnl: number;
+  roiPct: number;
+  apyPct: number;
+  fees: number;
+  funding: number;
+  trades: number;
+  /** Orders resting at the end. */
+  openGrids: number;
+  maxDrawdownPct: number;
+  timeInMarketPct: number;
+  buyAndHoldPct: number;
+  stopReason: RangeStopReason | null;
+  gridProfit: number;
+  floatingPnl: number;
+  matchedTrades: number;
+  /** Annualised return of the grid profit alone, percent. */
+  gridAprPct: number;
+}
+
+export interface RangeBacktestResult {
+  fills: RangeFillRecord[];
+  summary: RangeBacktestSummary;
+  state: RangeState;
+}
+
+export interface RangeBacktestOptions {
+  /** Market orders' fee, percent; default by market (§2.1). */
+  takerFeePct?: number;
+  /** Resting orders' fee, percent; default by market (§2.6). */
+  makerFeePct?: number;
+  slippageBps?: number;
+  /** Collect fill rows (default true); the benchmark turns it off. */
+  record?: boolean;
+}
+
+/** Events on one line before its end is fed regardless (a guard, never reached in practice). */
+const MAX_EVENTS_PER_LINE = 100_000;
+/** Rounds of step/fill at one price (a start, several trailing steps). */
+const MAX_ROUNDS_AT_PRICE = 1_000;
+const round = (v: number, dp: number) => money(v).toDecimalPlaces(dp).toNumber();
+
+export class RangeBacktest {
+  state: RangeState;
+  readonly fills: RangeFillRecord[] = [];
+  private price = Number.NaN;
+  private readonly record: boolean;
+  private readonly taker: number;
+  private readonly maker: number;
+  private readonly spot: boolean;
+  private firstMs = Number.NaN;
+  private firstOpen = Number.NaN;
+  private lastMs = Number.NaN;
+  private interval = 0;
+  private inMarketMs = 0;
+  private peak = 0;
+  private maxDrawdownPct = 0;
+
+  constructor(
+    initial: RangeState,
+    private readonly rules: EngineRules,
+    private readonly options: RangeBacktestOptions = {},
+  ) {
+    this.state = initial;
+    this.record = options.record !== false;
+    this.taker = options.takerFeePct ?? DEFAULT_FEE_PCT[initial.market];
+    this.maker = options.makerFeePct ?? RANGE_MAKER_FEE_PCT[initial.market];
+    this.spot = initial.market === 'spot';
+    this.peak = initial.investment;
+  }
+
+  feed(c: Candles): void {
+    const n = c.openTimeMs.length;
+    for (let i = 0; i < n; i++) {
+      const t = c.openTimeMs[i] as number;
+      const o = c.open[i] as number;
+      const cl = c.close[i] as number;
+      this.candle(t, o);
+      this.walk(o, t);
+      if (cl >= o) {
+        this.walk(c.low[i] as number, t);
+        this.walk(c.high[i] as number, t);
+      } else {
+        this.walk(c.high[i] as number, t);
+        this.walk(c.low[i] as number, t);
+      }
+      this.walk(cl, t);
+    }
+  }
+
+  finish(): RangeBacktestResult {
+    const s = this.state;
+    const endMs = this.lastMs + this.interval;
+    if (this.inMarket()) this.inMarketMs += this.interval;
+    const price = Number.isNaN(this.price) ? this.firstOpen : this.price;
+    const pnl = rangePnl(s, price, this.taker);
+    this.drawdown(pnl.totalPnl);
+    const span = endMs - this.firstMs;
+    const roi = roiPct(pnl.totalPnl, s.investment);
+    const summary: RangeBacktestSummary = {
+      investment: s.investment,
+      startMs: this.firstMs,
+      endMs,
+      bookedProfit: pnl.gridProfit,
+      unrealizedPnl: pnl.floatingPnl,
+      totalPnl: pnl.totalPnl,
+      roiPct: round(roi, 6),
+      apyPct: round(apyPct(roi, span), 6),
+      fees: s.stats.fees,
+      funding: 0,
+      trades: s.stats.trades,
+      openGrids: s.orders.length,
+      maxDrawdownPct: round(this.maxDrawdownPct, 6),
+      timeInMarketPct: span > 0 ? round((this.inMarketMs / span) * 100, 6) : 0,
+      buyAndHoldPct: this.firstOpen > 0 ? round((price / this.firstOpen - 1) * 100, 6) : 0,
+      stopReason: s.stopReason,
+      gridProfit: pnl.gridProfit,
+      floatingPnl: pnl.floatingPnl,
+      matchedTrades: s.stats.matchedTrades,
+      gridAprPct: round(apyPct(roiPct(pnl.gridProfit, s.investment), span), 6),
+    };
+    return { fills: this.fills, summary, state: s };
+  }
+
+  /** At each candle's open: time in market and drawdown from the equity at the open. */
+  private candle(t: number, open: number): void {
+    if (Number.isNaN(this.firstMs)) {
+      this.firstMs = t;
+      this.firstOpen = open;
+    } else {
+      this.interval = t - this.lastMs;
+      if (this.inMarket()) this.inMarketMs += this.interval;
+      const s = this.state;
+      this.drawdown(s.quote + s.base * open - s.investment);
+    }
+    this.lastMs = t;
+  }
+
+  private inMarket(): boolean {
+    return this.state.base * this.price >= this.rules.minNotionalNum;
+  }
+
+  private drawdown(total: number): void {
+    const equity = this.state.investment + total;
+    if (equity > this.peak) this.peak = equity;
+    else if (this.peak > 0)
+      this.maxDrawdownPct = Math.max(this.maxDrawdownPct, (1 - equity / this.peak) * 100);
+  }
+
+  /** Moves the price from the current price to `b`, filling and firing at every level on the way. */
+  private walk(b: number, t: number): void {
+    let cur = this.price;
+    if (!Number.isNaN(cur) && b !== cur) {
+      const up = b > cur;
+      for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
+        const s = this.state;
+        const band = s.band;
+        if (cur > band.lo && cur < band.hi && b > band.lo && b < band.hi) break;
+        const e = up ? band.hi : band.lo;
+        if (up ? !(e >= cur && e <= b) : !(e <= cur && e >= b)) break;
+        const order = s.pending === null ? firstRestingFill(s.orders, cur, b) : null;
+        if (order !== null && order.price === e) this.fillResting(order, t);
+        this.settle(e, t);
+        cur = e;
+        // A level that changed nothing (it cannot: a guard against looping on it).
+        if (this.state === s) break;
+      }
+    }
+    this.settle(b, t);
+  }
+
+  private fillResting(order: RangeState['orders'][number], t: number): void {
+    const fill = restingFill(order, t, this.maker, this.spot);
+    const out = applyRangeFill(this.state, fill);
+    this.state = out.state;
+    if (this.record) this.row(t, fill.qty as number, Number(fill.quote), out);
+  }
+
+  /** Feeds `p` and fills the market orders it decides, until nothing more happens at this price. */
+  private settle(p: number, t: number): void {
+    for (let r = 0; r < MAX_ROUNDS_AT_PRICE; r++) {
+      const res = stepRange(this.state, { price: p, timeMs: t }, this.rules);
+      this.state = res.state;
+      if (res.intents.length === 0) break;
+      for (const intent of res.intents) this.fillMarket(intent, t);
+    }
+    this.price = p;
+  }
+
+  private fillMarket(intent: RangeIntent, t: number): void {
+    if (intent.type !== 'MarketBuy' && intent.type !== 'SellLots') return;
+    const side = intent.type === 'MarketBuy' ? 'buy' : 'sell';
+    const price = fillPriceAgainst(
+      intent.price,
+      side,
+      this.rules.tickSize,
+      this.options.slippageBps ?? 0,
+    ).toNumber();
+    const fill = simulateFill(intent, price, t, this.taker, this.spot ? 'base' : 'quote');
+    const out = applyRangeFill(this.state, fill);
+    this.state = out.state;
+    if (this.record) this.row(t, Number(fill.qty), Number(fill.quote), out);
+  }
+
+  private row(
+    t: number,
+    qty: number,
+    quote: number,
+    out: { side: 'buy' | 'sell'; level: number | null; feeUsdt: number; pnl: number },
+  ): void {
+    this.fills.push({
+      time: t,
+      side: out.side,
+      level: out.level,
+      price: round(quote / qty, 12),
+      qty,
+      quote,
+      fee: out.feeUsdt,
+      pnl: out.pnl,
+    });
+  }
+}
+
+export interface RangeBacktestInput {
+  strategy: unknown;
+  symbol: string;
+  category: 'spot' | 'future';
+  investment: number;
+}
+
+export type RangeBacktestStart =
+  | { ok: true; state: RangeState; rules: EngineRules; market: MarketRules }
+  | { ok: false; stage: 'symbol' | 'strategy' | 'start'; problems: string[] };
+
+/** The grid at the first candle, or why it cannot start there (shared by the CLI and the browser). */
+export function startRangeBacktest(
+  input: RangeBacktestInput,
+  startTimeMs: number,
+  firstPrice: number,
+): RangeBacktestStart {
+  const market = findMarketRules(input.symbol, input.category);
+  if (!market)
+    return { ok: false, stage: 'symbol', problems: [`unknown ${input.category} symbol ${input.symbol}`] };
+  const parsed = rangeStrategySchema.safeParse(input.strategy);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'strategy'}: ${i.message}`);
+    return { ok: false, stage: 'strategy', problems };
+  }
+  const rules = compileRules(market);
+  if (input.category === 'future')
+    return { ok: false, stage: 'start', problems: ['futures range grids are not available yet'] };
+  const problems = rangeStartProblems(parsed.data, input.investment, firstPrice, rules, input.category);
+  if (problems.length > 0) return { ok: false, stage: 'start', problems };
+  const state = createRange({
+    params: parsed.data,
+    investment: input.investment,
+    market: input.category,
+    rules,
+    startTimeMs,
+  });
+  return { ok: true, state, rules, market };
+}
+
+/** Runs `initial` over `candles`; deterministic. */
+export function runRangeBacktest(
+  initial: RangeState,
+  candles: Candles,
+  rules: EngineRules,
+  options: RangeBacktestOptions = {},
+): RangeBacktestResult {
+  const run = new RangeBacktest(initial, rules, options);
+  run.feed(candles);
+  return run.finish();
+}

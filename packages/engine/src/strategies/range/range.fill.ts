@@ -1,0 +1,105 @@
+/**
+ * Fills of a range grid (docs/trading-rules.md §2.6): a resting limit order's fill books it and queues the
+ * opposite order one level away; a market fill (start, trailing, stop) books it and queues the sells
+ * its coin is for. Spot buys pay their commission in the coin (§2.1): the bot holds `qty − fee`.
+ */
+import { type MoneyInput, money } from '../../money';
+import type { Fill } from '../../types';
+import { type QueuedOrder, type RangeState, rangeBand } from './range.state';
+
+/** What one applied fill did, as a backtest row and a runtime record would show it. */
+export interface RangeFillOutcome {
+  state: RangeState;
+  applied: boolean;
+  side: 'buy' | 'sell';
+  /** The level of a limit order; null for a market order. */
+  level: number | null;
+  /** Fee in USDT (a commission taken in the coin valued at the fill price). */
+  feeUsdt: number;
+  /** Sells of a limit order: the matched pair's grid profit; otherwise 0. */
+  pnl: number;
+}
+
+const num = (v: MoneyInput) => money(v).toNumber();
+
+export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
+  const order = s.orders.find((o) => o.seq === fill.seq);
+  const market = s.pending !== null && s.pending.intent.seq === fill.seq ? s.pending : null;
+  const side = fill.side;
+  if (order === undefined && market === null) {
+    return { state: s, applied: false, side, level: null, feeUsdt: 0, pnl: 0 };
+  }
+  const qty = money(fill.qty);
+  const quote = money(fill.quote);
+  const feeInBase = fill.feeAsset === 'base';
+  const feeUsdt = feeInBase ? money(fill.fee).times(fill.price) : money(fill.fee);
+  let base = money(s.base);
+  let cash = money(s.quote);
+  if (side === 'buy') {
+    base = base.plus(feeInBase ? qty.minus(fill.fee) : qty);
+    cash = cash.minus(quote).minus(feeInBase ? 0 : fill.fee);
+  } else {
+    base = base.minus(qty);
+    cash = cash.plus(quote).minus(fill.fee);
+  }
+  const stats = {
+    ...s.stats,
+    fees: num(money(s.stats.fees).plus(feeUsdt)),
+    trades: s.stats.trades + 1,
+  };
+  let queue: QueuedOrder[] = s.queue;
+  let orders = s.orders;
+  let pnl = 0;
+  if (order !== undefined) {
+    orders = s.orders.filter((o) => o !== order);
+    if (side === 'buy') {
+      // Answered by a sell one level up; the pair's cost is what this buy spent.
+      queue = [...queue, { level: order.level + 1, side: 'sell', cost: num(quote) }];
+    } else {
+      pnl = num(quote.minus(fill.fee).minus(order.cost));
+      stats.gridProfit = num(money(stats.gridProfit).plus(pnl));
+      stats.matchedTrades += 1;
+      queue = [...queue, { level: order.level - 1, side: 'buy', cost: 0 }];
+    }
+  } else if (market !== null && market.sellLevels.length > 0) {
+    // Each sell's coin cost its share of the market buy (the start: q at the fill price).
+    const cost = num(quote.dividedBy(market.sellLevels.length));
+    queue = [...queue, ...market.sellLevels.map((level) => ({ level, side: 'sell' as const, cost }))];
+  }
+  const next: RangeState = {
+    ...s,
+    base: num(base),
+    quote: num(cash),
+    orders,
+    queue,
+    pending: market !== null ? null : s.pending,
+    stats,
+  };
+  return {
+    state: { ...next, band: rangeBand(next) },
+    applied: true,
+    side,
+    level: order?.level ?? null,
+    feeUsdt: num(feeUsdt),
+    pnl,
+  };
+}
+
+/**
+ * The grid's PnL at price `p` (§2.6): total = USDT held + the coin valued at `p` less the fee a market
+ * sell of it would pay − the investment; floating PnL = total − grid profit (the held coin's gain or
+ * loss against what it cost, fees of the unmatched buys included).
+ */
+export function rangePnl(
+  s: RangeState,
+  p: number,
+  takerFeePct: number,
+): { gridProfit: number; floatingPnl: number; totalPnl: number } {
+  const held = money(s.base).times(p);
+  const total = money(s.quote).plus(held).minus(held.times(takerFeePct).dividedBy(100)).minus(s.investment);
+  return {
+    gridProfit: s.stats.gridProfit,
+    floatingPnl: num(total.minus(s.stats.gridProfit)),
+    totalPnl: num(total),
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * The range grid's state (docs/trading-rules.md §2.6): the orders resting on the book, one per level at most,
+ * the coin and USDT the bot holds, and what it booked. Plain JSON, like every engine state.
+ */
+import type { RangeStrategy } from '@gridbot/shared';
+import type { EngineRules } from '../../rules';
+import type { MarketBuy, SellLots } from '../../types';
+import { type LevelSpec, levelPrice, levelSpec } from './range-levels';
+
+export type RangeStatus = 'Waiting' | 'Live' | 'Stopped';
+export type RangeStopReason = 'stoploss' | 'take_profit' | 'manual' | 'manual_sell';
+
+/** A limit order resting at level `level` (absolute: level 0 is the strategy's `lower`). */
+export interface RangeOrder {
+  /** The `seq` of its PlaceLimit intent; its fill carries it. */
+  seq: number;
+  level: number;
+  side: 'buy' | 'sell';
+  price: number;
+  qty: number;
+  /** Sells: what the base it sells cost (the matched buy's quote), for the pair's grid profit. */
+  cost: number;
+}
+
+/** An order due at `level` on the next step (answering a fill, or once the start buy has filled). */
+export interface QueuedOrder {
+  level: number;
+  side: 'buy' | 'sell';
+  cost: number;
+}
+
+/** A market order in flight: what it was for. */
+export interface RangePending {
+  intent: MarketBuy | SellLots;
+  purpose: 'start' | 'trail' | 'stop';
+  /** Start and trailing buys: the sell levels their base is for. */
+  sellLevels: number[];
+}
+
+export interface RangeStats {
+  startTimeMs: number;
+  /** Price the grid started at (the start buy's decision price); 0 before. */
+  startPrice: number;
+  /** Σ matched pairs' profit: sell quote − sell fee − the matched buy's quote (§2.6). */
+  gridProfit: number;
+  /** Every fee, USDT (a fee taken in the coin valued at its fill price). */
+  fees: number;
+  /** Fills applied (market and limit). */
+  trades: number;
+  /** Limit sells filled: each closes one buy/sell pair. */
+  matchedTrades: number;
+}
+
+export interface RangeState {
+  v: 1;
+  kind: 'range';
+  params: RangeStrategy;
+  market: 'spot' | 'future';
+  spec: LevelSpec;
+  status: RangeStatus;
+  stopReason: RangeStopReason | null;
+  investment: number;
+  /** The one order quantity q, fixed at the start; 0 while waiting. */
+  qty: number;
+  /** Lowest level of the grid: 0 at the start, +1 per trailing step up. */
+  offset: number;
+  /** With a trigger: whether the start waits for the price to rise to it (null until the first tick). */
+  triggerAbove: boolean | null;
+  /** Coin held (free and locked in sells), USDT held (free and locked in buys). */
+  base: number;
+  quote: number;
+  /** Resting orders, ascending level, never two on one level. */
+  orders: RangeOrder[];
+  queue: QueuedOrder[];
+  seq: number;
+  pending: RangePending | null;
+  stats: RangeStats;
+  /** Price at which the grid trails up one level (Infinity without trailing or past its limit). */
+  trailUpAt: number;
+  /** Open interval in which a tick changes nothing; at or beyond an edge something fills or fires. */
+  band: { lo: number; hi: number };
+}
+
+export interface CreateRangeInput {
+  params: RangeStrategy;
+  investment: number;
+  market: 'spot' | 'future';
+  rules: EngineRules;
+  startTimeMs: number;
+}
+
+/** A grid waiting for its first tick (and its trigger, when it has one). Check `rangeStartProblems` first. */
+export function createRange(input: CreateRangeInput): RangeState {
+  const spec = levelSpec(input.params, input.rules.tickSize);
+  const state: RangeState = {
+    v: 1,
+    kind: 'range',
+    params: input.params,
+    market: input.market,
+    spec,
+    status: 'Waiting',
+    stopReason: null,
+    investment: input.investment,
+    qty: 0,
+    offset: 0,
+    triggerAbove: null,
+    base: 0,
+    quote: input.investment,
+    orders: [],
+    queue: [],
+    seq: 0,
+    pending: null,
+    stats: {
+      startTimeMs: input.startTimeMs,
+      startPrice: 0,
+      gridProfit: 0,
+      fees: 0,
+      trades: 0,
+      matchedTrades: 0,
+    },
+    trailUpAt: Number.POSITIVE_INFINITY,
+    band: { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY },
+  };
+  return state;
+}
+
+/** Price of the grid's current lowest and highest level. */
+export function rangeBounds(s: RangeState): { lower: number; upper: number } {
+  return { lower: levelPrice(s.spec, s.offset), upper: levelPrice(s.spec, s.offset + s.params.grids) };
+}
+
+/** Price outside the grid with nothing to trail: the bot waits, shown as "out of range" (§2.6). */
+export function isOutOfRange(s: RangeState, p: number): boolean {
+  if (s.status !== 'Live') return false;
+  const { lower, upper } = rangeBounds(s);
+  return p < lower || p > upper;
+}
+
+/**
+ * The band of `s` (docs/trading-rules.md §2.6 fill model): below the highest resting buy or a stop-loss,
+ * above the lowest resting sell, a take-profit or the trailing level, something happens.
+ */
+export function rangeBand(s: RangeState): { lo: number; hi: number } {
+  if (s.pending !== null || s.queue.length > 0 || s.status === 'Stopped') {
+    // Pending or stopped: nothing can happen on a tick; queued orders: the next tick places them.
+    return s.status === 'Stopped' || s.pending !== null
+      ? { lo: Number.NEGATIVE_INFINITY, hi: Number.POSITIVE_INFINITY }
+      : { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };
+  }
+  if (s.status === 'Waiting') {
+    const t = s.params.trigger;
+    if (t == null || s.triggerAbove === null)
+      return { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY };
+    return s.triggerAbove ? { lo: Number.NEGATIVE_INFINITY, hi: t } : { lo: t, hi: Number.POSITIVE_INFINITY };
+  }
+  let lo = s.params.stopLoss ?? Number.NEGATIVE_INFINITY;
+  let hi = Math.min(s.params.takeProfit ?? Number.POSITIVE_INFINITY, s.trailUpAt);
+  for (const o of s.orders) {
+    if (o.side === 'buy') lo = Math.max(lo, o.price);
+    else hi = Math.min(hi, o.price);
+  }
+  return { lo, hi };
+}

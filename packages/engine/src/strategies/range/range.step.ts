@@ -1,0 +1,236 @@
+/**
+ * One tick of a range grid (docs/trading-rules.md §2.6), spot (long): the start split, stops, trailing up
+ * and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
+ * Pure: the same state, tick and rules give the same result.
+ */
+import { floorToStep, money } from '../../money';
+import type { EngineRules } from '../../rules';
+import type { CancelOrder, MarketBuy, PlaceLimit, RangeIntent, SellLots, Tick } from '../../types';
+import {
+  type QueuedOrder,
+  type RangeOrder,
+  type RangePending,
+  type RangeState,
+  type RangeStopReason,
+  rangeBand,
+} from './range.state';
+import { levelPrice, nearestLevel, orderQty } from './range-levels';
+
+export interface RangeStepResult {
+  state: RangeState;
+  intents: readonly RangeIntent[];
+}
+
+const NONE: readonly RangeIntent[] = Object.freeze([]);
+
+/** Coin not locked in resting sells. */
+export function freeBase(s: RangeState): number {
+  let locked = money(0);
+  for (const o of s.orders) if (o.side === 'sell') locked = locked.plus(o.qty);
+  return money(s.base).minus(locked).toNumber();
+}
+
+/** USDT not locked in resting buys. */
+export function freeQuote(s: RangeState): number {
+  let locked = money(0);
+  for (const o of s.orders) if (o.side === 'buy') locked = locked.plus(money(o.qty).times(o.price));
+  return money(s.quote).minus(locked).toNumber();
+}
+
+export function stepRange(s: RangeState, tick: Tick, rules: EngineRules): RangeStepResult {
+  if (s.pending !== null || s.status === 'Stopped') return { state: s, intents: NONE };
+  const p = tick.price;
+  if (s.status === 'Waiting') return waiting(s, p, rules);
+  const pr = s.params;
+  if (pr.stopLoss != null && p <= pr.stopLoss) return stopGrid(s, p, 'stoploss', rules);
+  if (pr.takeProfit != null && p >= pr.takeProfit) return stopGrid(s, p, 'take_profit', rules);
+  if (p >= s.trailUpAt) return trailUp(s, p, rules);
+  if (s.queue.length > 0) return placeQueued(s, rules);
+  return { state: s, intents: NONE };
+}
+
+/** Before the start: wait for the trigger to be crossed, then split the grid at this price. */
+function waiting(s: RangeState, p: number, rules: EngineRules): RangeStepResult {
+  const t = s.params.trigger;
+  if (t != null) {
+    if (s.triggerAbove === null) {
+      // The first tick tells which way the price must cross the trigger; a tick on it starts at once.
+      if (p !== t) {
+        const next = { ...s, triggerAbove: p < t };
+        return { state: { ...next, band: rangeBand(next) }, intents: NONE };
+      }
+    } else if (s.triggerAbove ? p < t : p > t) {
+      return { state: s, intents: NONE };
+    }
+  }
+  return start(s, p, rules);
+}
+
+/**
+ * The start split at `p0` (§2.6): the level nearest p0 stays empty, buys below, sells above, one
+ * quantity q; the coin for the sells is bought at market first, the orders are placed once it filled.
+ */
+function start(s: RangeState, p0: number, rules: EngineRules): RangeStepResult {
+  const n = s.params.grids;
+  const { qty, nearest } = orderQty(s.spec, n, p0, s.investment, rules.stepSize);
+  const queue: QueuedOrder[] = [];
+  const sellLevels: number[] = [];
+  for (let k = 0; k <= n; k++) {
+    if (k < nearest) queue.push({ level: k, side: 'buy', cost: 0 });
+    else if (k > nearest) sellLevels.push(k);
+  }
+  const live: RangeState = {
+    ...s,
+    status: 'Live',
+    qty,
+    offset: 0,
+    queue,
+    stats: { ...s.stats, startPrice: p0 },
+    trailUpAt: trailLevel(s, 0),
+  };
+  if (sellLevels.length === 0) return placeQueued(live, rules);
+  const buyQty = money(qty).times(sellLevels.length).toString();
+  return marketBuy(live, p0, buyQty, 'start', sellLevels);
+}
+
+/** The price at which a grid whose lowest level is `offset` trails up (Infinity when it may not). */
+export function trailLevel(s: RangeState, offset: number): number {
+  if (!s.params.trailingUp) return Number.POSITIVE_INFINITY;
+  const next = levelPrice(s.spec, offset + s.params.grids + 1);
+  const limit = s.params.trailingUpLimit;
+  return limit != null && next > limit ? Number.POSITIVE_INFINITY : next;
+}
+
+function marketBuy(
+  s: RangeState,
+  p: number,
+  qty: string,
+  purpose: RangePending['purpose'],
+  sellLevels: number[],
+  before: readonly RangeIntent[] = NONE,
+): RangeStepResult {
+  const seq = s.seq + 1;
+  const intent: MarketBuy = {
+    type: 'MarketBuy',
+    seq,
+    grid: 0,
+    qty,
+    quoteAmount: money(qty).times(p).toString(),
+    price: p,
+  };
+  const next: RangeState = { ...s, seq, pending: { intent, purpose, sellLevels } };
+  return { state: { ...next, band: rangeBand(next) }, intents: [...before, intent] };
+}
+
+/**
+ * Trailing up (§2.6): one level spacing above the top, the lowest buy is cancelled, its quote buys q
+ * at market and a sell goes to the new top level; the grid's bounds move up one level.
+ */
+function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult {
+  const lowest = s.orders.find((o) => o.level === s.offset && o.side === 'buy');
+  const intents: RangeIntent[] = [];
+  let seq = s.seq;
+  let orders = s.orders;
+  if (lowest !== undefined) {
+    seq += 1;
+    const cancel: CancelOrder = { type: 'CancelOrder', seq, orderSeq: lowest.seq, level: lowest.level };
+    intents.push(cancel);
+    orders = orders.filter((o) => o !== lowest);
+  }
+  const offset = s.offset + 1;
+  const top = offset + s.params.grids;
+  const moved: RangeState = {
+    ...s,
+    seq,
+    orders,
+    offset,
+    trailUpAt: trailLevel(s, offset),
+    // Orders still due below the new lowest level are dropped with it.
+    queue: s.queue.filter((q) => q.level >= offset),
+  };
+  // What the cancelled buy held buys q at market, as far as the free USDT reaches at this price.
+  const tick = Number(rules.tickSize);
+  const affordable = floorToStep(money(Math.max(freeQuote(moved), 0)).dividedBy(p + tick), rules.stepSize);
+  const qty = money(moved.qty).lt(affordable) ? money(moved.qty) : affordable;
+  if (qty.lt(rules.stepSize) || qty.times(p).lt(rules.minNotional)) {
+    const next = { ...moved, queue: [...moved.queue, { level: top, side: 'sell' as const, cost: 0 }] };
+    return { state: { ...next, band: rangeBand(next) }, intents };
+  }
+  return marketBuy(moved, p, qty.toString(), 'trail', [top], intents);
+}
+
+/** Stop-loss or take-profit of the whole grid: cancel every order, sell the coin with `sellOnStop`. */
+function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: EngineRules): RangeStepResult {
+  let seq = s.seq;
+  const intents: RangeIntent[] = [];
+  for (const o of s.orders) {
+    seq += 1;
+    intents.push({ type: 'CancelOrder', seq, orderSeq: o.seq, level: o.level });
+  }
+  let next: RangeState = { ...s, seq, orders: [], queue: [], status: 'Stopped', stopReason: reason };
+  const qty = floorToStep(s.base, rules.stepSize);
+  // A remainder below the step or the minimum notional stays on the exchange as dust (§3).
+  if (s.params.sellOnStop && qty.gt(0) && qty.times(p).gte(rules.minNotional)) {
+    seq += 1;
+    const sell: SellLots = {
+      type: 'SellLots',
+      seq,
+      lotIds: [],
+      grids: [],
+      qty: qty.toString(),
+      price: p,
+      reason: reason === 'stoploss' ? 'stoploss' : 'take_profit',
+    };
+    intents.push(sell);
+    next = { ...next, seq, pending: { intent: sell, purpose: 'stop', sellLevels: [] } };
+  }
+  return { state: { ...next, band: rangeBand(next) }, intents };
+}
+
+/**
+ * Places the orders due (§2.6): never on a level that already has one or outside the grid; a sell
+ * for q, or the free coin floor-stepped when that is less (a buy's commission was taken in the
+ * coin); a buy only with the USDT to pay it. An order below the step or minimum notional is not placed.
+ */
+function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
+  let seq = s.seq;
+  const orders: RangeOrder[] = [...s.orders];
+  const intents: PlaceLimit[] = [];
+  let base = money(freeBase(s));
+  let quote = money(freeQuote(s));
+  const top = s.offset + s.params.grids;
+  for (const q of s.queue) {
+    if (q.level < s.offset || q.level > top) continue;
+    if (orders.some((o) => o.level === q.level)) continue;
+    const price = levelPrice(s.spec, q.level);
+    let qty = money(s.qty);
+    if (q.side === 'sell') {
+      const free = floorToStep(base, rules.stepSize);
+      if (free.lt(qty)) qty = free;
+    } else if (quote.lt(qty.times(price))) {
+      continue;
+    }
+    if (qty.lt(rules.stepSize) || qty.times(price).lt(rules.minNotional)) continue;
+    if (q.side === 'sell') base = base.minus(qty);
+    else quote = quote.minus(qty.times(price));
+    seq += 1;
+    const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty: qty.toNumber(), cost: q.cost };
+    orders.push(order);
+    intents.push({
+      type: 'PlaceLimit',
+      seq,
+      level: q.level,
+      side: q.side,
+      price: String(price),
+      qty: qty.toString(),
+    });
+  }
+  orders.sort((a, b) => a.level - b.level);
+  const next: RangeState = { ...s, seq, orders, queue: [] };
+  return { state: { ...next, band: rangeBand(next) }, intents };
+}
+
+/** Level nearest `p` in the current grid (for displays and tests). */
+export function currentLevel(s: RangeState, p: number): number {
+  return nearestLevel(s.spec, s.offset, s.offset + s.params.grids, p);
+}
