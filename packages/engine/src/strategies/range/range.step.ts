@@ -44,7 +44,9 @@ export function stepRange(s: RangeState, tick: Tick, rules: EngineRules): RangeS
   const pr = s.params;
   if (pr.stopLoss != null && p <= pr.stopLoss) return stopGrid(s, p, 'stoploss', rules);
   if (pr.takeProfit != null && p >= pr.takeProfit) return stopGrid(s, p, 'take_profit', rules);
-  if (p >= s.trailUpAt) return trailUp(s, p, rules);
+  // The path reaches the trailing level exactly; a price already a further spacing beyond it (a start
+  // far above the range) would leave sells below the market: the bot waits there, out of range.
+  if (p >= s.trailUpAt && p < levelPrice(s.spec, s.offset + s.params.grids + 2)) return trailUp(s, p, rules);
   if (s.queue.length > 0) return placeQueued(s, rules);
   return { state: s, intents: NONE };
 }
@@ -123,11 +125,12 @@ function marketBuy(
 }
 
 /**
- * Trailing up (§2.6): one level spacing above the top, the lowest buy is cancelled, its quote buys q
+ * Trailing up (§2.6): one level spacing above the top, the lowest buy (whatever order rests on the
+ * lowest level) is cancelled, its quote buys q
  * at market and a sell goes to the new top level; the grid's bounds move up one level.
  */
 function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult {
-  const lowest = s.orders.find((o) => o.level === s.offset && o.side === 'buy');
+  const lowest = s.orders.find((o) => o.level === s.offset);
   const intents: RangeIntent[] = [];
   let seq = s.seq;
   let orders = s.orders;
