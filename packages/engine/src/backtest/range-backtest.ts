@@ -220,7 +220,7 @@ export class RangeBacktest {
     const fill = restingFill(order, t, this.maker, this.spot);
     const out = applyRangeFill(this.state, fill);
     this.state = out.state;
-    if (this.record) this.row(t, fill.qty as number, Number(fill.quote), out);
+    if (this.record) this.row(t, order.price, order.qty, Number(fill.quote), out);
   }
 
   /** Feeds `p` and fills the market orders it decides, until nothing more happens at this price. */
@@ -246,11 +246,12 @@ export class RangeBacktest {
     const fill = simulateFill(intent, price, t, this.taker, this.spot ? 'base' : 'quote');
     const out = applyRangeFill(this.state, fill);
     this.state = out.state;
-    if (this.record) this.row(t, Number(fill.qty), Number(fill.quote), out);
+    if (this.record) this.row(t, price, Number(fill.qty), Number(fill.quote), out);
   }
 
   private row(
     t: number,
+    price: number,
     qty: number,
     quote: number,
     out: { side: 'buy' | 'sell'; level: number | null; feeUsdt: number; pnl: number },
@@ -259,7 +260,7 @@ export class RangeBacktest {
       time: t,
       side: out.side,
       level: out.level,
-      price: round(quote / qty, 12),
+      price,
       qty,
       quote,
       fee: out.feeUsdt,

@@ -26,6 +26,7 @@ import { createCycle } from '../strategies/cycle/cycle.state';
 import { parseCycle } from '../strategies/cycle/parse-cycle';
 import { validateCycleStart } from '../validate';
 import { type BacktestArgs, parseArgs, USAGE, UsageError } from './args';
+import { isRangeStrategy, rangeBacktestCli } from './range-cli';
 import { readCsvFile } from './read-csv';
 
 /** A bad input file; printed on one line. */
@@ -175,6 +176,13 @@ async function main(argv: readonly string[]): Promise<number> {
   ]);
   const candles = joinCandles(parts, args.fromMs ?? undefined, args.toMs ?? undefined);
   if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
+  const strategy = args.strategy === null ? null : readJson(args.strategy, 'strategy');
+  if (isRangeStrategy(strategy)) {
+    const range = rangeBacktestCli(args, strategy as Record<string, unknown>, candles);
+    if ('problem' in range) throw new InputError(range.problem);
+    process.stdout.write(range.output);
+    return 0;
+  }
   const state = buildState(args, candles.openTimeMs[0] as number, candles.open[0] as number, market);
   const feePct = args.feePct ?? DEFAULT_FEE_PCT[args.category];
   const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding });

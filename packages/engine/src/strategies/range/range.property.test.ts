@@ -26,6 +26,8 @@ const gridArb = fc.record({
   sellOnStop: fc.boolean(),
 });
 
+type GridInput = typeof gridArb extends fc.Arbitrary<infer T> ? T : never;
+
 /** A random walk of 1–60 candles from 100, each move within ±6 %. */
 const walkArb = fc.array(
   fc.tuple(fc.double({ min: -0.06, max: 0.06, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
@@ -55,7 +57,7 @@ function candlesOf(walk: readonly (readonly [number, number])[]): Candles {
   return c;
 }
 
-function gridOf(g: fc.Infer<typeof gridArb>): RangeState | null {
+function gridOf(g: GridInput): RangeState | null {
   const params = rangeStrategySchema.parse({
     type: 'range',
     lower: g.lower,

@@ -1,0 +1,104 @@
+/**
+ * The backtest CLI with a range grid (docs/trading-rules.md §2.6): the rows and summary it prints, in process,
+ * and once spawned as users run it (compiled JavaScript) on real candles.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCandles, marketDataPath } from '../testing/data';
+import { parseArgs } from './args';
+import { rangeBacktestCli } from './range-cli';
+
+const SCRIPT = fileURLToPath(new URL('../../../../scripts/backtest.mjs', import.meta.url));
+const BTC_FILE = 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
+const STRATEGY = {
+  type: 'range',
+  lower: 64000,
+  upper: 70000,
+  grids: 20,
+  mode: 'geometric',
+  trailingUp: true,
+};
+
+let scratch: string;
+let strategyPath: string;
+beforeAll(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'gridbot-range-cli-'));
+  strategyPath = join(scratch, 'range.json');
+  writeFileSync(strategyPath, JSON.stringify(STRATEGY));
+});
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+const argsOf = (...extra: string[]) =>
+  parseArgs([
+    '--strategy',
+    strategyPath,
+    '--candles',
+    marketDataPath(BTC_FILE),
+    '--symbol',
+    'BTCUSDT',
+    ...(extra.includes('--investment') ? [] : ['--investment', '1000']),
+    ...extra,
+  ]);
+
+describe('backtest CLI, range grid', () => {
+  it('prints rows {time, side, level, price, qty, quote, fee, pnl} and the summary with grid profit', () => {
+    const out = rangeBacktestCli(argsOf('--json'), STRATEGY, loadCandles(BTC_FILE));
+    if (!('output' in out)) throw new Error(out.problem);
+    const { fills, summary } = JSON.parse(out.output);
+    expect(Object.keys(fills[0])).toEqual(['time', 'side', 'level', 'price', 'qty', 'quote', 'fee', 'pnl']);
+    // The start buys the coin for the sells at market; every other row is a level's limit order.
+    expect(fills[0].level).toBeNull();
+    // Prices as the exchange shows them: on BTCUSDT's 0.01 tick, limit orders at their level's price.
+    expect(fills.filter((f: { price: number }) => !/^\d+(\.\d{1,2})?$/.test(String(f.price)))).toEqual([]);
+    expect(fills.slice(1).every((f: { level: number | null }) => f.level !== null)).toBe(true);
+    const sells = fills.filter(
+      (f: { side: string; level: number | null }) => f.side === 'sell' && f.level !== null,
+    );
+    expect(summary.matchedTrades).toBe(sells.length);
+    const pnl = sells.reduce((t: number, f: { pnl: number }) => t + f.pnl, 0);
+    expect(summary.gridProfit).toBeCloseTo(pnl, 8);
+    expect(summary.totalPnl).toBeCloseTo(summary.gridProfit + summary.floatingPnl, 8);
+    expect(summary.bookedProfit).toBe(summary.gridProfit);
+    expect(summary.unrealizedPnl).toBe(summary.floatingPnl);
+    expect(summary.trades).toBe(fills.length);
+  });
+
+  it('refuses a start it cannot make, and the flags of the other kinds', () => {
+    const small = rangeBacktestCli(argsOf('--investment', '10'), STRATEGY, loadCandles(BTC_FILE));
+    expect(small).toEqual({
+      problem: 'the quantity per order is below the step of 0.00001 BTCUSDT: invest more or use fewer grids',
+    });
+    expect(() => rangeBacktestCli(argsOf('--pause', '70000'), STRATEGY, loadCandles(BTC_FILE))).toThrow(
+      '--pause, --restart, --profit-book and --funding do not apply to a range grid',
+    );
+  });
+
+  it('runs from the command line as compiled JavaScript', async () => {
+    const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [
+          SCRIPT,
+          '--strategy',
+          strategyPath,
+          '--candles',
+          marketDataPath(BTC_FILE),
+          '--symbol',
+          'BTCUSDT',
+          '--investment',
+          '1000',
+        ],
+        (err, stdout, stderr) => resolve({ code: err ? 1 : 0, stdout, stderr }),
+      );
+    });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')[0]).toMatch(/^time +side +level +price +qty +quote +fee +pnl$/);
+    expect(r.stdout).toMatch(/\ngrid profit +[\d.]+ USDT\n/);
+    expect(r.stdout).toMatch(/\nmatched trades +\d+\n/);
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+/**
+ * The backtest CLI's range grid (docs/trading-rules.md §2.6): `--strategy` with `"type": "range"` runs the
+ * range backtest on the same candles and flags. `--stoploss` sets the grid's stop-loss, `--fee` the fee of
+ * every fill; flags of the other kinds are refused.
+ */
+import type { Candles } from '../backtest/candles';
+import { runRangeBacktest, startRangeBacktest } from '../backtest/range-backtest';
+import { formatRangeTable } from '../backtest/range-format';
+import { type BacktestArgs, UsageError } from './args';
+
+/** A strategy file whose `type` is `range`. */
+export function isRangeStrategy(json: unknown): boolean {
+  return typeof json === 'object' && json !== null && (json as { type?: unknown }).type === 'range';
+}
+
+/** The report to print, or the one-line reason the grid cannot start (`problem`). */
+export function rangeBacktestCli(
+  args: BacktestArgs,
+  strategy: Record<string, unknown>,
+  candles: Candles,
+): { output: string } | { problem: string } {
+  if (args.pause !== null || args.restart !== null || args.profitBookPct !== null || args.funding !== null)
+    throw new UsageError('--pause, --restart, --profit-book and --funding do not apply to a range grid');
+  const start = startRangeBacktest(
+    {
+      strategy: args.stoploss === null ? strategy : { ...strategy, stopLoss: args.stoploss },
+      symbol: args.symbol,
+      category: args.category,
+      investment: args.investment as number,
+    },
+    candles.openTimeMs[0] as number,
+    candles.open[0] as number,
+  );
+  if (!start.ok) {
+    const problems = start.problems.join('; ');
+    return { problem: start.stage === 'strategy' ? `strategy ${args.strategy}: ${problems}` : problems };
+  }
+  const fee = args.feePct ?? undefined;
+  const r = runRangeBacktest(start.state, candles, start.rules, {
+    takerFeePct: fee,
+    makerFeePct: fee,
+    slippageBps: args.slippageBps,
+  });
+  return {
+    output: args.json
+      ? `${JSON.stringify({ fills: r.fills, summary: r.summary })}\n`
+      : formatRangeTable(r.fills, r.summary),
+  };
+}
