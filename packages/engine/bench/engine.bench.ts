@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { getMarketRules } from '@gridbot/shared';
+import { getMarketRules, rangeStrategySchema } from '@gridbot/shared';
 import {
   applyFill,
   CANDLE_HEADER,
@@ -25,9 +25,12 @@ import {
   candleTicks,
   compileRules,
   createGridBot,
+  createRange,
   type GridBotState,
   type GridParams,
   PathBacktest,
+  RangeBacktest,
+  rangeStartProblems,
   simulateFill,
   step,
   strategyFrom,
@@ -318,6 +321,58 @@ function benchManyBots(prices: Float64Array, times: Float64Array): void {
   console.log(`  CPU time: median ${median(cpuRuns).toFixed(2)} ms per round`);
 }
 
+/**
+ * The backtest loop alone for a range grid (docs/trading-rules.md §2.6): 100 geometric levels from 30 % below
+ * to 30 % above the first open, trailing up, resting orders filled on the path. Returns candles/s.
+ */
+function benchRangeLoop(candles: Candles): { wall: number; cpu: number } {
+  const open = candles.open[0] as number;
+  const params = rangeStrategySchema.parse({
+    type: 'range',
+    lower: Math.round(open * 0.7),
+    upper: Math.round(open * 1.3),
+    grids: 100,
+    mode: 'geometric',
+    trailingUp: true,
+  });
+  const problems = rangeStartProblems(params, 10_000, open, rules, 'spot');
+  if (problems.length > 0) throw new Error(problems.join('; '));
+  const run = () => {
+    const grid = createRange({ params, investment: 10_000, market: 'spot', rules, startTimeMs: 0 });
+    const bt = new RangeBacktest(grid, rules, { record: false });
+    bt.feed(candles);
+    return bt.finish().summary;
+  };
+  run(); // warm-up
+  const runs: number[] = [];
+  const cpuRuns: number[] = [];
+  let summary = run();
+  for (let r = 0; r < 5; r++) {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    summary = run();
+    runs.push(performance.now() - t0);
+    const cu = process.cpuUsage(c0);
+    cpuRuns.push((cu.user + cu.system) / 1000);
+  }
+  const ms = median(runs);
+  const rate = candles.openTimeMs.length / (ms / 1000);
+  const cpuRate = YEAR_CANDLES / (median(cpuRuns) / 1000);
+  console.log(
+    `backtest loop alone (path model), one range grid (100 geometric levels, trailing up), ${YEAR_CANDLES.toLocaleString('en')} candles`,
+  );
+  console.log(
+    `  ${summary.trades} fills, ${summary.matchedTrades} matched, grid profit ${summary.gridProfit.toFixed(2)} USDT on 10,000 USDT`,
+  );
+  console.log(
+    `  median of 5 runs: ${ms.toFixed(1)} ms → ${(rate / 1e6).toFixed(2)} M candles/s (goal ≥ 3 M)`,
+  );
+  console.log(
+    `  median CPU time: ${median(cpuRuns).toFixed(1)} ms → ${(cpuRate / 1e6).toFixed(2)} M candles/s`,
+  );
+  return { wall: rate, cpu: cpuRate };
+}
+
 const cpu = cpus()[0];
 console.log(
   `machine: ${cpu?.model ?? 'unknown CPU'}, ${cpus().length} cores, ${platform()} ${release()}, node ${process.version}`,
@@ -330,6 +385,7 @@ console.log(
 );
 const candles = yearOfCandles();
 const loopRate = benchPathLoop(candles);
+const rangeRate = benchRangeLoop(candles);
 const cliMs = benchCli(candles);
 console.log('');
 console.log(
@@ -341,6 +397,9 @@ console.log('| year of 1m candles (525,600) | wall clock | CPU time | goal |');
 console.log('|---|---|---|---|');
 console.log(
   `| backtest loop alone (path model) | ${(loopRate.wall / 1e6).toFixed(2)} M candles/s | ${(loopRate.cpu / 1e6).toFixed(2)} M candles/s | ≥ 3 M candles/s |`,
+);
+console.log(
+  `| backtest loop alone, range grid | ${(rangeRate.wall / 1e6).toFixed(2)} M candles/s | ${(rangeRate.cpu / 1e6).toFixed(2)} M candles/s | ≥ 3 M candles/s |`,
 );
 console.log(
   `| backtest CLI end to end | ${(cliMs.wall / 1000).toFixed(2)} s | ${(cliMs.cpu / 1000).toFixed(2)} s | ≤ 1.0 s |`,

@@ -197,6 +197,12 @@ export class RangeBacktest {
   /** Moves the price from the current price to `b`, filling and firing at every level on the way. */
   private walk(b: number, t: number): void {
     let cur = this.price;
+    // Both ends inside the band: so is the whole line (the band is an interval), nothing happens.
+    const q = this.state.band;
+    if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi) {
+      this.price = b;
+      return;
+    }
     if (!Number.isNaN(cur) && b !== cur) {
       const up = b > cur;
       for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {

@@ -36,6 +36,23 @@ export function levelSpec(
  * `lower + k × Δ`, geometric `lower × ratio^k`, rounded to the nearest tick.
  */
 export function levelPrice(spec: LevelSpec, k: number): number {
+  let memo = LEVEL_MEMO.get(spec);
+  if (memo === undefined) {
+    memo = new Map();
+    LEVEL_MEMO.set(spec, memo);
+  }
+  let price = memo.get(k);
+  if (price === undefined) {
+    price = computeLevelPrice(spec, k);
+    memo.set(k, price);
+  }
+  return price;
+}
+
+/** Level prices per spec object: a pure function of (spec, k), computed in decimal once. */
+const LEVEL_MEMO = new WeakMap<LevelSpec, Map<number, number>>();
+
+function computeLevelPrice(spec: LevelSpec, k: number): number {
   const raw =
     spec.mode === 'arithmetic'
       ? money(spec.base).plus(money(spec.spacing).times(k))

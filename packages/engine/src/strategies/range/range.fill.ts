@@ -5,7 +5,7 @@
  */
 import { type MoneyInput, money } from '../../money';
 import type { Fill } from '../../types';
-import { type QueuedOrder, type RangeState, rangeBand } from './range.state';
+import { type QueuedOrder, type RangeState, rangeBand, withLock } from './range.state';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
 export interface RangeFillOutcome {
@@ -49,9 +49,11 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
   };
   let queue: QueuedOrder[] = s.queue;
   let orders = s.orders;
+  let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   let pnl = 0;
   if (order !== undefined) {
     orders = s.orders.filter((o) => o !== order);
+    locks = withLock(s, order, -1);
     if (side === 'buy') {
       // Answered by a sell one level up; the pair's cost is what this buy spent.
       queue = [...queue, { level: order.level + 1, side: 'sell', cost: num(quote) }];
@@ -71,6 +73,7 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
     base: num(base),
     quote: num(cash),
     orders,
+    ...locks,
     queue,
     pending: market !== null ? null : s.pending,
     stats,

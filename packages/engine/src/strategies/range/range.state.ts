@@ -3,6 +3,7 @@
  * the coin and USDT the bot holds, and what it booked. Plain JSON, like every engine state.
  */
 import type { RangeStrategy } from '@gridbot/shared';
+import { decAdd, decMul, decSub } from '../../money';
 import type { EngineRules } from '../../rules';
 import type { MarketBuy, SellLots } from '../../types';
 import { type LevelSpec, levelPrice, levelSpec } from './range-levels';
@@ -71,6 +72,9 @@ export interface RangeState {
   quote: number;
   /** Resting orders, ascending level, never two on one level. */
   orders: RangeOrder[];
+  /** Σ qty of the resting sells and Σ qty × price of the resting buys: what the orders lock. */
+  lockedBase: number;
+  lockedQuote: number;
   queue: QueuedOrder[];
   seq: number;
   pending: RangePending | null;
@@ -107,6 +111,8 @@ export function createRange(input: CreateRangeInput): RangeState {
     base: 0,
     quote: input.investment,
     orders: [],
+    lockedBase: 0,
+    lockedQuote: 0,
     queue: [],
     seq: 0,
     pending: null,
@@ -160,4 +166,23 @@ export function rangeBand(s: RangeState): { lo: number; hi: number } {
     else hi = Math.min(hi, o.price);
   }
   return { lo, hi };
+}
+
+/** What `o` locks: its coin (a sell) or its USDT (a buy). */
+function lockOf(o: RangeOrder): { base: number; quote: number } {
+  return o.side === 'sell' ? { base: o.qty, quote: 0 } : { base: 0, quote: decMul(o.qty, o.price) };
+}
+
+/** The locked totals once `o` rests (sign 1) or no longer rests (sign −1). */
+export function withLock(
+  s: Pick<RangeState, 'lockedBase' | 'lockedQuote'>,
+  o: RangeOrder,
+  sign: 1 | -1,
+): { lockedBase: number; lockedQuote: number } {
+  const l = lockOf(o);
+  const f = sign === 1 ? decAdd : decSub;
+  return {
+    lockedBase: l.base === 0 ? s.lockedBase : f(s.lockedBase, l.base),
+    lockedQuote: l.quote === 0 ? s.lockedQuote : f(s.lockedQuote, l.quote),
+  };
 }

@@ -3,7 +3,7 @@
  * and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
  * Pure: the same state, tick and rules give the same result.
  */
-import { floorToStep, money } from '../../money';
+import { decSub, floorToStep, money } from '../../money';
 import type { EngineRules } from '../../rules';
 import type { CancelOrder, MarketBuy, PlaceLimit, RangeIntent, SellLots, Tick } from '../../types';
 import {
@@ -13,6 +13,7 @@ import {
   type RangeState,
   type RangeStopReason,
   rangeBand,
+  withLock,
 } from './range.state';
 import { levelPrice, nearestLevel, orderQty } from './range-levels';
 
@@ -25,16 +26,12 @@ const NONE: readonly RangeIntent[] = Object.freeze([]);
 
 /** Coin not locked in resting sells. */
 export function freeBase(s: RangeState): number {
-  let locked = money(0);
-  for (const o of s.orders) if (o.side === 'sell') locked = locked.plus(o.qty);
-  return money(s.base).minus(locked).toNumber();
+  return decSub(s.base, s.lockedBase);
 }
 
 /** USDT not locked in resting buys. */
 export function freeQuote(s: RangeState): number {
-  let locked = money(0);
-  for (const o of s.orders) if (o.side === 'buy') locked = locked.plus(money(o.qty).times(o.price));
-  return money(s.quote).minus(locked).toNumber();
+  return decSub(s.quote, s.lockedQuote);
 }
 
 export function stepRange(s: RangeState, tick: Tick, rules: EngineRules): RangeStepResult {
@@ -134,11 +131,13 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
   const intents: RangeIntent[] = [];
   let seq = s.seq;
   let orders = s.orders;
+  let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   if (lowest !== undefined) {
     seq += 1;
     const cancel: CancelOrder = { type: 'CancelOrder', seq, orderSeq: lowest.seq, level: lowest.level };
     intents.push(cancel);
     orders = orders.filter((o) => o !== lowest);
+    locks = withLock(s, lowest, -1);
   }
   const offset = s.offset + 1;
   const top = offset + s.params.grids;
@@ -146,6 +145,7 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
     ...s,
     seq,
     orders,
+    ...locks,
     offset,
     trailUpAt: trailLevel(s, offset),
     // Orders still due below the new lowest level are dropped with it.
@@ -170,7 +170,16 @@ function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: Engi
     seq += 1;
     intents.push({ type: 'CancelOrder', seq, orderSeq: o.seq, level: o.level });
   }
-  let next: RangeState = { ...s, seq, orders: [], queue: [], status: 'Stopped', stopReason: reason };
+  let next: RangeState = {
+    ...s,
+    seq,
+    orders: [],
+    lockedBase: 0,
+    lockedQuote: 0,
+    queue: [],
+    status: 'Stopped',
+    stopReason: reason,
+  };
   const qty = floorToStep(s.base, rules.stepSize);
   // A remainder below the step or the minimum notional stays on the exchange as dust (§3).
   if (s.params.sellOnStop && qty.gt(0) && qty.times(p).gte(rules.minNotional)) {
@@ -199,9 +208,10 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
   let seq = s.seq;
   const orders: RangeOrder[] = [...s.orders];
   const intents: PlaceLimit[] = [];
-  let base = money(freeBase(s));
-  let quote = money(freeQuote(s));
+  let base = money(s.base).minus(s.lockedBase);
+  let quote = money(s.quote).minus(s.lockedQuote);
   const top = s.offset + s.params.grids;
+  let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   for (const q of s.queue) {
     if (q.level < s.offset || q.level > top) continue;
     if (orders.some((o) => o.level === q.level)) continue;
@@ -219,6 +229,7 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
     seq += 1;
     const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty: qty.toNumber(), cost: q.cost };
     orders.push(order);
+    locks = withLock(locks, order, 1);
     intents.push({
       type: 'PlaceLimit',
       seq,
@@ -229,7 +240,7 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
     });
   }
   orders.sort((a, b) => a.level - b.level);
-  const next: RangeState = { ...s, seq, orders, queue: [] };
+  const next: RangeState = { ...s, seq, orders, ...locks, queue: [] };
   return { state: { ...next, band: rangeBand(next) }, intents };
 }
 
