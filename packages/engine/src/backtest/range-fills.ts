@@ -4,7 +4,7 @@
  * fee. The one implementation for the backtest CLI and the browser backtest (and any paper exchange
  * that rests orders).
  */
-import { feeOf, Money, money } from '../money';
+import { exactCeilTo, exactMul } from '../strategies/range/exact';
 import type { Fill } from '../types';
 
 export interface RestingOrder {
@@ -47,27 +47,19 @@ export function firstRestingFill<O extends RestingOrder>(
  * every futures fee, in USDT.
  */
 export function restingFill(o: RestingOrder, timeMs: number, makerFeePct: number, spot: boolean): Fill {
-  const quote = money(o.qty).times(o.price);
+  const rate = exactMul(makerFeePct, 0.01);
+  const quote = exactMul(o.qty, o.price);
   if (spot && o.side === 'buy') {
-    const fee = feeOf(o.qty, makerFeePct).toDecimalPlaces(8, Money.ROUND_UP);
     return {
       seq: o.seq,
       side: 'buy',
       price: o.price,
       qty: o.qty,
-      quote: quote.toFixed(),
-      fee: fee.toFixed(),
+      quote,
+      fee: exactCeilTo(exactMul(o.qty, rate), 8),
       feeAsset: 'base',
       timeMs,
     };
   }
-  return {
-    seq: o.seq,
-    side: o.side,
-    price: o.price,
-    qty: o.qty,
-    quote: quote.toFixed(),
-    fee: feeOf(quote, makerFeePct).toFixed(),
-    timeMs,
-  };
+  return { seq: o.seq, side: o.side, price: o.price, qty: o.qty, quote, fee: exactMul(quote, rate), timeMs };
 }

@@ -3,8 +3,9 @@
  * opposite order one level away; a market fill (start, trailing, stop) books it and queues the sells
  * its coin is for. Spot buys pay their commission in the coin (§2.1): the bot holds `qty − fee`.
  */
-import { type MoneyInput, money } from '../../money';
+import { type MoneyInput, money, toNumber } from '../../money';
 import type { Fill } from '../../types';
+import { exactAdd, exactMul, exactSub } from './exact';
 import { type QueuedOrder, type RangeState, rangeBand, withLock } from './range.state';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
@@ -29,24 +30,22 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
   if (order === undefined && market === null) {
     return { state: s, applied: false, side, level: null, feeUsdt: 0, pnl: 0 };
   }
-  const qty = money(fill.qty);
-  const quote = money(fill.quote);
+  // Exchange fills may carry decimal strings; the backtest's carry numbers (exact.ts does the sums).
+  const qty = toNumber(fill.qty);
+  const quote = toNumber(fill.quote);
+  const fee = toNumber(fill.fee);
   const feeInBase = fill.feeAsset === 'base';
-  const feeUsdt = feeInBase ? money(fill.fee).times(fill.price) : money(fill.fee);
-  let base = money(s.base);
-  let cash = money(s.quote);
+  const feeUsdt = feeInBase ? exactMul(fee, toNumber(fill.price)) : fee;
+  let base: number;
+  let cash: number;
   if (side === 'buy') {
-    base = base.plus(feeInBase ? qty.minus(fill.fee) : qty);
-    cash = cash.minus(quote).minus(feeInBase ? 0 : fill.fee);
+    base = exactAdd(s.base, feeInBase ? exactSub(qty, fee) : qty);
+    cash = exactSub(s.quote, feeInBase ? quote : exactAdd(quote, fee));
   } else {
-    base = base.minus(qty);
-    cash = cash.plus(quote).minus(fill.fee);
+    base = exactSub(s.base, qty);
+    cash = exactAdd(s.quote, exactSub(quote, fee));
   }
-  const stats = {
-    ...s.stats,
-    fees: num(money(s.stats.fees).plus(feeUsdt)),
-    trades: s.stats.trades + 1,
-  };
+  const stats = { ...s.stats, fees: exactAdd(s.stats.fees, feeUsdt), trades: s.stats.trades + 1 };
   let queue: QueuedOrder[] = s.queue;
   let orders = s.orders;
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
@@ -56,22 +55,22 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
     locks = withLock(s, order, -1);
     if (side === 'buy') {
       // Answered by a sell one level up; the pair's cost is what this buy spent.
-      queue = [...queue, { level: order.level + 1, side: 'sell', cost: num(quote) }];
+      queue = [...queue, { level: order.level + 1, side: 'sell', cost: quote }];
     } else {
-      pnl = num(quote.minus(fill.fee).minus(order.cost));
-      stats.gridProfit = num(money(stats.gridProfit).plus(pnl));
+      pnl = exactSub(exactSub(quote, fee), order.cost);
+      stats.gridProfit = exactAdd(stats.gridProfit, pnl);
       stats.matchedTrades += 1;
       queue = [...queue, { level: order.level - 1, side: 'buy', cost: 0 }];
     }
   } else if (market !== null && market.sellLevels.length > 0) {
     // Each sell's coin cost its share of the market buy (the start: q at the fill price).
-    const cost = num(quote.dividedBy(market.sellLevels.length));
+    const cost = num(money(quote).dividedBy(market.sellLevels.length));
     queue = [...queue, ...market.sellLevels.map((level) => ({ level, side: 'sell' as const, cost }))];
   }
   const next: RangeState = {
     ...s,
-    base: num(base),
-    quote: num(cash),
+    base,
+    quote: cash,
     orders,
     ...locks,
     queue,
@@ -83,7 +82,7 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
     applied: true,
     side,
     level: order?.level ?? null,
-    feeUsdt: num(feeUsdt),
+    feeUsdt,
     pnl,
   };
 }

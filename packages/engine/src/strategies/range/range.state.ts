@@ -3,9 +3,9 @@
  * the coin and USDT the bot holds, and what it booked. Plain JSON, like every engine state.
  */
 import type { RangeStrategy } from '@gridbot/shared';
-import { decAdd, decMul, decSub } from '../../money';
 import type { EngineRules } from '../../rules';
 import type { MarketBuy, SellLots } from '../../types';
+import { exactAdd, exactMul, exactSub } from './exact';
 import { type LevelSpec, levelPrice, levelSpec } from './range-levels';
 
 export type RangeStatus = 'Waiting' | 'Live' | 'Stopped';
@@ -170,7 +170,7 @@ export function rangeBand(s: RangeState): { lo: number; hi: number } {
 
 /** What `o` locks: its coin (a sell) or its USDT (a buy). */
 function lockOf(o: RangeOrder): { base: number; quote: number } {
-  return o.side === 'sell' ? { base: o.qty, quote: 0 } : { base: 0, quote: decMul(o.qty, o.price) };
+  return o.side === 'sell' ? { base: o.qty, quote: 0 } : { base: 0, quote: exactMul(o.qty, o.price) };
 }
 
 /** The locked totals once `o` rests (sign 1) or no longer rests (sign −1). */
@@ -180,7 +180,7 @@ export function withLock(
   sign: 1 | -1,
 ): { lockedBase: number; lockedQuote: number } {
   const l = lockOf(o);
-  const f = sign === 1 ? decAdd : decSub;
+  const f = sign === 1 ? exactAdd : exactSub;
   return {
     lockedBase: l.base === 0 ? s.lockedBase : f(s.lockedBase, l.base),
     lockedQuote: l.quote === 0 ? s.lockedQuote : f(s.lockedQuote, l.quote),

@@ -3,9 +3,10 @@
  * and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
  * Pure: the same state, tick and rules give the same result.
  */
-import { decSub, floorToStep, money } from '../../money';
+import { floorToStep, money } from '../../money';
 import type { EngineRules } from '../../rules';
 import type { CancelOrder, MarketBuy, PlaceLimit, RangeIntent, SellLots, Tick } from '../../types';
+import { exactFloorToStep, exactMul, exactSub } from './exact';
 import {
   type QueuedOrder,
   type RangeOrder,
@@ -26,12 +27,12 @@ const NONE: readonly RangeIntent[] = Object.freeze([]);
 
 /** Coin not locked in resting sells. */
 export function freeBase(s: RangeState): number {
-  return decSub(s.base, s.lockedBase);
+  return exactSub(s.base, s.lockedBase);
 }
 
 /** USDT not locked in resting buys. */
 export function freeQuote(s: RangeState): number {
-  return decSub(s.quote, s.lockedQuote);
+  return exactSub(s.quote, s.lockedQuote);
 }
 
 export function stepRange(s: RangeState, tick: Tick, rules: EngineRules): RangeStepResult {
@@ -208,26 +209,27 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
   let seq = s.seq;
   const orders: RangeOrder[] = [...s.orders];
   const intents: PlaceLimit[] = [];
-  let base = money(s.base).minus(s.lockedBase);
-  let quote = money(s.quote).minus(s.lockedQuote);
+  let base = exactSub(s.base, s.lockedBase);
+  let quote = exactSub(s.quote, s.lockedQuote);
+  const step = Number(rules.stepSize);
   const top = s.offset + s.params.grids;
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   for (const q of s.queue) {
     if (q.level < s.offset || q.level > top) continue;
     if (orders.some((o) => o.level === q.level)) continue;
     const price = levelPrice(s.spec, q.level);
-    let qty = money(s.qty);
+    let qty = s.qty;
     if (q.side === 'sell') {
-      const free = floorToStep(base, rules.stepSize);
-      if (free.lt(qty)) qty = free;
-    } else if (quote.lt(qty.times(price))) {
+      const free = exactFloorToStep(base, step);
+      if (free < qty) qty = free;
+    } else if (quote < exactMul(qty, price)) {
       continue;
     }
-    if (qty.lt(rules.stepSize) || qty.times(price).lt(rules.minNotional)) continue;
-    if (q.side === 'sell') base = base.minus(qty);
-    else quote = quote.minus(qty.times(price));
+    if (qty < step || exactMul(qty, price) < rules.minNotionalNum) continue;
+    if (q.side === 'sell') base = exactSub(base, qty);
+    else quote = exactSub(quote, exactMul(qty, price));
     seq += 1;
-    const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty: qty.toNumber(), cost: q.cost };
+    const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty, cost: q.cost };
     orders.push(order);
     locks = withLock(locks, order, 1);
     intents.push({
@@ -236,7 +238,7 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
       level: q.level,
       side: q.side,
       price: String(price),
-      qty: qty.toString(),
+      qty: String(qty),
     });
   }
   orders.sort((a, b) => a.level - b.level);
