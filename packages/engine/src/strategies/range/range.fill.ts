@@ -6,7 +6,7 @@
 import { type MoneyInput, money, toNumber } from '../../money';
 import type { Fill } from '../../types';
 import { exactAdd, exactMul, exactSub } from './exact';
-import { type QueuedOrder, type RangeState, rangeBand, withLock } from './range.state';
+import { type QueuedOrder, type RangeState, withBand, withLock } from './range.state';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
 export interface RangeFillOutcome {
@@ -51,7 +51,8 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   let pnl = 0;
   if (order !== undefined) {
-    orders = s.orders.filter((o) => o !== order);
+    orders = s.orders.slice();
+    orders.splice(orders.indexOf(order), 1);
     locks = withLock(s, order, -1);
     if (side === 'buy') {
       // Answered by a sell one level up; the pair's cost is what this buy spent.
@@ -78,7 +79,7 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
     stats,
   };
   return {
-    state: { ...next, band: rangeBand(next) },
+    state: withBand(next),
     applied: true,
     side,
     level: order?.level ?? null,

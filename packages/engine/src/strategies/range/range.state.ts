@@ -186,3 +186,12 @@ export function withLock(
     lockedQuote: l.quote === 0 ? s.lockedQuote : f(s.lockedQuote, l.quote),
   };
 }
+
+/**
+ * `s` with its band set. Only for a state object just built by the caller and not yet returned: the
+ * band is written into it rather than copying every field once more (a fill builds a few per candle).
+ */
+export function withBand(s: RangeState): RangeState {
+  s.band = rangeBand(s);
+  return s;
+}

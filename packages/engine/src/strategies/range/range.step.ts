@@ -13,7 +13,7 @@ import {
   type RangePending,
   type RangeState,
   type RangeStopReason,
-  rangeBand,
+  withBand,
   withLock,
 } from './range.state';
 import { levelPrice, nearestLevel, orderQty } from './range-levels';
@@ -57,7 +57,7 @@ function waiting(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
       // The first tick tells which way the price must cross the trigger; a tick on it starts at once.
       if (p !== t) {
         const next = { ...s, triggerAbove: p < t };
-        return { state: { ...next, band: rangeBand(next) }, intents: NONE };
+        return { state: withBand(next), intents: NONE };
       }
     } else if (s.triggerAbove ? p < t : p > t) {
       return { state: s, intents: NONE };
@@ -119,7 +119,7 @@ function marketBuy(
     price: p,
   };
   const next: RangeState = { ...s, seq, pending: { intent, purpose, sellLevels } };
-  return { state: { ...next, band: rangeBand(next) }, intents: [...before, intent] };
+  return { state: withBand(next), intents: [...before, intent] };
 }
 
 /**
@@ -158,7 +158,7 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
   const qty = money(moved.qty).lt(affordable) ? money(moved.qty) : affordable;
   if (qty.lt(rules.stepSize) || qty.times(p).lt(rules.minNotional)) {
     const next = { ...moved, queue: [...moved.queue, { level: top, side: 'sell' as const, cost: 0 }] };
-    return { state: { ...next, band: rangeBand(next) }, intents };
+    return { state: withBand(next), intents };
   }
   return marketBuy(moved, p, qty.toString(), 'trail', [top], intents);
 }
@@ -197,7 +197,7 @@ function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: Engi
     intents.push(sell);
     next = { ...next, seq, pending: { intent: sell, purpose: 'stop', sellLevels: [] } };
   }
-  return { state: { ...next, band: rangeBand(next) }, intents };
+  return { state: withBand(next), intents };
 }
 
 /**
@@ -216,7 +216,8 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   for (const q of s.queue) {
     if (q.level < s.offset || q.level > top) continue;
-    if (orders.some((o) => o.level === q.level)) continue;
+    const at = levelIndex(orders, q.level);
+    if (orders[at]?.level === q.level) continue;
     const price = levelPrice(s.spec, q.level);
     let qty = s.qty;
     if (q.side === 'sell') {
@@ -230,7 +231,7 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
     else quote = exactSub(quote, exactMul(qty, price));
     seq += 1;
     const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty, cost: q.cost };
-    orders.push(order);
+    orders.splice(at, 0, order);
     locks = withLock(locks, order, 1);
     intents.push({
       type: 'PlaceLimit',
@@ -241,9 +242,20 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
       qty: String(qty),
     });
   }
-  orders.sort((a, b) => a.level - b.level);
   const next: RangeState = { ...s, seq, orders, ...locks, queue: [] };
-  return { state: { ...next, band: rangeBand(next) }, intents };
+  return { state: withBand(next), intents };
+}
+
+/** Index of the first order at or above `level` (orders ascend by level). */
+function levelIndex(orders: readonly RangeOrder[], level: number): number {
+  let lo = 0;
+  let hi = orders.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((orders[mid] as RangeOrder).level < level) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Level nearest `p` in the current grid (for displays and tests). */
