@@ -57,6 +57,26 @@ export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | '
   }
 }
 
+/** The engine state a new bot starts from, with the settings of the start form. */
+function initialState(deps: AppDeps, input: StartBotParsed, params: GridParams, leverage: number) {
+  const market = input.category === 'Future' ? 'future' : 'spot';
+  return createGridBot({
+    params,
+    investment: input.amount,
+    market,
+    leverage,
+    startTimeMs: deps.clock.now().getTime(),
+    maintMarginRate: getMarketRules(input.selectPair, market).maintMarginRate,
+    maintBrackets: findMaintBrackets(input.selectPair),
+    settings: {
+      pausePrice: input.sellPausePrice ?? null,
+      restartPrice: input.restartPrice ?? null,
+      stoplossPrice: input.stoplossPrice ?? null,
+      profitBookPct: input.profitbookat ?? null,
+    },
+  });
+}
+
 /**
  * Starts a Multigrid or Scalping bot (docs/spec/01-core-screens.md Start bot): checks every rule of docs/spec/01-core-screens.md §5 and the
  * exchange's minimum per grid (docs/trading-rules.md §2.1), the balance and one running bot per pair and category, then
@@ -96,21 +116,6 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
   }
   if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
 
-  const state = createGridBot({
-    params,
-    investment: input.amount,
-    market,
-    leverage,
-    startTimeMs: deps.clock.now().getTime(),
-    maintMarginRate: rules.maintMarginRate,
-    maintBrackets: findMaintBrackets(input.selectPair),
-    settings: {
-      pausePrice: input.sellPausePrice ?? null,
-      restartPrice: input.restartPrice ?? null,
-      stoplossPrice: input.stoplossPrice ?? null,
-      profitBookPct: input.profitbookat ?? null,
-    },
-  });
   const botId = await repo.insertBot(deps.db, {
     userId,
     botType: type,
@@ -121,7 +126,7 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
     category: input.category,
     investment: String(input.amount),
     leverage,
-    engineState: state as unknown as Record<string, unknown>,
+    engineState: initialState(deps, input, params, leverage) as unknown as Record<string, unknown>,
   });
   await deps.botControl.add(botId);
   return { success: true, message: m.startCreated, botId };
