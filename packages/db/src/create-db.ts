@@ -38,6 +38,18 @@ export interface CreateDbOptions {
   pgliteDump?: Blob | undefined;
 }
 
+/** The pool size of each database `createDb` opened (PGlite: 1). */
+const connectionCounts = new WeakMap<Db, number>();
+
+/**
+ * How many connections the queries of `db` share: 1 on PGlite, where one backend serves every query and an open
+ * transaction makes every other query wait for it; the pool's size on PostgreSQL. A database not opened by
+ * `createDb` counts as one connection, the cautious answer.
+ */
+export function connectionsOf(db: Db): number {
+  return connectionCounts.get(db) ?? 1;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
 /**
@@ -47,11 +59,13 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 export async function createDb(options: CreateDbOptions = {}): Promise<DbHandle> {
   const shouldMigrate = options.migrate ?? true;
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    const max = options.maxConnections ?? 10;
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max });
     // An idle connection the server ends (restart, failover, a dropped test database) is reported here;
     // without a listener node-postgres rethrows it and the whole process dies. The pool replaces it.
     pool.on('error', (error) => console.error(`database connection lost: ${error.message}`));
     const db = drizzleNodePg(pool, { schema });
+    connectionCounts.set(db as unknown as Db, max);
     if (shouldMigrate) await applyMigrations(db as unknown as Db, migrationsFolder);
     return { db: db as unknown as Db, kind: 'postgres', url: options.databaseUrl, close: () => pool.end() };
   }

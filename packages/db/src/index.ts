@@ -1,3 +1,11 @@
-export { type CreateDbOptions, createDb, type Db, type DbHandle, type Schema, type Tx } from './create-db';
+export {
+  type CreateDbOptions,
+  connectionsOf,
+  createDb,
+  type Db,
+  type DbHandle,
+  type Schema,
+  type Tx,
+} from './create-db';
 export * from './schema';
 export { createTestDb } from './testing/create-test-db';

@@ -2,6 +2,7 @@ import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
 import type { Bus } from '../bus/bus';
 import { CommandResults } from '../bus/command-results';
+import { AccountLocks } from '../lib/account-lock';
 import { BotStateCache, DashboardReads, SparklineCache } from '../modules/bots';
 import { type LiveSessionReads, liveSessionReads, SessionCache } from '../modules/identity';
 import { LastSeen } from '../modules/security';
@@ -26,6 +27,8 @@ export interface ProcessState {
   dashboard: DashboardReads;
   /** Requests waiting for the worker's word about their bot commands. */
   commandResults: CommandResults;
+  /** Each account's money operations, one at a time (lib/account-lock.ts). */
+  accounts: AccountLocks;
 }
 
 /** `userEvents`: the bus the workers' words about commands arrive on (`AppDeps.userEvents`). */
@@ -38,5 +41,6 @@ export function createProcessState(parts: { db: Db; feed: MarketFeed; userEvents
     sparklines: new SparklineCache(parts.feed),
     dashboard: new DashboardReads(parts.db),
     commandResults: new CommandResults(parts.userEvents),
+    accounts: new AccountLocks(parts.db),
   };
 }

@@ -68,7 +68,7 @@ export const headColumns = {
 const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
 
 /** The user's bots and cycles that hold money (committed funds), newest first, without their states. */
-export async function holdingBotHeads(db: Db, userId: string) {
+export async function holdingBotHeads(db: Db | Tx, userId: string) {
   return db
     .select({
       id: bots.id,
@@ -86,7 +86,7 @@ export async function holdingBotHeads(db: Db, userId: string) {
 }
 
 /** Engine states of some of the user's bots, with their versions. */
-export async function engineStatesOf(db: Db, userId: string, botIds: string[]) {
+export async function engineStatesOf(db: Db | Tx, userId: string, botIds: string[]) {
   if (botIds.length === 0) return [];
   return db
     .select({ id: bots.id, stateVersion: bots.stateVersion, engineState: bots.engineState })
@@ -180,7 +180,7 @@ function isRunningOnPair(error: unknown): boolean {
  * Writes a new running bot or cycle. The check before it (`runningBotOn`) gives the message early; this
  * insert is what decides when two starts race: the database's partial unique index lets one through.
  */
-export async function insertBot(db: Db, row: typeof bots.$inferInsert): Promise<string> {
+export async function insertBot(db: Db | Tx, row: typeof bots.$inferInsert): Promise<string> {
   try {
     const [created] = await db.insert(bots).values(row).returning({ id: bots.id });
     if (!created) throw new Error('insert into bots returned no row');

@@ -9,6 +9,7 @@ import {
 } from '@gridbot/shared';
 
 import type { AppDeps } from '../../app/deps';
+import type { AccountConn } from '../../lib/account-lock';
 import { engineStatesOf, holdingBotHeads } from './bots.repo';
 
 /** What a committed-funds computation needs of a bot row. */
@@ -82,14 +83,21 @@ export function sumCommitments(commitments: readonly BotCommitment[]): Committed
 }
 
 /** The user's running bots and cycles with their states (states through the dashboard's cache). */
-async function holdingBots(deps: AppDeps, userId: string): Promise<HoldingBot[]> {
-  const heads = await holdingBotHeads(deps.db, userId);
-  return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(deps.db, userId, ids));
+async function holdingBots(deps: AppDeps, userId: string, conn: AccountConn): Promise<HoldingBot[]> {
+  const heads = await holdingBotHeads(conn, userId);
+  return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(conn, userId, ids));
 }
 
-/** What the user's running bots and cycles hold (Wallet Dashboard, transfers, swaps, new starts). */
-export async function committedFunds(deps: AppDeps, userId: string): Promise<CommittedFunds> {
-  return sumCommitments((await holdingBots(deps, userId)).map(commitmentOf));
+/**
+ * What the user's running bots and cycles hold (Wallet Dashboard, transfers, swaps, new starts). What moves
+ * or commits money reads it on the connection of its account lock (`conn`, lib/account-lock.ts).
+ */
+export async function committedFunds(
+  deps: AppDeps,
+  userId: string,
+  conn: AccountConn = deps.db,
+): Promise<CommittedFunds> {
+  return sumCommitments((await holdingBots(deps, userId, conn)).map(commitmentOf));
 }
 
 /** `balance − committed`, never below zero (on Binance the user may have spent a bot's funds elsewhere). */

@@ -19,6 +19,7 @@ import {
 } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { platformDepsOf } from '../../config/platform-runtime';
+import type { AccountConn } from '../../lib/account-lock';
 import { HttpError } from '../../lib/http-error';
 import { platformCredit } from '../credit';
 import { setUpFutures, userExchange } from '../exchange';
@@ -39,14 +40,20 @@ async function findStrategy(deps: AppDeps, userId: string, type: BotType, name: 
 
 /**
  * The free USDT of the wallet the bot trades from (futures: margin in the futures wallet), less what
- * running bots and cycles hold there.
+ * running bots and cycles hold there. What commits the funds it finds reads them inside the account's lock,
+ * on its connection (`conn`, lib/account-lock.ts).
  */
-export async function freeUsdt(deps: AppDeps, userId: string, market: 'spot' | 'future') {
+export async function freeUsdt(
+  deps: AppDeps,
+  userId: string,
+  market: 'spot' | 'future',
+  conn: AccountConn = deps.db,
+) {
   const exchange = await userExchange(deps, userId);
   try {
     const [balances, committed] = await Promise.all([
       exchange.balances(market),
-      committedFunds(deps, userId),
+      committedFunds(deps, userId, conn),
     ]);
     const balance = balances.find((b) => b.asset === 'USDT')?.free ?? '0';
     const reserved = market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
@@ -105,29 +112,33 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
   const problems = validateGridStart(params, input.amount, rules, leverage, price);
   if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
 
-  const { exchange, free } = await freeUsdt(deps, userId, market);
-  // The buys pay their fees on top of the grids' quotes (docs/trading-rules.md §2.1): the wallet must hold both.
-  const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
-  if (money(free).lt(needed)) {
-    throw new HttpError(
-      400,
-      `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet; the bot needs ${money(needed).toFixed(2)} USDT including fees.`,
-    );
-  }
-  if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
-
-  const botId = await repo.insertBot(deps.db, {
-    userId,
-    botType: type,
-    strategyId: strategy.userId === null ? null : strategy.id,
-    strategyName: strategy.name,
-    strategySnapshot: strategy.params as StrategyParams,
-    symbol: input.selectPair,
-    category: input.category,
-    investment: String(input.amount),
-    leverage,
-    engineState: initialState(deps, input, params, leverage) as unknown as Record<string, unknown>,
+  // The balance check and the insert that commits the funds are one step per account: parallel starts
+  // (and transfers, swaps) of the member wait for each other (docs/security.md "One account, one queue").
+  const botId = await deps.state.accounts.run(userId, async (conn) => {
+    const { exchange, free } = await freeUsdt(deps, userId, market, conn);
+    // The buys pay their fees on top of the grids' quotes (docs/trading-rules.md §2.1): the wallet must hold both.
+    const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
+    if (money(free).lt(needed)) {
+      throw new HttpError(
+        400,
+        `${m.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet; the bot needs ${money(needed).toFixed(2)} USDT including fees.`,
+      );
+    }
+    if (market === 'future') await setUpFutures(exchange, input.selectPair, leverage);
+    return repo.insertBot(conn, {
+      userId,
+      botType: type,
+      strategyId: strategy.userId === null ? null : strategy.id,
+      strategyName: strategy.name,
+      strategySnapshot: strategy.params as StrategyParams,
+      symbol: input.selectPair,
+      category: input.category,
+      investment: String(input.amount),
+      leverage,
+      engineState: initialState(deps, input, params, leverage) as unknown as Record<string, unknown>,
+    });
   });
+  // Once the bot is written and its lock let go: the runtime reads the bot it is handed.
   await deps.botControl.add(botId);
   return { success: true, message: m.startCreated, botId };
 }

@@ -65,39 +65,42 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
   const problems = validateCycleStart(params, rules, leverage);
   if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
 
-  const { exchange, free } = await freeUsdt(deps, userId, market);
-  if (money(free).lt(input.amount)) {
-    throw new HttpError(
-      400,
-      `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
-    );
-  }
-  if (market === 'future') await setUpFutures(exchange, input.pair, leverage);
-
-  const state = createCycle({
-    params,
-    market,
-    leverage,
-    maintMarginRate: rules.maintMarginRate,
-    maintBrackets: findMaintBrackets(input.pair),
-    startTimeMs: deps.clock.now().getTime(),
-  });
-  const cycleId = await insertBot(deps.db, {
-    userId,
-    botType: 'cycle',
-    strategyId: null,
-    strategyName: '',
-    strategySnapshot: {
-      buyPrice: params.buyPrice,
-      sellPrice: params.sellPrice,
-      stopLoss: params.stopLoss,
-      cycles: params.cycles,
-    },
-    symbol: input.pair,
-    category: input.category,
-    investment: String(input.amount),
-    leverage,
-    engineState: state as unknown as Record<string, unknown>,
+  // As a bot start: the balance check and the insert are one step per account (docs/security.md "One
+  // account, one queue").
+  const cycleId = await deps.state.accounts.run(userId, async (conn) => {
+    const { exchange, free } = await freeUsdt(deps, userId, market, conn);
+    if (money(free).lt(input.amount)) {
+      throw new HttpError(
+        400,
+        `${botMessages.insufficientBalance}: ${money(free).toFixed(2)} USDT free in your ${market === 'spot' ? 'spot' : 'futures'} wallet.`,
+      );
+    }
+    if (market === 'future') await setUpFutures(exchange, input.pair, leverage);
+    const state = createCycle({
+      params,
+      market,
+      leverage,
+      maintMarginRate: rules.maintMarginRate,
+      maintBrackets: findMaintBrackets(input.pair),
+      startTimeMs: deps.clock.now().getTime(),
+    });
+    return insertBot(conn, {
+      userId,
+      botType: 'cycle',
+      strategyId: null,
+      strategyName: '',
+      strategySnapshot: {
+        buyPrice: params.buyPrice,
+        sellPrice: params.sellPrice,
+        stopLoss: params.stopLoss,
+        cycles: params.cycles,
+      },
+      symbol: input.pair,
+      category: input.category,
+      investment: String(input.amount),
+      leverage,
+      engineState: state as unknown as Record<string, unknown>,
+    });
   });
   await deps.botControl.add(cycleId);
   return { success: true, message: m.starting, cycle_id: cycleId };

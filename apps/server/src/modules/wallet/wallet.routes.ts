@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { committedFunds, freePart, usdtBalances } from '../bots';
-import { findApiKeys, isPaperVenue, loadUserKeys, userExchange } from '../exchange';
+import { findApiKeys, isPaperVenue, loadUserKeys } from '../exchange';
 import { requireSecondFactor, storedPermissions } from '../security';
 import { removeKeys, saveKeys } from './api-keys.service';
 import { serverPublicIp } from './server-ip';
@@ -25,7 +25,6 @@ const isSpot = (v: string) => v.toLowerCase() === 'spot';
 export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guard = { onRequest: requireUser(deps) };
-  const exchangeOf = (userId: string) => userExchange(deps, userId);
 
   r.get(apiKeyApiPaths.serverIp, guard, async () => ({ ip: deps.config.serverPublicIp ?? serverPublicIp() }));
 
@@ -126,21 +125,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(walletApiPaths.spotToFutures, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (!isSpot(req.body.from) || isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
-    const userId = currentUser(req).id;
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
-    return transferUsdt(exchange, 'spot_to_future', req.body.amount, committed);
+    return transferUsdt(deps, currentUser(req).id, 'spot_to_future', req.body.amount);
   });
 
   r.post(walletApiPaths.futuresToSpot, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (isSpot(req.body.from) || !isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);
-    const userId = currentUser(req).id;
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
-    return transferUsdt(exchange, 'future_to_spot', req.body.amount, committed);
+    return transferUsdt(deps, currentUser(req).id, 'future_to_spot', req.body.amount);
   });
 
   r.post(walletApiPaths.swapToUsdt, { ...guard, schema: { body: swapInputSchema } }, async (req) => {
-    const userId = currentUser(req).id;
-    const [exchange, committed] = await Promise.all([exchangeOf(userId), committedFunds(deps, userId)]);
-    return swapToUsdt(exchange, req.body.asset, req.body.amount, committed);
+    return swapToUsdt(deps, currentUser(req).id, req.body.asset, req.body.amount);
   });
 }

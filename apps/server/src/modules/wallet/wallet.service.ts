@@ -1,51 +1,66 @@
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
-import { type CommittedFunds, heldByBotsMessage, walletMessages as m, money } from '@gridbot/shared';
+import { heldByBotsMessage, walletMessages as m, money } from '@gridbot/shared';
+import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import { botsHolding, freePart } from '../bots';
+import { botsHolding, committedFunds, freePart } from '../bots';
+import { userExchange } from '../exchange';
 
 const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
   (await exchange.balances(wallet)).find((b) => b.asset === 'USDT')?.free ?? '0';
 
-/** Moves free USDT between spot and futures; an amount above the source's free part is refused up front. */
+/**
+ * Moves free USDT between spot and futures; an amount above the source's free part is refused up front. The
+ * check and the move are one step of the account's queue (docs/security.md "One account, one queue"): a
+ * parallel transfer, swap or start checks the balance this one leaves.
+ */
 export async function transferUsdt(
-  exchange: Exchange,
+  deps: AppDeps,
+  userId: string,
   direction: 'spot_to_future' | 'future_to_spot',
   amount: string,
-  committed: CommittedFunds,
 ) {
-  const source = direction === 'spot_to_future' ? 'spot' : 'future';
-  const reserved = source === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
-  if (money(amount).gt(freePart(await usdtFree(exchange, source), reserved)))
-    throw new HttpError(400, m.amountExceedsTransferable);
-  try {
-    await exchange.transfer(direction, amount);
-  } catch (error) {
-    throw asUserError(error, m.transferFailed);
-  }
-  return { success: true, message: m.transferSuccessful };
+  const exchange = await userExchange(deps, userId);
+  return deps.state.accounts.run(userId, async (conn) => {
+    const source = direction === 'spot_to_future' ? 'spot' : 'future';
+    const [balance, committed] = await Promise.all([
+      usdtFree(exchange, source),
+      committedFunds(deps, userId, conn),
+    ]);
+    const reserved = source === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
+    if (money(amount).gt(freePart(balance, reserved))) throw new HttpError(400, m.amountExceedsTransferable);
+    try {
+      await exchange.transfer(direction, amount);
+    } catch (error) {
+      throw asUserError(error, m.transferFailed);
+    }
+    return { success: true, message: m.transferSuccessful };
+  });
 }
 
 /**
  * Sells `amount` of a spot asset for USDT at market (Swap to USDT). Coins a running bot bought stay the
- * bot's: a swap reaching into them is refused with the bots named.
+ * bot's: a swap reaching into them is refused with the bots named. Check and sale are one step of the
+ * account's queue, as a transfer's.
  */
-export async function swapToUsdt(
-  exchange: Exchange,
-  asset: string,
-  amount: string,
-  committed: CommittedFunds,
-) {
-  const held = (await exchange.balances('spot')).find((b) => b.asset === asset)?.free ?? '0';
-  if (money(amount).gt(held)) throw new HttpError(400, m.swapInvalidAmount);
-  const free = freePart(held, committed.coins[asset]);
-  if (money(amount).gt(free))
-    throw new HttpError(400, heldByBotsMessage(asset, botsHolding(committed, asset), free));
-  try {
-    const result = await exchange.convertToUsdt(asset, amount);
-    return { success: true, message: m.swapSuccessful, result };
-  } catch (error) {
-    throw asUserError(error, m.swapFailed);
-  }
+export async function swapToUsdt(deps: AppDeps, userId: string, asset: string, amount: string) {
+  const exchange = await userExchange(deps, userId);
+  return deps.state.accounts.run(userId, async (conn) => {
+    const [balances, committed] = await Promise.all([
+      exchange.balances('spot'),
+      committedFunds(deps, userId, conn),
+    ]);
+    const held = balances.find((b) => b.asset === asset)?.free ?? '0';
+    if (money(amount).gt(held)) throw new HttpError(400, m.swapInvalidAmount);
+    const free = freePart(held, committed.coins[asset]);
+    if (money(amount).gt(free))
+      throw new HttpError(400, heldByBotsMessage(asset, botsHolding(committed, asset), free));
+    try {
+      const result = await exchange.convertToUsdt(asset, amount);
+      return { success: true, message: m.swapSuccessful, result };
+    } catch (error) {
+      throw asUserError(error, m.swapFailed);
+    }
+  });
 }
 
 /** An exchange refusal becomes a 400 with its own words; anything else stays an error for the log. */
