@@ -59,6 +59,47 @@ async function ledgerProblems(userId: string): Promise<string[]> {
   return problems;
 }
 
+/**
+ * A member who bought just over 0.004 BTC of their own, then started a 5,000 USDT BTCUSDT bot whose first
+ * grid has bought (about 1,000 USDT of BTC, far more than the member's own).
+ */
+async function memberWithBtcBot(prefix: string) {
+  const user = await member(prefix);
+  // 0.00401 less the 0.1 % fee taken from it.
+  await user.exchange.placeOrder({
+    market: 'spot',
+    symbol: 'BTCUSDT',
+    side: 'buy',
+    type: 'market',
+    clientOrderId: 'own-btc',
+    quantity: '0.00401',
+  });
+  const start = await call(
+    t,
+    'POST',
+    '/api/startbotdata',
+    {
+      botType: 'Multigrid',
+      category: 'Spot',
+      selectPair: 'BTCUSDT',
+      myStrategy: 'Tight Range 5',
+      amount: 5000,
+    },
+    user.auth,
+  );
+  expect(start.status).toBe(200);
+  const botID = String(start.body.botId);
+  // Once the runtime runs the bot (on PostgreSQL it takes it up a moment after the answer), grid 1 buys at
+  // market on the next price.
+  await eventually(async () => expect(t.supervisor.runner(botID)).toBeDefined());
+  t.feed.step();
+  await eventually(async () => {
+    const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
+    expect((book.body.orders as unknown[]).length).toBe(1);
+  });
+  return { user, botID };
+}
+
 describe('one account, many requests at once', () => {
   it("30 parallel transfers of 400 never reach a running bot's 5,000 USDT", async () => {
     const user = await member('rtransfer');
@@ -134,39 +175,7 @@ describe('one account, many requests at once', () => {
   });
 
   it("30 parallel swaps never sell a running bot's coins: its stop-with-sell still sells them", async () => {
-    const user = await member('rswap');
-    // The member's own BTC, bought before the bot: 0.00401 less the 0.1 % fee taken from it, just over 0.004.
-    await user.exchange.placeOrder({
-      market: 'spot',
-      symbol: 'BTCUSDT',
-      side: 'buy',
-      type: 'market',
-      clientOrderId: 'own-btc',
-      quantity: '0.00401',
-    });
-    const start = await call(
-      t,
-      'POST',
-      '/api/startbotdata',
-      {
-        botType: 'Multigrid',
-        category: 'Spot',
-        selectPair: 'BTCUSDT',
-        myStrategy: 'Tight Range 5',
-        amount: 5000,
-      },
-      user.auth,
-    );
-    expect(start.status).toBe(200);
-    const botID = String(start.body.botId);
-    // Once the runtime runs the bot (on PostgreSQL it takes it up a moment after the answer), grid 1 buys at
-    // market on the next price.
-    await eventually(async () => expect(t.supervisor.runner(botID)).toBeDefined());
-    t.feed.step();
-    await eventually(async () => {
-      const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
-      expect((book.body.orders as unknown[]).length).toBe(1);
-    });
+    const { user, botID } = await memberWithBtcBot('rswap');
 
     const swaps = await parallel(30, () =>
       call(t, 'POST', '/api/swaptousdt', { asset: 'BTC', amount: '0.002' }, user.auth),
@@ -178,6 +187,51 @@ describe('one account, many requests at once', () => {
       expect(a.body.message).toContain('BTCUSDT Spot');
     }
     // The bot's coins are all still there for its sale.
+    const stop = await call(
+      t,
+      'POST',
+      '/api/stopbotwithsell',
+      { botID, botData: {}, totalPnl: 0 },
+      user.auth,
+    );
+    expect(stop).toMatchObject({ status: 200, body: { message: botMessages.stoppedSold } });
+    expect(await ledgerProblems(user.id)).toEqual([]);
+  });
+
+  it('transfers, swaps and starts all at once, then a stop-with-sell: each bot keeps what it holds', async () => {
+    const { user, botID } = await memberWithBtcBot('rmixed');
+    const transfer = { from: 'Spot', to: 'Futures', coin: 'USDT', amount: 400 };
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => call(t, 'POST', '/api/transferspottofutures', transfer, user.auth)),
+      ...Array.from({ length: 10 }, () =>
+        call(t, 'POST', '/api/swaptousdt', { asset: 'BTC', amount: '0.002' }, user.auth),
+      ),
+      ...['ETHUSDT', 'SOLUSDT', 'BNBUSDT', 'XRPUSDT'].map((pair) =>
+        call(
+          t,
+          'POST',
+          '/api/startbotdata',
+          {
+            botType: 'Multigrid',
+            category: 'Spot',
+            selectPair: pair,
+            myStrategy: 'Tight Range 5',
+            amount: 3000,
+          },
+          user.auth,
+        ),
+      ),
+    ]);
+    for (const a of answers) expect([200, 400]).toContain(a.status);
+    expect(answers.slice(10, 20).filter((a) => a.status === 200).length).toBeLessThanOrEqual(2);
+    const funds = (await call(t, 'GET', '/api/committedfunds', undefined, user.auth)).body as {
+      spotUsdt: string;
+      coins: Record<string, string>;
+    };
+    const btc = (await user.exchange.balances('spot')).find((b) => b.asset === 'BTC')?.free ?? '0';
+    expect(money(funds.spotUsdt).lte(await usdt(user.exchange, 'spot'))).toBe(true);
+    expect(money(funds.coins.BTC ?? 0).lte(btc)).toBe(true);
+
     const stop = await call(
       t,
       'POST',
