@@ -85,6 +85,25 @@ export async function holdingBotHeads(db: Db | Tx, userId: string) {
     .orderBy(desc(bots.createdAt));
 }
 
+/**
+ * USDT set aside for re-buys that resumes chose and the runtime has not booked yet (a `missing_lots` command
+ * queued or applied, with the `reserveUsdt` the resume found needed), per bot of the user.
+ */
+export async function pendingRebuyReserves(db: Db | Tx, userId: string) {
+  return db
+    .select({ botId: botCommands.botId, reserveUsdt: sql<string>`${botCommands.payload}->>'reserveUsdt'` })
+    .from(botCommands)
+    .innerJoin(bots, eq(bots.id, botCommands.botId))
+    .where(
+      and(
+        eq(bots.userId, userId),
+        eq(botCommands.type, 'missing_lots'),
+        inArray(botCommands.status, ['queued', 'applied']),
+        sql`${botCommands.payload}->>'reserveUsdt' is not null`,
+      ),
+    );
+}
+
 /** Engine states of some of the user's bots, with their versions. */
 export async function engineStatesOf(db: Db | Tx, userId: string, botIds: string[]) {
   if (botIds.length === 0) return [];
@@ -237,7 +256,12 @@ export async function fillCountsSince(
   return new Map(rows.map((r) => [r.botId, r.n]));
 }
 
-export async function queueCommand(db: Db, botId: string, type: string, payload: Record<string, unknown>) {
+export async function queueCommand(
+  db: Db | Tx,
+  botId: string,
+  type: string,
+  payload: Record<string, unknown>,
+) {
   const [row] = await db
     .insert(botCommands)
     .values({ botId, type, payload })
@@ -259,7 +283,7 @@ export async function commandStatus(db: Db, id: number) {
  * meanwhile (a stop racing the resume wins).
  */
 export async function clearHalt(
-  db: Db,
+  db: Db | Tx,
   botId: string,
   status: 'Live' | 'Pause' | 'Stopping',
 ): Promise<boolean> {

@@ -10,7 +10,7 @@ import {
 
 import type { AppDeps } from '../../app/deps';
 import type { AccountConn } from '../../lib/account-lock';
-import { engineStatesOf, holdingBotHeads } from './bots.repo';
+import { engineStatesOf, holdingBotHeads, pendingRebuyReserves } from './bots.repo';
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
@@ -41,16 +41,17 @@ export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'sym
  * One bot's share of the wallet. Its unspent investment (investment − margin of its open lots; a pending buy
  * is still unspent) stays reserved, with the fee its futures buys will pay, in the wallet it trades from; a spot bot
  * also owns the coins of its open lots. Money a bot already lost is not reserved again: the reserve never
- * goes below zero.
+ * goes below zero. A re-buy of coins sold outside the platform that a resume chose (`rebuyUsdt`) is reserved
+ * on top until the runtime has booked it: its lots then count as bought.
  */
-export function commitmentOf(bot: HoldingBot): BotCommitment {
+export function commitmentOf(bot: HoldingBot, rebuyUsdt = '0'): BotCommitment {
   const account = ((bot.engineState as { account?: StateAccount } | null)?.account ?? {}) as StateAccount;
   const future = bot.category === 'Future';
   const unspent = Money.max(0, money(bot.investment).minus(account.openMargin ?? 0));
   // A spot buy's fee comes out of the coin bought (docs/trading-rules.md §2.1): only futures fees take USDT.
-  const usdt = future
-    ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future))
-    : unspent;
+  const usdt = (
+    future ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future)) : unspent
+  ).plus(rebuyUsdt);
   const qty = future ? money(0) : Money.max(0, money(account.openQty ?? 0));
   return {
     botId: bot.id,
@@ -97,7 +98,14 @@ export async function committedFunds(
   userId: string,
   conn: AccountConn = deps.db,
 ): Promise<CommittedFunds> {
-  return sumCommitments((await holdingBots(deps, userId, conn)).map(commitmentOf));
+  const [holding, rebuys] = await Promise.all([
+    holdingBots(deps, userId, conn),
+    pendingRebuyReserves(conn, userId),
+  ]);
+  const rebuyOf = new Map<string, Money>();
+  for (const r of rebuys)
+    rebuyOf.set(r.botId, (rebuyOf.get(r.botId) ?? money(0)).plus(money(r.reserveUsdt ?? '0')));
+  return sumCommitments(holding.map((bot) => commitmentOf(bot, rebuyOf.get(bot.id)?.toFixed())));
 }
 
 /** `balance − committed`, never below zero (on Binance the user may have spent a bot's funds elsewhere). */

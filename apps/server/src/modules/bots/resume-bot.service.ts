@@ -1,5 +1,6 @@
 import { isMissingCoinsHalt, type MissingLotsChoice, botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
+import type { AccountConn } from '../../lib/account-lock';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../exchange';
 import { queueAndAwait } from './bot-commands.service';
@@ -54,14 +55,22 @@ export async function resumeAfterHalt(
     await resumeHalted(deps, bot, texts);
     return { success: true, message: texts.resumed };
   }
-  if (missingLots === 'rebuy') await assertRebuyAffordable(deps, bot);
   // The choice is queued once the keys are known good and before the bot is launched: the runner settles
-  // the lots before it trades.
+  // the lots before it trades. A re-buy's check and its queued command, with the USDT it sets aside, are one
+  // step of the account's lock (docs/security.md "One account, one queue"): a transfer or start after it
+  // finds that USDT taken.
   const waited = await queueAndAwait(deps, bot.id, async () => {
-    let commandId = 0;
-    await resumeHalted(deps, bot, texts, async () => {
-      commandId = await repo.queueCommand(deps.db, bot.id, 'missing_lots', { choice: missingLots });
+    await userExchange(deps, bot.userId);
+    const commandId = await deps.state.accounts.run(bot.userId, async (conn) => {
+      const reserveUsdt = missingLots === 'rebuy' ? await assertRebuyAffordable(deps, bot, conn) : null;
+      const id = await repo.queueCommand(conn, bot.id, 'missing_lots', {
+        choice: missingLots,
+        ...(reserveUsdt === null ? {} : { reserveUsdt }),
+      });
+      await clearHalt(conn, bot, texts);
+      return id;
     });
+    await deps.botControl.add(bot.id);
     return commandId;
   });
   switch (waited.status) {
@@ -77,19 +86,18 @@ export async function resumeAfterHalt(
   }
 }
 
-/** Sets a paused bot or cycle trading again; `beforeResume` runs once the keys are found. */
-async function resumeHalted(
-  deps: AppDeps,
-  bot: repo.BotRow,
-  texts: ResumeTexts,
-  beforeResume?: () => Promise<void>,
-): Promise<void> {
+/** Sets a paused bot or cycle trading again. */
+async function resumeHalted(deps: AppDeps, bot: repo.BotRow, texts: ResumeTexts): Promise<void> {
   await userExchange(deps, bot.userId);
-  await beforeResume?.();
+  await clearHalt(deps.db, bot, texts);
+  await deps.botControl.add(bot.id);
+}
+
+/** Lifts the halt: the bot trades in the state it was in before it (Stopping stays Stopping). */
+async function clearHalt(conn: AccountConn, bot: repo.BotRow, texts: ResumeTexts): Promise<void> {
   // The engine's own status (Live, or Pause above the pause price) is what the bot was before the halt; a
   // bot whose final sell is out stays Stopping.
   const engineStatus = (bot.engineState as { status?: string } | null)?.status;
   const status = bot.status === 'Stopping' ? 'Stopping' : engineStatus === 'Pause' ? 'Pause' : 'Live';
-  if (!(await repo.clearHalt(deps.db, bot.id, status))) throw new HttpError(400, texts.notHalted);
-  await deps.botControl.add(bot.id);
+  if (!(await repo.clearHalt(conn, bot.id, status))) throw new HttpError(400, texts.notHalted);
 }
