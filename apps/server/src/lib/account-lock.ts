@@ -32,7 +32,11 @@ export class AccountLocks {
     this.slots = new Semaphore(Math.max(1, Math.floor(connections / 2)));
   }
 
-  /** Runs `section` once every earlier section of the account has ended; its queries go to `conn`. */
+  /**
+   * Runs `section` once every earlier section of the account has ended; its queries go to `conn`. A section
+   * never runs another of the same account (it would wait for itself), nor hands work to the runtime that
+   * must see its writes: that comes after, once they are committed.
+   */
   run<T>(userId: string, section: (conn: AccountConn) => Promise<T>): Promise<T> {
     return this.queued(userId, () => {
       if (!this.holdTransactions) return section(this.db);
