@@ -17,15 +17,24 @@ export function subscribeBotEvents(bus: Bus, handler: (event: BotEvent) => void)
 }
 
 /**
- * How the API hands bots to the runtime, the same road in every role: an event on the bus, answered at once.
- * One process (ROLE=all) uses its in-process bus, split roles Redis; the worker that owns the bot reads the
- * database and says on the bus when commands are settled (bus/command-results.ts). `beforeAdd`: what must be
- * in the database before a worker may claim the bot (its lease row, with split roles).
+ * How the API hands bots and their commands to the runtime. A command always travels as an event on the bus and
+ * is answered at once: one process (ROLE=all) uses its in-process bus, split roles Redis, and the worker that
+ * owns the bot reads the database and says on the bus when commands are settled (bus/command-results.ts).
+ * A new bot: with `launchHere` (one process, which runs every bot itself) it is launched before the start
+ * answers, so the answer finds it running; otherwise `beforeAdd` writes what a worker needs to claim it (its
+ * lease row) and an `add` event wakes the workers.
  */
-export function botControlOver(bus: Bus, beforeAdd?: (botId: string) => Promise<void>): BotControl {
+export function botControlOver(
+  bus: Bus,
+  options: {
+    beforeAdd?: (botId: string) => Promise<void>;
+    launchHere?: (botId: string) => Promise<void>;
+  } = {},
+): BotControl {
   return {
     add: async (botId) => {
-      await beforeAdd?.(botId);
+      if (options.launchHere) return options.launchHere(botId);
+      await options.beforeAdd?.(botId);
       await publishBotEvent(bus, { type: 'add', botId });
     },
     notify: async (botId) => {

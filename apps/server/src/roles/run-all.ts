@@ -10,6 +10,7 @@ import { shareSessionRevocations } from '../modules/identity';
 import { startNotifications } from '../modules/notifications';
 import { startDepositWatcher } from '../modules/platform';
 import { createMetrics } from '../ops/metrics';
+import type { BotSupervisor } from '../worker/bot-supervisor';
 import { dataDirOf, type Log, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
 import { apiDeps, botRuntime } from './wiring';
 
@@ -26,6 +27,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   let started = false;
   // Bot changes and notifications for the push channel, within this process.
   const userEvents = new MemoryBus();
+  let supervisor: BotSupervisor | undefined;
   const deps = await apiDeps(env, {
     database,
     config,
@@ -35,9 +37,9 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     exchanges: gateway,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     userEvents,
-    // One in-process owner of every bot, no leases; bots and commands reach it over the in-process bus, as
-    // they reach a worker over Redis with split roles.
-    botControl: botControlOver(userEvents),
+    // One in-process owner of every bot, no leases: a new bot is launched before its start answers; commands
+    // reach it over the in-process bus, as they reach a worker over Redis with split roles.
+    botControl: botControlOver(userEvents, { launchHere: async (botId) => supervisor?.add(botId) }),
     ops: {
       role: 'all',
       readiness: () => ({ supervisor: started }),
@@ -54,7 +56,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   await paper.start();
   if (env.SEED_DEMO) await seedDemoAccount(deps, paper);
   const log: Log = (message, extra) => app.log.warn({ ...extra }, message);
-  const { supervisor, keyMonitor } = botRuntime({
+  const runtime = botRuntime({
     database,
     feed,
     exchanges: gateway,
@@ -65,6 +67,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     log,
     extra: { metrics: metrics.worker },
   });
+  const { keyMonitor } = runtime;
+  supervisor = runtime.supervisor;
   await supervisor.start();
   const stopEvents = await serveBotEvents(userEvents, supervisor, log);
   keyMonitor.start();
@@ -86,7 +90,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
       await stopEvents();
       await stopNotifications();
       keyMonitor.stop();
-      await supervisor.stop();
+      await supervisor?.stop();
       await paper.stop();
       await feed.stop();
       rateLimit.close();

@@ -37,7 +37,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     secrets: openSecretBox(env, (line) => console.warn(line)),
     bus,
     userEvents: bus,
-    botControl: botControlOver(bus, (botId) => ensureLease(database.db, botId)),
+    botControl: botControlOver(bus, { beforeAdd: (botId) => ensureLease(database.db, botId) }),
     ops: {
       role: 'api',
       readiness: () => ({ bus: bus.healthy(), market: feed.lastPrice('BTCUSDT', 'spot') !== undefined }),

@@ -72,8 +72,8 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
     runningWork: runningWorkOf(handle.db),
     userEvents,
     state: createProcessState({ db: handle.db, feed, userEvents }),
-    // The road every role takes: bots and commands reach the runtime as events on the bus.
-    botControl: botControlOver(userEvents),
+    // As ROLE=all: a new bot is launched before its start answers, commands reach the runtime over the bus.
+    botControl: botControlOver(userEvents, { launchHere: async (botId) => supervisor?.add(botId) }),
   };
   const runtime = new BotSupervisor({
     db: handle.db,

@@ -51,7 +51,7 @@ describe('profit limit on a running bot', () => {
 
     price(2000);
     const botId = await insertBot(t.deps.db, user.id, { symbol: 'ETHUSDT', investment: 1000 });
-    await t.supervisor.add(botId);
+    await t.deps.botControl.add(botId);
     price(2000);
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
     // +1.5 %: grid 1 takes its profit, and (same step, credit not yet used up) buys grid 1 again.
