@@ -1,0 +1,4 @@
+-- Fenced leases: each lease carries a fencing token (epoch) that a claim renews from one sequence, so a worker that paused past its lease cannot write for a bot another worker took over (the unique index makes a claim wait for a write that checked the old token).
+CREATE SEQUENCE "public"."bot_lease_epochs" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+ALTER TABLE "bot_leases" ADD COLUMN "epoch" bigint DEFAULT nextval('bot_lease_epochs') NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "bot_leases_epoch_idx" ON "bot_leases" USING btree ("epoch");
