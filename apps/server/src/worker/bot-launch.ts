@@ -9,6 +9,7 @@ import type { BotRow } from './bot-state.repo';
 import type { SupervisorDeps } from './bot-supervisor';
 import { type CommandRow, queuedCommandsOf } from './commands.repo';
 import { type IntentRow, openIntentsOf } from './intents.repo';
+import { LeaseLapsedError } from './lease-fence';
 import type { UsdtPriceOf } from './order-outcome';
 import { haltBot, type RuntimeWrites } from './runtime-writes';
 
@@ -51,6 +52,8 @@ export async function preloadLaunches(
 export interface RunnerEnv {
   deps: SupervisorDeps;
   writes: RuntimeWrites;
+  /** The writes of a runner of the bot (fenced by its lease in leased mode); none when it may not run here. */
+  writesFor(botId: string): RuntimeWrites | undefined;
   /** The user's exchange as the runner is to use it (measured for /metrics). */
   instrument(exchange: Exchange, botId: string): Exchange;
   usdtPriceOf: UsdtPriceOf;
@@ -71,10 +74,12 @@ export async function createRunner(
 ): Promise<BotRunner | undefined> {
   const { deps } = env;
   if (!row.engineState) return undefined;
+  const writes = env.writesFor(row.id);
+  if (!writes) return undefined;
   const market = row.category === 'Future' ? 'future' : 'spot';
   const keys = await (loadedKeys ?? deps.loadKeys(row.userId));
   if (!keys) {
-    await haltBot(env.writes, row.id, 'API keys are not connected. Connect them in API Setting.');
+    await haltBot(writes, row.id, 'API keys are not connected. Connect them in API Setting.');
     return undefined;
   }
   const exchange = deps.exchanges.forUser(row.userId, keys);
@@ -90,8 +95,8 @@ export async function createRunner(
     row.engineState as unknown as EngineState,
     compileRules(rules),
     {
-      db: deps.db,
-      writes: env.writes,
+      db: writes.db,
+      writes,
       exchange: env.instrument(exchange, row.id),
       now: deps.now,
       log: deps.log,
@@ -111,11 +116,14 @@ export async function createRunner(
 /**
  * The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics.
  * `takeTickEmittedAt` answers the emission time of the tick the bot acts on, once (undefined after).
+ * `mayTrade` (leased mode): an order goes out only while the bot's lease is trusted here; one held back
+ * fails with `LeaseLapsedError`, an outcome the runtime treats as unknown (looked up before any resend).
  */
 export function instrumentExchange(
   exchange: Exchange,
   metrics: WorkerMetrics,
   takeTickEmittedAt: () => number | undefined,
+  mayTrade?: () => boolean,
 ): Exchange {
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -126,6 +134,7 @@ export function instrumentExchange(
     }
   };
   const placeOrder: Exchange['placeOrder'] = (input) => {
+    if (mayTrade && !mayTrade()) return Promise.reject(new LeaseLapsedError(input.clientOrderId));
     const emittedAt = takeTickEmittedAt();
     if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000);
     return counted(() => exchange.placeOrder(input));

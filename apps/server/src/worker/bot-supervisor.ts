@@ -14,7 +14,7 @@ import {
 } from './bot-launch';
 import type { BotRunner } from './bot-runner';
 import { type BotRow, findBot, loadActiveBots, unhaltedBotIdsOf } from './bot-state.repo';
-import { createRuntimeWrites, haltBot, type RuntimeWrites } from './runtime-writes';
+import { createRuntimeWrites, fencedWrites, haltBot, type RuntimeWrites } from './runtime-writes';
 
 export interface SupervisorDeps {
   db: Db;
@@ -49,6 +49,10 @@ export interface SupervisorDeps {
   leases?: {
     /** Whether this process may trade the bot now (lease held and not past its local deadline). */
     mayRun(botId: string): boolean;
+    /** The fencing token this process holds the bot's lease with; undefined when it holds none. */
+    epochOf(botId: string): number | undefined;
+    /** A write of the bot was refused (its lease was taken over): the bot has been let go here. */
+    onFenced(botId: string): void;
     /** The bot stopped for good here (Stopped, halted): its lease can go. */
     onFinished(botId: string): void;
   };
@@ -107,13 +111,19 @@ export class BotSupervisor {
     this.env = {
       deps,
       writes: this.writes,
+      writesFor: (botId) => this.writesFor(botId),
       instrument: (exchange, botId) =>
-        instrumentExchange(exchange, this.metrics, () => {
-          const entry = this.running.get(botId);
-          const emittedAt = entry?.tickEmittedAt;
-          if (entry) entry.tickEmittedAt = undefined;
-          return emittedAt;
-        }),
+        instrumentExchange(
+          exchange,
+          this.metrics,
+          () => {
+            const entry = this.running.get(botId);
+            const emittedAt = entry?.tickEmittedAt;
+            if (entry) entry.tickEmittedAt = undefined;
+            return emittedAt;
+          },
+          deps.leases ? () => deps.leases?.mayRun(botId) === true : undefined,
+        ),
       usdtPriceOf: this.usdtPriceOf,
       onFinished: (botId) => {
         this.release(botId);
@@ -182,6 +192,32 @@ export class BotSupervisor {
     if (options.flush) await entry.runner.flush();
     entry.runner.finished = true;
     entry.runner.stopTimers();
+  }
+
+  /**
+   * The writes a runner of the bot uses: in leased mode fenced by the lease this process holds the bot with
+   * (undefined when it holds none: no runner then); in one process (ROLE=all) the shared ones.
+   */
+  private writesFor(botId: string): RuntimeWrites | undefined {
+    const leases = this.deps.leases;
+    if (!leases) return this.writes;
+    const epoch = leases.epochOf(botId);
+    if (epoch === undefined) return undefined;
+    return fencedWrites(this.writes, { botId, epoch }, () => this.fenced(botId));
+  }
+
+  /**
+   * A write of the bot was refused: another worker holds its lease now. The runner stops at once (nothing
+   * more is written or sent) and the coordinator forgets the bot; its lease row is the new owner's.
+   */
+  private fenced(botId: string): void {
+    const entry = this.running.get(botId);
+    if (entry) {
+      entry.runner.finished = true;
+      entry.runner.stopTimers();
+      this.release(botId);
+    }
+    this.deps.leases?.onFenced(botId);
   }
 
   /** Ids of the bots running here. */

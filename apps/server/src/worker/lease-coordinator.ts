@@ -36,7 +36,8 @@ const SYNC_EVERY_LEASES = 4;
  * reconciles its unfinished intents before it trades (docs/trading-rules.md §3).
  */
 export class LeaseCoordinator {
-  private readonly owned = new Set<string>();
+  /** Bots whose lease this worker holds, with the fencing token it holds each one with (`lease-fence.ts`). */
+  private readonly owned = new Map<string, number>();
   private validUntil = 0;
   private supervisor: BotSupervisor | undefined;
   private readonly metrics: WorkerMetrics;
@@ -59,6 +60,16 @@ export class LeaseCoordinator {
   /** The hooks a leased `BotSupervisor` takes (create the supervisor with them, then `start(supervisor)`). */
   readonly hooks = {
     mayRun: (botId: string) => this.owned.has(botId) && Date.now() < this.validUntil,
+    epochOf: (botId: string) => this.owned.get(botId),
+    /** A write for the bot was refused: another worker took its lease over. The supervisor let it go. */
+    onFenced: (botId: string) => {
+      if (!this.owned.delete(botId)) return;
+      this.metrics.setBotsOwned(this.owned.size);
+      this.options.log('bot lease taken over; a write was refused and the bot let go', {
+        workerId: this.workerId,
+        botId,
+      });
+    },
     onFinished: (botId: string) => {
       if (!this.owned.delete(botId)) return;
       leases.dropLease(this.options.db, this.options.workerId, botId).catch((error: unknown) => {
@@ -122,7 +133,7 @@ export class LeaseCoordinator {
     clearInterval(this.pollTimer);
     clearTimeout(this.kickTimer);
     await this.beating;
-    const ids = [...this.owned];
+    const ids = [...this.owned.keys()];
     await Promise.all(ids.map((id) => this.supervisor?.drop(id, { flush: true })));
     this.owned.clear();
     this.validUntil = 0;
@@ -153,7 +164,7 @@ export class LeaseCoordinator {
     if (this.stopped) return;
     const { db, workerId, leaseMs } = this.options;
     const startedAt = Date.now();
-    let held: Set<string>;
+    let held: Map<string, number>;
     try {
       await leases.heartbeat(db, workerId);
       held = await leases.renewLeases(db, workerId, leaseMs);
@@ -164,8 +175,9 @@ export class LeaseCoordinator {
       throw error;
     }
     this.validUntil = startedAt + leaseMs * LOCAL_TRUST;
-    for (const botId of [...this.owned]) if (!held.has(botId)) await this.lose(botId);
-    for (const botId of held) if (!this.owned.has(botId)) this.owned.add(botId); // e.g. claimed before a restart
+    for (const botId of [...this.owned.keys()]) if (!held.has(botId)) await this.lose(botId);
+    // e.g. claimed before a restart
+    for (const [botId, epoch] of held) if (!this.owned.has(botId)) this.owned.set(botId, epoch);
 
     if (startedAt - this.lastSyncAt >= leaseMs * SYNC_EVERY_LEASES) {
       await leases.syncLeases(db);
@@ -177,7 +189,7 @@ export class LeaseCoordinator {
     const fair = Math.ceil(total / workers);
     if (this.owned.size > fair) await this.handBack(this.owned.size - fair);
     else if (this.owned.size < fair) await this.claim(fair - this.owned.size);
-    for (const botId of this.owned) if (!this.supervisor?.runner(botId)) this.enqueueLaunch(botId);
+    for (const botId of this.owned.keys()) if (!this.supervisor?.runner(botId)) this.enqueueLaunch(botId);
     this.metrics.setBotsOwned(this.owned.size);
   }
 
@@ -193,12 +205,12 @@ export class LeaseCoordinator {
         from: [...new Set(takeovers.map((t) => t.previousOwner))],
       });
     }
-    for (const { botId } of claimed) this.owned.add(botId);
+    for (const { botId, epoch } of claimed) this.owned.set(botId, epoch);
   }
 
   /** Rebalancing: the state of each bot is written before its lease is free for another worker. */
   private async handBack(count: number): Promise<void> {
-    const ids = [...this.owned].slice(-count);
+    const ids = [...this.owned.keys()].slice(-count);
     for (const id of ids) this.owned.delete(id);
     await Promise.all(ids.map((id) => this.supervisor?.drop(id, { flush: true })));
     await leases.releaseLeases(this.options.db, this.options.workerId, ids);
@@ -213,7 +225,7 @@ export class LeaseCoordinator {
   }
 
   private async loseAll(): Promise<void> {
-    for (const botId of [...this.owned]) await this.lose(botId);
+    for (const botId of [...this.owned.keys()]) await this.lose(botId);
   }
 
   private enqueueLaunch(botId: string): void {
@@ -284,8 +296,10 @@ export class LeaseCoordinator {
   private async commandsOfUnowned(botId: string): Promise<void> {
     const supervisor = this.supervisor;
     const { db, workerId, leaseMs } = this.options;
-    if (!supervisor || !(await leases.claimLease(db, workerId, botId, leaseMs))) return;
-    this.owned.add(botId);
+    if (!supervisor) return;
+    const epoch = await leases.claimLease(db, workerId, botId, leaseMs);
+    if (epoch === undefined) return;
+    this.owned.set(botId, epoch);
     if (await supervisor.launchBot(botId)) return;
     let running = false;
     try {

@@ -1,10 +1,11 @@
-import type { Db } from '@gridbot/db';
+import type { Db, Tx } from '@gridbot/db';
 import { type SQL, sql } from 'drizzle-orm';
+import type { Fence } from './lease-fence';
 
 // Lease rows of scale-out workers (docs/architecture.md §1). Every expiry is computed by PostgreSQL's clock, so
 // workers on different machines agree on it. Raw SQL: SKIP LOCKED and the claim CTE have no query-builder form.
 
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
+async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
@@ -74,15 +75,27 @@ export async function freeLeaseCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Extends every lease the worker still holds; answers the bots it holds (a lost one is missing). */
-export async function renewLeases(db: Db, workerId: string, leaseMs: number): Promise<Set<string>> {
-  const renewed = await rows<{ bot_id: string }>(
+/**
+ * Extends every lease the worker still holds; answers the bots it holds with each lease's fencing token (a lost
+ * one is missing). Only `expires_at` changes: never held back by a write holding the bot's token
+ * (`staleFences`), and the row is updated in place (HOT).
+ */
+export async function renewLeases(db: Db, workerId: string, leaseMs: number): Promise<Map<string, number>> {
+  const renewed = await rows<{ bot_id: string; epoch: string | number }>(
     db,
     sql`update bot_leases set expires_at = now() + ${interval(leaseMs)}
-        where owner = ${workerId} returning bot_id`,
+        where owner = ${workerId} returning bot_id, epoch`,
   );
-  return new Set(renewed.map((r) => r.bot_id));
+  return new Map(renewed.map((r) => [r.bot_id, Number(r.epoch)]));
 }
+
+/**
+ * The fencing token a claim leaves on the lease row: a new one from the sequence, unless the row is still the
+ * claimant's own (an expired lease it takes again): nobody held the bot in between, so its runner's token
+ * stays good. Changing `epoch` (a key column, see the schema) waits for writes holding the old token.
+ */
+const claimedEpoch = (workerId: string) =>
+  sql`case when bot_leases.owner = ${workerId} then bot_leases.epoch else nextval('bot_lease_epochs') end`;
 
 /**
  * Claims up to `limit` free or expired leases, skipping rows another worker is claiming at the same moment.
@@ -93,9 +106,9 @@ export async function claimLeases(
   workerId: string,
   leaseMs: number,
   limit: number,
-): Promise<Array<{ botId: string; previousOwner: string | null }>> {
+): Promise<Array<{ botId: string; epoch: number; previousOwner: string | null }>> {
   if (limit <= 0) return [];
-  const claimed = await rows<{ bot_id: string; previous_owner: string | null }>(
+  const claimed = await rows<{ bot_id: string; epoch: string | number; previous_owner: string | null }>(
     db,
     sql`
       with free as (
@@ -105,30 +118,41 @@ export async function claimLeases(
         limit ${limit}
         for update skip locked
       )
-      update bot_leases l
-      set owner = ${workerId}, expires_at = now() + ${interval(leaseMs)}, claimed_at = now()
-      from free where l.bot_id = free.bot_id
-      returning l.bot_id, free.owner as previous_owner`,
+      update bot_leases
+      set owner = ${workerId}, expires_at = now() + ${interval(leaseMs)}, claimed_at = now(),
+        epoch = ${claimedEpoch(workerId)}
+      from free where bot_leases.bot_id = free.bot_id
+      returning bot_leases.bot_id, bot_leases.epoch, free.owner as previous_owner`,
   );
   return claimed.map((r) => ({
     botId: r.bot_id,
+    epoch: Number(r.epoch),
     previousOwner: r.previous_owner === workerId ? null : r.previous_owner,
   }));
 }
 
-/** Takes one bot's lease when it is free, expired or missing (commands for a bot nobody runs). */
-export async function claimLease(db: Db, workerId: string, botId: string, leaseMs: number): Promise<boolean> {
-  const claimed = await rows<{ bot_id: string }>(
+/**
+ * Takes one bot's lease when it is free, expired or missing (commands for a bot nobody runs); answers its
+ * fencing token, undefined when another worker holds it.
+ */
+export async function claimLease(
+  db: Db,
+  workerId: string,
+  botId: string,
+  leaseMs: number,
+): Promise<number | undefined> {
+  const [claimed] = await rows<{ epoch: string | number }>(
     db,
     sql`
       insert into bot_leases (bot_id, owner, expires_at, claimed_at)
       values (${botId}, ${workerId}, now() + ${interval(leaseMs)}, now())
       on conflict (bot_id) do update
-        set owner = excluded.owner, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at
+        set owner = excluded.owner, expires_at = excluded.expires_at, claimed_at = excluded.claimed_at,
+          epoch = ${claimedEpoch(workerId)}
         where bot_leases.owner is null or bot_leases.expires_at < now() or bot_leases.owner = excluded.owner
-      returning bot_id`,
+      returning epoch`,
   );
-  return claimed.length > 0;
+  return claimed === undefined ? undefined : Number(claimed.epoch);
 }
 
 /** Hands leases back (graceful shutdown, rebalancing): free at once for another worker. */
@@ -164,4 +188,26 @@ export async function botsWithQueuedCommands(
       where c.status = 'queued'`,
   );
   return found.map((r) => ({ botId: r.bot_id, owner: r.owner }));
+}
+
+/**
+ * Inside a write's transaction: the bots whose lease no longer carries their writer's fencing token (none:
+ * the write may go on). One statement for all the bots of a batch. FOR KEY SHARE holds each row until the
+ * write commits: a claim changes `epoch`, a key column, so it waits for the write (or skips the row) and the
+ * new owner reads everything written under the old token; renewals only move `expires_at` and never wait.
+ */
+export async function staleFences(tx: Db | Tx, fences: readonly Fence[]): Promise<string[]> {
+  if (fences.length === 0) return [];
+  const wanted = JSON.stringify(fences.map((f) => ({ bot_id: f.botId, epoch: f.epoch })));
+  const held = await rows<{ bot_id: string }>(
+    tx,
+    sql`
+      select l.bot_id from bot_leases l
+      join json_to_recordset(${wanted}::json) as w(bot_id uuid, epoch bigint)
+        on l.bot_id = w.bot_id and l.epoch = w.epoch
+      order by l.bot_id
+      for key share of l`,
+  );
+  const current = new Set(held.map((row) => row.bot_id));
+  return [...new Set(fences.filter((f) => !current.has(f.botId)).map((f) => f.botId))];
 }

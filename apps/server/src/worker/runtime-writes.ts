@@ -9,6 +9,7 @@ import { type FillRecord, type FillWithState, writeFills } from './fills.repo';
 import { type FundingRecord, writeFunding } from './funding.repo';
 import { GroupCommit } from './group-commit';
 import { writeStatesWithIntents } from './intents.repo';
+import { type Fence, FencedError, fencedDb } from './lease-fence';
 
 /** Who hears of the runtime's writes; the supervisor wires them (each optional). */
 export interface WriteHooks {
@@ -27,19 +28,33 @@ export interface WriteHooks {
  * instead of the database.
  */
 export interface RuntimeWrites {
+  /** The database as this bot's writes see it: fenced by its lease (`fencedWrites`) in leased mode. */
   db: Db;
   hooks: WriteHooks;
-  intents: GroupCommit<StateWithIntents>;
-  states: GroupCommit<StateWithIntents>;
-  fills: GroupCommit<FillWithState>;
+  intents: Grouped<StateWithIntents>;
+  states: Grouped<StateWithIntents>;
+  fills: Grouped<FillWithState>;
+  /** The lease the writes of one bot's runner are fenced by (leased mode); none in one process (ROLE=all). */
+  fence?: Fence;
 }
 
+/** A grouped write of a bot, with the lease its writer holds (leased mode). */
+type Fenced<T> = T & { fence?: Fence };
+type Grouped<T> = Pick<GroupCommit<Fenced<T>>, 'submit'>;
+
 export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrites {
-  const timed = <T>(kind: DbWriteKind, write: (items: readonly T[]) => Promise<void>, concurrency: number) =>
+  const timed = <T extends { fence?: Fence }>(
+    kind: DbWriteKind,
+    write: (db: Db, items: readonly T[]) => Promise<void>,
+    concurrency: number,
+  ) =>
     new GroupCommit<T>(
       async (items) => {
         const started = performance.now();
-        await write(items);
+        // One check of every fenced bot of the batch, in the batch's transaction. A stale one fails the
+        // batch; the group commit then writes each request alone, so only the stale writer's is refused.
+        const fences = items.flatMap((item) => (item.fence ? [item.fence] : []));
+        await write(fences.length > 0 ? fencedDb(db, fences) : db, items);
         hooks.observe?.(kind, (performance.now() - started) / 1000);
       },
       500,
@@ -48,26 +63,56 @@ export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrit
   return {
     db,
     hooks,
-    intents: timed<StateWithIntents>(
+    intents: timed<Fenced<StateWithIntents>>(
       'intents',
-      async (items) => {
-        await writeStatesWithIntents(db, items);
+      async (target, items) => {
+        await writeStatesWithIntents(target, items);
         announce(hooks, items, 'state');
       },
       4,
     ),
     // Its own group commit: flushes (hundreds a second at 5,000 bots) never lengthen the batches that intents
     // wait for before their orders go out.
-    states: timed<StateWithIntents>('states', (items) => writeStatesWithIntents(db, items), 1),
-    fills: timed<FillWithState>(
+    states: timed<Fenced<StateWithIntents>>(
+      'states',
+      (target, items) => writeStatesWithIntents(target, items),
+      1,
+    ),
+    fills: timed<Fenced<FillWithState>>(
       'fills',
-      async (items) => {
-        notifyCommandsQueued(hooks, await writeFills(db, items));
+      async (target, items) => {
+        notifyCommandsQueued(hooks, await writeFills(target, items));
         announce(hooks, items, 'fill');
       },
       4,
     ),
   };
+}
+
+/**
+ * The writes of one bot's runner in leased mode: each one checks, in its own transaction, that the bot's lease
+ * still carries `fence.epoch` (`staleFences`), the grouped ones once per bot per batch. A refused write calls
+ * `onFenced` before its caller hears of the error: the worker lets the bot go at once.
+ */
+export function fencedWrites(writes: RuntimeWrites, fence: Fence, onFenced: () => void): RuntimeWrites {
+  const guarded = <T>(group: Grouped<T>): Grouped<T> => ({
+    submit: (item) => refuseStale(group.submit({ ...item, fence }), onFenced),
+  });
+  return {
+    ...writes,
+    db: fencedDb(writes.db, [fence], onFenced),
+    intents: guarded(writes.intents),
+    states: guarded(writes.states),
+    fills: guarded(writes.fills),
+    fence,
+  };
+}
+
+function refuseStale<T>(write: Promise<T>, onFenced: () => void): Promise<T> {
+  return write.catch((error: unknown) => {
+    if (error instanceof FencedError) onFenced();
+    throw error;
+  });
 }
 
 /**

@@ -14,8 +14,9 @@ export const botLeaseEpochs = pgSequence('bot_lease_epochs');
  * them in place (HOT) instead of writing every index; claims scan the table, which is one small row per bot.
  * `epoch` is the lease's fencing token: a claim by another worker (or of a free row) takes a new one, and every
  * runtime write of the bot checks, in its own transaction, that its writer's token is still the row's
- * (worker/lease-fence.ts). Its unique index makes it a key column for PostgreSQL's row locks: the write's
- * FOR KEY SHARE lock holds a claim back until the write commits, while renewals (expires_at only) never wait.
+ * (worker/lease-fence.ts, `staleFences` in worker/leases.repo.ts). Its unique index makes it a key column for
+ * PostgreSQL's row locks: the write's FOR KEY SHARE lock holds a claim back until the write commits, while
+ * renewals (expires_at only) never wait.
  */
 export const botLeases = pgTable(
   'bot_leases',
