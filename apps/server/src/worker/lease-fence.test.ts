@@ -9,6 +9,7 @@ import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { BotSupervisor } from './bot-supervisor';
+import { onFaultPoint } from './fault-points';
 import { LeaseCoordinator } from './lease-coordinator';
 import * as leases from './leases.repo';
 
@@ -36,6 +37,8 @@ interface WorkerOptions {
    * The fencing token is then all that stands between it and the bot.
    */
   trustsLeaseForEver?: boolean;
+  /** Whether the local deadline is (also) taken to have passed, whatever the coordinator says. */
+  lapsed?: () => boolean;
 }
 
 function worker(workerId: string, options: WorkerOptions = {}) {
@@ -50,7 +53,10 @@ function worker(workerId: string, options: WorkerOptions = {}) {
     pollMs: 200,
     log: () => {},
   });
-  const hooks = options.trustsLeaseForEver ? { ...coordinator.hooks, mayRun: () => true } : coordinator.hooks;
+  const lapsed = options.lapsed ?? (() => false);
+  const hooks = options.trustsLeaseForEver
+    ? { ...coordinator.hooks, mayRun: () => true }
+    : { ...coordinator.hooks, mayRun: (botId: string) => !lapsed() && coordinator.hooks.mayRun(botId) };
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
@@ -59,6 +65,7 @@ function worker(workerId: string, options: WorkerOptions = {}) {
     now: () => Date.now(),
     log: () => {},
     leases: hooks,
+    reconcileDelayMs: () => 50,
   });
   return {
     feed,
@@ -230,5 +237,37 @@ describe('fenced bot leases', () => {
     await expectBooksEqualExchange(botId, userId);
     await d.stop();
     await c.stop();
+  });
+
+  it('holds an order back when the lease passes its local deadline after the intent was written', async () => {
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId, { investment: 100 });
+    // The lease is trusted until the buy's intent is written, then no longer (a beat late), then again.
+    let lapsed = false;
+    const e = worker('fe', { lapsed: () => lapsed });
+    onFaultPoint((point, detail) => {
+      if (point === 'intent-written' && detail.botId === botId) lapsed = true;
+    });
+    try {
+      await e.start();
+      await eventually(async () => expect(e.supervisor.runner(botId)).toBeDefined(), 5_000);
+      await eventually(async () => {
+        await e.feed.setPrice('ETHUSDT', 'spot', '2000');
+        expect(lapsed).toBe(true);
+      }, 5_000);
+      // Not sent: its outcome is unknown to the bot until it has asked the exchange.
+      await eventually(async () => expect((await intentsOf(botId))[0]?.status).toBe('unknown'));
+      expect(await ordersOf(userId)).toEqual([]);
+
+      // Trusted again: the bot asks the exchange, finds no order and sends it, once.
+      lapsed = false;
+      await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5_000);
+      expect(await ordersOf(userId)).toHaveLength(1);
+      await expectBooksEqualExchange(botId, userId);
+    } finally {
+      onFaultPoint(() => {});
+      await e.stop();
+      await retire(botId);
+    }
   });
 });
