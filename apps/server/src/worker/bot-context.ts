@@ -5,8 +5,12 @@ import type { UsdtPriceOf } from './order-outcome';
 import type { RuntimeWrites } from './runtime-writes';
 
 export interface BotRunnerDeps {
+  /**
+   * The database for the bot's reads and writes. In leased mode every write through it is fenced by the bot's
+   * lease (`fencedWrites`): refused, and the bot let go, once another worker took the lease over.
+   */
   db: Db;
-  /** The process's group commits of bot writes (`createRuntimeWrites`), shared with the other runners. */
+  /** The process's group commits of bot writes (`createRuntimeWrites`), as this bot's writes see them. */
   writes: RuntimeWrites;
   exchange: Exchange;
   now: () => number;
