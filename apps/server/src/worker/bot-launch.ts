@@ -97,7 +97,10 @@ export async function createRunner(
     {
       db: writes.db,
       writes,
-      exchange: env.instrument(exchange, row.id),
+      exchange: env.instrument(
+        deps.leases ? heldBackWithoutLease(exchange, row.id, deps.leases.mayRun) : exchange,
+        row.id,
+      ),
       now: deps.now,
       log: deps.log,
       onFinished: env.onFinished,
@@ -114,16 +117,34 @@ export async function createRunner(
 }
 
 /**
+ * Leased mode: the bot's orders go out only while its lease is trusted here (`mayRun`: held, before its local
+ * deadline), checked as each order leaves. One held back fails with `LeaseLapsedError`, an outcome the runtime
+ * treats as unknown: the order is looked up before it is ever sent.
+ */
+function heldBackWithoutLease(
+  exchange: Exchange,
+  botId: string,
+  mayRun: (botId: string) => boolean,
+): Exchange {
+  const placeOrder: Exchange['placeOrder'] = (input) =>
+    mayRun(botId) ? exchange.placeOrder(input) : Promise.reject(new LeaseLapsedError(input.clientOrderId));
+  return new Proxy(exchange, {
+    get(target, key) {
+      if (key === 'placeOrder') return placeOrder;
+      const value = Reflect.get(target, key, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/**
  * The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics.
  * `takeTickEmittedAt` answers the emission time of the tick the bot acts on, once (undefined after).
- * `mayTrade` (leased mode): an order goes out only while the bot's lease is trusted here; one held back
- * fails with `LeaseLapsedError`, an outcome the runtime treats as unknown (looked up before any resend).
  */
 export function instrumentExchange(
   exchange: Exchange,
   metrics: WorkerMetrics,
   takeTickEmittedAt: () => number | undefined,
-  mayTrade?: () => boolean,
 ): Exchange {
   const counted = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
@@ -134,7 +155,6 @@ export function instrumentExchange(
     }
   };
   const placeOrder: Exchange['placeOrder'] = (input) => {
-    if (mayTrade && !mayTrade()) return Promise.reject(new LeaseLapsedError(input.clientOrderId));
     const emittedAt = takeTickEmittedAt();
     if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000);
     return counted(() => exchange.placeOrder(input));

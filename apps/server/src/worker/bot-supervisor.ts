@@ -113,17 +113,12 @@ export class BotSupervisor {
       writes: this.writes,
       writesFor: (botId) => this.writesFor(botId),
       instrument: (exchange, botId) =>
-        instrumentExchange(
-          exchange,
-          this.metrics,
-          () => {
-            const entry = this.running.get(botId);
-            const emittedAt = entry?.tickEmittedAt;
-            if (entry) entry.tickEmittedAt = undefined;
-            return emittedAt;
-          },
-          deps.leases ? () => deps.leases?.mayRun(botId) === true : undefined,
-        ),
+        instrumentExchange(exchange, this.metrics, () => {
+          const entry = this.running.get(botId);
+          const emittedAt = entry?.tickEmittedAt;
+          if (entry) entry.tickEmittedAt = undefined;
+          return emittedAt;
+        }),
       usdtPriceOf: this.usdtPriceOf,
       onFinished: (botId) => {
         this.release(botId);
@@ -194,22 +189,16 @@ export class BotSupervisor {
     entry.runner.stopTimers();
   }
 
-  /**
-   * The writes a runner of the bot uses: in leased mode fenced by the lease this process holds the bot with
-   * (undefined when it holds none: no runner then); in one process (ROLE=all) the shared ones.
-   */
+  /** A runner's writes: fenced by the bot's lease (none when not held here); in ROLE=all the shared ones. */
   private writesFor(botId: string): RuntimeWrites | undefined {
-    const leases = this.deps.leases;
-    if (!leases) return this.writes;
-    const epoch = leases.epochOf(botId);
-    if (epoch === undefined) return undefined;
-    return fencedWrites(this.writes, { botId, epoch }, () => this.fenced(botId));
+    if (!this.deps.leases) return this.writes;
+    const epoch = this.deps.leases.epochOf(botId);
+    return epoch === undefined
+      ? undefined
+      : fencedWrites(this.writes, { botId, epoch }, () => this.fenced(botId));
   }
 
-  /**
-   * A write of the bot was refused: another worker holds its lease now. The runner stops at once (nothing
-   * more is written or sent) and the coordinator forgets the bot; its lease row is the new owner's.
-   */
+  /** A write of the bot was refused (its lease taken over): nothing more is written or sent here. */
   private fenced(botId: string): void {
     const entry = this.running.get(botId);
     if (entry) {
