@@ -33,7 +33,9 @@ const SYNC_EVERY_LEASES = 4;
  * Each beat (a third of the lease time) renews this worker's leases and drops every bot whose lease it no
  * longer holds before anything else; then it hands back bots above its fair share (ceil(bots / live
  * workers)) or claims free and expired ones up to it. A claimed bot is launched by the supervisor, which
- * reconciles its unfinished intents before it trades (docs/trading-rules.md §3).
+ * reconciles its unfinished intents before it trades (docs/trading-rules.md §3). Each lease is held with the
+ * fencing token of its claim (`epochOf`): the bot's runner writes only while the row still carries it
+ * (`lease-fence.ts`), and a refused write lets the bot go here (`onFenced`).
  */
 export class LeaseCoordinator {
   /** Bots whose lease this worker holds, with the fencing token it holds each one with (`lease-fence.ts`). */
