@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { ensureLease } from '../modules/bots';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { FencedError, fencedDb } from './lease-fence';
+import { FencedError } from './lease-fence';
 import * as leases from './leases.repo';
 
 // Fenced leases under real concurrency (PostgreSQL, several connections): a write that checked its fencing
@@ -42,7 +42,7 @@ describe('fenced bot leases on PostgreSQL', () => {
       checked = resolve;
     });
     // w1 writes under its token; the transaction stays open until the test lets it commit.
-    const write = fencedDb(handle.db, [{ botId, epoch }]).transaction(async (tx) => {
+    const write = leases.fencedDb(handle.db, [{ botId, epoch }]).transaction(async (tx) => {
       checked();
       await mayCommit;
       await tx.update(bots).set({ stopReason: 'written by w1' }).where(eq(bots.id, botId));
@@ -71,7 +71,8 @@ describe('fenced bot leases on PostgreSQL', () => {
       .where(eq(bots.id, botId));
     expect(row?.stopReason).toBe('written by w1');
     await expect(
-      fencedDb(handle.db, [{ botId, epoch }])
+      leases
+        .fencedDb(handle.db, [{ botId, epoch }])
         .update(bots)
         .set({ stopReason: 'late write of w1' })
         .where(eq(bots.id, botId)),

@@ -9,7 +9,8 @@ import { type FillRecord, type FillWithState, writeFills } from './fills.repo';
 import { type FundingRecord, writeFunding } from './funding.repo';
 import { GroupCommit } from './group-commit';
 import { writeStatesWithIntents } from './intents.repo';
-import { type Fence, FencedError, fencedDb } from './lease-fence';
+import { type Fence, FencedError } from './lease-fence';
+import { fencedDb } from './leases.repo';
 
 /** Who hears of the runtime's writes; the supervisor wires them (each optional). */
 export interface WriteHooks {
