@@ -6,12 +6,12 @@ import type { UserKeys } from '../modules/exchange';
 import type { WorkerMetrics } from '../ops/metrics';
 import { BotRunner } from './bot-runner';
 import type { BotRow } from './bot-state.repo';
-import type { SupervisorDeps } from './bot-supervisor';
 import { type CommandRow, queuedCommandsOf } from './commands.repo';
 import { type IntentRow, openIntentsOf } from './intents.repo';
 import { LeaseLapsedError } from './lease-fence';
 import type { UsdtPriceOf } from './order-outcome';
 import { haltBot, type RuntimeWrites } from './runtime-writes';
+import type { SupervisorDeps } from './supervisor-deps';
 
 /** What a launch reads for a bot ahead, with the other bots of its batch. */
 export interface Preloaded {
