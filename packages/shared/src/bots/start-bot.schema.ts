@@ -1,17 +1,18 @@
 import { z } from 'zod';
+import { readNumberText } from '../common/number-text';
 import { SYMBOLS } from '../markets/market-rules';
 import { profitBookPctError, triggerPriceError } from './bot-settings.rules';
 import { botMessages as m } from './bots.messages';
 
-/** A number sent as a number or a numeric string; '' and null mean absent. */
+/** A number sent as a number or typed digits (common/number-text.ts); '' and null mean absent. */
 function optionalNumber(message: string) {
   return z
     .union([z.number(), z.string(), z.null()], { error: message })
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
-      const n = typeof v === 'number' ? v : Number(v.trim());
-      if (!Number.isFinite(n)) {
+      const n = readNumberText(v);
+      if (n === undefined) return undefined;
+      if (n === null) {
         ctx.addIssue({ code: 'custom', message });
         return z.NEVER;
       }
@@ -19,15 +20,15 @@ function optionalNumber(message: string) {
     });
 }
 
-/** A required number sent as a number or a numeric string. */
+/** A required number sent as a number or typed digits (common/number-text.ts). */
 function requiredNumber(requiredMessage: string, numberMessage: string) {
   return z.union([z.number(), z.string()], { error: requiredMessage }).transform((v, ctx) => {
-    if (typeof v === 'string' && v.trim() === '') {
+    const n = readNumberText(v);
+    if (n === undefined) {
       ctx.addIssue({ code: 'custom', message: requiredMessage });
       return z.NEVER;
     }
-    const n = typeof v === 'number' ? v : Number(v.trim());
-    if (!Number.isFinite(n)) {
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message: numberMessage });
       return z.NEVER;
     }
@@ -119,9 +120,9 @@ const priceOrNull = z
   .union([z.number(), z.string(), z.null()], { error: m.priceNumber })
   .optional()
   .transform((v, ctx) => {
-    if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
-    const n = typeof v === 'number' ? v : Number(v.trim());
-    const error = triggerPriceError(n);
+    const n = readNumberText(v);
+    if (n === undefined) return null;
+    const error = triggerPriceError(n ?? Number.NaN);
     if (error) {
       ctx.addIssue({ code: 'custom', message: error });
       return z.NEVER;
@@ -151,9 +152,9 @@ export const profitBookInputSchema = z.looseObject({
     .union([z.number(), z.string(), z.null()], { error: m.profitBookMin })
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return null;
-      const n = typeof v === 'number' ? v : Number(v.trim());
-      const error = profitBookPctError(n);
+      const n = readNumberText(v);
+      if (n === undefined) return null;
+      const error = profitBookPctError(n ?? Number.NaN);
       if (error) {
         ctx.addIssue({ code: 'custom', message: error });
         return z.NEVER;

@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { missingLotsChoiceSchema } from '../bots/start-bot.schema';
+import { readNumberText } from '../common/number-text';
 import { SYMBOLS } from '../markets/market-rules';
 import { MAX_CYCLE_COUNT, cycleMessages as m } from './cycles.messages';
 
-/** A number sent as a number or a numeric string; '' and null are absent. */
+/** A number sent as a number or typed digits (common/number-text.ts); '' and null are absent. */
 function looseNumber(requiredMessage: string, numberMessage: string) {
   return z
     .union([z.number(), z.string(), z.null()], { error: requiredMessage })
     .optional()
     .transform((v, ctx) => {
-      if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
-      const n = typeof v === 'number' ? v : Number(v.trim());
-      if (!Number.isFinite(n)) {
+      const n = readNumberText(v);
+      if (n === undefined) return undefined;
+      if (n === null) {
         ctx.addIssue({ code: 'custom', message: numberMessage });
         return z.NEVER;
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainNumberText, readNumberText } from '../common/number-text';
 import { strategyMessages as m } from './strategy.messages';
 
 /** Grid 1 buys at market price (docs/spec/01-core-screens.md §2): its buy cells hold this word, or nothing. */
@@ -9,18 +10,9 @@ export const ALLOTMENT_TOLERANCE_PCT = 0.01;
 /** A table cell as it arrives: a number, a numeric string, or blank. Anything else is a type error. */
 export const cellField = z.union([z.number(), z.string()], { error: m.cellType }).nullish();
 
-const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** Reads a cell: `undefined` when blank, `null` when it is not a number, else the number. */
+/** Reads a cell: `undefined` when blank, `null` when it is not a typed number (no sign, no exponent), else the number. */
 export function readCell(value: unknown): number | null | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
-  if (typeof value !== 'string') return null;
-  const text = value.trim();
-  if (text === '') return undefined;
-  if (!NUMERIC.test(text)) return null;
-  const n = Number(text);
-  return Number.isFinite(n) ? n : null;
+  return readNumberText(value);
 }
 
 /** A numeric rule for one kind of cell: its messages and the accepted range. */
@@ -80,7 +72,9 @@ export function checkAllotmentTotal(ctx: Ctx, allotted: number[], path: (string 
 /** A grid count: digits only, at most 2 characters, an integer from 1 to `max` (docs/spec/01-core-screens.md §5). */
 export function gridCountField(max: number, message: string) {
   return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^\d{1,2}$/.test(value.trim()) ? Number(value.trim()) : NaN;
+    const text = typeof value === 'string' ? value.trim() : '';
+    const typed = text.length <= 2 && isPlainNumberText(text, { integer: true });
+    const n = typeof value === 'number' ? value : typed ? Number(text) : Number.NaN;
     if (!Number.isInteger(n) || n < 1 || n > max) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;

@@ -54,6 +54,15 @@ describe('simulated deposit on a paper install', () => {
     expect(huge.body.msg).toBe(m.simulatedDepositMax);
   });
 
+  it('refuses "-5" and "1e12" with a message and credits nothing', async () => {
+    const user = await signUp(t);
+    const negative = await platform(t, '/wallet/deposit/simulate', user.token, { amount: '-5' });
+    expect(negative.body.msg).toBe(m.amountPositive);
+    const exponent = await platform(t, '/wallet/deposit/simulate', user.token, { amount: '1e12' });
+    expect(exponent.body.msg).toBe(m.amountNumber);
+    expect(Number((await findWallet(t.deps.db, user.id))?.usdtToken ?? 0)).toBe(0);
+  });
+
   it('does not exist on Binance', async () => {
     const user = await signUp(t);
     await asBinanceVenue(t, async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatPair } from '../../lib/format';
-import { Input, type InputProps } from './input';
+import type { InputProps } from './input';
+import { NumberInput } from './number-input';
 
 /** The options of a market category select; `placeholder` adds an empty first choice. */
 export function CategoryOptions({ placeholder }: { placeholder?: string }) {
@@ -29,23 +30,7 @@ export function PairOptions({ pairs }: { pairs: readonly string[] }) {
 
 /** Futures leverage: whole numbers from 1x to 10x, the start schemas' range. */
 export function LeverageInput(props: Omit<InputProps, 'label'>) {
-  return (
-    <Input
-      label="Leverage (x)"
-      type="number"
-      inputMode="numeric"
-      min={1}
-      max={10}
-      step={1}
-      hint="1x to 10x"
-      {...props}
-    />
-  );
-}
-
-/** A typed price or amount: the decimal keypad on phones and no autofill suggestions. */
-export function DecimalInput(props: InputProps) {
-  return <Input inputMode="decimal" autoComplete="off" {...props} />;
+  return <NumberInput whole label="Leverage (x)" hint="1x to 10x" {...props} />;
 }
 
 /** The market's live price at the top of an edit dialog. */

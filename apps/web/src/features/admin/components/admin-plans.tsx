@@ -12,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useAdminPlans, useSavePlan } from '../api/admin-queries';
@@ -70,28 +71,12 @@ function PlanForm({ editing, onClose }: { editing: Editing; onClose: () => void 
       <form noValidate onSubmit={onSubmit} className="space-y-4">
         <Input label="Name" maxLength={40} error={errors.name?.message} {...form.register('name')} />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Input
-            label="Price USDT"
-            inputMode="decimal"
-            error={errors.usdtToken?.message}
-            {...form.register('usdtToken')}
-          />
-          <Input
-            label="Price IFC"
-            inputMode="decimal"
-            error={errors.ifcToken?.message}
-            {...form.register('ifcToken')}
-          />
-          <Input
-            label="Price IFX"
-            inputMode="decimal"
-            error={errors.ifxToken?.message}
-            {...form.register('ifxToken')}
-          />
+          <NumberInput label="Price USDT" error={errors.usdtToken?.message} {...form.register('usdtToken')} />
+          <NumberInput label="Price IFC" error={errors.ifcToken?.message} {...form.register('ifcToken')} />
+          <NumberInput label="Price IFX" error={errors.ifxToken?.message} {...form.register('ifxToken')} />
         </div>
-        <Input
+        <NumberInput
           label="Profit limit granted (USDT)"
-          inputMode="decimal"
           error={errors.availableCredit?.message}
           {...form.register('availableCredit')}
         />

@@ -9,7 +9,8 @@ import {
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
-import { DecimalInput, LeverageInput } from '../../../components/ui/market-fields';
+import { LeverageInput } from '../../../components/ui/market-fields';
+import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { formatNumber, formatPair } from '../../../lib/format';
 import { useCandleCoverage } from '../api/candle-coverage';
@@ -174,7 +175,7 @@ export default function BacktestPanel({
               />
             ) : null}
             <div className={picked.category === 'future' ? '' : 'col-span-2 sm:col-span-1'}>
-              <DecimalInput
+              <NumberInput
                 label="Amount (USDT)"
                 value={picked.investment}
                 onChange={(e) => setPicked((p) => ({ ...p, investment: e.target.value }))}

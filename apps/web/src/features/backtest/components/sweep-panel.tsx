@@ -1,7 +1,7 @@
 import { clsx } from 'clsx';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { DecimalInput } from '../../../components/ui/market-fields';
+import { NumberInput } from '../../../components/ui/number-input';
 import { formatSignedUsd } from '../../../lib/format';
 import type { BacktestRequest } from '../hooks/use-backtest';
 import { type RunDone, type RunRequest, runPool } from '../lib/backtest-runner';
@@ -136,22 +136,22 @@ export default function SweepPanel({ request, onApply }: SweepPanelProps) {
         </p>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <DecimalInput
+        <NumberInput
           label="Spacing from (%)"
           value={range.buyLo}
           onChange={(e) => setRange({ ...range, buyLo: e.target.value })}
         />
-        <DecimalInput
+        <NumberInput
           label="Spacing to (%)"
           value={range.buyHi}
           onChange={(e) => setRange({ ...range, buyHi: e.target.value })}
         />
-        <DecimalInput
+        <NumberInput
           label="Take-profit from (%)"
           value={range.tpLo}
           onChange={(e) => setRange({ ...range, tpLo: e.target.value })}
         />
-        <DecimalInput
+        <NumberInput
           label="Take-profit to (%)"
           value={range.tpHi}
           onChange={(e) => setRange({ ...range, tpHi: e.target.value })}

@@ -1,4 +1,10 @@
-import { botMessages, PROFIT_BOOK_MAX_PCT, PROFIT_BOOK_MIN_PCT, profitBookPctError } from '@gridbot/shared';
+import {
+  botMessages,
+  PROFIT_BOOK_MAX_PCT,
+  PROFIT_BOOK_MIN_PCT,
+  profitBookPctError,
+  readNumberText,
+} from '@gridbot/shared';
 import type { BotKind } from '../api/bot-paths';
 import { useProfitBookEdit } from '../api/running-bot';
 import { toNumber } from '../lib/bot-format';
@@ -6,7 +12,8 @@ import { OneValueDialog } from './one-value-dialog';
 
 /** docs/spec/02-bots-wallet-account.md §5: the shared rule; an empty field is below the minimum (Reset clears it). */
 export function checkProfitBook(text: string): string | undefined {
-  return text.trim() === '' ? botMessages.profitBookMin : profitBookPctError(Number(text.trim()));
+  const n = readNumberText(text);
+  return n === undefined ? botMessages.profitBookMin : profitBookPctError(n ?? Number.NaN);
 }
 
 interface ProfitBookDialogProps {
@@ -40,10 +47,8 @@ export function ProfitBookDialog({ open, onClose, kind, botId, current }: Profit
       }}
       field={{
         label: 'Profit book & stop at (%)',
-        type: 'number',
         inputMode: 'decimal',
-        min: PROFIT_BOOK_MIN_PCT,
-        max: PROFIT_BOOK_MAX_PCT,
+        autoComplete: 'off',
         placeholder: `${PROFIT_BOOK_MIN_PCT} – ${PROFIT_BOOK_MAX_PCT}`,
       }}
     />

@@ -1,7 +1,14 @@
-import { botMessages, type SltpValues, triggerPriceError, triggerVsLivePriceErrors } from '@gridbot/shared';
+import {
+  botMessages,
+  readNumberText,
+  type SltpValues,
+  triggerPriceError,
+  triggerVsLivePriceErrors,
+} from '@gridbot/shared';
 import { type FormEvent, useEffect, useState } from 'react';
-import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
+import { LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -37,10 +44,9 @@ export function checkSltp(values: Values, livePrice: number | null) {
   const errors: Partial<Record<FieldName, string>> = {};
   const parsed: Record<FieldName, number | null> = { pause: null, restart: null, stoploss: null };
   for (const name of ['pause', 'restart', 'stoploss'] as const) {
-    const text = values[name].trim();
-    if (text === '') continue;
-    const n = Number(text);
-    const problem = triggerPriceError(n);
+    const n = readNumberText(values[name]);
+    if (n === undefined) continue;
+    const problem = n === null ? botMessages.priceNumber : triggerPriceError(n);
     if (problem) errors[name] = problem;
     else parsed[name] = n;
   }
@@ -119,7 +125,7 @@ export function SltpDialog({ open, onClose, kind, botId, sltp }: SltpDialogProps
           {livePrice === null ? '—' : formatPrice(livePrice)}
         </LivePriceRow>
         {FIELDS.map(({ name, label, placeholder }) => (
-          <DecimalInput
+          <NumberInput
             key={name}
             label={label}
             placeholder={placeholder}

@@ -8,13 +8,8 @@ import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import {
-  CategoryOptions,
-  DecimalInput,
-  LeverageInput,
-  PairOptions,
-} from '../../../components/ui/market-fields';
+import { CategoryOptions, LeverageInput, PairOptions } from '../../../components/ui/market-fields';
+import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { FeeWarning, StartBlockers } from '../../../components/ui/start-blockers';
@@ -268,7 +263,7 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
         )}
       />
       <FeeWarning text={check.data?.feeWarning} />
-      <DecimalInput
+      <NumberInput
         label="Amount (USDT)"
         placeholder={String(Math.max(serverMinimum, gridMinimum ?? 0))}
         error={errors.amount?.message}
@@ -289,10 +284,8 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
       {category === 'Future' ? (
         <LeverageInput error={errors.leverage?.message} {...register('leverage')} />
       ) : null}
-      <Input
+      <NumberInput
         label="Profit book & stop at (%)"
-        type="number"
-        inputMode="decimal"
         min={1}
         max={1000}
         placeholder="Optional, 1 – 1000"
@@ -301,23 +294,20 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
       />
       <fieldset className="space-y-3 rounded-lg border border-line p-4">
         <legend className="px-1 text-sm font-semibold text-fg">Price limits (optional)</legend>
-        <Input
+        <NumberInput
           label="Sell All And Pause Price"
-          inputMode="decimal"
           placeholder="Above the live price"
           error={errors.sellPausePrice?.message}
           {...register('sellPausePrice')}
         />
-        <Input
+        <NumberInput
           label="Restart Price"
-          inputMode="decimal"
           placeholder="Restart after a pause"
           error={errors.restartPrice?.message}
           {...register('restartPrice')}
         />
-        <Input
+        <NumberInput
           label="Stoploss Price"
-          inputMode="decimal"
           placeholder="Below the live price"
           error={errors.stoplossPrice?.message}
           {...register('stoplossPrice')}

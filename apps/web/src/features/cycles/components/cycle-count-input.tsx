@@ -1,7 +1,6 @@
-import { MAX_CYCLE_COUNT } from '@gridbot/shared';
-import { Input, type InputProps } from '../../../components/ui/input';
+import { NumberInput, type NumberInputProps } from '../../../components/ui/number-input';
 
-/** How many times a cycle buys and sells: a whole number from 1 to MAX_CYCLE_COUNT. */
-export function CycleCountInput(props: InputProps) {
-  return <Input type="number" inputMode="numeric" min={1} max={MAX_CYCLE_COUNT} step={1} {...props} />;
+/** How many times a cycle buys and sells: a whole number from 1 to MAX_CYCLE_COUNT (the schema says so). */
+export function CycleCountInput(props: NumberInputProps) {
+  return <NumberInput whole {...props} />;
 }

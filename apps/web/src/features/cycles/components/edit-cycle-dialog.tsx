@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { DecimalInput, LivePriceRow } from '../../../components/ui/market-fields';
+import { LivePriceRow } from '../../../components/ui/market-fields';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { formatPair, formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { useEditCycle } from '../api/cycles';
@@ -102,9 +103,9 @@ export function EditCycleDialog({ open, cycle, onClose }: EditCycleDialogProps) 
       {cycle ? (
         <form noValidate onSubmit={onSave} className="space-y-4">
           <LivePriceRow testId="edit-cycle-live-price">{formatPrice(Number(cycle.liveprice))}</LivePriceRow>
-          <DecimalInput label="Buy Price" error={errors.buy_price?.message} {...register('buy_price')} />
-          <DecimalInput label="Sell Price" error={errors.sell_price?.message} {...register('sell_price')} />
-          <DecimalInput
+          <NumberInput label="Buy Price" error={errors.buy_price?.message} {...register('buy_price')} />
+          <NumberInput label="Sell Price" error={errors.sell_price?.message} {...register('sell_price')} />
+          <NumberInput
             label="Stop Loss"
             placeholder="Optional"
             error={errors.stop_loss?.message}

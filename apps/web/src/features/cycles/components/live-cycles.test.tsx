@@ -221,7 +221,7 @@ describe('Live Cycles', () => {
     expect(input('Buy Price')).toHaveValue('1900');
     expect(input('Sell Price')).toHaveValue('2100');
     expect(input('Stop Loss')).toHaveValue('1600');
-    expect(input('Number of Cycles')).toHaveValue(5);
+    expect(input('Number of Cycles')).toHaveValue('5');
 
     await user.clear(input('Stop Loss'));
     await user.type(input('Stop Loss'), '1950');

@@ -2,12 +2,8 @@ import { cycleMessages, MAX_CYCLE_COUNT, SYMBOLS } from '@gridbot/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import {
-  CategoryOptions,
-  DecimalInput,
-  LeverageInput,
-  PairOptions,
-} from '../../../components/ui/market-fields';
+import { CategoryOptions, LeverageInput, PairOptions } from '../../../components/ui/market-fields';
+import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { StartBlockers } from '../../../components/ui/start-blockers';
@@ -108,7 +104,7 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
           {pair === '' || livePrice.data === undefined ? '—' : `${formatPrice(livePrice.data)} USDT`}
         </span>
       </div>
-      <DecimalInput
+      <NumberInput
         label="Amount (USDT)"
         placeholder="Quote amount each buy spends"
         error={errors.amount?.message}
@@ -123,14 +119,14 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
           Suggested from the live price: buy 5% below, sell 5% above, stop loss 20% below.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <DecimalInput
+          <NumberInput
             label="Buy when price reaches"
             error={errors.priceReachAt?.message}
             {...register('priceReachAt')}
           />
-          <DecimalInput label="Sell price" error={errors.sellPriceAt?.message} {...register('sellPriceAt')} />
+          <NumberInput label="Sell price" error={errors.sellPriceAt?.message} {...register('sellPriceAt')} />
         </div>
-        <DecimalInput
+        <NumberInput
           label="Stop loss (optional)"
           placeholder="No stop loss"
           error={errors.stopLossAt?.message}

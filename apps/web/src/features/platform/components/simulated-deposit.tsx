@@ -1,8 +1,8 @@
-import { PLATFORM_TOKENS } from '@gridbot/shared';
+import { firstIssueMessage, PLATFORM_TOKENS, simulatedDepositInputSchema } from '@gridbot/shared';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
+import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
@@ -15,11 +15,19 @@ import { useSimulatedDeposit } from '../api/platform-queries';
 export function SimulatedDeposit({ onAccountChanged }: { onAccountChanged: () => void }) {
   const [token, setToken] = useState<string>('USDT');
   const [amount, setAmount] = useState('100');
+  const [error, setError] = useState<string | undefined>();
   const deposit = useSimulatedDeposit(onAccountChanged);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // The route's schema: "-5" or "1e12" is refused with its message, never credited as something else.
+    const parsed = simulatedDepositInputSchema.safeParse({ token, amount });
+    if (!parsed.success) {
+      setError(firstIssueMessage(parsed.error));
+      return;
+    }
+    setError(undefined);
     deposit.mutate(
-      { token, amount: amount.trim() },
+      { token, amount: parsed.data.amount },
       {
         onSuccess: (reply) => toast.success(reply.msg ?? 'Simulated deposit credited.'),
         onError: (error) => toast.error(platformErrorMessage(error, 'Simulated deposit failed.')),
@@ -49,12 +57,11 @@ export function SimulatedDeposit({ onAccountChanged }: { onAccountChanged: () =>
             </option>
           ))}
         </SelectField>
-        <Input
+        <NumberInput
           label="Amount"
-          inputMode="decimal"
-          autoComplete="off"
           value={amount}
-          onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+          error={error}
+          onChange={(event) => setAmount(event.target.value)}
         />
         <Button type="submit" loading={deposit.isPending}>
           Deposit (simulated)

@@ -139,4 +139,26 @@ describe('Wallet Deposit on a paper install', () => {
     await waitFor(() => expect(within(history).getByText('Simulated')).toBeInTheDocument());
     expect(within(history).queryByRole('link')).not.toBeInTheDocument();
   });
+
+  it.each([
+    ['-5', m.amountPositive],
+    ['1e12', m.amountNumber],
+  ])('refuses a simulated deposit of %j with the message and credits nothing', async (typed, message) => {
+    const api = platformApi(
+      { ...platformUser, qrCode: null },
+      {
+        'POST /platform/wallet/deposit/options': () => ok({ chain: false, simulated: true }),
+        'POST /platform/wallet/deposit/list': () => ok(page([])),
+      },
+    );
+    const { user } = renderFeature('/Wallet-deposit', <WalletDepositRoute />, { signedIn: true });
+    const card = await screen.findByTestId('simulated-deposit');
+    const amount = within(card).getByLabelText('Amount');
+    await user.clear(amount);
+    await user.type(amount, typed);
+    expect(amount).toHaveValue(typed);
+    await user.click(within(card).getByRole('button', { name: 'Deposit (simulated)' }));
+    expect(amount).toHaveAccessibleDescription(message);
+    expect(api.callsTo('POST', '/platform/wallet/deposit/simulate')).toHaveLength(0);
+  });
 });

@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
+import { NumberInput } from '../../../components/ui/number-input';
 import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useCreateWithdrawal } from '../api/platform-queries';
-import { sanitizeAmount } from '../lib/platform-format';
 
 /** Server answers that belong under the address field; every other refusal concerns the amount. */
 const ADDRESS_MESSAGES: readonly string[] = [m.addressChecksum, m.addressInvalid, m.addressRequired];
@@ -20,7 +20,6 @@ export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => voi
     defaultValues: { amount: '', toAddress: '' },
   });
   const { errors } = form.formState;
-  const amountField = form.register('amount');
   // With two-factor sign-in on, the server asks for the code before a withdrawal: a field appears.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
@@ -45,17 +44,11 @@ export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => voi
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-4">
-      <Input
+      <NumberInput
         label="Withdraw Amount (USDT)"
-        inputMode="decimal"
-        autoComplete="off"
         placeholder="0.00"
         error={errors.amount?.message}
-        {...amountField}
-        onChange={(event) => {
-          event.target.value = sanitizeAmount(event.target.value);
-          return amountField.onChange(event);
-        }}
+        {...form.register('amount')}
       />
       <Input
         label="Wallet Address (BEP-20)"

@@ -44,17 +44,22 @@ describe('Withdraw', () => {
     expect(api.callsTo('POST', '/platform/withdraw/create')).toHaveLength(0);
   });
 
-  it('keeps only digits and a dot in the amount and sends {amount, toAddress}', async () => {
+  it('takes only digits and a dot in the amount, refusing anything else as typed, and sends {amount, toAddress}', async () => {
     const api = platformApi(undefined, {
       'POST /platform/withdraw/create': () => ok(withdrawal('w1', 'PENDING'), m.withdrawRequested),
     });
     const { user } = await openPage();
     const amount = screen.getByLabelText('Withdraw Amount (USDT)');
     await user.type(amount, '1a2.5.0x');
-    expect(amount).toHaveValue('12.50');
     // A pasted address: typing its 42 characters one by one re-renders the form 42 times.
     await user.click(screen.getByLabelText('Wallet Address (BEP-20)'));
     await user.paste(ADDRESS);
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(amount).toHaveValue('1a2.5.0x');
+    expect(amount).toHaveAccessibleDescription(m.amountNumber);
+    expect(api.callsTo('POST', '/platform/withdraw/create')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '12.50');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(m.withdrawRequested)).toBeInTheDocument();
     expect(api.callsTo('POST', '/platform/withdraw/create')[0]?.body).toEqual({

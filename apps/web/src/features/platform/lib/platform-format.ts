@@ -46,13 +46,6 @@ export function isShort(have: string | null | undefined, need: string): boolean 
   return n !== null && h.lt(n);
 }
 
-/** Keeps digits and one dot (docs/spec/02-bots-wallet-account.md §5: the withdraw amount input takes digits and a dot). */
-export function sanitizeAmount(raw: string): string {
-  const cleaned = raw.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  return dot === -1 ? cleaned : `${cleaned.slice(0, dot + 1)}${cleaned.slice(dot + 1).replace(/\./g, '')}`;
-}
-
 /** 'mm:ss' for a countdown. */
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));

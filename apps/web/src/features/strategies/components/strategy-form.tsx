@@ -13,6 +13,7 @@ import { type Resolver, useFieldArray, useForm, useWatch } from 'react-hook-form
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { NumberInput } from '../../../components/ui/number-input';
 import {
   autoFillRows,
   blankRow,
@@ -129,8 +130,6 @@ export function StrategyForm({
   const typedBadCount = !editing && (gridText ?? '').trim() !== '' && gridCount === null;
   const countError = errors.noOfGrids?.message ?? (typedBadCount ? gridsMessage[kind] : undefined);
   const share = fields.length > 0 ? (evenShares(fields.length)[0] ?? '') : '';
-  // docs/spec/01-core-screens.md §5: the grid count is digits only, at most 2 characters; anything else never reaches the field.
-  const gridsField = register('noOfGrids');
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-6">
@@ -144,20 +143,15 @@ export function StrategyForm({
           error={errors.strategyName?.message}
           {...register('strategyName')}
         />
-        <Input
+        <NumberInput
+          whole
           label="Number of Grids"
-          inputMode="numeric"
-          maxLength={2}
           placeholder={`1 to ${max}`}
           readOnly={editing}
           className={clsx(editing && 'bg-surface-2 text-muted')}
           error={countError}
           hint={editing ? undefined : `Between 1 and ${max}.`}
-          {...gridsField}
-          onChange={(event) => {
-            event.target.value = event.target.value.replace(/\D/g, '').slice(0, 2);
-            return gridsField.onChange(event);
-          }}
+          {...register('noOfGrids')}
         />
       </Card>
 
@@ -200,9 +194,8 @@ export function StrategyForm({
           <StrategyFeeWarning control={control} kind={kind} />
           {kind === 'scalping' ? (
             <div className="mt-4 max-w-xs">
-              <Input
+              <NumberInput
                 label="Take Profit (%)"
-                inputMode="decimal"
                 placeholder="3"
                 disabled={readOnly}
                 error={errors.takeProfitPercentage?.message}
