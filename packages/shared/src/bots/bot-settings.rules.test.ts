@@ -20,6 +20,20 @@ describe('price triggers against the live price', () => {
     });
   });
 
+  it('asks for a restart price below the pause price, live price known or not', () => {
+    for (const live of [100, null]) {
+      expect(triggerVsLivePriceErrors({ pause: 120, restart: 120, stoploss: null }, live)).toEqual({
+        restart: 'Restart Price must be less than the Pause Price',
+      });
+      expect(triggerVsLivePriceErrors({ pause: 120, restart: 110, stoploss: null }, live)).toEqual({});
+    }
+    expect(triggerVsLivePriceErrors({ pause: null, restart: 500, stoploss: null }, 100)).toEqual({});
+  });
+
+  it('checks nothing against an unknown live price', () => {
+    expect(triggerVsLivePriceErrors({ pause: 1, stoploss: 999_999 }, null)).toEqual({});
+  });
+
   it('leaves unset triggers alone', () => {
     expect(triggerVsLivePriceErrors({ pause: null, stoploss: null }, 100)).toEqual({});
   });

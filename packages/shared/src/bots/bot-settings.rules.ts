@@ -16,17 +16,27 @@ export function triggerPriceError(price: number): string | undefined {
 }
 
 /**
- * The price triggers against the live price: a pause price must be above it (selling everything below the
- * market would fire at once) and a stoploss below it. Unset triggers (null) are not checked.
+ * The price limits of a bot, wherever they are set (the Start bot form and route, the running bot's dialog and
+ * route): a pause price above the live price (selling everything below the market would fire at once), a
+ * stoploss below it (the bot would stop on its first tick), and a restart price below the pause price (a
+ * bot paused at its pause price would restart at once). Unset limits (null) are not checked; with no live
+ * price known (null) only the restart rule is.
  */
 export function triggerVsLivePriceErrors(
-  triggers: { pause: number | null; stoploss: number | null },
-  livePrice: number,
-): { pause?: string; stoploss?: string } {
-  const errors: { pause?: string; stoploss?: string } = {};
-  if (triggers.pause !== null && triggers.pause <= livePrice) errors.pause = m.pauseAboveLive;
-  if (triggers.stoploss !== null && triggers.stoploss >= livePrice) errors.stoploss = m.stoplossBelowLive;
+  triggers: { pause: number | null; restart?: number | null; stoploss: number | null },
+  livePrice: number | null,
+): { pause?: string; restart?: string; stoploss?: string } {
+  const errors: { pause?: string; restart?: string; stoploss?: string } = {};
+  const { pause, stoploss, restart = null } = triggers;
+  if (livePrice !== null && pause !== null && pause <= livePrice) errors.pause = m.pauseAboveLive;
+  if (livePrice !== null && stoploss !== null && stoploss >= livePrice) errors.stoploss = m.stoplossBelowLive;
+  if (pause !== null && restart !== null && restart >= pause) errors.restart = m.restartBelowPause;
   return errors;
+}
+
+/** The first of `triggerVsLivePriceErrors` in the form's order (pause, restart, stoploss): what a route answers. */
+export function firstTriggerError(errors: { pause?: string; restart?: string; stoploss?: string }) {
+  return errors.pause ?? errors.restart ?? errors.stoploss;
 }
 
 /**

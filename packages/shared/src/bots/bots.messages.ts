@@ -51,6 +51,7 @@ export const botMessages = {
   sltpResetFailed: 'Error resetting SLTP values',
   pauseAboveLive: 'Pause Price must be greater than the current live price',
   stoplossBelowLive: 'Stop loss Price must be less than the current live price',
+  restartBelowPause: 'Restart Price must be less than the Pause Price', // (ours)
   priceNumber: 'Price must be a positive number.', // (ours)
   profitBookSaved: 'Profit book & stop value saved successfully',
   profitBookReset: 'Profit book & stop value has been reset successfully',

@@ -8,6 +8,7 @@ import {
   botKindOf,
   copyBotInputSchema,
   DEFAULT_MINIMUM_BOT_AMOUNT,
+  firstTriggerError,
   historyCsvQuerySchema,
   historyRowMatches,
   botMessages as m,
@@ -153,8 +154,9 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     const bot = await anyBot(currentUser(req).id, req.body.botID);
     assertRunning(bot);
     const { sellAllAndPausePrice: pause, restartPrice: restart, stoplossPrice: stoploss } = req.body;
-    const wrong = triggerVsLivePriceErrors({ pause, stoploss }, priceOf(bot, deps.feed));
-    const problem = wrong.pause ?? wrong.stoploss;
+    const problem = firstTriggerError(
+      triggerVsLivePriceErrors({ pause, restart, stoploss }, priceOf(bot, deps.feed)),
+    );
     if (problem) throw new HttpError(400, problem);
     const reset = pause === null && restart === null && stoploss === null;
     await sendBotCommand(

@@ -10,12 +10,14 @@ import {
   DEFAULT_FEE_PCT,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   findMaintBrackets,
+  firstTriggerError,
   getMarketRules,
   botMessages as m,
   minimumForGrids,
   money,
   type StartBotParsed,
   type StrategyParams,
+  triggerVsLivePriceErrors,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { platformDepsOf } from '../../config/platform-runtime';
@@ -111,6 +113,18 @@ export async function startBot(deps: AppDeps, userId: string, type: BotType, inp
   const price = last === undefined ? null : Number(last);
   const problems = validateGridStart(params, input.amount, rules, leverage, price);
   if (problems.length > 0) throw new HttpError(400, problems.map((p) => p.message).join(' '));
+  // The running bot's dialog refuses the same limits: a stoploss above the price stops the bot on its first tick.
+  const wrongLimit = firstTriggerError(
+    triggerVsLivePriceErrors(
+      {
+        pause: input.sellPausePrice ?? null,
+        restart: input.restartPrice ?? null,
+        stoploss: input.stoplossPrice ?? null,
+      },
+      price,
+    ),
+  );
+  if (wrongLimit) throw new HttpError(400, wrongLimit);
 
   // The balance check and the insert that commits the funds are one step per account: parallel starts
   // (and transfers, swaps) of the member wait for each other (docs/security.md "One account, one queue").

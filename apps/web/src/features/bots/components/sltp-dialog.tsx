@@ -50,7 +50,7 @@ export function checkSltp(values: Values, livePrice: number | null) {
     if (problem) errors[name] = problem;
     else parsed[name] = n;
   }
-  if (livePrice !== null) Object.assign(errors, triggerVsLivePriceErrors(parsed, livePrice));
+  Object.assign(errors, triggerVsLivePriceErrors(parsed, livePrice));
   return { errors, parsed };
 }
 

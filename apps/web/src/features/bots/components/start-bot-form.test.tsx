@@ -144,6 +144,31 @@ describe('Start New Bot form', () => {
     expect(screen.getByText(botMessages.stoplossNumber)).toBeInTheDocument();
   });
 
+  it('refuses price limits on the wrong side of the live price, and a restart above the pause price', async () => {
+    const api = startApi();
+    const { user } = renderStartBot();
+    await fillBasics(user);
+    expect(await screen.findByTestId('live-price')).toHaveTextContent('97,123.45');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '200');
+    await user.type(screen.getByLabelText('Sell All And Pause Price'), '1');
+    await user.type(screen.getByLabelText('Stoploss Price'), '999999');
+    await user.click(riskBox());
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.pauseAboveLive)).toBeInTheDocument();
+    expect(screen.getByText(botMessages.stoplossBelowLive)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startbotdata')).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Sell All And Pause Price'));
+    await user.type(screen.getByLabelText('Sell All And Pause Price'), '100000');
+    await user.type(screen.getByLabelText('Restart Price'), '100000');
+    await user.clear(screen.getByLabelText('Stoploss Price'));
+    await user.type(screen.getByLabelText('Stoploss Price'), '90000');
+    await user.click(startButton());
+    expect(await screen.findByText(botMessages.restartBelowPause)).toBeInTheDocument();
+    expect(screen.queryByText(botMessages.pauseAboveLive)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startbotdata')).toHaveLength(0);
+  });
+
   it('starts a bot, says Bot Starting... and goes to the dashboard', async () => {
     const api = startApi();
     const { user } = renderStartBot();

@@ -74,6 +74,7 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
     minimum: DEFAULT_MINIMUM_BOT_AMOUNT,
     grids: undefined as number | undefined,
     free: undefined as { usdt: number; wallet: 'spot' | 'futures' } | undefined,
+    livePrice: null as number | null,
   });
 
   const form = useForm<StartBotFormValues>({
@@ -104,6 +105,7 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
       freeUsdt === null || freeUsdt === undefined
         ? undefined
         : { usdt: Number(freeUsdt), wallet: category === 'Future' ? 'futures' : 'spot' },
+    livePrice: livePrice.data ?? null,
   };
 
   useEffect(() => {

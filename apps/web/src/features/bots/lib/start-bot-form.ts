@@ -1,4 +1,11 @@
-import { botMessages, minimumForGrids, type StartBotInput, startBotInputSchema } from '@gridbot/shared';
+import {
+  botMessages,
+  minimumForGrids,
+  readNumberText,
+  type StartBotInput,
+  startBotInputSchema,
+  triggerVsLivePriceErrors,
+} from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Resolver } from 'react-hook-form';
 import { botKindOf } from '../api/bot-paths';
@@ -68,6 +75,31 @@ export interface AmountRules {
   grids: number | undefined;
   /** Free USDT of the wallet the bot would trade from (running bots' share taken out), when known. */
   free?: { usdt: number; wallet: 'spot' | 'futures' } | undefined;
+  /** The pair's live price, when known: the price limits are checked against it. */
+  livePrice?: number | null;
+}
+
+type LimitField = 'sellPausePrice' | 'restartPrice' | 'stoplossPrice';
+
+/** The price limits' errors by field: the shared rule the running bot's dialog and the start route apply. */
+export function priceLimitErrors(
+  values: Pick<StartBotFormValues, LimitField>,
+  livePrice: number | null,
+): Partial<Record<LimitField, string>> {
+  const read = (text: string) => readNumberText(text) ?? null;
+  const wrong = triggerVsLivePriceErrors(
+    {
+      pause: read(values.sellPausePrice),
+      restart: read(values.restartPrice),
+      stoploss: read(values.stoplossPrice),
+    },
+    livePrice,
+  );
+  const errors: Partial<Record<LimitField, string>> = {};
+  if (wrong.pause) errors.sellPausePrice = wrong.pause;
+  if (wrong.restart) errors.restartPrice = wrong.restart;
+  if (wrong.stoploss) errors.stoplossPrice = wrong.stoploss;
+  return errors;
 }
 
 /** The amount's minimum error, if any: first the server minimum, then the minimum by grid count. */
@@ -100,6 +132,10 @@ export function startBotResolver(rules: () => AmountRules): Resolver<StartBotFor
     if (!errors.amount) {
       const message = amountMinimumError(values.amount, rules());
       if (message) errors.amount = { type: 'min', message };
+    }
+    const limits = priceLimitErrors(values, rules().livePrice ?? null);
+    for (const [field, message] of Object.entries(limits) as [LimitField, string][]) {
+      if (!errors[field]) errors[field] = { type: 'validate', message };
     }
     if (Object.keys(errors).length > 0) return { values: {}, errors };
     return { values, errors: {} };
