@@ -7,6 +7,7 @@ export * from './auth/auth.types';
 export * from './auth/security.schema';
 export * from './backtest/candle-history';
 export * from './backtest/market-csv';
+export * from './bots/bot-reason';
 export * from './bots/bot-settings.rules';
 export * from './bots/bots.messages';
 export * from './bots/bots.paths';

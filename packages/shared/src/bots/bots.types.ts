@@ -16,6 +16,8 @@ export interface BotSummary {
   status: 'Live' | 'Pause' | 'Stopping' | 'Stopped';
   /** Why the runtime halted the bot (repeated exchange failures), or null. */
   haltReason: string | null;
+  /** Why the engine stopped the bot (`stoploss`, `profit_book`, …; see bot-reason.ts), or null. */
+  stopReason: string | null;
   liveprice: number;
   /** Last prices for the card's sparkline, oldest first. */
   sparklineData: number[];

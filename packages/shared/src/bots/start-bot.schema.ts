@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { readNumberText } from '../common/number-text';
 import { SYMBOLS } from '../markets/market-rules';
+import { BOT_STOP_REASONS, type BotStopReason } from './bot-reason';
 import { profitBookPctError, triggerPriceError } from './bot-settings.rules';
 import { botMessages as m } from './bots.messages';
 
@@ -188,17 +189,23 @@ export const historyCsvQuerySchema = z.object({
   from: dayField,
   to: dayField,
   outcome: z.enum(['profit', 'loss']).optional().catch(undefined),
+  reason: z
+    .enum(BOT_STOP_REASONS as [BotStopReason, ...BotStopReason[]])
+    .optional()
+    .catch(undefined),
 });
 export type HistoryCsvQuery = z.infer<typeof historyCsvQuerySchema>;
 
 /** Whether a History row passes the screen's filters (web and CSV export apply the same rule). */
 export function historyRowMatches(
-  row: { symbol: string; botstoptime: string | null; totalpnl: number },
+  row: { symbol: string; botstoptime: string | null; totalpnl: number; stopReason?: string | null },
   filter: {
     pair?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;
     outcome?: 'profit' | 'loss' | undefined;
+    /** Why the bot stopped (bot-reason.ts). */
+    reason?: BotStopReason | undefined;
   },
 ): boolean {
   if (filter.pair && row.symbol !== filter.pair) return false;
@@ -207,5 +214,6 @@ export function historyRowMatches(
   if (filter.to && (!day || day > filter.to)) return false;
   if (filter.outcome === 'profit' && !(row.totalpnl > 0)) return false;
   if (filter.outcome === 'loss' && !(row.totalpnl < 0)) return false;
+  if (filter.reason && row.stopReason !== filter.reason) return false;
   return true;
 }

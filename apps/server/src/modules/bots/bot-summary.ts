@@ -82,6 +82,7 @@ export function toBotSummary(
     strategy_name: row.strategyName,
     status: row.status,
     haltReason: row.haltReason,
+    stopReason: row.stopReason,
     liveprice: price,
     sparklineData: sparkline,
     runtime: round(s.runtimeMs / DAY_MS, 2),

@@ -22,6 +22,7 @@ function bot(overrides: Partial<BotSummary> = {}): BotSummary {
     strategy_name: 'Ladder',
     status: 'Live',
     haltReason: null,
+    stopReason: null,
     liveprice: 60000,
     sparklineData: [59000, 59500, 60000],
     runtime: 2.5,
@@ -440,5 +441,23 @@ describe('Running bot page', () => {
       expect(within(items[0] as HTMLElement).getByText('BUY')).toHaveClass('text-up');
       expect(pageLinks()).toEqual(['Previous', '1', '2', 'Next']);
     });
+  });
+});
+
+describe('why a bot is not trading', () => {
+  it('shows the stop reason of a bot its stoploss stopped', async () => {
+    botApi(bot({ status: 'Stopped', stopReason: 'stoploss', stoploss_and_stopbot_at_price: 55000 }));
+    renderBot();
+    expect(await screen.findByTestId('bot-reason')).toHaveTextContent('Stopped by its stoploss price');
+  });
+
+  it('explains a pause at the pause price and opens the price limits to continue', async () => {
+    botApi(bot({ status: 'Pause', sell_all_and_pause_at_price: 61000, restart_at_price: null }));
+    const { user } = renderBot();
+    const banner = await screen.findByTestId('bot-reason');
+    expect(banner).toHaveTextContent('Paused at its pause price 61000');
+    expect(banner).toHaveTextContent('set one to let it trade again');
+    await user.click(within(banner).getByRole('button', { name: 'Edit price limits' }));
+    expect(await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' })).toBeInTheDocument();
   });
 });

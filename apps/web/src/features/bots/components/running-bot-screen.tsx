@@ -2,6 +2,7 @@ import {
   type BotPosition,
   type BotSummary,
   botMessages,
+  botReasonOf,
   type OrderBookPage,
   type ProtectionValues,
   type PurchasedQty,
@@ -36,6 +37,7 @@ import { OrderBook } from './order-book';
 import { OverbuyDialog } from './overbuy-dialog';
 import { ProfitBookDialog } from './profit-book-dialog';
 import { ProfitChart } from './profit-chart';
+import { ReasonBanner } from './reason-banner';
 import { SkippedBuyBanner } from './skipped-buy-banner';
 import { SltpDialog } from './sltp-dialog';
 import { StopBotDialog } from './stop-bot-dialog';
@@ -173,6 +175,7 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
   };
 
   const liquidation = toNumber(position?.liquidationPrice) ?? toNumber(bot.liquidationPrice);
+  const reason = bot.haltReason && bot.status !== 'Stopped' ? null : botReasonOf(reasonInput(bot));
 
   return (
     <div className="space-y-5">
@@ -183,9 +186,10 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
         <ArrowLeftIcon className="size-4" /> Dashboard
       </Link>
       <BotHeader kind={kind} bot={bot} onStop={running ? () => setDialog('stop') : undefined} />
-      {bot.haltReason ? (
-        <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume={bot.status !== 'Stopped'} />
+      {bot.haltReason && bot.status !== 'Stopped' ? (
+        <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume />
       ) : null}
+      {reason ? <ReasonBanner reason={reason} onEditLimits={() => setDialog('sltp')} /> : null}
       {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} future={future} /> : null}
       {bot.dust ? <DustNote dust={bot.dust} /> : null}
       {bot.status === 'Stopping' ? (
@@ -271,5 +275,16 @@ function fallbackSltp(bot: BotSummary) {
     restart_at_price: bot.restart_at_price,
     stoploss_and_stopbot_at_price: bot.stoploss_and_stopbot_at_price,
     liveprice: bot.liveprice,
+  };
+}
+
+/** What `botReasonOf` reads from the bot's summary. */
+function reasonInput(bot: BotSummary) {
+  return {
+    status: bot.status,
+    haltReason: bot.haltReason,
+    stopReason: bot.stopReason ?? null,
+    pausePrice: toNumber(bot.sell_all_and_pause_at_price),
+    restartPrice: toNumber(bot.restart_at_price),
   };
 }

@@ -15,6 +15,7 @@ function bot(id: string, name: string, overrides: Partial<BotSummary> = {}): Bot
     strategy_name: 'Ladder',
     status: 'Live',
     haltReason: null,
+    stopReason: null,
     liveprice: 100,
     sparklineData: [1, 2, 3],
     runtime: 1.5,
@@ -95,6 +96,26 @@ describe('Dashboard slips', () => {
     const card = await screen.findByRole('link', { name: /BTC\/USDT Multigrid bot, Pause/ });
     expect(within(card.closest('article') as HTMLElement).getByTestId('halt-reason')).toHaveTextContent(
       'Orders keep failing: insufficient balance',
+    );
+  });
+
+  it('shows why a bot is paused at its pause price on its card', async () => {
+    dashboardApi(
+      [
+        bot('m1', 'BTCUSDT', {
+          status: 'Pause',
+          sell_all_and_pause_at_price: 61000,
+          restart_at_price: 58000,
+        }),
+      ],
+      [],
+    );
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
+    const card = await screen.findByRole('link', {
+      name: /BTC\/USDT Multigrid bot, Pause/,
+    });
+    expect(within(card.closest('article') as HTMLElement).getByTestId('halt-reason')).toHaveTextContent(
+      'It restarts when the price falls to its restart price 58000.',
     );
   });
 });

@@ -1,4 +1,4 @@
-import type { BotSummary } from '@gridbot/shared';
+import { type BotSummary, botReasonOf } from '@gridbot/shared';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
@@ -21,6 +21,13 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
   const to = `${scalp ? '/scalp-running-bot' : '/running-bot'}/${encodeURIComponent(bot.id)}`;
   const pnl = Number(bot.pnl);
   const apy = Number(bot.apy);
+  const reason = botReasonOf({
+    status: bot.status,
+    haltReason: bot.haltReason,
+    stopReason: bot.stopReason ?? null,
+    pausePrice: bot.sell_all_and_pause_at_price,
+    restartPrice: bot.restart_at_price,
+  });
   return (
     // A stretched link: the pair names it (its visible text is part of its name, WCAG 2.5.3) and its ::after
     // covers the card, so the whole card still opens the bot.
@@ -30,7 +37,7 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
           <p className="truncate text-base font-bold text-fg">
             <Link
               to={to}
-              aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${bot.haltReason ? ' (paused by the system)' : ''}`}
+              aria-label={`${formatPair(bot.name)} ${scalp ? 'Scalping' : 'Multigrid'} bot, ${bot.status}${reason?.action === 'resume' ? ' (paused by the system)' : ''}`}
               className="outline-none after:absolute after:inset-0 after:rounded-xl"
             >
               {formatPair(bot.name)}
@@ -51,12 +58,18 @@ export function LiveBotCard({ bot }: { bot: BotSummary }) {
           </p>
         </div>
       </div>
-      {bot.haltReason ? (
+      {reason ? (
         <p
           data-testid="halt-reason"
           className="mt-2 line-clamp-2 rounded-md bg-warn/10 px-2 py-1 text-xs text-fg"
         >
-          <span className="font-semibold">Paused by the system:</span> {bot.haltReason}
+          {reason.text}
+          {reason.action === 'resume' ? (
+            <span className="font-semibold"> Open the bot to resume it.</span>
+          ) : null}
+          {reason.action === 'edit_limits' ? (
+            <span className="font-semibold"> Open the bot to edit its price limits.</span>
+          ) : null}
         </p>
       ) : null}
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />

@@ -40,6 +40,7 @@ const BOT_COLUMNS = [
   'ROI(%)',
   'Bot Started At',
   'Bot Stopped At',
+  'Reason',
   'Closed price',
   'Total Orders',
 ];
@@ -83,7 +84,7 @@ describe('History', () => {
     const table = await screen.findByRole('table', { name: 'Cycle history' });
     expect(await within(table).findByText('SOL/USDT')).toBeInTheDocument();
     expect(headers()).toEqual(BOT_COLUMNS.filter((c) => c !== 'Runtime' && c !== 'Total Orders'));
-    expect(within(table).getAllByRole('cell')).toHaveLength(10);
+    expect(within(table).getAllByRole('cell')).toHaveLength(11);
     expect(within(table).queryByText('4.50 days')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/cyclebothistory')).toHaveLength(1);
   });
@@ -203,6 +204,25 @@ describe('History filters, sorting and export', () => {
     ).toEqual(['2.00%', '0.90%', '-0.40%']);
     await user.click(screen.getByRole('button', { name: /ROI\(%\)/ }));
     expect(roiHeader).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('shows why each bot stopped and filters by that reason', async () => {
+    mockApi({
+      'GET /api/bothistory': () =>
+        json({
+          rows: [
+            row(1, { symbol: 'BTCUSDT', stopReason: 'stoploss' }),
+            row(2, { symbol: 'ETHUSDT', stopReason: 'manual' }),
+          ],
+        }),
+    });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
+    await waitFor(() => expect(symbols()).toEqual(['BTC/USDT', 'ETH/USDT']));
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('Stopped by its stoploss price')).toBeInTheDocument();
+    expect(within(table).getByText('Stopped by you')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Reason'), 'stoploss');
+    expect(symbols()).toEqual(['BTC/USDT']);
   });
 
   it('exports the fills of the listed bots as CSV with the same filters', async () => {

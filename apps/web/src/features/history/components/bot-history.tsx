@@ -1,4 +1,11 @@
-import { botApiPaths, historyRowMatches, SYMBOLS } from '@gridbot/shared';
+import {
+  BOT_STOP_REASONS,
+  type BotStopReason,
+  botApiPaths,
+  historyRowMatches,
+  STOP_REASON_TEXTS,
+  SYMBOLS,
+} from '@gridbot/shared';
 import { useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
@@ -27,8 +34,9 @@ interface Filters {
   from: string;
   to: string;
   outcome: '' | 'profit' | 'loss';
+  reason: '' | BotStopReason;
 }
-const NO_FILTERS: Filters = { pair: '', from: '', to: '', outcome: '' };
+const NO_FILTERS: Filters = { pair: '', from: '', to: '', outcome: '', reason: '' };
 
 /** The filters as the export's query string (the server applies the same rule as the screen). */
 function exportQuery(tab: HistoryTab, filters: Filters): string {
@@ -38,8 +46,8 @@ function exportQuery(tab: HistoryTab, filters: Filters): string {
 }
 
 /**
- * docs/spec/01-core-screens.md History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date and
- * outcome, sortable columns, and the fills of the listed bots as CSV.
+ * docs/spec/01-core-screens.md History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date,
+ * outcome and stop reason, sortable columns, and the fills of the listed bots as CSV.
  */
 export function BotHistory() {
   const [tab, setTab] = useState<HistoryTab>('multigrid');
@@ -49,7 +57,7 @@ export function BotHistory() {
   const [exporting, setExporting] = useState(false);
   const history = useBotHistory(tab);
   const rows = useMemo(() => {
-    const filter = { ...filters, outcome: filters.outcome || undefined };
+    const filter = { ...filters, outcome: filters.outcome || undefined, reason: filters.reason || undefined };
     return sortHistory(
       (history.data ?? []).filter((row) =>
         historyRowMatches({ ...row, totalpnl: Number(row.totalpnl) }, filter),
@@ -87,7 +95,7 @@ export function BotHistory() {
           </Button>
         }
       />
-      <search aria-label="Filter history" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
+      <search aria-label="Filter history" className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-6">
         <SelectField label="Pair" value={filters.pair} onChange={(e) => change({ pair: e.target.value })}>
           <option value="">All pairs</option>
           {SYMBOLS.map((pair) => (
@@ -105,6 +113,18 @@ export function BotHistory() {
           <option value="profit">Profit</option>
           <option value="loss">Loss</option>
         </SelectField>
+        <SelectField
+          label="Reason"
+          value={filters.reason}
+          onChange={(e) => change({ reason: e.target.value as Filters['reason'] })}
+        >
+          <option value="">All reasons</option>
+          {BOT_STOP_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {STOP_REASON_TEXTS[reason]}
+            </option>
+          ))}
+        </SelectField>
         <Input
           label="Stopped from"
           type="date"
@@ -119,7 +139,6 @@ export function BotHistory() {
         />
         <SelectField
           label="Sort by"
-          className="col-span-2 lg:col-span-1"
           value={sort ? `${sort.header}|${sort.dir}` : ''}
           onChange={(e) => {
             const [header, dir] = e.target.value.split('|');

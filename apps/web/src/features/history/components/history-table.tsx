@@ -1,10 +1,10 @@
-import type { HistoryRow } from '@gridbot/shared';
+import { type HistoryRow, stopReasonText } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { formatDay, formatPair, formatPrice, formatTime, formatUsd } from '../../../lib/format';
 
-/** Date over time, two short lines: twelve columns then fit beside the sidebar on a laptop. */
+/** Date over time, two short lines: thirteen columns then fit beside the sidebar on a laptop. */
 function DateTime({ value }: { value: string | null | undefined }) {
   if (!value) return <>—</>;
   const date = new Date(value);
@@ -28,7 +28,7 @@ interface Column {
   /** Not shown on the Cycle tab. */
   botsOnly?: boolean;
   numeric?: boolean;
-  /** May break over two lines (a strategy's name), so twelve columns fit beside the sidebar on a laptop. */
+  /** May break over two lines (a strategy's name), so thirteen columns fit beside the sidebar on a laptop. */
   wrap?: boolean;
   /** What the column sorts by. */
   sortValue?: (row: HistoryRow) => number | string;
@@ -100,6 +100,11 @@ const columns: Column[] = [
     sortValue: (r) => timeOf(r.botstoptime),
   },
   {
+    header: 'Reason',
+    cell: (r) => (r.stopReason ? stopReasonText(r.stopReason) : '—'),
+    wrap: true,
+  },
+  {
     header: 'Closed price',
     cell: (r) => (r.stopAt === null || r.stopAt === undefined ? '—' : formatPrice(Number(r.stopAt))),
     numeric: true,
@@ -141,7 +146,7 @@ interface HistoryTableProps {
   emptyText: string;
 }
 
-/** Narrower than this (px) twelve columns would only scroll sideways: the rows show as cards instead. */
+/** Narrower than this (px) thirteen columns would only scroll sideways: the rows show as cards instead. */
 const TABLE_MIN_PX = 832;
 
 function dataColumn(c: Column): DataColumn<HistoryRow> {
@@ -159,7 +164,7 @@ function dataColumn(c: Column): DataColumn<HistoryRow> {
 /**
  * docs/spec/01-core-screens.md History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint, or
  * in a box narrower than the table (a tablet beside the sidebar), each row is a card with the same fields,
- * since twelve columns would only scroll sideways there; where the table is still wider than its box, the
+ * since thirteen columns would only scroll sideways there; where the table is still wider than its box, the
  * symbol stays in view.
  */
 export function HistoryTable({ label, rows, loading, cycle, emptyText, sort, onSort }: HistoryTableProps) {
