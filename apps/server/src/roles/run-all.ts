@@ -4,7 +4,7 @@ import { botControlOver, serveBotEvents } from '../bus/bot-events';
 import { MemoryBus } from '../bus/bus';
 import { appConfigFromEnv, type Env } from '../config/env';
 import { mailerFromEnv } from '../mail/mailer';
-import { DEMO_ACCOUNT, seedDemoAccount } from '../modules/demo';
+import { DEMO_ACCOUNT, DEMO_ADMIN, seedDemoAccount } from '../modules/demo';
 import { createExchangeGateway, createFundingRates, createMarketFeed } from '../modules/exchange';
 import { shareSessionRevocations } from '../modules/identity';
 import { startNotifications } from '../modules/notifications';
@@ -104,6 +104,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     `\nGridbot is running at http://localhost:${env.PORT} (database: ${where}, market: ${feed.kind}, exchange: ${env.EXCHANGE})`,
   );
   if (env.SEED_DEMO) console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+  if (env.SEED_DEMO && !config.production)
+    console.log(`Administrator (/admin): ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
   if (!env.SMTP_URL)
     console.log(
       config.devMailbox

@@ -81,6 +81,13 @@ export interface WithdrawRecord {
   status: WithdrawStatus;
   txHash: string | null;
   createdAt: string;
+  /** Why the administrator rejected it (the amount went back to the rewards balance), or null. */
+  rejectReason: string | null;
+}
+
+/** Withdraw History's page, with the fee a new withdrawal pays, so the form can say it before sending. */
+export interface WithdrawHistoryPage extends PlatformPage<WithdrawRecord> {
+  withdrawFee: DecimalString;
 }
 
 /** A row of 'Reward by Level' (docs/spec/01-core-screens.md §3). */
@@ -138,7 +145,6 @@ export interface AdminWithdrawRecord extends WithdrawRecord {
   userId: string;
   username: string;
   email: string;
-  rejectReason: string | null;
   decidedAt: string | null;
 }
 export interface AdminUserRecord {

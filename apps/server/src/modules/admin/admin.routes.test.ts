@@ -132,7 +132,18 @@ describe('admin API', () => {
     expect(res.body).toMatchObject({ message: m.withdrawalRejected, withdrawal: { status: 'REJECTED' } });
     expect(Number((await findWallet(t.deps.db, member.id))?.usdtRewardToken)).toBe(50);
     expect(await ledgerProblems(t, member.id)).toEqual([]);
-    expect(await memberStatus(member.token)).toMatchObject({ id: withdrawalId, status: 'REJECTED' });
+    // The member reads why, and the fee that was to be kept, not only the administrator.
+    expect(await memberStatus(member.token)).toMatchObject({
+      id: withdrawalId,
+      status: 'REJECTED',
+      rejectReason: 'address on a sanctions list',
+      fee: '1',
+    });
+    const page = (await platform(t, '/withdraw/list', member.token, list)).body.data as Record<
+      string,
+      unknown
+    >;
+    expect(page.withdrawFee).toBe('1');
     expect(await lastAction()).toMatchObject({ action: 'withdrawal.reject', target: withdrawalId });
     const [row] = await t.deps.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
     expect(row).toMatchObject({ rejectReason: 'address on a sanctions list', decidedBy: admin.id });

@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import { ledgerProblems } from '../platform/testing/ledger-checks';
 import { platform } from '../platform/testing/platform-fixtures';
+import { DEMO_ADMIN, seedDemoAdmin } from './demo-admin';
 import { DEMO_FRIEND } from './demo-platform';
 import { DEMO_ACCOUNT, seedDemoAccount } from './demo-seed';
 
@@ -60,6 +61,44 @@ describe('demo account', () => {
     const [friend] = await t.deps.db.select().from(users).where(eq(users.email, DEMO_FRIEND.email));
     expect(friend?.referredBy).toBe(demo?.id);
     for (const u of [demo, friend]) expect(await ledgerProblems(t, u?.id ?? '')).toEqual([]);
+  });
+});
+
+describe('demo administrator', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is seeded with the demo account, so /admin opens on a default install', async () => {
+    const paper = new PaperExchange({ store: new SqlPaperStore(t.deps.db), feed: t.feed });
+    await seedDemoAccount(t.deps, paper);
+    const login = await call(t, 'POST', '/api/cyborxlogin', {
+      email: DEMO_ADMIN.email,
+      password: DEMO_ADMIN.password,
+    });
+    const token = String(login.body.token);
+    expect((await call(t, 'GET', '/api/me', undefined, { token })).body.user).toMatchObject({
+      role: 'admin',
+    });
+    expect((await call(t, 'GET', '/api/admin/withdrawals', undefined, { token })).status).toBe(200);
+    const demo = await call(t, 'POST', '/api/cyborxlogin', {
+      email: DEMO_ACCOUNT.email,
+      password: DEMO_ACCOUNT.password,
+    });
+    const demoToken = String(demo.body.token);
+    expect((await call(t, 'GET', '/api/admin/withdrawals', undefined, { token: demoToken })).status).toBe(
+      404,
+    );
+  });
+
+  it('is not seeded in production', async () => {
+    const production = { ...t.deps, config: { ...t.deps.config, production: true } };
+    await t.deps.db.delete(users).where(eq(users.email, DEMO_ADMIN.email));
+    expect(await seedDemoAdmin(production)).toEqual({ created: false });
   });
 });
 

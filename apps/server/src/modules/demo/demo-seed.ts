@@ -6,6 +6,7 @@ import { startBot } from '../bots';
 import { startCycle } from '../cycles';
 import { saveApiKeys } from '../exchange';
 import { findUserByEmail, insertUser } from '../identity';
+import { seedDemoAdmin } from './demo-admin';
 import { seedDemoPlatform } from './demo-platform';
 
 export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;
@@ -40,9 +41,11 @@ const NO_LIMITS = {
 
 /**
  * Creates the embedded demo account once (docs/architecture.md §1): bound paper keys, a funded paper account with some
- * non-USDT assets, a few bots trading on the simulated market and, with subscriptions on, platform data.
+ * non-USDT assets, a few bots trading on the simulated market and, with subscriptions on, platform data. The demo
+ * administrator is seeded beside it, also on an install whose demo account already exists.
  */
 export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Promise<{ created: boolean }> {
+  await seedDemoAdmin(deps);
   if (await findUserByEmail(deps.db, DEMO_ACCOUNT.email)) return { created: false };
   const user = await insertUser(deps.db, {
     email: DEMO_ACCOUNT.email,

@@ -1,4 +1,4 @@
-import { platformMessages as m, money, type PlatformPage, type WithdrawRecord } from '@gridbot/shared';
+import { platformMessages as m, money, type WithdrawHistoryPage, type WithdrawRecord } from '@gridbot/shared';
 import { getAddress, isAddress, zeroAddress } from 'viem';
 import type { PlatformDeps } from '../../config/platform-deps';
 import { HttpError } from '../../lib/http-error';
@@ -18,6 +18,7 @@ export function toWithdrawRecord(r: WithdrawalRow): WithdrawRecord {
     status: r.status,
     txHash: r.txHash,
     createdAt: r.createdAt.toISOString(),
+    rejectReason: r.rejectReason,
   };
 }
 
@@ -113,8 +114,10 @@ export async function listWithdrawals(
   deps: PlatformDeps,
   userId: string,
   input: ListPage,
-): Promise<PlatformPage<WithdrawRecord>> {
+): Promise<WithdrawHistoryPage> {
   const offset = offsetOf(input.page, input.limit);
   const { rows, total } = await repo.withdrawalsPage(deps.db, userId, offset, input.limit);
-  return toPage(rows.map(toWithdrawRecord), total, input.page, input.limit);
+  const page = toPage(rows.map(toWithdrawRecord), total, input.page, input.limit);
+  // The fee is the user's to know before asking, not only the administrator's.
+  return { ...page, withdrawFee: money(deps.platform.withdrawFee).toFixed() };
 }

@@ -7,7 +7,7 @@ import type {
   RewardRecord,
   SubscriptionPlansData,
   SubscriptionRecord,
-  WithdrawRecord,
+  WithdrawHistoryPage,
 } from '@gridbot/shared';
 import { platformApiPaths } from '@gridbot/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,7 +49,14 @@ export function useDepositHistory(page: number, refetchInterval: number | false 
 }
 
 export function useWithdrawHistory(page: number) {
-  return useQuery(pagedList<WithdrawRecord>('withdrawals', platformApiPaths.withdrawals, page));
+  return useQuery(
+    queryOptions({
+      queryKey: platformKeys.list('withdrawals', page),
+      queryFn: ({ signal }) =>
+        platformPost<WithdrawHistoryPage>(platformApiPaths.withdrawals, listBody(page), signal),
+      placeholderData: keepPreviousData,
+    }),
+  );
 }
 
 export function useLevelRewards() {

@@ -13,7 +13,13 @@ import { useCreateWithdrawal } from '../api/platform-queries';
 const ADDRESS_MESSAGES: readonly string[] = [m.addressChecksum, m.addressInvalid, m.addressRequired];
 
 /** docs/spec/02-bots-wallet-account.md Withdraw: amount and BEP-20 address (docs/spec/02-bots-wallet-account.md §5), sent to POST /withdraw/create. */
-export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => void }) {
+export function WithdrawForm({
+  onAccountChanged,
+  fee,
+}: {
+  onAccountChanged: () => void;
+  fee?: string | undefined;
+}) {
   const withdraw = useCreateWithdrawal(onAccountChanged);
   const form = useForm({
     resolver: zodResolver(withdrawFormSchema),
@@ -47,6 +53,9 @@ export function WithdrawForm({ onAccountChanged }: { onAccountChanged: () => voi
       <NumberInput
         label="Withdraw Amount (USDT)"
         placeholder="0.00"
+        hint={
+          fee ? `A fee of ${fee} USDT is kept from the amount; the address receives the rest.` : undefined
+        }
         error={errors.amount?.message}
         {...form.register('amount')}
       />

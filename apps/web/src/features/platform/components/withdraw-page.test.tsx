@@ -21,6 +21,7 @@ function withdrawal(
     status,
     txHash,
     createdAt: '2025-03-05T14:02:00.000Z',
+    rejectReason: null,
   };
 }
 
@@ -109,6 +110,27 @@ describe('Withdraw', () => {
     await user.click(submit);
     expect(await screen.findByText(m.swapDone)).toBeInTheDocument();
     expect(api.callsTo('POST', '/platform/swap/usdt-reward/create')[0]?.body).toEqual({ amount: '42.5' });
+  });
+
+  it('shows the user the fee before asking, the fee kept from each withdrawal and why one was rejected', async () => {
+    platformApi(undefined, {
+      'POST /platform/withdraw/list': () =>
+        ok({
+          ...page([{ ...withdrawal('w2', 'REJECTED'), rejectReason: 'address on a sanctions list' }]),
+          withdrawFee: '1',
+        }),
+    });
+    await openPage();
+    const amount = screen.getByLabelText('Withdraw Amount (USDT)');
+    await waitFor(() =>
+      expect(amount).toHaveAccessibleDescription(
+        'A fee of 1 USDT is kept from the amount; the address receives the rest.',
+      ),
+    );
+    const history = screen.getByRole('table', { name: 'Withdraw History' });
+    await waitFor(() => expect(within(history).getByText('REJECTED')).toBeInTheDocument());
+    expect(within(history).getByText('Reason: address on a sanctions list')).toBeInTheDocument();
+    expect(within(history).getByText('Fee $1.00')).toBeInTheDocument();
   });
 
   it('lists withdrawals with their upper-case status and the hash of a sent one', async () => {

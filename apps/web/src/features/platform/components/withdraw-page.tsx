@@ -18,7 +18,11 @@ import { WithdrawForm } from './withdraw-form';
 const STATUS_TONE: Record<string, BadgeTone> = { PENDING: 'warn', SENT: 'up', REJECTED: 'down' };
 
 /** docs/spec/02-bots-wallet-account.md §4: the status in upper case with a style per status; SENT links its transaction. */
-export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'status' | 'txHash'> }) {
+export function WithdrawStatus({
+  record,
+}: {
+  record: Pick<WithdrawRecord, 'status' | 'txHash'> & { rejectReason?: string | null };
+}) {
   const status = record.status.toUpperCase();
   return (
     <span className="inline-flex flex-col items-start gap-1">
@@ -26,6 +30,10 @@ export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'statu
         {status}
       </Badge>
       {status === 'SENT' && record.txHash ? <TxHashLink hash={record.txHash} className="text-xs" /> : null}
+      {/* A rejection says why: the user needs the reason to try again, not only the administrator. */}
+      {status === 'REJECTED' && record.rejectReason ? (
+        <span className="max-w-56 text-xs text-muted">Reason: {record.rejectReason}</span>
+      ) : null}
     </span>
   );
 }
@@ -33,7 +41,18 @@ export function WithdrawStatus({ record }: { record: Pick<WithdrawRecord, 'statu
 function historyColumns(page: number): DataColumn<WithdrawRecord>[] {
   return [
     rowNumberColumn((i) => rowNumber(page, i)),
-    { key: 'amount', header: 'Amount', cell: (r) => `$${formatAmount(r.amount)}`, align: 'right' },
+    {
+      key: 'amount',
+      header: 'Amount',
+      // The spec's five columns stay; the fee kept from the amount shows under it.
+      cell: (r) => (
+        <span className="inline-flex flex-col items-end">
+          <span>${formatAmount(r.amount)}</span>
+          <span className="text-xs text-muted">Fee ${formatAmount(r.fee)}</span>
+        </span>
+      ),
+      align: 'right',
+    },
     {
       key: 'address',
       header: 'Wallet Address',
@@ -85,7 +104,7 @@ export function WithdrawPage({ account, onAccountChanged }: WithdrawPageProps) {
             </div>
           </Card>
           <Card className="p-5">
-            <WithdrawForm onAccountChanged={onAccountChanged} />
+            <WithdrawForm onAccountChanged={onAccountChanged} fee={history.data?.withdrawFee} />
           </Card>
         </div>
         <HistorySection
