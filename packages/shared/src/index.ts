@@ -21,6 +21,7 @@ export * from './common/paths';
 export * from './config/flags';
 export * from './contact/contact.paths';
 export * from './contact/contact.schema';
+export * from './cycles/cycle-fee';
 export * from './cycles/cycles.messages';
 export * from './cycles/cycles.paths';
 export * from './cycles/cycles.schema';

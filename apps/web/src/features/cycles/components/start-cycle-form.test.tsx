@@ -1,4 +1,4 @@
-import { botMessages, cycleMessages, startReadinessMessages } from '@gridbot/shared';
+import { botMessages, cycleMessages, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import CycleRoute from '../../../app/routes/cycle';
@@ -55,6 +55,18 @@ describe('Start Cycle form', () => {
     expect(field('Sell price')).toHaveValue('1050');
     expect(field('Stop loss (optional)')).toHaveValue('800');
     expect(api.callsTo('POST', '/api/futureliveprice').at(-1)?.body).toEqual({ pair: 'ETHUSDT' });
+  });
+
+  it('warns, as the strategy editors do, when the sell price cannot pay the round-trip fee', async () => {
+    cycleApi();
+    const { user } = renderFeature('/cycle', <CycleRoute />, { signedIn: true });
+    await waitForSuggestion('1900');
+    expect(screen.queryByTestId('fee-warning')).not.toBeInTheDocument();
+    await user.clear(field('Sell price'));
+    await user.type(field('Sell price'), '1900.95'); // 0.05 % above the buy
+    expect(screen.getByTestId('fee-warning')).toHaveTextContent(
+      takeProfitFeeWarning([0.05], 'spot') ?? 'a warning',
+    );
   });
 
   it('keeps what the user typed when the same pair’s price refreshes', async () => {

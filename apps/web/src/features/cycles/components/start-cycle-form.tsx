@@ -1,4 +1,4 @@
-import { cycleMessages, MAX_CYCLE_COUNT, SYMBOLS } from '@gridbot/shared';
+import { cycleFeeWarning, cycleMessages, MAX_CYCLE_COUNT, SYMBOLS } from '@gridbot/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
@@ -6,7 +6,7 @@ import { CategoryOptions, LeverageInput, PairOptions } from '../../../components
 import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
-import { StartBlockers } from '../../../components/ui/start-blockers';
+import { FeeWarning, StartBlockers } from '../../../components/ui/start-blockers';
 import { formatPrice } from '../../../lib/format';
 import { useStartCheck } from '../../../lib/start-check';
 import { toast } from '../../../lib/toast';
@@ -126,6 +126,13 @@ export function StartCycleForm({ renderChart }: StartCycleFormProps) {
           />
           <NumberInput label="Sell price" error={errors.sellPriceAt?.message} {...register('sellPriceAt')} />
         </div>
+        <FeeWarning
+          text={cycleFeeWarning(
+            watch('priceReachAt'),
+            watch('sellPriceAt'),
+            category === 'Future' ? 'future' : 'spot',
+          )}
+        />
         <NumberInput
           label="Stop loss (optional)"
           placeholder="No stop loss"
