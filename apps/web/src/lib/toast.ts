@@ -32,16 +32,37 @@ export const toasterWanted = {
 
 type Message = string;
 
+// The error toasts still on screen. A success means the thing that failed has since worked (or the user has
+// moved on): an older error beside it would contradict it, so a success dismisses them.
+const shownErrors = new Set<string | number>();
+
 /**
  * sonner's `toast`, the one way screens raise a toast (Biome refuses `sonner` elsewhere): sonner stays out of
  * the first load whatever screen raises one.
  */
 export const toast = {
   success(message: Message, data?: ExternalToast) {
-    void loadToaster().then((sonner) => sonner.toast.success(message, data));
+    void loadToaster().then((sonner) => {
+      for (const id of shownErrors) sonner.toast.dismiss(id);
+      shownErrors.clear();
+      sonner.toast.success(message, data);
+    });
   },
   error(message: Message, data?: ExternalToast) {
-    void loadToaster().then((sonner) => sonner.toast.error(message, data));
+    void loadToaster().then((sonner) => {
+      const id = sonner.toast.error(message, {
+        ...data,
+        onDismiss: (t) => {
+          shownErrors.delete(t.id);
+          data?.onDismiss?.(t);
+        },
+        onAutoClose: (t) => {
+          shownErrors.delete(t.id);
+          data?.onAutoClose?.(t);
+        },
+      });
+      shownErrors.add(id);
+    });
   },
   info(message: Message, data?: ExternalToast) {
     void loadToaster().then((sonner) => sonner.toast.info(message, data));
