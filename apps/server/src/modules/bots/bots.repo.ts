@@ -233,6 +233,8 @@ export async function fillsOf(db: Db, userId: string, botIds: readonly string[])
       qty: botFills.qty,
       quote: botFills.quote,
       fee: botFills.fee,
+      feeAsset: botFills.feeAsset,
+      feePaid: botFills.feePaid,
       pnl: botFills.pnl,
     })
     .from(botFills)

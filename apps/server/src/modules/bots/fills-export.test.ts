@@ -126,9 +126,34 @@ describe('CSV export of fills', () => {
         qty: '1',
         quote: '1',
         fee: '0',
+        feeAsset: 'USDT',
+        feePaid: null,
         pnl: '-1',
       },
     ]);
     expect(out.split('\r\n')[1]).toBe(`2026-03-01T12:00:00.000Z,"'=HYPERLINK(""x"")",BUY,1,1,1,0,USDT,-1`);
+  });
+
+  it('names the coin a spot buy paid its fee in, with the amount charged in it', async () => {
+    const owner = await member('coinfee');
+    const id = await insertBot(t.handle.db, owner.id, { symbol: 'ETHUSDT' });
+    await t.handle.db.insert(botFills).values({
+      botId: id,
+      userId: owner.id,
+      seq: 1,
+      side: 'buy',
+      grid: 1,
+      price: '2000',
+      qty: '0.5',
+      quote: '1000',
+      fee: '1',
+      feeAsset: 'ETH',
+      feePaid: '0.0005',
+      pnl: null,
+      timeMs: T0,
+      clientOrderId: `${id}-1`,
+    });
+    const res = await csv(owner.auth, `/api/botfills.csv?botID=${id}`);
+    expect(res.body.split('\r\n')[1]).toBe('2026-03-01T12:00:00.000Z,ETHUSDT,BUY,2000,0.5,1000,0.0005,ETH,');
   });
 });

@@ -1,6 +1,10 @@
 import { money } from '@gridbot/shared';
 
-/** One row per fill, the columns a tax report needs. Fees are booked in USDT (docs/trading-rules.md §2.1). */
+/**
+ * One row per fill, the columns a tax report needs. `fee` is what the exchange charged, in `fee_asset`: a spot
+ * buy may pay it in the bought coin, or in BNB (docs/trading-rules.md §2.1), and a report that read such a fee
+ * as USDT would be wrong.
+ */
 export const FILLS_CSV_HEADER = [
   'date',
   'pair',
@@ -20,7 +24,11 @@ interface FillRow {
   price: string;
   qty: string;
   quote: string;
+  /** The fee valued in USDT, which is what was charged when `feePaid` is null. */
   fee: string;
+  /** The asset the exchange charged the fee in, and the amount it charged (null: the USDT fee itself). */
+  feeAsset: string;
+  feePaid: string | null;
   pnl: string | null;
 }
 
@@ -42,8 +50,8 @@ export function fillsCsv(rows: readonly FillRow[]): string {
         money(r.price).toFixed(),
         money(r.qty).toFixed(),
         money(r.quote).toFixed(),
-        money(r.fee).toFixed(),
-        'USDT',
+        money(r.feePaid ?? r.fee).toFixed(),
+        r.feeAsset,
         r.pnl === null ? '' : money(r.pnl).toFixed(),
       ]
         .map(field)
