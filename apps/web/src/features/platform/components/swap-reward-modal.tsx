@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { toast } from '../../../lib/toast';
 import { platformErrorMessage } from '../api/platform-client';
 import { useSwapReward } from '../api/platform-queries';
@@ -53,10 +53,8 @@ export function SwapRewardModal({ open, onClose, rewardBalance, onAccountChanged
           Rewards available:{' '}
           <span className="font-semibold text-fg tabular-nums">{formatAmount(rewardBalance)} USDT</span>
         </p>
-        <Input
+        <NumberInput
           label="Amount"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="0.00"
           error={errors.amount?.message}
           className="pr-16"

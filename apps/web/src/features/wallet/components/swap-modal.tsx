@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPrice } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
@@ -112,10 +112,8 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
             </div>
           </div>
 
-          <Input
+          <NumberInput
             label={`Amount (${asset.asset})`}
-            inputMode="decimal"
-            autoComplete="off"
             placeholder="0.00"
             className="pr-16 tabular-nums"
             error={errors.amount?.message}

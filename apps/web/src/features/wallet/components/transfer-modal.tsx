@@ -4,8 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { ArrowUpDownIcon } from '../../../components/ui/icons';
-import { Input } from '../../../components/ui/input';
 import { Modal } from '../../../components/ui/modal';
+import { NumberInput } from '../../../components/ui/number-input';
 import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { type TransferDirection, useTransfer } from '../api/wallet-actions';
@@ -113,10 +113,8 @@ export function TransferModal({ open, onClose, transferable }: TransferModalProp
           <span className="font-semibold text-fg">USDT</span>
         </div>
 
-        <Input
+        <NumberInput
           label="Amount"
-          inputMode="decimal"
-          autoComplete="off"
           placeholder="0.00"
           className="pr-16 tabular-nums"
           error={errors.amount?.message}
