@@ -8,6 +8,7 @@ import {
   liquidationPrice,
   maintenanceFor,
   reduceLongPosition,
+  shortLiquidationPrice,
 } from './liquidation';
 
 const BTC = findMaintBrackets('BTCUSDT');
@@ -73,5 +74,11 @@ describe('liquidation price of an isolated long (Binance brackets)', () => {
         },
       ),
     );
+  });
+
+  it('short: 10 at 100 with 200 margin at 0.5 % is liquidated at (1000 + 200) / (10 × 1.005) = 119.40298507', () => {
+    const pos = { qty: '10', entryNotional: '1000', margin: '200' };
+    expect(shortLiquidationPrice(pos, undefined).toFixed()).toBe('119.40298507');
+    expect(shortLiquidationPrice(FLAT, undefined).toFixed()).toBe('0');
   });
 });

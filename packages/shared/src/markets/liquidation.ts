@@ -103,3 +103,25 @@ export function reduceLongPosition(
     marginReleased,
   };
 }
+
+/**
+ * Liquidation price of an isolated one-way short, the mirror of `liquidationPrice` (Binance's isolated
+ * formula with the position side negative): at the liquidation price P the short's equity
+ * M + Q × (E − P) equals its maintenance margin Q × P × m − cum, so
+ *   P = (Q × E + M + cum) / (Q × (1 + m)),
+ * rounded down to 8 decimals (a price the short is certain to be liquidated at). 0 when flat.
+ */
+export function shortLiquidationPrice(
+  position: LongPosition,
+  brackets: readonly MaintBracket[] | undefined,
+): Money {
+  const q = money(position.qty);
+  if (q.lte(0)) return money(0);
+  const notional = money(position.entryNotional);
+  const { rate, amount } = maintenanceFor(brackets, notional.toNumber());
+  return notional
+    .plus(position.margin)
+    .plus(amount)
+    .dividedBy(q.times(money(1).plus(rate)))
+    .toDecimalPlaces(FUTURES_USDT_DECIMALS, Money.ROUND_DOWN);
+}
