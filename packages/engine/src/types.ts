@@ -9,6 +9,8 @@ import type { MoneyInput } from './money';
 export interface Tick {
   price: number;
   timeMs: number;
+  /** Futures: the mark price, on which the exchange liquidates (§2.2); absent: the price stands in. */
+  markPrice?: number;
 }
 
 export type BotStatus = 'Live' | 'Pause' | 'Stopped';
@@ -115,6 +117,23 @@ export interface PlaceLimit {
   price: string;
   /** Base quantity, on the step. */
   qty: string;
+  /** Futures: the order only closes the position (it answers an opening fill, §2.6). */
+  reduceOnly?: boolean;
+}
+
+/**
+ * Futures range grid: a market order opening or closing the one-way position (the start, trailing, a
+ * stop's close). `reduceOnly` when it may only close.
+ */
+export interface RangeMarketOrder {
+  type: 'RangeMarketOrder';
+  seq: number;
+  side: 'buy' | 'sell';
+  /** Base quantity, on the step. */
+  qty: string;
+  /** Reference price the decision was taken at. */
+  price: number;
+  reduceOnly: boolean;
 }
 
 /** Range grid: cancel the resting limit order issued as `orderSeq` at `level`. */
@@ -129,7 +148,7 @@ export interface CancelOrder {
  * What a range grid asks for: market orders of the kinds above (start, trailing, stops) and limit
  * orders. Kept apart from `Intent` so the runtimes of the other kinds are not asked to handle limits.
  */
-export type RangeIntent = MarketBuy | SellLots | PlaceLimit | CancelOrder;
+export type RangeIntent = MarketBuy | SellLots | PlaceLimit | CancelOrder | RangeMarketOrder;
 
 /** An intent sent and not yet filled or failed, with what is needed to undo it on failure. */
 export interface PendingIntent {

@@ -11,26 +11,35 @@
 import {
   DEFAULT_FEE_PCT,
   fillPriceAgainst,
+  findMaintBrackets,
   findMarketRules,
   type MarketRules,
   rangeStrategySchema,
 } from '@gridbot/shared';
 import { simulateFill } from '../fills/simulate-fill';
+import { FUNDING_JITTER_MS } from '../funding';
 import { money } from '../money';
 import { apyPct, roiPct } from '../pnl/pnl';
 import { compileRules, type EngineRules } from '../rules';
+import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
+import { applyRangeFunding, positionValue } from '../strategies/range/range.futures';
 import { createRange, type RangeState, type RangeStopReason } from '../strategies/range/range.state';
 import { stepRange } from '../strategies/range/range.step';
 import { RANGE_MAKER_FEE_PCT, rangeStartProblems } from '../strategies/range/range-levels';
 import type { RangeIntent } from '../types';
 import type { Candles } from './candles';
 import { firstRestingFill, restingFill } from './range-fills';
+import type { FundingRates } from './run-backtest';
 
-/** One output row (§2.6): `level` of a limit order, null for a market order; `pnl` a sell's pair profit. */
+/**
+ * One output row (§2.6): `level` of a limit order, null for a market order; `pnl` a closing order's pair
+ * profit. Futures: a funding payment is a row of side `FUNDING` (`pnl` the amount), a liquidation a
+ * market row whose `pnl` is the margin lost.
+ */
 export interface RangeFillRecord {
   time: number;
-  side: 'buy' | 'sell';
+  side: 'buy' | 'sell' | 'FUNDING';
   level: number | null;
   price: number;
   qty: number;
@@ -79,6 +88,8 @@ export interface RangeBacktestOptions {
   slippageBps?: number;
   /** Collect fill rows (default true); the benchmark turns it off. */
   record?: boolean;
+  /** Futures: funding rates booked at each funding time while a position is open (§2.2). */
+  funding?: FundingRates | null;
 }
 
 /** Events on one line before its end is fed regardless (a guard, never reached in practice). */
@@ -102,6 +113,7 @@ export class RangeBacktest {
   private inMarketMs = 0;
   private peak = 0;
   private maxDrawdownPct = 0;
+  private fundingIndex = 0;
 
   constructor(
     initial: RangeState,
@@ -123,6 +135,7 @@ export class RangeBacktest {
       const o = c.open[i] as number;
       const cl = c.close[i] as number;
       this.candle(t, o);
+      if (this.options.funding) this.fund(this.options.funding, t, o);
       this.walk(o, t);
       if (cl >= o) {
         this.walk(c.low[i] as number, t);
@@ -154,7 +167,7 @@ export class RangeBacktest {
       roiPct: round(roi, 6),
       apyPct: round(apyPct(roi, span), 6),
       fees: s.stats.fees,
-      funding: 0,
+      funding: s.futures?.funding ?? 0,
       trades: s.stats.trades,
       openGrids: s.orders.length,
       maxDrawdownPct: round(this.maxDrawdownPct, 6),
@@ -178,13 +191,52 @@ export class RangeBacktest {
       this.interval = t - this.lastMs;
       if (this.inMarket()) this.inMarketMs += this.interval;
       const s = this.state;
-      this.drawdown(s.quote + s.base * open - s.investment);
+      this.drawdown(
+        s.futures === undefined
+          ? s.quote + s.base * open - s.investment
+          : rangePnl(s, open, this.taker).totalPnl,
+      );
     }
     this.lastMs = t;
   }
 
   private inMarket(): boolean {
-    return this.state.base * this.price >= this.rules.minNotionalNum;
+    const s = this.state;
+    const value = s.futures === undefined ? s.base * this.price : positionValue(s, this.price);
+    return value >= this.rules.minNotionalNum;
+  }
+
+  /**
+   * Funding at every funding time up to this candle's open, on the candle's open as the mark price
+   * (as the Multigrid backtest books it, run-backtest.ts).
+   */
+  private fund(f: FundingRates, t: number, open: number): void {
+    const n = f.timeMs.length;
+    // A funding time published a few ms after the hour belongs to the candle that opens on the hour.
+    while (this.fundingIndex < n && (f.timeMs[this.fundingIndex] as number) <= t + FUNDING_JITTER_MS) {
+      const at = f.timeMs[this.fundingIndex] as number;
+      const rate = f.rate[this.fundingIndex] as number;
+      this.fundingIndex += 1;
+      if (Number.isNaN(this.price)) continue;
+      const pos = this.state.futures?.pos ?? 0;
+      const out = applyRangeFunding(this.state, open, rate);
+      if (out.amount === 0 && pos === 0) continue;
+      this.state = out.state;
+      if (this.record) {
+        const qty = Math.abs(pos);
+        const quote = exactMul(qty, open);
+        this.fills.push({
+          time: at,
+          side: 'FUNDING',
+          level: null,
+          price: open,
+          qty,
+          quote,
+          fee: 0,
+          pnl: out.amount,
+        });
+      }
+    }
   }
 
   private drawdown(total: number): void {
@@ -232,15 +284,39 @@ export class RangeBacktest {
   /** Feeds `p` and fills the market orders it decides, until nothing more happens at this price. */
   private settle(p: number, t: number): void {
     for (let r = 0; r < MAX_ROUNDS_AT_PRICE; r++) {
-      const res = stepRange(this.state, { price: p, timeMs: t }, this.rules);
+      const before = this.state;
+      const res = stepRange(before, { price: p, timeMs: t }, this.rules);
       this.state = res.state;
+      if (res.state.stopReason === 'liquidated' && before.status !== 'Stopped') this.liquidated(before, p, t);
       if (res.intents.length === 0) break;
       for (const intent of res.intents) this.fillMarket(intent, t);
     }
     this.price = p;
   }
 
+  /** The liquidation's row: the position closed at the liquidation price, its margin lost. */
+  private liquidated(before: RangeState, p: number, t: number): void {
+    const f = before.futures;
+    if (!this.record || f === undefined) return;
+    const qty = Math.abs(f.pos);
+    const side = f.pos > 0 ? 'sell' : 'buy';
+    this.fills.push({
+      time: t,
+      side,
+      level: null,
+      price: f.liqPrice || p,
+      qty,
+      quote: exactMul(qty, f.liqPrice || p),
+      fee: 0,
+      pnl: -f.margin,
+    });
+  }
+
   private fillMarket(intent: RangeIntent, t: number): void {
+    if (intent.type === 'RangeMarketOrder') {
+      this.fillFuturesMarket(intent, t);
+      return;
+    }
     if (intent.type !== 'MarketBuy' && intent.type !== 'SellLots') return;
     const side = intent.type === 'MarketBuy' ? 'buy' : 'sell';
     const price = fillPriceAgainst(
@@ -253,6 +329,23 @@ export class RangeBacktest {
     const out = applyRangeFill(this.state, fill);
     this.state = out.state;
     if (this.record) this.row(t, price, Number(fill.qty), Number(fill.quote), out);
+  }
+
+  /** A futures market order: at its price rounded against the bot, the taker fee on its notional, in USDT. */
+  private fillFuturesMarket(intent: Extract<RangeIntent, { type: 'RangeMarketOrder' }>, t: number): void {
+    const price = fillPriceAgainst(
+      intent.price,
+      intent.side,
+      this.rules.tickSize,
+      this.options.slippageBps ?? 0,
+    ).toNumber();
+    const qty = Number(intent.qty);
+    const quote = exactMul(qty, price);
+    const fee = exactMul(quote, exactMul(this.taker, 0.01));
+    const fill = { seq: intent.seq, side: intent.side, price, qty, quote, fee, timeMs: t };
+    const out = applyRangeFill(this.state, fill);
+    this.state = out.state;
+    if (this.record) this.row(t, price, qty, quote, out);
   }
 
   private row(
@@ -280,6 +373,8 @@ export interface RangeBacktestInput {
   symbol: string;
   category: 'spot' | 'future';
   investment: number;
+  /** Futures: overrides the strategy's leverage (the CLI's `--leverage`). */
+  leverage?: number | null;
 }
 
 export type RangeBacktestStart =
@@ -301,16 +396,20 @@ export function startRangeBacktest(
     return { ok: false, stage: 'strategy', problems };
   }
   const rules = compileRules(market);
-  if (input.category === 'future')
-    return { ok: false, stage: 'start', problems: ['futures range grids are not available yet'] };
-  const problems = rangeStartProblems(parsed.data, input.investment, firstPrice, rules, input.category);
+  const futures = input.category === 'future';
+  const params =
+    futures && input.leverage != null ? { ...parsed.data, leverage: input.leverage } : parsed.data;
+  // Futures: the investment is margin, the orders' notional is the investment × the leverage (§2.6).
+  const funds = futures ? exactMul(input.investment, params.leverage) : input.investment;
+  const problems = rangeStartProblems(params, funds, firstPrice, rules, input.category);
   if (problems.length > 0) return { ok: false, stage: 'start', problems };
   const state = createRange({
-    params: parsed.data,
+    params,
     investment: input.investment,
     market: input.category,
     rules,
     startTimeMs,
+    brackets: futures ? (findMaintBrackets(input.symbol) ?? null) : null,
   });
   return { ok: true, state, rules, market };
 }

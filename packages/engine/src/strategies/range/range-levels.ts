@@ -77,7 +77,8 @@ export function nearestLevel(spec: LevelSpec, from: number, to: number, p: numbe
 /**
  * The one quantity of every order: `floor(investment / (Σ buy-level prices + p0 × sell levels) / step)
  * × step` (futures: the investment times the leverage). Buy levels are below the level nearest `p0`,
- * sell levels above it.
+ * sell levels above it. The levels whose position is opened at the start count at `p0`: a long's sells,
+ * a short's buys; a neutral grid opens nothing at the start and counts every level at its price.
  */
 export function orderQty(
   spec: LevelSpec,
@@ -85,12 +86,15 @@ export function orderQty(
   p0: number,
   funds: number,
   stepSize: string,
+  direction: 'long' | 'short' | 'neutral' = 'long',
 ): { qty: number; nearest: number; buys: number; sells: number } {
   const nearest = nearestLevel(spec, 0, grids, p0);
-  let denom = money(0);
-  for (let k = 0; k < nearest; k++) denom = denom.plus(levelPrice(spec, k));
   const sells = grids - nearest;
-  denom = denom.plus(money(p0).times(sells));
+  let denom = money(0);
+  if (direction === 'short') denom = denom.plus(money(p0).times(nearest));
+  else for (let k = 0; k < nearest; k++) denom = denom.plus(levelPrice(spec, k));
+  if (direction === 'long') denom = denom.plus(money(p0).times(sells));
+  else for (let k = nearest + 1; k <= grids; k++) denom = denom.plus(levelPrice(spec, k));
   const qty = denom.isZero() ? 0 : floorToStep(money(funds).dividedBy(denom), stepSize).toNumber();
   return { qty, nearest, buys: nearest, sells };
 }
@@ -98,7 +102,7 @@ export function orderQty(
 /**
  * Why this grid cannot start at `p0`, empty when it can: the narrowest gap between two adjacent
  * levels must exceed twice the maker fee, and the order quantity must reach the step and the
- * minimum notional at the lowest level.
+ * minimum notional at the lowest level. `funds` is the investment (futures: times the leverage).
  */
 export function rangeStartProblems(
   s: RangeStrategy,
@@ -111,6 +115,10 @@ export function rangeStartProblems(
   if (market === 'spot' && s.direction !== 'long') problems.push('a spot grid can only be long');
   if (market === 'spot' && s.trailingDown) problems.push('trailing down is for futures grids only');
   if (market === 'spot' && s.leverage !== 1) problems.push('a spot grid has no leverage');
+  if (market === 'future' && s.trailingUp && s.direction !== 'long')
+    problems.push('trailing up is for long grids only');
+  if (market === 'future' && s.trailingDown && s.direction !== 'short')
+    problems.push('trailing down is for short grids only');
   const spec = levelSpec(s, rules.tickSize);
   const feePct = RANGE_MAKER_FEE_PCT[market];
   const minPct = 2 * feePct;
@@ -131,7 +139,7 @@ export function rangeStartProblems(
       `grid spacing of ${money(worst).toDecimalPlaces(4).toString()}% between ${lo} and ${levelPrice(spec, at + 1)} does not cover twice the ${feePct}% fee: the minimum spacing is ${minPct}% (${minGap} USDT at ${lo}); use fewer grids or a wider range`,
     );
   }
-  const { qty } = orderQty(spec, s.grids, p0, funds, rules.stepSize);
+  const { qty } = orderQty(spec, s.grids, p0, funds, rules.stepSize, s.direction);
   const lowest = levelPrice(spec, 0);
   if (qty <= 0) {
     problems.push(

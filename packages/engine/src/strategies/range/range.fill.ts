@@ -6,6 +6,7 @@
 import { type MoneyInput, money, toNumber } from '../../money';
 import type { Fill } from '../../types';
 import { exactAdd, exactMul, exactSub } from './exact';
+import { applyFuturesFill, futuresPnl } from './range.futures';
 import { type QueuedOrder, type RangeState, withBand, withLock } from './range.state';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
@@ -30,6 +31,7 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
   if (order === undefined && market === null) {
     return { state: s, applied: false, side, level: null, feeUsdt: 0, pnl: 0 };
   }
+  if (s.futures !== undefined) return applyFuturesFill(s, fill, order, market);
   // Exchange fills may carry decimal strings; the backtest's carry numbers (exact.ts does the sums).
   const qty = toNumber(fill.qty);
   const quote = toNumber(fill.quote);
@@ -90,7 +92,7 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
 
 /**
  * The grid's PnL at price `p` (§2.6): total = USDT held + the coin valued at `p` less the fee a market
- * sell of it would pay − the investment; floating PnL = total − grid profit (the held coin's gain or
+ * sell of it would pay − the investment (futures: `futuresPnl`); floating PnL = total − grid profit (the held coin's gain or
  * loss against what it cost, fees of the unmatched buys included).
  */
 export function rangePnl(
@@ -98,6 +100,7 @@ export function rangePnl(
   p: number,
   takerFeePct: number,
 ): { gridProfit: number; floatingPnl: number; totalPnl: number } {
+  if (s.futures !== undefined) return futuresPnl(s, p, takerFeePct);
   const held = money(s.base).times(p);
   const total = money(s.quote).plus(held).minus(held.times(takerFeePct).dividedBy(100)).minus(s.investment);
   return {

@@ -2,14 +2,14 @@
  * The range grid's state (docs/trading-rules.md §2.6): the orders resting on the book, one per level at most,
  * the coin and USDT the bot holds, and what it booked. Plain JSON, like every engine state.
  */
-import type { RangeStrategy } from '@gridbot/shared';
+import type { MaintBracket, RangeStrategy } from '@gridbot/shared';
 import type { EngineRules } from '../../rules';
-import type { MarketBuy, SellLots } from '../../types';
+import type { MarketBuy, RangeMarketOrder, SellLots } from '../../types';
 import { exactAdd, exactMul, exactSub } from './exact';
 import { type LevelSpec, levelPrice, levelSpec } from './range-levels';
 
 export type RangeStatus = 'Waiting' | 'Live' | 'Stopped';
-export type RangeStopReason = 'stoploss' | 'take_profit' | 'manual' | 'manual_sell';
+export type RangeStopReason = 'stoploss' | 'take_profit' | 'liquidated' | 'manual' | 'manual_sell';
 
 /** A limit order resting at level `level` (absolute: level 0 is the strategy's `lower`). */
 export interface RangeOrder {
@@ -19,8 +19,13 @@ export interface RangeOrder {
   side: 'buy' | 'sell';
   price: number;
   qty: number;
-  /** Sells: what the base it sells cost (the matched buy's quote), for the pair's grid profit. */
+  /**
+   * Spot sells: what the base it sells cost (the matched buy's quote), for the pair's grid profit.
+   * Futures closing orders: the opening fill's quote with its fee (a closing sell) or less it (a closing buy).
+   */
   cost: number;
+  /** Futures: the order only closes the position (it answers an opening fill). */
+  reduceOnly?: boolean;
 }
 
 /** An order due at `level` on the next step (answering a fill, or once the start buy has filled). */
@@ -28,13 +33,17 @@ export interface QueuedOrder {
   level: number;
   side: 'buy' | 'sell';
   cost: number;
+  reduceOnly?: boolean;
 }
 
 /** A market order in flight: what it was for. */
 export interface RangePending {
-  intent: MarketBuy | SellLots;
+  intent: MarketBuy | SellLots | RangeMarketOrder;
   purpose: 'start' | 'trail' | 'stop';
-  /** Start and trailing buys: the sell levels their base is for. */
+  /**
+   * Start and trailing orders: the levels of the orders that answer them, on the other side (spot: the
+   * sells the bought coin is for).
+   */
   sellLevels: number[];
 }
 
@@ -52,6 +61,28 @@ export interface RangeStats {
   matchedTrades: number;
 }
 
+/**
+ * A futures grid's one-way isolated position (docs/trading-rules.md §2.2, §2.6), kept as the exchange keeps it:
+ * a neutral grid's longs and shorts net into it.
+ */
+export interface RangeFutures {
+  leverage: number;
+  /** Signed size: long > 0, short < 0. */
+  pos: number;
+  /** |pos| × the average entry price. */
+  entry: number;
+  /** Isolated margin: each opening fill's notional / leverage, released in proportion on a close. */
+  margin: number;
+  /** Liquidation price of the position; 0 when flat. */
+  liqPrice: number;
+  /** The symbol's leverage brackets (null: the 0.5 % default). */
+  brackets: MaintBracket[] | null;
+  /** Funding received (+) or paid (−), inside the wallet balance. */
+  funding: number;
+  /** Price at which the grid trails down one level (−Infinity without trailing or past its limit). */
+  trailDownAt: number;
+}
+
 export interface RangeState {
   v: 1;
   kind: 'range';
@@ -67,7 +98,7 @@ export interface RangeState {
   offset: number;
   /** With a trigger: whether the start waits for the price to rise to it (null until the first tick). */
   triggerAbove: boolean | null;
-  /** Coin held (free and locked in sells), USDT held (free and locked in buys). */
+  /** Spot: coin held (free and locked in sells), USDT held (free and locked in buys). Futures: base 0, quote the wallet balance. */
   base: number;
   quote: number;
   /** Resting orders, ascending level, never two on one level. */
@@ -83,6 +114,8 @@ export interface RangeState {
   trailUpAt: number;
   /** Open interval in which a tick changes nothing; at or beyond an edge something fills or fires. */
   band: { lo: number; hi: number };
+  /** Futures only: the position. */
+  futures?: RangeFutures;
 }
 
 export interface CreateRangeInput {
@@ -91,6 +124,9 @@ export interface CreateRangeInput {
   market: 'spot' | 'future';
   rules: EngineRules;
   startTimeMs: number;
+  /** Futures: the leverage (default the strategy's) and the symbol's brackets. */
+  leverage?: number;
+  brackets?: readonly MaintBracket[] | null;
 }
 
 /** A grid waiting for its first tick (and its trigger, when it has one). Check `rangeStartProblems` first. */
@@ -127,6 +163,18 @@ export function createRange(input: CreateRangeInput): RangeState {
     trailUpAt: Number.POSITIVE_INFINITY,
     band: { lo: Number.POSITIVE_INFINITY, hi: Number.NEGATIVE_INFINITY },
   };
+  if (input.market === 'future') {
+    state.futures = {
+      leverage: input.leverage ?? input.params.leverage,
+      pos: 0,
+      entry: 0,
+      margin: 0,
+      liqPrice: 0,
+      brackets: input.brackets ? input.brackets.map((b) => [...b] as MaintBracket) : null,
+      funding: 0,
+      trailDownAt: Number.NEGATIVE_INFINITY,
+    };
+  }
   return state;
 }
 
@@ -164,6 +212,13 @@ export function rangeBand(s: RangeState): { lo: number; hi: number } {
   for (const o of s.orders) {
     if (o.side === 'buy') lo = Math.max(lo, o.price);
     else hi = Math.min(hi, o.price);
+  }
+  const f = s.futures;
+  if (f !== undefined) {
+    lo = Math.max(lo, f.trailDownAt);
+    // The liquidation price is an event too (a backtest's mark price is its path price).
+    if (f.pos > 0 && f.liqPrice > 0) lo = Math.max(lo, f.liqPrice);
+    if (f.pos < 0 && f.liqPrice > 0) hi = Math.min(hi, f.liqPrice);
   }
   return { lo, hi };
 }

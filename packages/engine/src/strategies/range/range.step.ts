@@ -1,12 +1,21 @@
 /**
- * One tick of a range grid (docs/trading-rules.md §2.6), spot (long): the start split, stops, trailing up
- * and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
+ * One tick of a range grid (docs/trading-rules.md §2.6), spot (long) and futures (long, short, neutral): the
+ * start split, liquidation, stops, trailing up and down and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
  * Pure: the same state, tick and rules give the same result.
  */
 import { floorToStep, money } from '../../money';
 import type { EngineRules } from '../../rules';
-import type { CancelOrder, MarketBuy, PlaceLimit, RangeIntent, SellLots, Tick } from '../../types';
+import type {
+  CancelOrder,
+  MarketBuy,
+  PlaceLimit,
+  RangeIntent,
+  RangeMarketOrder,
+  SellLots,
+  Tick,
+} from '../../types';
 import { exactFloorToStep, exactMul, exactSub } from './exact';
+import { liquidate, liquidationDue, reduces } from './range.futures';
 import {
   type QueuedOrder,
   type RangeOrder,
@@ -40,11 +49,14 @@ export function stepRange(s: RangeState, tick: Tick, rules: EngineRules): RangeS
   const p = tick.price;
   if (s.status === 'Waiting') return waiting(s, p, rules);
   const pr = s.params;
+  if (liquidationDue(s, tick)) return liquidate(s);
   if (pr.stopLoss != null && p <= pr.stopLoss) return stopGrid(s, p, 'stoploss', rules);
   if (pr.takeProfit != null && p >= pr.takeProfit) return stopGrid(s, p, 'take_profit', rules);
   // The path reaches the trailing level exactly; a price already a further spacing beyond it (a start
   // far above the range) would leave sells below the market: the bot waits there, out of range.
   if (p >= s.trailUpAt && p < levelPrice(s.spec, s.offset + s.params.grids + 2)) return trailUp(s, p, rules);
+  const down = s.futures?.trailDownAt ?? Number.NEGATIVE_INFINITY;
+  if (p <= down && p > levelPrice(s.spec, s.offset - 2)) return trailDown(s, p);
   if (s.queue.length > 0) return placeQueued(s, rules);
   return { state: s, intents: NONE };
 }
@@ -71,6 +83,7 @@ function waiting(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
  * quantity q; the coin for the sells is bought at market first, the orders are placed once it filled.
  */
 function start(s: RangeState, p0: number, rules: EngineRules): RangeStepResult {
+  if (s.futures !== undefined) return startFutures(s, p0, rules);
   const n = s.params.grids;
   const { qty, nearest } = orderQty(s.spec, n, p0, s.investment, rules.stepSize);
   const queue: QueuedOrder[] = [];
@@ -91,6 +104,96 @@ function start(s: RangeState, p0: number, rules: EngineRules): RangeStepResult {
   if (sellLevels.length === 0) return placeQueued(live, rules);
   const buyQty = money(qty).times(sellLevels.length).toString();
   return marketBuy(live, p0, buyQty, 'start', sellLevels);
+}
+
+/**
+ * The futures start (§2.6): long opens at market the position its sells above will close, short the one
+ * its buys below will close (the mirror); neutral opens nothing. The orders that open are queued now,
+ * the closing ones once the market order filled.
+ */
+function startFutures(s: RangeState, p0: number, rules: EngineRules): RangeStepResult {
+  const f = s.futures as NonNullable<RangeState['futures']>;
+  const n = s.params.grids;
+  const dir = s.params.direction;
+  const funds = exactMul(s.investment, f.leverage);
+  const { qty, nearest } = orderQty(s.spec, n, p0, funds, rules.stepSize, dir);
+  const queue: QueuedOrder[] = [];
+  const closing: number[] = [];
+  for (let k = 0; k <= n; k++) {
+    if (k === nearest) continue;
+    const side = k < nearest ? 'buy' : 'sell';
+    const closes = (dir === 'long' && side === 'sell') || (dir === 'short' && side === 'buy');
+    if (closes) closing.push(k);
+    else queue.push({ level: k, side, cost: 0, reduceOnly: false });
+  }
+  const live: RangeState = {
+    ...s,
+    status: 'Live',
+    qty,
+    offset: 0,
+    queue,
+    stats: { ...s.stats, startPrice: p0 },
+    trailUpAt: trailLevel(s, 0),
+    futures: { ...f, trailDownAt: trailDownLevel(s, 0) },
+  };
+  if (closing.length === 0) return placeQueued(live, rules);
+  const side = dir === 'long' ? 'buy' : 'sell';
+  return futuresMarket(live, p0, side, money(qty).times(closing.length).toString(), 'start', closing);
+}
+
+/** A futures market order; `levels` are the orders that answer it once it filled. */
+function futuresMarket(
+  s: RangeState,
+  p: number,
+  side: 'buy' | 'sell',
+  qty: string,
+  purpose: RangePending['purpose'],
+  levels: number[],
+  before: readonly RangeIntent[] = NONE,
+): RangeStepResult {
+  const seq = s.seq + 1;
+  const reduceOnly = purpose === 'stop' || reduces(s.futures as NonNullable<RangeState['futures']>, side);
+  const intent: RangeMarketOrder = { type: 'RangeMarketOrder', seq, side, qty, price: p, reduceOnly };
+  const next: RangeState = { ...s, seq, pending: { intent, purpose, sellLevels: levels } };
+  return { state: withBand(next), intents: [...before, intent] };
+}
+
+/** The price at which a futures grid whose lowest level is `offset` trails down (−Infinity when it may not). */
+export function trailDownLevel(s: RangeState, offset: number): number {
+  if (!s.params.trailingDown) return Number.NEGATIVE_INFINITY;
+  const next = levelPrice(s.spec, offset - 1);
+  const limit = s.params.trailingDownLimit;
+  return limit != null && next < limit ? Number.NEGATIVE_INFINITY : next;
+}
+
+/**
+ * Trailing down (futures, §2.6), the mirror of trailing up: one level spacing below the bottom, the order
+ * on the top level is cancelled, `q` is sold at market and a buy answers it at the new bottom level;
+ * the grid's bounds move down one level, never below `trailingDownLimit`.
+ */
+function trailDown(s: RangeState, p: number): RangeStepResult {
+  const f = s.futures as NonNullable<RangeState['futures']>;
+  const topLevel = s.offset + s.params.grids;
+  const highest = s.orders.find((o) => o.level === topLevel);
+  const intents: RangeIntent[] = [];
+  let seq = s.seq;
+  let orders = s.orders;
+  if (highest !== undefined) {
+    seq += 1;
+    intents.push({ type: 'CancelOrder', seq, orderSeq: highest.seq, level: highest.level });
+    orders = orders.filter((o) => o !== highest);
+  }
+  const offset = s.offset - 1;
+  const moved: RangeState = {
+    ...s,
+    seq,
+    orders,
+    offset,
+    trailUpAt: trailLevel(s, offset),
+    futures: { ...f, trailDownAt: trailDownLevel(s, offset) },
+    queue: s.queue.filter((q) => q.level <= offset + s.params.grids),
+  };
+  return futuresMarket(moved, p, 'sell', String(s.qty), 'trail', [offset], intents);
 }
 
 /** The price at which a grid whose lowest level is `offset` trails up (Infinity when it may not). */
@@ -138,7 +241,8 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
     const cancel: CancelOrder = { type: 'CancelOrder', seq, orderSeq: lowest.seq, level: lowest.level };
     intents.push(cancel);
     orders = orders.filter((o) => o !== lowest);
-    locks = withLock(s, lowest, -1);
+    // Futures orders lock nothing (they are on margin).
+    if (s.futures === undefined) locks = withLock(s, lowest, -1);
   }
   const offset = s.offset + 1;
   const top = offset + s.params.grids;
@@ -152,6 +256,11 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
     // Orders still due below the new lowest level are dropped with it.
     queue: s.queue.filter((q) => q.level >= offset),
   };
+  if (moved.futures !== undefined) {
+    // Futures: q at market on margin, like the start's (the grid was sized for it).
+    const f = { ...moved.futures, trailDownAt: trailDownLevel(s, offset) };
+    return futuresMarket({ ...moved, futures: f }, p, 'buy', String(s.qty), 'trail', [top], intents);
+  }
   // What the cancelled buy held buys q at market, as far as the free USDT reaches at this price.
   const tick = Number(rules.tickSize);
   const affordable = floorToStep(money(Math.max(freeQuote(moved), 0)).dividedBy(p + tick), rules.stepSize);
@@ -181,6 +290,14 @@ function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: Engi
     status: 'Stopped',
     stopReason: reason,
   };
+  const f = s.futures;
+  if (f !== undefined) {
+    // Futures: the position is closed reduce-only, exempt from the minimum notional (§3).
+    if (!s.params.sellOnStop || f.pos === 0) return { state: withBand(next), intents };
+    const side = f.pos > 0 ? 'sell' : 'buy';
+    const qty = money(Math.abs(f.pos)).toString();
+    return futuresMarket(next, p, side, qty, 'stop', [], intents);
+  }
   const qty = floorToStep(s.base, rules.stepSize);
   // A remainder below the step or the minimum notional stays on the exchange as dust (§3).
   if (s.params.sellOnStop && qty.gt(0) && qty.times(p).gte(rules.minNotional)) {
@@ -220,27 +337,35 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
     if (orders[at]?.level === q.level) continue;
     const price = levelPrice(s.spec, q.level);
     let qty = s.qty;
-    if (q.side === 'sell') {
+    if (s.futures !== undefined) {
+      // Futures: every order is q on margin (the grid was sized for all of them); nothing is locked.
+    } else if (q.side === 'sell') {
       const free = exactFloorToStep(base, step);
       if (free < qty) qty = free;
     } else if (quote < exactMul(qty, price)) {
       continue;
     }
     if (qty < step || exactMul(qty, price) < rules.minNotionalNum) continue;
-    if (q.side === 'sell') base = exactSub(base, qty);
-    else quote = exactSub(quote, exactMul(qty, price));
     seq += 1;
     const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty, cost: q.cost };
-    orders.splice(at, 0, order);
-    locks = withLock(locks, order, 1);
-    intents.push({
+    const intent: PlaceLimit = {
       type: 'PlaceLimit',
       seq,
       level: q.level,
       side: q.side,
       price: String(price),
       qty: String(qty),
-    });
+    };
+    if (s.futures !== undefined) {
+      order.reduceOnly = q.reduceOnly === true;
+      intent.reduceOnly = order.reduceOnly;
+    } else {
+      if (q.side === 'sell') base = exactSub(base, qty);
+      else quote = exactSub(quote, exactMul(qty, price));
+      locks = withLock(locks, order, 1);
+    }
+    orders.splice(at, 0, order);
+    intents.push(intent);
   }
   const next: RangeState = { ...s, seq, orders, ...locks, queue: [] };
   return { state: withBand(next), intents };
