@@ -178,7 +178,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
   const strategy = args.strategy === null ? null : readJson(args.strategy, 'strategy');
   if (isRangeStrategy(strategy)) {
-    const range = rangeBacktestCli(args, strategy as Record<string, unknown>, candles);
+    const range = rangeBacktestCli(args, strategy as Record<string, unknown>, candles, funding);
     if ('problem' in range) throw new InputError(range.problem);
     process.stdout.write(range.output);
     return 0;

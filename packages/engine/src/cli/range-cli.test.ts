@@ -3,10 +3,12 @@
  * and once spawned as users run it (compiled JavaScript) on real candles.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { parseFundingCsv } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCandles, marketDataPath } from '../testing/data';
 import { parseArgs } from './args';
@@ -14,6 +16,8 @@ import { rangeBacktestCli } from './range-cli';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/backtest.mjs', import.meta.url));
 const BTC_FILE = 'backtest/binance-spot-BTCUSDT-1m-20240402-20240407.csv.gz';
+const FUT_FILE = 'backtest/binance-futures-BTCUSDT-5m-20250306-20250312.csv.gz';
+const FUNDING_FILE = 'backtest/binance-futures-BTCUSDT-funding-8h-20250306-20250603.csv.gz';
 const STRATEGY = {
   type: 'range',
   lower: 64000,
@@ -73,8 +77,52 @@ describe('backtest CLI, range grid', () => {
       problem: 'the quantity per order is below the step of 0.00001 BTCUSDT: invest more or use fewer grids',
     });
     expect(() => rangeBacktestCli(argsOf('--pause', '70000'), STRATEGY, loadCandles(BTC_FILE))).toThrow(
-      '--pause, --restart, --profit-book and --funding do not apply to a range grid',
+      '--pause, --restart and --profit-book do not apply to a range grid',
     );
+  });
+
+  it('runs a futures grid with --category future --leverage and books --funding', () => {
+    const strategy = { type: 'range', lower: 85000, upper: 95000, grids: 10, direction: 'neutral' };
+    const args = parseArgs([
+      '--strategy',
+      strategyPath,
+      '--candles',
+      marketDataPath(FUT_FILE),
+      '--symbol',
+      'BTCUSDT',
+      '--investment',
+      '6000',
+      '--category',
+      'future',
+      '--leverage',
+      '3',
+      '--funding',
+      marketDataPath(FUNDING_FILE),
+      '--json',
+    ]);
+    const file = marketDataPath(FUNDING_FILE);
+    const rates = parseFundingCsv(file, gunzipSync(readFileSync(file)));
+    const funding = { timeMs: Float64Array.from(rates.timeMs), rate: Float64Array.from(rates.rate) };
+    const out = rangeBacktestCli(args, strategy, loadCandles(FUT_FILE), funding);
+    if (!('output' in out)) throw new Error(out.problem);
+    const { fills, summary } = JSON.parse(out.output);
+    // Neutral: no market order at the start, every row a level's limit order or a funding payment.
+    expect(
+      fills.filter((f: { level: number | null; side: string }) => f.level === null && f.side !== 'FUNDING'),
+    ).toEqual([]);
+    const paid = fills.filter((f: { side: string }) => f.side === 'FUNDING');
+    expect(paid.length).toBeGreaterThan(0);
+    expect(summary.funding).toBeCloseTo(
+      paid.reduce((t: number, f: { pnl: number }) => t + f.pnl, 0),
+      8,
+    );
+    // Resting orders pay the futures maker fee, 0.02 % of the notional.
+    const limit = fills.find((f: { level: number | null }) => f.level !== null);
+    expect(limit.fee).toBeCloseTo(limit.quote * 0.0002, 8);
+    // 6000 USDT at 3×: a notional of 18000 over the 10 orders (q = 0.02 BTC).
+    expect(limit.qty).toBe(0.02);
+    expect(summary.stopReason).toBeNull();
+    expect(summary.totalPnl).toBeCloseTo(summary.gridProfit + summary.floatingPnl, 8);
   });
 
   it('runs from the command line as compiled JavaScript', async () => {

@@ -1,11 +1,13 @@
 /**
  * The backtest CLI's range grid (docs/trading-rules.md §2.6): `--strategy` with `"type": "range"` runs the
  * range backtest on the same candles and flags. `--stoploss` sets the grid's stop-loss, `--fee` the fee of
- * every fill; flags of the other kinds are refused.
+ * every fill; `--category future --leverage L` runs the futures grid (the leverage overrides the
+ * strategy's) with `--funding` rates; flags of the other kinds are refused.
  */
 import type { Candles } from '../backtest/candles';
 import { runRangeBacktest, startRangeBacktest } from '../backtest/range-backtest';
 import { formatRangeTable } from '../backtest/range-format';
+import type { FundingRates } from '../backtest/run-backtest';
 import { type BacktestArgs, UsageError } from './args';
 
 /** A strategy file whose `type` is `range`. */
@@ -18,15 +20,17 @@ export function rangeBacktestCli(
   args: BacktestArgs,
   strategy: Record<string, unknown>,
   candles: Candles,
+  funding: FundingRates | null = null,
 ): { output: string } | { problem: string } {
-  if (args.pause !== null || args.restart !== null || args.profitBookPct !== null || args.funding !== null)
-    throw new UsageError('--pause, --restart, --profit-book and --funding do not apply to a range grid');
+  if (args.pause !== null || args.restart !== null || args.profitBookPct !== null)
+    throw new UsageError('--pause, --restart and --profit-book do not apply to a range grid');
   const start = startRangeBacktest(
     {
       strategy: args.stoploss === null ? strategy : { ...strategy, stopLoss: args.stoploss },
       symbol: args.symbol,
       category: args.category,
       investment: args.investment as number,
+      leverage: args.leverage,
     },
     candles.openTimeMs[0] as number,
     candles.open[0] as number,
@@ -40,6 +44,7 @@ export function rangeBacktestCli(
     takerFeePct: fee,
     makerFeePct: fee,
     slippageBps: args.slippageBps,
+    funding,
   });
   return {
     output: args.json
