@@ -8,25 +8,18 @@
  * A stream: `feed` takes candles in time order in any number of chunks and gives the same fills as
  * one call with all of them.
  */
-import {
-  DEFAULT_FEE_PCT,
-  fillPriceAgainst,
-  findMaintBrackets,
-  findMarketRules,
-  type MarketRules,
-  rangeStrategySchema,
-} from '@gridbot/shared';
+import { DEFAULT_FEE_PCT, fillPriceAgainst } from '@gridbot/shared';
 import { simulateFill } from '../fills/simulate-fill';
 import { FUNDING_JITTER_MS } from '../funding';
 import { money } from '../money';
 import { apyPct, roiPct } from '../pnl/pnl';
-import { compileRules, type EngineRules } from '../rules';
+import type { EngineRules } from '../rules';
 import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
 import { applyRangeFunding, positionValue } from '../strategies/range/range.futures';
-import { createRange, type RangeState, type RangeStopReason } from '../strategies/range/range.state';
+import type { RangeState, RangeStopReason } from '../strategies/range/range.state';
 import { stepRange } from '../strategies/range/range.step';
-import { RANGE_MAKER_FEE_PCT, rangeStartProblems } from '../strategies/range/range-levels';
+import { RANGE_MAKER_FEE_PCT } from '../strategies/range/range-levels';
 import type { RangeIntent } from '../types';
 import type { Candles } from './candles';
 import { firstRestingFill, restingFill } from './range-fills';
@@ -368,51 +361,11 @@ export class RangeBacktest {
   }
 }
 
-export interface RangeBacktestInput {
-  strategy: unknown;
-  symbol: string;
-  category: 'spot' | 'future';
-  investment: number;
-  /** Futures: overrides the strategy's leverage (the CLI's `--leverage`). */
-  leverage?: number | null;
-}
-
-export type RangeBacktestStart =
-  | { ok: true; state: RangeState; rules: EngineRules; market: MarketRules }
-  | { ok: false; stage: 'symbol' | 'strategy' | 'start'; problems: string[] };
-
-/** The grid at the first candle, or why it cannot start there (shared by the CLI and the browser). */
-export function startRangeBacktest(
-  input: RangeBacktestInput,
-  startTimeMs: number,
-  firstPrice: number,
-): RangeBacktestStart {
-  const market = findMarketRules(input.symbol, input.category);
-  if (!market)
-    return { ok: false, stage: 'symbol', problems: [`unknown ${input.category} symbol ${input.symbol}`] };
-  const parsed = rangeStrategySchema.safeParse(input.strategy);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.') || 'strategy'}: ${i.message}`);
-    return { ok: false, stage: 'strategy', problems };
-  }
-  const rules = compileRules(market);
-  const futures = input.category === 'future';
-  const params =
-    futures && input.leverage != null ? { ...parsed.data, leverage: input.leverage } : parsed.data;
-  // Futures: the investment is margin, the orders' notional is the investment × the leverage (§2.6).
-  const funds = futures ? exactMul(input.investment, params.leverage) : input.investment;
-  const problems = rangeStartProblems(params, funds, firstPrice, rules, input.category);
-  if (problems.length > 0) return { ok: false, stage: 'start', problems };
-  const state = createRange({
-    params,
-    investment: input.investment,
-    market: input.category,
-    rules,
-    startTimeMs,
-    brackets: futures ? (findMaintBrackets(input.symbol) ?? null) : null,
-  });
-  return { ok: true, state, rules, market };
-}
+export {
+  type RangeBacktestInput,
+  type RangeBacktestStart,
+  startRangeBacktest,
+} from './range-start';
 
 /** Runs `initial` over `candles`; deterministic. */
 export function runRangeBacktest(
