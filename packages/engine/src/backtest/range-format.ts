@@ -1,7 +1,7 @@
 /**
  * The range grid's backtest report as text (docs/trading-rules.md §2.6): one row per fill with its level
- * (`market` for the start, trailing and stop orders), then the summary of §2.5 with the grid profit,
- * floating PnL and matched trades.
+ * (`market` for the start, trailing and stop orders, empty for a futures funding payment), then the
+ * summary of §2.5 with the grid profit, floating PnL and matched trades (and futures funding).
  */
 import { utcIso } from '../core/utc-date';
 import type { RangeBacktestSummary, RangeFillRecord } from './range-backtest';
@@ -15,7 +15,7 @@ function row(f: RangeFillRecord): string[] {
   return [
     iso(f.time),
     f.side,
-    f.level === null ? 'market' : String(f.level),
+    f.side === 'FUNDING' ? '' : f.level === null ? 'market' : String(f.level),
     String(f.price),
     String(f.qty),
     f.quote.toFixed(4),
@@ -36,6 +36,7 @@ export function rangeSummaryLines(s: RangeBacktestSummary): string[] {
     ['APY', pct(s.apyPct)],
     ['grid APR', pct(s.gridAprPct)],
     ['fees', usdt(s.fees)],
+    ...(s.funding !== 0 ? [['funding', usdt(s.funding)] as [string, string]] : []),
     ['trades', String(s.trades)],
     ['matched trades', String(s.matchedTrades)],
     ['open orders', String(s.openGrids)],

@@ -83,7 +83,7 @@ describe('backtest CLI, range grid', () => {
 
   it('runs a futures grid with --category future --leverage and books --funding', () => {
     const strategy = { type: 'range', lower: 85000, upper: 95000, grids: 10, direction: 'neutral' };
-    const args = parseArgs([
+    const argv = [
       '--strategy',
       strategyPath,
       '--candles',
@@ -99,7 +99,8 @@ describe('backtest CLI, range grid', () => {
       '--funding',
       marketDataPath(FUNDING_FILE),
       '--json',
-    ]);
+    ];
+    const args = parseArgs(argv);
     const file = marketDataPath(FUNDING_FILE);
     const rates = parseFundingCsv(file, gunzipSync(readFileSync(file)));
     const funding = { timeMs: Float64Array.from(rates.timeMs), rate: Float64Array.from(rates.rate) };
@@ -123,6 +124,16 @@ describe('backtest CLI, range grid', () => {
     expect(limit.qty).toBe(0.02);
     expect(summary.stopReason).toBeNull();
     expect(summary.totalPnl).toBeCloseTo(summary.gridProfit + summary.floatingPnl, 8);
+    const text = rangeBacktestCli(
+      parseArgs(argv.filter((a) => a !== '--json')),
+      strategy,
+      loadCandles(FUT_FILE),
+      funding,
+    );
+    if (!('output' in text)) throw new Error(text.problem);
+    // A funding row has no level; the summary shows the funding total.
+    expect(text.output).toMatch(/\n\S+ +FUNDING +\d/);
+    expect(text.output).toMatch(/\nfunding +-?[\d.]+ USDT\n/);
   });
 
   it('runs from the command line as compiled JavaScript', async () => {
