@@ -133,6 +133,9 @@ describe('futures range grid, long (§2.6)', () => {
     expect(last.price).toBe(87.06030151);
     expect(last.pnl).toBe(-99.9845);
     expect(r.state.futures?.pos).toBe(0);
+    // The start, two buys and the liquidation; the wallet lost the margin.
+    expect(r.summary.trades).toBe(r.fills.length);
+    expect(r.state.orders).toEqual([]);
   });
 });
 

@@ -197,6 +197,8 @@ export function liquidate(s: RangeState): { state: RangeState; intents: RangeInt
     stopReason: 'liquidated',
     quote: exactSub(s.quote, f.margin),
     futures: { ...f, pos: 0, entry: 0, margin: 0, liqPrice: 0 },
+    // The exchange's close is a trade of the position, as the Multigrid counts its liquidation.
+    stats: { ...s.stats, trades: s.stats.trades + 1 },
   };
   return { state: withBand(next), intents };
 }
