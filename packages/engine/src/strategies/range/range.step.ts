@@ -1,6 +1,7 @@
 /**
  * One tick of a range grid (docs/trading-rules.md §2.6), spot (long) and futures (long, short, neutral): the
- * start split, liquidation, stops, trailing up and down and the placing of the orders that answer fills. Fills themselves arrive through `applyRangeFill`.
+ * start split, liquidation, stops, trailing up and down and the placing of the orders that answer fills.
+ * Fills themselves arrive through `applyRangeFill`.
  * Pure: the same state, tick and rules give the same result.
  */
 import { floorToStep, money } from '../../money';
