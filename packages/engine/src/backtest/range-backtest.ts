@@ -17,7 +17,7 @@ import type { EngineRules } from '../rules';
 import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
 import { applyRangeFunding, positionValue } from '../strategies/range/range.futures';
-import type { RangeState, RangeStopReason } from '../strategies/range/range.state';
+import { type RangeState, type RangeStopReason, withBand } from '../strategies/range/range.state';
 import { stepRange } from '../strategies/range/range.step';
 import { RANGE_MAKER_FEE_PCT } from '../strategies/range/range-levels';
 import type { RangeIntent } from '../types';
@@ -83,12 +83,19 @@ export interface RangeBacktestOptions {
   record?: boolean;
   /** Futures: funding rates booked at each funding time while a position is open (§2.2). */
   funding?: FundingRates | null;
+  /**
+   * Futures: mark price candles (the same open times). The exchange liquidates on the mark price, so a
+   * liquidation happens where the mark's path (o, l, h, c, or o, h, l, c, on lines) reaches the
+   * liquidation price; without them the trade path stands in for the mark.
+   */
+  mark?: Candles | null;
 }
 
 /** Events on one line before its end is fed regardless (a guard, never reached in practice). */
 const MAX_EVENTS_PER_LINE = 100_000;
 /** Rounds of step/fill at one price (a start, several trailing steps). */
 const MAX_ROUNDS_AT_PRICE = 1_000;
+const NO_MARK: readonly (number | undefined)[] = [undefined, undefined, undefined, undefined];
 const round = (v: number, dp: number) => money(v).toDecimalPlaces(dp).toNumber();
 
 export class RangeBacktest {
@@ -107,6 +114,9 @@ export class RangeBacktest {
   private peak = 0;
   private maxDrawdownPct = 0;
   private fundingIndex = 0;
+  private markIndex = 0;
+  /** The mark price at the current path price (undefined without mark candles for it). */
+  private mark: number | undefined = undefined;
 
   constructor(
     initial: RangeState,
@@ -114,6 +124,10 @@ export class RangeBacktest {
     private readonly options: RangeBacktestOptions = {},
   ) {
     this.state = initial;
+    if (options.mark && initial.futures !== undefined && !initial.futures.markFeed) {
+      // The liquidation is then an event of the mark's path, not of the trade price's band.
+      this.state = withBand({ ...initial, futures: { ...initial.futures, markFeed: true } });
+    }
     this.record = options.record !== false;
     this.taker = options.takerFeePct ?? DEFAULT_FEE_PCT[initial.market];
     this.maker = options.makerFeePct ?? RANGE_MAKER_FEE_PCT[initial.market];
@@ -129,15 +143,16 @@ export class RangeBacktest {
       const cl = c.close[i] as number;
       this.candle(t, o);
       if (this.options.funding) this.fund(this.options.funding, t, o);
-      this.walk(o, t);
+      const m = this.options.mark ? this.markPath(this.options.mark, t) : NO_MARK;
+      this.walk(o, t, m[0]);
       if (cl >= o) {
-        this.walk(c.low[i] as number, t);
-        this.walk(c.high[i] as number, t);
+        this.walk(c.low[i] as number, t, m[1]);
+        this.walk(c.high[i] as number, t, m[2]);
       } else {
-        this.walk(c.high[i] as number, t);
-        this.walk(c.low[i] as number, t);
+        this.walk(c.high[i] as number, t, m[1]);
+        this.walk(c.low[i] as number, t, m[2]);
       }
-      this.walk(cl, t);
+      this.walk(cl, t, m[3]);
     }
   }
 
@@ -240,12 +255,15 @@ export class RangeBacktest {
   }
 
   /** Moves the price from the current price to `b`, filling and firing at every level on the way. */
-  private walk(b: number, t: number): void {
+  private walk(b: number, t: number, mb?: number): void {
     let cur = this.price;
+    const a = cur;
+    const ma = this.mark ?? mb;
     // Both ends inside the band: so is the whole line (the band is an interval), nothing happens.
     const q = this.state.band;
-    if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi) {
+    if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi && !this.markLiquidates(mb)) {
       this.price = b;
+      this.mark = mb;
       return;
     }
     if (!Number.isNaN(cur) && b !== cur) {
@@ -258,13 +276,34 @@ export class RangeBacktest {
         if (up ? !(e >= cur && e <= b) : !(e <= cur && e >= b)) break;
         const order = s.pending === null ? firstRestingFill(s.orders, cur, b) : null;
         if (order !== null && order.price === e) this.fillResting(order, t);
-        this.settle(e, t);
+        // The mark moves along its own line in step with the trade price's.
+        this.settle(e, t, ma === undefined || mb === undefined ? mb : ma + ((mb - ma) * (e - a)) / (b - a));
         cur = e;
         // A level that changed nothing (it cannot: a guard against looping on it).
         if (this.state === s) break;
       }
     }
-    this.settle(b, t);
+    this.settle(b, t, mb);
+  }
+
+  /** The mark candle opening at `t` as four path points (undefined: no mark candle, the price stands in). */
+  private markPath(mark: Candles, t: number): readonly (number | undefined)[] {
+    const times = mark.openTimeMs;
+    while (this.markIndex < times.length && (times[this.markIndex] as number) < t) this.markIndex += 1;
+    const i = this.markIndex;
+    if (times[i] !== t) return NO_MARK;
+    const o = mark.open[i] as number;
+    const cl = mark.close[i] as number;
+    const h = mark.high[i] as number;
+    const l = mark.low[i] as number;
+    return cl >= o ? [o, l, h, cl] : [o, h, l, cl];
+  }
+
+  /** Whether the mark price `m` is at or beyond the position's liquidation price. */
+  private markLiquidates(m: number | undefined): boolean {
+    const f = this.state.futures;
+    if (m === undefined || f === undefined || !(f.liqPrice > 0)) return false;
+    return f.pos > 0 ? m <= f.liqPrice : f.pos < 0 && m >= f.liqPrice;
   }
 
   private fillResting(order: RangeState['orders'][number], t: number): void {
@@ -275,10 +314,12 @@ export class RangeBacktest {
   }
 
   /** Feeds `p` and fills the market orders it decides, until nothing more happens at this price. */
-  private settle(p: number, t: number): void {
+  private settle(p: number, t: number, mark?: number): void {
+    this.mark = mark;
+    const tick = mark === undefined ? { price: p, timeMs: t } : { price: p, timeMs: t, markPrice: mark };
     for (let r = 0; r < MAX_ROUNDS_AT_PRICE; r++) {
       const before = this.state;
-      const res = stepRange(before, { price: p, timeMs: t }, this.rules);
+      const res = stepRange(before, tick, this.rules);
       this.state = res.state;
       if (res.state.stopReason === 'liquidated' && before.status !== 'Stopped') this.liquidated(before, p, t);
       if (res.intents.length === 0) break;

@@ -139,6 +139,23 @@ describe('futures range grid, long (§2.6)', () => {
   });
 });
 
+describe('futures range grid on mark candles (§2.2)', () => {
+  // The long of the test above: liquidation price 87.06030151 once the buys at 95 and 90 filled.
+  it('is liquidated where the mark path reaches the liquidation price, not where the trade price does', () => {
+    const trades = candles([[100, 100, 86, 90]]);
+    const spared = runRangeBacktest(grid(), trades, R, { mark: candles([[100, 100, 88, 90]]) });
+    expect(spared.state.status).toBe('Live');
+    expect(spared.state.futures?.pos).toBe(10.388);
+    const hit = runRangeBacktest(grid(), trades, R, { mark: candles([[100, 100, 87, 90]]) });
+    expect(hit.state.stopReason).toBe('liquidated');
+    const last = hit.fills[hit.fills.length - 1] as RangeFillRecord;
+    expect(last.price).toBe(87.06030151);
+    expect(last.pnl).toBe(-99.9845);
+    // Without mark candles the trade path stands in for the mark.
+    expect(runRangeBacktest(grid(), trades, R).state.stopReason).toBe('liquidated');
+  });
+});
+
 describe('futures range grid, short (§2.6)', () => {
   // q = floor(1000 / (2 × 100 + 105 + 110) / 0.001) × 0.001 = 2.409; the start sells 2 × q at market.
   it('opens the short for its buys at the start; a sell is closed one level down for q × 5 less both fees', () => {

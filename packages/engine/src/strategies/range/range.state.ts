@@ -81,6 +81,11 @@ export interface RangeFutures {
   funding: number;
   /** Price at which the grid trails down one level (−Infinity without trailing or past its limit). */
   trailDownAt: number;
+  /**
+   * Ticks carry a mark price apart from the trade price (a backtest with mark candles): the liquidation
+   * price is then reached on the mark, not an edge of the trade price's band.
+   */
+  markFeed?: boolean;
 }
 
 export interface RangeState {
@@ -217,8 +222,8 @@ export function rangeBand(s: RangeState): { lo: number; hi: number } {
   if (f !== undefined) {
     lo = Math.max(lo, f.trailDownAt);
     // The liquidation price is an event too (a backtest's mark price is its path price).
-    if (f.pos > 0 && f.liqPrice > 0) lo = Math.max(lo, f.liqPrice);
-    if (f.pos < 0 && f.liqPrice > 0) hi = Math.min(hi, f.liqPrice);
+    if (f.pos > 0 && f.liqPrice > 0 && f.markFeed !== true) lo = Math.max(lo, f.liqPrice);
+    if (f.pos < 0 && f.liqPrice > 0 && f.markFeed !== true) hi = Math.min(hi, f.liqPrice);
   }
   return { lo, hi };
 }
