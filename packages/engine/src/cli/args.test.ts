@@ -31,6 +31,10 @@ describe('backtest flags', () => {
         '2025-05-01',
         '--to',
         '2025-06-01',
+        '--mark-candles',
+        'm1.csv.gz',
+        '--mark-candles',
+        'm2.csv.gz',
         '--json',
       ]),
     ).toEqual({
@@ -52,6 +56,7 @@ describe('backtest flags', () => {
       restart: 30000,
       profitBookPct: 12.5,
       funding: 'f.csv.gz',
+      markCandles: ['m1.csv.gz', 'm2.csv.gz'],
     });
   });
 
@@ -81,6 +86,7 @@ describe('backtest flags', () => {
     [[...base, '--investment'], '--investment needs a value'],
     [[...base, 'extra'], 'unexpected argument "extra"'],
     [[...base, '--investment', '1', '--funding', 'f.csv'], '--funding needs --category future'],
+    [[...base, '--investment', '1', '--mark-candles', 'm.csv'], '--mark-candles needs --category future'],
     [[...base, '--investment', '1', '--stoploss', '0'], '--stoploss must be a number > 0, got "0"'],
     [
       [...base, '--investment', '1', '--interval', 'minute'],

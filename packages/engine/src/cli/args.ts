@@ -21,6 +21,8 @@ export interface BacktestArgs {
   restart: number | null;
   profitBookPct: number | null;
   funding: string | null;
+  /** Futures range grid: mark price candle files, on which the position is liquidated. */
+  markCandles: string[];
 }
 
 /** A bad flag: the CLI prints `message` on one line and exits non-zero. */
@@ -32,7 +34,7 @@ export const USAGE = [
   'usage: backtest (--strategy FILE.json | --cycle FILE.json) --candles FILE.csv[.gz] [--candles MORE …]',
   '         --symbol BTCUSDT --investment 1000',
   '         [--candles FOLDER [--interval 1m] [--from YYYY-MM-DD] [--to YYYY-MM-DD]]',
-  '         [--category spot|future] [--leverage 3] [--funding FUNDING.csv.gz]',
+  '         [--category spot|future] [--leverage 3] [--funding FUNDING.csv.gz] [--mark-candles MARK.csv.gz …]',
   '         [--stoploss PRICE] [--pause PRICE] [--restart PRICE] [--profit-book PCT]',
   '         [--fee PCT] [--slippage-bps BPS] [--json]',
 ].join('\n');
@@ -55,10 +57,11 @@ const VALUE_FLAGS = new Set([
   'restart',
   'profit-book',
   'funding',
+  'mark-candles',
 ]);
 
 /** Flags that may be given more than once. */
-const REPEATABLE = new Set(['candles']);
+const REPEATABLE = new Set(['candles', 'mark-candles']);
 
 function positive(flag: string, value: string): number {
   const n = Number(value);
@@ -126,6 +129,9 @@ export function parseArgs(argv: readonly string[]): BacktestArgs {
   }
   const funding = one('funding') ?? null;
   if (funding !== null && category !== 'future') throw new UsageError('--funding needs --category future');
+  const markCandles = values.get('mark-candles') ?? [];
+  if (markCandles.length > 0 && category !== 'future')
+    throw new UsageError('--mark-candles needs --category future');
   const fee = one('fee');
   const price = (name: string) => {
     const v = one(name);
@@ -159,5 +165,6 @@ export function parseArgs(argv: readonly string[]): BacktestArgs {
     restart: price('restart'),
     profitBookPct: price('profit-book'),
     funding,
+    markCandles,
   };
 }

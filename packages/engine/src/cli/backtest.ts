@@ -178,11 +178,16 @@ async function main(argv: readonly string[]): Promise<number> {
   if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
   const strategy = args.strategy === null ? null : readJson(args.strategy, 'strategy');
   if (isRangeStrategy(strategy)) {
-    const range = rangeBacktestCli(args, strategy as Record<string, unknown>, candles, funding);
+    const mark =
+      args.markCandles.length === 0
+        ? null
+        : joinCandles(await Promise.all(args.markCandles.map(readCandles)));
+    const range = rangeBacktestCli(args, strategy as Record<string, unknown>, candles, funding, mark);
     if ('problem' in range) throw new InputError(range.problem);
     process.stdout.write(range.output);
     return 0;
   }
+  if (args.markCandles.length > 0) throw new UsageError('--mark-candles applies to a futures range grid');
   const state = buildState(args, candles.openTimeMs[0] as number, candles.open[0] as number, market);
   const feePct = args.feePct ?? DEFAULT_FEE_PCT[args.category];
   const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding });

@@ -136,6 +136,41 @@ describe('backtest CLI, range grid', () => {
     expect(text.output).toMatch(/\nfunding +-?[\d.]+ USDT\n/);
   });
 
+  it('liquidates a futures grid on --mark-candles, not on the trade price', () => {
+    // 20× long from the first open (91616.5): BTC fell below 80000 in this week.
+    const strategy = { type: 'range', lower: 85000, upper: 95000, grids: 10, leverage: 20 };
+    const args = parseArgs([
+      '--strategy',
+      strategyPath,
+      '--candles',
+      marketDataPath(FUT_FILE),
+      '--symbol',
+      'BTCUSDT',
+      '--investment',
+      '1000',
+      '--category',
+      'future',
+      '--json',
+    ]);
+    const trades = loadCandles(FUT_FILE);
+    const summaryOf = (mark: typeof trades | null) => {
+      const out = rangeBacktestCli(args, strategy, trades, null, mark);
+      if (!('output' in out)) throw new Error(out.problem);
+      return JSON.parse(out.output).summary;
+    };
+    expect(summaryOf(null).stopReason).toBe('liquidated');
+    // A mark that never went below 88000 spares the position.
+    const floor = (a: Float64Array) => a.map((p) => Math.max(p, 88000));
+    const calm = {
+      ...trades,
+      open: floor(trades.open),
+      high: floor(trades.high),
+      low: floor(trades.low),
+      close: floor(trades.close),
+    };
+    expect(summaryOf(calm).stopReason).toBeNull();
+  });
+
   it('runs from the command line as compiled JavaScript', async () => {
     const r = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(

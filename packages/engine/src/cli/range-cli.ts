@@ -2,7 +2,8 @@
  * The backtest CLI's range grid (docs/trading-rules.md §2.6): `--strategy` with `"type": "range"` runs the
  * range backtest on the same candles and flags. `--stoploss` sets the grid's stop-loss, `--fee` the fee of
  * every fill; `--category future --leverage L` runs the futures grid (the leverage overrides the
- * strategy's) with `--funding` rates; flags of the other kinds are refused.
+ * strategy's) with `--funding` rates and `--mark-candles` to liquidate on; flags of the other kinds are
+ * refused.
  */
 import type { Candles } from '../backtest/candles';
 import { runRangeBacktest, startRangeBacktest } from '../backtest/range-backtest';
@@ -21,6 +22,7 @@ export function rangeBacktestCli(
   strategy: Record<string, unknown>,
   candles: Candles,
   funding: FundingRates | null = null,
+  mark: Candles | null = null,
 ): { output: string } | { problem: string } {
   if (args.pause !== null || args.restart !== null || args.profitBookPct !== null)
     throw new UsageError('--pause, --restart and --profit-book do not apply to a range grid');
@@ -45,6 +47,7 @@ export function rangeBacktestCli(
     makerFeePct: fee,
     slippageBps: args.slippageBps,
     funding,
+    mark,
   });
   return {
     output: args.json
