@@ -17,79 +17,26 @@ import type { EngineRules } from '../rules';
 import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
 import { applyRangeFunding, positionValue } from '../strategies/range/range.futures';
-import { type RangeState, type RangeStopReason, withBand } from '../strategies/range/range.state';
+import { type RangeState, withBand } from '../strategies/range/range.state';
 import { stepRange } from '../strategies/range/range.step';
 import { RANGE_MAKER_FEE_PCT } from '../strategies/range/range-levels';
 import type { RangeIntent } from '../types';
 import type { Candles } from './candles';
+import type {
+  RangeBacktestOptions,
+  RangeBacktestResult,
+  RangeBacktestSummary,
+  RangeFillRecord,
+} from './range-backtest.types';
 import { firstRestingFill, restingFill } from './range-fills';
 import type { FundingRates } from './run-backtest';
 
-/**
- * One output row (§2.6): `level` of a limit order, null for a market order; `pnl` a closing order's pair
- * profit. Futures: a funding payment is a row of side `FUNDING` (`pnl` the amount), a liquidation a
- * market row whose `pnl` is the margin lost.
- */
-export interface RangeFillRecord {
-  time: number;
-  side: 'buy' | 'sell' | 'FUNDING';
-  level: number | null;
-  price: number;
-  qty: number;
-  quote: number;
-  fee: number;
-  pnl: number;
-}
-
-export interface RangeBacktestSummary {
-  investment: number;
-  startMs: number;
-  endMs: number;
-  /** The §2.5 figures: booked profit is the grid profit, unrealized PnL the floating PnL. */
-  bookedProfit: number;
-  unrealizedPnl: number;
-  totalPnl: number;
-  roiPct: number;
-  apyPct: number;
-  fees: number;
-  funding: number;
-  trades: number;
-  /** Orders resting at the end. */
-  openGrids: number;
-  maxDrawdownPct: number;
-  timeInMarketPct: number;
-  buyAndHoldPct: number;
-  stopReason: RangeStopReason | null;
-  gridProfit: number;
-  floatingPnl: number;
-  matchedTrades: number;
-  /** Annualised return of the grid profit alone, percent. */
-  gridAprPct: number;
-}
-
-export interface RangeBacktestResult {
-  fills: RangeFillRecord[];
-  summary: RangeBacktestSummary;
-  state: RangeState;
-}
-
-export interface RangeBacktestOptions {
-  /** Market orders' fee, percent; default by market (§2.1). */
-  takerFeePct?: number;
-  /** Resting orders' fee, percent; default by market (§2.6). */
-  makerFeePct?: number;
-  slippageBps?: number;
-  /** Collect fill rows (default true); the benchmark turns it off. */
-  record?: boolean;
-  /** Futures: funding rates booked at each funding time while a position is open (§2.2). */
-  funding?: FundingRates | null;
-  /**
-   * Futures: mark price candles (the same open times). The exchange liquidates on the mark price, so a
-   * liquidation happens where the mark's path (o, l, h, c, or o, h, l, c, on lines) reaches the
-   * liquidation price; without them the trade path stands in for the mark.
-   */
-  mark?: Candles | null;
-}
+export type {
+  RangeBacktestOptions,
+  RangeBacktestResult,
+  RangeBacktestSummary,
+  RangeFillRecord,
+} from './range-backtest.types';
 
 /** Events on one line before its end is fed regardless (a guard, never reached in practice). */
 const MAX_EVENTS_PER_LINE = 100_000;
