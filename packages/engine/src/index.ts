@@ -112,10 +112,12 @@ export {
   strategyFrom,
 } from './strategies/parse-strategy';
 export { applyRangeFill, type RangeFillOutcome, rangePnl } from './strategies/range/range.fill';
+export { applyRangeFunding, liquidationDue } from './strategies/range/range.futures';
 export {
   type CreateRangeInput,
   createRange,
   isOutOfRange,
+  type RangeFutures,
   type RangeOrder,
   type RangeState,
   type RangeStatus,
