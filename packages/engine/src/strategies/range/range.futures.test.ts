@@ -198,6 +198,29 @@ describe('futures range grid, short (§2.6)', () => {
     expect(r.state.futures?.pos).toBe(-2.409);
   });
 
+  it('a take-profit cancels every order and closes the short with a reduce-only market buy', () => {
+    const s = run(grid({ direction: 'short', takeProfit: 112 }), [[100, 110, 100, 110]]).state;
+    // The start's 4.818 and the sells at 105 and 110: short 9.636.
+    expect(s.futures?.pos).toBe(-9.636);
+    const r = stepRange(s, { price: 112, timeMs: T0 }, R);
+    expect(r.intents.filter((i) => i.type === 'CancelOrder')).toHaveLength(s.orders.length);
+    expect(r.intents[r.intents.length - 1]).toMatchObject({
+      type: 'RangeMarketOrder',
+      side: 'buy',
+      qty: '9.636',
+      reduceOnly: true,
+    });
+    expect(r.state).toMatchObject({ status: 'Stopped', stopReason: 'take_profit', orders: [] });
+    const closed = run(grid({ direction: 'short', takeProfit: 112 }), [
+      [100, 110, 100, 110],
+      [110, 112, 110, 112],
+    ]);
+    const last = closed.fills[closed.fills.length - 1];
+    // 9.636 × 112 = 1079.232 at the 0.05 % taker fee
+    expect(last).toMatchObject({ side: 'buy', level: null, qty: 9.636, price: 112, fee: 0.539616 });
+    expect(closed.state.futures?.pos).toBe(0);
+  });
+
   it('is liquidated by the mark price, not the last price', () => {
     const s = run(grid({ direction: 'short' }), [[100, 100, 100, 100]]).state;
     const liq = s.futures?.liqPrice as number;
@@ -230,6 +253,22 @@ describe('futures range grid, neutral (§2.6)', () => {
       'buy L2 2.5@100 reduce-only',
       'sell L4 2.5@110',
     ]);
+  });
+});
+
+describe('futures range grid, neutral stop (§2.6)', () => {
+  it('a stop-loss closes the net position of its longs reduce-only', () => {
+    const r = run(grid({ direction: 'neutral', stopLoss: 85 }), [[100, 100, 84, 84]]);
+    expect(r.fills.map(brief)).toEqual([
+      'buy L1 2.5@95 fee 0.0475 pnl 0',
+      'buy L0 2.5@90 fee 0.045 pnl 0',
+      // 5 × 85 = 425 at the 0.05 % taker fee
+      'sell Lmkt 5@85 fee 0.2125 pnl 0',
+    ]);
+    expect(r.state).toMatchObject({ status: 'Stopped', stopReason: 'stoploss', orders: [] });
+    expect(r.state.futures?.pos).toBe(0);
+    // (425 − 237.5 − 225) realized, less the three fees
+    expect(r.state.quote).toBeCloseTo(100 - 37.5 - 0.0475 - 0.045 - 0.2125, 8);
   });
 });
 
