@@ -123,6 +123,22 @@ describe('futures range grid, long (§2.6)', () => {
     expect(r.summary.totalPnl).toBeCloseTo(r.state.quote - 100, 8);
   });
 
+  it('trails up one level above the top: cancels the lowest buy, opens q at market, closes it at the new top', () => {
+    const r = run(grid({ trailingUp: true }), [[100, 115, 100, 115]]);
+    expect(r.fills.map(brief).slice(3)).toEqual([
+      // 2.597 × 115 = 298.655 at the 0.05 % taker fee
+      'buy Lmkt 2.597@115 fee 0.1493275 pnl 0',
+    ]);
+    expect(r.state.offset).toBe(1);
+    expect(book(r.state)).toEqual([
+      'buy L1 2.597@95',
+      'buy L2 2.597@100',
+      'buy L3 2.597@105',
+      'sell L5 2.597@115 reduce-only',
+    ]);
+    expect(r.state.futures?.pos).toBe(2.597);
+  });
+
   it('is liquidated at its liquidation price on the path, losing its margin', () => {
     // After the buys at 95 and 90: Q 10.388, Q × E 999.845, margin 51.94 + 24.6715 + 23.373 = 99.9845;
     // liq = (999.845 − 99.9845) / (10.388 × 0.995) = 87.06030151 (rounded up to 8 decimals).
