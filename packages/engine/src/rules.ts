@@ -15,6 +15,12 @@ export interface EngineRules {
   minNotionalNum: number;
   /** Maintenance margin rate as a fraction (docs/trading-rules.md §2.2, default 0.5 %); 0 on spot. */
   maintMarginRate: number;
+  /**
+   * The exchange alone books a liquidation (Binance: it liquidates on its mark price, docs/trading-rules.md
+   * §2.2 and §3): the engine's liquidation price is then a display and never an exit. Unset on the paper
+   * exchange and in backtests, where the engine books the liquidation at its level.
+   */
+  liquidationFromExchange?: boolean;
 }
 
 /** Compiles shared `MarketRules` for `step()`. Futures without a known rate use the 0.5 % default. */

@@ -3,6 +3,7 @@
  * level at which it fires: the tick (grid-tick.ts) asks whether a rule fires at a price, the quiet and event
  * bands (quiet-band.ts) ask where it would. The strategies' own rules pair the same way in their `GridHooks`.
  */
+import type { EngineRules } from '../rules';
 import type { Lot, Stats } from '../types';
 import { pnlReachesPct, pnlTarget, pnlTargetPrice } from './compare';
 import type { GridBotState } from './grid-bot.state';
@@ -28,11 +29,18 @@ export interface RuleLevels {
 
 export type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
 
-/** First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). */
-export function riskExit(state: GridBotState, p: number): Exit | null {
+/**
+ * First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). With
+ * `rules.liquidationFromExchange` the liquidation is not one: the exchange reports it (§3).
+ */
+export function riskExit(
+  state: GridBotState,
+  p: number,
+  rules?: Pick<EngineRules, 'liquidationFromExchange'>,
+): Exit | null {
   if (state.exitRequest !== null) return 'manual_sell';
   const s = state.settings;
-  const liq = openLiqPrice(state);
+  const liq = rules?.liquidationFromExchange ? 0 : openLiqPrice(state);
   if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
     // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
     return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';

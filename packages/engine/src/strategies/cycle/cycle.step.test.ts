@@ -67,4 +67,21 @@ describe('Cycle (docs/trading-rules.md §2.4)', () => {
     const { log } = runPrices(c, [100], TEST_FUTURE_RULES, { feePct: 0.05 });
     expect(log[0]?.state.lots[0]).toMatchObject({ qty: 3, quote: 300, margin: 100, fee: 0.15 });
   });
+
+  it('on futures books the liquidation at its level unless the exchange reports liquidations', () => {
+    // 3× at 100: liq = (300 − 100) / (3 × 0.995) ≈ 67.0; 60 is below it.
+    const futures = () =>
+      createCycle({
+        params: { buyPrice: 100, sellPrice: 110, stopLoss: null, cycles: 1, amount: 100 },
+        market: 'future',
+        leverage: 3,
+        startTimeMs: 0,
+      });
+    const paper = runPrices(futures(), [100, 60], TEST_FUTURE_RULES, { feePct: 0.05 });
+    expect(paper.state).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' });
+    const binance = { ...TEST_FUTURE_RULES, liquidationFromExchange: true };
+    const followed = runPrices(futures(), [100, 60], binance, { feePct: 0.05 });
+    expect(intentSummary(followed.log)).toHaveLength(1);
+    expect(followed.state).toMatchObject({ status: 'Holding', lots: [{ qty: 3 }] });
+  });
 });

@@ -203,6 +203,17 @@ describe('Multigrid futures (docs/trading-rules.md §2.2 futures)', () => {
     expect(state).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' });
     expect(state.account.bookedProfit).toBe(-1002.5);
   });
+
+  it('books no liquidation at its own price when the exchange reports liquidations, and keeps its lot', () => {
+    // As above (liq 80.40201006), on rules where the exchange alone liquidates (Binance, on its mark price):
+    // 80.4 is below the engine's level, yet the lot stays and the bot trades on, showing the level.
+    const bot = multigridBot({ alloc: [1], tp: [50] }, { market: 'future', leverage: 5 });
+    const rules = { ...TEST_FUTURE_RULES, liquidationFromExchange: true };
+    const { state, log } = runPrices(bot, [100, 80.4, 70], rules, { feePct: 0.05 });
+    expect(intentSummary(log)).toEqual(['@100 buy g1 50']);
+    expect(state).toMatchObject({ status: 'Live', stopReason: null, lots: [{ qty: 50 }] });
+    expect(state.account.liqPrice).toBe(80.40201006);
+  });
 });
 
 describe('Multigrid min notional at run time', () => {
