@@ -518,11 +518,33 @@ export class FakeBinanceBook {
     return liq.lt(0) ? ZERO : liq;
   }
 
-  /** The exchange closes a long whose mark price reached its liquidation price; the isolated wallet is lost. */
+  /**
+   * Whether an isolated long is to be liquidated at mark price `mark`, by Binance's rule rather than by
+   * the liquidation price formula (which the engine shares, so a test of one against the other would
+   * prove nothing): Binance FAQ "Liquidation Protocols" (binance.com/en/support/faq/360033525271):
+   * "Margin Ratio = Maintenance Margin / Margin Balance", liquidated when the margin ratio hits 100 %,
+   * unrealized PnL "calculated based on the Mark Price". Margin balance of an isolated position = its
+   * isolated wallet + unrealized PnL (Q × (mark − E)); maintenance margin = notional at the mark price ×
+   * maintMarginRatio − cum of the bracket that notional falls in ([futures] "Notional and Leverage
+   * Brackets", GET /fapi/v1/leverageBracket: "cum: Auxiliary number for quick calculation").
+   */
+  private marginExhausted(symbol: string, position: BookPosition, mark: Money): boolean {
+    const notional = position.qty.times(mark);
+    const bracket = this.bracketOf(symbol, notional);
+    const maintenance = notional.times(bracket.maintMarginRatio).minus(bracket.cum);
+    const balance = position.isolatedWallet.plus(mark.minus(position.entry).times(position.qty));
+    return balance.lte(maintenance);
+  }
+
+  /**
+   * The exchange closes a long whose margin its mark price (the double's price) has exhausted; the
+   * isolated wallet is lost. The close fills at that mark price (the insurance fund takes what is left
+   * of the margin: Binance FAQ "Liquidation Protocols").
+   */
   private checkLiquidation(symbol: string): void {
-    const liq = this.liquidationPrice(symbol);
     const position = this.positions.get(symbol);
-    if (!liq || !position || this.price(symbol, 'future').gt(liq)) return;
+    const mark = this.price(symbol, 'future');
+    if (!position || !this.marginExhausted(symbol, position, mark)) return;
     const now = this.options.now();
     // A liquidation shows as an order with client id "autoclose-…" ([futures] "Query Order").
     const order: BookOrder = {
@@ -536,7 +558,7 @@ export class FakeBinanceBook {
       price: ZERO,
       origQty: position.qty,
       executedQty: position.qty,
-      cumQuote: position.qty.times(liq),
+      cumQuote: position.qty.times(mark),
       reduceOnly: true,
       time: now,
       updateTime: now,
@@ -548,7 +570,7 @@ export class FakeBinanceBook {
       id: this.nextTradeId++,
       orderId: order.orderId,
       side: 'SELL',
-      price: liq,
+      price: mark,
       qty: position.qty,
       quoteQty: order.cumQuote,
       commission: ZERO,
@@ -557,7 +579,7 @@ export class FakeBinanceBook {
       maker: false,
       time: now,
     });
-    this.liquidations.push({ symbol, qty: position.qty, price: liq, lostMargin: position.isolatedWallet });
+    this.liquidations.push({ symbol, qty: position.qty, price: mark, lostMargin: position.isolatedWallet });
     this.positions.delete(symbol);
   }
 
