@@ -118,6 +118,51 @@ describe('the exchange is the authority on a futures position', { timeout: 60_00
     expect(money(sell.pnl!).toFixed(2)).toBe(liquidation!.lostMargin.plus(buy.fee).negated().toFixed(2));
   });
 
+  it('books no liquidation the exchange did not make when the feed falls below the engine’s level', async () => {
+    // The feed and the exchange disagree: the feed falls half a dollar below the engine's liquidation
+    // price while the exchange's mark price stays at 2000, where the 10× long is far from liquidated.
+    const { fake, feed, supervisor, botId, halts } = await withFirstGrid();
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    const engineLiq = ((await botRow(botId)).engineState as unknown as EngineState).account.liqPrice;
+    expect(engineLiq).toBeGreaterThan(1700);
+    feed.setPrice('ETHUSDT', 'future', (engineLiq - 0.5).toFixed(2));
+    // Queued behind the tick, so the tick has been stepped when these answer.
+    await supervisor.runner(botId)?.checkPosition();
+    await supervisor.runner(botId)?.checkPosition();
+    expect(fake.book.liquidations).toEqual([]);
+    // The bot trades on at the feed's price (its next grid may buy on the dip) and its lots stay those the
+    // exchange holds.
+    const held = fake.book.positions.get('ETHUSDT')?.qty;
+    expect(held?.gte(1)).toBe(true);
+    const row = await botRow(botId);
+    expect(row.status).not.toBe('Stopped');
+    const state = row.engineState as unknown as EngineState;
+    expect(state.pending).toEqual([]);
+    expect(state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0)).toFixed()).toBe(held?.toFixed());
+    const sells = await handle.db
+      .select()
+      .from(botFills)
+      .where(and(eq(botFills.botId, botId), eq(botFills.side, 'sell')));
+    expect(sells).toEqual([]);
+    // The bot still follows the position: once the exchange liquidates it, the bot books that.
+    fake.setPrice('ETHUSDT', 'future', fake.book.liquidationPrice('ETHUSDT')!.minus(1).toFixed(2));
+    expect(fake.book.liquidations).toHaveLength(1);
+    await supervisor.runner(botId)?.checkPosition();
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+      20_000,
+    );
+    const [sell] = await handle.db
+      .select()
+      .from(botFills)
+      .where(and(eq(botFills.botId, botId), eq(botFills.side, 'sell')));
+    expect(money(sell!.price).toFixed(8)).toBe(fake.book.liquidations[0]!.price.toFixed(8));
+    expect(halts).toEqual([]);
+  });
+
   it("keeps the engine's liquidation price equal to the exchange's after every fill, through a partial take-profit and a rebuy", async () => {
     // 10 000 at 10×: grid 1 (40 %) is 40 000 of notional, bracket 1 of ETHUSDT (0.4 %, cum 0); with grid 2
     // the position passes 50 000 and moves to bracket 2 (0.5 %, cum 50), so brackets and cum both count.

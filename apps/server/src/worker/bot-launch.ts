@@ -93,7 +93,9 @@ export async function createRunner(
   return new BotRunner(
     { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
     row.engineState as unknown as EngineState,
-    compileRules(rules),
+    // On Binance the exchange alone liquidates (on its mark price) and says so: the bot books a liquidation
+    // only from the exchange (exchange-follower.ts), never from the feed crossing the engine's level.
+    { ...compileRules(rules), liquidationFromExchange: exchange.venue === 'binance' },
     {
       db: writes.db,
       writes,

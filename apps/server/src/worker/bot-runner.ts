@@ -230,7 +230,12 @@ export class BotRunner {
       const fresh = await this.ctx.deps.exchange
         .marketRules(this.ctx.id.symbol, this.ctx.id.market)
         .catch(() => undefined);
-      if (fresh) this.ctx.rules = compileRules(fresh);
+      // Fresh filters, the same venue: who books a liquidation (bot-launch.ts) does not change.
+      if (fresh)
+        this.ctx.rules = {
+          ...compileRules(fresh),
+          liquidationFromExchange: this.ctx.rules.liquidationFromExchange === true,
+        };
     });
   }
 
