@@ -142,6 +142,12 @@ export interface ConvertResult {
 /** One user's account on one venue (paper or Binance). */
 export interface Exchange {
   readonly venue: 'paper' | 'binance';
+  /**
+   * How long after a call to `placeOrder` that ended without a clear answer (a timeout, a lost answer,
+   * -1007) the order may still appear on the exchange: until then, "no such order" is not final
+   * (docs/trading-rules.md §3). None (0) when an order can never arrive late (the paper exchange).
+   */
+  readonly lateOrderWindowMs?: number;
   /** Rules orders are rounded and checked against (paper: the shared table; Binance: loaded markets). */
   marketRules(symbol: string, market: MarketKind): Promise<MarketRules>;
   /** Balances of one wallet; assets with zero balance may be left out, USDT is always present. */

@@ -14,6 +14,27 @@ export interface BinanceClientOptions {
   gate?: BinanceRateGate;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
+  /** `recvWindow` of signed requests in ms (default 5,000); tests shorten it. */
+  recvWindowMs?: number;
+}
+
+/**
+ * [spot rest-api.md] "Timing security": `recvWindow` is "the number of milliseconds after timestamp the
+ * request is valid for"; "If recvWindow is not sent, it defaults to 5000" and the docs recommend "5000 or
+ * less". The same for USDⓈ-M futures ("General Info", Timing Security).
+ */
+export const BINANCE_RECV_WINDOW_MS = 5000;
+
+/**
+ * How long after an order call that ended without a clear answer the order may still reach Binance's
+ * matching engine: a -1007 "does not always mean that the request failed in the Matching Engine" ([spot
+ * rest-api.md] "General API Information"), and a request is processed `if (timestamp < (serverTime + 1000)
+ * && (serverTime - timestamp) <= recvWindow)` ("Timing security"). The request's timestamp is at most the
+ * moment the call ended, and our clock may lead Binance's by up to 1000 ms: after recvWindow + 1000 ms,
+ * "Order does not exist." (-2013) is final.
+ */
+export function lateOrderWindowMs(options: Pick<BinanceClientOptions, 'recvWindowMs'>): number {
+  return (options.recvWindowMs ?? BINANCE_RECV_WINDOW_MS) + 1000;
 }
 
 /** ccxt clients for one account: `binance` for spot (+ sapi transfers), `binanceusdm` for USDT-M futures. */
@@ -31,7 +52,7 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
       fetchMarkets: { types: ['spot'] },
       fetchMargins: false,
       fetchCurrencies: false,
-      recvWindow: 5000,
+      recvWindow: options.recvWindowMs ?? BINANCE_RECV_WINDOW_MS,
     },
   });
   const usdm = new binanceusdm({
@@ -39,7 +60,7 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
     options: {
       fetchMarkets: { types: ['linear'] },
       fetchCurrencies: false,
-      recvWindow: 5000,
+      recvWindow: options.recvWindowMs ?? BINANCE_RECV_WINDOW_MS,
       disableFuturesSandboxWarning: true,
     },
   });

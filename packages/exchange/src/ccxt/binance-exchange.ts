@@ -19,7 +19,7 @@ import {
   type WalletKind,
 } from '../exchange-port';
 import { prepareOrder } from '../order-rules';
-import { type BinanceClientOptions, createBinanceClients } from './binance-clients';
+import { type BinanceClientOptions, createBinanceClients, lateOrderWindowMs } from './binance-clients';
 import { toExchangeError } from './ccxt-errors';
 import { type ApiKeyPermissions, keyPermissionsOf } from './key-permissions';
 import {
@@ -66,6 +66,7 @@ export const HEDGE_MODE_MESSAGE =
  */
 export class BinanceExchange implements Exchange {
   readonly venue = 'binance' as const;
+  readonly lateOrderWindowMs: number;
   private readonly spot: binance;
   private readonly usdm: binance;
   private readonly retry: RetryPolicy;
@@ -75,6 +76,7 @@ export class BinanceExchange implements Exchange {
 
   constructor(options: BinanceExchangeOptions) {
     this.marketsTtlMs = options.marketsTtlMs ?? MARKETS_TTL_MS;
+    this.lateOrderWindowMs = lateOrderWindowMs(options);
     const clients = createBinanceClients(options);
     this.spot = clients.spot;
     this.usdm = clients.usdm;

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ExchangeError } from '../exchange-error';
 import type { PlaceOrderInput } from '../exchange-port';
+import { eventually } from '../testing/exchange-contract';
 import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
 import { virtualRateGate } from '../testing/virtual-rate-gate';
 import { BinanceExchange, HEDGE_MODE_MESSAGE } from './binance-exchange';
@@ -89,6 +90,40 @@ describe('Binance faults: an order is sent once, then asked about', () => {
       });
       expect(fake.requests.some((r) => r.path === '/api/v3/myTrades')).toBe(true);
       expect(fake.book.spot.get('BTC')?.free.toFixed()).toBe('0.00999');
+    },
+  );
+
+  const late: [string, 'timeout' | 'drop'][] = [
+    ['-1007 before the matching engine had it', 'timeout'],
+    ['the response lost before the matching engine had it', 'drop'],
+  ];
+  it.each(late)(
+    '%s: "does not exist" until the order executes within recvWindow, which bounds how long to ask',
+    async (_, answer) => {
+      fake = await FakeBinanceServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /api/v3/order', { kind: 'lateOrder', answer, delayMs: 300 });
+      const adapter = new BinanceExchange({
+        apiKey: fake.apiKey,
+        secret: fake.secret,
+        baseUrl: fake.url,
+        enableRateLimit: false,
+        retry: { sleep: async () => {}, random: () => 0.5 },
+        gate: virtualRateGate().gate,
+        timeoutMs: 2_000,
+        recvWindowMs: 2_000,
+      });
+      // recvWindow, plus the lead of our clock over Binance's that its timing check allows (1000 ms).
+      expect(adapter.lateOrderWindowMs).toBe(3_000);
+      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
+      expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toEqual({ found: false });
+      await eventually(async () =>
+        expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toMatchObject({
+          found: true,
+          order: { status: 'FILLED', filledQuantity: '0.01' },
+        }),
+      );
+      expect(fake.orderPosts()).toHaveLength(1);
     },
   );
 

@@ -36,13 +36,19 @@ export interface RecordedRequest {
  * - `rateLimit`: HTTP 429 (request rate limit broken) or 418 (IP auto-banned after 429s), with a
  *   `Retry-After` header in seconds ("A Retry-After header is sent with a 418 or 429 responses"). A 418
  *   bans every request of the IP until it ends.
+ * - `lateOrder`: the request is answered with -1007 (`answer: 'timeout'`) or its answer is lost
+ *   (`'drop'`) before the matching engine has it, and it is executed `delayMs` later, but never later than
+ *   its `timestamp + recvWindow`: a -1007 "does not always mean that the request failed in the Matching
+ *   Engine" ([spot rest-api.md] "General API Information"), and a request is processed while
+ *   `(serverTime - timestamp) <= recvWindow` ("Timing security"). Until then a look-up says -2013.
  */
 export type Fault =
   | { kind: 'answer'; status: number; body: unknown }
   | { kind: 'executedThenError'; status: number; body: unknown }
   | { kind: 'executedThenDrop' }
   | { kind: 'resetBefore' }
-  | { kind: 'rateLimit'; status: 429 | 418; retryAfterSec: number };
+  | { kind: 'rateLimit'; status: 429 | 418; retryAfterSec: number }
+  | { kind: 'lateOrder'; answer: 'timeout' | 'drop'; delayMs: number };
 
 interface Injection {
   target: string;
@@ -86,6 +92,8 @@ export class FakeBinanceServer {
   /** End of a 418 IP ban (server clock, ms). */
   bannedUntilMs = 0;
   private readonly injections: Injection[] = [];
+  /** Requests of `lateOrder` faults still on their way to the matching engine. */
+  private readonly lateRequests = new Set<NodeJS.Timeout>();
   private readonly routes: Map<string, FakeRoute>;
   /** The key's rights (GET /sapi/v1/account/apiRestrictions); a trading call without the right gets -2015. */
   keyPermissions: FakeKeyPermissions = tradingKeyPermissions();
@@ -173,6 +181,8 @@ export class FakeBinanceServer {
   }
 
   async close(): Promise<void> {
+    for (const timer of this.lateRequests) clearTimeout(timer);
+    this.lateRequests.clear();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
   }
@@ -243,6 +253,7 @@ export class FakeBinanceServer {
         msg: `Mandatory parameter '${missing}' was not sent, was empty/null, or malformed.`,
       });
     }
+    if (fault?.kind === 'lateOrder') return this.executeLate(route, params, fault, req, res);
     let body: unknown;
     try {
       body = route.handle(params);
@@ -257,6 +268,36 @@ export class FakeBinanceServer {
     }
     if (fault?.kind === 'executedThenError') return send(res, fault.status, fault.body);
     send(res, 200, body);
+  }
+
+  /** A `lateOrder` fault: answered (or not) now, executed later within the request's recvWindow. */
+  private executeLate(
+    route: FakeRoute,
+    params: Record<string, string>,
+    fault: Extract<Fault, { kind: 'lateOrder' }>,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): void {
+    const expiresAt = Number(params.timestamp) + Number(params.recvWindow ?? 5000);
+    const timer = setTimeout(
+      () => {
+        this.lateRequests.delete(timer);
+        if (this.now() - Number(params.timestamp) > Number(params.recvWindow ?? 5000)) return;
+        try {
+          route.handle(params);
+        } catch (error) {
+          // Refused by the matching engine (e.g. insufficient balance): no order, as Binance would leave.
+          if (!(error instanceof BinanceReject)) throw error;
+        }
+      },
+      Math.max(0, Math.min(fault.delayMs, expiresAt - this.now())),
+    );
+    this.lateRequests.add(timer);
+    if (fault.answer === 'drop') {
+      req.socket.destroy();
+      return;
+    }
+    send(res, 503, TIMEOUT_UNKNOWN);
   }
 
   private banned(res: ServerResponse): void {
