@@ -6,7 +6,8 @@ import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
 
 /**
  * Our Binance adapter pointed at the double with the key the double was started with ('k' / 's'), without the
- * waits a test has no use for: no ccxt throttle, no sleep between read retries, a rate gate of its own.
+ * waits a test has no use for: no ccxt throttle, no sleep between read retries, a rate gate of its own, and a
+ * recvWindow of 2 s instead of 5 s (an unanswered order is known absent once it has passed).
  */
 export function binanceClientOf(
   fake: FakeBinanceServer,
@@ -19,6 +20,7 @@ export function binanceClientOf(
     enableRateLimit: false,
     retry: { sleep: async () => {}, random: () => 0.5 },
     gate: virtualRateGate().gate,
+    recvWindowMs: 2_000,
     ...options,
   });
 }

@@ -44,6 +44,12 @@ export interface PositionFollower {
 export class OrderTracker {
   private failures = 0;
   private readonly retryTimers = new Map<number, NodeJS.Timeout>();
+  /**
+   * Per intent whose order's outcome is unknown: the time (`deps.now`) from which a look-up that finds no
+   * such order is final, because the order can no longer reach the exchange (`Exchange.lateOrderWindowMs`
+   * after the call that went unanswered). Before it, "does not exist" only means "not yet".
+   */
+  private readonly absentAfterMs = new Map<number, number>();
 
   constructor(
     private readonly ctx: BotContext,
@@ -63,9 +69,18 @@ export class OrderTracker {
   reconcileOpenIntents(open: readonly IntentRow[]): Promise<void> {
     return this.lifecycle.serial(async () => {
       for (const row of open) {
+        // The worker that wrote the row may have sent its order up to the moment it stopped, which is
+        // before now: the order can arrive up to the window from now, not from the row's last write.
+        this.orderMayArriveLate(row.seq);
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
       }
     });
+  }
+
+  /** An order call for `seq` ended now without a clear answer: its order may still arrive (see `absentAfterMs`). */
+  private orderMayArriveLate(seq: number): void {
+    const windowMs = this.ctx.deps.exchange.lateOrderWindowMs ?? 0;
+    if (windowMs > 0) this.absentAfterMs.set(seq, this.ctx.deps.now() + windowMs);
   }
 
   /** Writes the state with its intents (before any is sent, docs/trading-rules.md §3), then sends them one by one. */
@@ -286,15 +301,19 @@ export class OrderTracker {
       if (error.kind === 'fatal') this.ctx.deps.onAuthError?.(this.ctx.id.userId);
       return this.lifecycle.halt(error.userMessage);
     }
-    // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist. Never
-    // send again before asking, and keep asking until the exchange answers (docs/trading-rules.md §3).
+    // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist, now or
+    // later. Never send again before asking, and keep asking until the exchange answers
+    // (docs/trading-rules.md §3).
+    this.orderMayArriveLate(intent.seq);
     await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
 
-  private scheduleReconcile(intent: Intent, attempts: number): void {
+  /** The next look-up of the intent's order, after the backoff or, when sooner, just past `untilMs`. */
+  private scheduleReconcile(intent: Intent, attempts: number, untilMs = Number.POSITIVE_INFINITY): void {
     if (this.ctx.finished) return;
-    const delayMs = (this.ctx.deps.reconcileDelayMs ?? reconcileDelayMs)(attempts);
+    const backoffMs = (this.ctx.deps.reconcileDelayMs ?? reconcileDelayMs)(attempts);
+    const delayMs = Math.min(backoffMs, untilMs + 1 - this.ctx.deps.now());
     clearTimeout(this.retryTimers.get(intent.seq));
     this.retryTimers.set(
       intent.seq,
@@ -305,17 +324,29 @@ export class OrderTracker {
     );
   }
 
-  /** Asks the exchange about the intent's order: settle what it says, resend only when it has none. */
+  /**
+   * Asks the exchange about the intent's order: settle what it says, resend only when it has none and none
+   * can still arrive. A look-up made before the order's window has passed that finds nothing is asked again
+   * with backoff: a resend then would make a second order once the first arrives, since Binance accepts a
+   * filled order's client order id again (docs/trading-rules.md §3).
+   */
   private async reconcile(intent: Intent, attempts: number): Promise<void> {
     if (this.ctx.finished || !this.ctx.state.pending.some((p) => p.intent.seq === intent.seq)) return;
     if (intent.type === 'RecordLiquidation') return this.execute(intent);
     let order: Order;
     try {
+      // The look-up is answered after this moment: it proves the order absent only if asked past the window.
+      const askedAtMs = this.ctx.deps.now();
       const found = await this.ctx.deps.exchange.fetchOrder(
         this.ctx.id.market,
         this.ctx.id.symbol,
         clientOrderIdOf(this.ctx.id.botId, intent.seq),
       );
+      const absentAfterMs = this.absentAfterMs.get(intent.seq) ?? 0;
+      // Not there yet, and it may still arrive: asked again, at the latest once it no longer can.
+      if (!found.found && askedAtMs <= absentAfterMs)
+        return this.scheduleReconcile(intent, attempts + 1, absentAfterMs);
+      this.absentAfterMs.delete(intent.seq);
       order = found.found ? found.order : await this.placeNew(intent);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);

@@ -1,0 +1,91 @@
+import { botFills, botIntents, createTestDb, type DbHandle } from '@gridbot/db';
+import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import { type MarketKind, money } from '@gridbot/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../lib/secret-box';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
+import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { quietFor } from '../testing/waits';
+import { clientOrderIdOf } from './client-order-id';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(async () => {
+  await handle.close();
+});
+
+/** recvWindow of the adapter's signed requests: shortened from Binance's 5 s so the test takes seconds. */
+const RECV_WINDOW_MS = 1500;
+/** The unanswered order reaches the double's matching engine this long after it was sent. */
+const LATE_BY_MS = 1200;
+
+/**
+ * A bot's first order meets the double's `lateOrder` fault: no answer (a -1007, or the answer lost), "Order
+ * does not exist." (-2013) to the look-ups that follow, and then, within the request's recvWindow, the order
+ * executes. The runtime looks it up with its usual short backoff, so today's look-ups see -2013 many times
+ * before the order appears.
+ */
+async function botMeetingALateOrder(market: MarketKind, answer: 'timeout' | 'drop') {
+  const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+  fake.setPrice('ETHUSDT', market, '2000');
+  fake.book.spot.set('USDT', { free: money(5000), locked: money(0) });
+  if (market === 'future') fake.book.transfer('MAIN_UMFUTURE', 'USDT', '2000');
+  const exchange = binanceClientOf(fake, { recvWindowMs: RECV_WINDOW_MS, timeoutMs: 1000 });
+  const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 9)));
+  const botId = await insertBot(handle.db, userId, {
+    symbol: 'ETHUSDT',
+    market,
+    investment: 500,
+    ...(market === 'future' ? { leverage: 3 } : {}),
+  });
+  const path = market === 'spot' ? 'POST /api/v3/order' : 'POST /fapi/v1/order';
+  fake.inject(path, { kind: 'lateOrder', answer, delayMs: LATE_BY_MS });
+  const feed = new ManualFeed({ [`${market}:ETHUSDT`]: '2000' });
+  const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
+    reconcileDelayMs: (attempts) => 20 * 2 ** Math.min(attempts, 3),
+  });
+  await supervisor.start();
+  feed.setPrice('ETHUSDT', market, '2000');
+  return { fake, supervisor, botId, cid: clientOrderIdOf(botId, 1), path };
+}
+
+describe('an order that reaches Binance after its request went unanswered', { timeout: 60_000 }, () => {
+  for (const [market, answer] of [
+    ['spot', 'timeout'],
+    ['future', 'drop'],
+  ] as const) {
+    it(`is never sent a second time for one intent (${market}, ${answer === 'timeout' ? '-1007' : 'answer lost'})`, async () => {
+      const { fake, supervisor, botId, cid, path } = await botMeetingALateOrder(market, answer);
+      try {
+        await eventually(async () => {
+          const [intent] = await handle.db
+            .select()
+            .from(botIntents)
+            .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, 1)));
+          expect(intent?.status).not.toMatch(/pending|unknown/);
+        }, 20_000);
+        // The fault met the order: it reached the double only after the runtime had asked about it.
+        expect(fake.requests.some((r) => r.outcome === 'lateOrder')).toBe(true);
+        // Past the request's recvWindow nothing more can arrive: the books are final.
+        await quietFor(RECV_WINDOW_MS);
+        const posts = fake.requests.filter(
+          (r) => `${r.method} ${r.path}` === path && r.params.newClientOrderId === cid,
+        );
+        expect(posts).toHaveLength(1);
+        expect(fake.book.executedWithId(cid)).toHaveLength(1);
+        const fills = await handle.db
+          .select()
+          .from(botFills)
+          .where(and(eq(botFills.botId, botId), eq(botFills.seq, 1)));
+        expect(fills).toHaveLength(1);
+        expect(money(fills[0]!.qty).toFixed()).toBe(fake.book.executedWithId(cid)[0]!.executedQty.toFixed());
+      } finally {
+        await supervisor.stop();
+        await fake.close();
+      }
+    });
+  }
+});
