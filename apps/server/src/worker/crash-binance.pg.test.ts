@@ -82,6 +82,8 @@ describe('crashes of the worker while bots trade on the Binance double', () => {
     const exchange = binanceClientOf(fake, {
       // A dropped answer costs the client this long.
       timeoutMs: 1000,
+      // An unanswered order is known absent 1.5 s after (recvWindow + 1 s), so a round still settles quickly.
+      recvWindowMs: 500,
     });
     const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 1)));
     const spotBot = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', investment: 1000 });
