@@ -98,7 +98,22 @@ export async function saveIntentDust(
   });
 }
 
-/** Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. */
+/**
+ * About to be sent again (the exchange confirmed it has no such order): `pending` again, "maybe sent", so a
+ * worker that loads the bot while the call is under way counts the order as possibly arriving from its load,
+ * not from the row's last `unknown` (docs/trading-rules.md §3).
+ */
+export async function markIntentResending(db: Db, botId: string, seq: number) {
+  await db
+    .update(botIntents)
+    .set({ status: 'pending', updatedAt: new Date() })
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+}
+
+/**
+ * Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is then
+ * no earlier than the end of the unanswered call, so no earlier than the order's own timestamp.
+ */
 export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string) {
   await db
     .update(botIntents)

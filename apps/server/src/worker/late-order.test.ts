@@ -49,7 +49,15 @@ async function botMeetingALateOrder(market: MarketKind, answer: 'timeout' | 'dro
   });
   await supervisor.start();
   feed.setPrice('ETHUSDT', market, '2000');
-  return { fake, supervisor, botId, cid: clientOrderIdOf(botId, 1), path };
+  return { fake, feed, exchange, supervisor, botId, cid: clientOrderIdOf(botId, 1), path };
+}
+
+async function firstIntent(botId: string) {
+  const [intent] = await handle.db
+    .select()
+    .from(botIntents)
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, 1)));
+  return intent;
 }
 
 describe('an order that reaches Binance after its request went unanswered', { timeout: 60_000 }, () => {
@@ -60,13 +68,10 @@ describe('an order that reaches Binance after its request went unanswered', { ti
     it(`is never sent a second time for one intent (${market}, ${answer === 'timeout' ? '-1007' : 'answer lost'})`, async () => {
       const { fake, supervisor, botId, cid, path } = await botMeetingALateOrder(market, answer);
       try {
-        await eventually(async () => {
-          const [intent] = await handle.db
-            .select()
-            .from(botIntents)
-            .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, 1)));
-          expect(intent?.status).not.toMatch(/pending|unknown/);
-        }, 20_000);
+        await eventually(
+          async () => expect((await firstIntent(botId))?.status).not.toMatch(/pending|unknown/),
+          20_000,
+        );
         // The fault met the order: it reached the double only after the runtime had asked about it.
         expect(fake.requests.some((r) => r.outcome === 'lateOrder')).toBe(true);
         // Past the request's recvWindow nothing more can arrive: the books are final.
@@ -88,4 +93,40 @@ describe('an order that reaches Binance after its request went unanswered', { ti
       }
     });
   }
+
+  it('is never sent a second time by a worker that loads the bot before the order arrives', async () => {
+    const { fake, feed, exchange, supervisor, botId, cid, path } = await botMeetingALateOrder(
+      'spot',
+      'timeout',
+    );
+    let next: ReturnType<typeof supervisorOnBinance> | undefined;
+    try {
+      // The worker stops while the outcome is unknown; another loads the bot at once and finds the intent.
+      await eventually(async () => expect((await firstIntent(botId))?.status).toBe('unknown'), 20_000);
+      await supervisor.stop();
+      expect(fake.book.executedWithId(cid)).toEqual([]);
+      next = supervisorOnBinance(handle.db, feed, exchange, {
+        reconcileDelayMs: (attempts) => 20 * 2 ** Math.min(attempts, 3),
+      });
+      await next.start();
+      await eventually(
+        async () => expect((await firstIntent(botId))?.status).not.toMatch(/pending|unknown/),
+        20_000,
+      );
+      await quietFor(RECV_WINDOW_MS);
+      const posts = fake.requests.filter(
+        (r) => `${r.method} ${r.path}` === path && r.params.newClientOrderId === cid,
+      );
+      expect(posts).toHaveLength(1);
+      expect(fake.book.executedWithId(cid)).toHaveLength(1);
+      const fills = await handle.db
+        .select()
+        .from(botFills)
+        .where(and(eq(botFills.botId, botId), eq(botFills.seq, 1)));
+      expect(fills).toHaveLength(1);
+    } finally {
+      await next?.stop();
+      await fake.close();
+    }
+  });
 });

@@ -5,12 +5,18 @@ import {
   type Fill,
   type Intent,
 } from '@gridbot/engine';
-import { type ExchangeError, isExchangeError, type Order } from '@gridbot/exchange';
+import { type ExchangeError, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
 import { money, rebuyFailedReason } from '@gridbot/shared';
 import type { BotContext, BotLifecycle } from './bot-context';
 import { clientOrderIdOf } from './client-order-id';
 import { finishAppliedMissingLots } from './commands.repo';
-import { type IntentRow, markIntentUnknown, saveIntentDust, saveIntentFailed } from './intents.repo';
+import {
+  type IntentRow,
+  markIntentResending,
+  markIntentUnknown,
+  saveIntentDust,
+  saveIntentFailed,
+} from './intents.repo';
 import { type FeePaid, orderFor, outcomeOf } from './order-outcome';
 import { saveFill, saveStateWithIntents } from './runtime-writes';
 
@@ -69,18 +75,20 @@ export class OrderTracker {
   reconcileOpenIntents(open: readonly IntentRow[]): Promise<void> {
     return this.lifecycle.serial(async () => {
       for (const row of open) {
-        // The worker that wrote the row may have sent its order up to the moment it stopped, which is
-        // before now: the order can arrive up to the window from now, not from the row's last write.
-        this.orderMayArriveLate(row.seq);
+        // `unknown`: the last call for it ended unanswered at the row's update, and none was made since.
+        // `pending`: a call may have been under way when the worker that wrote the row stopped, which is
+        // before now, so the order may arrive up to the window from now.
+        const endedAtMs = row.status === 'unknown' ? row.updatedAt.getTime() : this.ctx.deps.now();
+        this.orderMayArriveLate(row.seq, endedAtMs);
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
       }
     });
   }
 
-  /** An order call for `seq` ended now without a clear answer: its order may still arrive (see `absentAfterMs`). */
-  private orderMayArriveLate(seq: number): void {
+  /** An order call for `seq` ended at `endedAtMs` without a clear answer: its order may still arrive. */
+  private orderMayArriveLate(seq: number, endedAtMs = this.ctx.deps.now()): void {
     const windowMs = this.ctx.deps.exchange.lateOrderWindowMs ?? 0;
-    if (windowMs > 0) this.absentAfterMs.set(seq, this.ctx.deps.now() + windowMs);
+    if (windowMs > 0) this.absentAfterMs.set(seq, endedAtMs + windowMs);
   }
 
   /** Writes the state with its intents (before any is sent, docs/trading-rules.md §3), then sends them one by one. */
@@ -333,23 +341,33 @@ export class OrderTracker {
   private async reconcile(intent: Intent, attempts: number): Promise<void> {
     if (this.ctx.finished || !this.ctx.state.pending.some((p) => p.intent.seq === intent.seq)) return;
     if (intent.type === 'RecordLiquidation') return this.execute(intent);
-    let order: Order;
+    // The look-up is answered after this moment: it proves the order absent only if asked past the window.
+    const askedAtMs = this.ctx.deps.now();
+    let found: FetchOrderResult;
     try {
-      // The look-up is answered after this moment: it proves the order absent only if asked past the window.
-      const askedAtMs = this.ctx.deps.now();
-      const found = await this.ctx.deps.exchange.fetchOrder(
+      found = await this.ctx.deps.exchange.fetchOrder(
         this.ctx.id.market,
         this.ctx.id.symbol,
         clientOrderIdOf(this.ctx.id.botId, intent.seq),
       );
-      const absentAfterMs = this.absentAfterMs.get(intent.seq) ?? 0;
-      // Not there yet, and it may still arrive: asked again, at the latest once it no longer can.
-      if (!found.found && askedAtMs <= absentAfterMs)
-        return this.scheduleReconcile(intent, attempts + 1, absentAfterMs);
-      this.absentAfterMs.delete(intent.seq);
-      order = found.found ? found.order : await this.placeNew(intent);
     } catch (error) {
       return this.onOrderError(intent, error, attempts);
+    }
+    const absentAfterMs = this.absentAfterMs.get(intent.seq) ?? 0;
+    // Not there yet, and it may still arrive: asked again, at the latest once it no longer can.
+    if (!found.found && askedAtMs <= absentAfterMs)
+      return this.scheduleReconcile(intent, attempts + 1, absentAfterMs);
+    this.absentAfterMs.delete(intent.seq);
+    let order: Order;
+    if (found.found) order = found.order;
+    else {
+      // Written before the order goes out again, like the intent itself (a failed write breaks the task).
+      await markIntentResending(this.ctx.deps.db, this.ctx.id.botId, intent.seq);
+      try {
+        order = await this.placeNew(intent);
+      } catch (error) {
+        return this.onOrderError(intent, error, attempts);
+      }
     }
     // As in `execute`: a failure to book it breaks the task, never counts as an order error.
     return this.settle(intent, order);
