@@ -163,6 +163,31 @@ describe('the exchange is the authority on a futures position', { timeout: 60_00
     expect(halts).toEqual([]);
   });
 
+  it('asks the exchange before trading on a feed at the engine’s level, and books its liquidation instead of buying', async () => {
+    // The exchange has liquidated the long on its mark price; the feed then falls below the engine's level,
+    // a dip that would buy the next grid on the lot the exchange already closed.
+    const { fake, feed, supervisor, botId, halts } = await withFirstGrid();
+    close = async () => {
+      await supervisor.stop();
+      await fake.close();
+    };
+    const engineLiq = ((await botRow(botId)).engineState as unknown as EngineState).account.liqPrice;
+    fake.setPrice('ETHUSDT', 'future', fake.book.liquidationPrice('ETHUSDT')!.minus(1).toFixed(2));
+    expect(fake.book.liquidations).toHaveLength(1);
+    feed.setPrice('ETHUSDT', 'future', (engineLiq - 0.5).toFixed(2));
+    // No check of the minute is called here: the tick itself sends the bot to the exchange.
+    await eventually(
+      async () => expect(await botRow(botId)).toMatchObject({ status: 'Stopped', stopReason: 'liquidated' }),
+      20_000,
+    );
+    const buys = fake.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/fapi/v1/order' && r.params.side === 'BUY',
+    );
+    expect(buys).toHaveLength(1);
+    expect(fake.book.positions.get('ETHUSDT')).toBeUndefined();
+    expect(halts).toEqual([]);
+  });
+
   it("keeps the engine's liquidation price equal to the exchange's after every fill, through a partial take-profit and a rebuy", async () => {
     // 10 000 at 10×: grid 1 (40 %) is 40 000 of notional, bracket 1 of ETHUSDT (0.4 %, cum 0); with grid 2
     // the position passes 50 000 and moves to bracket 2 (0.5 %, cum 50), so brackets and cum both count.

@@ -113,6 +113,15 @@ export class BotRunner {
    */
   onTick(price: number, timeMs: number): Promise<void> | undefined {
     if (this.ctx.finished) return undefined;
+    // On Binance the engine's liquidation price books nothing: reaching it sends the bot to the exchange first.
+    if (this.follower.asksBeforeStep(price)) {
+      return this.serial(async () => {
+        if (this.ctx.finished) return;
+        this.ctx.lastPrice = price;
+        await this.follower.checkPositionNow();
+        if (!this.ctx.finished) await this.stepAndExecute(price, timeMs);
+      });
+    }
     if (this.tasks > 0) {
       return this.serial(async () => {
         if (this.ctx.finished) return;

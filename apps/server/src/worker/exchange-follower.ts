@@ -10,6 +10,8 @@ import { saveCommandApplied } from './runtime-writes';
 const POSITION_CHECK_MS = 60_000;
 /** Force orders are read from a little before the bot's oldest lot, so clock skew never hides one. */
 const FORCE_ORDER_SLACK_MS = 60_000;
+/** While the feed stays at or below the engine's liquidation price, the position is read at most this often. */
+const LIQUIDATION_WATCH_MS = 2_000;
 
 /** What the follower asks of the order tracker. */
 export interface IntentSender {
@@ -26,6 +28,7 @@ export interface IntentSender {
 export class ExchangeFollower {
   private positionTimer: NodeJS.Timeout | undefined;
   private followingExchange = false;
+  private liquidationWatchedAtMs = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly ctx: BotContext,
@@ -132,20 +135,44 @@ export class ExchangeFollower {
   }
 
   /**
+   * Whether the bot is to read the exchange's position before stepping on `price`: the feed reached the
+   * engine's liquidation price of a bot whose liquidations only the exchange books (Binance). A warning, not
+   * a close: the exchange liquidates on its own mark price, so the bot asks it first (at most every few
+   * seconds while the feed stays there), lest it buy on lots the exchange already closed.
+   */
+  asksBeforeStep(price: number): boolean {
+    const { state, rules } = this.ctx;
+    if (!rules.liquidationFromExchange || state.lots.length === 0 || price > state.account.liqPrice)
+      return false;
+    const now = this.ctx.deps.now();
+    if (now - this.liquidationWatchedAtMs < LIQUIDATION_WATCH_MS) return false;
+    this.liquidationWatchedAtMs = now;
+    this.ctx.deps.log('price at the engine’s liquidation level: asking the exchange', {
+      botId: this.ctx.id.botId,
+      price,
+      liqPrice: state.account.liqPrice,
+    });
+    return true;
+  }
+
+  /**
    * Reads the exchange's position of a futures bot (after each order and on a timer, Binance only) and
    * reconciles the bot when the exchange closed or liquidated it.
    */
   checkPosition(): Promise<void> {
-    return this.lifecycle.serial(async () => {
-      if (this.ctx.finished || this.ctx.id.market !== 'future' || this.ctx.deps.exchange.venue !== 'binance')
-        return;
-      if (this.ctx.state.lots.length === 0 || this.ctx.state.pending.length > 0) return;
-      const position = await this.ctx.deps.exchange.position(this.ctx.id.symbol).catch(() => null);
-      if (position === null) return; // no answer: ask on the next round
-      const held = this.ctx.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
-      if (position && money(position.quantity).gte(held)) return;
-      await this.followExchangePosition(position === undefined);
-    });
+    return this.lifecycle.serial(() => this.checkPositionNow());
+  }
+
+  /** `checkPosition` inside a task of the bot's queue. */
+  async checkPositionNow(): Promise<void> {
+    if (this.ctx.finished || this.ctx.id.market !== 'future' || this.ctx.deps.exchange.venue !== 'binance')
+      return;
+    if (this.ctx.state.lots.length === 0 || this.ctx.state.pending.length > 0) return;
+    const position = await this.ctx.deps.exchange.position(this.ctx.id.symbol).catch(() => null);
+    if (position === null) return; // no answer: ask on the next round
+    const held = this.ctx.state.lots.reduce((sum, lot) => sum.plus(lot.qty), money(0));
+    if (position && money(position.quantity).gte(held)) return;
+    await this.followExchangePosition(position === undefined);
   }
 
   /**
