@@ -281,7 +281,13 @@ export class OrderTracker {
     );
   }
 
-  private async onOrderError(intent: Intent, error: unknown, attempts: number): Promise<void> {
+  /** `orderCall`: false when the failed call was a look-up, which sends no order. */
+  private async onOrderError(
+    intent: Intent,
+    error: unknown,
+    attempts: number,
+    orderCall = true,
+  ): Promise<void> {
     if (isExchangeError(error) && error.reason === 'reduce_only_rejected' && intent.type === 'SellLots') {
       const gone = await this.follower.positionGone(intent, error.userMessage).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
@@ -312,7 +318,7 @@ export class OrderTracker {
     // Unknown outcome (no answer, reset, 5xx, -1007, rate limit): the order may or may not exist, now or
     // later. Never send again before asking, and keep asking until the exchange answers
     // (docs/trading-rules.md §3).
-    this.orderMayArriveLate(intent.seq);
+    if (orderCall) this.orderMayArriveLate(intent.seq);
     await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error));
     this.scheduleReconcile(intent, attempts + 1);
   }
@@ -351,7 +357,7 @@ export class OrderTracker {
         clientOrderIdOf(this.ctx.id.botId, intent.seq),
       );
     } catch (error) {
-      return this.onOrderError(intent, error, attempts);
+      return this.onOrderError(intent, error, attempts, false);
     }
     const absentAfterMs = this.absentAfterMs.get(intent.seq) ?? 0;
     // Not there yet, and it may still arrive: asked again, at the latest once it no longer can.
