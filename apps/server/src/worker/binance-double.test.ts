@@ -63,7 +63,7 @@ describe('a spot bot on the Binance double that injects every documented fault',
       gate,
       timeoutMs: 10_000,
       // An order whose request went unanswered is known absent once its recvWindow (+ 1 s) has passed.
-      recvWindowMs: 2_000,
+      recvWindowMs: 500,
     });
     const secrets = SecretBox.fromKey(Buffer.alloc(32, 6));
     const userId = await insertUserWithKeys(handle.db, secrets);
