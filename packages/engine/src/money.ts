@@ -8,6 +8,7 @@ import { type MoneyInput, money } from '@gridbot/shared';
 
 export type { MoneyInput } from '@gridbot/shared';
 export {
+  coinCommission,
   decimalsOf,
   feeOf,
   floorToStep,

@@ -1,4 +1,4 @@
-import { feeOf, Money, money } from '../money';
+import { coinCommission, feeOf, money } from '../money';
 import type { Fill, Intent } from '../types';
 
 /**
@@ -28,7 +28,7 @@ export function simulateFill(
   }
   const quote = money(intent.qty).times(price);
   if (intent.type === 'MarketBuy' && buyFeeAsset === 'base') {
-    const fee = feeOf(intent.qty, feePct).toDecimalPlaces(8, Money.ROUND_UP);
+    const fee = coinCommission(intent.qty, feePct);
     return {
       seq: intent.seq,
       side: 'buy',

@@ -1,4 +1,4 @@
-import { feeOf, Money, money } from '@gridbot/shared';
+import { coinCommission, feeOf, type Money, money } from '@gridbot/shared';
 import { increaseLong, initialMargin, reduceLong } from './futures-math';
 import type { BalanceMove, LedgerKind, PaperOrderRow, PaperPositionRow, PositionWrite } from './paper-store';
 
@@ -86,8 +86,7 @@ export function spotFillMoves(
   const ref = row.clientOrderId;
   const base = baseAsset(row.symbol);
   if (row.side === 'buy') {
-    // Binance reports commissions to 8 decimals.
-    const fee = feeOf(qty, feePct).toDecimalPlaces(8, Money.ROUND_UP);
+    const fee = coinCommission(qty, feePct);
     const moves = [
       move('spot', 'USDT', quote.negated(), kind ?? 'buy', ref),
       move('spot', base, qty, kind ?? 'buy', ref),

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, feeOf, floorToStep, floorToStepNumber, roundToTick } from './money';
+import { coinCommission, decimalsOf, feeOf, floorToStep, floorToStepNumber, roundToTick } from './money';
 
 describe('money rounding', () => {
   it('rounds a buy quantity down to the step', () => {
@@ -17,6 +17,13 @@ describe('money rounding', () => {
   it('takes fees in percent of the quote', () => {
     expect(feeOf('1000', '0.1').toString()).toBe('1');
     expect(feeOf('2500', '0.05').toString()).toBe('1.25');
+  });
+
+  it("takes a spot buy's commission in the coin, rounded up to 8 decimals", () => {
+    expect(coinCommission('10', '0.1').toString()).toBe('0.01');
+    // 0.1 % of 0.00333 BTC = 0.00000333; of 0.012345678 = 0.000012345678 → 0.00001235.
+    expect(coinCommission('0.00333', '0.1').toString()).toBe('0.00000333');
+    expect(coinCommission('0.012345678', '0.1').toString()).toBe('0.00001235');
   });
 
   it('counts the decimals of a step', () => {

@@ -35,6 +35,18 @@ export function feeOf(quote: MoneyInput, feePct: MoneyInput): Decimal {
   return money(quote).times(feePct).dividedBy(100);
 }
 
+/** Decimals of a commission in Binance's fills and trade lists. */
+const COMMISSION_DECIMALS = 8;
+
+/**
+ * A spot buy's commission as Binance takes it: in the coin received, `feePct` percent of the quantity, rounded
+ * up to the 8 decimals Binance reports commissions in (docs/trading-rules.md §2.1). One rule for the backtest's
+ * simulated fills and the paper exchange's.
+ */
+export function coinCommission(qty: MoneyInput, feePct: MoneyInput): Decimal {
+  return feeOf(qty, feePct).toDecimalPlaces(COMMISSION_DECIMALS, Decimal.ROUND_UP);
+}
+
 /** Number of decimals of a step or tick such as '0.001' → 3. */
 export function decimalsOf(step: MoneyInput): number {
   return money(step).decimalPlaces();
