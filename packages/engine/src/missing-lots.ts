@@ -105,7 +105,7 @@ export function dropMissingLots<S extends EngineState>(
   const missing = missingQty(state, held);
   if (missing === 0) return { state, closed: [] };
   const { kept, closed } = dropNewest(state.lots, missing, price, timeMs);
-  const booked = bookClosed(state.account, closed, 0, 0);
+  const booked = bookClosed(state.account, closed, { dustQty: 0, dustCost: 0 }, 0);
   const recorded = {
     ...booked,
     missingQty: money(state.account.missingQty ?? 0)

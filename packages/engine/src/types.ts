@@ -78,8 +78,13 @@ export interface SellLots {
   seq: number;
   lotIds: number[];
   grids: number[];
-  /** Σ lot qty rounded down to the step (a base-fee remainder below one step stays as dust). */
+  /**
+   * (Σ lot qty + the dust it sells with them) rounded down to the step (docs/trading-rules.md §2.1): what stays
+   * below one step is the bot's dust again.
+   */
   qty: string;
+  /** The bot's carried dust this sell includes; absent: none. */
+  dustQty?: string;
   price: number;
   reason: SellReason;
 }
@@ -206,8 +211,16 @@ export interface Account {
   posQty?: number;
   posNotional?: number;
   posMargin?: number;
-  /** Base left behind below one step after base-asset fees. */
+  /**
+   * Spot dust (docs/trading-rules.md §2.1): the coin the bot holds beyond its lots (what a sell's step rounding or a
+   * refused sell left). The next sell of lots includes it. Absent in states saved before it was carried: none.
+   */
   dustQty: number;
+  /**
+   * USDT of the dust already booked as sold (a sell the exchange refused closes its lots at its price):
+   * unrealized PnL counts the dust at the price less this. Absent: 0.
+   */
+  dustCost?: number;
   /** Base quantity dropped from the lots because the account no longer held it; absent: none. */
   missingQty?: number;
   /** Futures funding received (+) or paid (−), already inside bookedProfit; absent: none yet. */

@@ -53,8 +53,9 @@ export interface BacktestOptions {
   /** Fee in percent of quote (spot) or notional (futures); default per docs/trading-rules.md §2.1 from the caller. */
   feePct: number;
   /**
-   * Spot buys: 'quote' (default, docs/trading-rules.md §2.1) books the fee in USDT on top of the quote; 'base' takes
-   * it from the coin bought, as Binance and the paper exchange do (§3), so the lots hold qty − fee.
+   * Spot buys: 'base' (default, docs/trading-rules.md §2.1) takes the commission from the coin bought, as Binance and
+   * the paper exchange do, so the lots hold qty − commission and the bot carries the dust; 'quote' books it in
+   * USDT on top of the quote instead (a comparison only: no exchange charges it so).
    */
   spotBuyFeeAsset?: 'quote' | 'base';
   /** Moves every fill price against the bot by this many basis points before tick rounding. */
@@ -211,7 +212,7 @@ export class PathBacktest<S extends EngineState> {
             this.tickSize,
             this.slippageBps,
           ).toNumber();
-    const feeAsset = this.state.market === 'spot' ? this.options.spotBuyFeeAsset : undefined;
+    const feeAsset = this.state.market === 'spot' ? (this.options.spotBuyFeeAsset ?? 'base') : undefined;
     const fill = simulateFill(intent, price, t, this.options.feePct, feeAsset);
     const out = applyFillDetailed(this.state, fill);
     this.state = out.state;

@@ -1,6 +1,6 @@
 /**
- * Where a spot buy's fee is paid (docs/trading-rules.md §2.1): in USDT on top of the quote by default, or taken
- * from the coin bought as Binance and the paper exchange take it (`spotBuyFeeAsset: 'base'`).
+ * Where a spot buy's fee is paid (docs/trading-rules.md §2.1): taken from the coin bought by default, as Binance and
+ * the paper exchange take it, or in USDT on top of the quote (`spotBuyFeeAsset: 'quote'`).
  */
 import { describe, expect, it } from 'vitest';
 import { TEST_RULES } from '../testing/harness';
@@ -16,17 +16,17 @@ function flat(): Candles {
 }
 
 describe('spot buy fee', () => {
-  it('is 0.1 % of the quote in USDT by default: the lot holds all it bought', () => {
-    const r = runBacktest(multigridBot({ alloc: [1], tp: [50] }), flat(), TEST_RULES, { feePct: 0.1 });
+  it("with 'quote' is 0.1 % of the quote in USDT: the lot holds all it bought", () => {
+    const r = runBacktest(multigridBot({ alloc: [1], tp: [50] }), flat(), TEST_RULES, {
+      feePct: 0.1,
+      spotBuyFeeAsset: 'quote',
+    });
     expect(r.fills.map((f) => [f.side, f.qty, f.quote, f.fee])).toEqual([['buy', 10, 1000, 1]]);
     expect(r.state.lots.map((l) => l.qty)).toEqual([10]);
   });
 
-  it("with 'base' is 0.1 % of the coins bought: the lot holds 9.99, the fee is worth 1 USDT", () => {
-    const r = runBacktest(multigridBot({ alloc: [1], tp: [50] }), flat(), TEST_RULES, {
-      feePct: 0.1,
-      spotBuyFeeAsset: 'base',
-    });
+  it('is 0.1 % of the coins bought by default: the lot holds 9.99, the fee is worth 1 USDT', () => {
+    const r = runBacktest(multigridBot({ alloc: [1], tp: [50] }), flat(), TEST_RULES, { feePct: 0.1 });
     expect(r.fills.map((f) => [f.side, f.qty, f.quote, f.fee])).toEqual([['buy', 10, 1000, 1]]);
     expect(r.state.lots.map((l) => l.qty)).toEqual([9.99]);
     // Same money as the USDT fee: 9.99 coins at 100 less 1000 spent = −1.

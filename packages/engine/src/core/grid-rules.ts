@@ -4,6 +4,7 @@
  * bands (quiet-band.ts) ask where it would. The strategies' own rules pair the same way in their `GridHooks`.
  */
 import type { EngineRules } from '../rules';
+import { heldCost, heldQty } from '../pnl/pnl';
 import type { Lot, Stats } from '../types';
 import { pnlReachesPct, pnlTarget, pnlTargetPrice } from './compare';
 import type { GridBotState } from './grid-bot.state';
@@ -49,7 +50,7 @@ export function riskExit(
   const a = state.account;
   if (
     s.profitBookPct !== null &&
-    pnlReachesPct(a.bookedProfit, a.openQty, a.openCost, p, s.profitBookPct, a.investment)
+    pnlReachesPct(a.bookedProfit, heldQty(a), heldCost(a), p, s.profitBookPct, a.investment)
   ) {
     return 'profit_book';
   }
@@ -64,8 +65,8 @@ export function riskLevels(state: GridBotState, levels: RuleLevels): void {
   if (s.stoplossPrice !== null) levels.fallTo(s.stoplossPrice);
   if (s.pausePrice !== null) levels.riseTo(s.pausePrice);
   if (s.profitBookPct !== null) {
-    if (a.openQty > 0)
-      levels.riseTo(pnlTargetPrice(a.bookedProfit, a.openQty, a.openCost, s.profitBookPct, a.investment));
+    const q = heldQty(a);
+    if (q > 0) levels.riseTo(pnlTargetPrice(a.bookedProfit, q, heldCost(a), s.profitBookPct, a.investment));
     else if (a.bookedProfit >= pnlTarget(s.profitBookPct, a.investment)) levels.always();
   }
   const liq = openLiqPrice(state);
@@ -106,9 +107,9 @@ export function trackDrawdown(stats: Stats, equity: number): Stats {
 /** Where `trackDrawdown` changes the stats: above the peak's price, below the worst drawdown's. */
 export function drawdownLevels(state: GridBotState, levels: RuleLevels): void {
   const a = state.account;
-  const q = a.openQty;
+  const q = heldQty(a);
   // Equity is base + q × p (pnl.ts equityAt).
-  const base = a.investment + a.bookedProfit - a.openCost;
+  const base = a.investment + a.bookedProfit - heldCost(a);
   const peak = state.stats.peakEquity;
   const trough = peak * (1 - state.stats.maxDrawdownPct / 100);
   if (q > 0) {

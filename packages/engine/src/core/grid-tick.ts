@@ -3,7 +3,7 @@
  * take-profit, buy. Strategy-specific parts (take-profit, buy trigger) are passed in as hooks.
  * Hot path: a tick that changes nothing allocates only the result object and returns the same state.
  */
-import { equityAt } from '../pnl/pnl';
+import { carriedDust, equityAt } from '../pnl/pnl';
 import type { EngineRules } from '../rules';
 import type {
   BotStatus,
@@ -76,7 +76,7 @@ function exitTick(
     const intent =
       exit === 'liquidated'
         ? liquidation(seq, sold, state.account.liqPrice, state.account)
-        : sellLots(seq, sold, tick.price, exit as SellReason, rules);
+        : sellLots(seq, sold, tick.price, exit as SellReason, rules, carriedDust(state.account));
     intents = [intent];
     pending = [pendingOf(intent, sold, state.status, state.stopReason, status)];
   }
@@ -160,10 +160,13 @@ function takeProfitPhase(
   const newestBefore = d.lots[d.lots.length - 1];
   d.lots = tp.lots;
   const groups = tp.together ? [tp.sold] : tp.sold.map((l) => [l]);
+  // The dust goes with the first sell only, so two sells never count it twice.
+  let dust = carriedDust(state.account);
   for (const group of groups) {
     if (group.length === 0) continue;
     d.seq += 1;
-    const intent = sellLots(d.seq, group, p, 'take_profit', rules);
+    const intent = sellLots(d.seq, group, p, 'take_profit', rules, dust);
+    dust = 0;
     d.intents.push(intent);
     d.pending.push(pendingOf(intent, group, state.status, state.stopReason));
   }
@@ -241,7 +244,7 @@ function stoppedSell(
 ): StepResult<GridBotState> {
   const seq = state.seq + 1;
   const sold = newestFirst(state.lots);
-  const intent = sellLots(seq, sold, tick.price, 'manual_sell', rules);
+  const intent = sellLots(seq, sold, tick.price, 'manual_sell', rules, carriedDust(state.account));
   return {
     state: settle(
       {

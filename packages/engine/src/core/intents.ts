@@ -56,16 +56,21 @@ export function planBuy(
   };
 }
 
-/** Sell of `lots` (given newest first) at market; qty = Σ lot qty rounded down to the step. */
+/**
+ * Sell of `lots` (given newest first) at market, with the bot's carried `dust` (docs/trading-rules.md §2.1):
+ * qty = (Σ lot qty + dust) rounded down to the step, so a coin commission's remainder is sold once it and
+ * the next lots make up a step instead of being stranded.
+ */
 export function sellLots(
   seq: number,
   lots: readonly Lot[],
   price: number,
   reason: SellReason,
   rules: EngineRules,
+  dust = 0,
 ): SellLots {
-  const total = lots.reduce((s, l) => s.plus(l.qty), money(0));
-  return {
+  const total = lots.reduce((s, l) => s.plus(l.qty), money(dust));
+  const intent: SellLots = {
     type: 'SellLots',
     seq,
     lotIds: lots.map((l) => l.id),
@@ -74,6 +79,8 @@ export function sellLots(
     price,
     reason,
   };
+  if (dust > 0) intent.dustQty = money(dust).toFixed();
+  return intent;
 }
 
 /**

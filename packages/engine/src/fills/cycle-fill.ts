@@ -16,6 +16,7 @@ import {
   buyFeeUsdt,
   buyIntoPosition,
   closeLots,
+  dustSoldWith,
   insertLots,
   leaveAsDust,
   lotFromBuyFill,
@@ -85,7 +86,8 @@ export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<Cycle
       applied: true,
     };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
-  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  const dust = dustSoldWith(state.account, intent);
+  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason, dust);
   return bookCycleSale(state, entry, pending, outcome, reason, fill.qty, fill.timeMs, 1);
 }
 
@@ -118,7 +120,7 @@ function bookCycleSale(
 ): FillOutcome<CycleState> {
   const lots = insertLots(state.lots, outcome.kept);
   const account = withOpenTotals(
-    sellFromPosition(bookClosed(state.account, outcome.closed, outcome.dustQty, trades), soldQty),
+    sellFromPosition(bookClosed(state.account, outcome.closed, outcome, trades), soldQty),
     lots,
     pending,
     bracketsOf(state),

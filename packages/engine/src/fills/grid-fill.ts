@@ -20,6 +20,7 @@ import {
   buyIntoPosition,
   type ClosedLot,
   closeLots,
+  dustSoldWith,
   insertLots,
   leaveAsDust,
   lotFromBuyFill,
@@ -97,7 +98,8 @@ export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<Grid
       applied: true,
     };
   const reason = intent.type === 'SellLots' ? intent.reason : 'liquidated';
-  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason);
+  const dust = dustSoldWith(state.account, intent);
+  const outcome = closeLots(entry.lots, toNumber(intent.qty), fill, reason, dust);
   return bookSale(state, pending, outcome, fill.qty, fill.timeMs, 1);
 }
 
@@ -146,7 +148,7 @@ function bookSale(
   trades: 0 | 1,
 ): FillOutcome<GridBotState> {
   const lots = insertLots(state.lots, outcome.kept);
-  const booked = bookClosed(state.account, outcome.closed, outcome.dustQty, trades);
+  const booked = bookClosed(state.account, outcome.closed, outcome, trades);
   const account = withOpenTotals(sellFromPosition(booked, soldQty), lots, pending, bracketsOf(state));
   const profit = outcome.closed.reduce((s, c) => s.plus(c.profit), money(0)).toNumber();
   const stats = {

@@ -14,8 +14,8 @@ import {
 import { priceAbove } from '../core/compare';
 import { invariant } from '../errors';
 import { money, toNumber } from '../money';
-import { lotProfit } from '../pnl/pnl';
-import type { Account, Fill, Lot, PendingIntent, SellReason } from '../types';
+import { carriedDust, lotProfit } from '../pnl/pnl';
+import type { Account, Fill, Intent, Lot, PendingIntent, SellReason } from '../types';
 
 /** A lot (or the sold part of one) closed by a sell fill. */
 export interface ClosedLot {
@@ -82,24 +82,51 @@ export interface SellOutcome {
   closed: ClosedLot[];
   /** Lots (or remainders of lots) still held after a partial fill. */
   kept: Lot[];
+  /** What the sale adds to the bot's dust (negative when it sold carried dust). */
   dustQty: number;
+  /** What it adds to the dust's booked value (negative when it sold dust that had one). */
+  dustCost: number;
+}
+
+/** The carried dust a sell took with its lots, and the share of the dust's booked value that goes with it. */
+export interface DustSold {
+  qty: number;
+  cost: number;
+}
+
+export const NO_DUST: DustSold = { qty: 0, cost: 0 };
+
+/** The carried dust `intent` took with its lots, with its share of the dust's booked value. */
+export function dustSoldWith(account: Account, intent: Intent): DustSold {
+  if (intent.type !== 'SellLots' || intent.dustQty === undefined) return NO_DUST;
+  const carried = carriedDust(account);
+  const cost = account.dustCost ?? 0;
+  const qty = money(intent.dustQty);
+  return {
+    qty: qty.toNumber(),
+    cost: carried > 0 && cost !== 0 ? qty.times(cost).dividedBy(carried).toNumber() : 0,
+  };
 }
 
 /**
  * Splits a sell fill over the lots it sold, in the intent's order (newest first). A fill of the whole
- * requested qty closes every lot; what the step rounding left (base-fee remainders) becomes dust. A
- * smaller fill closes lots in order and keeps the unsold rest. Sell quote and fee are shared by qty.
+ * requested qty closes every lot and sells the carried `dust` the intent took with them; what the step
+ * rounding leaves becomes the bot's dust (docs/trading-rules.md §2.1). The lots share the whole sell quote and
+ * fee by qty (the dust's own cost was booked with the lots it came from), and the dust's booked value, when
+ * it has one, as cost. A smaller fill closes lots in order and keeps the unsold rest.
  */
 export function closeLots(
   lots: readonly Lot[],
   requestedQty: number,
   fill: Fill,
   reason: SellReason,
+  dust: DustSold = NO_DUST,
 ): SellOutcome {
   const sold = money(fill.qty);
   const held = lots.reduce((s, l) => s.plus(l.qty), money(0));
-  invariant(sold.lte(held), `sell fill ${fill.seq} of ${sold} exceeds the ${held} held`);
+  invariant(sold.lte(held.plus(dust.qty)), `sell fill ${fill.seq} of ${sold} exceeds the ${held} held`);
   const full = sold.gte(requestedQty);
+  const dustCost = full && held.gt(0) ? money(dust.cost) : money(0);
   const price = toNumber(fill.price);
   const closed: ClosedLot[] = [];
   const kept: Lot[] = [];
@@ -113,7 +140,8 @@ export function closeLots(
     // Shares multiply before dividing so that e.g. 5 × 812.5488 / 8.061 is exactly 504.
     const basis = full ? held : sold;
     const whole = full || take.eq(lot.qty);
-    const buyQuote = whole ? lot.quote : take.times(lot.quote).dividedBy(lot.qty).toNumber();
+    const lotQuote = whole ? money(lot.quote) : take.times(lot.quote).dividedBy(lot.qty);
+    const buyQuote = lotQuote.plus(dustCost.times(take).dividedBy(held)).toNumber();
     const buyFee = whole ? lot.fee : take.times(lot.fee).dividedBy(lot.qty).toNumber();
     const sellQuote = take.times(fill.quote).dividedBy(basis).toNumber();
     const sellFee = take.times(fill.fee).dividedBy(basis).toNumber();
@@ -132,17 +160,19 @@ export function closeLots(
       timeMs: fill.timeMs,
       reason,
     });
-    if (!whole) kept.push(reduceLot(lot, take.toNumber(), buyQuote, buyFee));
+    if (!whole) kept.push(reduceLot(lot, take.toNumber(), lotQuote.toNumber(), buyFee));
     left = left.minus(take);
   }
-  const dustQty = full ? held.minus(sold).toNumber() : 0;
-  return { closed, kept, dustQty };
+  // Sold beyond the lots: carried dust went with them.
+  const dustQty = full || sold.gt(held) ? held.minus(sold).toNumber() : 0;
+  return { closed, kept, dustQty, dustCost: dustCost.negated().toNumber() };
 }
 
 /**
  * Lots left as dust (docs/trading-rules.md §3): their sell cannot go out (below the exchange's minimum quantity
  * or notional), so they leave the stack unsold. Each closes at `price` without a fee, so total PnL does not
- * jump; the whole quantity stays in the account as the bot's recorded dust.
+ * jump; the whole quantity stays in the account as the bot's recorded dust, with that value as its booked
+ * value (unrealized PnL counts the dust at the price less it, so it is not counted twice).
  */
 export function leaveAsDust(
   lots: readonly Lot[],
@@ -169,7 +199,7 @@ export function leaveAsDust(
       reason,
     };
   });
-  return { closed, kept: [], dustQty: dust.toNumber() };
+  return { closed, kept: [], dustQty: dust.toNumber(), dustCost: dust.times(price).toNumber() };
 }
 
 export function reduceLot(lot: Lot, soldQty: number, soldQuote: number, soldFee: number): Lot {
@@ -268,7 +298,7 @@ export function withOpenTotals(
 export function bookClosed(
   account: Account,
   closed: readonly ClosedLot[],
-  dustQty: number,
+  dust: Pick<SellOutcome, 'dustQty' | 'dustCost'>,
   trades: 0 | 1 = 1,
 ): Account {
   let booked = money(account.bookedProfit);
@@ -282,7 +312,10 @@ export function bookClosed(
     bookedProfit: booked.toNumber(),
     fees: fees.toNumber(),
     trades: account.trades + trades,
-    dustQty: money(account.dustQty).plus(dustQty).toNumber(),
+    dustQty: money(carriedDust(account)).plus(dust.dustQty).toNumber(),
+    dustCost: money(account.dustCost ?? 0)
+      .plus(dust.dustCost)
+      .toNumber(),
   };
 }
 

@@ -11,9 +11,29 @@ export function lotProfit(sellQuote: number, sellFee: number, buyQuote: number, 
   return money(sellQuote).minus(sellFee).minus(buyQuote).minus(buyFee).toNumber();
 }
 
-/** Σ open lots (qty × p − buy quote − buy fee), computed in decimal. */
+/** The dust a bot's next sell takes with its lots; absent in states saved before it was carried. */
+export function carriedDust(account: Account): number {
+  return account.dustQty ?? 0;
+}
+
+/** The coin the bot holds: its open lots and its dust (docs/trading-rules.md §2.1). */
+export function heldQty(account: Account): number {
+  return account.openQty + carriedDust(account);
+}
+
+/** What the held coin cost: the open lots' cost and the dust's booked value. */
+export function heldCost(account: Account): number {
+  return account.openCost + (account.dustCost ?? 0);
+}
+
+/** Σ open lots (qty × p − buy quote − buy fee) and the dust at p, computed in decimal. */
 export function unrealizedPnl(account: Account, price: number): number {
-  return money(account.openQty).times(price).minus(account.openCost).toNumber();
+  return money(account.openQty)
+    .plus(carriedDust(account))
+    .times(price)
+    .minus(account.openCost)
+    .minus(account.dustCost ?? 0)
+    .toNumber();
 }
 
 /** Booked + unrealized. */
@@ -40,5 +60,5 @@ export function marginOf(notional: number, leverage: number): number {
 
 /** Equity (investment + total PnL) as a float, for the per-tick drawdown statistic. */
 export function equityAt(account: Account, price: number): number {
-  return account.investment + account.bookedProfit + account.openQty * price - account.openCost;
+  return account.investment + account.bookedProfit + heldQty(account) * price - heldCost(account);
 }

@@ -8,7 +8,7 @@ import { skippedFrom } from '../../core/grid-tick';
 import { liquidation, NO_INTENTS, pendingOf, planBuy, sellLots } from '../../core/intents';
 import { ANY_PRICE, NO_EVENTS, type QuietBand } from '../../core/quiet-band';
 import { CYCLE_STATUS, transition } from '../../core/transitions';
-import { equityAt } from '../../pnl/pnl';
+import { carriedDust, equityAt } from '../../pnl/pnl';
 import type { EngineRules } from '../../rules';
 import type { Intent, SellReason, StepResult, Tick } from '../../types';
 import type { CycleState } from './cycle.state';
@@ -31,7 +31,7 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
     const intent: Intent =
       reason === 'liquidated'
         ? liquidation(seq, state.lots, state.account.liqPrice, state.account)
-        : sellLots(seq, state.lots, p, reason, rules);
+        : sellLots(seq, state.lots, p, reason, rules, carriedDust(state.account));
     const next: CycleState = {
       ...state,
       status: transition(CYCLE_STATUS, 'cycle', status, 'sell'),
