@@ -100,26 +100,26 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": 917.04625,
-        "bookedProfit": 186.04587325,
+        "apyPct": 916.937999,
+        "bookedProfit": 186.02568316,
         "buyAndHoldPct": 39.029908,
         "endMs": 1747008000000,
-        "fees": 17.980226495,
+        "fees": 17.98023687,
         "funding": 0,
         "investment": 1000,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 4.751275,
+        "maxDrawdownPct": 4.751353,
         "openGrids": 5,
-        "roiPct": 17.587188,
-        "sharpe": 19.6037,
+        "roiPct": 17.585112,
+        "sharpe": 19.6038,
         "skippedBuys": 0,
         "sortino": null,
         "startMs": 1746403200000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": 175.871883505,
+        "totalPnl": 175.85112313,
         "trades": 207,
-        "unrealizedPnl": -10.173989745,
+        "unrealizedPnl": -10.17456003,
       }
     `);
   });
@@ -133,26 +133,26 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -112.158099,
-        "bookedProfit": 117.37453638,
+        "apyPct": -114.887625,
+        "bookedProfit": 117.28267632,
         "buyAndHoldPct": 1.813908,
         "endMs": 1621543200000,
-        "fees": 8.74423559,
+        "fees": 8.74413064,
         "funding": 0,
         "investment": 500,
         "lastSkippedBuy": null,
-        "maxDrawdownPct": 49.918694,
+        "maxDrawdownPct": 49.947358,
         "openGrids": 5,
-        "roiPct": -2.415582,
-        "sharpe": 0.6894,
+        "roiPct": -2.474368,
+        "sharpe": 0.6785,
         "skippedBuys": 0,
-        "sortino": 0.9978,
+        "sortino": 0.9815,
         "startMs": 1620864000000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": -12.0779079,
+        "totalPnl": -12.37184092,
         "trades": 119,
-        "unrealizedPnl": -129.45244428,
+        "unrealizedPnl": -129.65451724,
       }
     `);
   });

@@ -4,9 +4,10 @@
  * and the next open included — are joined by straight lines. On each line the bot acts at the first
  * price where one of its rules becomes true (the edge of the event band, core/quiet-band.ts) — the
  * first price on the symbol's tick grid, since that is where trades happen and what a live or paper
- * bot is fed — then goes on from there; the line's end point is fed last. Every intent fills at once at its decision
- * price moved by the optional slippage and rounded to the tick against the bot, with the fee of
- * §2.1, through the very `step`/`applyFill` that run live bots.
+ * bot is fed — then goes on from there; the line's end point is fed last. Every intent fills at once at the
+ * level that set it off (or the path point it was decided at), moved by the optional slippage and rounded to
+ * the tick against the bot — never at the tick beyond the level, which is one tick in the bot's favour —
+ * with the fee of §2.1, through the very `step`/`applyFill` that run live bots.
  *
  * The runner is a stream: `feed` takes candles in time order in any number of chunks (one per file)
  * and gives the same fills as one call with all of them.
@@ -161,7 +162,8 @@ export class PathBacktest<S extends EngineState> {
         const e = up ? band.hi : band.lo;
         if (up ? !(e > cur && e < b) : !(e < cur && e > b)) break;
         const x = this.firstTickBeyond(e, cur, up, b);
-        this.settle(x, t);
+        // The engine is fed the first tick where its exact comparison holds; the orders fill at the level.
+        this.settle(x, t, e);
         cur = x;
       }
     }
@@ -185,8 +187,11 @@ export class PathBacktest<S extends EngineState> {
     return up ? Math.min(x, b) : Math.max(x, b);
   }
 
-  /** Feeds `p` and fills what it decides, again until nothing more happens at this price. */
-  private settle(p: number, t: number): void {
+  /**
+   * Feeds `p` and fills what it decides at `level` (the event level `p` is the first tick beyond, or `p`
+   * itself), again until nothing more happens at this price.
+   */
+  private settle(p: number, t: number, level = p): void {
     const onTick = this.options.onTick;
     for (let round = 0; round < MAX_ROUNDS_AT_PRICE; round++) {
       onTick?.(p, t);
@@ -197,17 +202,17 @@ export class PathBacktest<S extends EngineState> {
         this.skipped = r.notices[r.notices.length - 1] as Notice;
       }
       if (r.intents.length === 0) break;
-      for (const intent of r.intents) this.fill(intent, t);
+      for (const intent of r.intents) this.fill(intent, t, level);
     }
     this.price = p;
   }
 
-  private fill(intent: Intent, t: number): void {
+  private fill(intent: Intent, t: number, level: number): void {
     const price =
       intent.type === 'RecordLiquidation'
         ? intent.price
         : fillPriceAgainst(
-            intent.price,
+            level,
             intent.type === 'MarketBuy' ? 'buy' : 'sell',
             this.tickSize,
             this.slippageBps,
