@@ -5,7 +5,7 @@
  */
 import type { GridBotState } from './core/grid-bot.state';
 import { NO_INTENTS } from './core/intents';
-import { eventBand, type QuietBand, UNSET_BAND } from './core/quiet-band';
+import { eventBand, inQuietBand, type QuietBand, UNSET_BAND } from './core/quiet-band';
 import { utcDateKey } from './core/utc-date';
 import { applyCycleFill, applyCycleIntentDust, applyCycleIntentFailed } from './fills/cycle-fill';
 import {
@@ -33,8 +33,7 @@ export type EngineState = GridBotState | CycleState;
 export function step<S extends EngineState>(state: S, tick: Tick, rules: EngineRules): StepResult<S> {
   if (state.kind !== 'cycle') {
     // Hot path: inside the quiet band nothing can change (core/quiet-band.ts).
-    const q = state.quiet;
-    if (tick.price > q.lo && tick.price < q.hi) return { state, intents: NO_INTENTS };
+    if (inQuietBand(state.quiet, tick)) return { state, intents: NO_INTENTS };
   }
   switch (state.kind) {
     case 'multigrid':

@@ -15,6 +15,17 @@ describe('funding times', () => {
     ]);
   });
 
+  it("follow the symbol's interval: every 4 h or every hour where Binance funds so", () => {
+    const hour = 3_600_000;
+    const times = fundingTimesBetween(at('2025-05-05T03:59:00Z'), at('2025-05-05T12:00:00Z'), 4 * hour);
+    expect(times.map((t) => new Date(t).toISOString().slice(11, 16))).toEqual(['04:00', '08:00', '12:00']);
+    expect(fundingTimesBetween(at('2025-05-05T09:30:00Z'), at('2025-05-05T11:00:00Z'), hour)).toEqual([
+      at('2025-05-05T10:00:00Z'),
+      at('2025-05-05T11:00:00Z'),
+    ]);
+    expect(fundingTimeAtOrBefore(at('2025-05-05T07:59:59Z'), 4 * hour)).toBe(at('2025-05-05T04:00:00Z'));
+  });
+
   it('count a funding time once: reached by the later tick, not again after it', () => {
     expect(fundingTimesBetween(at('2025-05-05T15:59:59Z'), at('2025-05-05T16:00:00Z'))).toEqual([
       at('2025-05-05T16:00:00Z'),

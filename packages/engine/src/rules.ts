@@ -1,4 +1,9 @@
-import { DEFAULT_MAINT_MARGIN_RATE, type MarketKind, type MarketRules } from '@gridbot/shared';
+import {
+  DEFAULT_MAINT_MARGIN_RATE,
+  fundingIntervalMs,
+  type MarketKind,
+  type MarketRules,
+} from '@gridbot/shared';
 import { decimalsOf } from './money';
 
 /**
@@ -21,6 +26,8 @@ export interface EngineRules {
    * exchange and in backtests, where the engine books the liquidation at its level.
    */
   liquidationFromExchange?: boolean;
+  /** Futures: ms between funding times (`fundingTimesBetween`); absent: Binance's 8 h. */
+  fundingIntervalMs?: number;
 }
 
 /** Compiles shared `MarketRules` for `step()`. Futures without a known rate use the 0.5 % default. */
@@ -40,5 +47,6 @@ export function compileRules(rules: MarketRules): EngineRules {
     stepDecimals: decimalsOf(rules.stepSize),
     minNotionalNum: Number(rules.minNotional),
     maintMarginRate: maint,
+    ...(rules.market === 'future' ? { fundingIntervalMs: fundingIntervalMs(rules) } : {}),
   };
 }

@@ -9,6 +9,11 @@ export interface Tick {
   symbol: string;
   market: MarketKind;
   price: string;
+  /**
+   * Futures: the mark price, when the feed publishes one (Binance liquidates and funds on it, docs/trading-rules.md
+   * §2.2); absent: the price stands in for it (the simulated market's mark is its last price).
+   */
+  markPrice?: string;
   /** Time of the price in ms (replay: the candle's historical time). */
   tsMs: number;
   /** `performance.now()`-style monotonic ms at which the feed emitted it (for latency measurements). */

@@ -18,7 +18,7 @@ import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
 import { FUNDING_JITTER_MS, fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
-import type { Intent, Notice } from '../types';
+import type { Intent, Notice, Tick } from '../types';
 import type { Candles } from './candles';
 import { type BacktestReport, type EquityPoint, ReportBuilder } from './report';
 
@@ -63,6 +63,12 @@ export interface BacktestOptions {
   slippageBps?: number;
   /** Futures: funding rates booked at each funding time while a position is open. */
   funding?: FundingRates | null;
+  /**
+   * Futures: mark-price candles (the same open times as the candles; a candle without its mark candle uses
+   * the last price). Funding is charged on the mark price and the position liquidated when the mark reaches
+   * its liquidation price, as Binance does (docs/trading-rules.md §2.2); the mark follows the same path model.
+   */
+  mark?: Candles | null;
   /** Collect fill rows (default true); the benchmark turns it off. */
   record?: boolean;
   /**
@@ -92,6 +98,9 @@ export class PathBacktest<S extends EngineState> {
   private readonly slippageBps: number;
   private readonly report: ReportBuilder;
   private fundingIndex = 0;
+  /** The mark price at the current path point (NaN: none, the last price stands in), and the mark candle index. */
+  private markPrice = Number.NaN;
+  private markIndex = 0;
   private skipped: Notice | null = null;
   private skippedCount = 0;
 
@@ -118,22 +127,35 @@ export class PathBacktest<S extends EngineState> {
     const lows = c.low;
     const closes = c.close;
     const funding = this.options.funding;
+    const mark = this.options.mark;
     for (let i = 0; i < n; i++) {
       const t = times[i] as number;
       const o = opens[i] as number;
       const cl = closes[i] as number;
+      // The mark candle of this open time, if any: its points pair with the candle's (open with open, …).
+      const m = mark ? this.markCandle(mark, t) : -1;
+      const mo = m < 0 ? Number.NaN : (mark?.open[m] as number);
       this.report.candle(t, o, this.state, this.price);
-      if (funding) this.fund(funding, t, o);
-      this.walk(o, t);
+      if (funding) this.fund(funding, t, Number.isNaN(mo) ? o : mo);
+      this.walk(o, t, mo);
+      const ml = m < 0 ? Number.NaN : (mark?.low[m] as number);
+      const mh = m < 0 ? Number.NaN : (mark?.high[m] as number);
       if (cl >= o) {
-        this.walk(lows[i] as number, t);
-        this.walk(highs[i] as number, t);
+        this.walk(lows[i] as number, t, ml);
+        this.walk(highs[i] as number, t, mh);
       } else {
-        this.walk(highs[i] as number, t);
-        this.walk(lows[i] as number, t);
+        this.walk(highs[i] as number, t, mh);
+        this.walk(lows[i] as number, t, ml);
       }
-      this.walk(cl, t);
+      this.walk(cl, t, m < 0 ? Number.NaN : (mark?.close[m] as number));
     }
+  }
+
+  /** The index of the mark candle opening at `t`, or −1 (mark candles are read forward, in time order). */
+  private markCandle(mark: Candles, t: number): number {
+    const times = mark.openTimeMs;
+    while (this.markIndex < times.length && (times[this.markIndex] as number) < t) this.markIndex += 1;
+    return times[this.markIndex] === t ? this.markIndex : -1;
   }
 
   /** The result after the last candle fed. */
@@ -143,14 +165,20 @@ export class PathBacktest<S extends EngineState> {
     return { fills: this.fills, summary, equityCurve: this.report.curve, state: s };
   }
 
-  /** Moves the price along the line from the current price to `b`, acting at every event on it. */
-  private walk(b: number, t: number): void {
-    let cur = this.price;
+  /**
+   * Moves the price along the line from the current price to `b` (the mark from its current value to `mb`,
+   * NaN: none), acting at every event on it.
+   */
+  private walk(b: number, t: number, mb: number): void {
+    const a = this.price;
+    const ma = this.markPrice;
+    this.markPrice = mb;
+    let cur = a;
     const s = this.state;
     if (s.kind !== 'cycle') {
-      // Both ends inside the quiet band: the whole line is (the band is an interval).
+      // Both ends inside the quiet band: the whole line is (the band is an interval; the mark's line too).
       const q = s.quiet;
-      if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi) {
+      if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi && !(mb <= q.lo) && !(ma <= q.lo)) {
         this.price = b;
         return;
       }
@@ -163,11 +191,12 @@ export class PathBacktest<S extends EngineState> {
         if (up ? !(e > cur && e < b) : !(e < cur && e > b)) break;
         const x = this.firstTickBeyond(e, cur, up, b);
         // The engine is fed the first tick where its exact comparison holds; the orders fill at the level.
-        this.settle(x, t, e);
+        // The mark moves along its own line in step with the price.
+        this.settle(x, t, e, ma + ((mb - ma) * (x - a)) / (b - a));
         cur = x;
       }
     }
-    this.settle(b, t);
+    this.settle(b, t, b, mb);
   }
 
   /**
@@ -188,14 +217,16 @@ export class PathBacktest<S extends EngineState> {
   }
 
   /**
-   * Feeds `p` and fills what it decides at `level` (the event level `p` is the first tick beyond, or `p`
-   * itself), again until nothing more happens at this price.
+   * Feeds `p` (with the `mark` price, NaN: none) and fills what it decides at `level` (the event level `p` is
+   * the first tick beyond, or `p` itself), again until nothing more happens at this price.
    */
-  private settle(p: number, t: number, level = p): void {
+  private settle(p: number, t: number, level: number, mark: number): void {
     const onTick = this.options.onTick;
+    // One shape for every tick (the engine's hot path stays monomorphic).
+    const tick: Tick = { price: p, timeMs: t, mark: Number.isNaN(mark) ? undefined : mark };
     for (let round = 0; round < MAX_ROUNDS_AT_PRICE; round++) {
       onTick?.(p, t);
-      const r = step(this.state, { price: p, timeMs: t }, this.rules);
+      const r = step(this.state, tick, this.rules);
       this.state = r.state;
       if (r.notices !== undefined && r.notices.length > 0) {
         this.skippedCount += 1;
@@ -253,7 +284,8 @@ export class PathBacktest<S extends EngineState> {
 
   /**
    * Funding at every funding time up to this candle's open (docs/trading-rules.md §2.2): the open position pays
-   * (rate > 0) or receives its notional at the candle's open × the rate.
+   * (rate > 0) or receives its size × the mark price at the candle's open (the open where there is no mark)
+   * × the rate.
    */
   private fund(f: FundingRates, t: number, open: number): void {
     const n = f.timeMs.length;

@@ -21,7 +21,7 @@ export interface BacktestArgs {
   restart: number | null;
   profitBookPct: number | null;
   funding: string | null;
-  /** Futures range grid: mark price candle files, on which the position is liquidated. */
+  /** Futures: mark-price candle files (same header and open times as the candles). */
   markCandles: string[];
 }
 

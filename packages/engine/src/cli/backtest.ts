@@ -170,11 +170,14 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!market) throw new UsageError(`unknown ${args.category} symbol ${args.symbol}`);
   const rules = compileRules(market);
   const files = candleFiles(args);
-  const [parts, funding] = await Promise.all([
+  const [parts, markParts, funding] = await Promise.all([
     Promise.all(files.map(readCandles)),
+    Promise.all(args.markCandles.map(readCandles)),
     args.funding === null ? null : readFunding(args.funding),
   ]);
   const candles = joinCandles(parts, args.fromMs ?? undefined, args.toMs ?? undefined);
+  const mark =
+    markParts.length === 0 ? null : joinCandles(markParts, args.fromMs ?? undefined, args.toMs ?? undefined);
   if (candles.openTimeMs.length === 0) throw new InputError('no candles in the --from/--to range');
   const strategy = args.strategy === null ? null : readJson(args.strategy, 'strategy');
   if (isRangeStrategy(strategy)) {
@@ -190,7 +193,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (args.markCandles.length > 0) throw new UsageError('--mark-candles applies to a futures range grid');
   const state = buildState(args, candles.openTimeMs[0] as number, candles.open[0] as number, market);
   const feePct = args.feePct ?? DEFAULT_FEE_PCT[args.category];
-  const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding });
+  const result = runBacktest(state, candles, rules, { feePct, slippageBps: args.slippageBps, funding, mark });
   process.stdout.write(
     args.json
       ? `${JSON.stringify({ fills: result.fills, summary: result.summary, equityCurve: result.equityCurve })}\n`

@@ -31,12 +31,14 @@ export interface RuleLevels {
 export type Exit = 'manual_sell' | 'stoploss' | 'pause' | 'profit_book' | 'liquidated';
 
 /**
- * First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). With
+ * First matching risk exit of docs/trading-rules.md §2.2 step 1 (a stop-and-sell request comes first). The
+ * liquidation is on the `mark` price (Binance liquidates on it; the price where there is none). With
  * `rules.liquidationFromExchange` the liquidation is not one: the exchange reports it (§3).
  */
 export function riskExit(
   state: GridBotState,
   p: number,
+  mark: number,
   rules?: Pick<EngineRules, 'liquidationFromExchange'>,
 ): Exit | null {
   if (state.exitRequest !== null) return 'manual_sell';
@@ -44,7 +46,7 @@ export function riskExit(
   const liq = rules?.liquidationFromExchange ? 0 : openLiqPrice(state);
   if (s.stoplossPrice !== null && p <= s.stoplossPrice) {
     // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
-    return liq > 0 && p <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
+    return liq > 0 && mark <= liq && liq >= s.stoplossPrice ? 'liquidated' : 'stoploss';
   }
   if (s.pausePrice !== null && p >= s.pausePrice) return 'pause';
   const a = state.account;
@@ -54,7 +56,7 @@ export function riskExit(
   ) {
     return 'profit_book';
   }
-  if (liq > 0 && p <= liq) return 'liquidated';
+  if (liq > 0 && mark <= liq) return 'liquidated';
   return null;
 }
 

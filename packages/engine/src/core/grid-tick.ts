@@ -21,7 +21,7 @@ import type {
 import { type GridBotState, NO_TRAIL, type TrailingBuy } from './grid-bot.state';
 import { type Exit, nextGrid, type RuleLevels, restartLevel, riskExit, trackDrawdown } from './grid-rules';
 import { liquidation, NO_INTENTS, newestFirst, pendingOf, planBuy, sellLots } from './intents';
-import { quietBand } from './quiet-band';
+import { inQuietBand, quietBand } from './quiet-band';
 import { BOT_STATUS, transition } from './transitions';
 
 export interface TakeProfitOutcome {
@@ -104,14 +104,14 @@ export function stepGrid(
   hooks: GridHooks,
 ): StepResult<GridBotState> {
   const p = tick.price;
-  if (p > state.quiet.lo && p < state.quiet.hi) return { state, intents: NO_INTENTS };
+  if (inQuietBand(state.quiet, tick)) return { state, intents: NO_INTENTS };
   if (state.pending.length > 0) return { state, intents: NO_INTENTS };
   if (state.status === 'Stopped') {
     if (state.exitRequest !== null && state.lots.length > 0) return stoppedSell(state, tick, rules, hooks);
     return { state, intents: NO_INTENTS };
   }
   const stats = trackDrawdown(state.stats, equityAt(state.account, p));
-  const exit = riskExit(state, p, rules);
+  const exit = riskExit(state, p, tick.mark ?? p, rules);
   if (exit !== null) return exitTick(state, stats, exit, tick, rules, hooks);
 
   const restart = restartLevel(state);

@@ -19,6 +19,17 @@ export interface QuietBand {
   hi: number;
 }
 
+/**
+ * Whether `tick` is quiet: its price strictly inside the band, and its mark price (when it has one) above the
+ * band's low edge, which is at or above the liquidation price (a mark at or below it may liquidate).
+ */
+export function inQuietBand(band: QuietBand, tick: { price: number; mark?: number }): boolean {
+  const p = tick.price;
+  if (!(p > band.lo && p < band.hi)) return false;
+  const mark = tick.mark;
+  return mark === undefined || mark > band.lo;
+}
+
 /** No band: every tick takes the full path (and stores a fresh band). `lo > hi`, JSON-safe. */
 export const UNSET_BAND: QuietBand = { lo: 1, hi: 0 };
 /** A band that holds no price (a rule fires at any price, e.g. an empty stack buys at market). */

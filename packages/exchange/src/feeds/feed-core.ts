@@ -1,5 +1,5 @@
 import { decimalsOf, findMarketRules, type MarketKind, roundToTick } from '@gridbot/shared';
-import type { Candle, CandleInterval, Ticker24h, TickListener } from '../market-feed';
+import type { Candle, CandleInterval, Tick, Ticker24h, TickListener } from '../market-feed';
 import { CandleBook, type HistoryProvider, stats24h } from './candle-book';
 import type { Clock } from './clock';
 import { streamKey, TickHub } from './tick-hub';
@@ -45,10 +45,13 @@ export class FeedCore {
     tsMs: number,
     volume = 0,
     emittedAt = performance.now(),
+    markPrice?: number,
   ): void {
     const text = tickPrice(symbol, market, price);
     this.book(symbol, market).onTick(Number(text), tsMs, volume);
-    this.hub.publish({ symbol, market, price: text, tsMs, emittedAt });
+    const tick: Tick = { symbol, market, price: text, tsMs, emittedAt };
+    if (markPrice !== undefined) tick.markPrice = tickPrice(symbol, market, markPrice);
+    this.hub.publish(tick);
   }
 
   subscribe(symbol: string, market: MarketKind, listener: TickListener): () => void {

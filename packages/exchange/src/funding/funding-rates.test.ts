@@ -33,6 +33,14 @@ describe('replay funding rates', () => {
     expect(rateOf(series, 0)).toBeUndefined();
   });
 
+  it("reads a symbol funding every 4 h at its own times (the market rules' interval)", () => {
+    const series = parseFundingCsv('rates.csv', 'funding_time_ms,funding_rate\n14400000,0.0001\n28800000,-0.0002\n');
+    expect(rateOf(series, 4 * HOUR, 4 * HOUR)).toBe(0.0001);
+    expect(rateOf(series, 8 * HOUR, 4 * HOUR)).toBe(-0.0002);
+    // The looping replay folds back by whole 4 h periods: 12:00 is 04:00 again (by 8 h it would be 08:00).
+    expect(rateOf(series, 12 * HOUR, 4 * HOUR)).toBe(0.0001);
+  });
+
   it('follows the looping replay: a time past the file folds back by the file span', () => {
     // Three funding times (a 24 h span): the fourth period is the first again.
     const series = parseFundingCsv(

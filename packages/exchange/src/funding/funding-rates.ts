@@ -12,10 +12,17 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { FUNDING_INTERVAL_MS, FUNDING_JITTER_MS, type FundingSeries, parseFundingCsv } from '@gridbot/shared';
+import {
+  FUNDING_INTERVAL_MS,
+  FUNDING_JITTER_MS,
+  type FundingSeries,
+  findMarketRules,
+  fundingIntervalMs,
+  parseFundingCsv,
+} from '@gridbot/shared';
 import { readMarketFile } from '../feeds/replay-files';
 
-/** The funding rate (a fraction per 8 h) of a symbol at a funding time, or undefined when none is known. */
+/** The funding rate (a fraction per funding interval) of a symbol at a funding time, or undefined when none is known. */
 export interface FundingRates {
   rateAt(symbol: string, fundingTimeMs: number): number | undefined;
 }
@@ -79,10 +86,15 @@ export function sliceFunding(s: FundingSeries, from: number, to: number): Fundin
   return out;
 }
 
-/** `rate` at every funding time in [from, to). */
+/** The funding interval of a futures symbol, from the market rules (8 h where they do not say). */
+function periodOf(symbol: string): number {
+  return fundingIntervalMs(findMarketRules(symbol, 'future'));
+}
+
+/** `rate` at every funding time of the symbol in [from, to). */
 function everyFundingTime(q: FundingQuery, rate: number): FundingSeries {
   const out: FundingSeries = { timeMs: [], rate: [] };
-  const period = FUNDING_INTERVAL_MS;
+  const period = periodOf(q.symbol);
   for (let t = Math.ceil(q.from / period) * period; t < q.to; t += period) {
     out.timeMs.push(t);
     out.rate.push(rate);
@@ -91,11 +103,15 @@ function everyFundingTime(q: FundingQuery, rate: number): FundingSeries {
 }
 
 /**
- * The rate a series holds for one funding time (a non-empty series). The replay loops its candles with growing
- * timestamps, so a time past the series is folded back into it by the series' own span (whole funding periods).
+ * The rate a series holds for one funding time (a non-empty series) of a symbol funding every `period` ms. The
+ * replay loops its candles with growing timestamps, so a time past the series is folded back into it by the
+ * series' own span (whole funding periods).
  */
-export function rateOf(series: FundingSeries, fundingTimeMs: number): number | undefined {
-  const period = FUNDING_INTERVAL_MS;
+export function rateOf(
+  series: FundingSeries,
+  fundingTimeMs: number,
+  period = FUNDING_INTERVAL_MS,
+): number | undefined {
   const first = series.timeMs[0] as number;
   const last = series.timeMs.at(-1) as number;
   const span = Math.max(period, Math.round((last - first) / period + 1) * period);
@@ -130,7 +146,7 @@ export async function replayFundingRates(dir: string, fallbackRate?: number): Pr
   return {
     rateAt(symbol, fundingTimeMs) {
       const series = bySymbol.get(symbol.toUpperCase());
-      return series ? rateOf(series, fundingTimeMs) : fallbackRate;
+      return series ? rateOf(series, fundingTimeMs, periodOf(symbol)) : fallbackRate;
     },
   };
 }
@@ -153,7 +169,7 @@ export function embeddedFunding(dir: string, paperRate: number | null): FundingH
     async read(q) {
       const real = await shippedOf(q.symbol);
       const n = real.timeMs.length;
-      const period = FUNDING_INTERVAL_MS;
+      const period = periodOf(q.symbol);
       const realFrom = n > 0 ? (real.timeMs[0] as number) : Number.POSITIVE_INFINITY;
       const realTo = n > 0 ? (real.timeMs[n - 1] as number) + period : Number.NEGATIVE_INFINITY;
       const out = sliceFunding(real, q.from, q.to);

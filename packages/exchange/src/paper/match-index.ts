@@ -94,8 +94,10 @@ export class MatchIndex {
     if (tick.market === 'future') {
       const byUser = this.liquidations.get(tick.symbol);
       if (byUser) {
+        // Liquidation is on the mark price (docs/trading-rules.md §2.2), the last price where the feed has none.
+        const mark = tick.markPrice === undefined ? price : Number(tick.markPrice);
         for (const [userId, liq] of byUser) {
-          if (liq > 0 && price <= liq) {
+          if (liq > 0 && mark <= liq) {
             due.push(userId);
             byUser.delete(userId);
           }

@@ -292,7 +292,7 @@ export class PaperExchange {
   }
 
   private onCross(tick: Tick, orders: PaperOrderRow[], liquidations: string[]): void {
-    const price = money(tick.price);
+    const price = money(tick.markPrice ?? tick.price);
     for (const userId of liquidations) {
       void this.serial(userId, async () => {
         if (await this.liquidateIfDue(userId, tick.symbol, price)) return;

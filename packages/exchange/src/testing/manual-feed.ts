@@ -15,9 +15,23 @@ export class ManualFeed implements MarketFeed {
     }
   }
 
-  /** Publishes `price` for the stream, at `tsMs` (default: now). */
-  setPrice(symbol: string, market: MarketKind, price: string, tsMs = systemClock.now()): void {
-    this.core.emit(symbol, market, Number(price), tsMs);
+  /** Publishes `price` (and a futures `markPrice`, when given) for the stream, at `tsMs` (default: now). */
+  setPrice(
+    symbol: string,
+    market: MarketKind,
+    price: string,
+    tsMs = systemClock.now(),
+    markPrice?: string,
+  ): void {
+    this.core.emit(
+      symbol,
+      market,
+      Number(price),
+      tsMs,
+      0,
+      performance.now(),
+      markPrice === undefined ? undefined : Number(markPrice),
+    );
   }
 
   symbols(): readonly string[] {

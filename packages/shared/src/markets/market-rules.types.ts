@@ -17,10 +17,23 @@ export interface MarketRules {
   /** Tier-1 maintenance margin rate as a fraction (futures); 0 on spot. */
   maintMarginRate: number;
   maxLeverage: number;
+  /**
+   * Futures: hours between funding times, counted from 00:00 UTC. Binance's `GET /fapi/v1/fundingInfo` lists
+   * only the symbols whose interval (or rate cap) was adjusted, so absent means its default, 8.
+   */
+  fundingIntervalHours?: number;
 }
 
 /** Fees of docs/trading-rules.md §2.1 in percent of quote (spot) or notional (futures), paid in USDT. */
 export const DEFAULT_FEE_PCT: Readonly<Record<MarketKind, number>> = { spot: 0.1, future: 0.05 };
+
+/** Binance's funding interval of a USDT-M perpetual whose interval was not adjusted (docs/trading-rules.md §2.2). */
+export const DEFAULT_FUNDING_INTERVAL_HOURS = 8;
+
+/** A futures symbol's funding interval in ms (`fundingIntervalHours`, 8 h where the rules do not say). */
+export function fundingIntervalMs(rules: Pick<MarketRules, 'fundingIntervalHours'> | undefined): number {
+  return (rules?.fundingIntervalHours ?? DEFAULT_FUNDING_INTERVAL_HOURS) * 3_600_000;
+}
 
 /** Maintenance margin rate used where a symbol's own is unknown (docs/trading-rules.md §2.2). */
 export const DEFAULT_MAINT_MARGIN_RATE = 0.005;

@@ -24,7 +24,7 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
   const stats = trackDrawdown(state.stats, equityAt(state.account, p));
   const lot = state.lots[0];
   if (lot !== undefined) {
-    const reason = sellReason(state, p, rules);
+    const reason = sellReason(state, p, tick.mark ?? p, rules);
     if (reason === null)
       return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
     const seq = state.seq + 1;
@@ -68,13 +68,14 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
   return { state: next, intents: [plan.intent] };
 }
 
-function sellReason(state: CycleState, p: number, rules: EngineRules): SellReason | null {
+/** Why the held lot sells at `p`; the liquidation is on the `mark` price (docs/trading-rules.md §2.2). */
+function sellReason(state: CycleState, p: number, mark: number, rules: EngineRules): SellReason | null {
   if (state.exitRequest !== null) return 'manual_sell';
   if (state.status !== 'Holding') return null;
   const a = state.account;
   const sl = state.params.stopLoss;
   // With `liquidationFromExchange` only the exchange reports a liquidation (docs/trading-rules.md §3).
-  const liquidated = !rules.liquidationFromExchange && a.liqPrice > 0 && p <= a.liqPrice;
+  const liquidated = !rules.liquidationFromExchange && a.liqPrice > 0 && mark <= a.liqPrice;
   // Both levels under one tick: the falling price crossed the higher one first (docs/trading-rules.md §2.2).
   if (sl !== null && p <= sl && !(liquidated && a.liqPrice >= sl)) return 'stoploss';
   if (liquidated) return 'liquidated';
