@@ -1,6 +1,6 @@
 /**
  * @gridbot/engine — pure trading logic (docs/trading-rules.md §2): Multigrid, Scalping and Cycle state machines,
- * fills, PnL/ROI/APY, statistics, start validation, and the backtest runner.
+ * fills, PnL/ROI/APR, statistics, start validation, and the backtest runner.
  */
 export {
   CANDLE_HEADER,
@@ -85,7 +85,7 @@ export {
 export { dropMissingLots, missingQty, rebuyMissing, rebuyOrder } from './missing-lots';
 export * from './money';
 export {
-  apyPct,
+  aprPct,
   equityAt,
   lotProfit,
   marginOf,

@@ -36,7 +36,7 @@ export function summaryLines(s: BacktestReport): string[] {
     ['unrealized PnL', usdt(s.unrealizedPnl)],
     ['total PnL', usdt(s.totalPnl)],
     ['ROI', pct(s.roiPct)],
-    ['APY', pct(s.apyPct)],
+    ['APR', pct(s.aprPct)],
     ['fees', usdt(s.fees)],
     ['funding', usdt(s.funding)],
     ['trades', String(s.trades)],

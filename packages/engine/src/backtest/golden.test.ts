@@ -67,7 +67,7 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": 166.5947,
+        "aprPct": 163.693527,
         "bookedProfit": 24.8500190834,
         "buyAndHoldPct": -0.987512,
         "endMs": 1712448420000,
@@ -77,16 +77,16 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
         "lastSkippedBuy": null,
         "maxDrawdownPct": 4.651581,
         "openGrids": 2,
-        "roiPct": 2.284338,
-        "sharpe": 3.5447,
+        "roiPct": 2.244557,
+        "sharpe": 3.8104,
         "skippedBuys": 0,
-        "sortino": 5.7519,
+        "sortino": 6.2852,
         "startMs": 1712016000000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": 22.8433790684,
+        "totalPnl": 22.445571713715,
         "trades": 26,
-        "unrealizedPnl": -2.006640015,
+        "unrealizedPnl": -2.404447369685,
       }
     `);
   });
@@ -100,7 +100,7 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": 916.937999,
+        "aprPct": 914.637896,
         "bookedProfit": 186.02568316,
         "buyAndHoldPct": 39.029908,
         "endMs": 1747008000000,
@@ -110,16 +110,16 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
         "lastSkippedBuy": null,
         "maxDrawdownPct": 4.751353,
         "openGrids": 5,
-        "roiPct": 17.585112,
-        "sharpe": 19.6038,
+        "roiPct": 17.541001,
+        "sharpe": 19.5221,
         "skippedBuys": 0,
         "sortino": null,
         "startMs": 1746403200000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": 175.85112313,
+        "totalPnl": 175.41000739,
         "trades": 207,
-        "unrealizedPnl": -10.17456003,
+        "unrealizedPnl": -10.61567577,
       }
     `);
   });
@@ -133,7 +133,7 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -114.887625,
+        "aprPct": -118.314007,
         "bookedProfit": 117.28267632,
         "buyAndHoldPct": 1.813908,
         "endMs": 1621543200000,
@@ -143,16 +143,16 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
         "lastSkippedBuy": null,
         "maxDrawdownPct": 49.947358,
         "openGrids": 5,
-        "roiPct": -2.474368,
-        "sharpe": 0.6785,
+        "roiPct": -2.548163,
+        "sharpe": -2.5292,
         "skippedBuys": 0,
-        "sortino": 0.9815,
+        "sortino": -3.2829,
         "startMs": 1620864000000,
         "stopReason": null,
         "timeInMarketPct": 100,
-        "totalPnl": -12.37184092,
+        "totalPnl": -12.74081584276,
         "trades": 119,
-        "unrealizedPnl": -129.65451724,
+        "unrealizedPnl": -130.02349216276,
       }
     `);
   });
@@ -166,7 +166,7 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -321.194945,
+        "aprPct": -321.19558,
         "bookedProfit": -131.04063,
         "buyAndHoldPct": -30.141578,
         "endMs": 1621543260000,
@@ -176,16 +176,16 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
         "lastSkippedBuy": null,
         "maxDrawdownPct": 19.611257,
         "openGrids": 0,
-        "roiPct": -13.078183,
-        "sharpe": -5.7522,
+        "roiPct": -13.078209,
+        "sharpe": -5.9609,
         "skippedBuys": 0,
-        "sortino": -5.9146,
+        "sortino": -6.1233,
         "startMs": 1620259200000,
         "stopReason": "stoploss",
         "timeInMarketPct": 44.647446,
-        "totalPnl": -130.781830458,
+        "totalPnl": -130.782089257542,
         "trades": 6,
-        "unrealizedPnl": 0.258799542,
+        "unrealizedPnl": 0.258540742458,
       }
     `);
   });
@@ -199,7 +199,7 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
     });
     expect(out.summary).toMatchInlineSnapshot(`
       {
-        "apyPct": -532.74506,
+        "aprPct": -534.502714,
         "bookedProfit": 67.01172,
         "buyAndHoldPct": -30.141578,
         "endMs": 1621543260000,
@@ -209,16 +209,16 @@ describe('golden backtests on real candles', { timeout: 60_000 }, () => {
         "lastSkippedBuy": null,
         "maxDrawdownPct": 44.331328,
         "openGrids": 1,
-        "roiPct": -21.691927,
-        "sharpe": -5.5351,
+        "roiPct": -21.763494,
+        "sharpe": -9.3474,
         "skippedBuys": 0,
-        "sortino": -6.1508,
+        "sortino": -8.7855,
         "startMs": 1620259200000,
         "stopReason": null,
         "timeInMarketPct": 71.791038,
-        "totalPnl": -216.919273658,
+        "totalPnl": -217.634942664342,
         "trades": 5,
-        "unrealizedPnl": -283.930993658,
+        "unrealizedPnl": -284.646662664342,
       }
     `);
   });

@@ -1,12 +1,12 @@
 /**
  * The backtest report (docs/trading-rules.md §2.5 summary): PnL figures from the engine's own account, and the
- * figures a trader judges a strategy by — ROI and APY, max drawdown, Sharpe and Sortino ratios of
+ * figures a trader judges a strategy by — ROI and APR, max drawdown, Sharpe and Sortino ratios of
  * daily returns, time in market, the buy-and-hold return over the same candles — with the daily
  * equity curve they are computed from.
  */
 import type { EngineState } from '../engine';
-import { money } from '../money';
-import { apyPct, equityAt, roiPct, totalPnl, unrealizedPnl } from '../pnl/pnl';
+import { feeOf, money } from '../money';
+import { aprPct, equityAt, heldQty, roiPct, unrealizedPnl } from '../pnl/pnl';
 import type { Notice, StopReason } from '../types';
 
 const MS_PER_DAY = 86_400_000;
@@ -17,10 +17,12 @@ export interface BacktestReport {
   startMs: number;
   endMs: number;
   bookedProfit: number;
+  /** The holdings at the last price less their cost and less the fee of selling them at market. */
   unrealizedPnl: number;
   totalPnl: number;
   roiPct: number;
-  apyPct: number;
+  /** ROI × 365 / max(days, 1): simple, not compounded (docs/trading-rules.md §2.1). */
+  aprPct: number;
   /** Every fee paid (already inside the PnL figures). */
   fees: number;
   /** Futures funding received (+) or paid (−), inside booked profit. */
@@ -29,7 +31,7 @@ export interface BacktestReport {
   trades: number;
   openGrids: number;
   maxDrawdownPct: number;
-  /** Annualised (√365) mean / standard deviation of daily returns; null under two full days. */
+  /** Annualised (√365) mean / standard deviation of whole-UTC-day returns; null under two of them. */
   sharpe: number | null;
   /** Annualised mean / downside deviation of daily returns; null without a losing day or two days. */
   sortino: number | null;
@@ -61,7 +63,11 @@ export class ReportBuilder {
   private day = Number.NaN;
   private inMarketMs = 0;
 
-  constructor(private readonly investment: number) {}
+  /** `feePct`: the fee of a market order, for what selling the holdings at the end would cost. */
+  constructor(
+    private readonly investment: number,
+    private readonly feePct: number,
+  ) {}
 
   /** Called at each candle's open, before its path, with the state and price after the previous one. */
   candle(t: number, open: number, state: EngineState, price: number): void {
@@ -93,8 +99,11 @@ export class ReportBuilder {
     const endMs = this.prevMs + this.interval;
     if (state.lots.length > 0) this.inMarketMs += this.interval;
     const price = Number.isNaN(lastPrice) ? this.firstOpen : lastPrice;
-    const total = totalPnl(a, price);
-    this.curve.push({ time: endMs, equity: equityAt(a, price) });
+    // What the holdings would bring sold at market now: their value less the taker fee (docs/trading-rules.md §2.1).
+    const exitFee = feeOf(money(heldQty(a)).times(price), this.feePct);
+    const unrealized = money(unrealizedPnl(a, price)).minus(exitFee).toNumber();
+    const total = money(a.bookedProfit).plus(unrealized).toNumber();
+    this.curve.push({ time: endMs, equity: money(this.investment).plus(total).toNumber() });
     const roi = roiPct(total, this.investment);
     const span = endMs - this.firstMs;
     const { sharpe, sortino } = dailyRatios(this.curve);
@@ -103,10 +112,10 @@ export class ReportBuilder {
       startMs: this.firstMs,
       endMs,
       bookedProfit: a.bookedProfit,
-      unrealizedPnl: unrealizedPnl(a, price),
+      unrealizedPnl: unrealized,
       totalPnl: total,
       roiPct: round(roi, 6),
-      apyPct: round(apyPct(roi, span), 6),
+      aprPct: round(aprPct(roi, span), 6),
       fees: a.fees,
       funding: a.funding ?? 0,
       trades,
@@ -125,7 +134,8 @@ export class ReportBuilder {
 
 /**
  * Sharpe and Sortino ratios of the daily returns of an equity curve, annualised with √365 (crypto
- * trades every day), risk-free rate 0.
+ * trades every day), risk-free rate 0. A daily return runs from one UTC midnight to the next: the partial
+ * first and last days of a run (it starts at 10:30, or ends at noon) are not whole days and are left out.
  */
 export function dailyRatios(curve: readonly EquityPoint[]): {
   sharpe: number | null;
@@ -133,8 +143,10 @@ export function dailyRatios(curve: readonly EquityPoint[]): {
 } {
   const returns: number[] = [];
   for (let i = 1; i < curve.length; i++) {
-    const prev = (curve[i - 1] as EquityPoint).equity;
-    if (prev > 0) returns.push((curve[i] as EquityPoint).equity / prev - 1);
+    const from = curve[i - 1] as EquityPoint;
+    const to = curve[i] as EquityPoint;
+    const wholeDay = from.time % MS_PER_DAY === 0 && to.time - from.time === MS_PER_DAY;
+    if (wholeDay && from.equity > 0) returns.push(to.equity / from.equity - 1);
   }
   if (returns.length < 2) return { sharpe: null, sortino: null };
   const mean = returns.reduce((s, r) => s + r, 0) / returns.length;

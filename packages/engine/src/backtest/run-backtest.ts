@@ -115,7 +115,7 @@ export class PathBacktest<S extends EngineState> {
     this.tick = Number(rules.tickSize);
     this.tickDecimals = decimalsOf(rules.tickSize);
     this.slippageBps = options.slippageBps ?? 0;
-    this.report = new ReportBuilder(initial.account.investment);
+    this.report = new ReportBuilder(initial.account.investment, options.feePct);
   }
 
   /** Feeds candles that follow every candle fed before. */

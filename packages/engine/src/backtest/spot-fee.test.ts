@@ -29,7 +29,7 @@ describe('spot buy fee', () => {
     const r = runBacktest(multigridBot({ alloc: [1], tp: [50] }), flat(), TEST_RULES, { feePct: 0.1 });
     expect(r.fills.map((f) => [f.side, f.qty, f.quote, f.fee])).toEqual([['buy', 10, 1000, 1]]);
     expect(r.state.lots.map((l) => l.qty)).toEqual([9.99]);
-    // Same money as the USDT fee: 9.99 coins at 100 less 1000 spent = −1.
-    expect(r.summary.totalPnl).toBeCloseTo(-1, 9);
+    // Same money as the USDT fee: 9.99 coins at 100 less 1000 spent = −1, less the fee of selling them (0.999).
+    expect(r.summary.totalPnl).toBeCloseTo(-1.999, 9);
   });
 });

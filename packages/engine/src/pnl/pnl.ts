@@ -1,5 +1,5 @@
 /**
- * PnL, ROI, APY and the futures formulas of docs/trading-rules.md §2.1–2.2. Decimal inside, numbers out.
+ * PnL, ROI, APR and the futures formulas of docs/trading-rules.md §2.1–2.2. Decimal inside, numbers out.
  */
 import { money } from '../money';
 import type { Account } from '../types';
@@ -47,8 +47,11 @@ export function roiPct(total: number, investment: number): number {
   return money(total).dividedBy(investment).times(100).toNumber();
 }
 
-/** APY % = ROI × 365 / max(runtime days, 1). */
-export function apyPct(roi: number, runtimeMs: number): number {
+/**
+ * APR % = ROI × 365 / max(runtime days, 1): simple, not compounded, so an annual percentage rate. The product's
+ * screens call it APY, as the specification does; the backtest report and the docs call it what it is.
+ */
+export function aprPct(roi: number, runtimeMs: number): number {
   const days = Math.max(runtimeMs / MS_PER_DAY, 1);
   return money(roi).times(365).dividedBy(days).toNumber();
 }

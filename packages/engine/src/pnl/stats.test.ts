@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCycle } from '../strategies/cycle/cycle.state';
 import { runPrices } from '../testing/harness';
 import { multigridBot } from '../testing/strategies';
-import { apyPct, roiPct } from './pnl';
+import { aprPct, roiPct } from './pnl';
 import { botStats } from './stats';
 
 const HOUR = 3_600_000;
@@ -55,7 +55,7 @@ describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine stat
 
   it('computes ROI and APY of docs/trading-rules.md §2.1', () => {
     expect(roiPct(50, 1000)).toBe(5);
-    expect(apyPct(5, 10 * 24 * HOUR)).toBe(182.5); // 5 × 365 / 10 days
-    expect(apyPct(5, HOUR)).toBe(1825); // runtime below a day counts as one day
+    expect(aprPct(5, 10 * 24 * HOUR)).toBe(182.5); // 5 × 365 / 10 days
+    expect(aprPct(5, HOUR)).toBe(1825); // runtime below a day counts as one day
   });
 });

@@ -6,7 +6,7 @@ import type { EngineState } from '../engine';
 import { money } from '../money';
 import { cycleProgress } from '../strategies/cycle/cycle.state';
 import type { Lot, Tick } from '../types';
-import { apyPct, roiPct, totalPnl, unrealizedPnl } from './pnl';
+import { aprPct, roiPct, totalPnl, unrealizedPnl } from './pnl';
 
 export interface BotStats {
   status: string;
@@ -24,6 +24,7 @@ export interface BotStats {
   unrealizedPnl: number;
   totalPnl: number;
   roiPct: number;
+  /** The screens' "APY" (the specification's name): the simple annualised ROI, `aprPct`. */
   apyPct: number;
   fees: number;
   trades: number;
@@ -61,7 +62,7 @@ export function botStats(state: EngineState, tick: Tick): BotStats {
     unrealizedPnl: unrealizedPnl(a, tick.price),
     totalPnl: total,
     roiPct: roi,
-    apyPct: apyPct(roi, runtimeMs),
+    apyPct: aprPct(roi, runtimeMs),
     fees: a.fees,
     trades: a.trades,
     datewiseProfit: state.stats.datewiseProfit,

@@ -41,7 +41,7 @@ export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk
       >
         <Figure label="Total PnL" value={formatSignedUsd(s.totalPnl)} tone={signTone(s.totalPnl)} />
         <Figure label="ROI" value={pct(s.roiPct)} tone={signTone(s.roiPct)} />
-        <Figure label="APY" value={pct(s.apyPct)} tone={signTone(s.apyPct)} />
+        <Figure label="APR" value={pct(s.aprPct)} tone={signTone(s.aprPct)} />
         <Figure label="Buy & hold" value={pct(s.buyAndHoldPct)} tone={signTone(s.buyAndHoldPct)} />
         <Figure
           label="Booked profit"
