@@ -5,8 +5,8 @@
  * equity curve they are computed from.
  */
 import type { EngineState } from '../engine';
-import { feeOf, money } from '../money';
-import { aprPct, equityAt, heldQty, roiPct, unrealizedPnl } from '../pnl/pnl';
+import { money } from '../money';
+import { aprPct, equityAt, roiPct, totalPnl, unrealizedPnl } from '../pnl/pnl';
 import type { Notice, StopReason } from '../types';
 
 const MS_PER_DAY = 86_400_000;
@@ -100,9 +100,8 @@ export class ReportBuilder {
     if (state.lots.length > 0) this.inMarketMs += this.interval;
     const price = Number.isNaN(lastPrice) ? this.firstOpen : lastPrice;
     // What the holdings would bring sold at market now: their value less the taker fee (docs/trading-rules.md §2.1).
-    const exitFee = feeOf(money(heldQty(a)).times(price), this.feePct);
-    const unrealized = money(unrealizedPnl(a, price)).minus(exitFee).toNumber();
-    const total = money(a.bookedProfit).plus(unrealized).toNumber();
+    const unrealized = unrealizedPnl(a, price, this.feePct);
+    const total = totalPnl(a, price, this.feePct);
     this.curve.push({ time: endMs, equity: money(this.investment).plus(total).toNumber() });
     const roi = roiPct(total, this.investment);
     const span = endMs - this.firstMs;

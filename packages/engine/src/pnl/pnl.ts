@@ -1,7 +1,7 @@
 /**
  * PnL, ROI, APR and the futures formulas of docs/trading-rules.md §2.1–2.2. Decimal inside, numbers out.
  */
-import { money } from '../money';
+import { feeOf, money } from '../money';
 import type { Account } from '../types';
 
 const MS_PER_DAY = 86_400_000;
@@ -26,19 +26,25 @@ export function heldCost(account: Account): number {
   return account.openCost + (account.dustCost ?? 0);
 }
 
-/** Σ open lots (qty × p − buy quote − buy fee) and the dust at p, computed in decimal. */
-export function unrealizedPnl(account: Account, price: number): number {
-  return money(account.openQty)
-    .plus(carriedDust(account))
-    .times(price)
+/**
+ * Σ open lots (qty × p − buy quote − buy fee) and the dust at p, less the fee a market sell of them all at p
+ * would pay (`exitFeePct`, percent of their value; futures: the taker fee of closing the position; 0 leaves
+ * it out), computed in decimal (docs/trading-rules.md §2.1).
+ */
+export function unrealizedPnl(account: Account, price: number, exitFeePct = 0): number {
+  const value = money(account.openQty).plus(carriedDust(account)).times(price);
+  return value
+    .minus(feeOf(value, exitFeePct))
     .minus(account.openCost)
     .minus(account.dustCost ?? 0)
     .toNumber();
 }
 
-/** Booked + unrealized. */
-export function totalPnl(account: Account, price: number): number {
-  return money(account.bookedProfit).plus(unrealizedPnl(account, price)).toNumber();
+/** Booked + unrealized (with the exit fee of `unrealizedPnl` when its rate is given). */
+export function totalPnl(account: Account, price: number, exitFeePct = 0): number {
+  return money(account.bookedProfit)
+    .plus(unrealizedPnl(account, price, exitFeePct))
+    .toNumber();
 }
 
 /** ROI % = total PnL / investment × 100. */

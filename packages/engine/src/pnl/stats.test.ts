@@ -39,6 +39,15 @@ describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine stat
     expect(stats.maxDrawdownPct).toBeCloseTo(1.05, 9);
   });
 
+  it('takes the fee of selling the holdings at market out of the unrealized PnL when given its rate', () => {
+    // The same bot at 102: 4.901 held worth 499.902; selling them at 0.1 % would cost 0.499902.
+    const bot = multigridBot({ alloc: [0.5, 0.3, 0.2] });
+    const { state } = runPrices(bot, [100, 98, 102], undefined, { startMs: START, stepMs: HOUR });
+    const stats = botStats(state, { price: 102, timeMs: START + 2 * HOUR }, 0.1);
+    expect(stats.unrealizedPnl).toBeCloseTo(-0.499902 - 0.499902, 12);
+    expect(stats.totalPnl).toBeCloseTo(20.6218 - 0.999804, 12);
+  });
+
   it('reports cycle progress as completed cycles plus one half while holding', () => {
     const c = createCycle({
       params: { buyPrice: 100, sellPrice: 110, stopLoss: null, cycles: 4, amount: 100 },

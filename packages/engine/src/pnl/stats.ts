@@ -42,12 +42,15 @@ function openLots(state: EngineState): Lot[] {
   return lots.sort((a, b) => a.id - b.id);
 }
 
-/** Statistics of a bot or cycle at `tick` (the current price and time). */
-export function botStats(state: EngineState, tick: Tick): BotStats {
+/**
+ * Statistics of a bot or cycle at `tick` (the current price and time). With `exitFeePct` (the market's taker
+ * fee, percent) the unrealized PnL is net of selling the holdings at market (docs/trading-rules.md §2.1).
+ */
+export function botStats(state: EngineState, tick: Tick, exitFeePct = 0): BotStats {
   const a = state.account;
   const lots = openLots(state);
   const runtimeMs = Math.max(0, tick.timeMs - state.stats.startTimeMs);
-  const total = totalPnl(a, tick.price);
+  const total = totalPnl(a, tick.price, exitFeePct);
   const roi = roiPct(total, a.investment);
   return {
     status: state.status,
@@ -59,7 +62,7 @@ export function botStats(state: EngineState, tick: Tick): BotStats {
     purchasedQty: a.openQty,
     investment: a.investment,
     bookedProfit: a.bookedProfit,
-    unrealizedPnl: unrealizedPnl(a, tick.price),
+    unrealizedPnl: unrealizedPnl(a, tick.price, exitFeePct),
     totalPnl: total,
     roiPct: roi,
     apyPct: aprPct(roi, runtimeMs),
