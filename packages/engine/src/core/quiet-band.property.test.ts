@@ -55,7 +55,7 @@ const decisive = (s: GridBotState) =>
 function ruleFires(s: GridBotState, price: number): boolean {
   const r = fullStep(s, price);
   if (r.intents.length > 0 || (r.notices?.length ?? 0) > 0) return true;
-  return decisive(r.state) !== decisive(s) || riskExit(s, price) !== null;
+  return decisive(r.state) !== decisive(s) || riskExit(s, price, price) !== null;
 }
 
 const u = fc.double({ min: 0.01, max: 0.99, noNaN: true });

@@ -34,7 +34,10 @@ describe('replay funding rates', () => {
   });
 
   it("reads a symbol funding every 4 h at its own times (the market rules' interval)", () => {
-    const series = parseFundingCsv('rates.csv', 'funding_time_ms,funding_rate\n14400000,0.0001\n28800000,-0.0002\n');
+    const series = parseFundingCsv(
+      'rates.csv',
+      'funding_time_ms,funding_rate\n14400000,0.0001\n28800000,-0.0002\n',
+    );
     expect(rateOf(series, 4 * HOUR, 4 * HOUR)).toBe(0.0001);
     expect(rateOf(series, 8 * HOUR, 4 * HOUR)).toBe(-0.0002);
     // The looping replay folds back by whole 4 h periods: 12:00 is 04:00 again (by 8 h it would be 08:00).
