@@ -22,6 +22,7 @@ export {
   startRangeBacktest,
 } from './backtest/range-backtest';
 export { firstRestingFill, type RestingOrder, restingFill } from './backtest/range-fills';
+export { firstTickBeyond, nextEventLevel, type TickGrid, tickGridOf } from './backtest/path-line';
 export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,

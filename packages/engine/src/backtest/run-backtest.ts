@@ -12,14 +12,15 @@
  * The runner is a stream: `feed` takes candles in time order in any number of chunks (one per file)
  * and gives the same fills as one call with all of them.
  */
-import { decimalsOf, fillPriceAgainst, money } from '@gridbot/shared';
-import { applyFillDetailed, applyFunding, type EngineState, eventBandOf, step } from '../engine';
+import { fillPriceAgainst, money } from '@gridbot/shared';
+import { applyFillDetailed, applyFunding, type EngineState, step } from '../engine';
 import { buyFeeUsdt } from '../fills/ledger';
 import { simulateFill } from '../fills/simulate-fill';
 import { FUNDING_JITTER_MS, fundingPayment } from '../funding';
 import type { EngineRules } from '../rules';
 import type { Intent, Notice, Tick } from '../types';
 import type { Candles } from './candles';
+import { firstTickBeyond, nextEventLevel, type TickGrid, tickGridOf } from './path-line';
 import { type BacktestReport, type EquityPoint, ReportBuilder } from './report';
 
 /** One output row: a buy, one lot closed by a sell (pnl = that lot's profit), or a funding payment. */
@@ -78,8 +79,6 @@ export interface BacktestOptions {
   onTick?: (price: number, timeMs: number) => void;
 }
 
-/** A level within this share of its size from a tick is on that tick (as in `fillPriceAgainst`). */
-const ON_TICK = 1e-9;
 /** Events handled on one line before its end is fed regardless (a guard, never reached in practice). */
 const MAX_EVENTS_PER_LINE = 10_000;
 /** Rounds of step/fill at one price (a market buy after a sell-all, several grids at one level). */
@@ -93,8 +92,7 @@ export class PathBacktest<S extends EngineState> {
   private rows = 0;
   private readonly record: boolean;
   private readonly tickSize: string;
-  private readonly tick: number;
-  private readonly tickDecimals: number;
+  private readonly grid: TickGrid;
   private readonly slippageBps: number;
   private readonly report: ReportBuilder;
   private fundingIndex = 0;
@@ -112,8 +110,7 @@ export class PathBacktest<S extends EngineState> {
     this.state = initial;
     this.record = options.record !== false;
     this.tickSize = rules.tickSize;
-    this.tick = Number(rules.tickSize);
-    this.tickDecimals = decimalsOf(rules.tickSize);
+    this.grid = tickGridOf(rules.tickSize);
     this.slippageBps = options.slippageBps ?? 0;
     this.report = new ReportBuilder(initial.account.investment, options.feePct);
   }
@@ -184,12 +181,10 @@ export class PathBacktest<S extends EngineState> {
       }
     }
     if (!Number.isNaN(cur) && b !== cur) {
-      const up = b > cur;
       for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
-        const band = eventBandOf(this.state);
-        const e = up ? band.hi : band.lo;
-        if (up ? !(e > cur && e < b) : !(e < cur && e > b)) break;
-        const x = this.firstTickBeyond(e, cur, up, b);
+        const e = nextEventLevel(this.state, cur, b);
+        if (Number.isNaN(e)) break;
+        const x = firstTickBeyond(e, cur, b, this.grid);
         // The engine is fed the first tick where its exact comparison holds; the orders fill at the level.
         // The mark moves along its own line in step with the price.
         this.settle(x, t, e, ma + ((mb - ma) * (x - a)) / (b - a));
@@ -197,23 +192,6 @@ export class PathBacktest<S extends EngineState> {
       }
     }
     this.settle(b, t, b, mb);
-  }
-
-  /**
-   * The first price on the tick grid at or beyond level `e` in the direction of the line (prices
-   * trade on ticks, so that is the first price a live bot sees where the rule is true), never
-   * behind the current price and never past the line's end.
-   */
-  private firstTickBeyond(e: number, cur: number, up: boolean, b: number): number {
-    const tick = this.tick;
-    const units = e / tick;
-    const near = Math.round(units);
-    const k =
-      Math.abs(units - near) <= Math.abs(units) * ON_TICK ? near : up ? Math.ceil(units) : Math.floor(units);
-    let x = Number((k * tick).toFixed(this.tickDecimals));
-    // A level a hair beyond a tick that the engine's exact comparison does not count as reached.
-    if (up ? x <= cur : x >= cur) x = Number(((up ? near + 1 : near - 1) * tick).toFixed(this.tickDecimals));
-    return up ? Math.min(x, b) : Math.max(x, b);
   }
 
   /**
