@@ -66,6 +66,11 @@ export interface MarketBuy {
   /** Reference price the decision was taken at (the tick price). */
   price: number;
   /**
+   * The level of the event that decided it (docs/trading-rules.md §2.5), set by a runtime that walks the price's
+   * line to it: the order fills no better for the bot than this level rounded against it. Absent: `price`.
+   */
+  eventPrice?: number;
+  /**
    * A re-buy of coins sold outside the platform: the base quantity the bot's lots lack. Its fill tops up
    * the newest lot instead of opening a grid.
    */
@@ -86,6 +91,11 @@ export interface SellLots {
   /** The bot's carried dust this sell includes; absent: none. */
   dustQty?: string;
   price: number;
+  /**
+   * The level of the event that decided it (docs/trading-rules.md §2.5), set by a runtime that walks the price's
+   * line to it: the order fills no better for the bot than this level rounded against it. Absent: `price`.
+   */
+  eventPrice?: number;
   reason: SellReason;
 }
 

@@ -34,14 +34,17 @@ export async function insertSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
-/** A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. */
+/**
+ * A three-grid Multigrid strategy with easy numbers: 1 % steps, 1 % take-profit, no trailing. The buy lists
+ * are per grid, grid 1's entry unused (it buys at market): a grid without an entry would buy at 0 %, at once.
+ */
 export const simpleMultigrid: GridParams = {
   type: 'multigrid',
   name: 'Simple',
   grids: 3,
   alloc: [0.4, 0.3, 0.3],
-  buyPct: [1, 1],
-  buyUpPct: [0, 0],
+  buyPct: [0, 1, 1],
+  buyUpPct: [0, 0, 0],
   tpPct: [1, 1, 1],
   tpDownPct: [0, 0, 0],
 };

@@ -8,8 +8,11 @@ import { ExchangeFollower } from './exchange-follower';
 import { type DueFunding, FundingBooking } from './funding-booking';
 import type { IntentRow } from './intents.repo';
 import { OrderTracker } from './order-tracker';
+import { atLevel, type LineDecision, stepAlongLine } from './price-line';
 import { haltBot, saveCommandApplied, saveStateBatched } from './runtime-writes';
 
+/** Decisions one tick carries out along its line (a guard; the backtest's rounds at a price stop far sooner). */
+const MAX_DECISIONS_PER_TICK = 1_000;
 /** How often a Binance bot takes the exchange's rules again (the adapter re-reads exchangeInfo daily). */
 const RULES_REFRESH_MS = 60 * 60_000;
 
@@ -106,8 +109,10 @@ export class BotRunner {
   }
 
   /**
-   * One tick (the feed coalesces: while this runs only the latest price waits). With nothing queued, the
-   * step runs at once and a tick that sends nothing (nearly all of them) ends here without a task: ten
+   * One tick (the feed coalesces: while this runs only the latest price waits). The engine is stepped along
+   * the line from the last price to this one, as the backtest walks its path (docs/trading-rules.md §2.5), so
+   * it acts at every level crossed on the way and its orders fill at those levels. With nothing queued, the
+   * steps run at once and a tick that sends nothing (nearly all of them) ends here without a task: ten
    * thousand bots take ten thousand ticks a second, and a promise chain for each was a good part of a
    * worker's time. A tick that trades queues its write and orders like any other task.
    */
@@ -125,23 +130,63 @@ export class BotRunner {
     if (this.tasks > 0) {
       return this.serial(async () => {
         if (this.ctx.finished) return;
-        this.ctx.lastPrice = price;
-        await this.stepAndExecute(price, timeMs);
+        const decision = this.advanceTo(price, timeMs);
+        if (decision) await this.carryOut(decision, price, timeMs);
       });
     }
-    this.ctx.lastPrice = price;
-    let intents: readonly Intent[];
+    let decision: LineDecision | null;
     try {
-      intents = this.advance(price, timeMs);
+      decision = this.advanceTo(price, timeMs);
     } catch (error) {
       this.broken(error);
       return undefined;
     }
-    if (intents.length === 0) return undefined;
+    if (!decision) return undefined;
+    const first = decision;
     return this.serial(async () => {
       if (this.ctx.finished) return;
-      await this.tracker.send(intents, price);
+      await this.carryOut(first, price, timeMs);
     });
+  }
+
+  /** Steps the engine along the line from the last price to `price` up to its first decision. */
+  private advanceTo(price: number, timeMs: number): LineDecision | null {
+    const from = this.ctx.lastPrice;
+    this.ctx.lastPrice = price;
+    return stepAlongLine(
+      () => this.ctx.state,
+      this.ctx.rules,
+      from,
+      price,
+      (p) => this.advance(p, timeMs),
+    );
+  }
+
+  /**
+   * Sends a decision's orders, then steps again at its price until nothing more happens there (a sell-all's
+   * grid 1 buys at once, as in the backtest), then walks on to the line's end `to`.
+   */
+  private async carryOut(first: LineDecision, to: number, timeMs: number): Promise<void> {
+    let decision: LineDecision | null = first;
+    for (let round = 0; decision && round < MAX_DECISIONS_PER_TICK; round++) {
+      const { price, level }: LineDecision = decision;
+      const filledBefore = this.ctx.state.account.trades;
+      await this.tracker.send(decision.intents, price);
+      // Nothing filled (refused, left as dust, still open): the bot goes on from the next tick, as it did
+      // before lines were walked, rather than asking again at once.
+      if (this.ctx.finished || this.ctx.state.account.trades === filledBefore) return;
+      const again = this.advance(price, timeMs);
+      decision =
+        again.length > 0
+          ? { intents: atLevel(again, level), price, level }
+          : stepAlongLine(
+              () => this.ctx.state,
+              this.ctx.rules,
+              price,
+              to,
+              (p) => this.advance(p, timeMs),
+            );
+    }
   }
 
   /**

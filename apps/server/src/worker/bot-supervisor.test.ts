@@ -47,6 +47,8 @@ async function botAfterFirstBuy() {
   await running.supervisor.start();
   running.feed.setPrice('ETHUSDT', 'spot', '2000');
   await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
+  // The fill's task steps the bot again at its price and may queue a write of what that moved: let it end.
+  await running.supervisor.runner(botId)?.serial(async () => {});
   return { ...running, botId };
 }
 
@@ -67,7 +69,8 @@ describe('bot supervisor on the paper exchange', () => {
     // 1980 = 2000 × (1 − 1 %) → grid 2 with 300 USDT → floor(300 / 1980, 0.0001) = 0.1515 ETH.
     feed.setPrice('ETHUSDT', 'spot', '1980');
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(2));
-    // 2000 ≥ 1980 × 1.01 = 1999.8 → the newest lot (grid 2) sells; grid 1 needs 2020.
+    // 2000 ≥ 1980 × 1.01 = 1999.8 → the newest lot (grid 2) sells; grid 1 needs 2020. The bot walks the line
+    // from 1980 to 2000 and its sell fills at the level it crossed, 1999.8 (docs/trading-rules.md §2.5).
     feed.setPrice('ETHUSDT', 'spot', '2000');
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(3));
     feed.setPrice('ETHUSDT', 'spot', '2020');
@@ -81,13 +84,14 @@ describe('bot supervisor on the paper exchange', () => {
       ['buy', 2, '1980', '0.1515'],
       // Each lot holds its buy less the fee taken in ETH (0.1 %), sold to the step (0.0001): grid 2 holds
       // 0.1515 − 0.0001515 = 0.1513485 and sells 0.1513; grid 1 holds and sells 0.2 − 0.0002 = 0.1998.
-      ['sell', 2, '2000', '0.1513'],
+      ['sell', 2, '1999.8', '0.1513'],
       ['sell', 1, '2020', '0.1998'],
       ['buy', 1, '2020', '0.198'],
     ]);
-    // Grid 2: sold 0.1513 × 2000 = 302.6 − fee 0.3026 − bought 299.97 = 2.3274 (its buy fee, 0.0001515 ETH,
-    // came out of the coins bought); the 0.0000485 ETH below the step stays as dust (docs/trading-rules.md §3).
-    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.3274, 6);
+    // Grid 2: sold 0.1513 × 1999.8 = 302.56974 − fee 0.30256974 − bought 299.97 = 2.29717026 (its buy fee,
+    // 0.0001515 ETH, came out of the coins bought); the 0.0000485 ETH below the step stays as dust
+    // (docs/trading-rules.md §3).
+    expect(Number(fills[2]!.pnl)).toBeCloseTo(2.29717026, 6);
     const intents = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
     expect(intents.every((i) => i.status === 'filled')).toBe(true);
 
@@ -229,9 +233,12 @@ describe('bot supervisor on the paper exchange', () => {
     expect(await fillsOf(botId)).toHaveLength(1);
     release();
     await Promise.all([slow, tick]);
+    // The paper exchange's feed still quotes 2000, so grid 2 fills there and grid 3's level (2000 × 0.99) is
+    // 1980: the runner steps again at the tick of a fill, as the backtest does, and buys grid 3 at once.
     expect((await fillsOf(botId)).map((f) => [f.side, f.grid])).toEqual([
       ['buy', 1],
       ['buy', 2],
+      ['buy', 3],
     ]);
     await supervisor.stop();
     await paper.stop();

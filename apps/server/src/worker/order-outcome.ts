@@ -18,6 +18,7 @@ export function orderFor(
     clientOrderId,
     quantity: intent.qty,
     ...(sell && market === 'future' ? { reduceOnly: true } : {}),
+    ...(intent.eventPrice === undefined ? {} : { eventPrice: String(intent.eventPrice) }),
   };
 }
 

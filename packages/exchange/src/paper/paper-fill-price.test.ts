@@ -53,4 +53,36 @@ describe('paper market fill price', () => {
     });
     expect(sell.averagePrice).toBe('50000.01');
   });
+
+  it('fills an engine event at its level rounded against the bot, not at the tick past it it was seen on', async () => {
+    const feed = new OffTickFeed();
+    paper = new PaperExchange({ store: new MemoryPaperStore(), feed });
+    await paper.start();
+    const ex = paper.forUser('user-1');
+    feed.setPrice('ETHUSDT', 'spot', '3295.45');
+    feed.quote = '3295.45';
+    // The buy level 3295.4537 was crossed on the tick 3295.45; the order pays the level rounded up.
+    const buy = await ex.placeOrder({
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'b-2',
+      quantity: '0.1',
+      eventPrice: '3295.4537',
+    });
+    expect(buy.averagePrice).toBe('3295.46');
+    // A take-profit level of 3454.638 crossed on 3454.64 sells at 3454.63.
+    feed.quote = '3454.64';
+    const sell = await ex.placeOrder({
+      market: 'spot',
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'market',
+      clientOrderId: 's-2',
+      quantity: '0.0999',
+      eventPrice: '3454.638',
+    });
+    expect(sell.averagePrice).toBe('3454.63');
+  });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money } from '../money/money';
-import { fillPriceAgainst } from './fill-price';
+import { fillPriceAgainst, marketFillPrice } from './fill-price';
 
 describe('fill price rounded to the tick against the bot', () => {
   it('rounds a buy up and a sell down', () => {
@@ -39,5 +39,26 @@ describe('fill price rounded to the tick against the bot', () => {
         },
       ),
     );
+  });
+});
+
+describe('market fill price of an engine event (docs/trading-rules.md §2.5)', () => {
+  it('fills a buy level at the level rounded up, not at the first tick below it where it was seen', () => {
+    // The buy level 3295.4537 is seen at 3295.45; the order crosses the spread and pays 3295.46.
+    expect(marketFillPrice('3295.45', 'buy', '0.01', 3295.4537).toFixed()).toBe('3295.46');
+  });
+
+  it('fills a take-profit level at the level rounded down, not at the first tick above it', () => {
+    expect(marketFillPrice('3454.64', 'sell', '0.01', 3454.638).toFixed()).toBe('3454.63');
+  });
+
+  it('fills at the feed price when the price has moved on against the bot since the event', () => {
+    expect(marketFillPrice('3296.10', 'buy', '0.01', 3295.4537).toFixed()).toBe('3296.1');
+    expect(marketFillPrice('3450.004', 'sell', '0.01', 3454.638).toFixed()).toBe('3450');
+  });
+
+  it('fills an order without an event at the feed price rounded against the bot', () => {
+    expect(marketFillPrice('100.123', 'buy', '0.01').toFixed()).toBe('100.13');
+    expect(marketFillPrice('100.127', 'sell', '0.01').toFixed()).toBe('100.12');
   });
 });

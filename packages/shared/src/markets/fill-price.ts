@@ -31,3 +31,23 @@ export function fillPriceAgainst(
   // A sell below one tick would fill at 0: it fills at the smallest tick instead.
   return (rounded.gt(0) ? rounded : money(1)).times(tick);
 }
+
+/**
+ * The fill price of a market order on a simulated exchange (docs/trading-rules.md §2.5): the feed's price rounded
+ * against the taker, and, for an order an engine event produced, never better for the bot than that event's
+ * level rounded against it. A bot detects a crossing on the first traded tick past its level, one tick in its
+ * favour, but its market order crosses the spread: the fill is the level rounded against the bot, as in the
+ * backtest. When the price has moved on against the bot since (the feed went past the level's rounding), the
+ * order fills at the feed's price: a market order takes the book as it is when it arrives.
+ */
+export function marketFillPrice(
+  feedPrice: MoneyInput,
+  side: FillSide,
+  tickSize: MoneyInput,
+  eventPrice?: MoneyInput,
+): Money {
+  const atFeed = fillPriceAgainst(feedPrice, side, tickSize);
+  if (eventPrice === undefined) return atFeed;
+  const atLevel = fillPriceAgainst(eventPrice, side, tickSize);
+  return side === 'buy' ? Money.max(atFeed, atLevel) : Money.min(atFeed, atLevel);
+}

@@ -1,0 +1,62 @@
+import {
+  type EngineRules,
+  type EngineState,
+  firstTickBeyond,
+  type Intent,
+  nextEventLevel,
+  tickGridOf,
+} from '@gridbot/engine';
+
+/** Events on one line before its end is stepped regardless (a guard, as in the backtest). */
+const MAX_EVENTS_PER_LINE = 10_000;
+
+/** What a step on a price's line decided: the intents, the tick they were decided at and the level they fill at. */
+export interface LineDecision {
+  intents: readonly Intent[];
+  price: number;
+  level: number;
+}
+
+/**
+ * Tags the intents decided at an event's level with it (docs/trading-rules.md §2.5): the bot saw the crossing on
+ * the first tick past the level, but its market order fills no better for it than the level rounded against it.
+ */
+export function atLevel(intents: readonly Intent[], level: number): readonly Intent[] {
+  return intents.map((i) => (i.type === 'RecordLiquidation' ? i : { ...i, eventPrice: level }));
+}
+
+/**
+ * Steps the engine along the line from the price it last saw (`from`; null: none yet) to `to` as the backtest
+ * walks its path (docs/trading-rules.md §2.5, one implementation: `nextEventLevel` and `firstTickBeyond`): at
+ * the first tick at or beyond each event level on the way, then at `to`. It stops at the first step that
+ * decides something and answers that decision (null: the whole line decided nothing). `advance` steps the
+ * engine on one price and answers its intents.
+ */
+export function stepAlongLine(
+  state: () => EngineState,
+  rules: EngineRules,
+  from: number | null,
+  to: number,
+  advance: (price: number) => readonly Intent[],
+): LineDecision | null {
+  let cur = from;
+  const s = state();
+  const quiet = s.kind !== 'cycle' && cur !== null && inside(s.quiet, cur) && inside(s.quiet, to);
+  if (cur !== null && cur !== to && !quiet) {
+    const grid = tickGridOf(rules.tickSize);
+    for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
+      const e = nextEventLevel(state(), cur, to);
+      if (Number.isNaN(e)) break;
+      const x = firstTickBeyond(e, cur, to, grid);
+      const intents = advance(x);
+      if (intents.length > 0) return { intents: atLevel(intents, e), price: x, level: e };
+      cur = x;
+    }
+  }
+  const intents = advance(to);
+  return intents.length > 0 ? { intents, price: to, level: to } : null;
+}
+
+function inside(band: { lo: number; hi: number }, p: number): boolean {
+  return p > band.lo && p < band.hi;
+}
