@@ -83,12 +83,12 @@ export async function createRunner(
     return undefined;
   }
   const exchange = deps.exchanges.forUser(row.userId, keys);
-  // On Binance the engine sizes orders with the rules the adapter checks them against: the live
-  // exchangeInfo filters (the shared table when Binance does not answer).
-  const rules =
-    exchange.venue === 'binance'
-      ? await exchange.marketRules(row.symbol, market).catch(() => getMarketRules(row.symbol, market))
-      : getMarketRules(row.symbol, market);
+  // The engine sizes orders with the rules the exchange checks them against and funds at its funding
+  // interval: Binance's live exchangeInfo filters, the paper exchange's rules (the shared table when the
+  // exchange does not answer).
+  const rules = await exchange
+    .marketRules(row.symbol, market)
+    .catch(() => getMarketRules(row.symbol, market));
   const last = deps.feed.lastPrice(row.symbol, market);
   return new BotRunner(
     { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },

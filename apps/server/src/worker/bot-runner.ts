@@ -65,6 +65,11 @@ export class BotRunner {
     return this.ctx.state;
   }
 
+  /** The market rules the bot trades by (its funding interval included). */
+  get rules(): EngineRules {
+    return this.ctx.rules;
+  }
+
   /** The state moved without a write (trailing, statistics): the next flush writes it. */
   get dirty(): boolean {
     return this.ctx.dirty;

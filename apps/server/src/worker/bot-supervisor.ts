@@ -294,21 +294,25 @@ export class BotSupervisor {
   }
 
   /**
-   * Paper futures fund at the funding times the feed's clock passed since the last one the bot settled
-   * (replay: the candles' times), at the rate the feed has for them: those between two ticks, and those that
-   * passed while no worker ran the bot (a restart, a crash, a halt), at the first tick after them. A bot's
-   * first tick settles the funding times before it. Binance books its own funding.
+   * Paper futures fund at the funding times of the symbol (every `fundingIntervalMs` of its rules, 8 h where
+   * they do not say) that the feed's clock passed since the last one the bot settled (replay: the candles'
+   * times), at the rate the feed has for them, on the tick's mark price as Binance charges it (the price where
+   * the feed has no mark; docs/trading-rules.md §2.2): those between two ticks, and those that passed while no
+   * worker ran the bot (a restart, a crash, a halt), at the first tick after them. A bot's first tick settles
+   * the funding times before it. Binance books its own funding.
    */
   private fundIfDue(entry: Running, symbol: string, tick: Tick): void {
     const funding = this.deps.funding;
     if (!funding || this.deps.exchanges.venue !== 'paper') return;
+    const intervalMs = entry.runner.rules.fundingIntervalMs;
+    const mark = Number(tick.markPrice ?? tick.price);
     const settled = entry.fundedThroughMs;
     if (settled === null) {
-      entry.fundedThroughMs = fundingTimeAtOrBefore(tick.tsMs);
-      void entry.runner.onFunding([], Number(tick.price), entry.fundedThroughMs);
+      entry.fundedThroughMs = fundingTimeAtOrBefore(tick.tsMs, intervalMs);
+      void entry.runner.onFunding([], mark, entry.fundedThroughMs);
       return;
     }
-    const due = fundingTimesBetween(settled, tick.tsMs);
+    const due = fundingTimesBetween(settled, tick.tsMs, intervalMs);
     const last = due.at(-1);
     if (last === undefined) return;
     entry.fundedThroughMs = last;
@@ -316,7 +320,7 @@ export class BotSupervisor {
       fundingTimeMs,
       rate: funding.rateAt(symbol, fundingTimeMs),
     }));
-    void entry.runner.onFunding(rated, Number(tick.price), last);
+    void entry.runner.onFunding(rated, mark, last);
   }
 
   /** Drops a runner whose task failed and loads the bot again from the database after a pause. */

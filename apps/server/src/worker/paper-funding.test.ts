@@ -5,8 +5,9 @@
  */
 import { botFills, bots, createTestDb, type DbHandle, platformLedger } from '@gridbot/db';
 import type { GridBotState } from '@gridbot/engine';
-import { type FundingRates, PaperExchange } from '@gridbot/exchange';
+import { type FundingRates, PaperExchange, type PaperExchangeOptions } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
+import { getMarketRules } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
@@ -50,18 +51,21 @@ async function fundingRows(botId: string) {
  * One worker process: its feed, its paper exchange on the shared database, and its bot supervisor.
  * `diesBeforePaying` makes it stop for good between a funding row and its wallet payment, as a crash would.
  */
-async function startWorker(options: { diesBeforePaying?: boolean } = {}) {
+async function startWorker(
+  options: { diesBeforePaying?: boolean; rules?: PaperExchangeOptions['rules']; funding?: FundingRates } = {},
+) {
   const feed = new ManualFeed();
   const paper = new PaperExchange({
     store: new SqlPaperStore(handle.db),
     feed,
+    ...(options.rules ? { rules: options.rules } : {}),
     startFunds: [{ wallet: 'future', asset: 'USDT', amount: '10000' }],
   });
   await paper.start();
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
-    funding,
+    funding: options.funding ?? funding,
     payFunding: options.diesBeforePaying
       ? () => Promise.reject(new Error('the process died'))
       : (userId, amount, refId) => paper.applyFunding(userId, amount, refId),
@@ -248,5 +252,27 @@ describe('funding of paper futures bots', () => {
     }
     expect(await fundingRows(botId)).toHaveLength(2);
     expect((await engineStateOf(botId)).account.funding).toBeCloseTo(0.0808, 8);
+  });
+
+  it("funds at the symbol's funding interval, on the tick's mark price", async () => {
+    // A symbol Binance funds every 4 hours, at +0.01 % at each funding time.
+    const rules: PaperExchangeOptions['rules'] = (symbol, market) => ({
+      ...getMarketRules(symbol, market),
+      ...(market === 'future' ? { fundingIntervalHours: 4 } : {}),
+    });
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId, { symbol: 'ETHUSDT', market: 'future', leverage: 2 });
+    const worker = await startWorker({ rules, funding: { rateAt: () => 0.0001 } });
+    worker.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T03:00:00Z'));
+    await eventually(async () => expect((await engineStateOf(botId)).account.openQty).toBe(0.4));
+    // 04:00 is a funding time of a 4-hour symbol (none of an 8-hour one): the long pays its size at the mark,
+    // 0.4 × 2100 × 0.0001 = 0.084, not at the last price 2000.
+    worker.feed.setPrice('ETHUSDT', 'future', '2000', at('2025-05-05T04:00:30Z'), '2100');
+    await eventually(async () => expect(await fundingRows(botId)).toHaveLength(1));
+    const rows = await fundingRows(botId);
+    expect(rows.map((r) => [r.clientOrderId, r.price, r.qty, Number(r.pnl)])).toEqual([
+      [`funding-${at('2025-05-05T04:00:00Z')}`, '2100', '0.4', -0.084],
+    ]);
+    await worker.stop();
   });
 });
