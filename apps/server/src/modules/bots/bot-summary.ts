@@ -1,6 +1,12 @@
 import { type BotStats, botStats, type EngineState, type GridBotState, unrealizedPnl } from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
-import type { BotSummary, DustView, HistoryRow, TopBot } from '@gridbot/shared';
+import {
+  type BotSummary,
+  DEFAULT_FEE_PCT,
+  type DustView,
+  type HistoryRow,
+  type TopBot,
+} from '@gridbot/shared';
 import type { BotRow, BotView } from './bots.repo';
 
 const DAY_MS = 86_400_000;
@@ -27,14 +33,22 @@ export function gridState(row: BotView): GridBotState {
   return state;
 }
 
-/** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
-export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
-  return botStats(engineStateOf(row), { price, timeMs: nowMs });
+/**
+ * The market's taker fee (percent): every order the engine sends is a market order, so selling the holdings
+ * (futures: closing the position) would pay it, and the unrealized PnL counts it (docs/trading-rules.md §2.1).
+ */
+export function exitFeePctOf(row: Pick<BotRow, 'category'>): number {
+  return DEFAULT_FEE_PCT[marketOf(row)];
 }
 
-/** What the bot's open lots would gain or lose if sold at `price` (the dashboard totals need no more). */
+/** Engine statistics of a bot at a price (the live price; for stopped bots the closing price). */
+export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
+  return botStats(engineStateOf(row), { price, timeMs: nowMs }, exitFeePctOf(row));
+}
+
+/** What the bot's open lots would gain or lose if sold at `price`, less the sale's fee (the dashboard totals). */
 export function unrealizedAt(row: BotView, price: number): number {
-  return unrealizedPnl(engineStateOf(row).account, price);
+  return unrealizedPnl(engineStateOf(row).account, price, exitFeePctOf(row));
 }
 
 /** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */
