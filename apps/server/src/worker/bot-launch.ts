@@ -86,8 +86,8 @@ export async function createRunner(
   // The engine sizes orders with the rules the exchange checks them against and funds at its funding
   // interval: Binance's live exchangeInfo filters, the paper exchange's rules (the shared table when the
   // exchange does not answer).
-  const rules = await exchange
-    .marketRules(row.symbol, market)
+  const rules = await Promise.resolve()
+    .then(() => exchange.marketRules(row.symbol, market))
     .catch(() => getMarketRules(row.symbol, market));
   const last = deps.feed.lastPrice(row.symbol, market);
   return new BotRunner(
