@@ -51,8 +51,8 @@ export interface PlaceOrderInput {
   /** Futures: close (part of) the long instead of opening. Sells on futures are always reduce-only. */
   reduceOnly?: boolean;
   /**
-   * Market orders an engine event produced: the level that set it off. A simulated exchange fills no better
-   * for the bot than this level rounded against it (docs/trading-rules.md §2.5, `marketFillPrice`); a real
+   * Market orders an engine event produced: the level that set it off. A simulated exchange fills at this
+   * level rounded against the bot, as the backtest does (docs/trading-rules.md §2.5, `marketFillPrice`); a real
    * exchange fills where its book is and ignores it.
    */
   eventPrice?: DecimalString;

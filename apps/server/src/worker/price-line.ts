@@ -18,8 +18,10 @@ export interface LineDecision {
 }
 
 /**
- * Tags the intents decided at an event's level with it (docs/trading-rules.md §2.5): the bot saw the crossing on
- * the first tick past the level, but its market order fills no better for it than the level rounded against it.
+ * Tags the intents decided on a price's line with the level they fill at (docs/trading-rules.md §2.5): an event's
+ * level (the bot saw the crossing on the first tick past it, but its market order crosses the spread), or the
+ * line's end when the decision was taken there. The paper exchange fills them there, as the backtest does,
+ * whatever its feed quotes by the time the order arrives.
  */
 export function atLevel(intents: readonly Intent[], level: number): readonly Intent[] {
   return intents.map((i) => (i.type === 'RecordLiquidation' ? i : { ...i, eventPrice: level }));
@@ -54,7 +56,7 @@ export function stepAlongLine(
     }
   }
   const intents = advance(to);
-  return intents.length > 0 ? { intents, price: to, level: to } : null;
+  return intents.length > 0 ? { intents: atLevel(intents, to), price: to, level: to } : null;
 }
 
 function inside(band: { lo: number; hi: number }, p: number): boolean {

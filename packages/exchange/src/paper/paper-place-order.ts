@@ -82,9 +82,9 @@ async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInpu
   const crosses =
     prepared.price === undefined ||
     (input.side === 'buy' ? prepared.price.gte(last) : prepared.price.lte(last));
-  // A market order fills at the last price rounded to the tick against the taker, and never better for the bot
-  // than the level of the engine event that sent it (docs/trading-rules.md §2.5, the rounding backtests use); a
-  // crossing limit order at the last price.
+  // A market order fills at the level of the engine event that sent it, else at the last price, rounded to the
+  // tick against the taker (docs/trading-rules.md §2.5, the rounding backtests use); a crossing limit order at the
+  // last price.
   const fillPrice =
     prepared.price === undefined ? marketFillPrice(last, input.side, rules.tickSize, input.eventPrice) : last;
   const change = crosses

@@ -52,9 +52,11 @@ describe('market fill price of an engine event (docs/trading-rules.md §2.5)', (
     expect(marketFillPrice('3454.64', 'sell', '0.01', 3454.638).toFixed()).toBe('3454.63');
   });
 
-  it('fills at the feed price when the price has moved on against the bot since the event', () => {
-    expect(marketFillPrice('3296.10', 'buy', '0.01', 3295.4537).toFixed()).toBe('3296.1');
-    expect(marketFillPrice('3450.004', 'sell', '0.01', 3454.638).toFixed()).toBe('3450');
+  it('fills at the level where the walked line crossed it, whatever the feed quotes at the line end', () => {
+    // A trailing take-profit at 3450.004 on a line falling to 3440: the path crossed the level on the way.
+    expect(marketFillPrice('3440', 'sell', '0.01', 3450.004).toFixed()).toBe('3450');
+    // A trailing buy's rebound level 3296.051 on a line rising to 3310.
+    expect(marketFillPrice('3310', 'buy', '0.01', 3296.051).toFixed()).toBe('3296.06');
   });
 
   it('fills an order without an event at the feed price rounded against the bot', () => {

@@ -33,12 +33,14 @@ export function fillPriceAgainst(
 }
 
 /**
- * The fill price of a market order on a simulated exchange (docs/trading-rules.md §2.5): the feed's price rounded
- * against the taker, and, for an order an engine event produced, never better for the bot than that event's
- * level rounded against it. A bot detects a crossing on the first traded tick past its level, one tick in its
- * favour, but its market order crosses the spread: the fill is the level rounded against the bot, as in the
- * backtest. When the price has moved on against the bot since (the feed went past the level's rounding), the
- * order fills at the feed's price: a market order takes the book as it is when it arrives.
+ * The fill price of a market order on a simulated exchange (docs/trading-rules.md §2.5): for an order an engine
+ * event produced, that event's level rounded against the bot, as in the backtest; otherwise the feed's price
+ * rounded against the taker. A bot detects a crossing on the first traded tick past its level, one tick in its
+ * favour, but its market order crosses the spread: the fill is the level rounded against the bot. The runtime
+ * walks the straight line from its last price to the feed's (the path of §2.5), so by the time the order
+ * arrives the feed may quote the line's end, beyond the level: the path crossed the level on the way, and the
+ * order fills there, as the backtest's does (a trailing take-profit's sell on a falling line at its level, not
+ * at the lower end of the line).
  */
 export function marketFillPrice(
   feedPrice: MoneyInput,
@@ -46,8 +48,5 @@ export function marketFillPrice(
   tickSize: MoneyInput,
   eventPrice?: MoneyInput,
 ): Money {
-  const atFeed = fillPriceAgainst(feedPrice, side, tickSize);
-  if (eventPrice === undefined) return atFeed;
-  const atLevel = fillPriceAgainst(eventPrice, side, tickSize);
-  return side === 'buy' ? Money.max(atFeed, atLevel) : Money.min(atFeed, atLevel);
+  return fillPriceAgainst(eventPrice ?? feedPrice, side, tickSize);
 }
