@@ -1,6 +1,12 @@
 import { bots } from '@gridbot/db';
 import { eventually } from '@gridbot/exchange/testing';
-import { botMessages as m, money, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
+import {
+  botMessages as m,
+  coinCommission,
+  money,
+  startReadinessMessages,
+  takeProfitFeeWarning,
+} from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
@@ -245,7 +251,20 @@ describe('a running bot', () => {
     );
     expect(stopped).toMatchObject({ status: 200, body: { message: m.stoppedSold } });
     const book = await call(t, 'POST', '/api/orderbook', { botID }, user.auth);
-    expect((book.body.orders as { type: string }[]).map((o) => o.type)).toEqual(['SELL', 'BUY']);
+    const orders = book.body.orders as { type: string; quantity: number }[];
+    expect(orders.map((o) => o.type)).toEqual(['SELL', 'BUY']);
+    // The stopped bot's page shows the dust its sale left (docs/trading-rules.md §2.1): the buy's commission came
+    // out of the ETH bought, and what stays below the step of the sale (0.0001 ETH) is left in the account.
+    const bought = money(orders[1]!.quantity);
+    const dust = bought.minus(coinCommission(bought, 0.1)).minus(orders[0]!.quantity);
+    expect(dust.gt(0)).toBe(true);
+    const stoppedInfo = await call(t, 'POST', '/api/botinfo', { botID }, user.auth);
+    expect(stoppedInfo.body).toMatchObject({
+      status: 'Stopped',
+      dust: { qty: dust.toNumber(), asset: 'ETH' },
+    });
+    const price = stoppedInfo.body.liveprice as number;
+    expect((stoppedInfo.body.dust as { value: number }).value).toBeCloseTo(dust.times(price).toNumber(), 8);
     const history = await call(t, 'GET', '/api/bothistory', undefined, user.auth);
     expect(history.body.rows).toMatchObject([
       { id: botID, symbol: 'ETHUSDT', trades: 2, stopReason: 'manual_sell' },

@@ -139,12 +139,26 @@ describe('Running bot page', () => {
     expect(banner).toHaveTextContent('Its order of 84.70 USDT is below the exchange minimum of 100 USDT');
   });
 
-  it('shows the dust the bot left in the account', async () => {
+  it('shows the dust a stopped bot left in the account', async () => {
     botApi(bot({ status: 'Stopped', dust: { qty: 0.0025974, asset: 'ETH', value: 4.93506 } }));
     renderBot();
     const note = await screen.findByRole('note', { name: 'Dust' });
-    expect(note).toHaveTextContent('Dust: 0.0025974 ETH (≈ 4.94 USDT)');
+    expect(note).toHaveTextContent('Dust left: 0.0025974 ETH (≈ 4.94 USDT)');
     expect(note).toHaveTextContent("A remainder below the exchange's minimum order stays in your account.");
+  });
+
+  it('shows the dust a running bot carries', async () => {
+    botApi(bot({ dust: { qty: 0.0000485, asset: 'ETH', value: 0.0970485 } }));
+    renderBot();
+    const note = await screen.findByRole('note', { name: 'Dust' });
+    expect(note).toHaveTextContent('Dust left: 0.0000485 ETH (≈ 0.10 USDT)');
+  });
+
+  it('shows no dust line for a bot without dust', async () => {
+    botApi(bot({ dust: null }));
+    renderBot();
+    await screen.findByRole('button', { name: 'Edit Overbuy Protection' });
+    expect(screen.queryByRole('note', { name: 'Dust' })).not.toBeInTheDocument();
   });
 
   it("exports the bot's fills as CSV", async () => {
