@@ -1,8 +1,8 @@
 import { bots } from '@gridbot/db';
 import { eventually } from '@gridbot/exchange/testing';
 import {
-  botMessages as m,
   coinCommission,
+  botMessages as m,
   money,
   startReadinessMessages,
   takeProfitFeeWarning,
