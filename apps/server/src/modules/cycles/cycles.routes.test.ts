@@ -148,10 +148,12 @@ describe('a running cycle', () => {
     const user = await trader('cl');
     const id = await startOne(user.auth);
 
+    // The price falls from 2000 to 1985 through the buy price: the cycle buys where the line crossed it, at
+    // 1990 (docs/trading-rules.md §2.5), as its backtest does.
     price(1985);
     await eventually(async () => {
       const [cycle] = await liveCycles(user.auth);
-      expect(cycle).toMatchObject({ phase: 'Holding', last_bought_price: 1985, cycles_completed: 0 });
+      expect(cycle).toMatchObject({ phase: 'Holding', last_bought_price: 1990, cycles_completed: 0 });
     });
     price(2015);
     await eventually(async () => {
