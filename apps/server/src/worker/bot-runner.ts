@@ -8,7 +8,7 @@ import { ExchangeFollower } from './exchange-follower';
 import { type DueFunding, FundingBooking } from './funding-booking';
 import type { IntentRow } from './intents.repo';
 import { OrderTracker } from './order-tracker';
-import { atLevel, type LineDecision, stepAlongLine } from './price-line';
+import { atLevel, type LineDecision, lineIsQuiet, stepAlongLine } from './price-line';
 import { haltBot, saveCommandApplied, saveStateBatched } from './runtime-writes';
 
 /** Decisions one tick carries out along its line (a guard; the backtest's rounds at a price stop far sooner). */
@@ -158,6 +158,11 @@ export class BotRunner {
   private advanceTo(price: number, timeMs: number): LineDecision | null {
     const from = this.ctx.lastPrice;
     this.ctx.lastPrice = price;
+    // A quiet line (nearly every tick) is one step at its end, without the walk's closures.
+    if (from !== null && lineIsQuiet(this.ctx.state, from, price)) {
+      const intents = this.advance(price, timeMs);
+      return intents.length > 0 ? { intents: atLevel(intents, price), price, level: price } : null;
+    }
     return stepAlongLine(
       () => this.ctx.state,
       this.ctx.rules,

@@ -42,9 +42,7 @@ export function stepAlongLine(
   advance: (price: number) => readonly Intent[],
 ): LineDecision | null {
   let cur = from;
-  const s = state();
-  const quiet = s.kind !== 'cycle' && cur !== null && inside(s.quiet, cur) && inside(s.quiet, to);
-  if (cur !== null && cur !== to && !quiet) {
+  if (cur !== null && cur !== to && !lineIsQuiet(state(), cur, to)) {
     const grid = tickGridOf(rules.tickSize);
     for (let k = 0; k < MAX_EVENTS_PER_LINE; k++) {
       const e = nextEventLevel(state(), cur, to);
@@ -59,6 +57,12 @@ export function stepAlongLine(
   return intents.length > 0 ? { intents: atLevel(intents, to), price: to, level: to } : null;
 }
 
-function inside(band: { lo: number; hi: number }, p: number): boolean {
-  return p > band.lo && p < band.hi;
+/**
+ * Whether no rule of a grid bot can fire on the line from `from` to `to`: both ends inside its quiet band
+ * (core/quiet-band.ts), an interval, so the whole line is. Nearly every tick is so.
+ */
+export function lineIsQuiet(state: EngineState, from: number, to: number): boolean {
+  if (state.kind === 'cycle') return false;
+  const { lo, hi } = state.quiet;
+  return from > lo && from < hi && to > lo && to < hi;
 }
