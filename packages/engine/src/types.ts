@@ -67,7 +67,8 @@ export interface MarketBuy {
   price: number;
   /**
    * The level of the event that decided it (docs/trading-rules.md §2.5), set by a runtime that walks the price's
-   * line to it: the order fills no better for the bot than this level rounded against it. Absent: `price`.
+   * line to it: a simulated exchange fills the order at this level rounded against the bot, as the backtest
+   * does. Absent: the exchange's price when the order arrives.
    */
   eventPrice?: number;
   /**
@@ -93,7 +94,8 @@ export interface SellLots {
   price: number;
   /**
    * The level of the event that decided it (docs/trading-rules.md §2.5), set by a runtime that walks the price's
-   * line to it: the order fills no better for the bot than this level rounded against it. Absent: `price`.
+   * line to it: a simulated exchange fills the order at this level rounded against the bot, as the backtest
+   * does. Absent: the exchange's price when the order arrives.
    */
   eventPrice?: number;
   reason: SellReason;
