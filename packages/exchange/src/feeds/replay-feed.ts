@@ -50,8 +50,9 @@ interface Stream {
 }
 
 /**
- * Historical replay (`MARKET_FEED=replay`): each candle of a file becomes four ticks (docs/trading-rules.md §2.5)
- * spread over the candle, played `speed` times faster than real time. Futures without a file follow
+ * Historical replay (`MARKET_FEED=replay`): each candle of a file becomes four ticks, its path points
+ * (docs/trading-rules.md §2.5), spread over the candle, played `speed` times faster than real time. The bot runtime
+ * walks the straight lines between them as the backtest does, so a paper bot on a replay acts where it does. Futures without a file follow
  * the spot file (and spot follows a futures file); symbols without any file come from the sim.
  * Tick times are the candles' historical times; the streams publish them at staggered moments (`phaseMs`).
  */
