@@ -10,6 +10,7 @@ export {
 } from './backtest/candles';
 export { formatBacktestTable } from './backtest/format';
 export { type GridBacktestInput, type GridBacktestStart, startGridBacktest } from './backtest/grid-backtest';
+export { firstTickBeyond, nextEventLevel, type TickGrid, tickGridOf } from './backtest/path-line';
 export {
   RangeBacktest,
   type RangeBacktestInput,
@@ -22,7 +23,6 @@ export {
   startRangeBacktest,
 } from './backtest/range-backtest';
 export { firstRestingFill, type RestingOrder, restingFill } from './backtest/range-fills';
-export { firstTickBeyond, nextEventLevel, type TickGrid, tickGridOf } from './backtest/path-line';
 export { type BacktestReport, dailyRatios, type EquityPoint } from './backtest/report';
 export {
   type BacktestOptions,

@@ -12,7 +12,7 @@ import { DEFAULT_FEE_PCT, fillPriceAgainst } from '@gridbot/shared';
 import { simulateFill } from '../fills/simulate-fill';
 import { FUNDING_JITTER_MS } from '../funding';
 import { money } from '../money';
-import { apyPct, roiPct } from '../pnl/pnl';
+import { aprPct, roiPct } from '../pnl/pnl';
 import type { EngineRules } from '../rules';
 import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
@@ -120,7 +120,7 @@ export class RangeBacktest {
       unrealizedPnl: pnl.floatingPnl,
       totalPnl: pnl.totalPnl,
       roiPct: round(roi, 6),
-      apyPct: round(apyPct(roi, span), 6),
+      aprPct: round(aprPct(roi, span), 6),
       fees: s.stats.fees,
       funding: s.futures?.funding ?? 0,
       trades: s.stats.trades,
@@ -132,7 +132,7 @@ export class RangeBacktest {
       gridProfit: pnl.gridProfit,
       floatingPnl: pnl.floatingPnl,
       matchedTrades: s.stats.matchedTrades,
-      gridAprPct: round(apyPct(roiPct(pnl.gridProfit, s.investment), span), 6),
+      gridAprPct: round(aprPct(roiPct(pnl.gridProfit, s.investment), span), 6),
     };
     return { fills: this.fills, summary, state: s };
   }

@@ -28,7 +28,7 @@ export interface RangeBacktestSummary {
   unrealizedPnl: number;
   totalPnl: number;
   roiPct: number;
-  apyPct: number;
+  aprPct: number;
   fees: number;
   funding: number;
   trades: number;

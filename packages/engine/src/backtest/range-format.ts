@@ -33,7 +33,7 @@ export function rangeSummaryLines(s: RangeBacktestSummary): string[] {
     ['floating PnL', usdt(s.floatingPnl)],
     ['total PnL', usdt(s.totalPnl)],
     ['ROI', pct(s.roiPct)],
-    ['APY', pct(s.apyPct)],
+    ['APR', pct(s.aprPct)],
     ['grid APR', pct(s.gridAprPct)],
     ['fees', usdt(s.fees)],
     ...(s.funding !== 0 ? [['funding', usdt(s.funding)] as [string, string]] : []),

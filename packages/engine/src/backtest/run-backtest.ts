@@ -201,7 +201,7 @@ export class PathBacktest<S extends EngineState> {
   private settle(p: number, t: number, level: number, mark: number): void {
     const onTick = this.options.onTick;
     // One shape for every tick (the engine's hot path stays monomorphic).
-    const tick: Tick = { price: p, timeMs: t, mark: Number.isNaN(mark) ? undefined : mark };
+    const tick: Tick = { price: p, timeMs: t, markPrice: Number.isNaN(mark) ? undefined : mark };
     for (let round = 0; round < MAX_ROUNDS_AT_PRICE; round++) {
       onTick?.(p, t);
       const r = step(this.state, tick, this.rules);

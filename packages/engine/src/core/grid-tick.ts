@@ -111,7 +111,7 @@ export function stepGrid(
     return { state, intents: NO_INTENTS };
   }
   const stats = trackDrawdown(state.stats, equityAt(state.account, p));
-  const exit = riskExit(state, p, tick.mark ?? p, rules);
+  const exit = riskExit(state, p, tick.markPrice ?? p, rules);
   if (exit !== null) return exitTick(state, stats, exit, tick, rules, hooks);
 
   const restart = restartLevel(state);

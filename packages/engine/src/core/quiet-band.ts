@@ -23,10 +23,10 @@ export interface QuietBand {
  * Whether `tick` is quiet: its price strictly inside the band, and its mark price (when it has one) above the
  * band's low edge, which is at or above the liquidation price (a mark at or below it may liquidate).
  */
-export function inQuietBand(band: QuietBand, tick: { price: number; mark?: number }): boolean {
+export function inQuietBand(band: QuietBand, tick: { price: number; markPrice?: number }): boolean {
   const p = tick.price;
   if (!(p > band.lo && p < band.hi)) return false;
-  const mark = tick.mark;
+  const mark = tick.markPrice;
   return mark === undefined || mark > band.lo;
 }
 

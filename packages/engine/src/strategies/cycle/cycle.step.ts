@@ -24,7 +24,7 @@ export function stepCycle(state: CycleState, tick: Tick, rules: EngineRules): St
   const stats = trackDrawdown(state.stats, equityAt(state.account, p));
   const lot = state.lots[0];
   if (lot !== undefined) {
-    const reason = sellReason(state, p, tick.mark ?? p, rules);
+    const reason = sellReason(state, p, tick.markPrice ?? p, rules);
     if (reason === null)
       return { state: stats === state.stats ? state : { ...state, stats }, intents: NO_INTENTS };
     const seq = state.seq + 1;
