@@ -3,8 +3,9 @@
  * level at which it fires: the tick (grid-tick.ts) asks whether a rule fires at a price, the quiet and event
  * bands (quiet-band.ts) ask where it would. The strategies' own rules pair the same way in their `GridHooks`.
  */
-import type { EngineRules } from '../rules';
+
 import { heldCost, heldQty } from '../pnl/pnl';
+import type { EngineRules } from '../rules';
 import type { Lot, Stats } from '../types';
 import { pnlReachesPct, pnlTarget, pnlTargetPrice } from './compare';
 import type { GridBotState } from './grid-bot.state';
