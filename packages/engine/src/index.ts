@@ -45,6 +45,7 @@ export {
   stop,
   stopAndSell,
 } from './commands';
+export { botLevels } from './core/bot-levels';
 export {
   type BotSettings,
   type CreateGridBotInput,

@@ -53,6 +53,25 @@ export interface BotSummary {
   skippedBuy?: SkippedBuyView | null;
   /** Coin the bot left in the account below the exchange's minimum order (docs/trading-rules.md §3), or null. */
   dust?: DustView | null;
+  /** The prices the bot acts at next, for its price chart (docs/trading-rules.md §2.2, §2.3). */
+  levels?: BotLevels;
+}
+
+/**
+ * The prices a grid bot acts at from its current state: the next grid's buy, each take-profit, and the
+ * price triggers that are set. One implementation: `botLevels` in packages/engine (core/bot-levels.ts).
+ */
+export interface BotLevels {
+  /** The next grid's buy level, or null when no buy is waiting on a price (see `botLevels`). */
+  nextBuy: { grid: number; price: number } | null;
+  /**
+   * Where open lots are sold: Multigrid one per lot (its grid, armed when the price has reached it and
+   * the trailing sell waits for the drop); Scalping one for the whole position (`grid` null).
+   */
+  takeProfits: { grid: number | null; price: number; armed: boolean }[];
+  pause: number | null;
+  restart: number | null;
+  stoploss: number | null;
 }
 
 /** A bot's recorded dust as its page shows it. */
