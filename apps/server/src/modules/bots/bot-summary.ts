@@ -1,6 +1,14 @@
-import { type BotStats, botStats, type EngineState, type GridBotState, unrealizedPnl } from '@gridbot/engine';
+import {
+  type BotStats,
+  botLevels,
+  botStats,
+  type EngineState,
+  type GridBotState,
+  unrealizedPnl,
+} from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
 import {
+  type BotLevels,
   type BotSummary,
   DEFAULT_FEE_PCT,
   type DustView,
@@ -133,6 +141,16 @@ export function toBotSummary(
         }
       : null,
     dust: dustOf(row.symbol, state.account.dustQty, price),
+    levels: roundLevels(botLevels(state)),
+  };
+}
+
+/** The engine's levels (docs/trading-rules.md §2.2, §2.3), rounded like every price of the summary. */
+function roundLevels(levels: BotLevels): BotLevels {
+  return {
+    ...levels,
+    nextBuy: levels.nextBuy && { ...levels.nextBuy, price: round(levels.nextBuy.price) },
+    takeProfits: levels.takeProfits.map((tp) => ({ ...tp, price: round(tp.price) })),
   };
 }
 
