@@ -11,6 +11,9 @@ export interface ChartColors {
   upVolume: string;
   downVolume: string;
   crosshair: string;
+  /** Accent and warning tones, for lines drawn over the candles (a bot's levels). */
+  primary: string;
+  warn: string;
 }
 
 /** '#22c55e' + 0.4 → 'rgba(34, 197, 94, 0.4)'; other colour forms are returned as they are. */
@@ -22,8 +25,24 @@ export function withAlpha(color: string, alpha: number): string {
 }
 
 const FALLBACK: Record<Theme, Record<string, string>> = {
-  light: { surface: '#ffffff', muted: '#5b6b82', line: '#dde3ec', up: '#0f9d58', down: '#d93025' },
-  dark: { surface: '#101a2b', muted: '#8b9ab3', line: '#22314b', up: '#22c55e', down: '#f6465d' },
+  light: {
+    surface: '#ffffff',
+    muted: '#5b6b82',
+    line: '#dde3ec',
+    up: '#0f9d58',
+    down: '#d93025',
+    primary: '#2563eb',
+    warn: '#92400e',
+  },
+  dark: {
+    surface: '#101a2b',
+    muted: '#8b9ab3',
+    line: '#22314b',
+    up: '#22c55e',
+    down: '#f6465d',
+    primary: '#3b82f6',
+    warn: '#f5a524',
+  },
 };
 
 /**
@@ -45,6 +64,8 @@ export function chartColors(theme: Theme): ChartColors {
     upVolume: withAlpha(up, 0.35),
     downVolume: withAlpha(down, 0.35),
     crosshair: withAlpha(token('muted'), 0.6),
+    primary: token('primary'),
+    warn: token('warn'),
   };
 }
 

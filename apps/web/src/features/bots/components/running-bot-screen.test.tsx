@@ -9,6 +9,22 @@ import { onPhoneWidth } from '../../../testing/phone-width';
 import { currentUrl, renderFeature } from '../../../testing/render-feature';
 import { reloadPageSoon } from '../lib/reload-page';
 
+// The test DOM has no canvas: the chart stands in as what it was asked to draw (the lines' titles and prices, the trades).
+vi.mock('../../market/components/candle-chart', () => ({
+  CandleChart: (props: {
+    symbol: string;
+    levels?: { title: string; price: number }[];
+    trades?: unknown[];
+  }) => (
+    <div
+      data-testid="candle-chart"
+      data-symbol={props.symbol}
+      data-levels={(props.levels ?? []).map((l) => `${l.title}@${l.price}`).join('|')}
+      data-trades={props.trades?.length ?? 0}
+    />
+  ),
+}));
+
 // jsdom cannot reload a page; the tests check that a reload was asked for instead.
 vi.mock('../lib/reload-page', () => ({ reloadPageSoon: vi.fn() }));
 beforeEach(() => vi.mocked(reloadPageSoon).mockClear());
@@ -91,6 +107,7 @@ function botApi(summary: BotSummary, totalOrders = 25, overrides: Parameters<typ
     'POST /api/protectionvalues': () =>
       json({ is_protection_active: false, protection_grid_at: null, total_grid: 5 }),
     'POST /api/profitbookat': () => json({ profitbookat: null }),
+    'GET /api/candles': () => json({ candles: [] }),
     'POST /api/sltpedit': () => json({ message: botMessages.sltpUpdated }),
     'POST /api/stopbot': () => json({ message: botMessages.stopped }),
     'POST /api/stopbotwithsell': () => json({ message: botMessages.stoppedSold }),
@@ -123,6 +140,54 @@ describe('Running bot page', () => {
     expect(within(rows[2] as HTMLElement).getByText('$1.50')).toHaveClass('text-up');
     expect(screen.queryByText('Liquidation Price')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Edit Overbuy Protection' })).toBeInTheDocument();
+  });
+
+  it("draws the pair's chart with the bot's levels and its orders, for Multigrid and Scalping alike", async () => {
+    botApi(
+      bot({
+        levels: {
+          nextBuy: { grid: 3, price: 57820 },
+          takeProfits: [
+            { grid: 1, price: 60180, armed: false },
+            { grid: 2, price: 59590, armed: false },
+          ],
+          pause: null,
+          restart: null,
+          stoploss: 50000,
+        },
+      }),
+    );
+    renderBot();
+    const chart = await screen.findByTestId('candle-chart');
+    expect(chart).toHaveAttribute('data-symbol', 'BTCUSDT');
+    expect(chart).toHaveAttribute(
+      'data-levels',
+      'Next buy (grid 3)@57820|TP grid 1@60180|TP grid 2@59590|Stoploss@50000',
+    );
+    await waitFor(() => expect(chart).toHaveAttribute('data-trades', '20'));
+    expect(screen.getByRole('list', { name: 'Bot levels' })).toHaveTextContent('Next buy (grid 3)57,820.00');
+  });
+
+  it('shows a Scalping bot its one take-profit on the average entry', async () => {
+    botApi(
+      bot({
+        botType: 'scalping',
+        tradeType: 'scalp',
+        levels: {
+          nextBuy: { grid: 3, price: 57820 },
+          takeProfits: [{ grid: null, price: 60392.5, armed: false }],
+          pause: null,
+          restart: null,
+          stoploss: null,
+        },
+      }),
+    );
+    renderFeature('/scalp-running-bot/b1', <ScalpRunningBotRoute />, {
+      signedIn: true,
+      route: '/scalp-running-bot/:id',
+    });
+    const chart = await screen.findByTestId('candle-chart');
+    expect(chart).toHaveAttribute('data-levels', 'Next buy (grid 3)@57820|Take profit@60392.5');
   });
 
   it('shows a skipped buy: the grid, its order and the exchange minimum', async () => {

@@ -28,6 +28,7 @@ import {
   useStopBot,
 } from '../api/running-bot';
 import { toNumber } from '../lib/bot-format';
+import { BotChart, type RenderBotCandles } from './bot-chart';
 import { BotHeader } from './bot-header';
 import { BotSidePanel } from './bot-side-panel';
 import { BotStats } from './bot-stats';
@@ -68,7 +69,16 @@ function approxPnl(bot: BotSummary, purchased: PurchasedQty | undefined): number
 }
 
 /** docs/spec/02-bots-wallet-account.md Running multigrid bot and Running scalping bot: one screen, two kinds. */
-export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
+export function RunningBotScreen({
+  kind,
+  id,
+  renderCandles,
+}: {
+  kind: BotKind;
+  id: string;
+  /** The pair's candles under the bot's levels (app/ gives the market chart; without it the levels show as text). */
+  renderCandles?: RenderBotCandles;
+}) {
   const [page, setPage] = useState(1);
   const info = useBotInfo(kind, id);
   const found = info.data !== undefined;
@@ -117,7 +127,17 @@ export function RunningBotScreen({ kind, id }: { kind: BotKind; id: string }) {
       />
     );
   }
-  return <BotPage kind={kind} id={id} bot={bot} page={page} onPageChange={setPage} {...view} />;
+  return (
+    <BotPage
+      kind={kind}
+      id={id}
+      bot={bot}
+      page={page}
+      onPageChange={setPage}
+      renderCandles={renderCandles}
+      {...view}
+    />
+  );
 }
 
 /** What the page shows besides the bot: each query's last answer (undefined until it has come). */
@@ -137,6 +157,7 @@ interface BotPageProps extends BotView {
   bot: BotSummary;
   page: number;
   onPageChange: (page: number) => void;
+  renderCandles: RenderBotCandles | undefined;
 }
 
 const BotPage = memo(function BotPage(props: BotPageProps) {
@@ -205,6 +226,7 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
       <div className="grid grid-cols-1 gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-5">
           <BotStats kind={kind} bot={bot} purchased={purchased} />
+          <BotChart bot={bot} orders={orders?.orders} renderCandles={props.renderCandles} />
           <ProfitChart datewiseprofit={bot.datewiseprofit ?? {}} />
         </div>
         <BotSidePanel

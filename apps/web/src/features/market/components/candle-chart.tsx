@@ -15,6 +15,7 @@ import { chartColors, chartThemeOptions } from '../../../lib/chart-theme';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
 import { type ChartCandle, type ChartMarket, VISIBLE_BARS } from '../api/market-data';
+import { type ChartLevel, type ChartTrade, useChartOverlays } from './chart-overlays';
 
 export interface HoveredBar {
   open: number;
@@ -33,6 +34,10 @@ interface CandleChartProps {
   livePrice: number | undefined;
   onHover?: (bar: HoveredBar | null) => void;
   className?: string;
+  /** Price lines drawn across the chart (a bot's next buy, take-profits, stops). */
+  levels?: readonly ChartLevel[];
+  /** Trades marked on the candles they happened in. */
+  trades?: readonly ChartTrade[];
 }
 
 /**
@@ -54,6 +59,8 @@ export function CandleChart({
   livePrice,
   onHover,
   className,
+  levels,
+  trades,
 }: CandleChartProps) {
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -164,6 +171,8 @@ export function CandleChart({
     series.update(bar);
     lastBarRef.current = bar;
   }, [livePrice]);
+
+  useChartOverlays(candleSeriesRef, toChartTime, theme, candles, levels, trades);
 
   return <div ref={containerRef} className={className} />;
 }

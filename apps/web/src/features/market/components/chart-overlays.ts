@@ -1,0 +1,133 @@
+import {
+  createSeriesMarkers,
+  type IPriceLine,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  LineStyle,
+  type SeriesMarker,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import { type RefObject, useEffect, useRef } from 'react';
+import { type ChartColors, chartColors } from '../../../lib/chart-theme';
+import type { Theme } from '../../../lib/theme';
+import type { ChartCandle } from '../api/market-data';
+
+/** What a level stands for: it picks the line's colour from the theme, so lines follow dark and light. */
+export type LevelTone = 'buy' | 'sell' | 'warn' | 'stop' | 'neutral';
+
+/** A horizontal price line with its name on it, e.g. a bot's next buy or its stoploss. */
+export interface ChartLevel {
+  /** Stable across refreshes: the line is moved, not redrawn, while its key stays. */
+  key: string;
+  price: number;
+  title: string;
+  tone: LevelTone;
+}
+
+/** A trade drawn on the candle it happened in, at its price: buys green, sells red, as the order book colours them. */
+export interface ChartTrade {
+  timeMs: number;
+  price: number;
+  side: 'buy' | 'sell';
+  text: string;
+}
+
+export function toneColor(colors: ChartColors, tone: LevelTone): string {
+  const byTone: Record<LevelTone, string> = {
+    buy: colors.primary,
+    sell: colors.up,
+    warn: colors.warn,
+    stop: colors.down,
+    neutral: colors.text,
+  };
+  return byTone[tone];
+}
+
+/**
+ * The open time of the candle a trade falls in, or null when it is older than the loaded candles: the
+ * library places markers on bars, and one between two bars would be drawn on neither.
+ */
+export function candleOf(candles: readonly ChartCandle[], timeMs: number): number | null {
+  let found: number | null = null;
+  for (const candle of candles) {
+    if (candle.openTimeMs > timeMs) break;
+    found = candle.openTimeMs;
+  }
+  return found;
+}
+
+/**
+ * Price lines and trade markers over a candle series. Nothing is created while neither is given, so a chart
+ * without a bot on it uses the library as before.
+ */
+export function useChartOverlays(
+  seriesRef: RefObject<ISeriesApi<'Candlestick'> | null>,
+  toChartTime: (ms: number) => UTCTimestamp,
+  theme: Theme,
+  candles: ChartCandle[] | undefined,
+  levels: readonly ChartLevel[] | undefined,
+  trades: readonly ChartTrade[] | undefined,
+): void {
+  const linesRef = useRef(new Map<string, IPriceLine>());
+  const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series || !levels) return;
+    const colors = chartColors(theme);
+    const lines = linesRef.current;
+    const wanted = new Set(levels.map((level) => level.key));
+    for (const [key, line] of lines) {
+      if (wanted.has(key)) continue;
+      series.removePriceLine(line);
+      lines.delete(key);
+    }
+    for (const level of levels) {
+      const options = {
+        price: level.price,
+        title: level.title,
+        color: toneColor(colors, level.tone),
+        lineWidth: 1 as const,
+        lineStyle: level.tone === 'sell' || level.tone === 'buy' ? LineStyle.Dashed : LineStyle.Solid,
+        axisLabelVisible: true,
+      };
+      const line = lines.get(level.key);
+      if (line) line.applyOptions(options);
+      else lines.set(level.key, series.createPriceLine(options));
+    }
+  }, [seriesRef, theme, levels]);
+
+  useEffect(() => {
+    const series = seriesRef.current;
+    if (!series || !trades || !candles) return;
+    const colors = chartColors(theme);
+    // The library wants markers in time order; the order book lists the newest first.
+    const sorted = [...trades].sort((a, b) => a.timeMs - b.timeMs);
+    const markers: SeriesMarker<Time>[] = [];
+    for (const trade of sorted) {
+      const at = candleOf(candles, trade.timeMs);
+      if (at === null) continue;
+      const buy = trade.side === 'buy';
+      markers.push({
+        time: toChartTime(at),
+        position: buy ? 'atPriceBottom' : 'atPriceTop',
+        price: trade.price,
+        shape: buy ? 'arrowUp' : 'arrowDown',
+        color: buy ? colors.up : colors.down,
+        text: trade.text,
+      });
+    }
+    if (!markersRef.current) markersRef.current = createSeriesMarkers(series, markers);
+    else markersRef.current.setMarkers(markers);
+  }, [seriesRef, toChartTime, theme, candles, trades]);
+
+  // The chart (and with it every line and marker) goes when the component unmounts.
+  useEffect(
+    () => () => {
+      linesRef.current.clear();
+      markersRef.current = null;
+    },
+    [],
+  );
+}
