@@ -161,10 +161,10 @@ describe('a running bot', () => {
     });
     // The chart's levels (docs/trading-rules.md §2.2; Tight Range 5: buy 0.8 %, tp 0.8 % on every grid):
     // grid 2 arms 0.8 % below grid 1's price, grid 1 takes profit 0.8 % above it.
-    const bought = Number(info.body.last_buying_price);
+    const lastBuy = Number(info.body.last_buying_price);
     expect(info.body.levels).toEqual({
-      nextBuy: { grid: 2, price: Number((bought * 0.992).toFixed(8)) },
-      takeProfits: [{ grid: 1, price: Number((bought * 1.008).toFixed(8)), armed: false }],
+      nextBuy: { grid: 2, price: Number((lastBuy * 0.992).toFixed(8)) },
+      takeProfits: [{ grid: 1, price: Number((lastBuy * 1.008).toFixed(8)), armed: false }],
       pause: null,
       restart: null,
       stoploss: null,
