@@ -330,6 +330,34 @@ export function exchangeContract(name: string, setup: () => Promise<ExchangeCont
       expect(num(await freeOf(ex, 'future', 'USDT'))).toBeCloseTo(1000 + 10 - 0.25 - 0.255, 6);
     });
 
+    it('lists every open long of the account, and a reduce-only market sell closes one of them', async () => {
+      await h.setPrice('ETHUSDT', 'future', '2000');
+      await ex.transfer('spot_to_future', '1000');
+      await ex.setLeverage('BTCUSDT', 5);
+      await ex.setLeverage('ETHUSDT', 3);
+      const open = (symbol: string, clientOrderId: string, quantity: string) =>
+        ex.placeOrder({ market: 'future', symbol, side: 'buy', type: 'market', clientOrderId, quantity });
+      await open('BTCUSDT', 'p-btc', '0.01');
+      await open('ETHUSDT', 'p-eth', '0.09');
+      const listed = await ex.positions();
+      expect(listed.map((p) => p.symbol).sort()).toEqual(['BTCUSDT', 'ETHUSDT']);
+      const eth = listed.find((p) => p.symbol === 'ETHUSDT');
+      expect(eth).toMatchObject({ side: 'long', leverage: 3, marginType: 'isolated' });
+      expect(num(eth?.quantity)).toBe(0.09);
+      expect(num(eth?.isolatedMargin)).toBeCloseTo(60, 6);
+      expect(num(eth?.liquidationPrice)).toBeGreaterThan(0);
+      await ex.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side: 'sell',
+        type: 'market',
+        clientOrderId: 'p-eth-close',
+        quantity: '0.09',
+        reduceOnly: true,
+      });
+      expect((await ex.positions()).map((p) => p.symbol)).toEqual(['BTCUSDT']);
+    });
+
     it('rejects a futures sell without a long to reduce', async () => {
       await ex.transfer('spot_to_future', '100');
       const error = await rejection(

@@ -223,6 +223,9 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
       'GET /fapi/v1/positionSide/dual',
       route(true, [], 30, () => ({ dualSidePosition: book.dualSidePosition })),
     ],
+    // [futures] "Position Information V2 (USER_DATA)", GET /fapi/v2/positionRisk (weight 5): `symbol` is
+    // optional; without it every symbol of the account is answered, each a row (positionAmt 0 when flat),
+    // which is how the adapter's positions() lists the account's open longs.
     [
       'GET /fapi/v2/positionRisk',
       route(true, [], 5, (p) => {
