@@ -1,9 +1,10 @@
-import { type Exchange, isExchangeError } from '@gridbot/exchange';
+import type { Exchange } from '@gridbot/exchange';
 import { heldByBotsMessage, walletMessages as m, money } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { botsHolding, committedFunds, freePart } from '../bots';
 import { userExchange } from '../exchange';
+import { asUserError } from './exchange-refusal';
 
 const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
   (await exchange.balances(wallet)).find((b) => b.asset === 'USDT')?.free ?? '0';
@@ -61,13 +62,4 @@ export async function swapToUsdt(deps: AppDeps, userId: string, asset: string, a
       throw asUserError(error, m.swapFailed);
     }
   });
-}
-
-/** An exchange refusal becomes a 400 with its own words; anything else stays an error for the log. */
-function asUserError(error: unknown, fallback: string): unknown {
-  if (!isExchangeError(error)) return error;
-  if (error.kind === 'fatal') return new HttpError(400, m.invalidKeys);
-  if (error.kind === 'retryable' || error.kind === 'unknown')
-    return new HttpError(503, `${fallback}: the exchange did not answer. Please try again.`);
-  return new HttpError(400, `${fallback}: ${error.userMessage}`);
 }
