@@ -15,6 +15,12 @@ export const walletApiPaths = {
   swapToUsdt: '/api/swaptousdt',
 } as const;
 
+/** Ours: the futures positions of the user's exchange account, and closing one. */
+export const positionApiPaths = {
+  list: '/api/positions',
+  close: '/api/closeposition',
+} as const;
+
 /** API Setting: the user's exchange keys. */
 export const apiKeyApiPaths = {
   /** The address to allow-list on the exchange. */

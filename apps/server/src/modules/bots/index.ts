@@ -17,7 +17,7 @@ export {
   runningBotOn,
 } from './bots.repo';
 export { botRoutes } from './bots.routes';
-export { botsHolding, committedFunds, freePart, usdtBalances } from './committed-funds';
+export { botLabel, botsHolding, committedFunds, freePart, usdtBalances } from './committed-funds';
 export { DashboardReads } from './dashboard.repo';
 export { resumeAfterHalt } from './resume-bot.service';
 export { runningWorkOf } from './running-work';

@@ -1,8 +1,10 @@
 import {
   apiKeyApiPaths,
   apiKeysInputSchema,
+  closePositionInputSchema,
   walletMessages as m,
   money,
+  positionApiPaths,
   swapInputSchema,
   transferInputSchema,
   walletApiPaths,
@@ -16,6 +18,7 @@ import { committedFunds, freePart, usdtBalances } from '../bots';
 import { findApiKeys, isPaperVenue, loadUserKeys } from '../exchange';
 import { requireSecondFactor, storedPermissions } from '../security';
 import { removeKeys, saveKeys } from './api-keys.service';
+import { closePosition, listPositions } from './positions.service';
 import { serverPublicIp } from './server-ip';
 import { swapToUsdt, transferUsdt } from './wallet.service';
 
@@ -122,6 +125,18 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
       }),
     };
   });
+
+  /** Every futures position of the user's account, with the bot it belongs to ("no bot" otherwise). */
+  r.get(positionApiPaths.list, guard, async (req) => {
+    const userId = currentUser(req).id;
+    const exchange = await readableExchange(userId);
+    if (!exchange) return { positions: [], connected: false };
+    return { positions: await listPositions(deps, userId, exchange), connected: true };
+  });
+
+  r.post(positionApiPaths.close, { ...guard, schema: { body: closePositionInputSchema } }, async (req) =>
+    closePosition(deps, currentUser(req).id, req.body.symbol),
+  );
 
   r.post(walletApiPaths.spotToFutures, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
     if (!isSpot(req.body.from) || isSpot(req.body.to)) throw new HttpError(400, m.transferDirection);

@@ -1,5 +1,12 @@
 import type { Exchange } from '@gridbot/exchange';
-import { heldByBotsMessage, walletMessages as m, money } from '@gridbot/shared';
+import {
+  type CommittedFunds,
+  type HeldUsdt,
+  heldByBotsMessage,
+  heldUsdtParts,
+  walletMessages as m,
+  money,
+} from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { botsHolding, committedFunds, freePart } from '../bots';
@@ -28,7 +35,11 @@ export async function transferUsdt(
       committedFunds(deps, userId, conn),
     ]);
     const reserved = source === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
-    if (money(amount).gt(freePart(balance, reserved))) throw new HttpError(400, m.amountExceedsTransferable);
+    const transferable = freePart(balance, reserved);
+    if (money(amount).gt(transferable)) {
+      const heldBy = heldUsdtParts(await heldUsdtOf(exchange, committed, source));
+      throw new HttpError(400, m.amountExceedsTransferable, { transferable, heldBy });
+    }
     try {
       await exchange.transfer(direction, amount);
     } catch (error) {
@@ -36,6 +47,24 @@ export async function transferUsdt(
     }
     return { success: true, message: m.transferSuccessful };
   });
+}
+
+/** What holds the wallet's USDT that cannot be moved: bots' reserves, and on futures the positions' margin. */
+async function heldUsdtOf(
+  exchange: Exchange,
+  committed: CommittedFunds,
+  wallet: 'spot' | 'future',
+): Promise<HeldUsdt[]> {
+  const category = wallet === 'future' ? 'Future' : 'Spot';
+  const reserves: HeldUsdt[] = committed.bots
+    .filter((b) => b.category === category)
+    .map((b) => ({ kind: 'bot', name: b.name, usdt: b.usdt }));
+  if (wallet === 'spot') return reserves;
+  const positions = await exchange.positions();
+  return [
+    ...reserves,
+    ...positions.map((p): HeldUsdt => ({ kind: 'position', symbol: p.symbol, usdt: p.isolatedMargin })),
+  ];
 }
 
 /**

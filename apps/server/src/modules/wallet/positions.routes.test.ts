@@ -1,0 +1,183 @@
+import { bots } from '@gridbot/db';
+import { walletMessages as m, positionMessages as pm, positionTradedByBotMessage } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertBot } from '../../testing/bot-fixtures';
+import { call, registerUser } from '../../testing/http';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { PAPER_ACCOUNT_KEYS } from '../exchange';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Listed {
+  symbol: string;
+  quantity: string;
+  leverage: number;
+  margin: string;
+  liquidationPrice: string;
+  unrealizedPnl: string | null;
+  bot: { botId: string; name: string; status: string } | null;
+}
+
+async function member(prefix: string) {
+  const user = await registerUser(t, prefix);
+  const auth = { token: user.token };
+  const me = await call(t, 'GET', '/api/me', undefined, auth);
+  const id = (me.body.user as { id: string }).id;
+  return { auth, id, exchange: t.deps.exchanges.forUser(id, PAPER_ACCOUNT_KEYS) };
+}
+
+/** Opens a long on the member's paper futures account, as a bot's buys would. */
+async function openLong(
+  user: Awaited<ReturnType<typeof member>>,
+  symbol: string,
+  qty: string,
+  leverage: number,
+) {
+  const wallet = await user.exchange.balances('future');
+  if (Number(wallet.find((b) => b.asset === 'USDT')?.free ?? 0) < 500)
+    await user.exchange.transfer('spot_to_future', '1000');
+  await user.exchange.setLeverage(symbol, leverage);
+  await user.exchange.placeOrder({
+    market: 'future',
+    symbol,
+    side: 'buy',
+    type: 'market',
+    clientOrderId: `seed-${symbol}`,
+    quantity: qty,
+  });
+}
+
+/** A futures bot stopped without a sale: its lot stays in its state, and the position on the exchange. */
+async function stoppedWithLot(userId: string, symbol: string, qty: number) {
+  const botId = await insertBot(t.handle.db, userId, { symbol, market: 'future', leverage: 3 });
+  const [row] = await t.handle.db.select().from(bots).where(eq(bots.id, botId));
+  const state = row!.engineState as Record<string, unknown>;
+  const lot = {
+    id: 1,
+    grid: 1,
+    price: 3300,
+    qty,
+    quote: qty * 3300,
+    fee: 0,
+    margin: (qty * 3300) / 3,
+    timeMs: 0,
+  };
+  await t.handle.db
+    .update(bots)
+    .set({
+      status: 'Stopped',
+      stoppedAt: new Date(),
+      engineState: {
+        ...state,
+        status: 'Stopped',
+        lots: [{ ...lot, tpPct: 1, tpDownPct: 0, tpPrice: 3333, armed: false, high: 0 }],
+      },
+      stateVersion: row!.stateVersion + 1,
+    })
+    .where(eq(bots.id, botId));
+  return botId;
+}
+
+const list = async (auth: { token: string }) =>
+  (await call(t, 'GET', '/api/positions', undefined, auth)).body.positions as Listed[];
+
+describe('Positions', () => {
+  it('lists every futures position with margin, liquidation price, PnL and the bot it belongs to, or none', async () => {
+    const user = await member('poslist');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    await openLong(user, 'BTCUSDT', '0.002', 5);
+    const botId = await stoppedWithLot(user.id, 'ETHUSDT', 0.09);
+
+    const positions = await list(user.auth);
+    expect(positions.map((p) => p.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    const [btc, eth] = positions;
+    expect(btc).toMatchObject({ quantity: '0.002', leverage: 5, bot: null });
+    expect(eth).toMatchObject({
+      quantity: '0.09',
+      leverage: 3,
+      bot: { botId, name: "ETHUSDT Future · Multigrid 'Simple'", status: 'Stopped' },
+    });
+    expect(Number(eth!.margin)).toBeGreaterThan(0);
+    expect(Number(eth!.liquidationPrice)).toBeGreaterThan(0);
+    expect(eth!.unrealizedPnl).not.toBeNull();
+  });
+
+  it("never shows another user's positions", async () => {
+    const owner = await member('posowner');
+    await openLong(owner, 'ETHUSDT', '0.05', 2);
+    const other = await member('posother');
+    expect(await list(other.auth)).toEqual([]);
+    const close = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, other.auth);
+    expect(close).toMatchObject({ status: 404, body: { message: pm.noPosition } });
+    expect((await list(owner.auth)).map((p) => p.symbol)).toEqual(['ETHUSDT']);
+  });
+
+  it('closes a position with a reduce-only market sell and gives its margin back to the futures wallet', async () => {
+    const user = await member('posclose');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    const [position] = await list(user.auth);
+    const freeBefore = Number((await user.exchange.usdtFree()).future);
+
+    const closed = await call(t, 'POST', '/api/closeposition', { symbol: 'ethusdt' }, user.auth);
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { message: pm.positionClosed, order: { quantity: '0.09' } },
+    });
+    expect(await list(user.auth)).toEqual([]);
+    const freeAfter = Number((await user.exchange.usdtFree()).future);
+    // The margin comes back, give or take the PnL and the sale's fee.
+    expect(freeAfter - freeBefore).toBeCloseTo(Number(position!.margin), -1);
+    const again = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
+    expect(again).toMatchObject({ status: 404, body: { message: pm.noPosition } });
+  });
+
+  it("refuses to close a running bot's position, naming the bot, and closes nothing", async () => {
+    const user = await member('posrunning');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    await insertBot(t.handle.db, user.id, { symbol: 'ETHUSDT', market: 'future', leverage: 3 });
+    const refused = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { message: positionTradedByBotMessage('ETHUSDT', "ETHUSDT Future · Multigrid 'Simple'") },
+    });
+    expect((await list(user.auth)).map((p) => p.bot?.status)).toEqual(['Live']);
+  });
+
+  it('answers 401 without a session and 400 for an unknown pair', async () => {
+    expect((await call(t, 'GET', '/api/positions')).status).toBe(401);
+    expect((await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' })).status).toBe(401);
+    const user = await member('posbad');
+    const bad = await call(t, 'POST', '/api/closeposition', { symbol: 'NOPEUSDT' }, user.auth);
+    expect(bad).toMatchObject({ status: 400, body: { message: m.pairUnknown } });
+  });
+
+  it('says what holds the futures USDT a transfer cannot move: the margin of the open position', async () => {
+    const user = await member('posxfer');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    const [position] = await list(user.auth);
+    const total = (await user.exchange.balances('future')).find((b) => b.asset === 'USDT')!;
+    const all = Number(total.free) + Number(total.locked);
+    const refused = await call(
+      t,
+      'POST',
+      '/api/transferfuturestospot',
+      { from: 'Futures', to: 'Spot', amount: String(all) },
+      user.auth,
+    );
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        message: m.amountExceedsTransferable,
+        transferable: total.free,
+        heldBy: [`${position!.margin} USDT margin of the open ETHUSDT position`],
+      },
+    });
+  });
+});
