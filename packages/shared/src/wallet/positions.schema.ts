@@ -25,13 +25,16 @@ export type HeldUsdt =
  * What holds the untransferable part of a wallet, in words (ours): the transfer dialog shows them and a
  * refused transfer answers them, so the user knows what to stop or close first.
  */
-export function heldUsdtParts(held: readonly HeldUsdt[]): string[] {
+export function heldUsdtParts(
+  held: readonly HeldUsdt[],
+  format: (usdt: string) => string = (usdt) => usdt,
+): string[] {
   return held
     .filter((h) => Number(h.usdt) > 0)
     .map((h) =>
       h.kind === 'bot'
-        ? `${h.usdt} USDT kept for the next buys of your bot ${h.name}`
-        : `${h.usdt} USDT margin of the open ${h.symbol} position`,
+        ? `${format(h.usdt)} USDT kept for the next buys of your bot ${h.name}`
+        : `${format(h.usdt)} USDT margin of the open ${h.symbol} position`,
     );
 }
 

@@ -18,6 +18,8 @@ interface TransferModalProps {
   onClose: () => void;
   /** Transferable USDT of each wallet (decimal strings), undefined while unknown. */
   transferable: { spot: string | undefined; futures: string | undefined };
+  /** What holds the rest of each wallet's USDT, in words (bots' reserves, positions' margin). */
+  held: { spot: string[]; futures: string[] };
 }
 
 const WALLET_NAMES = { SpotToFutures: ['Spot', 'Futures'], FuturesToSpot: ['Futures', 'Spot'] } as const;
@@ -34,7 +36,7 @@ function WalletRow({ label, wallet, testId }: { label: string; wallet: string; t
 }
 
 /** docs/spec/02-bots-wallet-account.md Internal Transfers: USDT between spot and futures, never above the source's transferable USDT. */
-export function TransferModal({ open, onClose, transferable }: TransferModalProps) {
+export function TransferModal({ open, onClose, transferable, held }: TransferModalProps) {
   const [direction, setDirection] = useState<TransferDirection>('SpotToFutures');
   const transfer = useTransfer();
   const source = direction === 'SpotToFutures' ? transferable.spot : transferable.futures;
@@ -47,6 +49,7 @@ export function TransferModal({ open, onClose, transferable }: TransferModalProp
   const { errors } = form.formState;
   const [from, to] = WALLET_NAMES[direction];
   const shownSource = formatUsdt(source);
+  const heldBy = direction === 'SpotToFutures' ? held.spot : held.futures;
 
   const close = () => {
     form.reset();
@@ -137,6 +140,11 @@ export function TransferModal({ open, onClose, transferable }: TransferModalProp
           }
           {...form.register('amount')}
         />
+        {heldBy.length > 0 ? (
+          <p data-testid="transfer-held" className="text-xs text-muted">
+            Not transferable: {heldBy.join('; ')}.
+          </p>
+        ) : null}
       </form>
     </Modal>
   );

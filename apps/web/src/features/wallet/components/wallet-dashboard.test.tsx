@@ -37,6 +37,7 @@ function walletApi(initial: Partial<WalletState> = {}, overrides: Parameters<typ
       }),
     'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '60000.00' }),
     'GET /api/committedfunds': () => json({ spotUsdt: '0', futuresUsdt: '0', coins: {}, bots: [] }),
+    'GET /api/positions': () => json({ positions: [], connected: true }),
     'POST /api/transferspottofutures': (call) => {
       const { amount } = call.body as { amount: string };
       state.spot = String(Number(state.spot) - Number(amount));

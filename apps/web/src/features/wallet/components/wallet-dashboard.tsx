@@ -1,3 +1,4 @@
+import { type CommittedFunds, type HeldUsdt, heldUsdtParts, type PositionView } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -6,17 +7,21 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { KeyIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
+import { usePositions } from '../api/positions';
 import {
   isKeyless,
+  useCommittedFunds,
   useFuturesBalance,
   useSpotBalance,
   useWalletAssets,
   useWalletSummary,
   type WalletMarket,
 } from '../api/wallet-queries';
+import { formatUsdt } from '../lib/amounts';
 import { AssetsTable } from './assets-table';
 import { BalanceCards } from './balance-cards';
 import { CommittedCard } from './committed-card';
+import { PositionsPanel } from './positions-panel';
 import { SwapModal } from './swap-modal';
 import { TransferModal } from './transfer-modal';
 
@@ -40,6 +45,20 @@ function NotConnected() {
   );
 }
 
+/** What holds each wallet's USDT beyond the transferable figure, in the words a refused transfer uses. */
+function heldParts(committed: CommittedFunds | undefined, positions: readonly PositionView[]) {
+  const reserves = (category: 'Spot' | 'Future'): HeldUsdt[] =>
+    (committed?.bots ?? [])
+      .filter((b) => b.category === category)
+      .map((b) => ({ kind: 'bot', name: b.name, usdt: b.usdt }));
+  const margins = positions.map((p): HeldUsdt => ({ kind: 'position', symbol: p.symbol, usdt: p.margin }));
+  const words = (v: string) => formatUsdt(v) ?? v;
+  return {
+    spot: heldUsdtParts(reserves('Spot'), words),
+    futures: heldUsdtParts([...reserves('Future'), ...margins], words),
+  };
+}
+
 /** docs/spec/02-bots-wallet-account.md Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
 export function WalletDashboard() {
   const [transferOpen, setTransferOpen] = useState(false);
@@ -59,6 +78,9 @@ export function WalletDashboard() {
   // Null only without keys, when the cards are not shown.
   const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount ?? undefined;
   const futuresTransferable = futuresBalance.data?.futuresusdtAmount ?? undefined;
+  const committed = useCommittedFunds();
+  const positions = usePositions();
+  const held = heldParts(committed.data, positions.data?.positions ?? []);
   const swapRow = swapAsset ? (spotAssets.data?.find((a) => a.asset === swapAsset) ?? null) : null;
 
   return (
@@ -84,6 +106,7 @@ export function WalletDashboard() {
             futures={{ value: futuresTransferable, loading: futuresBalance.isPending }}
           />
           <CommittedCard />
+          <PositionsPanel />
           <Card className="p-3 sm:p-5">
             <div className="mb-3 flex flex-wrap items-center justify-between gap-3 px-1 sm:px-0">
               <h2 className="text-base font-semibold text-fg">Assets</h2>
@@ -105,6 +128,7 @@ export function WalletDashboard() {
         open={transferOpen}
         onClose={() => setTransferOpen(false)}
         transferable={{ spot: spotTransferable, futures: futuresTransferable }}
+        held={held}
       />
       <SwapModal asset={swapRow} onClose={() => setSwapAsset(null)} />
     </>
