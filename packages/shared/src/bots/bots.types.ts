@@ -140,6 +140,11 @@ export interface HistoryRow {
   trades: number;
   category: 'Spot' | 'Future';
   stopReason: string | null;
+  /**
+   * A futures bot stopped without a sale whose lots are still open (ours): its position stays on the exchange
+   * and nothing was closed, so it has no closed price and is neither a profit nor a loss yet.
+   */
+  positionLeftOpen: boolean;
 }
 
 /** `/api/totalprofitbookdata` (docs/spec/01-core-screens.md §3 Dashboard totals). */

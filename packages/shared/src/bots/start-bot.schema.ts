@@ -198,7 +198,13 @@ export type HistoryCsvQuery = z.infer<typeof historyCsvQuerySchema>;
 
 /** Whether a History row passes the screen's filters (web and CSV export apply the same rule). */
 export function historyRowMatches(
-  row: { symbol: string; botstoptime: string | null; totalpnl: number; stopReason?: string | null },
+  row: {
+    symbol: string;
+    botstoptime: string | null;
+    totalpnl: number;
+    stopReason?: string | null;
+    positionLeftOpen?: boolean;
+  },
   filter: {
     pair?: string | undefined;
     from?: string | undefined;
@@ -212,6 +218,8 @@ export function historyRowMatches(
   const day = row.botstoptime?.slice(0, 10);
   if (filter.from && (!day || day < filter.from)) return false;
   if (filter.to && (!day || day > filter.to)) return false;
+  // A position left open has realised nothing yet: it is neither outcome until it is closed.
+  if (filter.outcome && row.positionLeftOpen) return false;
   if (filter.outcome === 'profit' && !(row.totalpnl > 0)) return false;
   if (filter.outcome === 'loss' && !(row.totalpnl < 0)) return false;
   if (filter.reason && row.stopReason !== filter.reason) return false;

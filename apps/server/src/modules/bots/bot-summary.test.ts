@@ -5,12 +5,13 @@ import {
   type EngineState,
   simulateFill,
   step,
+  stop,
 } from '@gridbot/engine';
 import { getMarketRules } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { simpleMultigrid } from '../../testing/bot-fixtures';
-import { statsAt, unrealizedAt } from './bot-summary';
-import type { BotView } from './bots.repo';
+import { statsAt, toHistoryRow, unrealizedAt } from './bot-summary';
+import type { BotRow, BotView } from './bots.repo';
 
 /** A spot ETHUSDT bot that bought grid 1 (400 USDT) at 2000: 0.2 ETH, 0.1998 after the commission in ETH. */
 function spotBotAfterFirstBuy(): BotView {
@@ -35,3 +36,61 @@ describe('bot figures on the screens (docs/trading-rules.md §2.1)', () => {
     expect(unrealizedAt(row, 2100)).toBeCloseTo(19.16042, 8);
   });
 });
+
+/** An ETHUSDT 3× futures bot that bought grid 1 at 3300 and was then stopped without a sale. */
+function futuresBotStoppedWithoutSale(): BotRow {
+  let state: EngineState = createGridBot({
+    params: simpleMultigrid,
+    investment: 300,
+    market: 'future',
+    leverage: 3,
+    startTimeMs: 0,
+  });
+  const r = step(state, { price: 3300, timeMs: 1 }, compileRules(getMarketRules('ETHUSDT', 'future')));
+  state = r.state;
+  for (const intent of r.intents) state = applyFill(state, simulateFill(intent, 3300, 1, 0.05));
+  state = stop(state);
+  return {
+    id: 'bot-f',
+    symbol: 'ETHUSDT',
+    strategyName: 'Tight',
+    category: 'Future',
+    engineState: state,
+    lossBook: '0',
+    profitBook: '0',
+    closedPrice: '3310',
+    createdAt: new Date(0),
+    stoppedAt: new Date(60_000),
+    stopReason: 'manual',
+  } as unknown as BotRow;
+}
+
+describe('History rows', () => {
+  it('shows a futures bot stopped without a sale as a position left open, with no closed price', () => {
+    const row = futuresBotStoppedWithoutSale();
+    expect(engineLots(row)).toBeGreaterThan(0);
+    expect(toHistoryRow(row, 120_000)).toMatchObject({ positionLeftOpen: true, stopAt: null });
+  });
+
+  it('shows the closed price of a futures bot whose lots were all sold', () => {
+    const row = futuresBotStoppedWithoutSale();
+    const closed = { ...row, engineState: { ...(row.engineState as object), lots: [] } } as BotRow;
+    expect(toHistoryRow(closed, 120_000)).toMatchObject({ positionLeftOpen: false, stopAt: 3310 });
+  });
+
+  it("never calls a spot bot's coins a position", () => {
+    const spot = {
+      ...spotBotAfterFirstBuy(),
+      symbol: 'ETHUSDT',
+      strategyName: 'S',
+      lossBook: '0',
+      profitBook: '0',
+      closedPrice: '2100',
+      createdAt: new Date(0),
+      stoppedAt: new Date(1),
+    } as unknown as BotRow;
+    expect(toHistoryRow(spot, 2)).toMatchObject({ positionLeftOpen: false, stopAt: 2100 });
+  });
+});
+
+const engineLots = (row: BotRow) => (row.engineState as unknown as EngineState).lots.length;

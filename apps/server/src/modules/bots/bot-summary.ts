@@ -161,6 +161,8 @@ function dustOf(symbol: string, qty: number, price: number): DustView | null {
 }
 
 export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
+  // Stopped without a sale, a futures bot's open lots are a position still on the exchange: nothing closed.
+  const positionLeftOpen = row.category === 'Future' && (engineStateOf(row).lots?.length ?? 0) > 0;
   const loss = Number(row.lossBook);
   const closed = Number(row.closedPrice ?? 0);
   const s = statsAt(row, closed, row.stoppedAt?.getTime() ?? nowMs);
@@ -177,10 +179,11 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
     roi: round(s.roiPct, 4),
     botstarttime: row.createdAt.toISOString(),
     botstoptime: row.stoppedAt?.toISOString() ?? null,
-    stopAt: row.closedPrice === null ? null : closed,
+    stopAt: row.closedPrice === null || positionLeftOpen ? null : closed,
     trades: s.trades,
     category: row.category,
     stopReason: row.stopReason,
+    positionLeftOpen,
   };
 }
 

@@ -24,6 +24,7 @@ function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
     trades: 14,
     category: 'Spot',
     stopReason: null,
+    positionLeftOpen: false,
     ...overrides,
   };
 }
@@ -70,6 +71,31 @@ describe('History', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Scalping' }));
     await waitFor(() => expect(within(screen.getByRole('table')).getByText('ETH/USDT')).toBeInTheDocument());
+  });
+
+  it('shows a futures bot stopped without a sale as "Position left open", never as a profit', async () => {
+    mockApi({
+      'GET /api/bothistory': () =>
+        json({
+          rows: [
+            row(1, {
+              symbol: 'ETHUSDT',
+              category: 'Future',
+              totalpnl: 4,
+              stopAt: null,
+              positionLeftOpen: true,
+            }),
+            row(2),
+          ],
+        }),
+    });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
+    const table = await screen.findByRole('table', { name: 'Multigrid history' });
+    const open = await within(table).findByText('Position left open');
+    expect(open.closest('tr')).toHaveTextContent('ETH/USDT');
+    await user.selectOptions(screen.getByLabelText('Outcome'), 'profit');
+    await waitFor(() => expect(within(table).queryByText('ETH/USDT')).not.toBeInTheDocument());
+    expect(within(table).getByText('BTC/USDT')).toBeInTheDocument();
   });
 
   it('lists stopped cycles from /api/cyclebothistory without Runtime and Total Orders', async () => {

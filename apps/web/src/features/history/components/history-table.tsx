@@ -106,7 +106,14 @@ const columns: Column[] = [
   },
   {
     header: 'Closed price',
-    cell: (r) => (r.stopAt === null || r.stopAt === undefined ? '—' : formatPrice(Number(r.stopAt))),
+    // Stopped without a sale, a futures bot's position is still open: nothing was closed at any price.
+    cell: (r) =>
+      r.positionLeftOpen
+        ? 'Position left open'
+        : r.stopAt === null || r.stopAt === undefined
+          ? '—'
+          : formatPrice(Number(r.stopAt)),
+    className: (r) => (r.positionLeftOpen ? 'text-warn' : ''),
     numeric: true,
   },
   {
