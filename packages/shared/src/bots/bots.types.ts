@@ -172,6 +172,14 @@ export interface TopBot {
   runtime: number;
   roi: number;
   apy: number;
+  /** Booked profit of the last 7 UTC days (today included), in percent of the investment: no amounts shown. */
+  pnl7dPct: number;
+  /** Deepest fall of the bot's equity from its peak, in percent (a positive number). */
+  maxDrawdownPct: number;
+  /** How many members copied this strategy from Copy BOTs. */
+  copyCount: number;
+  /** A bot of the demo install's sample trader, so a newcomer can tell sample data from members' bots. */
+  demo: boolean;
   sparklineData: number[];
 }
 

@@ -5,6 +5,7 @@ import {
   type EngineState,
   type GridBotState,
   unrealizedPnl,
+  utcDateKey,
 } from '@gridbot/engine';
 import type { MarketFeed } from '@gridbot/exchange';
 import {
@@ -202,11 +203,11 @@ export function toTopBot(
   price: number,
   nowMs: number,
   sparkline: number[],
-  copyToken: string,
+  extra: { copyToken: string; copyCount: number; demo: boolean },
 ): TopBot {
   const s = statsAt(row, price, nowMs);
   return {
-    copyToken,
+    copyToken: extra.copyToken,
     name: row.symbol,
     category: row.category,
     botType: gridTypeOf(row),
@@ -216,6 +217,20 @@ export function toTopBot(
     runtime: round(s.runtimeMs / DAY_MS, 2),
     roi: round(s.roiPct, 4),
     apy: round(s.apyPct, 4),
+    pnl7dPct: round(
+      s.investment > 0 ? (profitOfLastDays(s.datewiseProfit, nowMs, 7) / s.investment) * 100 : 0,
+      4,
+    ),
+    maxDrawdownPct: round(s.maxDrawdownPct, 4),
+    copyCount: extra.copyCount,
+    demo: extra.demo,
     sparklineData: sparkline,
   };
+}
+
+/** Profit booked on the last `days` UTC dates, today included (datewiseProfit is keyed by UTC date). */
+function profitOfLastDays(datewise: Record<string, number>, nowMs: number, days: number): number {
+  let sum = 0;
+  for (let d = 0; d < days; d += 1) sum += datewise[utcDateKey(nowMs - d * DAY_MS)] ?? 0;
+  return sum;
 }

@@ -25,6 +25,8 @@ import {
 } from './bot-summary';
 import * as repo from './bots.repo';
 import { committedFunds, usdtBalances } from './committed-funds';
+import * as topRepo from './top-bots.repo';
+import { HourlyRanking } from './top-bots-rank';
 
 const DAY_MS = 86_400_000;
 const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
@@ -155,11 +157,12 @@ export async function profitTotals(deps: AppDeps, userId: string): Promise<Profi
 /** Copy BOTs ranks bots that have run at least this long (a day's ROI says little). */
 const TOP_BOTS_MIN_RUNTIME_MS = DAY_MS;
 const TOP_BOTS = 20;
+const rankings = new WeakMap<AppDeps, HourlyRanking>();
 
 /**
  * Copy BOTs (docs/product.md §5): the 20 Live bots of other users with the highest positive ROI that have run at
- * least a day (or the asked minimum), anonymous. Equal ROIs (to 4 decimals) keep the older bot first, so
- * the order holds between refreshes while prices stand still.
+ * least a day (or the asked minimum), anonymous. The order is this hour's (top-bots-rank.ts): equal ROIs (to 4
+ * decimals) keep the older bot first; the figures on each card are live.
  */
 export async function topBots(deps: AppDeps, viewerId: string, query: Partial<TopBotsQuery> = {}) {
   const now = nowMs(deps);
@@ -170,19 +173,40 @@ export async function topBots(deps: AppDeps, viewerId: string, query: Partial<To
     symbol: query.pair,
     category: query.category,
   });
-  const ranked = rows
+  const live = rows
     .map((row, age) => ({ row, age, stats: statsAt(row, priceOf(row, deps.feed), now) }))
-    .filter(({ stats }) => stats.runtimeMs >= minMs && Number(stats.roiPct.toFixed(4)) > 0)
-    .sort((a, b) => Number(b.stats.roiPct.toFixed(4)) - Number(a.stats.roiPct.toFixed(4)) || a.age - b.age)
-    .slice(0, TOP_BOTS);
+    .filter(({ stats }) => stats.runtimeMs >= minMs && Number(stats.roiPct.toFixed(4)) > 0);
+  const byId = new Map(live.map((entry) => [entry.row.id, entry]));
+  const ranking = rankings.get(deps) ?? new HourlyRanking();
+  rankings.set(deps, ranking);
+  const key = JSON.stringify([viewerId, query.pair, query.category, minMs]);
+  const rank = () =>
+    [...live]
+      .sort((a, b) => Number(b.stats.roiPct.toFixed(4)) - Number(a.stats.roiPct.toFixed(4)) || a.age - b.age)
+      .map((entry) => entry.row.id);
+  const ranked = ranking
+    .order(key, now, rank, new Set(byId.keys()))
+    .slice(0, TOP_BOTS)
+    .map((id) => byId.get(id)!.row);
+  const [copies, demo] = await Promise.all([
+    topRepo.copyCountsOf(deps.db, ranked),
+    topRepo.demoBotIds(
+      deps.db,
+      ranked.map((row) => row.id),
+    ),
+  ]);
   return Promise.all(
-    ranked.map(async ({ row }) =>
+    ranked.map(async (row) =>
       toTopBot(
         row,
         priceOf(row, deps.feed),
         now,
         await deps.state.sparklines.points(row.symbol, marketOf(row), now),
-        deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
+        {
+          copyToken: deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
+          copyCount: copies.get(row.id) ?? 0,
+          demo: demo.has(row.id),
+        },
       ),
     ),
   );

@@ -1,5 +1,5 @@
 import { bots } from '@gridbot/db';
-import type { GridParams } from '@gridbot/engine';
+import { type GridParams, utcDateKey } from '@gridbot/engine';
 import { botMessages as m, type TopBot } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,15 @@ async function member(prefix: string) {
 /** A Live bot that started `days` ago and booked `profit` USDT on its 1,000 (ROI = profit / 10 %). */
 async function rankedBot(
   userId: string,
-  options: { symbol: string; days: number; profit: number; grids?: number; category?: 'Spot' | 'Future' },
+  options: {
+    symbol: string;
+    days: number;
+    profit: number;
+    grids?: number;
+    category?: 'Spot' | 'Future';
+    datewise?: Record<string, number>;
+    maxDrawdownPct?: number;
+  },
 ) {
   const grids = options.grids ?? 3;
   const params: GridParams = {
@@ -45,10 +53,15 @@ async function rankedBot(
     market: options.category === 'Future' ? 'future' : 'spot',
   });
   const [row] = await t.handle.db.select().from(bots).where(eq(bots.id, id));
-  const state = row!.engineState as { account: Record<string, number>; stats: Record<string, number> };
+  const state = row!.engineState as { account: Record<string, number>; stats: Record<string, unknown> };
   const started = t.clock.now().getTime() - options.days * DAY_MS;
   state.account = { ...state.account, bookedProfit: options.profit };
-  state.stats = { ...state.stats, startTimeMs: started };
+  state.stats = {
+    ...state.stats,
+    startTimeMs: started,
+    datewiseProfit: options.datewise ?? {},
+    maxDrawdownPct: options.maxDrawdownPct ?? 0,
+  };
   await t.handle.db
     .update(bots)
     .set({
@@ -96,9 +109,13 @@ describe('Copy BOTs', () => {
         'apy',
         'botType',
         'category',
+        'copyCount',
         'copyToken',
+        'demo',
         'leverage',
+        'maxDrawdownPct',
         'name',
+        'pnl7dPct',
         'roi',
         'runtime',
         'shape',
@@ -143,4 +160,49 @@ describe('Copy BOTs', () => {
     const forged = await call(t, 'POST', '/api/copybotstrategy', { copyToken: ids[0]!.id }, viewer.auth);
     expect(forged).toMatchObject({ status: 404, body: { message: m.botNotFound } });
   });
+
+  it('keeps the order for the hour while ROIs move, then re-ranks, and shows 7-day PnL, drawdown and copies', async () => {
+    const owner = await member('howner');
+    const viewer = await member('hviewer');
+    const day = (back: number) => utcDateKey(t.clock.now().getTime() - back * DAY_MS);
+    const sui = await rankedBot(owner.id, {
+      symbol: 'SUIUSDT',
+      days: 10,
+      profit: 60,
+      datewise: { [day(0)]: 10, [day(6)]: 20, [day(8)]: 30 },
+      maxDrawdownPct: 4.5,
+    });
+    await rankedBot(owner.id, { symbol: 'ETCUSDT', days: 10, profit: 50 });
+    const names = async () => (await top(viewer.auth, '?category=Spot&minDays=9')).map((b) => b.name);
+    expect(await names()).toEqual(['SUIUSDT', 'ETCUSDT']);
+
+    // The first card's bot books a loss: its live ROI falls below the second's, yet the order holds this hour.
+    await setBooked(sui, 10);
+    expect(await names()).toEqual(['SUIUSDT', 'ETCUSDT']);
+    expect(await names()).toEqual(['SUIUSDT', 'ETCUSDT']);
+    const [card] = await top(viewer.auth, '?category=Spot&minDays=9');
+    expect(card).toMatchObject({ name: 'SUIUSDT', roi: 1, maxDrawdownPct: 4.5, copyCount: 0, demo: false });
+    // 10 today + 20 six days ago on 1,000; the 30 of eight days ago is older than the week.
+    expect(card!.pnl7dPct).toBe(3);
+
+    await call(t, 'POST', '/api/copybotstrategy', { copyToken: card!.copyToken }, viewer.auth);
+    expect((await top(viewer.auth, '?category=Spot&minDays=9'))[0]).toMatchObject({
+      name: 'SUIUSDT',
+      copyCount: 1,
+    });
+
+    t.clock.advance(3_600_000);
+    expect(await names()).toEqual(['ETCUSDT', 'SUIUSDT']);
+  });
 });
+
+/** Sets a bot's booked profit, as fills would (a new state version). */
+async function setBooked(botId: string, profit: number) {
+  const [row] = await t.handle.db.select().from(bots).where(eq(bots.id, botId));
+  const state = row!.engineState as { account: Record<string, number> };
+  state.account = { ...state.account, bookedProfit: profit };
+  await t.handle.db
+    .update(bots)
+    .set({ engineState: state, stateVersion: row!.stateVersion + 1 })
+    .where(eq(bots.id, botId));
+}
