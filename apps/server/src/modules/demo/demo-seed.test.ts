@@ -26,7 +26,8 @@ describe('demo account', () => {
     const paper = new PaperExchange({ store: new SqlPaperStore(t.deps.db), feed: t.feed });
     expect(await seedDemoAccount(t.deps, paper)).toEqual({ created: true });
     expect(await seedDemoAccount(t.deps, paper)).toEqual({ created: false });
-    const rows = await t.deps.db.select().from(bots);
+    const [demo] = await t.deps.db.select().from(users).where(eq(users.email, DEMO_ACCOUNT.email));
+    const rows = await t.deps.db.select().from(bots).where(eq(bots.userId, demo!.id));
     expect(rows.map((r) => `${r.botType} ${r.symbol} ${r.status}`).sort()).toEqual([
       'cycle LTCUSDT Live',
       'multigrid BTCUSDT Live',

@@ -8,6 +8,7 @@ import { saveApiKeys } from '../exchange';
 import { findUserByEmail, insertUser } from '../identity';
 import { seedDemoAdmin } from './demo-admin';
 import { seedDemoPlatform } from './demo-platform';
+import { seedDemoTrader } from './demo-traders';
 
 export const DEMO_ACCOUNT = { email: 'demo@gridbot.local', username: 'demo', password: 'demo1234' } as const;
 
@@ -42,10 +43,16 @@ const NO_LIMITS = {
 /**
  * Creates the embedded demo account once (docs/architecture.md §1): bound paper keys, a funded paper account with some
  * non-USDT assets, a few bots trading on the simulated market and, with subscriptions on, platform data. The demo
- * administrator is seeded beside it, also on an install whose demo account already exists.
+ * administrator and the sample trader whose bots fill Copy BOTs (demo-traders.ts) are seeded beside it, also on an
+ * install whose demo account already exists.
  */
-export async function seedDemoAccount(deps: AppDeps, paper: PaperExchange): Promise<{ created: boolean }> {
+export async function seedDemoAccount(
+  deps: AppDeps,
+  paper: PaperExchange,
+  historyDir?: string,
+): Promise<{ created: boolean }> {
   await seedDemoAdmin(deps);
+  await seedDemoTrader(deps, paper, historyDir);
   if (await findUserByEmail(deps.db, DEMO_ACCOUNT.email)) return { created: false };
   const user = await insertUser(deps.db, {
     email: DEMO_ACCOUNT.email,
