@@ -160,6 +160,11 @@ export interface ProfitTotals {
  */
 export interface TopBot {
   copyToken: string;
+  /**
+   * The same card on every read (the copy token is new each time): a one-way digest of the bot, so the page can
+   * keep a card in its place and open the bot a click was aimed at, without learning which bot it is.
+   */
+  key: string;
   /** Pair such as BTCUSDT. */
   name: string;
   category: 'Spot' | 'Future';

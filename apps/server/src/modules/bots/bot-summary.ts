@@ -203,11 +203,12 @@ export function toTopBot(
   price: number,
   nowMs: number,
   sparkline: number[],
-  extra: { copyToken: string; copyCount: number; demo: boolean },
+  extra: { copyToken: string; key: string; copyCount: number; demo: boolean },
 ): TopBot {
   const s = statsAt(row, price, nowMs);
   return {
     copyToken: extra.copyToken,
+    key: extra.key,
     name: row.symbol,
     category: row.category,
     botType: gridTypeOf(row),

@@ -10,6 +10,7 @@ import {
 } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
+import { sha256 } from '../../lib/tokens';
 import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../exchange';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies';
 import {
@@ -204,6 +205,7 @@ export async function topBots(deps: AppDeps, viewerId: string, query: Partial<To
         await deps.state.sparklines.points(row.symbol, marketOf(row), now),
         {
           copyToken: deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
+          key: cardKeyOf(row.id),
           copyCount: copies.get(row.id) ?? 0,
           demo: demo.has(row.id),
         },
@@ -211,6 +213,9 @@ export async function topBots(deps: AppDeps, viewerId: string, query: Partial<To
     ),
   );
 }
+
+/** A card's stable key: a digest of the bot id under a purpose prefix, never the id itself. */
+const cardKeyOf = (botId: string) => sha256(`copy-card:${botId}`).slice(0, 24);
 
 /** What a copy token seals: a purpose prefix, so no other sealed value passes for one. */
 const COPY_TOKEN_PREFIX = 'copy-bot:';

@@ -101,6 +101,10 @@ describe('Copy BOTs', () => {
     expect(first.map((b) => b.name)).toEqual(['LINKUSDT', 'ADAUSDT', 'DOTUSDT']);
     const again = await top(viewer.auth);
     expect(again.map((b) => b.name)).toEqual(first.map((b) => b.name));
+    // Each card keeps its key from read to read, while its copy token is new.
+    expect(again.map((b) => b.key)).toEqual(first.map((b) => b.key));
+    expect(new Set(first.map((b) => b.key)).size).toBe(3);
+    expect(again[0]!.copyToken).not.toBe(first[0]!.copyToken);
 
     const card = first[1]!;
     expect(card.shape).toBe('Multigrid 10');
@@ -112,6 +116,7 @@ describe('Copy BOTs', () => {
         'copyCount',
         'copyToken',
         'demo',
+        'key',
         'leverage',
         'maxDrawdownPct',
         'name',
