@@ -10,6 +10,7 @@ vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null
 const top: TopBot[] = [
   {
     copyToken: 'v1.opaque.one',
+    key: 'card-sol',
     name: 'SOLUSDT',
     category: 'Future',
     botType: 'scalping',
@@ -25,10 +26,15 @@ const top: TopBot[] = [
     runtime: 3,
     roi: 4.2,
     apy: 511,
+    pnl7dPct: 1.234,
+    maxDrawdownPct: 6.5,
+    copyCount: 3,
+    demo: true,
     sparklineData: [1, 2],
   },
   {
     copyToken: 'v1.opaque.two',
+    key: 'card-btc',
     name: 'BTCUSDT',
     category: 'Spot',
     botType: 'multigrid',
@@ -38,6 +44,10 @@ const top: TopBot[] = [
     runtime: 1,
     roi: 1.1,
     apy: 401,
+    pnl7dPct: -0.5,
+    maxDrawdownPct: 0,
+    copyCount: 1,
+    demo: false,
     sparklineData: [],
   },
 ];
@@ -90,5 +100,57 @@ describe('Copy BOTs', () => {
         minDays: '7',
       }),
     );
+  });
+
+  it("shows each card's 7-day PnL, max drawdown, copies and demo mark", async () => {
+    mockApi({ 'GET /api/livebotdata': () => json({ bots: top }) });
+    renderFeature('/livebots', <LivebotsRoute />, { signedIn: true });
+    const list = await screen.findByRole('list', { name: 'Top running bots' });
+    const [sol, btc] = within(list).getAllByRole('listitem');
+    expect(within(sol!).getByTestId('top-bot-pnl7d')).toHaveTextContent('+1.23%');
+    expect(within(sol!).getByTestId('top-bot-pnl7d')).toHaveClass('text-up');
+    expect(within(sol!).getByTestId('top-bot-drawdown')).toHaveTextContent('-6.50%');
+    expect(within(sol!).getByTestId('top-bot-copies')).toHaveTextContent('Copied 3 times');
+    expect(sol).toHaveTextContent('Demo');
+    expect(within(btc!).getByTestId('top-bot-pnl7d')).toHaveTextContent('-0.50%');
+    expect(within(btc!).getByTestId('top-bot-pnl7d')).toHaveClass('text-down');
+    expect(within(btc!).getByTestId('top-bot-drawdown')).toHaveTextContent('0.00%');
+    expect(within(btc!).getByTestId('top-bot-copies')).toHaveTextContent('Copied 1 time');
+    expect(btc).not.toHaveTextContent('Demo');
+  });
+
+  it('keeps the cards in place when a refetch re-ranks them, so a click opens the card it was aimed at', async () => {
+    // The second read ranks BTC first and seals new copy tokens, as every read does.
+    const reranked = [
+      { ...top[1]!, copyToken: 'v2.opaque.two', roi: 5 },
+      { ...top[0]!, copyToken: 'v2.opaque.one' },
+    ];
+    let reads = 0;
+    const api = mockApi({
+      'GET /api/livebotdata': () => {
+        reads += 1;
+        return json({ bots: reads === 1 ? top : reranked });
+      },
+      'POST /api/copybotstrategy': () => json({ strategy_name: 'Scalping 2 · copy', botType: 'scalping' }),
+    });
+    const { user, queryClient } = renderFeature('/livebots', <LivebotsRoute />, { signedIn: true });
+    const aimed = await screen.findByRole('button', { name: /^Rank 1: SOL\/USDT Scalping/ });
+    await queryClient.refetchQueries({ queryKey: ['copy-bots'] });
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /BTC\/USDT.*ROI 5\.00%/ })).toBeInTheDocument(),
+    );
+    expect(api.callsTo('GET', '/api/livebotdata')).toHaveLength(2);
+    const list = screen.getByRole('list', { name: 'Top running bots' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('SOL/USDT'), expect.stringContaining('BTC/USDT')]);
+    await user.click(aimed);
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
+    expect(dialog).toHaveTextContent('SOL/USDT');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/copybotstrategy')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ copyToken: 'v2.opaque.one' });
   });
 });

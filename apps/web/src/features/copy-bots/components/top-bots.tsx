@@ -15,6 +15,7 @@ import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair } from '../../../lib/format';
 import { type TopBotFilters, useTopBots } from '../api/copy-bots';
 import { CopyBotModal } from './copy-bot-modal';
+import { useStableOrder } from './stable-order';
 
 const medal = ['bg-amber-400 text-slate-950', 'bg-slate-300 text-slate-900', 'bg-orange-400 text-slate-950'];
 
@@ -22,6 +23,8 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
   // A tiny loss rounds to 0.00, shown without a minus sign.
   const roi = Math.abs(Number(bot.roi)) < 0.005 ? 0 : Number(bot.roi);
   const scalping = bot.botType === 'scalping';
+  const pnl7d = Math.abs(Number(bot.pnl7dPct)) < 0.005 ? 0 : Number(bot.pnl7dPct);
+  const drawdown = Math.abs(Number(bot.maxDrawdownPct));
   return (
     // A stretched button: the pair names it (its visible text is part of its name, WCAG 2.5.3) and its ::after
     // covers the card, so the whole card still opens the bot.
@@ -50,6 +53,11 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
             <p className="mt-0.5 flex flex-wrap gap-1.5">
               <Badge tone="primary">{bot.category}</Badge>
               <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
+              {bot.demo ? (
+                <Badge tone="warn" title="Sample data of the demo install, not a member's bot">
+                  Demo
+                </Badge>
+              ) : null}
             </p>
           </div>
         </div>
@@ -77,9 +85,38 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
           <dt className="text-xs text-muted">Runtime</dt>
           <dd className="font-semibold text-fg tabular-nums">{Number(bot.runtime).toFixed(2)} days</dd>
         </div>
+        <div>
+          <dt
+            className="text-xs text-muted"
+            title="Profit booked in the last 7 days, in percent of the investment"
+          >
+            7-day PnL
+          </dt>
+          <dd
+            data-testid="top-bot-pnl7d"
+            className={clsx('font-semibold tabular-nums', pnl7d >= 0 ? 'text-up' : 'text-down')}
+          >
+            {pnl7d >= 0 ? '+' : ''}
+            {pnl7d.toFixed(2)}%
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted" title="The deepest fall of the bot's value from its peak">
+            Max drawdown
+          </dt>
+          <dd data-testid="top-bot-drawdown" className="font-semibold text-fg tabular-nums">
+            {drawdown > 0 ? '-' : ''}
+            {drawdown.toFixed(2)}%
+          </dd>
+        </div>
       </dl>
-      <span className="mt-auto inline-flex items-center pt-4 gap-1.5 text-sm font-semibold text-primary group-hover:underline">
-        <CopyIcon className="size-4" /> Copy this bot
+      <span className="mt-auto flex items-center justify-between gap-2 pt-4 text-sm">
+        <span className="inline-flex items-center gap-1.5 font-semibold text-primary group-hover:underline">
+          <CopyIcon className="size-4" /> Copy this bot
+        </span>
+        <span data-testid="top-bot-copies" className="text-xs text-muted tabular-nums">
+          Copied {bot.copyCount} {bot.copyCount === 1 ? 'time' : 'times'}
+        </span>
       </span>
     </div>
   );
@@ -139,11 +176,12 @@ export function TopBots({ renderBacktest }: { renderBacktest?: (bot: TopBot) => 
   const [chosen, setChosen] = useState<TopBot | null>(null);
   const [filters, setFilters] = useState<TopBotFilters>({ pair: '', category: '', minDays: '' });
   const top = useTopBots(filters);
+  const bots = useStableOrder(top.data, (bot) => bot.key, JSON.stringify(filters));
   return (
     <>
       <PageHeader
         title="Top Running Bots"
-        description="Other users' best running bots by ROI after at least a day, anonymous. Copy a strategy and run it with your own amount."
+        description="Other users' best running bots by ROI after at least a day, anonymous, ranked once an hour and kept in place while you look. Copy a strategy and run it with your own amount."
       />
       <Filters value={filters} onChange={setFilters} />
       {top.isPending ? (
@@ -160,7 +198,7 @@ export function TopBots({ renderBacktest }: { renderBacktest?: (bot: TopBot) => 
           description="Check your connection and try again."
           action={<Button onClick={() => void top.refetch()}>Retry</Button>}
         />
-      ) : top.data.length === 0 ? (
+      ) : !bots || bots.length === 0 ? (
         <EmptyState
           icon={<CrownIcon />}
           title="No bots to show yet"
@@ -173,10 +211,10 @@ export function TopBots({ renderBacktest }: { renderBacktest?: (bot: TopBot) => 
         />
       ) : (
         <ol className={cardGridClass} aria-label="Top running bots">
-          {top.data.map((bot, i) => (
-            // The rank is the key: the order is stable, while the opaque token is new on every read.
-            // biome-ignore lint/suspicious/noArrayIndexKey: ranks are the identity of these cards
-            <li key={i} className="h-full">
+          {bots.map((bot, i) => (
+            // Keyed by the bot's stable key (the copy token is new on every read), so a card and its click stay
+            // with the bot it shows.
+            <li key={bot.key} className="h-full">
               <TopBotCard bot={bot} rank={i + 1} onOpen={() => setChosen(bot)} />
             </li>
           ))}
