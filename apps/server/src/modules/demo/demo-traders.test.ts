@@ -1,14 +1,16 @@
 import { resolve } from 'node:path';
 import { botFills, bots, users } from '@gridbot/db';
 import { PaperExchange } from '@gridbot/exchange';
+import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import type { TopBot } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { runnerSettled } from '../../testing/waits';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
 import { DEMO_ACCOUNT, seedDemoAccount } from './demo-seed';
-import { DEMO_TRADER, DEMO_TRADER_BOTS } from './demo-traders';
+import { DEMO_TRADER, DEMO_TRADER_BOTS, seedDemoTrader } from './demo-traders';
 
 // The shipped candles, from the repository root whatever directory the test runs in.
 const HISTORY = resolve(__dirname, '../../../../../fixtures/history');
@@ -59,8 +61,45 @@ describe('demo sample trader', () => {
   it('is not seeded in production', async () => {
     const production = { ...t.deps, config: { ...t.deps.config, production: true } };
     await t.deps.db.delete(users).where(eq(users.email, DEMO_TRADER.email));
-    const { seedDemoTrader } = await import('./demo-traders');
     const paper = new PaperExchange({ store: new SqlPaperStore(t.deps.db), feed: t.feed });
     expect(await seedDemoTrader(production, paper, HISTORY)).toEqual({ created: false });
+  });
+});
+
+describe('demo sample trader on the market', () => {
+  const prices = { ETHUSDT: 3000, BTCUSDT: 90_000, BNBUSDT: 600, SOLUSDT: 150, XRPUSDT: 2 };
+  let t: TestApp<ManualFeed>;
+  beforeAll(async () => {
+    const start = Object.fromEntries(Object.entries(prices).map(([s, p]) => [`spot:${s}`, String(p)]));
+    t = await createTestApp({}, { feed: new ManualFeed(start) });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('trades on from its backtested state: its paper account holds what the lots bought', async () => {
+    const paper = new PaperExchange({ store: new SqlPaperStore(t.deps.db), feed: t.feed });
+    await seedDemoTrader(t.deps, paper, HISTORY);
+    const [trader] = await t.deps.db.select().from(users).where(eq(users.email, DEMO_TRADER.email));
+    const seeded = await t.deps.db.select().from(bots).where(eq(bots.userId, trader!.id));
+    const fillsOf = (botId: string) => t.deps.db.select().from(botFills).where(eq(botFills.botId, botId));
+    const before = new Map(
+      await Promise.all(seeded.map(async (r) => [r.id, (await fillsOf(r.id)).length] as const)),
+    );
+    // A fall that buys the next grids, then a rise and a pullback that take the (trailing) profits, on every pair.
+    for (const factor of [0.97, 0.94, 0.9, 1.0, 1.05, 1.1, 1.15, 1.13]) {
+      for (const [symbol, price] of Object.entries(prices))
+        t.feed.setPrice(symbol, 'spot', String(price * factor));
+      for (const row of seeded) await runnerSettled(t.supervisor, row.id);
+    }
+    await eventually(async () => {
+      const rows = await t.deps.db.select().from(bots).where(eq(bots.userId, trader!.id));
+      for (const row of rows)
+        expect([row.symbol, row.status, row.haltReason]).toEqual([row.symbol, 'Live', null]);
+      const traded = await Promise.all(
+        rows.map(async (r) => (await fillsOf(r.id)).length > before.get(r.id)!),
+      );
+      expect(rows.filter((_, i) => !traded[i]).map((r) => r.symbol)).toEqual([]);
+    });
   });
 });
