@@ -9,7 +9,6 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { botFills } from '@gridbot/db';
 import { type Candles, runBacktest, startGridBacktest } from '@gridbot/engine';
 import type { PaperExchange } from '@gridbot/exchange';
 import { decodeCandles, type EncodedCandles } from '@gridbot/shared';
@@ -20,6 +19,7 @@ import { insertBot } from '../bots';
 import { saveApiKeys } from '../exchange';
 import { findUserByEmail, insertUser } from '../identity';
 import { findSystemStrategy } from '../strategies';
+import { insertDemoFills } from './demo-traders.repo';
 
 /** No one signs in as the sample trader: its password is random and never shown. */
 export const DEMO_TRADER = { email: 'sample-trader@gridbot.local', username: 'sampletrader' } as const;
@@ -125,24 +125,7 @@ async function seedBot(deps: AppDeps, paper: PaperExchange, userId: string, bot:
     engineState: state as unknown as Record<string, unknown>,
     createdAt: new Date(candles.openTimeMs[0]!),
   });
-  if (fills.length > 0) {
-    await deps.db.insert(botFills).values(
-      fills.map((f, i) => ({
-        botId,
-        userId,
-        seq: i + 1,
-        side: f.side,
-        grid: f.grid,
-        price: String(f.price),
-        qty: String(f.qty),
-        quote: String(f.quote),
-        fee: String(f.fee),
-        pnl: f.side === 'sell' ? String(f.pnl) : null,
-        timeMs: f.time,
-        clientOrderId: `demo-${botId.slice(0, 8)}-${i + 1}`,
-      })),
-    );
-  }
+  await insertDemoFills(deps.db, botId, userId, fills);
   const held = run.state.account.openQty;
   if (held > 0) await paper.fund(userId, 'spot', bot.symbol.replace(/USDT$/, ''), held.toFixed(8));
   await deps.botControl.add(botId);
