@@ -196,8 +196,12 @@ describe('Copy BOTs', () => {
       copyCount: 1,
     });
 
+    // A bot that qualifies during the hour joins at the end, whatever its ROI, until the next ranking.
+    await rankedBot(owner.id, { symbol: 'TRXUSDT', days: 10, profit: 90 });
+    expect(await names()).toEqual(['SUIUSDT', 'ETCUSDT', 'TRXUSDT']);
+
     t.clock.advance(3_600_000);
-    expect(await names()).toEqual(['ETCUSDT', 'SUIUSDT']);
+    expect(await names()).toEqual(['TRXUSDT', 'ETCUSDT', 'SUIUSDT']);
   });
 });
 

@@ -16,7 +16,8 @@ export class HourlyRanking {
 
   /**
    * The ids in this hour's order for `key` (a viewer and filter): computed by `rank` at the hour's first read;
-   * later reads keep that order, dropping bots that no longer qualify.
+   * later reads keep that order, dropping bots that no longer qualify and adding the ones that qualify after it
+   * (at the end, in their own ranked order), so no card moves up under the pointer.
    */
   order(key: string, nowMs: number, rank: () => string[], qualifying: ReadonlySet<string>): string[] {
     const hour = Math.floor(nowMs / HOUR_MS);
@@ -26,6 +27,9 @@ export class HourlyRanking {
       ranking = { hour, order: rank() };
       this.rankings.set(key, ranking);
     }
+    const known = new Set(ranking.order);
+    if ([...qualifying].some((id) => !known.has(id)))
+      ranking.order.push(...rank().filter((id) => !known.has(id)));
     return ranking.order.filter((id) => qualifying.has(id));
   }
 }
