@@ -11,10 +11,9 @@ import { type Exchange, PaperExchange } from '@gridbot/exchange';
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../app/deps';
 import { CommandResults } from '../bus/command-results';
 import { SecretBox } from '../lib/secret-box';
-import { type CommandOutcome, sendBotCommand } from '../modules/bots/bot-commands.service';
+import { type CommandDeps, type CommandOutcome, sendBotCommand } from '../modules/bots/bot-commands.service';
 import type { ExchangeGateway } from '../modules/exchange/exchange-gateway';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
@@ -120,7 +119,7 @@ describe('a worker killed during a final sell', () => {
   it('answers "stop requested" and sends a stop-and-sell written but never sent once, after the restart', async () => {
     let answer: Promise<CommandOutcome> | undefined;
     const { feed, paper, userId, botId } = await crashDuringFinalSell(false, (id, first) => {
-      const deps = {
+      const deps: CommandDeps = {
         db: handle.db,
         state: { commandResults: new CommandResults(undefined) },
         // The road of every role: the command is handed to the runtime, which applies it in its own time.
@@ -129,7 +128,7 @@ describe('a worker killed during a final sell', () => {
           notify: async (bot: string) => void first.notify(bot).catch(() => undefined),
         },
       };
-      answer = sendBotCommand(deps as unknown as AppDeps, id, { type: 'stop_sell' }, 'failed', 500);
+      answer = sendBotCommand(deps, id, { type: 'stop_sell' }, 'failed', 500);
     });
     // The sale never came back: the user is not told it sold, and the bot shows it is stopping.
     expect(await answer).toBe('requested');

@@ -18,7 +18,11 @@ import { confirmPayout, sendUsdtPayout } from './payout';
 
 export const ADMIN_PAGE_SIZE = 20;
 
-export async function listWithdrawalsForAdmin(deps: AppDeps, status: string | undefined, page: number) {
+export async function listWithdrawalsForAdmin(
+  deps: Pick<AppDeps, 'db'>,
+  status: string | undefined,
+  page: number,
+) {
   const offset = offsetOf(page, ADMIN_PAGE_SIZE);
   const { rows, total } = await repo.withdrawalsPage(deps.db, status, offset, ADMIN_PAGE_SIZE);
   const records: AdminWithdrawRecord[] = rows.map(({ w, username, email }) => ({
@@ -46,7 +50,7 @@ async function lockPending(tx: Tx, id: string) {
  * committed before the send, so a crash or a lost commit after the send can never lead to a second payout.
  */
 export async function approveWithdrawal(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   admin: UserRow,
   id: string,
   txHash: string | undefined,
@@ -76,7 +80,13 @@ export async function approveWithdrawal(
   return markSent(deps, admin, id, hash, true);
 }
 
-async function markSent(deps: AppDeps, admin: UserRow, id: string, hash: string, byHotWallet: boolean) {
+async function markSent(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  admin: UserRow,
+  id: string,
+  hash: string,
+  byHotWallet: boolean,
+) {
   return deps.db.transaction(async (tx) => {
     await lockPending(tx, id);
     return markSentIn(tx, deps, admin, id, hash, byHotWallet);
@@ -85,7 +95,7 @@ async function markSent(deps: AppDeps, admin: UserRow, id: string, hash: string,
 
 async function markSentIn(
   tx: Tx,
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock'>,
   admin: UserRow,
   id: string,
   hash: string,
@@ -107,7 +117,7 @@ async function markSentIn(
 
 /** PENDING → REJECTED: the held amount goes back to usdtRewardToken with its ledger row. */
 export async function rejectWithdrawal(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock'>,
   admin: UserRow,
   id: string,
   reason: string | undefined,
@@ -133,11 +143,16 @@ export async function rejectWithdrawal(
   });
 }
 
-export async function listAllPlans(deps: AppDeps) {
+export async function listAllPlans(deps: Pick<AppDeps, 'db'>) {
   return (await repo.allPlans(deps.db)).map(toPlan);
 }
 
-export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null, input: AdminPlanInput) {
+export async function savePlan(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  admin: UserRow,
+  id: string | null,
+  input: AdminPlanInput,
+) {
   return deps.db.transaction(async (tx) => {
     const values = {
       name: input.name,
@@ -159,7 +174,11 @@ export async function savePlan(deps: AppDeps, admin: UserRow, id: string | null,
 }
 
 /** Replaces the level table (levels 1..n); earlier rewards keep the percentage they were paid with. */
-export async function saveLevels(deps: AppDeps, admin: UserRow, input: AdminLevelsInput) {
+export async function saveLevels(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  admin: UserRow,
+  input: AdminLevelsInput,
+) {
   await deps.db.transaction(async (tx) => {
     await repo.replaceLevels(
       tx,
@@ -173,7 +192,7 @@ export async function saveLevels(deps: AppDeps, admin: UserRow, input: AdminLeve
   });
 }
 
-export async function listUsers(deps: AppDeps, page: number) {
+export async function listUsers(deps: Pick<AppDeps, 'db'>, page: number) {
   const { rows, total } = await repo.usersPage(deps.db, offsetOf(page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
   const dec = (v: string | undefined | null) => money(v ?? '0').toFixed();
   const records: AdminUserRecord[] = rows.map(({ u, referrerCode, w }) => ({
@@ -193,7 +212,7 @@ export async function listUsers(deps: AppDeps, page: number) {
   return toPage(records, total, page, ADMIN_PAGE_SIZE);
 }
 
-export async function listContactMessages(deps: AppDeps, page: number) {
+export async function listContactMessages(deps: Pick<AppDeps, 'db'>, page: number) {
   const offset = offsetOf(page, ADMIN_PAGE_SIZE);
   const { rows, total } = await repo.contactMessagesPage(deps.db, offset, ADMIN_PAGE_SIZE);
   const records = rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));

@@ -46,7 +46,7 @@ export interface Origin {
 }
 
 async function issueSession(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
   user: UserRow,
   message: string,
   origin: Origin,
@@ -67,7 +67,12 @@ async function issueSession(
  * would let any stranger lock the owner out; a delay alone would not either (the attacker keeps it full).
  * A new device of the owner's waits until the window ends, like the attacker.
  */
-async function limitAccountLogin(deps: AppDeps, user: UserRow | undefined, loginId: string, ip: string) {
+async function limitAccountLogin(
+  deps: Pick<AppDeps, 'db' | 'limiter'>,
+  user: UserRow | undefined,
+  loginId: string,
+  ip: string,
+) {
   const account = user ? `user:${user.id}` : `id:${loginId.trim().toLowerCase()}`;
   const knownDevice = user ? await repo.signedInFrom(deps.db, user.id, ip) : false;
   await deps.limiter.hit(
@@ -80,7 +85,11 @@ async function limitAccountLogin(deps: AppDeps, user: UserRow | undefined, login
  * Password, then (with two-factor sign-in on) the code sent with it again: a right password without a
  * code answers 401 with `twoFactorRequired`, and every code attempt counts against the login limits.
  */
-export async function login(deps: AppDeps, input: LoginInput, origin: Origin): Promise<AuthResponse> {
+export async function login(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'limiter' | 'secrets'>,
+  input: LoginInput,
+  origin: Origin,
+): Promise<AuthResponse> {
   const { ip } = origin;
   await deps.limiter.hit(`login:ip:${ip}`, authRateRules.loginPerIp);
   const user = await findUserByLoginId(deps.db, input.email);
@@ -114,7 +123,7 @@ export async function login(deps: AppDeps, input: LoginInput, origin: Origin): P
   return issueSession(deps, user, 'Logged in.', origin);
 }
 
-async function ensureAvailable(deps: AppDeps, email: string, username: string): Promise<void> {
+async function ensureAvailable(deps: Pick<AppDeps, 'db'>, email: string, username: string): Promise<void> {
   if (await findUserByEmail(deps.db, email)) throw new HttpError(409, m.emailTaken);
   if (await isUsernameTaken(deps.db, username)) throw new HttpError(409, m.usernameTaken);
 }
@@ -126,7 +135,10 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
  * created by verifyOtp. An earlier attempt for the same e-mail is never changed: whoever signs up again
  * for someone else's unverified e-mail starts an attempt of their own, which only its own code verifies.
  */
-export async function signup(deps: AppDeps, input: SignupInput): Promise<{ success: true; message: string }> {
+export async function signup(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock'>,
+  input: SignupInput,
+): Promise<{ success: true; message: string }> {
   await ensureAvailable(deps, input.email, input.username);
   const referredBy = input.referralId ? await findUserIdByUserCode(deps.db, input.referralId) : null;
   if (input.referralId && !referredBy) throw new HttpError(400, m.referralUnknown);
@@ -166,7 +178,7 @@ function assertResendAllowed(attempts: repo.PendingSignupRow[], now: Date): void
 
 /** A new code for the caller's attempt: the newest one with the username the page sends, else the newest. */
 export async function resendOtp(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock'>,
   input: { email: string; username?: string | undefined },
 ): Promise<{ success: true; message: string }> {
   const attempts = await repo.signupAttempts(deps.db, input.email);
@@ -200,7 +212,11 @@ async function startedBy(attempt: repo.PendingSignupRow, input: VerifyOtpInput, 
 }
 
 /** Creates the account from the attempt the code was mailed for, once that code is right and live. */
-export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, origin: Origin): Promise<AuthResponse> {
+export async function verifyOtp(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  input: VerifyOtpInput,
+  origin: Origin,
+): Promise<AuthResponse> {
   const attempts = await repo.signupAttempts(deps.db, input.email);
   if (attempts.length === 0) throw new HttpError(400, m.otpNoPending);
   const nowMs = deps.clock.now().getTime();
@@ -221,7 +237,7 @@ export async function verifyOtp(deps: AppDeps, input: VerifyOtpInput, origin: Or
   if (pending.otpExpiresAt.getTime() <= nowMs) throw new HttpError(400, m.otpExpired);
   const verified = pending;
   const user = await deps.db.transaction(async (tx) => {
-    await ensureAvailable({ ...deps, db: tx }, verified.email, verified.username);
+    await ensureAvailable({ db: tx }, verified.email, verified.username);
     const created = await insertUserWithCode(tx, verified);
     await repo.deletePendingSignups(tx, verified.email);
     return created;
@@ -248,14 +264,17 @@ async function insertUserWithCode(tx: Parameters<typeof insertUser>[0], pending:
   }
 }
 
-export async function logout(deps: AppDeps, token: string): Promise<void> {
+export async function logout(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'bus' | 'state'>,
+  token: string,
+): Promise<void> {
   const hash = sha256(token);
   await revokeSession(deps.db, hash, deps.clock.now());
   revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash: hash });
 }
 
 export async function forgotPassword(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'clock' | 'config'>,
   email: string,
 ): Promise<{ success: true; message: string }> {
   const user = await findUserByEmail(deps.db, email);
@@ -269,7 +288,12 @@ export async function forgotPassword(
 }
 
 /** Sets a new password through a single-use link and ends every other link and every session of the user. */
-export async function resetPassword(deps: AppDeps, token: string, password: string, ip: string) {
+export async function resetPassword(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'bus' | 'state'>,
+  token: string,
+  password: string,
+  ip: string,
+) {
   const passwordHash = await hashPassword(password);
   const now = deps.clock.now();
   const userId = await deps.db.transaction(async (tx) => {

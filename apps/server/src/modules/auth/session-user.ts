@@ -19,7 +19,10 @@ export function toSessionUser(row: UserRow): SessionUser {
 }
 
 /** The session's user data: with subscriptions on, also the platform wallet fields (docs/spec/02-bots-wallet-account.md §3). */
-export async function sessionUserOf(deps: AppDeps, row: UserRow): Promise<SessionUser> {
+export async function sessionUserOf(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  row: UserRow,
+): Promise<SessionUser> {
   // ADMIN_EMAIL makes an administrator without a role in the database: the web app must know it too.
   const user = {
     ...toSessionUser(row),

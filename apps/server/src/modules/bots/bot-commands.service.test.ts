@@ -5,12 +5,11 @@
 import { botCommands, createTestDb, type DbHandle } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppDeps } from '../../app/deps';
 import { MemoryBus } from '../../bus/bus';
 import { CommandResults, publishCommandsSettled } from '../../bus/command-results';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
-import { sendBotCommand } from './bot-commands.service';
+import { type CommandDeps, sendBotCommand } from './bot-commands.service';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -39,20 +38,13 @@ describe('waiting for a bot command', () => {
   it('answers as soon as the worker says on the bus that it applied the command', async () => {
     const bus = new MemoryBus();
     const botId = await freshBot();
-    const deps = {
+    const deps: CommandDeps = {
       db: handle.db,
-      userEvents: bus,
       state: { commandResults: new CommandResults(bus) },
       botControl: { add: async () => {}, notify: slowWorker(bus, 100, true) },
     };
     const started = performance.now();
-    const outcome = await sendBotCommand(
-      deps as unknown as AppDeps,
-      botId,
-      { type: 'stop' },
-      'failed',
-      10_000,
-    );
+    const outcome = await sendBotCommand(deps, botId, { type: 'stop' }, 'failed', 10_000);
     expect(outcome).toBe('done');
     expect(performance.now() - started).toBeLessThan(3_000);
   });
@@ -60,14 +52,13 @@ describe('waiting for a bot command', () => {
   it('reads the command once more at its deadline when the word was lost', async () => {
     const bus = new MemoryBus();
     const botId = await freshBot();
-    const deps = {
+    const deps: CommandDeps = {
       db: handle.db,
-      userEvents: bus,
       state: { commandResults: new CommandResults(bus) },
       botControl: { add: async () => {}, notify: slowWorker(bus, 50, false) },
     };
     const started = performance.now();
-    const outcome = await sendBotCommand(deps as unknown as AppDeps, botId, { type: 'stop' }, 'failed', 600);
+    const outcome = await sendBotCommand(deps, botId, { type: 'stop' }, 'failed', 600);
     expect(outcome).toBe('done');
     // No poll found it earlier: the answer came with the final read.
     expect(performance.now() - started).toBeGreaterThanOrEqual(550);

@@ -1,5 +1,6 @@
 import { botMessages as m } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
+import type { ProcessState } from '../../app/process-state';
 import { HttpError } from '../../lib/http-error';
 import type { BotCommand } from './bot-command';
 import * as repo from './bots.repo';
@@ -13,13 +14,19 @@ const WAIT_MS = 15_000;
  */
 export type CommandOutcome = 'done' | 'requested';
 
+/** What waiting for a command reads: the database and the process's bus listener for command answers. */
+export type CommandWaitDeps = Pick<AppDeps, 'db'> & { state: Pick<ProcessState, 'commandResults'> };
+
+/** What sending a command uses: the wait's slice and the hand-over to the bot runtime. */
+export type CommandDeps = CommandWaitDeps & Pick<AppDeps, 'botControl'>;
+
 /**
  * Queues a command for a running bot in the database (the source of truth), wakes its worker and waits
  * until the worker has applied it, so the answer the user sees is what happened. A stop and sell is waited
  * for until its sale is booked (docs/trading-rules.md §3); a sale that fails answers `failure` with the exchange's reason.
  */
 export async function sendBotCommand(
-  deps: AppDeps,
+  deps: CommandDeps,
   botId: string,
   command: BotCommand,
   failure: string,
@@ -62,7 +69,7 @@ export type CommandWait =
  * on the bus about the bot, and once more at the deadline (a lost message only costs the wait).
  */
 export async function queueAndAwait(
-  deps: AppDeps,
+  deps: CommandWaitDeps,
   botId: string,
   queue: () => Promise<number>,
   waitMs = WAIT_MS,
@@ -93,7 +100,12 @@ function failureText(failure: string, error: string | null): string {
 }
 
 /** The user's running bot of this type, or 404 (another user's bot reads as missing). */
-export async function runningBotOf(deps: AppDeps, userId: string, botId: string, type: repo.BotType) {
+export async function runningBotOf(
+  deps: Pick<AppDeps, 'db'>,
+  userId: string,
+  botId: string,
+  type: repo.BotType,
+) {
   const bot = await repo.findUserBot(deps.db, userId, botId, type);
   if (!bot) throw new HttpError(404, m.botNotFound);
   return bot;
@@ -104,7 +116,7 @@ export function assertRunning(bot: repo.BotRow) {
 }
 
 /** After a subscription: every running grid bot of the user may open new grid-1 cycles again. */
-export async function allowNewCycles(deps: AppDeps, userId: string) {
+export async function allowNewCycles(deps: Pick<AppDeps, 'db' | 'botControl'>, userId: string) {
   const botIds = await queueForRunningGridBots(deps.db, userId, 'new_cycles', { allowed: true });
   for (const botId of botIds) await deps.botControl.notify(botId);
 }

@@ -34,13 +34,13 @@ const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
 const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
 
-const nowMs = (deps: AppDeps) => deps.clock.now().getTime();
+const nowMs = (deps: Pick<AppDeps, 'clock'>) => deps.clock.now().getTime();
 
-export function summaryStats(deps: AppDeps, bot: repo.BotView) {
+export function summaryStats(deps: Pick<AppDeps, 'clock' | 'feed'>, bot: repo.BotView) {
   return statsAt(bot, priceOf(bot, deps.feed), nowMs(deps));
 }
 
-export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
+export async function summaryOf(deps: Pick<AppDeps, 'db' | 'clock' | 'feed' | 'state'>, bot: repo.BotRow) {
   const now = nowMs(deps);
   const [points, counts] = await Promise.all([
     deps.state.sparklines.points(bot.symbol, marketOf(bot), now),
@@ -50,12 +50,20 @@ export async function summaryOf(deps: AppDeps, bot: repo.BotRow) {
 }
 
 /** Listed bots with their engine states: only states written since this process last read them are read. */
-function withStates<T extends repo.BotHead>(deps: AppDeps, userId: string, rows: readonly T[]) {
+function withStates<T extends repo.BotHead>(
+  deps: Pick<AppDeps, 'db' | 'state'>,
+  userId: string,
+  rows: readonly T[],
+) {
   return deps.state.botStates.withStates(rows, (ids) => repo.engineStatesOf(deps.db, userId, ids));
 }
 
 /** Dashboard cards: one query for the bots and their 24 h trade counts, engine states from the cache. */
-export async function runningSummaries(deps: AppDeps, userId: string, type: repo.BotType) {
+export async function runningSummaries(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'feed' | 'state'>,
+  userId: string,
+  type: repo.BotType,
+) {
   const now = nowMs(deps);
   const heads = await deps.state.dashboard.listRunningBotHeadsWithTrades(userId, type, now - DAY_MS);
   const rows = await withStates(deps, userId, heads);
@@ -67,7 +75,11 @@ export async function runningSummaries(deps: AppDeps, userId: string, type: repo
   );
 }
 
-export async function orderBook(deps: AppDeps, bot: repo.BotRow, page: number): Promise<OrderBookPage> {
+export async function orderBook(
+  deps: Pick<AppDeps, 'db'>,
+  bot: repo.BotRow,
+  page: number,
+): Promise<OrderBookPage> {
   const rows = await repo.fillsPage(deps.db, bot.id, page, ORDER_BOOK_PAGE);
   const total = bot.fillCount;
   return {
@@ -86,7 +98,7 @@ export async function orderBook(deps: AppDeps, bot: repo.BotRow, page: number): 
   };
 }
 
-export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
+export function purchased(deps: Pick<AppDeps, 'clock' | 'feed'>, bot: repo.BotRow): PurchasedQty {
   const s = summaryStats(deps, bot);
   return {
     totalQuantity: round(s.purchasedQty),
@@ -104,7 +116,11 @@ export function purchased(deps: AppDeps, bot: repo.BotRow): PurchasedQty {
 /** The pie's one slice when no bot runs. */
 const NOT_ACTIVE = { label: 'Not Active', value: 100 };
 
-export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType): Promise<PieChartData> {
+export async function pieChart(
+  deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'state'>,
+  userId: string,
+  type: repo.BotType,
+): Promise<PieChartData> {
   // One query for the keys and the bots (as userExchange, 400 without keys on Binance), then the balances.
   const found = await deps.state.dashboard.keysAndRunningBots(userId, type);
   let exchange: Exchange;
@@ -133,13 +149,16 @@ export async function pieChart(deps: AppDeps, userId: string, type: repo.BotType
   return { usdt: balances.total, availableBalance: balances.spot, chartData, botCount: rows.length };
 }
 
-export async function history(deps: AppDeps, userId: string, type: repo.BotType) {
+export async function history(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, type: repo.BotType) {
   const rows = await repo.listStoppedBots(deps.db, userId, type);
   return rows.map((row) => toHistoryRow(row, nowMs(deps)));
 }
 
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
-export async function profitTotals(deps: AppDeps, userId: string): Promise<ProfitTotals> {
+export async function profitTotals(
+  deps: Pick<AppDeps, 'db' | 'feed' | 'state'>,
+  userId: string,
+): Promise<ProfitTotals> {
   const {
     profit,
     loss,
@@ -165,7 +184,11 @@ const rankings = new WeakMap<AppDeps, HourlyRanking>();
  * least a day (or the asked minimum), anonymous. The order is this hour's (top-bots-rank.ts): equal ROIs (to 4
  * decimals) keep the older bot first; the figures on each card are live.
  */
-export async function topBots(deps: AppDeps, viewerId: string, query: Partial<TopBotsQuery> = {}) {
+export async function topBots(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'feed' | 'secrets' | 'state'>,
+  viewerId: string,
+  query: Partial<TopBotsQuery> = {},
+) {
   const now = nowMs(deps);
   const minMs = Math.max(TOP_BOTS_MIN_RUNTIME_MS, (query.minDays ?? 0) * DAY_MS);
   const rows = await repo.listAllLiveBots(deps.db, {
@@ -220,7 +243,7 @@ const cardKeyOf = (botId: string) => sha256(`copy-card:${botId}`).slice(0, 24);
 /** What a copy token seals: a purpose prefix, so no other sealed value passes for one. */
 const COPY_TOKEN_PREFIX = 'copy-bot:';
 
-function botIdOfToken(deps: AppDeps, token: string): string | undefined {
+function botIdOfToken(deps: Pick<AppDeps, 'secrets'>, token: string): string | undefined {
   try {
     const opened = deps.secrets.open(token);
     return opened.startsWith(COPY_TOKEN_PREFIX) ? opened.slice(COPY_TOKEN_PREFIX.length) : undefined;
@@ -233,7 +256,11 @@ function botIdOfToken(deps: AppDeps, token: string): string | undefined {
  * Copies a ranked bot's strategy (any user's: it is shown anonymously) into the user's own strategies,
  * named after its shape ("Multigrid 10 · copy", then "… · copy 2"), never after its owner's name for it.
  */
-export async function copyBotStrategy(deps: AppDeps, userId: string, copyToken: string) {
+export async function copyBotStrategy(
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
+  userId: string,
+  copyToken: string,
+) {
   const botId = botIdOfToken(deps, copyToken);
   const source = botId ? await repo.findLiveBot(deps.db, botId) : undefined;
   if (!source) throw new HttpError(404, m.botNotFound);

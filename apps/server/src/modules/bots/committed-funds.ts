@@ -84,7 +84,11 @@ export function sumCommitments(commitments: readonly BotCommitment[]): Committed
 }
 
 /** The user's running bots and cycles with their states (states through the dashboard's cache). */
-async function holdingBots(deps: AppDeps, userId: string, conn: AccountConn): Promise<HoldingBot[]> {
+async function holdingBots(
+  deps: Pick<AppDeps, 'state'>,
+  userId: string,
+  conn: AccountConn,
+): Promise<HoldingBot[]> {
   const heads = await holdingBotHeads(conn, userId);
   return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(conn, userId, ids));
 }
@@ -94,7 +98,7 @@ async function holdingBots(deps: AppDeps, userId: string, conn: AccountConn): Pr
  * or commits money reads it on the connection of its account lock (`conn`, lib/account-lock.ts).
  */
 export async function committedFunds(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'state'>,
   userId: string,
   conn: AccountConn = deps.db,
 ): Promise<CommittedFunds> {

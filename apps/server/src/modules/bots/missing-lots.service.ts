@@ -16,7 +16,7 @@ import { freeUsdt } from './start-bot.service';
  * connection of the account's lock the choice is queued under.
  */
 export async function assertRebuyAffordable(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'feed' | 'exchanges' | 'secrets' | 'state'>,
   bot: repo.BotRow,
   conn: AccountConn = deps.db,
 ): Promise<string | null> {

@@ -28,7 +28,11 @@ const BOT_TEXTS: ResumeTexts = {
 };
 
 /** Resumes a grid bot the runtime paused (see `resumeAfterHalt`). */
-export function resumeBot(deps: AppDeps, bot: repo.BotRow, missingLots?: MissingLotsChoice) {
+export function resumeBot(
+  deps: Pick<AppDeps, 'db' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
+  bot: repo.BotRow,
+  missingLots?: MissingLotsChoice,
+) {
   return resumeAfterHalt(deps, bot, BOT_TEXTS, missingLots);
 }
 
@@ -42,7 +46,7 @@ export function resumeBot(deps: AppDeps, bot: repo.BotRow, missingLots?: Missing
  * the page the user returns to shows the bot as it now is.
  */
 export async function resumeAfterHalt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
   bot: repo.BotRow,
   texts: ResumeTexts,
   missingLots?: MissingLotsChoice,
@@ -87,7 +91,11 @@ export async function resumeAfterHalt(
 }
 
 /** Sets a paused bot or cycle trading again. */
-async function resumeHalted(deps: AppDeps, bot: repo.BotRow, texts: ResumeTexts): Promise<void> {
+async function resumeHalted(
+  deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'botControl'>,
+  bot: repo.BotRow,
+  texts: ResumeTexts,
+): Promise<void> {
   await userExchange(deps, bot.userId);
   await clearHalt(deps.db, bot, texts);
   await deps.botControl.add(bot.id);

@@ -31,7 +31,7 @@ import { committedFunds, freePart } from './committed-funds';
 
 type BotType = 'multigrid' | 'scalping';
 
-async function findStrategy(deps: AppDeps, userId: string, type: BotType, name: string) {
+async function findStrategy(deps: Pick<AppDeps, 'db'>, userId: string, type: BotType, name: string) {
   const row =
     (await findOwnStrategy(deps.db, userId, type, name)) ?? (await findSystemStrategy(deps.db, type, name));
   if (!row) throw new HttpError(400, m.strategyNotFound);
@@ -46,7 +46,7 @@ async function findStrategy(deps: AppDeps, userId: string, type: BotType, name: 
  * on its connection (`conn`, lib/account-lock.ts).
  */
 export async function freeUsdt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'state'>,
   userId: string,
   market: 'spot' | 'future',
   conn: AccountConn = deps.db,
@@ -67,7 +67,12 @@ export async function freeUsdt(
 }
 
 /** The engine state a new bot starts from, with the settings of the start form. */
-function initialState(deps: AppDeps, input: StartBotParsed, params: GridParams, leverage: number) {
+function initialState(
+  deps: Pick<AppDeps, 'clock'>,
+  input: StartBotParsed,
+  params: GridParams,
+  leverage: number,
+) {
   const market = input.category === 'Future' ? 'future' : 'spot';
   return createGridBot({
     params,
@@ -91,7 +96,12 @@ function initialState(deps: AppDeps, input: StartBotParsed, params: GridParams, 
  * exchange's minimum per grid (docs/trading-rules.md §2.1), the balance and one running bot per pair and category, then
  * writes the bot with a snapshot of its strategy and hands it to the runtime.
  */
-export async function startBot(deps: AppDeps, userId: string, type: BotType, input: StartBotParsed) {
+export async function startBot(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
+  userId: string,
+  type: BotType,
+  input: StartBotParsed,
+) {
   // Profit limit (docs/product.md §5): at zero availableCredit nothing new starts.
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';

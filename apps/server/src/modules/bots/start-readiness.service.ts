@@ -35,7 +35,7 @@ export function takeProfitsOf(params: StrategyParams): number[] {
  * trades from. The amount is the form's own check against `freeUsdt`.
  */
 export async function startReadiness(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets' | 'state'>,
   userId: string,
   q: ReadinessQuery,
 ): Promise<StartReadiness> {

@@ -30,7 +30,7 @@ import { setUpFutures } from '../exchange';
 import { cycleState, isHolding, toLiveCycle } from './cycle-summary';
 
 /** The user's cycle, or 404: another user's cycle reads as missing (docs/trading-rules.md §3). */
-export async function cycleOf(deps: AppDeps, userId: string, cycleId: string) {
+export async function cycleOf(deps: Pick<AppDeps, 'db'>, userId: string, cycleId: string) {
   const row = await findUserBot(deps.db, userId, cycleId, 'cycle');
   if (!row) throw new HttpError(404, m.cycleNotFound);
   return row;
@@ -44,7 +44,11 @@ function assertCycleRunning(row: BotRow) {
  * Starts a cycle (docs/spec/02-bots-wallet-account.md Start Cycle, docs/trading-rules.md §2.4): the exchange minimum for the pair, one running bot or
  * cycle per pair and category, the wallet's free USDT; then the cycle runs on the bot runtime.
  */
-export async function startCycle(deps: AppDeps, userId: string, input: StartCycle) {
+export async function startCycle(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
+  userId: string,
+  input: StartCycle,
+) {
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const leverage = market === 'future' ? (input.leverage ?? 1) : 1;
@@ -106,7 +110,7 @@ export async function startCycle(deps: AppDeps, userId: string, input: StartCycl
   return { success: true, message: m.starting, cycle_id: cycleId };
 }
 
-export async function liveCycles(deps: AppDeps, userId: string) {
+export async function liveCycles(deps: Pick<AppDeps, 'db' | 'clock' | 'feed' | 'state'>, userId: string) {
   const rows = await listRunningBots(deps.db, userId, 'cycle');
   const now = deps.clock.now().getTime();
   const cycles = await Promise.all(
@@ -123,7 +127,11 @@ export async function liveCycles(deps: AppDeps, userId: string) {
 }
 
 /** Edit while running; the count may not fall to or below the cycles already done (ours). */
-export async function editCycle(deps: AppDeps, userId: string, input: EditCycle) {
+export async function editCycle(
+  deps: Pick<AppDeps, 'db' | 'botControl' | 'state'>,
+  userId: string,
+  input: EditCycle,
+) {
   const row = await cycleOf(deps, userId, input.cycle_id);
   assertCycleRunning(row);
   const state = cycleState(row);
@@ -144,7 +152,12 @@ export async function editCycle(deps: AppDeps, userId: string, input: EditCycle)
   return { success: true, message: m.updated };
 }
 
-export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, sell: boolean) {
+export async function stopCycle(
+  deps: Pick<AppDeps, 'db' | 'botControl' | 'state'>,
+  userId: string,
+  cycleId: string,
+  sell: boolean,
+) {
   const row = await cycleOf(deps, userId, cycleId);
   assertCycleRunning(row);
   if (sell && !isHolding(cycleState(row))) throw new HttpError(400, m.notHolding);
@@ -163,7 +176,7 @@ export async function stopCycle(deps: AppDeps, userId: string, cycleId: string, 
  * user's choice about them), once the cause is fixed; as a grid bot resumes.
  */
 export async function resumeCycle(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
   userId: string,
   cycleId: string,
   missingLots?: MissingLotsChoice,
@@ -177,6 +190,6 @@ export async function resumeCycle(
   return resumeAfterHalt(deps, row, texts, missingLots);
 }
 
-export async function cycleHistory(deps: AppDeps, userId: string) {
+export async function cycleHistory(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string) {
   return history(deps, userId, 'cycle');
 }

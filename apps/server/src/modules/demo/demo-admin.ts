@@ -11,7 +11,7 @@ import { findUserByEmail, insertUser, isUsernameTaken } from '../identity';
 export const DEMO_ADMIN = { email: 'admin@gridbot.local', username: 'admin', password: 'admin1234' } as const;
 
 /** Creates the demo administrator once; an install that already has the address or the name is left alone. */
-export async function seedDemoAdmin(deps: AppDeps): Promise<{ created: boolean }> {
+export async function seedDemoAdmin(deps: Pick<AppDeps, 'db' | 'config'>): Promise<{ created: boolean }> {
   if (deps.config.production) return { created: false };
   if (await findUserByEmail(deps.db, DEMO_ADMIN.email)) return { created: false };
   if (await isUsernameTaken(deps.db, DEMO_ADMIN.username)) return { created: false };

@@ -25,7 +25,10 @@ async function seedBalances(deps: PlatformDeps, userId: string, amounts: Partial
  * the ledger, reward history and profit limit are what a real member would have. No withdrawal is seeded:
  * an administrator with a hot wallet could otherwise pay one out.
  */
-export async function seedDemoPlatform(deps: AppDeps, demoUserId: string): Promise<void> {
+export async function seedDemoPlatform(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config'>,
+  demoUserId: string,
+): Promise<void> {
   if (!deps.config.subscriptionEnabled) return;
   const pdeps = platformDepsOf(deps);
   const plans = await listPlans(pdeps);

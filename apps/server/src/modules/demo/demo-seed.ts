@@ -85,7 +85,10 @@ export async function seedDemoAccount(
 }
 
 /** A cycle with a narrow band around the live price, so the Start Cycle page shows one turning over. */
-async function startDemoCycle(deps: AppDeps, userId: string) {
+async function startDemoCycle(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'>,
+  userId: string,
+) {
   const price = Number(deps.feed.lastPrice('LTCUSDT', 'spot') ?? 0);
   if (!(price > 0)) return;
   const at = (factor: number) => Number((price * factor).toPrecision(6));

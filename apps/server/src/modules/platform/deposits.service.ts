@@ -37,7 +37,10 @@ export function createChainRuntime(
  * The deposit watcher of a process that serves the platform (SUBSCRIPTION_ENABLED with CHAIN_RPC_URL), set on
  * its deps and started: roles call it after building the app, and stop the answer's watcher on shutdown.
  */
-export function startDepositWatcher(deps: AppDeps, onError: (e: unknown) => void): ChainRuntime | undefined {
+export function startDepositWatcher(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'chain'>,
+  onError: (e: unknown) => void,
+): ChainRuntime | undefined {
   if (!deps.config.subscriptionEnabled) return undefined;
   deps.chain = createChainRuntime(platformDepsOf(deps), onError);
   deps.chain?.watcher.start();

@@ -10,7 +10,11 @@ import { recordSecurityEvent } from './security-log';
 import * as repo from './sessions.repo';
 
 /** The Security page's list: every live session, the caller's own marked. */
-export async function listSessions(deps: AppDeps, userId: string, token: string): Promise<SessionInfo[]> {
+export async function listSessions(
+  deps: Pick<AppDeps, 'db' | 'clock'>,
+  userId: string,
+  token: string,
+): Promise<SessionInfo[]> {
   const own = sha256(token);
   const rows = await repo.liveSessions(deps.db, userId, deps.clock.now());
   return rows.map((row) => ({
@@ -24,7 +28,12 @@ export async function listSessions(deps: AppDeps, userId: string, token: string)
 }
 
 /** "Log out" on one row: its token answers 401 from then on, in every process. */
-export async function endSession(deps: AppDeps, userId: string, sessionId: string, ip: string) {
+export async function endSession(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'bus' | 'state'>,
+  userId: string,
+  sessionId: string,
+  ip: string,
+) {
   const tokenHash = await repo.revokeSessionById(deps.db, userId, sessionId, deps.clock.now());
   if (!tokenHash) throw new HttpError(404, m.sessionNotFound);
   revokeCachedSessions(deps.state.sessions, deps.bus, { tokenHash });
@@ -37,7 +46,7 @@ export async function endSession(deps: AppDeps, userId: string, sessionId: strin
  * them from the session caches (here and, over the bus, in every process) once that has committed.
  */
 export async function endOthers(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'clock' | 'bus' | 'state'>,
   db: Parameters<typeof repo.revokeOtherSessions>[0],
   userId: string,
   token: string,
@@ -49,7 +58,12 @@ export async function endOthers(
 }
 
 /** "Log out everywhere else": every session but the caller's. */
-export async function endOtherSessions(deps: AppDeps, userId: string, token: string, ip: string) {
+export async function endOtherSessions(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'bus' | 'state'>,
+  userId: string,
+  token: string,
+  ip: string,
+) {
   const forget = await endOthers(deps, deps.db, userId, token);
   forget();
   await recordSecurityEvent(deps.db, { userId, type: 'session_ended', ip, detail: { reason: 'all others' } });
@@ -61,7 +75,7 @@ export async function endOtherSessions(deps: AppDeps, userId: string, token: str
  * one; open reset links end too. Guessing the current password counts like a login attempt.
  */
 export async function changePassword(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'bus' | 'state'>,
   user: UserRow,
   token: string,
   input: ChangePasswordInput,

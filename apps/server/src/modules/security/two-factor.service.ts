@@ -18,7 +18,10 @@ import * as repo from './two-factor.repo';
 
 export const hasTwoFactor = (user: UserRow) => user.totpSecretSealed !== null;
 
-export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  user: UserRow,
+): Promise<TwoFactorStatus> {
   return {
     enabled: hasTwoFactor(user),
     recoveryCodesLeft: hasTwoFactor(user) ? await repo.recoveryCodesLeft(deps.db, user.id) : 0,
@@ -27,7 +30,10 @@ export async function twoFactorStatus(deps: AppDeps, user: UserRow): Promise<Two
 }
 
 /** A new secret waiting for its first code; the QR code on the page carries `otpauthUrl`. */
-export async function startSetup(deps: AppDeps, user: UserRow): Promise<TwoFactorSetup> {
+export async function startSetup(
+  deps: Pick<AppDeps, 'db' | 'secrets'>,
+  user: UserRow,
+): Promise<TwoFactorSetup> {
   if (hasTwoFactor(user)) throw new HttpError(400, m.twoFactorAlreadyOn);
   const secret = newTotpSecret();
   await repo.setPendingSecret(deps.db, user.id, deps.secrets.seal(secret));
@@ -39,7 +45,13 @@ export async function startSetup(deps: AppDeps, user: UserRow): Promise<TwoFacto
  * user's other sessions end, as after a password change: someone who signed in with a stolen password
  * must not keep the session 2FA was turned on to keep them out of. The caller's own (`token`) stays.
  */
-export async function enable(deps: AppDeps, user: UserRow, token: string, code: string, ip: string) {
+export async function enable(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'secrets' | 'bus' | 'state'>,
+  user: UserRow,
+  token: string,
+  code: string,
+  ip: string,
+) {
   if (hasTwoFactor(user)) throw new HttpError(400, m.twoFactorAlreadyOn);
   if (!user.totpPendingSealed) throw new HttpError(400, m.twoFactorSetupMissing);
   await deps.limiter.hit(`2fa:acct:${user.id}`, authRateRules.loginPerAccount);
@@ -62,7 +74,12 @@ export async function enable(deps: AppDeps, user: UserRow, token: string, code: 
   return { success: true as const, message: m.twoFactorEnabled, recoveryCodes: codes };
 }
 
-export async function disable(deps: AppDeps, user: UserRow, code: string, ip: string) {
+export async function disable(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'secrets'>,
+  user: UserRow,
+  code: string,
+  ip: string,
+) {
   if (!hasTwoFactor(user)) throw new HttpError(400, m.twoFactorNotOn);
   await requireSecondFactor(deps, user, code, ip);
   await deps.db.transaction(async (tx) => {
@@ -76,7 +93,12 @@ export async function disable(deps: AppDeps, user: UserRow, code: string, ip: st
  * Whether `code` is the user's current TOTP code (never one accepted before) or an unused recovery code,
  * which is then spent and logged. The caller counts the attempt against a rate limit first.
  */
-export async function checkSecondFactor(deps: AppDeps, user: UserRow, code: string, ip: string) {
+export async function checkSecondFactor(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'secrets'>,
+  user: UserRow,
+  code: string,
+  ip: string,
+) {
   if (!user.totpSecretSealed) return false;
   const now = deps.clock.now();
   if (isTotpCode(code)) {
@@ -93,7 +115,7 @@ export async function checkSecondFactor(deps: AppDeps, user: UserRow, code: stri
  * without 2FA; else a right code, rate-limited like the password. 403 (not 401: the session is fine).
  */
 export async function requireSecondFactor(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'secrets'>,
   user: UserRow,
   code: string | undefined,
   ip: string,

@@ -6,7 +6,13 @@ import { deleteApiKeys, findApiKeys, saveApiKeys, storePermissions } from '../ex
 import { inspectKey, keyHint, recordSecurityEvent, toKeyPermissions } from '../security';
 import { serverPublicIp } from './server-ip';
 
-const checkDeps = (deps: AppDeps) => ({ ...deps, now: () => deps.clock.now() });
+/** What checking a key's rights reads: the key's owner's exchange and secrets, and the injected clock. */
+const checkDeps = (deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'clock'>) => ({
+  db: deps.db,
+  exchanges: deps.exchanges,
+  secrets: deps.secrets,
+  now: () => deps.clock.now(),
+});
 
 /** Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved. */
 const unreachable = (error: unknown) => {
@@ -18,7 +24,13 @@ const unreachable = (error: unknown) => {
  * or lacks the trading it needs, is refused; one that is not IP-restricted is saved with a warning naming
  * the server's IP to whitelist.
  */
-export async function saveKeys(deps: AppDeps, userId: string, apiKey: string, secret: string, ip: string) {
+export async function saveKeys(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets'>,
+  userId: string,
+  apiKey: string,
+  secret: string,
+  ip: string,
+) {
   const keys = { apiKey, secret };
   const valid = await deps.exchanges.verifyKeys(userId, keys).catch(unreachable);
   if (!valid) throw new HttpError(400, m.invalidKeys);
@@ -40,7 +52,7 @@ export async function saveKeys(deps: AppDeps, userId: string, apiKey: string, se
 }
 
 /** Disconnect: refused while a bot or cycle runs on the keys. */
-export async function removeKeys(deps: AppDeps, userId: string, ip: string) {
+export async function removeKeys(deps: Pick<AppDeps, 'db' | 'runningWork'>, userId: string, ip: string) {
   if (await deps.runningWork.hasRunning(userId)) throw new HttpError(400, m.disconnectWhileRunning);
   const old = await findApiKeys(deps.db, userId);
   await deps.db.transaction(async (tx) => {

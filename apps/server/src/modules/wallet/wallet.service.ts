@@ -22,7 +22,7 @@ const usdtFree = async (exchange: Exchange, wallet: 'spot' | 'future') =>
  * parallel transfer, swap or start checks the balance this one leaves.
  */
 export async function transferUsdt(
-  deps: AppDeps,
+  deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'state'>,
   userId: string,
   direction: 'spot_to_future' | 'future_to_spot',
   amount: string,
@@ -72,7 +72,12 @@ async function heldUsdtOf(
  * bot's: a swap reaching into them is refused with the bots named. Check and sale are one step of the
  * account's queue, as a transfer's.
  */
-export async function swapToUsdt(deps: AppDeps, userId: string, asset: string, amount: string) {
+export async function swapToUsdt(
+  deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'state'>,
+  userId: string,
+  asset: string,
+  amount: string,
+) {
   const exchange = await userExchange(deps, userId);
   return deps.state.accounts.run(userId, async (conn) => {
     const [balances, committed] = await Promise.all([
