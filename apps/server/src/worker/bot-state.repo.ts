@@ -2,13 +2,11 @@ import { botCommands, bots, type Db, type Tx } from '@gridbot/db';
 import type { EngineState, Intent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type BotStatus, engineStopped, statusOf } from './bot-status';
+import { engineStopped, statusOf } from './bot-status';
 import { endCommands, markCommandApplied } from './commands.repo';
 import { countAgainstProfitLimit } from './profit-limit';
 
 export type BotRow = typeof bots.$inferSelect;
-
-const asJson = (state: EngineState) => state as unknown as Record<string, unknown>;
 
 /**
  * Bots the runtime must run (all, or of `botIds`): Live or Pause and not halted by the runtime itself, and
@@ -45,32 +43,6 @@ export async function unhaltedBotIdsOf(db: Db, userId: string): Promise<string[]
   return rows.map((row) => row.id);
 }
 
-/**
- * A bot the runtime halted stays Pause whatever its engine says (a command it applies while halted, such as
- * an edit, writes its state): only resuming it, or stopping it, changes that. A stop the engine made wins,
- * so a halted bot whose final sell is out is Stopping, and is reconciled after a crash.
- */
-const keepHalted = (state: EngineState, status: BotStatus) =>
-  engineStopped(state)
-    ? status
-    : sql<BotStatus>`case when ${bots.haltReason} is null then ${status} else 'Pause' end`;
-
-function stateColumns(state: EngineState, lastPrice: number | null) {
-  const stopped = engineStopped(state);
-  return {
-    engineState: asJson(state),
-    stateVersion: sql`${bots.stateVersion} + 1`,
-    status: keepHalted(state, statusOf(state)),
-    stopReason: state.stopReason,
-    ...(stopped
-      ? {
-          stoppedAt: sql`coalesce(${bots.stoppedAt}, now())`,
-          closedPrice: lastPrice === null ? null : String(lastPrice),
-        }
-      : {}),
-  };
-}
-
 export interface StateWithIntents {
   botId: string;
   state: EngineState;
@@ -100,7 +72,9 @@ export function newestStates(
 const stateAssignments = sql`
     engine_state = s.state,
     state_version = b.state_version + 1,
-    -- a halted bot stays Pause unless its engine stopped it (see keepHalted)
+    -- A bot the runtime halted stays Pause whatever its engine says (a command it applies while halted, such
+    -- as an edit, writes its state): only resuming it, or stopping it, changes that. A stop the engine made
+    -- wins, so a halted bot whose final sell is out is Stopping, and is reconciled after a crash.
     status = case when b.halt_reason is null or s.stopped then s.status else 'Pause' end,
     stop_reason = s.stop_reason,
     stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
@@ -130,7 +104,8 @@ export const updateBotsFromStatesAndFills = () => sql`
 
 /**
  * A stop and sell is done when the write that makes its bot Stopped commits (its sale filled and booked): in
- * the same statement, so a crash can neither end it early nor leave it waiting for ever.
+ * the same statement, so a crash can neither end it early nor leave it waiting for ever. The one place this
+ * rule is written: every write of a bot's state (batched or `saveState`) runs it.
  */
 export const endAppliedStops = () => sql`stops as (
       update ${botCommands} as c set status = 'done', done_at = now()
@@ -142,15 +117,15 @@ export function statesCte(states: unknown[]) {
       id uuid, state json, status text, stop_reason text, stopped boolean, closed numeric))`;
 }
 
+/**
+ * One bot's new state, written as the batched writes write theirs (`writeStatesWithIntents`): the same
+ * assignments, and a stop and sell waiting for the bot is done once it is Stopped (`endAppliedStops`).
+ */
 export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
-  if (statusOf(state) !== 'Stopped') {
-    await db.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
-    return;
-  }
-  await db.transaction(async (tx) => {
-    await tx.update(bots).set(stateColumns(state, lastPrice)).where(eq(bots.id, botId));
-    await endCommands(tx, botId, 'applied', 'done');
-  });
+  await db.execute(sql`
+    with ${statesCte([stateRecord(botId, state, lastPrice)])},
+    ${endAppliedStops()}
+    ${updateBotsFromStates()}`);
 }
 
 /** Adds profit booked without a fill (dust, dropped lots) to the bot's profit or loss book. */
