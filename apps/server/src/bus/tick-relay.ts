@@ -33,6 +33,8 @@ export function publishTicks(
     const nowPerf = performance.now();
     lastSentPerf = nowPerf;
     const batch: TickBatch = {
+      // Wall time, not the injected clock nor the monotonic one: the receiving process's monotonic clock has
+      // another origin, so the bus's delay is only measurable between two wall clocks (synchronised hosts).
       sentAtMs: Date.now(),
       ticks: [...latest.values()].map((t) => [t.market, t.symbol, t.price, t.tsMs, nowPerf - t.emittedAt]),
     };
@@ -78,6 +80,8 @@ export function tickSource(bus: Bus) {
   return (push: (tick: Tick) => void) =>
     bus.subscribe(channels.ticks, (message) => {
       const batch = JSON.parse(message) as TickBatch;
+      // The wall-clock delay since the sender's `sentAtMs` (see `publishTicks`), moved onto this process's
+      // monotonic clock.
       const sentPerf = performance.now() - (Date.now() - batch.sentAtMs);
       for (const [market, symbol, price, tsMs, ageMs] of batch.ticks) {
         push({ market, symbol, price, tsMs, emittedAt: sentPerf - ageMs });

@@ -23,6 +23,7 @@ export function profileOnSignal(dir: string, role: string, log: (message: string
       }
       const { profile } = await session.post('Profiler.stop');
       running = false;
+      // The wall time names the file for the operator (sorts by when it was taken); no business time.
       const file = join(dir, `${role}-${process.pid}-${Date.now()}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
       log(`CPU profile written to ${file}`);

@@ -44,7 +44,8 @@ export function createMetrics(role: string) {
     },
   });
   // Ticks per second over the last 10 s, for dashboards without PromQL (rate(gridbot_ticks_total) is the same).
-  let windowStart = Date.now();
+  // The window is elapsed time, measured on the monotonic clock.
+  let windowStart = performance.now();
   let windowTicks = 0;
   let lastRate = 0;
   new Gauge({
@@ -52,7 +53,7 @@ export function createMetrics(role: string) {
     help: 'Ticks delivered to bots per second, averaged over ~10 s',
     registers: [registry],
     collect() {
-      const now = Date.now();
+      const now = performance.now();
       if (now - windowStart >= RATE_WINDOW_MS) {
         lastRate = (windowTicks * 1000) / (now - windowStart);
         windowStart = now;

@@ -231,7 +231,7 @@ export class BotRunner {
             awaitsSale,
           );
         } catch (error) {
-          await finishCommand(this.ctx.deps.db, command.id, String(error));
+          await finishCommand(this.ctx.deps.db, command.id, new Date(this.ctx.deps.now()), String(error));
           continue;
         }
         // Stop-and-sell issues its sell on the next step: take it now at the last price.

@@ -157,6 +157,8 @@ export async function writeCommandApplied(
   state: EngineState,
   lastPrice: number | null,
   awaitsSale: boolean,
+  /** When it was applied, by the runtime's clock. */
+  now: Date,
   /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped), and whose bot it is. */
   booked?: { userId: string; pnl: string },
 ): Promise<string[]> {
@@ -167,7 +169,7 @@ export async function writeCommandApplied(
       notified = await countAgainstProfitLimit(tx, [{ botId, ...booked }]);
     }
     await saveState(tx, botId, state, lastPrice);
-    await markCommandApplied(tx, commandId, awaitsSale);
+    await markCommandApplied(tx, commandId, awaitsSale, now);
   });
   return notified;
 }
@@ -177,7 +179,7 @@ export async function writeCommandApplied(
  * waiting for its sale fails with that reason. A bot whose final order is out stays Stopping: the order is
  * reconciled again when the bot is next loaded (docs/trading-rules.md §3).
  */
-export async function writeHalt(db: Db, botId: string, reason: string) {
+export async function writeHalt(db: Db, botId: string, reason: string, now: Date) {
   await db.transaction(async (tx) => {
     await tx
       .update(bots)
@@ -187,6 +189,6 @@ export async function writeHalt(db: Db, botId: string, reason: string) {
           then 'Stopping' else 'Pause' end`,
       })
       .where(eq(bots.id, botId));
-    await endCommands(tx, botId, 'applied', 'failed', reason);
+    await endCommands(tx, botId, 'applied', 'failed', now, reason);
   });
 }

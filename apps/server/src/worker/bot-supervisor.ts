@@ -56,7 +56,7 @@ export class BotSupervisor {
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
-    this.writes = createRuntimeWrites(deps.db, {
+    this.writes = createRuntimeWrites(deps.db, () => deps.now(), {
       onBotsWritten: deps.onBotsWritten,
       // The runtime's own commands (profit limit reached): bots running here apply them at once; others
       // pick them up when they are next loaded or polled.

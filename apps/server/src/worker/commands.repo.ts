@@ -22,33 +22,36 @@ export async function queuedCommandsOf(
   return groupByBot(rows);
 }
 
+// `now` in each write below is the runtime's injected clock (`BotRunnerDeps.now`): when the command ended.
+
 /** Moves the bot's commands in `from` to `to` (with the error a failed one shows). */
 export async function endCommands(
   db: Db | Tx,
   botId: string,
   from: 'applied',
   to: 'done' | 'failed',
+  now: Date,
   error?: string,
 ) {
   await db
     .update(botCommands)
-    .set({ status: to, error: error?.slice(0, 500) ?? null, doneAt: new Date() })
+    .set({ status: to, error: error?.slice(0, 500) ?? null, doneAt: now })
     .where(and(eq(botCommands.botId, botId), eq(botCommands.status, from)));
 }
 
 /** A command applied: done, or `applied` while the sale (or re-buy) it waits for is still to come. */
-export async function markCommandApplied(tx: Db | Tx, commandId: number, awaitsSale: boolean) {
+export async function markCommandApplied(tx: Db | Tx, commandId: number, awaitsSale: boolean, now: Date) {
   await tx
     .update(botCommands)
-    .set(awaitsSale ? { status: 'applied' } : { status: 'done', doneAt: new Date() })
+    .set(awaitsSale ? { status: 'applied' } : { status: 'done', doneAt: now })
     .where(eq(botCommands.id, commandId));
 }
 
 /** The re-buy a resume chose is booked: its applied `missing_lots` command is done. */
-export async function finishAppliedMissingLots(db: Db, botId: string) {
+export async function finishAppliedMissingLots(db: Db, botId: string, now: Date) {
   await db
     .update(botCommands)
-    .set({ status: 'done', doneAt: new Date() })
+    .set({ status: 'done', doneAt: now })
     .where(
       and(
         eq(botCommands.botId, botId),
@@ -58,9 +61,9 @@ export async function finishAppliedMissingLots(db: Db, botId: string) {
     );
 }
 
-export async function finishCommand(db: Db | Tx, id: number, error?: string) {
+export async function finishCommand(db: Db | Tx, id: number, now: Date, error?: string) {
   await db
     .update(botCommands)
-    .set({ status: error ? 'failed' : 'done', error: error ?? null, doneAt: new Date() })
+    .set({ status: error ? 'failed' : 'done', error: error ?? null, doneAt: now })
     .where(eq(botCommands.id, id));
 }

@@ -90,14 +90,19 @@ export class ExchangeFollower {
       choice: 'rebuy' | 'drop';
     };
     if (this.ctx.state.pending.length > 0) {
-      await finishCommand(this.ctx.deps.db, command.id, 'missing lots are settled with no order under way');
+      await finishCommand(
+        this.ctx.deps.db,
+        command.id,
+        new Date(this.ctx.deps.now()),
+        'missing lots are settled with no order under way',
+      );
       return;
     }
     const held = await this.heldCoin();
     const price = this.ctx.lastPrice;
     if (held === null || price === null) {
       // Trading on would sell coins the account lacks: paused again, and Resume asks again.
-      await finishCommand(this.ctx.deps.db, command.id, missingCoinsUnsettled);
+      await finishCommand(this.ctx.deps.db, command.id, new Date(this.ctx.deps.now()), missingCoinsUnsettled);
       return this.lifecycle.halt(missingCoinsUnsettled);
     }
     if (choice === 'drop') {

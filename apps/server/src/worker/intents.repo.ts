@@ -61,15 +61,17 @@ export async function saveIntentFailed(
   error: string,
   state: EngineState,
   lastPrice: number | null,
+  /** The runtime's clock (`BotRunnerDeps.now`), as in every write of this file. */
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     const [failed] = await tx
       .update(botIntents)
-      .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: new Date() })
+      .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: now })
       .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)))
       .returning({ kind: botIntents.kind });
     await saveState(tx, botId, state, lastPrice);
-    if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', error);
+    if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', now, error);
   });
 }
 
@@ -87,11 +89,12 @@ export async function saveIntentDust(
   state: EngineState,
   lastPrice: number | null,
   pnl: string,
+  now: Date,
 ) {
   await db.transaction(async (tx) => {
     await tx
       .update(botIntents)
-      .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: new Date() })
+      .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: now })
       .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
     await bookPnl(tx, botId, pnl);
     await saveState(tx, botId, state, lastPrice);
@@ -103,10 +106,10 @@ export async function saveIntentDust(
  * worker that loads the bot while the call is under way counts the order as possibly arriving from its load,
  * not from the row's last `unknown` (docs/trading-rules.md §3).
  */
-export async function markIntentResending(db: Db, botId: string, seq: number) {
+export async function markIntentResending(db: Db, botId: string, seq: number, now: Date) {
   await db
     .update(botIntents)
-    .set({ status: 'pending', updatedAt: new Date() })
+    .set({ status: 'pending', updatedAt: now })
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
 }
 
@@ -114,14 +117,14 @@ export async function markIntentResending(db: Db, botId: string, seq: number) {
  * Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is then
  * no earlier than the end of the unanswered call, so no earlier than the order's own timestamp.
  */
-export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string) {
+export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string, now: Date) {
   await db
     .update(botIntents)
     .set({
       status: 'unknown',
       attempts: sql`${botIntents.attempts} + 1`,
       lastError: error.slice(0, 500),
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
 }

@@ -61,7 +61,7 @@ export class LeaseCoordinator {
 
   /** The hooks a leased `BotSupervisor` takes (create the supervisor with them, then `start(supervisor)`). */
   readonly hooks = {
-    mayRun: (botId: string) => this.owned.has(botId) && Date.now() < this.validUntil,
+    mayRun: (botId: string) => this.owned.has(botId) && performance.now() < this.validUntil,
     epochOf: (botId: string) => this.owned.get(botId),
     /** A write for the bot was refused: another worker took its lease over. The supervisor let it go. */
     onFenced: (botId: string) => {
@@ -91,7 +91,7 @@ export class LeaseCoordinator {
 
   /** Ready once the first beat went through (leases are being renewed). */
   get ready(): boolean {
-    return Date.now() < this.validUntil;
+    return performance.now() < this.validUntil;
   }
 
   async start(supervisor: BotSupervisor): Promise<void> {
@@ -165,7 +165,9 @@ export class LeaseCoordinator {
   private async beatOnce(): Promise<void> {
     if (this.stopped) return;
     const { db, workerId, leaseMs } = this.options;
-    const startedAt = Date.now();
+    // Elapsed time on the monotonic clock: how long this worker trusts its leases locally, counted from the
+    // beat's start (the leases' expiries themselves are PostgreSQL's, leases.repo.ts).
+    const startedAt = performance.now();
     let held: Map<string, number>;
     try {
       await leases.heartbeat(db, workerId);

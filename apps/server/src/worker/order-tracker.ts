@@ -163,6 +163,7 @@ export class OrderTracker {
       this.ctx.state,
       this.ctx.lastPrice,
       pnl.toFixed(8),
+      new Date(this.ctx.deps.now()),
     );
   }
 
@@ -203,7 +204,13 @@ export class OrderTracker {
     } else if (outcome.kind === 'failed') {
       await this.fail(intent, outcome.reason);
     } else {
-      await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, 'order still open');
+      await markIntentUnknown(
+        this.ctx.deps.db,
+        this.ctx.id.botId,
+        intent.seq,
+        'order still open',
+        new Date(this.ctx.deps.now()),
+      );
       this.scheduleReconcile(intent, 1);
     }
   }
@@ -237,7 +244,8 @@ export class OrderTracker {
       this.ctx.state,
       this.ctx.lastPrice ?? Number(fill.price),
     );
-    if (rebuy) await finishAppliedMissingLots(this.ctx.deps.db, this.ctx.id.botId);
+    if (rebuy)
+      await finishAppliedMissingLots(this.ctx.deps.db, this.ctx.id.botId, new Date(this.ctx.deps.now()));
     // The fill may have booked the sale a stop and sell, or the re-buy a resume, waits for.
     this.ctx.deps.onCommandsSettled?.(this.ctx.id.botId);
   }
@@ -258,6 +266,7 @@ export class OrderTracker {
       reason,
       this.ctx.state,
       this.ctx.lastPrice,
+      new Date(this.ctx.deps.now()),
     );
     // The lots still count on coins the account lacks: paused again (the resume waiting for the re-buy
     // fails with the reason), and Resume asks again.
@@ -278,6 +287,7 @@ export class OrderTracker {
       reason,
       this.ctx.state,
       this.ctx.lastPrice,
+      new Date(this.ctx.deps.now()),
     );
   }
 
@@ -292,7 +302,13 @@ export class OrderTracker {
       const gone = await this.follower.positionGone(intent, error.userMessage).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
       if (gone === undefined) {
-        await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error));
+        await markIntentUnknown(
+          this.ctx.deps.db,
+          this.ctx.id.botId,
+          intent.seq,
+          String(error),
+          new Date(this.ctx.deps.now()),
+        );
         return this.scheduleReconcile(intent, attempts + 1);
       }
       if (gone) return;
@@ -311,6 +327,7 @@ export class OrderTracker {
         error.userMessage,
         this.ctx.state,
         this.ctx.lastPrice,
+        new Date(this.ctx.deps.now()),
       );
       if (error.kind === 'fatal') this.ctx.deps.onAuthError?.(this.ctx.id.userId);
       return this.lifecycle.halt(error.userMessage);
@@ -319,7 +336,13 @@ export class OrderTracker {
     // later. Never send again before asking, and keep asking until the exchange answers
     // (docs/trading-rules.md §3).
     if (orderCall) this.orderMayArriveLate(intent.seq);
-    await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error));
+    await markIntentUnknown(
+      this.ctx.deps.db,
+      this.ctx.id.botId,
+      intent.seq,
+      String(error),
+      new Date(this.ctx.deps.now()),
+    );
     this.scheduleReconcile(intent, attempts + 1);
   }
 
@@ -368,7 +391,12 @@ export class OrderTracker {
     if (found.found) order = found.order;
     else {
       // Written before the order goes out again, like the intent itself (a failed write breaks the task).
-      await markIntentResending(this.ctx.deps.db, this.ctx.id.botId, intent.seq);
+      await markIntentResending(
+        this.ctx.deps.db,
+        this.ctx.id.botId,
+        intent.seq,
+        new Date(this.ctx.deps.now()),
+      );
       try {
         order = await this.placeNew(intent);
       } catch (error) {

@@ -149,7 +149,7 @@ describe('funding of paper futures bots', () => {
 
     // A funding time is booked once: a second write of it (a reloaded bot, a repeated tick) changes nothing.
     const again = await saveFunding(
-      createRuntimeWrites(handle.db),
+      createRuntimeWrites(handle.db, () => Date.now()),
       botId,
       userId,
       {

@@ -37,13 +37,15 @@ export interface RuntimeWrites {
   fills: Grouped<FillWithState>;
   /** The lease the writes of one bot's runner are fenced by (leased mode); none in one process (ROLE=all). */
   fence?: Fence;
+  /** The runtime's clock (`BotRunnerDeps.now`, epoch ms): when commands end and when listeners hear of writes. */
+  now: () => number;
 }
 
 /** A grouped write of a bot, with the lease its writer holds (leased mode). */
 type Fenced<T> = T & { fence?: Fence };
 type Grouped<T> = Pick<GroupCommit<Fenced<T>>, 'submit'>;
 
-export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrites {
+export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks = {}): RuntimeWrites {
   const timed = <T extends { fence?: Fence }>(
     kind: DbWriteKind,
     write: (db: Db, items: readonly T[]) => Promise<void>,
@@ -64,11 +66,12 @@ export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrit
   return {
     db,
     hooks,
+    now,
     intents: timed<Fenced<StateWithIntents>>(
       'intents',
       async (target, items) => {
         await writeStatesWithIntents(target, items);
-        announce(hooks, items, 'state');
+        announce(hooks, items, 'state', now());
       },
       4,
     ),
@@ -83,7 +86,7 @@ export function createRuntimeWrites(db: Db, hooks: WriteHooks = {}): RuntimeWrit
       'fills',
       async (target, items) => {
         notifyCommandsQueued(hooks, await writeFills(target, items));
-        announce(hooks, items, 'fill');
+        announce(hooks, items, 'fill', now());
       },
       4,
     ),
@@ -177,22 +180,23 @@ export async function saveFunding(
   state: EngineState,
   lastPrice: number,
 ): Promise<boolean> {
-  const { db, hooks } = writes;
+  const { db, hooks, now } = writes;
   const { booked, notified } = await writeFunding(db, botId, userId, funding, state, lastPrice);
   notifyCommandsQueued(hooks, notified);
-  if (booked) announce(hooks, [{ botId, userId, state }], 'fill');
+  if (booked) announce(hooks, [{ botId, userId, state }], 'fill', now());
   return booked;
 }
 
 /** Halts the bot (`writeHalt`: the reason its page shows) and says so to the listeners. */
 export async function haltBot(writes: RuntimeWrites, botId: string, reason: string) {
-  await writeHalt(writes.db, botId, reason);
-  writes.hooks.onBotsWritten?.([{ botId, change: 'state', status: 'Pause', at: Date.now() }]);
+  const at = writes.now();
+  await writeHalt(writes.db, botId, reason, new Date(at));
+  writes.hooks.onBotsWritten?.([{ botId, change: 'state', status: 'Pause', at }]);
 }
 
 /** A command applied with the state it made (`writeCommandApplied`); bots the profit limit told hear of it. */
 export async function saveCommandApplied(
-  { db, hooks }: Pick<RuntimeWrites, 'db' | 'hooks'>,
+  { db, hooks, now }: Pick<RuntimeWrites, 'db' | 'hooks' | 'now'>,
   botId: string,
   commandId: number,
   state: EngineState,
@@ -201,7 +205,16 @@ export async function saveCommandApplied(
   /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped), and whose bot it is. */
   booked?: { userId: string; pnl: string },
 ): Promise<void> {
-  const notified = await writeCommandApplied(db, botId, commandId, state, lastPrice, awaitsSale, booked);
+  const notified = await writeCommandApplied(
+    db,
+    botId,
+    commandId,
+    state,
+    lastPrice,
+    awaitsSale,
+    new Date(now()),
+    booked,
+  );
   notifyCommandsQueued(hooks, notified);
 }
 
@@ -213,10 +226,10 @@ function announce(
   hooks: WriteHooks,
   items: readonly { botId: string; userId?: string; state: EngineState }[],
   change: 'fill' | 'state',
+  at: number,
 ) {
   const listener = hooks.onBotsWritten;
   if (!listener || items.length === 0) return;
-  const at = Date.now();
   listener(
     items.map((item) => ({
       botId: item.botId,

@@ -136,6 +136,7 @@ export async function rejectWithdrawal(
       [{ account: 'usdtRewardToken', delta: row.amount }],
       'withdraw_refund',
       id,
+      deps.clock.now(),
     );
     await repo.logAdminAction(tx, admin, 'withdrawal.reject', id, { reason: reason ?? null });
     if (!updated) throw new Error('withdrawal vanished under its lock');

@@ -76,13 +76,14 @@ export async function queueAndAwait(
 ): Promise<CommandWait> {
   const settled = await deps.state.commandResults.settlements(botId);
   try {
-    const deadline = Date.now() + waitMs;
+    // The wait's deadline is elapsed time (monotonic), not a business time: a wall-clock step cannot cut it short.
+    const deadline = performance.now() + waitMs;
     const id = await queue();
     for (;;) {
       const row = await repo.commandStatus(deps.db, id);
       if (row?.status === 'done') return { status: 'done' };
       if (row?.status === 'failed') return { status: 'failed', error: row.error };
-      const left = deadline - Date.now();
+      const left = deadline - performance.now();
       if (left <= 0) return { status: row?.status === 'applied' ? 'applied' : 'queued' };
       await settled.next(left);
     }

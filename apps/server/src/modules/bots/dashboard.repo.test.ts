@@ -40,7 +40,7 @@ const sell = (seq: number, pnl: string, timeMs: number): FillRecord => ({
 async function userWithBots(bots: string[], pnl: string, sellAtMs: number) {
   const userId = await insertUserWithKeys(db, t.deps.secrets);
   const ids: string[] = [];
-  const writes = createRuntimeWrites(db);
+  const writes = createRuntimeWrites(db, () => Date.now());
   for (const symbol of bots) {
     const id = await insertBot(db, userId, { symbol });
     await haltBot(writes, id, 'Parked by the test');

@@ -17,7 +17,7 @@ let t: TestApp;
 let writes: RuntimeWrites;
 beforeAll(async () => {
   t = await createTestApp();
-  writes = createRuntimeWrites(t.deps.db);
+  writes = createRuntimeWrites(t.deps.db, () => t.deps.clock.now().getTime());
 });
 afterAll(async () => {
   await t.close();

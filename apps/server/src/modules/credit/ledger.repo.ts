@@ -79,7 +79,8 @@ export async function findWalletAndSubscription(db: Conn, userId: string) {
 /**
  * Applies balance changes to one wallet atomically: a single conditional UPDATE (`col + delta >= 0` for
  * every debited column) takes the row lock, so two concurrent debits of one balance cannot both pass;
- * then one ledger row per changed account with the balance after. Call inside the transaction of the cause.
+ * then one ledger row per changed account with the balance after. Call inside the transaction of the cause;
+ * `now` (the injected clock) stamps the wallet's `updatedAt`.
  */
 export async function applyChanges(
   tx: Tx,
@@ -87,6 +88,7 @@ export async function applyChanges(
   changes: BalanceChange[],
   reason: LedgerReason,
   refId: string | null,
+  now: Date,
 ): Promise<WalletRow> {
   const live = changes.filter((c) => !money(c.delta).isZero());
   const set: Record<string, SQL> = {};
@@ -103,7 +105,7 @@ export async function applyChanges(
   }
   const [row] = await tx
     .update(platformWallets)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, updatedAt: now })
     .where(and(...guards))
     .returning();
   if (!row) throw await shortfall(tx, userId, live);

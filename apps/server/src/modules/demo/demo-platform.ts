@@ -15,7 +15,7 @@ export const DEMO_FRIEND = { email: 'demo-friend@gridbot.local', username: 'demo
 async function seedBalances(deps: PlatformDeps, userId: string, amounts: Partial<Record<Account, string>>) {
   await ensureWallet(deps.db, userId, deps.platform.freeCredit);
   const changes = Object.entries(amounts).map(([account, delta]) => ({ account: account as Account, delta }));
-  await deps.db.transaction((tx) => applyChanges(tx, userId, changes, 'seed', 'demo'));
+  await deps.db.transaction((tx) => applyChanges(tx, userId, changes, 'seed', 'demo', deps.clock.now()));
 }
 
 /**

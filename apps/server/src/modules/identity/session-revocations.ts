@@ -26,9 +26,10 @@ export function revokeCachedSessions(
   forgetHere(cache, revocation);
   if (!bus) return;
   const message = JSON.stringify(revocation);
-  const giveUpAt = Date.now() + RETRY_FOR_MS;
+  // How long to keep trying is elapsed time, not a business time: the monotonic clock.
+  const giveUpAt = performance.now() + RETRY_FOR_MS;
   const attempt = async (): Promise<void> => {
-    if ((await bus.publish(channels.sessions, message)) || Date.now() > giveUpAt) return;
+    if ((await bus.publish(channels.sessions, message)) || performance.now() > giveUpAt) return;
     setTimeout(() => void attempt(), RETRY_EVERY_MS).unref();
   };
   void attempt();

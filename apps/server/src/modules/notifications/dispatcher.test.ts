@@ -40,12 +40,17 @@ async function userWithEveryChannel() {
   const chatId = String(Math.floor(Math.random() * 1e9));
   telegram.chats.add(chatId);
   receiver.secret = 'whsec-test-key-0123456789';
-  await upsertSettings(handle.db, userId, {
-    routing: { bot_stopped: ['email', 'telegram', 'webhook'], bot_paused: ['webhook'] },
-    telegramChatId: chatId,
-    webhookUrl: receiver.url,
-    webhookSecretSealed: secrets.seal(receiver.secret),
-  });
+  await upsertSettings(
+    handle.db,
+    userId,
+    {
+      routing: { bot_stopped: ['email', 'telegram', 'webhook'], bot_paused: ['webhook'] },
+      telegramChatId: chatId,
+      webhookUrl: receiver.url,
+      webhookSecretSealed: secrets.seal(receiver.secret),
+    },
+    new Date(),
+  );
   return { userId, chatId };
 }
 
@@ -134,9 +139,14 @@ describe('notification outbox', () => {
       .set({ haltReason: 'Orders keep failing: timeout', status: 'Pause' })
       .where(eq(bots.id, botId));
     await handle.db.update(bots).set({ haltReason: null }).where(eq(bots.id, botId));
-    await upsertSettings(handle.db, userId, {
-      routing: { order_failures: ['webhook'], bot_stopped: ['webhook'] },
-    });
+    await upsertSettings(
+      handle.db,
+      userId,
+      {
+        routing: { order_failures: ['webhook'], bot_stopped: ['webhook'] },
+      },
+      new Date(),
+    );
     receiver.failWith = 500;
     const d = dispatcher({ maxAttempts: 3 });
 
@@ -178,7 +188,7 @@ describe('notification outbox', () => {
 
   it('waits as long as Telegram flood control asks before trying again', async () => {
     const { userId } = await userWithEveryChannel();
-    await upsertSettings(handle.db, userId, { routing: { bot_stopped: ['telegram'] } });
+    await upsertSettings(handle.db, userId, { routing: { bot_stopped: ['telegram'] } }, new Date());
     const botId = await insertBot(handle.db, userId);
     await stopByStoploss(botId);
     telegram.flood(1);

@@ -35,7 +35,9 @@ describe('notification runtime', () => {
     const events: UserEvent[] = [];
     await subscribeUserEvents(bus, (batch) => events.push(...batch));
     // The runtime's writes as a role wires them (roles/run-worker.ts).
-    const writes = createRuntimeWrites(handle.db, { onBotsWritten: (w) => publishBotWrites(bus, w) });
+    const writes = createRuntimeWrites(handle.db, () => Date.now(), {
+      onBotsWritten: (w) => publishBotWrites(bus, w),
+    });
     const stop = startNotifications({
       db: handle.db,
       bus,

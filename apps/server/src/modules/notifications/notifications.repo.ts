@@ -210,11 +210,12 @@ export async function upsertSettings(
   db: Db,
   userId: string,
   values: Partial<Omit<SettingsRow, 'userId' | 'updatedAt'>>,
+  now: Date,
 ): Promise<void> {
   await db
     .insert(notificationSettings)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: notificationSettings.userId, set: { ...values, updatedAt: now } });
 }
 
 /** Whether some user's Telegram link code is still valid. */

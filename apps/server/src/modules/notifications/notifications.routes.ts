@@ -85,24 +85,34 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
           throw new HttpError(400, notificationMessages.webhookPrivate);
         });
       const changedUrl = webhookUrl !== (current?.webhookUrl ?? null);
-      await upsertSettings(deps.db, user.id, {
-        routing,
-        webhookUrl,
-        // A new URL starts with a clean record and, the first time, a key to sign with.
-        ...(webhookUrl && !current?.webhookSecretSealed
-          ? { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) }
-          : {}),
-        ...(changedUrl
-          ? { health: { ...(current?.health ?? {}), webhook: { failing: false, lastError: null } } }
-          : {}),
-      });
+      await upsertSettings(
+        deps.db,
+        user.id,
+        {
+          routing,
+          webhookUrl,
+          // A new URL starts with a clean record and, the first time, a key to sign with.
+          ...(webhookUrl && !current?.webhookSecretSealed
+            ? { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) }
+            : {}),
+          ...(changedUrl
+            ? { health: { ...(current?.health ?? {}), webhook: { failing: false, lastError: null } } }
+            : {}),
+        },
+        deps.clock.now(),
+      );
       return settingsView(await settingsOf(deps.db, user.id), user.email);
     },
   );
 
   routes.post(notificationApiPaths.webhookSecret, guard, async (req) => {
     const user = currentUser(req);
-    await upsertSettings(deps.db, user.id, { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) });
+    await upsertSettings(
+      deps.db,
+      user.id,
+      { webhookSecretSealed: deps.secrets.seal(newWebhookSecret()) },
+      deps.clock.now(),
+    );
     return settingsView(await settingsOf(deps.db, user.id), user.email);
   });
 
@@ -117,7 +127,7 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
       await postWebhook(
         row.webhookUrl,
         deps.secrets.open(row.webhookSecretSealed),
-        `test-${Date.now()}`,
+        `test-${deps.clock.now().getTime()}`,
         {
           type: 'test',
           title: 'Test',
@@ -151,7 +161,12 @@ export async function notificationRoutes(app: FastifyInstance, deps: AppDeps) {
 
   routes.delete(notificationApiPaths.telegram, guard, async (req) => {
     const user = currentUser(req);
-    await upsertSettings(deps.db, user.id, { telegramChatId: null, telegramLinkCodeHash: null });
+    await upsertSettings(
+      deps.db,
+      user.id,
+      { telegramChatId: null, telegramLinkCodeHash: null },
+      deps.clock.now(),
+    );
     return settingsView(await settingsOf(deps.db, user.id), user.email);
   });
 }

@@ -62,11 +62,16 @@ describe('notification outbox under SIGKILL', () => {
     for (let i = 0; i < BOTS; i += 1) {
       if (i % SYMBOLS.length === 0) {
         const userId = await insertUserWithKeys(handle.db, secrets);
-        await upsertSettings(handle.db, userId, {
-          routing: { bot_stopped: ['webhook'] },
-          webhookUrl: receiver.url,
-          webhookSecretSealed: secrets.seal(receiver.secret),
-        });
+        await upsertSettings(
+          handle.db,
+          userId,
+          {
+            routing: { bot_stopped: ['webhook'] },
+            webhookUrl: receiver.url,
+            webhookSecretSealed: secrets.seal(receiver.secret),
+          },
+          new Date(),
+        );
         userIds.push(userId);
       }
       await insertBot(handle.db, userIds.at(-1)!, { symbol: SYMBOLS[i % SYMBOLS.length] });

@@ -22,7 +22,12 @@ export async function createLinkCode(
 ): Promise<{ code: string; expiresAt: Date }> {
   const code = Array.from({ length: 8 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
   const expiresAt = new Date(now.getTime() + LINK_CODE_TTL_MS);
-  await upsertSettings(db, userId, { telegramLinkCodeHash: sha256(code), telegramLinkExpiresAt: expiresAt });
+  await upsertSettings(
+    db,
+    userId,
+    { telegramLinkCodeHash: sha256(code), telegramLinkExpiresAt: expiresAt },
+    now,
+  );
   return { code, expiresAt };
 }
 

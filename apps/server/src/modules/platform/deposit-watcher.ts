@@ -88,7 +88,7 @@ export class DepositWatcher {
         // The row lock serialises watchers; one that lost the race leaves this range to the winner.
         if ((await lockChainCursor(tx, key)) !== from - 1) return null;
         const batch = await this.credit(tx, logs);
-        await moveChainCursor(tx, key, to);
+        await moveChainCursor(tx, key, to, this.deps.clock.now());
         return batch;
       });
       if (done) credited.push(...done);
@@ -146,7 +146,14 @@ export class DepositWatcher {
       });
       if (!depositId) continue;
       await ensureWallet(tx, userId, this.deps.platform.freeCredit);
-      await applyChanges(tx, userId, [{ account: ACCOUNT[token], delta: amount }], 'deposit', depositId);
+      await applyChanges(
+        tx,
+        userId,
+        [{ account: ACCOUNT[token], delta: amount }],
+        'deposit',
+        depositId,
+        this.deps.clock.now(),
+      );
       credited.push({ userId, token, amount, txHash: log.transactionHash, logIndex: log.logIndex });
     }
     return credited;

@@ -132,7 +132,7 @@ export async function creditSimulatedDeposit(
       createdAt: deps.clock.now(),
     });
     await ensureWallet(tx, userId, deps.platform.freeCredit);
-    await applyChanges(tx, userId, [{ account, delta: row.amount }], 'deposit', row.id);
+    await applyChanges(tx, userId, [{ account, delta: row.amount }], 'deposit', row.id, deps.clock.now());
     return {
       id: row.id,
       token: row.token,

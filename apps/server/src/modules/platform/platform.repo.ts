@@ -251,11 +251,8 @@ export async function lockChainCursor(tx: Tx, chain: string): Promise<number | u
   return locked?.lastBlock;
 }
 
-export async function moveChainCursor(tx: Tx, chain: string, lastBlock: number): Promise<void> {
-  await tx
-    .update(chainCursors)
-    .set({ lastBlock, updatedAt: new Date() })
-    .where(eq(chainCursors.chain, chain));
+export async function moveChainCursor(tx: Tx, chain: string, lastBlock: number, now: Date): Promise<void> {
+  await tx.update(chainCursors).set({ lastBlock, updatedAt: now }).where(eq(chainCursors.chain, chain));
 }
 
 /** A deposit read off the chain; answers its id, or undefined when that log was credited already. */

@@ -81,6 +81,7 @@ export async function subscribe(deps: PlatformDeps, userId: string, planId: stri
         ],
         'subscription',
         sub.id,
+        deps.clock.now(),
       );
       // Only the newest purchase is Active (docs/spec/02-bots-wallet-account.md §4); earlier ones become In-Active.
       await repo.deactivateOtherSubscriptions(tx, userId, sub.id);
@@ -143,6 +144,7 @@ async function payReferralRewards(
         [{ account: 'usdtRewardToken', delta: amount.toFixed() }],
         'referral_reward',
         rewardId ?? subId,
+        deps.clock.now(),
       );
     }
     childId = ancestorId;

@@ -70,6 +70,7 @@ export async function createWithdrawal(
         [{ account: 'usdtRewardToken', delta: money(amount).neg().toFixed() }],
         'withdraw_hold',
         row.id,
+        deps.clock.now(),
       );
       // The log entry mails the owner (trigger): a request they did not make is seen at once.
       await recordSecurityEvent(tx, {
@@ -102,6 +103,7 @@ export async function swapRewardToUsdt(deps: PlatformDeps, userId: string, amoun
         ],
         'swap_reward',
         null,
+        deps.clock.now(),
       );
     });
   } catch (error) {

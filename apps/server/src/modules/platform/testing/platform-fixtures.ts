@@ -31,7 +31,7 @@ export async function signUp(t: TestApp, referralId?: string, email?: string) {
 export async function fund(t: TestApp, userId: string, account: Account, amount: string) {
   await ensureWallet(t.deps.db, userId, '100');
   await t.deps.db.transaction((tx) =>
-    applyChanges(tx, userId, [{ account, delta: amount }], 'deposit', 'test'),
+    applyChanges(tx, userId, [{ account, delta: amount }], 'deposit', 'test', t.deps.clock.now()),
   );
 }
 
