@@ -337,7 +337,9 @@ export class BotRunner {
     if (this.ctx.dirty) {
       this.ctx.dirty = false;
       const { state, lastPrice } = this.ctx;
-      void this.serial(() => saveState(this.ctx.deps.db, this.ctx.id.botId, state, lastPrice));
+      void this.serial(() =>
+        saveState(this.ctx.deps.db, this.ctx.id.botId, state, lastPrice, new Date(this.ctx.deps.now())),
+      );
     }
     this.ctx.finished = true;
     this.stopTimers();

@@ -77,7 +77,7 @@ const stateAssignments = sql`
     -- wins, so a halted bot whose final sell is out is Stopping, and is reconciled after a crash.
     status = case when b.halt_reason is null or s.stopped then s.status else 'Pause' end,
     stop_reason = s.stop_reason,
-    stopped_at = case when s.stopped then coalesce(b.stopped_at, now()) else b.stopped_at end,
+    stopped_at = case when s.stopped then coalesce(b.stopped_at, s.at) else b.stopped_at end,
     closed_price = case when s.stopped then s.closed else b.closed_price end`;
 
 export const updateBotsFromStates = () => sql`
@@ -108,12 +108,13 @@ export const updateBotsFromStatesAndFills = () => sql`
  * rule is written: every write of a bot's state (batched or `saveState`) runs it.
  */
 export const endAppliedStops = () => sql`stops as (
-      update ${botCommands} as c set status = 'done', done_at = now()
+      update ${botCommands} as c set status = 'done', done_at = s.at
       from s where c.bot_id = s.id and s.status = 'Stopped' and c.status = 'applied')`;
 
-export function statesCte(states: unknown[]) {
+/** The bots' new states, each with `at`: when they were written, by the runtime's clock (`BotRunnerDeps.now`). */
+export function statesCte(states: unknown[], now: Date) {
   return sql`s as (
-    select * from json_to_recordset(${JSON.stringify(states)}::json) as s(
+    select *, ${now.toISOString()}::timestamptz as at from json_to_recordset(${JSON.stringify(states)}::json) as s(
       id uuid, state json, status text, stop_reason text, stopped boolean, closed numeric))`;
 }
 
@@ -121,9 +122,15 @@ export function statesCte(states: unknown[]) {
  * One bot's new state, written as the batched writes write theirs (`writeStatesWithIntents`): the same
  * assignments, and a stop and sell waiting for the bot is done once it is Stopped (`endAppliedStops`).
  */
-export async function saveState(db: Db | Tx, botId: string, state: EngineState, lastPrice: number | null) {
+export async function saveState(
+  db: Db | Tx,
+  botId: string,
+  state: EngineState,
+  lastPrice: number | null,
+  now: Date,
+) {
   await db.execute(sql`
-    with ${statesCte([stateRecord(botId, state, lastPrice)])},
+    with ${statesCte([stateRecord(botId, state, lastPrice)], now)},
     ${endAppliedStops()}
     ${updateBotsFromStates()}`);
 }
@@ -168,7 +175,7 @@ export async function writeCommandApplied(
       await bookPnl(tx, botId, booked.pnl);
       notified = await countAgainstProfitLimit(tx, [{ botId, ...booked }]);
     }
-    await saveState(tx, botId, state, lastPrice);
+    await saveState(tx, botId, state, lastPrice, now);
     await markCommandApplied(tx, commandId, awaitsSale, now);
   });
   return notified;

@@ -38,7 +38,7 @@ export interface FillWithState {
  * Fill rows, their intents' end, the bots' new states and books. Answers the bots that got commands from the
  * profit limit, for `onCommandsQueued` once the transaction has committed.
  */
-export async function writeFills(db: Db, items: readonly FillWithState[]): Promise<string[]> {
+export async function writeFills(db: Db, items: readonly FillWithState[], now: Date): Promise<string[]> {
   const fills = items.map(({ botId, userId, fill }) => ({
     bot_id: botId,
     user_id: userId,
@@ -57,7 +57,7 @@ export async function writeFills(db: Db, items: readonly FillWithState[]): Promi
   }));
   // Fill rows, their intents' end, the bots' new states and books: one statement, so one transaction.
   const statement = sql`
-    with ${statesCte(newestStates(items))},
+    with ${statesCte(newestStates(items), now)},
     f as (
       select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
         bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
@@ -72,7 +72,7 @@ export async function writeFills(db: Db, items: readonly FillWithState[]): Promi
       on conflict do nothing
       returning bot_id, user_id, seq, pnl),
     done as (
-      update ${botIntents} as i set status = 'filled', updated_at = now()
+      update ${botIntents} as i set status = 'filled', updated_at = ${now.toISOString()}::timestamptz
       from f where i.bot_id = f.bot_id and i.seq = f.seq),
     ${endAppliedStops()},
     upd as (${updateBotsFromStatesAndFills()})

@@ -29,6 +29,7 @@ export async function writeFunding(
   funding: FundingRecord,
   state: EngineState,
   lastPrice: number,
+  now: Date,
 ): Promise<{ booked: boolean; notified: string[] }> {
   const row = {
     bot_id: botId,
@@ -41,7 +42,7 @@ export async function writeFunding(
     client_order_id: `funding-${funding.fundingTimeMs}`,
   };
   const statement = sql`
-    with ${statesCte(newestStates([{ botId, state, lastPrice }]))},
+    with ${statesCte(newestStates([{ botId, state, lastPrice }]), now)},
     f as (
       select * from json_to_recordset(${JSON.stringify([row])}::json) as f(
         bot_id uuid, user_id uuid, price numeric, qty numeric, quote numeric, pnl numeric, time_ms bigint,

@@ -28,7 +28,7 @@ export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<
 }
 
 /** The bots' new states and their intents (none for a flush), in one statement. */
-export async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[]) {
+export async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[], now: Date) {
   const intents = items.flatMap((item) =>
     item.intents.map((intent) => ({
       bot_id: item.botId,
@@ -39,7 +39,7 @@ export async function writeStatesWithIntents(db: Db, items: readonly StateWithIn
     })),
   );
   await db.execute(sql`
-    with ${statesCte(newestStates(items))},
+    with ${statesCte(newestStates(items), now)},
     ${endAppliedStops()},
     i as (
       insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
@@ -70,7 +70,7 @@ export async function saveIntentFailed(
       .set({ status: 'failed', lastError: error.slice(0, 500), updatedAt: now })
       .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)))
       .returning({ kind: botIntents.kind });
-    await saveState(tx, botId, state, lastPrice);
+    await saveState(tx, botId, state, lastPrice, now);
     if (failed?.kind === 'SellLots') await endCommands(tx, botId, 'applied', 'failed', now, error);
   });
 }
@@ -97,7 +97,7 @@ export async function saveIntentDust(
       .set({ status: 'failed', lastError: reason.slice(0, 500), updatedAt: now })
       .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
     await bookPnl(tx, botId, pnl);
-    await saveState(tx, botId, state, lastPrice);
+    await saveState(tx, botId, state, lastPrice, now);
   });
 }
 

@@ -3,7 +3,7 @@
  * command ended reads in the same time as the bot's fills and the API's own rows, and a clock that moves (a
  * test's, a replay's) moves it too.
  */
-import { botCommands } from '@gridbot/db';
+import { botCommands, bots } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../testing/http';
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('the runtime clock', () => {
-  it("stamps the end of a bot's stop command with the injected clock, not the machine's", async () => {
+  it("stamps a bot's stop and the end of its stop command with the injected clock, not the machine's", async () => {
     const user = await registerUser(t, 'clk');
     const auth = { token: user.token };
     await call(
@@ -50,5 +50,8 @@ describe('the runtime clock', () => {
     const [command] = await t.handle.db.select().from(botCommands).where(eq(botCommands.botId, botID));
     expect(command?.status).toBe('done');
     expect(command?.doneAt?.getTime()).toBe(t.clock.now().getTime());
+    const [bot] = await t.handle.db.select().from(bots).where(eq(bots.id, botID));
+    expect(bot?.status).toBe('Stopped');
+    expect(bot?.stoppedAt?.getTime()).toBe(t.clock.now().getTime());
   });
 });

@@ -70,7 +70,7 @@ export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks
     intents: timed<Fenced<StateWithIntents>>(
       'intents',
       async (target, items) => {
-        await writeStatesWithIntents(target, items);
+        await writeStatesWithIntents(target, items, new Date(now()));
         announce(hooks, items, 'state', now());
       },
       4,
@@ -79,13 +79,13 @@ export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks
     // wait for before their orders go out.
     states: timed<Fenced<StateWithIntents>>(
       'states',
-      (target, items) => writeStatesWithIntents(target, items),
+      (target, items) => writeStatesWithIntents(target, items, new Date(now())),
       1,
     ),
     fills: timed<Fenced<FillWithState>>(
       'fills',
       async (target, items) => {
-        notifyCommandsQueued(hooks, await writeFills(target, items));
+        notifyCommandsQueued(hooks, await writeFills(target, items, new Date(now())));
         announce(hooks, items, 'fill', now());
       },
       4,
@@ -181,7 +181,15 @@ export async function saveFunding(
   lastPrice: number,
 ): Promise<boolean> {
   const { db, hooks, now } = writes;
-  const { booked, notified } = await writeFunding(db, botId, userId, funding, state, lastPrice);
+  const { booked, notified } = await writeFunding(
+    db,
+    botId,
+    userId,
+    funding,
+    state,
+    lastPrice,
+    new Date(now()),
+  );
   notifyCommandsQueued(hooks, notified);
   if (booked) announce(hooks, [{ botId, userId, state }], 'fill', now());
   return booked;
