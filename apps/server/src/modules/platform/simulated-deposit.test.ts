@@ -46,6 +46,14 @@ describe('simulated deposit on a paper install', () => {
     expect(Number((await findWallet(t.deps.db, referrer.id))?.usdtRewardToken)).toBe(10);
   });
 
+  it("stamps the wallet's last change with the app's clock, not the machine's", async () => {
+    const user = await signUp(t);
+    t.clock.advance(2 * 86_400_000);
+    await platform(t, '/wallet/deposit/simulate', user.token, { token: 'USDT', amount: '20' });
+    const wallet = await findWallet(t.deps.db, user.id);
+    expect(wallet?.updatedAt.getTime()).toBe(t.clock.now().getTime());
+  });
+
   it('refuses amounts out of range', async () => {
     const user = await signUp(t);
     const zero = await platform(t, '/wallet/deposit/simulate', user.token, { amount: 0 });
