@@ -86,6 +86,11 @@ export class OrderTracker {
   }
 
   /** An order call for `seq` ended at `endedAtMs` without a clear answer: its order may still arrive. */
+  /** The runtime's clock, for the rows this tracker stamps. */
+  private now(): Date {
+    return new Date(this.ctx.deps.now());
+  }
+
   private orderMayArriveLate(seq: number, endedAtMs = this.ctx.deps.now()): void {
     const windowMs = this.ctx.deps.exchange.lateOrderWindowMs ?? 0;
     if (windowMs > 0) this.absentAfterMs.set(seq, endedAtMs + windowMs);
@@ -163,7 +168,7 @@ export class OrderTracker {
       this.ctx.state,
       this.ctx.lastPrice,
       pnl.toFixed(8),
-      new Date(this.ctx.deps.now()),
+      this.now(),
     );
   }
 
@@ -209,7 +214,7 @@ export class OrderTracker {
         this.ctx.id.botId,
         intent.seq,
         'order still open',
-        new Date(this.ctx.deps.now()),
+        this.now(),
       );
       this.scheduleReconcile(intent, 1);
     }
@@ -244,8 +249,7 @@ export class OrderTracker {
       this.ctx.state,
       this.ctx.lastPrice ?? Number(fill.price),
     );
-    if (rebuy)
-      await finishAppliedMissingLots(this.ctx.deps.db, this.ctx.id.botId, new Date(this.ctx.deps.now()));
+    if (rebuy) await finishAppliedMissingLots(this.ctx.deps.db, this.ctx.id.botId, this.now());
     // The fill may have booked the sale a stop and sell, or the re-buy a resume, waits for.
     this.ctx.deps.onCommandsSettled?.(this.ctx.id.botId);
   }
@@ -266,7 +270,7 @@ export class OrderTracker {
       reason,
       this.ctx.state,
       this.ctx.lastPrice,
-      new Date(this.ctx.deps.now()),
+      this.now(),
     );
     // The lots still count on coins the account lacks: paused again (the resume waiting for the re-buy
     // fails with the reason), and Resume asks again.
@@ -287,7 +291,7 @@ export class OrderTracker {
       reason,
       this.ctx.state,
       this.ctx.lastPrice,
-      new Date(this.ctx.deps.now()),
+      this.now(),
     );
   }
 
@@ -302,13 +306,7 @@ export class OrderTracker {
       const gone = await this.follower.positionGone(intent, error.userMessage).catch(() => undefined);
       // No answer about the position: ask about the order again later, never halt on a guess.
       if (gone === undefined) {
-        await markIntentUnknown(
-          this.ctx.deps.db,
-          this.ctx.id.botId,
-          intent.seq,
-          String(error),
-          new Date(this.ctx.deps.now()),
-        );
+        await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error), this.now());
         return this.scheduleReconcile(intent, attempts + 1);
       }
       if (gone) return;
@@ -327,7 +325,7 @@ export class OrderTracker {
         error.userMessage,
         this.ctx.state,
         this.ctx.lastPrice,
-        new Date(this.ctx.deps.now()),
+        this.now(),
       );
       if (error.kind === 'fatal') this.ctx.deps.onAuthError?.(this.ctx.id.userId);
       return this.lifecycle.halt(error.userMessage);
@@ -336,13 +334,7 @@ export class OrderTracker {
     // later. Never send again before asking, and keep asking until the exchange answers
     // (docs/trading-rules.md §3).
     if (orderCall) this.orderMayArriveLate(intent.seq);
-    await markIntentUnknown(
-      this.ctx.deps.db,
-      this.ctx.id.botId,
-      intent.seq,
-      String(error),
-      new Date(this.ctx.deps.now()),
-    );
+    await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error), this.now());
     this.scheduleReconcile(intent, attempts + 1);
   }
 
@@ -391,12 +383,7 @@ export class OrderTracker {
     if (found.found) order = found.order;
     else {
       // Written before the order goes out again, like the intent itself (a failed write breaks the task).
-      await markIntentResending(
-        this.ctx.deps.db,
-        this.ctx.id.botId,
-        intent.seq,
-        new Date(this.ctx.deps.now()),
-      );
+      await markIntentResending(this.ctx.deps.db, this.ctx.id.botId, intent.seq, this.now());
       try {
         order = await this.placeNew(intent);
       } catch (error) {
