@@ -177,7 +177,8 @@ export async function profitTotals(
 /** Copy BOTs ranks bots that have run at least this long (a day's ROI says little). */
 const TOP_BOTS_MIN_RUNTIME_MS = DAY_MS;
 const TOP_BOTS = 20;
-const rankings = new WeakMap<AppDeps, HourlyRanking>();
+/** The hour's Copy BOTs order, one per process (its ProcessState), so two apps in one test process share none. */
+const rankings = new WeakMap<AppDeps['state'], HourlyRanking>();
 
 /**
  * Copy BOTs (docs/product.md §5): the 20 Live bots of other users with the highest positive ROI that have run at
@@ -201,8 +202,8 @@ export async function topBots(
     .map((row, age) => ({ row, age, stats: statsAt(row, priceOf(row, deps.feed), now) }))
     .filter(({ stats }) => stats.runtimeMs >= minMs && Number(stats.roiPct.toFixed(4)) > 0);
   const byId = new Map(live.map((entry) => [entry.row.id, entry]));
-  const ranking = rankings.get(deps) ?? new HourlyRanking();
-  rankings.set(deps, ranking);
+  const ranking = rankings.get(deps.state) ?? new HourlyRanking();
+  rankings.set(deps.state, ranking);
   const key = JSON.stringify([viewerId, query.pair, query.category, minMs]);
   const rank = () =>
     [...live]
