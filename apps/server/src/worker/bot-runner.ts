@@ -43,6 +43,7 @@ export class BotRunner {
     lastPrice: number | null = null,
   ) {
     this.ctx = { id, deps, state, rules, lastPrice, dirty: false, finished: false, unsent: new Set() };
+    this.walksLines = deps.exchange.venue === 'paper';
     const lifecycle: BotLifecycle = {
       serial: (fn) => this.serial(fn),
       halt: (reason) => this.halt(reason),
@@ -121,6 +122,15 @@ export class BotRunner {
    * thousand bots take ten thousand ticks a second, and a promise chain for each was a good part of a
    * worker's time. A tick that trades queues its write and orders like any other task.
    */
+  /**
+   * Whether the bot walks the line to each price and acts at the levels on it: only where its orders fill at
+   * those levels (the paper exchange, as the backtest). On a real exchange a market order fills where the
+   * market is, so a level the feed already passed is acted on at the tick's price, once per tick: walking on
+   * from a fill the exchange made at another price answered each sale with a buy at that one price, and each
+   * buy with a sale, losing both fees every round (docs/trading-rules.md §2.5).
+   */
+  private readonly walksLines: boolean;
+
   onTick(price: number, timeMs: number): Promise<void> | undefined {
     if (this.ctx.finished) return undefined;
     // On Binance the engine's liquidation price books nothing: reaching it sends the bot to the exchange first.
@@ -159,7 +169,7 @@ export class BotRunner {
     const from = this.ctx.lastPrice;
     this.ctx.lastPrice = price;
     // A quiet line (nearly every tick) is one step at its end, without the walk's closures.
-    if (from !== null && lineIsQuiet(this.ctx.state, from, price)) {
+    if (!this.walksLines || (from !== null && lineIsQuiet(this.ctx.state, from, price))) {
       const intents = this.advance(price, timeMs);
       return intents.length > 0 ? { intents: atLevel(intents, price), price, level: price } : null;
     }
@@ -183,8 +193,9 @@ export class BotRunner {
       const filledBefore = this.ctx.state.account.trades;
       await this.tracker.send(decision.intents, price);
       // Nothing filled (refused, left as dust, still open): the bot goes on from the next tick, as it did
-      // before lines were walked, rather than asking again at once.
-      if (this.ctx.finished || this.ctx.state.account.trades === filledBefore) return;
+      // before lines were walked, rather than asking again at once. A real exchange filled at its own price:
+      // the next tick decides again from there.
+      if (!this.walksLines || this.ctx.finished || this.ctx.state.account.trades === filledBefore) return;
       const again = this.advance(price, timeMs);
       decision =
         again.length > 0
