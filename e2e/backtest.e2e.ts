@@ -76,7 +76,7 @@ describe('backtest journey', () => {
     for (const label of [
       'Total PnL',
       'ROI',
-      'APY',
+      'APR',
       'Booked profit',
       'Unrealized',
       'Fees paid',
