@@ -196,9 +196,10 @@ describe('fenced bot leases', () => {
     expect(await ordersOf(userId)).toHaveLength(1);
     await expectBooksEqualExchange(botId, userId);
 
-    // b trades on: its next buy is booked as usual.
+    // b trades on: its next buy is booked as usual (1975 crosses grid 2's level, 1 % below 2000, and not grid
+    // 3's, 1 % below that: a paper bot acts at every level its line crosses).
     await eventually(async () => {
-      await b.feed.setPrice('ETHUSDT', 'spot', '1900');
+      await b.feed.setPrice('ETHUSDT', 'spot', '1975');
       expect(await fillsOf(botId)).toHaveLength(2);
     }, 5_000);
     await expectBooksEqualExchange(botId, userId);
