@@ -8,6 +8,7 @@ import { ensureLease } from '../modules/bots';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { runnerSettled } from '../testing/waits';
 import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
 import { LeaseCoordinator } from './lease-coordinator';
@@ -183,6 +184,9 @@ describe('fenced bot leases', () => {
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5_000);
     await eventually(async () => expect(b.supervisor.runner(botId)).toBeDefined());
     expect((await leaseOf(botId))?.owner).toBe('fb');
+    // The holder's own writes after the booking (its state with the reconciled fill) are done before the
+    // state is taken as the reference a stale write must not move.
+    await runnerSettled(b.supervisor, botId);
     const afterTakeover = await botRow(botId);
 
     // a wakes: its booking of the same fill is refused, and it lets the bot go at once.
