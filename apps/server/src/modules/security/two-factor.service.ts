@@ -42,8 +42,9 @@ export async function startSetup(
 
 /**
  * The first code confirms the secret: 2FA is on, and the ten recovery codes are answered this once. The
- * user's other sessions end, as after a password change: someone who signed in with a stolen password
- * must not keep the session 2FA was turned on to keep them out of. The caller's own (`token`) stays.
+ * user's other sessions end, as after a password change: someone who signed in with a stolen password must
+ * not keep a session that two-factor sign-in was turned on to keep them out of. The caller's own (`token`)
+ * stays.
  */
 export async function enable(
   deps: Pick<AppDeps, 'db' | 'clock' | 'limiter' | 'secrets' | 'bus' | 'state'>,
