@@ -12,6 +12,7 @@ export * from './bots/bot-settings.rules';
 export * from './bots/bots.messages';
 export * from './bots/bots.paths';
 export * from './bots/bots.types';
+export * from './bots/grid-bot';
 export * from './bots/missing-coins';
 export * from './bots/start-bot.schema';
 export * from './bots/start-readiness';
