@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module of the bench runner, without types.
+import { judgedLine, machineWindow, mayJudge } from './bench-machine.mjs';
+
+const window = (w: Partial<Record<'bench' | 'services' | 'others' | 'stolen', number>>) => ({
+  seconds: 60,
+  loadAtStart: 0.3,
+  loadNow: 1.2,
+  bench: 0,
+  services: 0,
+  others: 0,
+  stolen: 0,
+  ...w,
+});
+
+describe('the bench runner judges a goal only on a machine not busier than the bench', () => {
+  it('judges when other processes used less than the bench and its services', () => {
+    const w = window({ bench: 0.9, services: 0.4, others: 0.5 });
+    expect(mayJudge(w)).toBe(true);
+    expect(judgedLine('goal (p99 < 50 ms): met', w)).toBe('goal (p99 < 50 ms): met');
+  });
+
+  it('marks a goal line not judged when others and steal together outweigh the bench', () => {
+    const w = window({ bench: 0.5, services: 0.2, others: 0.6, stolen: 0.2 });
+    expect(mayJudge(w)).toBe(false);
+    expect(judgedLine('goal (p99 < 50 ms): met', w)).toBe(
+      'goal (p99 < 50 ms): met  [goal not judged: other processes used 0.60 cores and steal 0.20, the bench 0.70]',
+    );
+  });
+
+  it('leaves lines that state no goal alone', () => {
+    expect(judgedLine('p99 12.3 ms', window({ others: 2 }))).toBe('p99 12.3 ms');
+  });
+
+  it('counts a busy child of the bench as the bench, not as another process', async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, ['-e', 'const end = Date.now() + 600; while (Date.now() < end);']);
+    const meter = machineWindow(child.pid);
+    await new Promise((resolve) => child.on('exit', resolve));
+    const w = meter.sample();
+    // The busy loop's CPU is the bench's; until it is reaped by us (its parent) it is read live.
+    expect(w.bench).toBeGreaterThan(0.3);
+  });
+});
