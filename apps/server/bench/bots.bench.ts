@@ -1,6 +1,7 @@
 // Bots one worker carries: N Multigrid bots over the 22 pairs on the paper exchange and
 // PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
-// its placeOrder call, the supervisor's own /metrics histogram). Two scenarios, one after the other:
+// its placeOrder call, the supervisor's own /metrics histogram), and the memory a running bot holds. Two
+// scenarios, one after the other (the burst first, so its memory reading comes from a fresh process):
 //
 //  1. market: prices are real Binance 1-minute closes (`BENCH_DATA`, ../shared/data or fixtures/backtest), one candle per second (60× real
 //     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
@@ -8,7 +9,8 @@
 //     spacing differs (0.6–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
 //     this scenario's measured window.
 //  2. burst: every bot created before the worker starts, so all of them buy grid 1 on the first tick of
-//     their pair (the worst case: a worker restarting with thousands of fresh bots).
+//     their pair (the worst case: a worker restarting with thousands of fresh bots). Memory per running bot:
+//     the resident and heap growth from the bots written to all of them running, after garbage collection.
 //
 // Run: npm run bench bots   (BENCH_BOTS=5000 BENCH_WARMUP=20 BENCH_SECONDS=30; PostgreSQL from
 // TEST_DATABASE_URL or 127.0.0.1)
@@ -16,6 +18,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { apiKeys, bots, createTestDb, type Db, type DbHandle, users } from '@gridbot/db';
 import { createGridBot, type GridParams } from '@gridbot/engine';
@@ -211,10 +215,22 @@ async function marketScenario(paths: Map<string, number[]>) {
   await w.handle.close();
 }
 
+setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+/** Resident and heap bytes once garbage is collected, so two readings differ by what is still held. */
+function heldMemory() {
+  collectGarbage();
+  collectGarbage();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
+  return { rss, heap: heapUsed + external + arrayBuffers };
+}
+
 async function burstScenario(paths: Map<string, number[]>) {
   const w = await world(paths);
   for (let from = 0; from < BOTS; from += 1000)
     await insertBots(w.handle.db, w.userIds, from, Math.min(1000, BOTS - from));
+  const idle = heldMemory();
   const loadStart = performance.now();
   await w.supervisor.start();
   console.log(
@@ -222,6 +238,12 @@ async function burstScenario(paths: Map<string, number[]>) {
   );
   await play(w.feed, paths, 3, 0);
   report('  first ticks: every bot buys grid 1 at once', w.latencies, 3);
+  // What the running bots hold: runner, engine state, caches and their paper books, after each bought grid 1.
+  const running = heldMemory();
+  const perBot = (bytes: number) => `${(bytes / w.supervisor.size / 1024).toFixed(1)} KB`;
+  console.log(
+    `  memory per running bot: ${perBot(running.rss - idle.rss)} resident, ${perBot(running.heap - idle.heap)} heap (goal ≤ 20 KB resident)`,
+  );
   await w.supervisor.stop();
   await w.paper.stop();
   await w.handle.close();
@@ -233,8 +255,10 @@ async function main() {
     `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${BOTS} bots, ${Math.ceil(BOTS / BOTS_PER_USER)} users, 22 pairs at 1 tick/s`,
   );
   const paths = marketPaths();
-  await marketScenario(paths);
+  // The burst first: its memory reading is then taken in a fresh process, not in pages a previous scenario
+  // freed and the allocator kept.
   await burstScenario(paths);
+  await marketScenario(paths);
 }
 
 main().catch((error: unknown) => {
