@@ -78,12 +78,20 @@ export function toExchangeError(error: unknown): ExchangeError {
   const message = error instanceof Error ? error.message : String(error);
   const body = binanceErrorBody(message);
   if (body) return fromBinanceCode(body.code, body.msg, error);
+  return fromCcxtClass(error, 'Binance');
+}
+
+/**
+ * Our error for what ccxt threw when the venue's own code is not at hand (no answer, a body ccxt could not
+ * read, its own checks), from ccxt's error class alone; the same for every venue.
+ */
+export function fromCcxtClass(error: unknown, venue: string): ExchangeError {
   if (error instanceof RateLimitExceeded || error instanceof DDoSProtection)
     return exchangeErrors.rateLimited(error);
   if (error instanceof InvalidNonce) return exchangeErrors.timestamp(undefined, error);
   if (error instanceof AuthenticationError || error instanceof PermissionDenied)
     return exchangeErrors.invalidKey(error);
   if (error instanceof NetworkError)
-    return exchangeErrors.noAnswer('No answer from Binance; try again later.', error);
-  return new ExchangeError('fatal', ErrorCode.unknown, 'Unexpected error from Binance.', { cause: error });
+    return exchangeErrors.noAnswer(`No answer from ${venue}; try again later.`, error);
+  return new ExchangeError('fatal', ErrorCode.unknown, `Unexpected error from ${venue}.`, { cause: error });
 }
