@@ -145,9 +145,9 @@ export interface ConvertResult {
   price: DecimalString;
 }
 
-/** One user's account on one venue (paper or Binance). */
+/** One user's account on one venue (paper, Binance or Bybit). */
 export interface Exchange {
-  readonly venue: 'paper' | 'binance';
+  readonly venue: 'paper' | 'binance' | 'bybit';
   /**
    * How long after a call to `placeOrder` that ended without a clear answer (a timeout, a lost answer,
    * -1007) the order may still appear on the exchange: until then, "no such order" is not final
