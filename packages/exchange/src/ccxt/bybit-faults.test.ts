@@ -1,0 +1,279 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ExchangeError } from '../exchange-error';
+import type { PlaceOrderInput } from '../exchange-port';
+import { eventually } from '../testing/exchange-contract';
+import { type BybitFault, FakeBybitServer } from '../testing/fake-bybit-server';
+import { BYBIT_HEDGE_MODE_MESSAGE, fromBybitCode } from './bybit-errors';
+import { BybitExchange } from './bybit-exchange';
+
+function adapterFor(fake: FakeBybitServer, recvWindowMs?: number) {
+  return new BybitExchange({
+    apiKey: fake.apiKey,
+    secret: fake.secret,
+    baseUrl: fake.url,
+    enableRateLimit: false,
+    retry: { sleep: async () => {}, random: () => 0.5 },
+    timeoutMs: 2_000,
+    ...(recvWindowMs ? { recvWindowMs } : {}),
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+const buy: PlaceOrderInput = {
+  market: 'spot',
+  symbol: 'BTCUSDT',
+  side: 'buy',
+  type: 'market',
+  clientOrderId: 'bot1-1',
+  quantity: '0.01',
+};
+
+/** The runtime's way (docs/trading-rules.md §3): send once; on an unknown outcome ask by client id, resend only on "none". */
+async function sendOnceThenAsk(adapter: BybitExchange, input: PlaceOrderInput) {
+  try {
+    return await adapter.placeOrder(input);
+  } catch (error) {
+    if (!(error instanceof ExchangeError) || error.kind !== 'unknown') throw error;
+  }
+  for (;;) {
+    const found = await adapter
+      .fetchOrder(input.market, input.symbol, input.clientOrderId)
+      .catch(() => undefined);
+    if (found?.found) return found.order;
+    if (found && !found.found) return adapter.placeOrder(input);
+  }
+}
+
+describe('Bybit faults: an order is sent once, then asked about', () => {
+  let fake: FakeBybitServer;
+  afterEach(async () => {
+    await fake.close();
+  });
+
+  const executed: [string, BybitFault][] = [
+    ['HTTP 502 after the order was accepted', { kind: 'executedThenError', status: 502 }],
+    ['the answer lost after the order was accepted', { kind: 'executedThenDrop' }],
+  ];
+  it.each(executed)(
+    '%s: unknown, the look-up finds the fill with its fee, one order in all',
+    async (_, fault) => {
+      fake = await FakeBybitServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /v5/order/create', fault);
+      const adapter = adapterFor(fake);
+      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
+      const order = await sendOnceThenAsk(adapter, buy);
+      expect(fake.orderPosts()).toHaveLength(1);
+      expect(fake.book.executedWithLinkId('bot1-1')).toHaveLength(1);
+      // Classic spot order rows carry no fee: it comes from /v5/execution/list, 0.1 % of 0.01 BTC bought.
+      expect(order).toMatchObject({
+        status: 'FILLED',
+        filledQuantity: '0.01',
+        filledQuote: '500',
+        fee: '0.00001',
+        feeAsset: 'BTC',
+      });
+      expect(fake.requests.some((r) => r.path === '/v5/execution/list')).toBe(true);
+      expect(fake.book.spot.get('BTC')?.free.toFixed()).toBe('0.00999');
+    },
+  );
+
+  it.each([
+    ['HTTP 502', 'error'],
+    ['no answer', 'drop'],
+  ] as const)(
+    '%s before the engine had it: "none" until it executes within the window, one order',
+    async (_, answer) => {
+      fake = await FakeBybitServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /v5/order/create', { kind: 'lateOrder', answer, delayMs: 300 });
+      const adapter = adapterFor(fake, 2_000);
+      // recv_window, plus the 1000 ms our clock may lead Bybit's ("timestamp < server_time + 1000").
+      expect(adapter.lateOrderWindowMs).toBe(3_000);
+      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
+      expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toEqual({ found: false });
+      await eventually(async () =>
+        expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toMatchObject({
+          found: true,
+          order: { status: 'FILLED', filledQuantity: '0.01' },
+        }),
+      );
+      expect(fake.orderPosts()).toHaveLength(1);
+    },
+  );
+
+  const notExecuted: [string, BybitFault][] = [
+    ['connection reset before the request arrived', { kind: 'resetBefore' }],
+    ['HTTP 503 before the engine had it', { kind: 'answer', status: 503, body: 'Service Unavailable' }],
+    ['10006 Too many visits', { kind: 'rateLimited', resetInMs: 1000 }],
+  ];
+  it.each(notExecuted)(
+    '%s: looked up, none, sent again with the same orderLinkId: one order',
+    async (_, fault) => {
+      fake = await FakeBybitServer.start();
+      fake.setPrice('BTCUSDT', 'spot', '50000');
+      fake.inject('POST /v5/order/create', fault);
+      const order = await sendOnceThenAsk(adapterFor(fake), buy);
+      expect(order.status).toBe('FILLED');
+      expect(fake.book.executedWithLinkId('bot1-1')).toHaveLength(1);
+      const posts = fake.requests.filter((r) => r.path === '/v5/order/create');
+      expect(posts.map((r) => r.params.orderLinkId)).toEqual(['bot1-1', 'bot1-1']);
+    },
+  );
+
+  it('the double refuses a used orderLinkId even after its order filled (110072 / 170141)', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    const sent = {
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      side: 'Sell',
+      orderType: 'Limit',
+      qty: '0.001',
+      price: '60000',
+      orderLinkId: 'x-1',
+    };
+    fake.book.balance('BTC').free = fake.book.balance('BTC').free.plus(1);
+    fake.book.create(sent);
+    fake.book.cancel('spot', 'BTCUSDT', { orderLinkId: 'x-1' });
+    expect(() => fake.book.create(sent)).toThrow(/170141 Duplicate clientOrderId/);
+  });
+
+  it('a futures order carries its fee in USDT though Bybit names no fee coin, and Funding rows are no fills', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '1000');
+    await adapter.setLeverage('BTCUSDT', 5);
+    const open = await adapter.placeOrder({ ...buy, market: 'future', clientOrderId: 'f-1' });
+    // 0.05 % of 0.01 × 50,000 = 0.25 USDT; the linear execution row's feeCurrency is "".
+    expect(open).toMatchObject({ fee: '0.25', feeAsset: 'USDT', filledQuote: '500' });
+    fake.book.settleFunding('BTCUSDT', '0.0001');
+    const again = await adapter.fetchOrder('future', 'BTCUSDT', 'f-1');
+    expect(again).toMatchObject({ found: true, order: { fee: '0.25', filledQuantity: '0.01' } });
+    // Funding of 0.01 × 50,000 × 0.0001 = 0.05 USDT left the wallet, not the order's books.
+    expect(fake.book.contractCash.toFixed()).toBe(String(1000 - 100 - 0.25 - 0.05));
+  });
+
+  it('a liquidation shows as a forced close with the margin lost; a Funding row beside it is not part of it', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '1000');
+    await adapter.setLeverage('ETHUSDT', 10);
+    const since = fake.now();
+    await adapter.placeOrder({
+      ...buy,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      clientOrderId: 'l-1',
+      quantity: '0.5',
+    });
+    const position = await adapter.position('ETHUSDT');
+    expect(position).toMatchObject({ leverage: 10, isolatedMargin: '100', entryPrice: '2000' });
+    // (0.5 × 2000 − 100) / (0.5 × (1 − mmr)), the exchange's own figure.
+    expect(position?.liquidationPrice).toBe(fake.book.liqPrice('ETHUSDT')?.toDecimalPlaces(2).toFixed());
+    fake.book.settleFunding('ETHUSDT', '0.0001');
+    fake.setPrice('ETHUSDT', 'future', '1700');
+    expect(await adapter.position('ETHUSDT')).toBeUndefined();
+    const closes = await adapter.forcedCloses('ETHUSDT', since);
+    expect(closes).toHaveLength(1);
+    expect(closes[0]).toMatchObject({
+      reason: 'liquidation',
+      quantity: '0.5',
+      averagePrice: '1700',
+      quote: '850',
+      fee: '0',
+      realizedPnl: '-100',
+    });
+  });
+
+  it('a hedge-mode symbol is switched to one-way before its first order when it can be', async () => {
+    fake = await FakeBybitServer.start();
+    fake.book.hedgeMode.add('BTCUSDT');
+    await adapterFor(fake).setLeverage('BTCUSDT', 3);
+    expect(fake.book.hedgeMode.has('BTCUSDT')).toBe(false);
+    expect(fake.book.tradeMode.get('BTCUSDT')).toBe(1);
+    expect(fake.book.leverageOf('BTCUSDT')).toBe(3);
+  });
+
+  it('a hedge-mode symbol Bybit will not switch (open orders) is refused with reason position_mode, before any order', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    fake.book.hedgeMode.add('BTCUSDT');
+    fake.book.contractCash = fake.book.contractCash.plus(1000);
+    fake.book.create({
+      category: 'linear',
+      symbol: 'BTCUSDT',
+      side: 'Buy',
+      orderType: 'Limit',
+      qty: '0.01',
+      price: '40000',
+      positionIdx: 1,
+    });
+    const error = await rejection(adapterFor(fake).setLeverage('BTCUSDT', 3));
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      reason: 'position_mode',
+      userMessage: BYBIT_HEDGE_MODE_MESSAGE,
+    });
+    expect(fake.requests.some((r) => r.path === '/v5/order/create')).toBe(false);
+  });
+
+  it('an order refused for its position idx (the mode changed behind the bot) carries reason position_mode', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '1000');
+    await adapter.setLeverage('BTCUSDT', 3);
+    fake.book.hedgeMode.add('BTCUSDT');
+    const error = await rejection(adapter.placeOrder({ ...buy, market: 'future', clientOrderId: 'h-1' }));
+    expect(error).toMatchObject({ kind: 'rejected', reason: 'position_mode' });
+    expect(fromBybitCode(10001, 'params error: qty invalid', undefined).reason).toBeUndefined();
+  });
+
+  it('a reduce-only exit below the minimum order value goes out; an opening order that small is refused', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '100');
+    await adapter.setLeverage('ETHUSDT', 5);
+    await adapter.placeOrder({
+      ...buy,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      clientOrderId: 'm-1',
+      quantity: '0.011',
+    });
+    const small = await rejection(
+      adapter.placeOrder({
+        ...buy,
+        market: 'future',
+        symbol: 'ETHUSDT',
+        clientOrderId: 'm-2',
+        quantity: '0.001',
+      }),
+    );
+    expect(small).toMatchObject({ code: -1013, reason: 'below_minimum' });
+    const exit = await adapter.placeOrder({
+      ...buy,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      clientOrderId: 'm-3',
+      quantity: '0.001',
+      reduceOnly: true,
+    });
+    expect(exit).toMatchObject({ status: 'FILLED', filledQuantity: '0.001', fee: '0.001', feeAsset: 'USDT' });
+    expect(fake.book.positions.get('ETHUSDT')?.size.toFixed()).toBe('0.01');
+  });
+});
