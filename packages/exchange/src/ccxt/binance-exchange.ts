@@ -1,4 +1,4 @@
-import { floorToStep, type MarketRules, money } from '@gridbot/shared';
+import { type MarketRules, money } from '@gridbot/shared';
 import type { binance } from 'ccxt';
 import { ErrorCode, ExchangeError, exchangeErrors } from '../exchange-error';
 import {
@@ -34,6 +34,7 @@ import {
 } from './normalize';
 import type { BinanceRateGate } from './rate-gate';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
+import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
 
 type Raw = Record<string, unknown>;
 
@@ -103,26 +104,12 @@ export class BinanceExchange implements Exchange {
     return keyPermissionsOf(await this.call('spot', (c) => c.sapiGetAccountApiRestrictions()));
   }
 
-  async usdtFree(): Promise<Record<WalletKind, string>> {
-    const [spot, future] = await Promise.all([this.balances('spot'), this.balances('future')]);
-    const free = (balances: Balance[]) => balances.find((b) => b.asset === 'USDT')?.free ?? '0';
-    return { spot: free(spot), future: free(future) };
+  usdtFree(): Promise<Record<WalletKind, string>> {
+    return usdtFreeOf(this);
   }
 
-  async spotAssets(): Promise<AssetValue[]> {
-    const balances = (await this.balances('spot')).filter((b) => !money(b.free).plus(b.locked).isZero());
-    const out: AssetValue[] = [];
-    for (const b of balances) {
-      const total = money(b.free).plus(b.locked);
-      let price: string | undefined = b.asset === 'USDT' ? '1' : undefined;
-      if (price === undefined) price = await this.lastPrice(`${b.asset}USDT`, 'spot').catch(() => undefined);
-      out.push({
-        ...b,
-        total: total.toFixed(),
-        valueUsdt: price === undefined ? undefined : total.times(price).toFixed(),
-      });
-    }
-    return out;
+  spotAssets(): Promise<AssetValue[]> {
+    return valuedSpotAssets(this, (symbol) => this.lastPrice(symbol, 'spot'));
   }
 
   async placeOrder(input: PlaceOrderInput): Promise<Order> {
@@ -287,31 +274,8 @@ export class BinanceExchange implements Exchange {
     return { transferId: String(raw.tranId), direction, asset: 'USDT', amount: value.toFixed() };
   }
 
-  async convertToUsdt(asset: string, amount?: string): Promise<ConvertResult> {
-    const upper = asset.toUpperCase();
-    if (upper === 'USDT') throw exchangeErrors.invalidParameter('USDT cannot be converted to USDT.');
-    const symbol = `${upper}USDT`;
-    const rules = await this.marketRules(symbol, 'spot');
-    const held = (await this.balances('spot')).find((b) => b.asset === upper)?.free ?? '0';
-    const wanted = amount ?? held;
-    if (money(wanted).gt(held)) throw exchangeErrors.insufficientBalance();
-    const order = await this.placeOrder({
-      market: 'spot',
-      symbol,
-      side: 'sell',
-      type: 'market',
-      clientOrderId: `cvt-${upper}-${Date.now()}`,
-      quantity: floorToStep(wanted, rules.stepSize).toFixed(),
-    });
-    return {
-      asset: upper,
-      soldQuantity: order.filledQuantity,
-      usdtReceived: money(order.filledQuote)
-        .minus(order.feeAsset === 'USDT' ? order.fee : 0)
-        .toFixed(),
-      fee: order.fee,
-      price: order.averagePrice ?? '0',
-    };
+  convertToUsdt(asset: string, amount?: string): Promise<ConvertResult> {
+    return sellToUsdt(this, asset, amount);
   }
 
   private client(market: MarketKind): binance {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { floorToStep, type MarketRules, Money, money } from '@gridbot/shared';
+import { type MarketRules, Money, money } from '@gridbot/shared';
 import type { bybit } from 'ccxt';
 import { ErrorCode, ExchangeError, exchangeErrors } from '../exchange-error';
 import {
@@ -38,6 +38,7 @@ import {
 } from './bybit-normalize';
 import { rulesFromMarket } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
+import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
 
 type Raw = Record<string, unknown>;
 
@@ -96,26 +97,12 @@ export class BybitExchange implements Exchange {
     return wallet === 'spot' ? bybitSpotBalances(raw) : bybitContractBalances(raw);
   }
 
-  async usdtFree(): Promise<Record<WalletKind, string>> {
-    const [spot, future] = await Promise.all([this.balances('spot'), this.balances('future')]);
-    const free = (balances: Balance[]) => balances.find((b) => b.asset === 'USDT')?.free ?? '0';
-    return { spot: free(spot), future: free(future) };
+  usdtFree(): Promise<Record<WalletKind, string>> {
+    return usdtFreeOf(this);
   }
 
-  async spotAssets(): Promise<AssetValue[]> {
-    const held = (await this.balances('spot')).filter((b) => !money(b.free).plus(b.locked).isZero());
-    const out: AssetValue[] = [];
-    for (const b of held) {
-      const total = money(b.free).plus(b.locked);
-      const price =
-        b.asset === 'USDT' ? '1' : await this.lastPrice(`${b.asset}USDT`, 'spot').catch(() => undefined);
-      out.push({
-        ...b,
-        total: total.toFixed(),
-        valueUsdt: price === undefined ? undefined : total.times(price).toFixed(),
-      });
-    }
-    return out;
+  spotAssets(): Promise<AssetValue[]> {
+    return valuedSpotAssets(this, (symbol) => this.lastPrice(symbol, 'spot'));
   }
 
   async placeOrder(input: PlaceOrderInput): Promise<Order> {
@@ -339,31 +326,8 @@ export class BybitExchange implements Exchange {
     };
   }
 
-  async convertToUsdt(asset: string, amount?: string): Promise<ConvertResult> {
-    const upper = asset.toUpperCase();
-    if (upper === 'USDT') throw exchangeErrors.invalidParameter('USDT cannot be converted to USDT.');
-    const symbol = `${upper}USDT`;
-    const rules = await this.marketRules(symbol, 'spot');
-    const held = (await this.balances('spot')).find((b) => b.asset === upper)?.free ?? '0';
-    const wanted = amount ?? held;
-    if (money(wanted).gt(held)) throw exchangeErrors.insufficientBalance();
-    const order = await this.placeOrder({
-      market: 'spot',
-      symbol,
-      side: 'sell',
-      type: 'market',
-      clientOrderId: `cvt-${upper}-${Date.now()}`,
-      quantity: floorToStep(wanted, rules.stepSize).toFixed(),
-    });
-    return {
-      asset: upper,
-      soldQuantity: order.filledQuantity,
-      usdtReceived: money(order.filledQuote)
-        .minus(order.feeAsset === 'USDT' ? order.fee : 0)
-        .toFixed(),
-      fee: order.fee,
-      price: order.averagePrice ?? '0',
-    };
+  convertToUsdt(asset: string, amount?: string): Promise<ConvertResult> {
+    return sellToUsdt(this, asset, amount);
   }
 
   /** One-way mode and isolated margin, checked (and set) once per symbol before its first futures order. */
