@@ -11,6 +11,10 @@ import { fromCcxtClass } from './ccxt-errors';
 export const BYBIT_HEDGE_MODE_MESSAGE =
   'Your Bybit USDT perpetual position mode is Hedge Mode. Switch the symbol to One-Way Mode in Bybit (Derivatives → Preferences → Position Mode) and close its positions and orders first, to run futures bots.';
 
+/** A Unified Trading Account has one wallet for spot and derivatives: not the two wallets the platform moves USDT between. */
+export const BYBIT_UNIFIED_ACCOUNT_MESSAGE =
+  'This Bybit API key belongs to a Unified Trading Account. The platform trades on classic Bybit accounts (separate Spot and Derivatives wallets) only.';
+
 /** Bybit's "OrderLinkedID is duplicate" (linear 110072) and "Duplicate clientOrderId" (spot 170141). */
 export const DUPLICATE_LINK_ID_CODES: ReadonlySet<number> = new Set([110072, 170141]);
 /** "Order does not exist": linear 110001, spot 170213. */

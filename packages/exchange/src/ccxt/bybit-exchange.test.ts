@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ExchangeError } from '../exchange-error';
 import { exchangeContract } from '../testing/exchange-contract';
 import { FakeBybitServer } from '../testing/fake-bybit-server';
+import { BYBIT_UNIFIED_ACCOUNT_MESSAGE } from './bybit-errors';
 import { BybitExchange } from './bybit-exchange';
 import { orderLinkIdOf, totalsOfExecutions } from './bybit-normalize';
 
@@ -199,6 +200,19 @@ describe('Bybit adapter requests and error mapping', () => {
       kind: 'retryable',
       code: -1003,
     });
+  });
+
+  it('tells a Unified Trading Account key that only classic accounts are supported', async () => {
+    fake = await FakeBybitServer.start();
+    fake.book.unified = true;
+    const error = await rejection(adapterFor(fake).balances('spot'));
+    expect(error).toMatchObject({ kind: 'fatal', userMessage: BYBIT_UNIFIED_ACCOUNT_MESSAGE });
+  });
+
+  it('reports "no answer" from fetchOrder as retryable, never as not found', async () => {
+    fake = await FakeBybitServer.start();
+    fake.inject('GET /v5/order/realtime', { kind: 'answer', status: 503, body: 'Service Unavailable' }, 10);
+    expect((await rejection(adapterFor(fake).fetchOrder('spot', 'BTCUSDT', 'any'))).kind).toBe('retryable');
   });
 
   it('reads market rules from instruments-info', async () => {

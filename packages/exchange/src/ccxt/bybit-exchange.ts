@@ -23,6 +23,7 @@ import { prepareOrder } from '../order-rules';
 import { type BybitClientOptions, bybitLateOrderWindowMs, createBybitClient } from './bybit-clients';
 import {
   BYBIT_HEDGE_MODE_MESSAGE,
+  BYBIT_UNIFIED_ACCOUNT_MESSAGE,
   bybitCodeOf,
   DUPLICATE_LINK_ID_CODES,
   NO_SUCH_ORDER_CODES,
@@ -93,7 +94,17 @@ export class BybitExchange implements Exchange {
 
   async balances(wallet: WalletKind): Promise<Balance[]> {
     const accountType = wallet === 'spot' ? 'SPOT' : 'CONTRACT';
-    const raw = await this.result((c) => c.privateGetV5AccountWalletBalance({ accountType }));
+    const raw = await this.result((c) => c.privateGetV5AccountWalletBalance({ accountType })).catch(
+      (error: unknown) => {
+        const mapped = toBybitError(error);
+        // [wallet-balance] a Unified Trading Account takes accountType UNIFIED only: no Spot or Contract wallet.
+        if (bybitCodeOf(mapped) === 10001 && /accountType/i.test(mapped.userMessage))
+          throw new ExchangeError('fatal', ErrorCode.invalidParameter, BYBIT_UNIFIED_ACCOUNT_MESSAGE, {
+            cause: mapped,
+          });
+        throw mapped;
+      },
+    );
     return wallet === 'spot' ? bybitSpotBalances(raw) : bybitContractBalances(raw);
   }
 

@@ -114,6 +114,11 @@ export class FakeBybitBook {
   readonly leverage = new Map<string, number>();
   /** [cross-isolate] tradeMode per symbol: 0 cross (the default), 1 isolated. */
   readonly tradeMode = new Map<string, 0 | 1>();
+  /**
+   * A Unified Trading Account instead of a classic one: [wallet-balance] accountType "UTA2.0: UNIFIED …
+   * Classic account: CONTRACT, SPOT", so the classic wallets are refused.
+   */
+  unified = false;
   /** [position-mode] symbols switched to "Both Sides" (mode 3); the system default is one-way. */
   readonly hedgeMode = new Set<string>();
   readonly orders: BybitBookOrder[] = [];

@@ -399,6 +399,8 @@ export class FakeBybitServer {
         'GET /v5/account/wallet-balance',
         r(true, ['accountType'], (p) => {
           const type = String(p.accountType);
+          if (book.unified && type !== 'UNIFIED')
+            throw new BybitReject(10001, 'accountType only support UNIFIED.');
           if (type !== 'SPOT' && type !== 'CONTRACT')
             throw new BybitReject(10001, 'accountType only support SPOT, CONTRACT for a classic account');
           return walletBalance(book, type);
