@@ -1,6 +1,7 @@
-// Binance (ccxt, slow to load) is not here: `@gridbot/exchange/binance`, imported only when configured.
+// Binance and Bybit (ccxt, slow to load) are not here: `@gridbot/exchange/binance` and `/bybit`, imported only when configured.
 export type { BinanceExchangeOptions } from './ccxt/binance-exchange';
 export type { BinanceFeedOptions } from './ccxt/binance-feed';
+export type { BybitExchangeOptions } from './ccxt/bybit-exchange';
 export type { ApiKeyPermissions } from './ccxt/key-permissions';
 export type { RetryPolicy } from './ccxt/retry';
 export * from './exchange-error';

@@ -1,0 +1,4 @@
+// Bybit through ccxt. Its own entry point, as Binance's: ccxt takes about 1.5 s to load, so processes on the
+// paper exchange never load it.
+export { BYBIT_HEDGE_MODE_MESSAGE, BYBIT_UNIFIED_ACCOUNT_MESSAGE } from './ccxt/bybit-errors';
+export { BybitExchange, type BybitExchangeOptions } from './ccxt/bybit-exchange';
