@@ -123,7 +123,8 @@ export class BybitExchange implements Exchange {
     const prepared = prepareOrder({ ...input, symbol }, rules, last);
     const known = await this.fetchOrder(input.market, symbol, input.clientOrderId);
     if (known.found) return known.order;
-    if (input.market === 'future') await this.ensureFuturesSetup(symbol);
+    if (input.market === 'future')
+      await this.ensureFuturesSetup(symbol, input.side === 'buy' && !input.reduceOnly);
     const orderLinkId = orderLinkIdOf(input.clientOrderId);
     const buy = input.side === 'buy';
     // [create-order] qty, classic account spot: "Market Buy order by value by default".
@@ -157,17 +158,19 @@ export class BybitExchange implements Exchange {
       throw mapped;
     }
     // Accepted: read it back. Until it is, its outcome is unknown to the caller, never "not sent".
-    const placed = await this.fetchOrder(input.market, symbol, input.clientOrderId).catch(
-      (error: unknown) => error,
-    );
-    if (placed instanceof ExchangeError) throw exchangeErrors.outcomeUnknown(placed);
-    if (placed instanceof Error || !(placed as FetchOrderResult).found)
+    let placed: FetchOrderResult;
+    try {
+      placed = await this.fetchOrder(input.market, symbol, input.clientOrderId);
+    } catch (error) {
+      throw exchangeErrors.outcomeUnknown(toBybitError(error));
+    }
+    if (!placed.found)
       throw new ExchangeError(
         'unknown',
         ErrorCode.timeout,
         'Bybit accepted the order; its state is not known yet.',
       );
-    return (placed as { found: true; order: Order }).order;
+    return placed.order;
   }
 
   /**
@@ -341,10 +344,15 @@ export class BybitExchange implements Exchange {
     return sellToUsdt(this, asset, amount);
   }
 
-  /** One-way mode and isolated margin, checked (and set) once per symbol before its first futures order. */
-  private async ensureFuturesSetup(symbol: string): Promise<void> {
+  /**
+   * One-way mode before a symbol's first futures order, which sends positionIdx 0; isolated margin too
+   * before an opening order. An exit only needs the mode: it must go out whatever the margin mode (Bybit
+   * will not switch it while a position is open).
+   */
+  private async ensureFuturesSetup(symbol: string, opening: boolean): Promise<void> {
     if (this.futuresReady.has(symbol)) return;
     await this.ensureOneWay(symbol);
+    if (!opening) return;
     const row = (await this.positionRows({ symbol }))[0];
     if (row && Number(row.tradeMode) !== 1) {
       const lev = String(row.leverage ?? '1');

@@ -241,6 +241,29 @@ describe('Bybit faults: an order is sent once, then asked about', () => {
     expect(fromBybitCode(10001, 'params error: qty invalid', undefined).reason).toBeUndefined();
   });
 
+  it('an exit of a position held in cross margin goes out: the margin mode is not touched for it', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    // A long opened outside the platform in cross margin (tradeMode 0, Bybit's default).
+    fake.book.contractCash = fake.book.contractCash.plus(1000);
+    fake.book.create({
+      category: 'linear',
+      symbol: 'BTCUSDT',
+      side: 'Buy',
+      orderType: 'Market',
+      qty: '0.01',
+    });
+    const exit = await adapterFor(fake).placeOrder({
+      ...buy,
+      market: 'future',
+      side: 'sell',
+      clientOrderId: 'x-out',
+      reduceOnly: true,
+    });
+    expect(exit).toMatchObject({ status: 'FILLED', filledQuantity: '0.01' });
+    expect(fake.requests.some((r) => r.path === '/v5/position/switch-isolated')).toBe(false);
+  });
+
   it('a reduce-only exit below the minimum order value goes out; an opening order that small is refused', async () => {
     fake = await FakeBybitServer.start();
     fake.setPrice('ETHUSDT', 'future', '2000');
