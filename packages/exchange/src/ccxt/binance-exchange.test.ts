@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-error';
-import { exchangeContract } from '../testing/exchange-contract';
+import { exchangeContract, rejection } from '../testing/exchange-contract';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
 import { virtualRateGate as virtualGate } from '../testing/virtual-rate-gate';
 import { BinanceExchange } from './binance-exchange';
@@ -30,16 +29,6 @@ exchangeContract('Binance adapter on the loopback fake server', async () => {
     close: () => fake.close(),
   };
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Binance adapter requests and error mapping', () => {
   let fake: FakeBinanceServer;

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-error';
 import type { PlaceOrderInput } from '../exchange-port';
-import { eventually } from '../testing/exchange-contract';
+import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
 import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
 import { virtualRateGate } from '../testing/virtual-rate-gate';
 import { BinanceExchange, HEDGE_MODE_MESSAGE } from './binance-exchange';
@@ -19,16 +18,6 @@ function adapterFor(fake: FakeBinanceServer, gate: BinanceRateGate = virtualRate
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
-
 const buy: PlaceOrderInput = {
   market: 'spot',
   symbol: 'BTCUSDT',
@@ -37,25 +26,6 @@ const buy: PlaceOrderInput = {
   clientOrderId: 'bot1-1',
   quantity: '0.01',
 };
-
-/**
- * What the runtime does with an order (docs/trading-rules.md §3): send once; when the outcome is unknown, look it up by
- * client order id until Binance answers, and send again (same id) only when it says there is no such order.
- */
-async function sendOnceThenAsk(adapter: BinanceExchange, input: PlaceOrderInput) {
-  try {
-    return await adapter.placeOrder(input);
-  } catch (error) {
-    if (!(error instanceof ExchangeError) || error.kind !== 'unknown') throw error;
-  }
-  for (;;) {
-    const found = await adapter
-      .fetchOrder(input.market, input.symbol, input.clientOrderId)
-      .catch(() => undefined);
-    if (found?.found) return found.order;
-    if (found && !found.found) return adapter.placeOrder(input);
-  }
-}
 
 describe('Binance faults: an order is sent once, then asked about', () => {
   let fake: FakeBinanceServer;

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-error';
-import { exchangeContract } from '../testing/exchange-contract';
+import { exchangeContract, rejection } from '../testing/exchange-contract';
 import { FakeBybitServer } from '../testing/fake-bybit-server';
 import { BYBIT_UNIFIED_ACCOUNT_MESSAGE } from './bybit-errors';
 import { BybitExchange } from './bybit-exchange';
@@ -27,16 +26,6 @@ exchangeContract('Bybit adapter on the loopback fake server', async () => {
     close: () => fake.close(),
   };
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('Bybit client order ids', () => {
   it('keeps an id Bybit accepts as it is, the runtime’s included', () => {

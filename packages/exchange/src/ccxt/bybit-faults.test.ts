@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ExchangeError } from '../exchange-error';
 import type { PlaceOrderInput } from '../exchange-port';
-import { eventually } from '../testing/exchange-contract';
+import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
 import { type BybitFault, FakeBybitServer } from '../testing/fake-bybit-server';
 import { BYBIT_HEDGE_MODE_MESSAGE, fromBybitCode } from './bybit-errors';
 import { BybitExchange } from './bybit-exchange';
@@ -18,16 +17,6 @@ function adapterFor(fake: FakeBybitServer, recvWindowMs?: number) {
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
-
 const buy: PlaceOrderInput = {
   market: 'spot',
   symbol: 'BTCUSDT',
@@ -36,22 +25,6 @@ const buy: PlaceOrderInput = {
   clientOrderId: 'bot1-1',
   quantity: '0.01',
 };
-
-/** The runtime's way (docs/trading-rules.md §3): send once; on an unknown outcome ask by client id, resend only on "none". */
-async function sendOnceThenAsk(adapter: BybitExchange, input: PlaceOrderInput) {
-  try {
-    return await adapter.placeOrder(input);
-  } catch (error) {
-    if (!(error instanceof ExchangeError) || error.kind !== 'unknown') throw error;
-  }
-  for (;;) {
-    const found = await adapter
-      .fetchOrder(input.market, input.symbol, input.clientOrderId)
-      .catch(() => undefined);
-    if (found?.found) return found.order;
-    if (found && !found.found) return adapter.placeOrder(input);
-  }
-}
 
 describe('Bybit faults: an order is sent once, then asked about', () => {
   let fake: FakeBybitServer;

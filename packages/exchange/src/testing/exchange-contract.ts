@@ -1,7 +1,7 @@
 import type { MarketKind } from '@gridbot/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ExchangeError } from '../exchange-error';
-import type { Balance, Exchange } from '../exchange-port';
+import type { Balance, Exchange, Order, PlaceOrderInput } from '../exchange-port';
 
 /** What the contract suite needs from an implementation under test. */
 export interface ExchangeContractHarness {
@@ -35,7 +35,8 @@ export async function freeOf(exchange: Exchange, wallet: MarketKind, asset: stri
   return balances.find((b) => b.asset === asset)?.free ?? '0';
 }
 
-async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
+/** The `ExchangeError` a call fails with (anything else fails the test). */
+export async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
   try {
     await promise;
   } catch (error) {
@@ -43,6 +44,26 @@ async function rejection(promise: Promise<unknown>): Promise<ExchangeError> {
     throw error;
   }
   throw new Error('expected the call to be rejected');
+}
+
+/**
+ * What the runtime does with an order (docs/trading-rules.md §3): send once; when the outcome is unknown, look
+ * it up by client order id until the venue answers, and send again (same id) only when it says there is no
+ * such order.
+ */
+export async function sendOnceThenAsk(exchange: Exchange, input: PlaceOrderInput): Promise<Order> {
+  try {
+    return await exchange.placeOrder(input);
+  } catch (error) {
+    if (!(error instanceof ExchangeError) || error.kind !== 'unknown') throw error;
+  }
+  for (;;) {
+    const found = await exchange
+      .fetchOrder(input.market, input.symbol, input.clientOrderId)
+      .catch(() => undefined);
+    if (found?.found) return found.order;
+    if (found && !found.found) return exchange.placeOrder(input);
+  }
 }
 
 const num = (value: string | undefined) => Number(value);
