@@ -204,6 +204,29 @@ describe('Bybit adapter requests and error mapping', () => {
     expect((await rejection(adapterFor(fake).fetchOrder('spot', 'BTCUSDT', 'any'))).kind).toBe('retryable');
   });
 
+  it('reads the key’s rights: trading without withdrawals, a read-only key, a key that can withdraw, an IP bound', async () => {
+    fake = await FakeBybitServer.start();
+    const adapter = adapterFor(fake);
+    expect(await adapter.keyPermissions()).toEqual({
+      ipRestrict: false,
+      enableReading: true,
+      enableSpotAndMarginTrading: true,
+      enableFutures: true,
+      enableWithdrawals: false,
+    });
+    fake.book.apiKeyInfo = { ...fake.book.apiKeyInfo, readOnly: 1 };
+    expect(await adapter.keyPermissions()).toMatchObject({
+      enableSpotAndMarginTrading: false,
+      enableFutures: false,
+    });
+    fake.book.apiKeyInfo = {
+      readOnly: 0,
+      permissions: { ...fake.book.apiKeyInfo.permissions, Wallet: ['AccountTransfer', 'Withdraw'] },
+      ips: ['203.0.113.7'],
+    };
+    expect(await adapter.keyPermissions()).toMatchObject({ enableWithdrawals: true, ipRestrict: true });
+  });
+
   it('reads market rules from instruments-info', async () => {
     fake = await FakeBybitServer.start();
     const adapter = adapterFor(fake);

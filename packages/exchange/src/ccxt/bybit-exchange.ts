@@ -31,12 +31,14 @@ import {
 } from './bybit-errors';
 import {
   bybitContractBalances,
+  bybitKeyPermissions,
   bybitSpotBalances,
   orderFromBybit,
   orderLinkIdOf,
   positionFromBybit,
   totalsOfExecutions,
 } from './bybit-normalize';
+import type { ApiKeyPermissions } from './key-permissions';
 import { rulesFromMarket } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
@@ -106,6 +108,11 @@ export class BybitExchange implements Exchange {
       },
     );
     return wallet === 'spot' ? bybitSpotBalances(raw) : bybitContractBalances(raw);
+  }
+
+  /** The key's rights, from GET /v5/user/query-api (any key may call it). */
+  async keyPermissions(): Promise<ApiKeyPermissions> {
+    return bybitKeyPermissions(await this.result((c) => c.privateGetV5UserQueryApi()));
   }
 
   usdtFree(): Promise<Record<WalletKind, string>> {

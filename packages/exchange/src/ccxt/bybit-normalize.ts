@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { money } from '@gridbot/shared';
 import type { Balance, FuturesPosition, MarketKind, Order, OrderStatus } from '../exchange-port';
+import type { ApiKeyPermissions } from './key-permissions';
 import { feeOfTrades } from './normalize';
 
 type Raw = Record<string, unknown>;
@@ -164,5 +165,25 @@ export function positionFromBybit(raw: Raw): FuturesPosition | undefined {
     liquidationPrice: plain(raw.liqPrice),
     markPrice: raw.markPrice === undefined ? undefined : plain(raw.markPrice),
     unrealizedPnl: raw.unrealisedPnl === undefined ? undefined : plain(raw.unrealisedPnl),
+  };
+}
+
+/**
+ * The key's rights from GET /v5/user/query-api ([user] "Get API Key Information"): `readOnly` 1 trades
+ * nothing; `permissions.Spot` ["SpotTrade"] and `permissions.ContractTrade` ["Order","Position"] ([user]
+ * "Modify Master API Key") trade spot and USDT perpetuals; any `Wallet` right naming a withdrawal (the
+ * "Withdrawal" permission) could move funds off Bybit; `ips` ["*"] is no IP bound.
+ */
+export function bybitKeyPermissions(raw: Raw): ApiKeyPermissions {
+  const rights = (raw.permissions ?? {}) as Record<string, unknown>;
+  const list = (name: string) => (Array.isArray(rights[name]) ? (rights[name] as unknown[]).map(String) : []);
+  const writes = Number(raw.readOnly ?? 1) === 0;
+  const ips = Array.isArray(raw.ips) ? (raw.ips as unknown[]).map(String) : [];
+  return {
+    ipRestrict: ips.length > 0 && !ips.includes('*'),
+    enableReading: true,
+    enableSpotAndMarginTrading: writes && list('Spot').includes('SpotTrade'),
+    enableFutures: writes && list('ContractTrade').includes('Order'),
+    enableWithdrawals: list('Wallet').some((right) => /withdraw/i.test(right)),
   };
 }

@@ -121,6 +121,25 @@ export class FakeBybitBook {
   unified = false;
   /** [position-mode] symbols switched to "Both Sides" (mode 3); the system default is one-way. */
   readonly hedgeMode = new Set<string>();
+  /**
+   * The key as GET /v5/user/query-api reports it ([user] "Get API Key Information"): a read-and-write key
+   * with spot and contract trading and account transfers, no IP bound.
+   */
+  apiKeyInfo: { readOnly: 0 | 1; permissions: Record<string, string[]>; ips: string[] } = {
+    readOnly: 0,
+    permissions: {
+      ContractTrade: ['Order', 'Position'],
+      Spot: ['SpotTrade'],
+      Wallet: ['AccountTransfer'],
+      Options: [],
+      Derivatives: [],
+      CopyTrading: [],
+      BlockTrade: [],
+      Exchange: [],
+      NFT: [],
+    },
+    ips: ['*'],
+  };
   readonly orders: BybitBookOrder[] = [];
   readonly executions: BybitExecution[] = [];
   private nextId = 1;
@@ -169,6 +188,10 @@ export class FakeBybitBook {
   create(p: Record<string, unknown>): BybitBookOrder {
     const category = p.category === 'spot' || p.category === 'linear' ? p.category : undefined;
     if (!category) throw new BybitReject(10001, 'params error: category invalid');
+    // [error] 10005 "Permission denied, please check your API key permissions." for a key without the right.
+    const right = category === 'spot' ? ['Spot', 'SpotTrade'] : ['ContractTrade', 'Order'];
+    if (this.apiKeyInfo.readOnly === 1 || !this.apiKeyInfo.permissions[right[0]!]?.includes(right[1]!))
+      throw new BybitReject(10005, 'Permission denied, please check your API key permissions.');
     const rules = this.rules(str(p.symbol), category);
     const side = p.side === 'Buy' || p.side === 'Sell' ? p.side : undefined;
     const orderType = p.orderType === 'Market' || p.orderType === 'Limit' ? p.orderType : undefined;

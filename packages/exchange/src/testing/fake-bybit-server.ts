@@ -269,6 +269,22 @@ export class FakeBybitServer {
         }),
       ],
       [
+        // [user] "Get API Key Information": "Any permission can access this endpoint."
+        'GET /v5/user/query-api',
+        r(true, [], () => ({
+          id: '16651472',
+          note: 'gridbot',
+          apiKey: this.apiKey,
+          secret: '',
+          ...book.apiKeyInfo,
+          type: 1,
+          unified: 0,
+          uta: book.unified ? 1 : 0,
+          userID: 53888001,
+          vipLevel: 'No VIP',
+        })),
+      ],
+      [
         'POST /v5/order/create',
         r(true, ['category', 'symbol', 'side', 'orderType', 'qty'], (p) => {
           const o = book.create(p);
