@@ -221,7 +221,7 @@ export class BybitExchange implements Exchange {
     const query: Raw = { category: category(market), openOnly: 0, limit: 50 };
     if (symbol) query.symbol = symbol.toUpperCase();
     else if (market === 'future') query.settleCoin = 'USDT';
-    const rows = listOf(await this.result((c) => c.privateGetV5OrderRealtime(query)));
+    const rows = await this.allPages((q) => this.result((c) => c.privateGetV5OrderRealtime(q)), query);
     return Promise.all(rows.map((row) => this.withFills(market, row, String(row.orderLinkId ?? ''))));
   }
 
@@ -396,8 +396,26 @@ export class BybitExchange implements Exchange {
     }
   }
 
-  private async positionRows(query: Raw): Promise<Raw[]> {
-    return listOf(await this.result((c) => c.privateGetV5PositionList({ category: 'linear', ...query })));
+  private positionRows(query: Raw): Promise<Raw[]> {
+    return this.allPages((q) => this.result((c) => c.privateGetV5PositionList(q)), {
+      category: 'linear',
+      limit: 200,
+      ...query,
+    });
+  }
+
+  /** Every page of a listing: [open-order], [position] "Use the nextPageCursor token … to retrieve the next page". */
+  private async allPages(read: (query: Raw) => Promise<Raw>, query: Raw): Promise<Raw[]> {
+    const rows: Raw[] = [];
+    for (let cursor: string | undefined; ; ) {
+      const page = await read(cursor ? { ...query, cursor } : query);
+      rows.push(...listOf(page));
+      cursor =
+        typeof page.nextPageCursor === 'string' && page.nextPageCursor !== ''
+          ? page.nextPageCursor
+          : undefined;
+      if (!cursor) return rows;
+    }
   }
 
   /** An order row with its fills ([execution] by orderId) when something filled. */

@@ -237,6 +237,30 @@ describe('Bybit faults: an order is sent once, then asked about', () => {
     expect(fake.requests.some((r) => r.path === '/v5/position/switch-isolated')).toBe(false);
   });
 
+  it('lists every open order of a grid, page after page (more than one page of 50)', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    fake.book.balance('USDT').free = fake.book.balance('USDT').free.plus(100_000);
+    const adapter = adapterFor(fake);
+    for (let i = 0; i < 60; i += 1)
+      fake.book.create({
+        category: 'spot',
+        symbol: 'BTCUSDT',
+        side: 'Buy',
+        orderType: 'Limit',
+        qty: '0.001',
+        price: String(40000 - i * 10),
+        orderLinkId: `g-${i}`,
+      });
+    const open = await adapter.openOrders('spot', 'BTCUSDT');
+    expect(open).toHaveLength(60);
+    expect(new Set(open.map((o) => o.clientOrderId)).size).toBe(60);
+    expect(fake.requests.filter((r) => r.path === '/v5/order/realtime').map((r) => r.params.cursor)).toEqual([
+      undefined,
+      '50',
+    ]);
+  });
+
   it('a reduce-only exit below the minimum order value goes out; an opening order that small is refused', async () => {
     fake = await FakeBybitServer.start();
     fake.setPrice('ETHUSDT', 'future', '2000');

@@ -304,7 +304,7 @@ export class FakeBybitServer {
             !text(p.orderLinkId)
           )
             throw new BybitReject(10001, 'params error: symbol or settleCoin is required');
-          return { category: c, list: book.realtime(c, ids(p)).map(orderRow), nextPageCursor: '' };
+          return { category: c, ...page(book.realtime(c, ids(p)).map(orderRow), p, 20, 50) };
         }),
       ],
       [
@@ -345,8 +345,12 @@ export class FakeBybitServer {
           const symbols = symbol ? [symbol] : [...book.positions.keys()];
           return {
             category: 'linear',
-            list: symbols.flatMap((s) => positionRows(book, s, this.now())),
-            nextPageCursor: '',
+            ...page(
+              symbols.flatMap((s) => positionRows(book, s, this.now())),
+              p,
+              20,
+              200,
+            ),
           };
         }),
       ],
@@ -431,6 +435,17 @@ export class FakeBybitServer {
       ],
     ]);
   }
+}
+
+/**
+ * One page of a listing: `limit` rows (the endpoint's default and maximum, [open-order] "[1, 50]. Default:
+ * 20", [position] "[1, 200]. Default: 20") from `cursor` on, and the `nextPageCursor` of the rest ("" at the end).
+ */
+function page(rows: readonly unknown[], p: Params, byDefault: number, max: number) {
+  const limit = Math.min(max, Math.max(1, Number(p.limit ?? byDefault)));
+  const from = Number(text(p.cursor) ?? 0);
+  const next = from + limit < rows.length ? String(from + limit) : '';
+  return { list: rows.slice(from, from + limit), nextPageCursor: next };
 }
 
 function send(
