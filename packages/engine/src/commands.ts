@@ -8,6 +8,7 @@ import { newestFirst, pendingOf } from './core/intents';
 import { UNSET_BAND } from './core/quiet-band';
 import { BOT_STATUS, CYCLE_STATUS, transition } from './core/transitions';
 import type { EngineState } from './engine';
+import { invariant } from './errors';
 import { positionOf } from './fills/ledger';
 import { type MoneyInput, money } from './money';
 import type { CycleParams, CycleState } from './strategies/cycle/cycle.state';
@@ -51,6 +52,47 @@ export function setProfitBook(state: GridBotState, pct: number | null): GridBotS
 /** Whether an empty stack may open a new cycle with grid 1 (docs/product.md §5 profit limit). */
 export function setNewCyclesAllowed(state: GridBotState, allowed: boolean): GridBotState {
   return { ...state, settings: { ...state.settings, newCyclesAllowed: allowed }, quiet: UNSET_BAND };
+}
+
+/**
+ * Resume a bot its pause price paused (docs/trading-rules.md §2.2 step 2 "restart", asked for by the user
+ * instead of reached by the price): it goes Live, so the next step buys grid 1 at the market price on its
+ * empty stack and trades its grids from there, exactly as a restart at the restart price does. Its pause
+ * price is removed: the price is at or above it or close under it, and the bot would sell and pause again
+ * on its first tick above it. The restart price, which only a paused bot uses, goes with it. A bot that is
+ * not paused (it restarted on its own meanwhile) is left as it is. While the pause's sale is still out the
+ * bot is not yet paused for good (a failed sale puts it back to Live), so the resume is refused then.
+ */
+export function resumePaused(state: GridBotState): GridBotState {
+  if (state.status !== 'Pause') return state;
+  invariant(state.pending.length === 0, 'resume: the sale of the pause is still under way');
+  return {
+    ...state,
+    status: transition(BOT_STATUS, 'bot status', state.status, 'restart'),
+    stopReason: null,
+    settings: { ...state.settings, pausePrice: null, restartPrice: null },
+    trail: NO_TRAIL,
+    quiet: UNSET_BAND,
+  };
+}
+
+/**
+ * Add `amount` USDT (futures: margin) to a running grid bot. Each grid's order is its share of the
+ * investment (`alloc[k] × investment`), so every grid's allotment grows in proportion: a grid bought
+ * before keeps its lot, the grids bought from now on buy with the larger allotment. The bot's peak equity
+ * grows by the same amount, since its equity does: money put in is neither a gain nor a drawdown.
+ */
+export function addFunds(state: GridBotState, amount: number): GridBotState {
+  invariant(Number.isFinite(amount) && amount > 0, 'add funds: the amount must be positive');
+  invariant(state.status !== 'Stopped', 'add funds: the bot is stopped');
+  const investment = money(state.account.investment).plus(amount).toNumber();
+  const peakEquity = money(state.stats.peakEquity).plus(amount).toNumber();
+  return {
+    ...state,
+    account: { ...state.account, investment },
+    stats: { ...state.stats, peakEquity },
+    quiet: UNSET_BAND,
+  };
 }
 
 /** Stop without selling: no new trades; open lots stay open. A stopped bot stays stopped. */

@@ -34,10 +34,12 @@ export {
   runBacktest,
 } from './backtest/run-backtest';
 export {
+  addFunds,
   type ExchangeLiquidation,
   editCycle,
   liquidatedByExchange,
   type PriceTriggers,
+  resumePaused,
   setNewCyclesAllowed,
   setOverbuyProtection,
   setPriceTriggers,
