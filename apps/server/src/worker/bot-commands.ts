@@ -1,8 +1,10 @@
 import {
+  addFunds,
   type CycleState,
   type EngineState,
   editCycle,
   type GridBotState,
+  resumePaused,
   setNewCyclesAllowed,
   setOverbuyProtection,
   setPriceTriggers,
@@ -33,6 +35,10 @@ export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 
       return stop(state);
     case 'stop_sell':
       return stopAndSell(state);
+    case 'resume_paused':
+      return resumePaused(gridOnly(state));
+    case 'add_funds':
+      return addFunds(gridOnly(state), command.amount);
     case 'sltp':
       return setPriceTriggers(gridOnly(state), {
         pausePrice: command.pausePrice,

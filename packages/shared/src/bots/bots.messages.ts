@@ -40,6 +40,16 @@ export const botMessages = {
     `Re-buying the missing ${qty} ${asset} needs ${needed} USDT, but only ${free} USDT is free in your spot wallet. Add USDT or drop the missing lots.`, // (ours)
   resumeNoAnswer: 'The bot did not answer in time; it carries out your choice when it does.', // (ours)
   resumeUnderWay: 'Resume requested: the missing coins are being bought; the bot trades again once they are.', // (ours)
+  notPricePaused: 'This bot is not paused at its pause price.', // (ours)
+  resumedFromPause: 'The bot is trading again: it buys grid 1 at the market price.', // (ours)
+  resumeFailed: 'Error resuming bot', // (ours)
+  resumePausedWhileHalted: 'This bot was paused by the system: resume that pause first.', // (ours)
+  addFundsMin: (min: number) => `Amount to add must be at least $${min}.`, // (ours)
+  addFundsMax: (max: number) => `Amount to add cannot be more than $${max}.`, // (ours)
+  fundsAdded: (amount: string, investment: string) =>
+    `${amount} USDT added: the bot now invests ${investment} USDT.`, // (ours)
+  addFundsFailed: 'Error adding funds to the bot', // (ours)
+  addFundsStopping: 'This bot is stopping: funds cannot be added.', // (ours)
   stopped: 'Bot stopped successfully',
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',
@@ -68,6 +78,10 @@ export const botMessages = {
 export function minimumForGrids(grids: number): number {
   return grids < 10 ? 100 : grids * 10;
 }
+
+/** The least and most USDT one Add funds may add to a running bot (ours). */
+export const ADD_FUNDS_MIN_USDT = 10;
+export const ADD_FUNDS_MAX_USDT = 1_000_000;
 
 /** docs/spec/01-core-screens.md §9: the server's minimum bot amount default. */
 export const DEFAULT_MINIMUM_BOT_AMOUNT = 100;

@@ -28,6 +28,10 @@ export const botKindApiPaths = {
     stopWithSell: '/api/stopbotwithsell',
     /** Ours: resumes a bot the runtime paused. */
     resume: '/api/resumebot',
+    /** Ours: resumes a bot its pause price paused (it buys grid 1 at the market price). */
+    resumePaused: '/api/resumepausedbot',
+    /** Ours: adds USDT to a running bot's investment. */
+    addFunds: '/api/addbotfunds',
   },
   scalping: {
     start: '/api/startscalp',
@@ -41,6 +45,8 @@ export const botKindApiPaths = {
     stop: '/api/scalpstopbot',
     stopWithSell: '/api/scalpstopbotwithsell',
     resume: '/api/scalpresumebot',
+    resumePaused: '/api/scalpresumepausedbot',
+    addFunds: '/api/scalpaddbotfunds',
   },
 } as const satisfies Record<BotKind, Record<string, string>>;
 

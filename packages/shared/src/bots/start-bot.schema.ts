@@ -3,7 +3,7 @@ import { readNumberText } from '../common/number-text';
 import { SYMBOLS } from '../markets/market-rules';
 import { BOT_STOP_REASONS, type BotStopReason } from './bot-reason';
 import { profitBookPctError, triggerPriceError } from './bot-settings.rules';
-import { botMessages as m } from './bots.messages';
+import { ADD_FUNDS_MAX_USDT, ADD_FUNDS_MIN_USDT, botMessages as m } from './bots.messages';
 
 /** A number sent as a number or typed digits (common/number-text.ts); '' and null mean absent. */
 function optionalNumber(message: string) {
@@ -99,6 +99,18 @@ export const resumeBotInputSchema = z.looseObject({
   missingLots: missingLotsChoiceSchema.optional(),
 });
 export type ResumeBotInput = z.infer<typeof resumeBotInputSchema>;
+
+/**
+ * POST add funds (ours): the bot and the USDT (futures: margin) to add to its investment. The balance, and
+ * the exchange's minimum order of each grid at the new allotment, are checked by the route.
+ */
+export const addFundsInputSchema = z.looseObject({
+  botID: botIdInputSchema.shape.botID,
+  amount: requiredNumber(m.amountRequired, m.amountNumber)
+    .refine((n) => n >= ADD_FUNDS_MIN_USDT, m.addFundsMin(ADD_FUNDS_MIN_USDT))
+    .refine((n) => n <= ADD_FUNDS_MAX_USDT, m.addFundsMax(ADD_FUNDS_MAX_USDT)),
+});
+export type AddFundsInput = z.input<typeof addFundsInputSchema>;
 
 /** POST /api/copybotstrategy: the opaque token of a Copy BOTs card. */
 export const copyBotInputSchema = z.object({

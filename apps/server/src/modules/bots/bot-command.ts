@@ -7,6 +7,10 @@ const nullableNumber = z.number().finite().positive().nullable();
 export const botCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stop') }),
   z.object({ type: z.literal('stop_sell') }),
+  /** Resume of a bot its pause price paused: Live again, without its pause and restart prices. */
+  z.object({ type: z.literal('resume_paused') }),
+  /** USDT added to the investment (the route has raised the bot's row and checked the balance). */
+  z.object({ type: z.literal('add_funds'), amount: z.number().finite().positive() }),
   z.object({
     type: z.literal('sltp'),
     pausePrice: nullableNumber,

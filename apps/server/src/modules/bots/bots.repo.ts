@@ -297,6 +297,27 @@ export async function clearHalt(
   return resumed !== undefined;
 }
 
+/**
+ * Adds `amount` USDT to a Live or Pause bot's investment, so what the bot commits grows with it; answers the
+ * new investment, or null when the bot is stopping or stopped (a stop racing the addition wins).
+ */
+export async function raiseInvestment(db: Db | Tx, botId: string, amount: string): Promise<string | null> {
+  const [row] = await db
+    .update(bots)
+    .set({ investment: sql`${bots.investment} + ${amount}::numeric` })
+    .where(and(eq(bots.id, botId), inArray(bots.status, ['Live', 'Pause'])))
+    .returning({ investment: bots.investment });
+  return row?.investment ?? null;
+}
+
+/** Takes back an addition the bot refused (`raiseInvestment`), whatever the bot's status now. */
+export async function lowerInvestment(db: Db | Tx, botId: string, amount: string): Promise<void> {
+  await db
+    .update(bots)
+    .set({ investment: sql`${bots.investment} - ${amount}::numeric` })
+    .where(eq(bots.id, botId));
+}
+
 /** Queues a command for each of the user's Live or Pause grid bots; answers their ids. */
 export async function queueForRunningGridBots(
   tx: Db | Tx,

@@ -1,4 +1,5 @@
 import {
+  addFundsInputSchema,
   type BotActionAnswer,
   type BotPosition,
   botApiPaths,
@@ -30,12 +31,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { addFundsToBot } from './add-funds.service';
 import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.service';
 import { gridState, priceOf } from './bot-summary';
 import * as read from './bots.read';
 import { fillsOf, findUserBot } from './bots.repo';
 import { fillsCsv } from './fills-export';
-import { resumeBot } from './resume-bot.service';
+import { resumeBot, resumePausedBot } from './resume-bot.service';
 import { startBot } from './start-bot.service';
 import { startReadiness } from './start-readiness.service';
 
@@ -115,6 +117,15 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       const answer = await resumeBot(deps, bot, req.body.missingLots);
       if (answer.resuming) reply.code(202);
       return answer;
+    });
+    // A bot its pause price paused: Live again at once, buying grid 1 at the market price.
+    r.post(paths.resumePaused, withBody(botIdInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return resumePausedBot(deps, bot);
+    });
+    r.post(paths.addFunds, withBody(addFundsInputSchema), async (req) => {
+      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
+      return addFundsToBot(deps, bot, req.body.amount);
     });
     r.post(paths.stop, withBody(botIdInputSchema), async (req): Promise<BotActionAnswer> => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);

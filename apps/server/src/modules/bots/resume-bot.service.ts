@@ -3,7 +3,8 @@ import type { AppDeps } from '../../app/deps';
 import type { AccountConn } from '../../lib/account-lock';
 import { HttpError } from '../../lib/http-error';
 import { userExchange } from '../exchange';
-import { queueAndAwait } from './bot-commands.service';
+import { queueAndAwait, sendBotCommand } from './bot-commands.service';
+import { engineStateOf } from './bot-summary';
 import * as repo from './bots.repo';
 import { assertRebuyAffordable } from './missing-lots.service';
 
@@ -34,6 +35,22 @@ export function resumeBot(
   missingLots?: MissingLotsChoice,
 ) {
   return resumeAfterHalt(deps, bot, BOT_TEXTS, missingLots);
+}
+
+/**
+ * Resumes a grid bot its own pause price paused (engine `resumePaused`): it goes Live and buys grid 1 at the
+ * market price at once, and its pause and restart prices are removed. A bot the runtime paused is resumed
+ * by `resumeBot` first: its reason (keys, failing orders, missing coins) must be dealt with before it trades.
+ */
+export async function resumePausedBot(
+  deps: Pick<AppDeps, 'db' | 'botControl' | 'state'>,
+  bot: repo.BotRow,
+): Promise<ResumeAnswer> {
+  if (bot.haltReason && bot.status !== 'Stopped') throw new HttpError(400, m.resumePausedWhileHalted);
+  if (bot.status !== 'Pause' || engineStateOf(bot).status !== 'Pause')
+    throw new HttpError(400, m.notPricePaused);
+  await sendBotCommand(deps, bot.id, { type: 'resume_paused' }, m.resumeFailed);
+  return { success: true, message: m.resumedFromPause };
 }
 
 /**
