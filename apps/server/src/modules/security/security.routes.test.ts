@@ -198,6 +198,29 @@ describe('two-factor sign-in', () => {
     expect(types).toContain('login_failed');
   });
 
+  it('counts a sign-in with password then code as one attempt against the login limit', async () => {
+    // The account's limit is 10 attempts in 15 minutes (every new device shares one count). Nine two-factor
+    // sign-ins (each: the password, answered "code required", then the password with the code) and one
+    // wrong code make ten attempts; the eleventh is refused.
+    const user = await registerUser(t, 'tfaonce');
+    const setup = await call(t, 'POST', '/api/security/2fa/setup', undefined, { token: user.token });
+    const secret = String(setup.body.secret);
+    await call(t, 'POST', '/api/security/2fa/enable', { code: codeOf(secret) }, { token: user.token });
+    for (let i = 0; i < 9; i += 1) {
+      const ip = `10.74.${i}.1`;
+      const prompt = await login(user.email, user.password, ip);
+      expect(prompt.body, `sign-in ${i + 1}`).toMatchObject({ twoFactorRequired: true });
+      t.clock.advance(30_000); // a code is used once: each sign-in types the next step's
+      const signedIn = await login(user.email, user.password, ip, { code: codeOf(secret) });
+      expect(signedIn.status, `sign-in ${i + 1}`).toBe(200);
+    }
+    const wrong = await login(user.email, user.password, '10.74.9.1', { code: '000000' });
+    expect(wrong).toMatchObject({ status: 401, body: { message: sm.codeInvalid } });
+    const eleventh = await login(user.email, user.password, '10.74.10.1');
+    expect(eleventh.status).toBe(429);
+    t.clock.advance(15 * 60_000);
+  });
+
   it('ends the other sessions when turned on, and keeps the one that turned it on', async () => {
     const user = await registerUser(t, 'tfaends');
     const phone = await login(user.email, user.password, '10.73.0.2', {}, SAFARI_IPHONE);
