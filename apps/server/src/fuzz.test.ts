@@ -40,7 +40,10 @@ beforeAll(async () => {
   }
   await call(t, 'POST', '/api/apikeys', { apiKey: 'k'.repeat(64), secretKey: 's'.repeat(20) }, { token });
   // Rate limits would turn most requests into 429s and hide the handlers behind them.
-  app = await buildApp({ ...t.deps, limiter: { hit: async () => undefined } }, { routes: appRoutes });
+  app = await buildApp(
+    { ...t.deps, limiter: { hit: async () => undefined, forgive: async () => undefined } },
+    { routes: appRoutes },
+  );
   await app.ready();
 });
 afterAll(async () => {

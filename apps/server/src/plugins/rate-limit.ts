@@ -11,6 +11,11 @@ export interface RateRule {
 /** Counts attempts per key; `hit` throws 429 with a clear message once a rule's limit is passed. */
 export interface RateLimit {
   hit(key: string, rule: RateRule): Promise<void>;
+  /**
+   * Takes back one attempt of the key's current window: a step that turned out to be part of one attempt
+   * counted elsewhere (a right password answered "code required" is counted when the code comes).
+   */
+  forgive(key: string): Promise<void>;
 }
 
 function tooMany(retryAfterMs: number): HttpError {
@@ -40,6 +45,11 @@ export class RateLimiter implements RateLimit {
     if (current.count > rule.limit) throw tooMany(current.startMs + rule.windowMs - nowMs);
   }
 
+  async forgive(key: string): Promise<void> {
+    const current = this.windows.get(key);
+    if (current && current.count > 0) current.count -= 1;
+  }
+
   private sweep(nowMs: number, windowMs: number): void {
     if (this.windows.size < 10_000) return;
     for (const [key, value] of this.windows) if (nowMs - value.startMs >= windowMs) this.windows.delete(key);
@@ -58,6 +68,12 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
+
+// One attempt back, within the window (DECR keeps the key's expiry); never below zero, never a new key.
+const FORGIVE_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count`;
 
 /**
  * The same fixed windows in Redis (REDIS_URL set), so every API process counts together. When Redis does not
@@ -89,6 +105,14 @@ export class RedisRateLimiter implements RateLimit {
       return;
     }
     if (count > rule.limit) throw tooMany(ttlMs);
+  }
+
+  async forgive(key: string): Promise<void> {
+    try {
+      await this.redis.eval(FORGIVE_SCRIPT, 1, this.prefix + key);
+    } catch (error) {
+      this.onError(error);
+    }
   }
 }
 

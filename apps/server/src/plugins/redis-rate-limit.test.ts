@@ -36,3 +36,18 @@ it('counts apart for deployments with different prefixes on one Redis, and toget
     'gridbot:staging:rl:login:ip:203.0.113.9',
   ]);
 });
+
+it('gives one attempt back within the window, never below zero and never to a key it has not counted', async () => {
+  const rule = { limit: 2, windowMs: 60_000 };
+  const limiter = new RedisRateLimiter(redis, 'gridbot:forgive:');
+  await limiter.forgive('login:ip:198.51.100.7');
+  expect(await redis.keys('gridbot:forgive:*')).toEqual([]);
+  await limiter.hit('login:ip:198.51.100.7', rule);
+  await limiter.hit('login:ip:198.51.100.7', rule);
+  await limiter.forgive('login:ip:198.51.100.7');
+  // Two counted, one given back: one more fits the limit of 2, the next does not.
+  await expect(limiter.hit('login:ip:198.51.100.7', rule)).resolves.toBeUndefined();
+  await expect(limiter.hit('login:ip:198.51.100.7', rule)).rejects.toMatchObject({ statusCode: 429 });
+  // The window's expiry stays as the first attempt set it.
+  expect(await redis.pttl('gridbot:forgive:rl:login:ip:198.51.100.7')).toBeGreaterThan(0);
+});

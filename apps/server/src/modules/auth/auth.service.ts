@@ -75,15 +75,16 @@ async function limitAccountLogin(
 ) {
   const account = user ? `user:${user.id}` : `id:${loginId.trim().toLowerCase()}`;
   const knownDevice = user ? await repo.signedInFrom(deps.db, user.id, ip) : false;
-  await deps.limiter.hit(
-    knownDevice ? `login:acct:${account}:known:${ip}` : `login:acct:${account}`,
-    authRateRules.loginPerAccount,
-  );
+  const key = knownDevice ? `login:acct:${account}:known:${ip}` : `login:acct:${account}`;
+  await deps.limiter.hit(key, authRateRules.loginPerAccount);
+  return key;
 }
 
 /**
  * Password, then (with two-factor sign-in on) the code sent with it again: a right password without a
- * code answers 401 with `twoFactorRequired`, and every code attempt counts against the login limits.
+ * code answers 401 with `twoFactorRequired`, and every code attempt counts against the login limits. The
+ * sign-in counts once: the right password's step that asks for the code gives its attempt back, and the
+ * request with the code (the password checked again with it) counts it. A wrong password always counts.
  */
 export async function login(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'limiter' | 'secrets'>,
@@ -93,7 +94,7 @@ export async function login(
   const { ip } = origin;
   await deps.limiter.hit(`login:ip:${ip}`, authRateRules.loginPerIp);
   const user = await findUserByLoginId(deps.db, input.email);
-  await limitAccountLogin(deps, user, input.email, ip);
+  const accountKey = await limitAccountLogin(deps, user, input.email, ip);
   const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash), input.password);
   if (!user) throw new HttpError(401, m.invalidCredentials);
   const device = deviceOf(origin.userAgent);
@@ -102,7 +103,10 @@ export async function login(
     throw new HttpError(401, m.invalidCredentials);
   }
   if (hasTwoFactor(user)) {
-    if (!input.code) throw new HttpError(401, sm.codeRequired, { twoFactorRequired: true });
+    if (!input.code) {
+      await Promise.all([deps.limiter.forgive(`login:ip:${ip}`), deps.limiter.forgive(accountKey)]);
+      throw new HttpError(401, sm.codeRequired, { twoFactorRequired: true });
+    }
     if (!(await checkSecondFactor(deps, user, input.code, ip))) {
       await recordSecurityEvent(deps.db, {
         userId: user.id,
