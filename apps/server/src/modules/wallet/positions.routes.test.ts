@@ -1,5 +1,10 @@
 import { bots } from '@gridbot/db';
-import { walletMessages as m, positionMessages as pm, positionTradedByBotMessage } from '@gridbot/shared';
+import {
+  type HistoryRow,
+  walletMessages as m,
+  positionMessages as pm,
+  positionTradedByBotMessage,
+} from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
@@ -17,6 +22,7 @@ afterAll(async () => {
 
 interface Listed {
   symbol: string;
+  entryPrice: string;
   quantity: string;
   leverage: number;
   margin: string;
@@ -136,6 +142,43 @@ describe('Positions', () => {
     expect(freeAfter - freeBefore).toBeCloseTo(Number(position!.margin), -1);
     const again = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
     expect(again).toMatchObject({ status: 404, body: { message: pm.noPosition } });
+  });
+
+  it("books the close of a stopped bot's position on the account, apart from the bot's figures", async () => {
+    const user = await member('posapart');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    const botId = await stoppedWithLot(user.id, 'ETHUSDT', 0.09);
+    const [position] = await list(user.auth);
+    expect(position!.bot?.botId).toBe(botId);
+    // The bot's own figures on its History row.
+    const historyRow = async () => {
+      const rows = (await call(t, 'GET', '/api/bothistory', undefined, user.auth)).body.rows as HistoryRow[];
+      const row = rows.find((r) => r.id === botId)!;
+      const { investment, profit, lossbook, totalpnl, roi, trades, botstoptime } = row;
+      return { investment, profit, lossbook, totalpnl, roi, trades, botstoptime };
+    };
+    const before = await historyRow();
+    expect(before).toMatchObject({ trades: 0, profit: 0 });
+    const freeBefore = Number((await user.exchange.usdtFree()).future);
+
+    const closed = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
+    expect(closed.status).toBe(200);
+    // The old bot's page and History row keep what the bot itself did: no trade, profit or PnL of the
+    // close, and no fill in its export.
+    expect(await historyRow()).toEqual(before);
+    const fills = await t.app.inject({
+      method: 'GET',
+      url: `/api/botfills.csv?botID=${botId}`,
+      headers: { authorization: `Bearer ${user.auth.token}` },
+    });
+    expect(fills.body.trim().split('\n')).toHaveLength(1);
+    // The account books it: the margin comes back with the close's PnL, (close − entry) × 0.09, less the
+    // taker fee of 0.05 % on 0.09 × the close price.
+    const close = Number((closed.body.order as { averagePrice: string }).averagePrice);
+    const entry = Number(position!.entryPrice);
+    const booked = Number(position!.margin) + 0.09 * (close - entry) - 0.09 * close * 0.0005;
+    const freeAfter = Number((await user.exchange.usdtFree()).future);
+    expect(freeAfter - freeBefore).toBeCloseTo(booked, 6);
   });
 
   it("refuses to close a running bot's position, naming the bot, and closes nothing", async () => {
