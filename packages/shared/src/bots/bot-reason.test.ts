@@ -25,7 +25,7 @@ describe('why a bot is not trading', () => {
       action: 'edit_limits',
     });
     expect(botReasonOf({ status: 'Pause', pausePrice: 120, restartPrice: null })?.text).toContain(
-      'It has no restart price: set one to let it trade again.',
+      'It has no restart price: resume it, or set one to let it trade again.',
     );
   });
 

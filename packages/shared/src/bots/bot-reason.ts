@@ -17,7 +17,10 @@ export const STOP_REASON_TEXTS = {
 export type BotStopReason = keyof typeof STOP_REASON_TEXTS;
 export const BOT_STOP_REASONS = Object.keys(STOP_REASON_TEXTS) as BotStopReason[];
 
-/** What a reason lets the user do: resume a runtime pause, or edit the price limits of a price pause. */
+/**
+ * What a reason lets the user do: resume a runtime pause; a price pause is resumed at once (the bot page's
+ * Resume) or by editing its price limits.
+ */
 export type BotReasonAction = 'resume' | 'edit_limits' | null;
 
 export interface BotReason {
@@ -52,6 +55,6 @@ export function botReasonOf(bot: BotReasonInput): BotReason | null {
   const at = bot.pausePrice ? ` ${bot.pausePrice}` : '';
   const restart = bot.restartPrice
     ? ` It restarts when the price falls to its restart price ${bot.restartPrice}.`
-    : ' It has no restart price: set one to let it trade again.';
+    : ' It has no restart price: resume it, or set one to let it trade again.';
   return { text: `Paused at its pause price${at}: everything was sold.${restart}`, action: 'edit_limits' };
 }

@@ -10,6 +10,7 @@ import {
   type ProtectionValues,
   type PurchasedQty,
   type SltpValues,
+  walletApiPaths,
 } from '@gridbot/shared';
 import {
   keepPreviousData,
@@ -185,5 +186,46 @@ export function useResumeBot(kind: BotKind, id: string) {
     mutationFn: (missingLots?: MissingLotsChoice) =>
       api.post<{ message: string }>(botKindApiPaths[kind].resume, { botID: id, missingLots }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}
+
+/** Resumes a bot its own pause price paused: it goes Live and buys grid 1 at the market price. */
+export function useResumePausedBot(kind: BotKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>(botKindApiPaths[kind].resumePaused, { botID: id }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}
+
+/** Adds USDT (futures: margin) to a running bot's investment. */
+export function useAddFunds(kind: BotKind, id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (amount: string) =>
+      api.post<{ message: string; investment: string }>(botKindApiPaths[kind].addFunds, {
+        botID: id,
+        amount,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+  });
+}
+
+/** The free USDT of the wallet a bot trades from (what running bots hold is not free), while a dialog is open. */
+export function useFreeUsdt(category: 'Spot' | 'Future', enabled: boolean) {
+  const future = category === 'Future';
+  return useQuery({
+    queryKey: ['bots', 'free-usdt', category] as const,
+    queryFn: async ({ signal }) => {
+      if (future) {
+        const answer = await api.get<{ futuresusdtAmount: string | null }>(walletApiPaths.futuresBalance, {
+          signal,
+        });
+        return answer.futuresusdtAmount;
+      }
+      const answer = await api.get<{ spotusdtAmount: string | null }>(walletApiPaths.spotBalance, { signal });
+      return answer.spotusdtAmount;
+    },
+    enabled,
   });
 }

@@ -19,6 +19,8 @@ interface BotSidePanelProps {
   onEditOverbuy: () => void;
   onEditProfitBook: () => void;
   onStop?: () => void;
+  /** A running bot takes more funds; undefined hides the button. */
+  onAddFunds?: () => void;
 }
 
 /** docs/spec/02-bots-wallet-account.md side panel: money, pair, start date, the price limits and protections with edit icons. */
@@ -69,8 +71,18 @@ export function BotSidePanel(props: BotSidePanelProps) {
           </>
         ) : null}
       </dl>
+      {props.onAddFunds ? (
+        <Button variant="outline" fullWidth className="mt-4" onClick={props.onAddFunds}>
+          Add funds
+        </Button>
+      ) : null}
       {props.onStop ? (
-        <Button variant="danger" fullWidth className="mt-4" onClick={props.onStop}>
+        <Button
+          variant="danger"
+          fullWidth
+          className={props.onAddFunds ? 'mt-2' : 'mt-4'}
+          onClick={props.onStop}
+        >
           Stop Bot
         </Button>
       ) : null}

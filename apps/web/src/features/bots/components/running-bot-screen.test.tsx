@@ -539,4 +539,96 @@ describe('why a bot is not trading', () => {
     await user.click(within(banner).getByRole('button', { name: 'Edit price limits' }));
     expect(await screen.findByRole('dialog', { name: 'Edit Stop Loss Take Profit' })).toBeInTheDocument();
   });
+
+  it('resumes a bot paused at its pause price once the user has read what it will do', async () => {
+    const paused = bot({
+      status: 'Pause',
+      liveprice: 61500,
+      sell_all_and_pause_at_price: 61000,
+      restart_at_price: 55000,
+      stoploss_and_stopbot_at_price: 50000,
+    });
+    const api = botApi(paused, 25, {
+      'POST /api/resumepausedbot': () => json({ success: true, message: botMessages.resumedFromPause }),
+    });
+    const { user } = renderBot();
+    const banner = await screen.findByTestId('bot-reason');
+    await user.click(within(banner).getByRole('button', { name: 'Resume' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resume the bot now?' });
+    expect(dialog).toHaveTextContent(
+      'The bot goes Live at once: it buys grid 1 of BTC at the market price (now 61,500.00 USDT)',
+    );
+    expect(dialog).toHaveTextContent(
+      'Its pause price 61,000.00 and restart price 55,000.00 are removed, or the bot would sell and pause again at once.',
+    );
+    expect(dialog).toHaveTextContent('The stoploss price stays.');
+    expect(api.callsTo('POST', '/api/resumepausedbot')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Resume now' }));
+    expect(await screen.findByText(botMessages.resumedFromPause)).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/resumepausedbot').map((c) => c.body)).toEqual([{ botID: 'b1' }]);
+  });
+
+  it('offers a bot the system paused its own Resume, not the one of a price pause', async () => {
+    botApi(bot({ status: 'Pause', haltReason: 'Orders kept failing: exchange unavailable.' }));
+    renderBot();
+    expect(await screen.findByRole('button', { name: 'Resume trading' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument();
+  });
+});
+
+describe('add funds to a running bot', () => {
+  it('checks the amount, says what it does to the investment and the grids, and sends it', async () => {
+    let answer = json(
+      {
+        message:
+          'Insufficient available balance: 4000.00 USDT free in your spot wallet; adding 5000.00 USDT needs 5000.00 USDT including fees.',
+      },
+      400,
+    );
+    const api = botApi(bot(), 25, {
+      'GET /api/spotBalance': () => json({ spotusdtAmount: '4000', committedUsdt: '1000' }),
+      'POST /api/addbotfunds': () => answer,
+    });
+    const { user } = renderBot();
+    await user.click(await screen.findByRole('button', { name: 'Add funds' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add funds' });
+    expect(await within(dialog).findByText('Available in your spot wallet: $4,000.00')).toBeInTheDocument();
+    const amount = within(dialog).getByLabelText('Amount (USDT)');
+
+    await user.type(amount, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Add funds' }));
+    expect(await within(dialog).findByText(botMessages.addFundsMin(10))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/addbotfunds')).toEqual([]);
+
+    // 1000 + 5000: every grid's share grows by 500 %.
+    await user.type(amount, '000');
+    expect(within(dialog).getByTestId('investment-after')).toHaveTextContent('$6,000.00');
+    expect(within(dialog).getByTestId('add-funds-effect')).toHaveTextContent(
+      "Every grid's share of the investment grows by 500.00%.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add funds' }));
+    expect(
+      await within(dialog).findByText(/^Insufficient available balance: 4000\.00 USDT free/),
+    ).toBeInTheDocument();
+
+    // 1000 + 250 = 1250: 25 % more for every grid.
+    answer = json({ success: true, message: botMessages.fundsAdded('250', '1250'), investment: '1250' });
+    await user.clear(amount);
+    await user.type(amount, '250');
+    expect(within(dialog).getByTestId('investment-after')).toHaveTextContent('$1,250.00');
+    expect(within(dialog).getByTestId('add-funds-effect')).toHaveTextContent('grows by 25.00%');
+    await user.click(within(dialog).getByRole('button', { name: 'Add funds' }));
+    expect(await screen.findByText(botMessages.fundsAdded('250', '1250'))).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/addbotfunds').map((c) => c.body)).toEqual([
+      { botID: 'b1', amount: '5000' },
+      { botID: 'b1', amount: '250' },
+    ]);
+  });
+
+  it('offers no Add funds to a stopped bot', async () => {
+    botApi(bot({ status: 'Stopped', stopReason: 'manual' }));
+    renderBot();
+    expect(await screen.findByTestId('bot-reason')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add funds' })).not.toBeInTheDocument();
+  });
 });

@@ -24,10 +24,12 @@ import {
   useProfitBookAt,
   useProtection,
   usePurchasedQty,
+  useResumePausedBot,
   useSltp,
   useStopBot,
 } from '../api/running-bot';
 import { toNumber } from '../lib/bot-format';
+import { AddFundsDialog } from './add-funds-dialog';
 import { BotChart, type RenderBotCandles } from './bot-chart';
 import { BotHeader } from './bot-header';
 import { BotSidePanel } from './bot-side-panel';
@@ -39,11 +41,12 @@ import { OverbuyDialog } from './overbuy-dialog';
 import { ProfitBookDialog } from './profit-book-dialog';
 import { ProfitChart } from './profit-chart';
 import { ReasonBanner } from './reason-banner';
+import { ResumePausedDialog } from './resume-paused-dialog';
 import { SkippedBuyBanner } from './skipped-buy-banner';
 import { SltpDialog } from './sltp-dialog';
 import { StopBotDialog } from './stop-bot-dialog';
 
-type Dialog = 'stop' | 'sltp' | 'overbuy' | 'profitbook' | null;
+type Dialog = 'stop' | 'sltp' | 'overbuy' | 'profitbook' | 'resume' | 'funds' | null;
 
 function Loading() {
   return (
@@ -167,6 +170,7 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [stopping, setStopping] = useState<'sell' | 'stop' | null>(null);
   const stop = useStopBot(kind, id);
+  const resume = useResumePausedBot(kind, id);
   const future = bot.category === 'Future';
 
   // A Stopping bot's final sale is under way: it takes no edits and no second stop.
@@ -195,6 +199,18 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
     );
   };
 
+  const onResume = () => {
+    resume.mutate(undefined, {
+      onSuccess: (answer) => {
+        setDialog(null);
+        toast.success(answer.message);
+      },
+      onError: (error) => {
+        toast.error(isApiError(error) && error.fromServer ? error.message : botMessages.resumeFailed);
+      },
+    });
+  };
+
   const liquidation = toNumber(position?.liquidationPrice) ?? toNumber(bot.liquidationPrice);
   const reason = bot.haltReason && bot.status !== 'Stopped' ? null : botReasonOf(reasonInput(bot));
 
@@ -210,7 +226,13 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
       {bot.haltReason && bot.status !== 'Stopped' ? (
         <HaltedBanner kind={kind} id={id} reason={bot.haltReason} canResume />
       ) : null}
-      {reason ? <ReasonBanner reason={reason} onEditLimits={() => setDialog('sltp')} /> : null}
+      {reason ? (
+        <ReasonBanner
+          reason={reason}
+          onEditLimits={() => setDialog('sltp')}
+          onResume={bot.status === 'Pause' ? () => setDialog('resume') : undefined}
+        />
+      ) : null}
       {running && bot.skippedBuy ? <SkippedBuyBanner skipped={bot.skippedBuy} future={future} /> : null}
       {bot.dust ? <DustNote dust={bot.dust} /> : null}
       {bot.status === 'Stopping' ? (
@@ -241,6 +263,7 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
           onEditOverbuy={() => setDialog('overbuy')}
           onEditProfitBook={() => setDialog('profitbook')}
           onStop={running ? () => setDialog('stop') : undefined}
+          onAddFunds={running ? () => setDialog('funds') : undefined}
         />
       </div>
       {/* Across the page, below the details: beside them the table's columns would not fit on a laptop screen. */}
@@ -259,6 +282,24 @@ const BotPage = memo(function BotPage(props: BotPageProps) {
         approxPnl={approxPnl(bot, purchased)}
         pending={stopping}
         onStop={onStop}
+      />
+      <ResumePausedDialog
+        open={dialog === 'resume'}
+        onClose={() => setDialog(null)}
+        pair={bot.name}
+        livePrice={bot.liveprice}
+        pausePrice={sltp?.sell_all_and_pause_at_price ?? bot.sell_all_and_pause_at_price}
+        restartPrice={sltp?.restart_at_price ?? bot.restart_at_price}
+        pending={resume.isPending}
+        onResume={onResume}
+      />
+      <AddFundsDialog
+        open={dialog === 'funds'}
+        onClose={() => setDialog(null)}
+        kind={kind}
+        botId={id}
+        category={bot.category}
+        investment={bot.investment}
       />
       <SltpDialog
         open={dialog === 'sltp'}
