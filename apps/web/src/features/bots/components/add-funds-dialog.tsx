@@ -77,7 +77,11 @@ export function AddFundsDialog({ open, onClose, kind, botId, category, investmen
           name="amount"
           placeholder={`At least ${ADD_FUNDS_MIN_USDT}`}
           value={value}
-          onChange={(event) => setValue(event.target.value)}
+          onChange={(event) => {
+            setValue(event.target.value);
+            // A message about the amount no longer stands once it is changed.
+            setError(undefined);
+          }}
           error={error}
           hint={`Available in your ${wallet} wallet: ${free.data ? formatUsd(free.data) : '—'}`}
         />

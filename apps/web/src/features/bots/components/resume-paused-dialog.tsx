@@ -53,9 +53,9 @@ export function ResumePausedDialog(props: ResumePausedDialogProps) {
         </p>
         {limits.length > 0 ? (
           <p className="rounded-lg border border-warn/30 bg-warn/10 p-3 text-xs">
-            Its {limits.join(' and ')} {limits.length > 1 ? 'are' : 'is'} removed, or the bot would sell and
-            pause again at once. Set new price limits in Bot details after it resumes. The stoploss price
-            stays.
+            Its {limits.join(' and ')} {limits.length > 1 ? 'are' : 'is'} removed with the pause{' '}
+            {limits.length > 1 ? 'they' : 'it'} made: near the pause price the bot would sell and pause again.
+            Set new price limits in Bot details after it resumes. The stoploss price stays.
           </p>
         ) : null}
       </div>

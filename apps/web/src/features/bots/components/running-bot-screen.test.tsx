@@ -559,7 +559,7 @@ describe('why a bot is not trading', () => {
       'The bot goes Live at once: it buys grid 1 of BTC at the market price (now 61,500.00 USDT)',
     );
     expect(dialog).toHaveTextContent(
-      'Its pause price 61,000.00 and restart price 55,000.00 are removed, or the bot would sell and pause again at once.',
+      'Its pause price 61,000.00 and restart price 55,000.00 are removed with the pause they made: near the pause price the bot would sell and pause again.',
     );
     expect(dialog).toHaveTextContent('The stoploss price stays.');
     expect(api.callsTo('POST', '/api/resumepausedbot')).toEqual([]);
@@ -602,6 +602,7 @@ describe('add funds to a running bot', () => {
 
     // 1000 + 5000: every grid's share grows by 500 %.
     await user.type(amount, '000');
+    expect(within(dialog).queryByText(botMessages.addFundsMin(10))).not.toBeInTheDocument();
     expect(within(dialog).getByTestId('investment-after')).toHaveTextContent('$6,000.00');
     expect(within(dialog).getByTestId('add-funds-effect')).toHaveTextContent(
       "Every grid's share of the investment grows by 500.00%.",
