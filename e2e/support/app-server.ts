@@ -50,10 +50,12 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     rmSync(dataDir, { recursive: true, force: true });
     return new Error(`${why}:\n${log}`);
   };
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on a machine whose cores are shared with other work the first start (tsx transforming the
+  // server, the migrations on a fresh PGlite) has taken over a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw giveUp('server exited early');
-    if (Date.now() >= deadline) throw giveUp('server did not become healthy within 60 s');
+    if (Date.now() >= deadline) throw giveUp('server did not become healthy within 120 s');
     try {
       if ((await fetch(`${url}/healthz`)).ok) break;
     } catch {
