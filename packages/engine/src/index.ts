@@ -136,6 +136,18 @@ export {
   RANGE_MAKER_FEE_PCT,
   rangeStartProblems,
 } from './strategies/range/range-levels';
+export {
+  previewRange,
+  type RangePreview,
+  type RangePreviewInput,
+  type RangePreviewResult,
+} from './strategies/range/range-preview';
+export {
+  type RangeSuggestInput,
+  type RangeSuggestion,
+  SUGGEST_FEE_MARGIN,
+  suggestRange,
+} from './strategies/range/range-suggest';
 export { stepScalping } from './strategies/scalping/scalping.step';
 export {
   type GridParams,
