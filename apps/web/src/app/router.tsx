@@ -67,6 +67,9 @@ export function appRoutes(
     screen('botcreate', () => import('./routes/bot-create')),
     screen('createscalpingstrategy', () => import('./routes/create-scalping-strategy')),
     screen('startbot', () => import('./routes/start-bot')),
+    // The range grid (docs/trading-rules.md §2.6), beyond the spec's two bot kinds.
+    screen('grid', () => import('./routes/grid')),
+    screen('grid-bot/:id', () => import('./routes/grid-bot')),
     screen('sip', () => import('./routes/sip')),
     screen('cycle', () => import('./routes/cycle')),
     screen('mywallet', () => import('./routes/my-wallet')),

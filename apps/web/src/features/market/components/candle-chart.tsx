@@ -15,7 +15,7 @@ import { chartColors, chartThemeOptions } from '../../../lib/chart-theme';
 import { formatPrice } from '../../../lib/format';
 import { useTheme } from '../../../lib/theme';
 import { type ChartCandle, type ChartMarket, VISIBLE_BARS } from '../api/market-data';
-import { type ChartLevel, type ChartTrade, useChartOverlays } from './chart-overlays';
+import { type ChartLevel, type ChartTrade, useChartOverlays, useLevelDrag } from './chart-overlays';
 
 export interface HoveredBar {
   open: number;
@@ -38,6 +38,9 @@ interface CandleChartProps {
   levels?: readonly ChartLevel[];
   /** Trades marked on the candles they happened in. */
   trades?: readonly ChartTrade[];
+  /** Keys of the levels a pointer may drag (a start form's bounds); `onLevelDrag` hears the new price. */
+  draggableLevels?: readonly string[];
+  onLevelDrag?: (key: string, price: number) => void;
 }
 
 /**
@@ -61,6 +64,8 @@ export function CandleChart({
   className,
   levels,
   trades,
+  draggableLevels,
+  onLevelDrag,
 }: CandleChartProps) {
   const theme = useTheme();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -173,6 +178,7 @@ export function CandleChart({
   }, [livePrice]);
 
   useChartOverlays(candleSeriesRef, toChartTime, theme, candles, levels, trades);
+  useLevelDrag(containerRef, chartRef, candleSeriesRef, levels, draggableLevels, onLevelDrag);
 
   return <div ref={containerRef} className={className} />;
 }

@@ -1,5 +1,6 @@
 import {
   createSeriesMarkers,
+  type IChartApi,
   type IPriceLine,
   type ISeriesApi,
   type ISeriesMarkersPluginApi,
@@ -130,4 +131,78 @@ export function useChartOverlays(
     },
     [],
   );
+}
+
+/** How near (px) to a draggable line a press picks it up. */
+const GRAB_PX = 6;
+
+/**
+ * Lines a pointer drags up and down (a start form's lower and upper): a press within a few pixels of one picks it
+ * up, the chart stops panning while it moves, and each move reports the price under the pointer. Pointer events
+ * in the capture phase reach this before the chart's own handlers.
+ */
+export function useLevelDrag(
+  containerRef: RefObject<HTMLDivElement | null>,
+  chartRef: RefObject<IChartApi | null>,
+  seriesRef: RefObject<ISeriesApi<'Candlestick'> | null>,
+  levels: readonly ChartLevel[] | undefined,
+  draggable: readonly string[] | undefined,
+  onDrag: ((key: string, price: number) => void) | undefined,
+): void {
+  const latest = useRef({ levels, onDrag });
+  latest.current = { levels, onDrag };
+  const keys = draggable?.join('\n') ?? '';
+
+  useEffect(() => {
+    const el = containerRef.current;
+    if (!el || keys === '') return;
+    const grabbable = new Set(keys.split('\n'));
+    let dragging: string | null = null;
+    const yOf = (e: PointerEvent) => e.clientY - el.getBoundingClientRect().top;
+    const hit = (y: number): string | null => {
+      const series = seriesRef.current;
+      if (!series) return null;
+      for (const level of latest.current.levels ?? []) {
+        if (!grabbable.has(level.key)) continue;
+        const at = series.priceToCoordinate(level.price);
+        if (at !== null && Math.abs(at - y) <= GRAB_PX) return level.key;
+      }
+      return null;
+    };
+    const down = (e: PointerEvent) => {
+      const key = hit(yOf(e));
+      if (!key) return;
+      dragging = key;
+      chartRef.current?.applyOptions({ handleScroll: false, handleScale: false });
+      el.setPointerCapture?.(e.pointerId);
+      e.preventDefault();
+      e.stopPropagation();
+    };
+    const move = (e: PointerEvent) => {
+      const y = yOf(e);
+      if (!dragging) {
+        el.style.cursor = hit(y) ? 'ns-resize' : '';
+        return;
+      }
+      const price = seriesRef.current?.coordinateToPrice(y);
+      if (price !== null && price !== undefined) latest.current.onDrag?.(dragging, price);
+    };
+    const up = (e: PointerEvent) => {
+      if (!dragging) return;
+      dragging = null;
+      chartRef.current?.applyOptions({ handleScroll: true, handleScale: true });
+      el.releasePointerCapture?.(e.pointerId);
+    };
+    el.addEventListener('pointerdown', down, { capture: true });
+    el.addEventListener('pointermove', move, { capture: true });
+    el.addEventListener('pointerup', up, { capture: true });
+    el.addEventListener('pointercancel', up, { capture: true });
+    return () => {
+      el.removeEventListener('pointerdown', down, { capture: true });
+      el.removeEventListener('pointermove', move, { capture: true });
+      el.removeEventListener('pointerup', up, { capture: true });
+      el.removeEventListener('pointercancel', up, { capture: true });
+      el.style.cursor = '';
+    };
+  }, [containerRef, chartRef, seriesRef, keys]);
 }

@@ -21,6 +21,7 @@ describe('app shell', () => {
       'My Strategies',
       'Scalping',
       'Start BOT',
+      'Grid',
       'Start Cycle',
       'Copy BOTs',
       'Subscription',

@@ -7,6 +7,7 @@ import {
   HistoryIcon,
   type Icon,
   KeyIcon,
+  LayersIcon,
   ListIcon,
   PlayIcon,
   ShieldIcon,
@@ -56,6 +57,8 @@ export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAd
     },
     { label: 'Scalping', to: '/createscalpingstrategy', icon: ZapIcon },
     { label: 'Start BOT', to: '/startbot', icon: PlayIcon },
+    // The exchanges' range grid (docs/trading-rules.md §2.6), beside the spec's bots.
+    { label: 'Grid', to: '/grid', icon: LayersIcon, alsoActiveOn: ['/grid-bot'] },
     { label: 'Start Cycle', to: '/cycle', icon: CycleIcon },
     { label: 'Copy BOTs', to: '/livebots', icon: CopyIcon },
   ];

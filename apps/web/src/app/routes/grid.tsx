@@ -1,0 +1,16 @@
+import { PageHeader } from '../../components/ui/page-header';
+import { StartGridForm } from '../../features/grid/components/start-grid-form';
+import { gridChart } from '../grid-chart';
+
+/** Start Grid (docs/trading-rules.md §2.6): the exchanges' Spot Grid and Futures Grid. */
+export default function GridRoute() {
+  return (
+    <>
+      <PageHeader
+        title="Start Grid"
+        description="Buy low and sell high inside a price range, with limit orders resting on every level."
+      />
+      <StartGridForm renderChart={gridChart} />
+    </>
+  );
+}
