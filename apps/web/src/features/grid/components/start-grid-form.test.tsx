@@ -1,0 +1,184 @@
+/**
+ * Start Grid against a mocked API (the grid routes' contract: packages/shared bots/grid-bot.ts). The preview's
+ * figures are worked by hand on BTCUSDT spot (tick 0.01, step 0.00001, minimum 5 USDT, maker fee 0.1 %).
+ */
+import { botMessages, encodeCandles } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import GridRoute from '../../../app/routes/grid';
+import { json, mockApi } from '../../../testing/mock-api';
+import { currentUrl, renderFeature } from '../../../testing/render-feature';
+
+// The route composes the market chart; jsdom has no canvas, so the form is tested without it.
+vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
+
+function gridApi(overrides: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/symbolpair': () => json({ pairs: ['BTCUSDT', 'ETHUSDT'] }),
+    'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '95000' }),
+    'POST /api/futureliveprice': () => json({ pair: 'BTCUSDT', price: '95000' }),
+    'GET /api/candles': () => json({ candles: [] }),
+    'POST /api/startgrid': () => json({ message: 'Grid started.', botID: 'g1' }),
+    ...overrides,
+  });
+}
+
+function renderGrid() {
+  return renderFeature('/grid', <GridRoute />, { signedIn: true });
+}
+
+type User = ReturnType<typeof renderGrid>['user'];
+
+async function fill(user: User, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value !== '') await user.type(input, value);
+  }
+}
+
+const basics = { 'Lower price': '90000', 'Upper price': '100000', Grids: '10', 'Investment (USDT)': '1000' };
+
+describe('Start Grid', () => {
+  it('previews the grid at the live price with the engine: profit per grid, quantity, the start buy', async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await screen.findByRole('heading', { name: 'Start Grid' });
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, basics);
+    const preview = await screen.findByTestId('grid-preview');
+    // (91,000 × 0.999 − 90,000 × 1.001) / 90,000 = 0.91 %; (100,000 × 0.999 − 99,000 × 1.001) / 99,000 = 0.8091 %.
+    expect(preview).toHaveTextContent('Profit per grid (after fees)0.8091% – 0.91%');
+    // 1000 / (90,000 + … + 94,000 + 5 × 95,000) = 0.0010695… → 0.00106 BTC; the start buys 5 × 0.00106 = 0.0053.
+    expect(preview).toHaveTextContent('Quantity per order0.00106 BTC');
+    expect(preview).toHaveTextContent('Buy 0.0053 BTC ≈ $503.50');
+    expect(preview).toHaveTextContent('5 buys, 5 sells');
+  });
+
+  it("refuses spacing below twice the fee with the engine's message, and does not start", async () => {
+    const api = gridApi();
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, { ...basics, 'Upper price': '91000' });
+    const refusal = await screen.findByTestId('grid-refusal');
+    expect(refusal).toHaveTextContent(
+      'grid spacing of 0.11% between 90900 and 91000 does not cover twice the 0.1% fee: the minimum spacing is 0.2% (181.8 USDT at 90900); use fewer grids or a wider range',
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startgrid')).toHaveLength(0);
+  });
+
+  it('refuses an order below the minimum notional', async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, { ...basics, 'Investment (USDT)': '10' });
+    expect(await screen.findByTestId('grid-refusal')).toHaveTextContent(
+      'an order of 0.00001 at 90000 is 0.9 USDT, below the minimum order of 5 USDT for BTCUSDT: invest more or use fewer grids',
+    );
+  });
+
+  it('shows each field its message: the number-text rule and the schema bounds', async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await screen.findByRole('heading', { name: 'Start Grid' });
+    await fill(user, { 'Lower price': '-5', 'Upper price': '1e5', Grids: '1' });
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await fill(user, { 'Take-profit price': '50' });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('lower must be a price')).toBeInTheDocument();
+    expect(screen.getByText('upper must be a price')).toBeInTheDocument();
+    expect(screen.getByText('grids must be 2 to 200')).toBeInTheDocument();
+    expect(screen.getByText(botMessages.amountRequired)).toBeInTheDocument();
+    await fill(user, basics);
+    expect(await screen.findByText('takeProfit must be above upper')).toBeInTheDocument();
+  });
+
+  it('starts after the confirmation and opens the running grid', async () => {
+    const api = gridApi();
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, { ...basics, Grids: '10' });
+    await user.selectOptions(screen.getByLabelText('Spacing'), 'geometric');
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await fill(user, { 'Stop-loss price': '85000' });
+    await screen.findByTestId('grid-preview');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start this grid?' });
+    expect(within(dialog).getByText('0.00106')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm start' }));
+    await waitFor(() => expect(currentUrl()).toBe('/grid-bot/g1'));
+    expect(await screen.findByText('Grid started.')).toBeInTheDocument();
+    const [call] = api.callsTo('POST', '/api/startgrid');
+    expect(call?.body).toMatchObject({
+      category: 'Spot',
+      selectPair: 'BTCUSDT',
+      amount: 1000,
+      strategy: {
+        type: 'range',
+        lower: 90000,
+        upper: 100000,
+        grids: 10,
+        mode: 'geometric',
+        stopLoss: 85000,
+        sellOnStop: true,
+        trailingUp: false,
+        trailingDown: false,
+        direction: 'long',
+        leverage: 1,
+      },
+    });
+  });
+
+  it("shows the API's message when the start is refused", async () => {
+    gridApi({
+      'POST /api/startgrid': () => json({ message: 'Insufficient available balance: 12.5 USDT' }, 400),
+    });
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, basics);
+    await screen.findByTestId('grid-preview');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm start' }));
+    expect(await screen.findByText('Insufficient available balance: 12.5 USDT')).toBeInTheDocument();
+    expect(currentUrl()).toBe('/grid');
+  });
+
+  it('Suggest fills lower, upper and grids from the last 7 days of hourly closes', async () => {
+    // Whatever period is asked, hourly closes 90,000 + 50 i from its first hour. The last 7 days are 168 closes:
+    // the 17th and the 152nd sorted (⌊167 / 10⌋ = 16, ⌈167 × 9 / 10⌉ = 151) are 90,800 and 97,550.
+    // 13 grids are 519.23 apart: 519.23 / 97,030.77 = 0.535 % at the top, at least 2 × 0.1 % × 2.5;
+    // 14 would be 482.14 / 97,067.86 = 0.497 %.
+    const api = gridApi({
+      'GET /api/candles': (call) => {
+        // The chart's recent candles (no period) are not what this test is about.
+        if (call.query.from === undefined) return json({ candles: [] });
+        const from = Number(call.query.from);
+        const to = Number(call.query.to);
+        const hours = (to - from) / 3_600_000;
+        const half = hours / 2;
+        const openTimeMs = Float64Array.from({ length: hours }, (_, i) => from + i * 3_600_000);
+        const close = Float64Array.from({ length: hours }, (_, i) => 90000 + 50 * (i % half));
+        return json(
+          encodeCandles(
+            { openTimeMs, open: close, high: close, low: close, close },
+            { symbol: 'BTCUSDT', category: 'spot', interval: '1h', source: 'embedded' },
+          ),
+        );
+      },
+    });
+    const { user } = renderGrid();
+    await screen.findByRole('heading', { name: 'Start Grid' });
+    await user.click(screen.getByRole('button', { name: 'Suggest 7 days' }));
+    await waitFor(() => expect(screen.getByLabelText('Lower price')).toHaveValue('90800'));
+    expect(screen.getByLabelText('Upper price')).toHaveValue('97550');
+    expect(screen.getByLabelText('Grids')).toHaveValue('13');
+    expect(screen.getByTestId('grid-suggestion')).toHaveTextContent(
+      'held 80.95% of the hourly closes; 13 grids, the narrowest 0.5351% apart',
+    );
+    const [call] = api.callsTo('GET', '/api/candles').filter((c) => c.query.from !== undefined);
+    expect(call?.query).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', interval: '1h' });
+    expect(Number(call?.query.to) - Number(call?.query.from)).toBe(14 * 86_400_000);
+  });
+});
