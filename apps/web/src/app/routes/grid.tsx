@@ -1,6 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
 import { StartGridForm } from '../../features/grid/components/start-grid-form';
 import { gridChart } from '../grid-chart';
+
+// The backtest (engine, worker) loads only when a suggestion is shown.
+const RangeSuggestionBacktest = lazy(
+  () => import('../../features/backtest/components/range-suggestion-backtest'),
+);
 
 /** Start Grid (docs/trading-rules.md §2.6): the exchanges' Spot Grid and Futures Grid. */
 export default function GridRoute() {
@@ -10,7 +16,14 @@ export default function GridRoute() {
         title="Start Grid"
         description="Buy low and sell high inside a price range, with limit orders resting on every level."
       />
-      <StartGridForm renderChart={gridChart} />
+      <StartGridForm
+        renderChart={gridChart}
+        renderSuggestionBacktest={(subject) => (
+          <Suspense fallback={<div className="h-16 animate-pulse rounded-lg bg-surface" />}>
+            <RangeSuggestionBacktest {...subject} />
+          </Suspense>
+        )}
+      />
     </>
   );
 }

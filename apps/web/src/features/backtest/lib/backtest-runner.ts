@@ -3,11 +3,12 @@
  * import, cancelled by ending it (the engine loop is synchronous inside the worker). A pool of them runs a
  * sweep.
  */
-import type { GridBacktestInput } from '@gridbot/engine';
+import type { GridBacktestInput, RangeBacktestInput } from '@gridbot/engine';
 import { type CandleCoverageQuery, type HistoryInterval, marketApiPaths } from '@gridbot/shared';
 import { getToken } from '../../../lib/session';
-import type { RunMessage, WorkerReply } from '../worker/backtest-protocol';
+import type { RunMessage, RunRangeMessage, WorkerReply } from '../worker/backtest-protocol';
 import type { BacktestOutcome } from './backtest-core';
+import type { RangeOutcome } from './range-core';
 
 export interface HistoryPeriod extends CandleCoverageQuery {
   interval: HistoryInterval;
@@ -35,6 +36,18 @@ export interface RunRequest {
 
 export interface RunDone {
   outcome: BacktestOutcome;
+  candles: number;
+}
+
+/** A range grid backtest (docs/trading-rules.md §2.6) on a period, or on the part `range` of it. */
+export interface RangeRunRequest {
+  period: HistoryPeriod;
+  input: RangeBacktestInput;
+  range?: { fromMs: number; toMs: number };
+}
+
+export interface RangeRunDone {
+  outcome: RangeOutcome;
   candles: number;
 }
 
@@ -67,26 +80,9 @@ export class BacktestRunner {
   private pending: { id: number; reject: (e: Error) => void } | null = null;
 
   run(req: RunRequest, onProgress?: (done: number, total: number) => void): Promise<RunDone> {
-    this.worker ??= createWorker();
-    const worker = this.worker;
     const id = this.nextId++;
-    return new Promise<RunDone>((resolve, reject) => {
-      this.pending = { id, reject };
-      worker.onmessage = (event: MessageEvent<WorkerReply>) => {
-        const m = event.data;
-        if (m.id !== id) return;
-        if (m.type === 'progress') onProgress?.(m.done, m.total);
-        else {
-          this.pending = null;
-          if (m.type === 'done') resolve({ outcome: m.outcome, candles: m.candles });
-          else reject(new BacktestRunError(m.status, m.message));
-        }
-      };
-      worker.onerror = (event) => {
-        this.pending = null;
-        reject(new BacktestRunError(500, event.message || 'The backtest stopped unexpectedly.'));
-      };
-      const message: RunMessage = {
+    return this.send<RunDone>(
+      {
         type: 'run',
         id,
         candlesUrl: candlesUrl(req.period),
@@ -94,6 +90,58 @@ export class BacktestRunner {
         input: req.input,
         ...(req.range ? { range: req.range } : {}),
         ...(req.record === false ? { record: false } : {}),
+      },
+      (m) => (m.type === 'done' ? { outcome: m.outcome, candles: m.candles } : null),
+      onProgress,
+    );
+  }
+
+  /** A range grid backtest; the worker keeps the fetched period, so a second part of it starts at once. */
+  runRange(req: RangeRunRequest, onProgress?: (done: number, total: number) => void): Promise<RangeRunDone> {
+    const id = this.nextId++;
+    return this.send<RangeRunDone>(
+      {
+        type: 'run-range',
+        id,
+        candlesUrl: candlesUrl(req.period),
+        token: getToken(),
+        input: req.input,
+        ...(req.range ? { range: req.range } : {}),
+      },
+      (m) => (m.type === 'range-done' ? { outcome: m.outcome, candles: m.candles } : null),
+      onProgress,
+    );
+  }
+
+  private send<T>(
+    message: RunMessage | RunRangeMessage,
+    done: (reply: WorkerReply) => T | null,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<T> {
+    this.worker ??= createWorker();
+    const worker = this.worker;
+    const id = message.id;
+    return new Promise<T>((resolve, reject) => {
+      this.pending = { id, reject };
+      worker.onmessage = (event: MessageEvent<WorkerReply>) => {
+        const m = event.data;
+        if (m.id !== id) return;
+        if (m.type === 'progress') {
+          onProgress?.(m.done, m.total);
+          return;
+        }
+        this.pending = null;
+        if (m.type === 'failed') {
+          reject(new BacktestRunError(m.status, m.message));
+          return;
+        }
+        const result = done(m);
+        if (result === null) reject(new BacktestRunError(500, 'The backtest answered another kind of run.'));
+        else resolve(result);
+      };
+      worker.onerror = (event) => {
+        this.pending = null;
+        reject(new BacktestRunError(500, event.message || 'The backtest stopped unexpectedly.'));
       };
       worker.postMessage(message);
     });

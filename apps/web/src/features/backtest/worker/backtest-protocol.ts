@@ -1,6 +1,7 @@
 /** Messages between the page and a backtest worker. */
-import type { GridBacktestInput } from '@gridbot/engine';
+import type { GridBacktestInput, RangeBacktestInput } from '@gridbot/engine';
 import type { BacktestOutcome } from '../lib/backtest-core';
+import type { RangeOutcome } from '../lib/range-core';
 
 export interface RunMessage {
   type: 'run';
@@ -15,7 +16,18 @@ export interface RunMessage {
   record?: boolean;
 }
 
+/** A range grid backtest (docs/trading-rules.md §2.6) on the same candles. */
+export interface RunRangeMessage {
+  type: 'run-range';
+  id: number;
+  candlesUrl: string;
+  token: string | null;
+  input: RangeBacktestInput;
+  range?: { fromMs: number; toMs: number };
+}
+
 export type WorkerReply =
   | { type: 'progress'; id: number; done: number; total: number }
   | { type: 'done'; id: number; outcome: BacktestOutcome; candles: number }
+  | { type: 'range-done'; id: number; outcome: RangeOutcome; candles: number }
   | { type: 'failed'; id: number; status: number; message: string };

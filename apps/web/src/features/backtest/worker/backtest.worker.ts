@@ -6,12 +6,13 @@
 import type { FundingRates } from '@gridbot/engine';
 import { type CandleColumns, decodeCandles, type EncodedCandles, sliceCandles } from '@gridbot/shared';
 import { runBacktestJob } from '../lib/backtest-core';
-import type { RunMessage, WorkerReply } from './backtest-protocol';
+import { runRangeJob } from '../lib/range-core';
+import type { RunMessage, RunRangeMessage, WorkerReply } from './backtest-protocol';
 
 /** The worker's global scope (the app compiles with the DOM library, not the worker one). */
 const scope = self as unknown as {
   postMessage(message: WorkerReply): void;
-  onmessage: ((event: MessageEvent<RunMessage>) => void) | null;
+  onmessage: ((event: MessageEvent<RunMessage | RunRangeMessage>) => void) | null;
 };
 
 /** The candles of a period and, for futures, its funding rates. */
@@ -66,22 +67,23 @@ function candlesOf(url: string, token: string | null): Promise<History> {
 
 const post = (reply: WorkerReply) => scope.postMessage(reply);
 
-scope.onmessage = async (event: MessageEvent<RunMessage>) => {
+scope.onmessage = async (event: MessageEvent<RunMessage | RunRangeMessage>) => {
   const m = event.data;
-  if (m.type !== 'run') return;
+  if (m.type !== 'run' && m.type !== 'run-range') return;
   try {
     const history = await candlesOf(m.candlesUrl, m.token);
     const all = history.candles;
     const candles = m.range ? sliceCandles(all, m.range.fromMs, m.range.toMs) : all;
-    const outcome = runBacktestJob(
-      m.input,
-      candles,
-      (done, total) => post({ type: 'progress', id: m.id, done, total }),
-      {
-        record: m.record !== false,
-        funding: history.funding,
-      },
-    );
+    const progress = (done: number, total: number) => post({ type: 'progress', id: m.id, done, total });
+    if (m.type === 'run-range') {
+      const outcome = runRangeJob(m.input, candles, progress, { funding: history.funding });
+      post({ type: 'range-done', id: m.id, outcome, candles: candles.openTimeMs.length });
+      return;
+    }
+    const outcome = runBacktestJob(m.input, candles, progress, {
+      record: m.record !== false,
+      funding: history.funding,
+    });
     post({ type: 'done', id: m.id, outcome, candles: candles.openTimeMs.length });
   } catch (error) {
     const status = error instanceof FetchFailed ? error.status : 500;

@@ -6,8 +6,10 @@ import { botMessages, encodeCandles } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import GridRoute from '../../../app/routes/grid';
-import { json, mockApi } from '../../../testing/mock-api';
+import { json, mockApi, type RecordedCall } from '../../../testing/mock-api';
 import { currentUrl, renderFeature } from '../../../testing/render-feature';
+import type { GridSuggestionBacktest } from '../lib/suggestion-periods';
+import { StartGridForm } from './start-grid-form';
 
 // The route composes the market chart; jsdom has no canvas, so the form is tested without it.
 vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
@@ -35,6 +37,24 @@ async function fill(user: User, values: Record<string, string>) {
     await user.clear(input);
     if (value !== '') await user.type(input, value);
   }
+}
+
+/**
+ * GET /api/candles: for a period, hourly closes 90,000 + 50 i from the first hour of each half of it (the two
+ * halves are the periods Suggest asks for at once); the chart's recent candles (no period) empty.
+ */
+function hourlyCloses(call: RecordedCall) {
+  if (call.query.from === undefined) return json({ candles: [] });
+  const from = Number(call.query.from);
+  const hours = (Number(call.query.to) - from) / 3_600_000;
+  const openTimeMs = Float64Array.from({ length: hours }, (_, i) => from + i * 3_600_000);
+  const close = Float64Array.from({ length: hours }, (_, i) => 90000 + 50 * (i % (hours / 2)));
+  return json(
+    encodeCandles(
+      { openTimeMs, open: close, high: close, low: close, close },
+      { symbol: 'BTCUSDT', category: 'spot', interval: '1h', source: 'embedded' },
+    ),
+  );
 }
 
 const basics = { 'Lower price': '90000', 'Upper price': '100000', Grids: '10', 'Investment (USDT)': '1000' };
@@ -150,24 +170,7 @@ describe('Start Grid', () => {
     // the 17th and the 152nd sorted (⌊167 / 10⌋ = 16, ⌈167 × 9 / 10⌉ = 151) are 90,800 and 97,550.
     // 13 grids are 519.23 apart: 519.23 / 97,030.77 = 0.535 % at the top, at least 2 × 0.1 % × 2.5;
     // 14 would be 482.14 / 97,067.86 = 0.497 %.
-    const api = gridApi({
-      'GET /api/candles': (call) => {
-        // The chart's recent candles (no period) are not what this test is about.
-        if (call.query.from === undefined) return json({ candles: [] });
-        const from = Number(call.query.from);
-        const to = Number(call.query.to);
-        const hours = (to - from) / 3_600_000;
-        const half = hours / 2;
-        const openTimeMs = Float64Array.from({ length: hours }, (_, i) => from + i * 3_600_000);
-        const close = Float64Array.from({ length: hours }, (_, i) => 90000 + 50 * (i % half));
-        return json(
-          encodeCandles(
-            { openTimeMs, open: close, high: close, low: close, close },
-            { symbol: 'BTCUSDT', category: 'spot', interval: '1h', source: 'embedded' },
-          ),
-        );
-      },
-    });
+    const api = gridApi({ 'GET /api/candles': hourlyCloses });
     const { user } = renderGrid();
     await screen.findByRole('heading', { name: 'Start Grid' });
     await user.click(screen.getByRole('button', { name: 'Suggest 7 days' }));
@@ -180,5 +183,38 @@ describe('Start Grid', () => {
     const [call] = api.callsTo('GET', '/api/candles').filter((c) => c.query.from !== undefined);
     expect(call?.query).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', interval: '1h' });
     expect(Number(call?.query.to) - Number(call?.query.from)).toBe(14 * 86_400_000);
+  });
+
+  it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30', async () => {
+    gridApi({ 'GET /api/candles': hourlyCloses });
+    const subjects: GridSuggestionBacktest[] = [];
+    const { user } = renderFeature(
+      '/grid',
+      <StartGridForm
+        renderSuggestionBacktest={(subject) => {
+          subjects.push(subject);
+          return <p>backtest of the suggestion</p>;
+        }}
+      />,
+      { signedIn: true },
+    );
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, { 'Investment (USDT)': '1000' });
+    await user.click(screen.getByRole('button', { name: 'Suggest 30 days' }));
+    expect(await screen.findByText('backtest of the suggestion')).toBeInTheDocument();
+    const subject = subjects[subjects.length - 1] as GridSuggestionBacktest;
+    // 720 hourly closes per period: the 72nd and the 649th sorted (⌊719 / 10⌋ = 71, ⌈719 × 9 / 10⌉ = 648) are
+    // 93,550 and 122,400.
+    expect(subject.strategy).toMatchObject({
+      type: 'range',
+      lower: 93550,
+      upper: 122400,
+      mode: 'arithmetic',
+    });
+    expect(subject.fit.toMs).toBe(subject.test.fromMs);
+    expect(subject.test.toMs - subject.test.fromMs).toBe(30 * 86_400_000);
+    expect(subject.fit.toMs - subject.fit.fromMs).toBe(30 * 86_400_000);
+    expect(subject.test.toMs % 3_600_000).toBe(0);
+    expect(subject).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', investment: 1000, leverage: null });
   });
 });
