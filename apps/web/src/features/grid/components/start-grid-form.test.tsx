@@ -11,8 +11,22 @@ import { currentUrl, renderFeature } from '../../../testing/render-feature';
 import type { GridSuggestionBacktest } from '../lib/suggestion-periods';
 import { StartGridForm } from './start-grid-form';
 
-// The route composes the market chart; jsdom has no canvas, so the form is tested without it.
-vi.mock('../../market/components/candle-chart', () => ({ CandleChart: () => null }));
+// The route composes the market chart; the test DOM has no canvas. The stand-in drags a line as the chart does
+// (its drag is tested in features/market chart-overlays.test.tsx): it reports a price under the pointer.
+vi.mock('../../market/components/candle-chart', () => ({
+  CandleChart: ({
+    draggableLevels,
+    onLevelDrag,
+  }: {
+    draggableLevels?: string[];
+    onLevelDrag?: (key: string, price: number) => void;
+  }) =>
+    draggableLevels?.includes('lower') ? (
+      <button type="button" onClick={() => onLevelDrag?.('lower', 91234.5678)}>
+        drag lower
+      </button>
+    ) : null,
+}));
 
 function gridApi(overrides: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
@@ -216,5 +230,13 @@ describe('Start Grid', () => {
     expect(subject.fit.toMs - subject.fit.fromMs).toBe(30 * 86_400_000);
     expect(subject.test.toMs % 3_600_000).toBe(0);
     expect(subject).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', investment: 1000, leverage: null });
+  });
+
+  it('takes a dragged line as the price on the tick', async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await user.click(await screen.findByRole('button', { name: 'drag lower' }));
+    // BTCUSDT's tick is 0.01: 91,234.5678 → 91,234.57.
+    expect(screen.getByLabelText('Lower price')).toHaveValue('91234.57');
   });
 });

@@ -1,4 +1,4 @@
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTheme } from '../../../lib/theme';
 import type { ChartCandle } from '../api/market-data';
@@ -9,6 +9,7 @@ import { type ChartLevel, type ChartTrade, candleOf } from './chart-overlays';
 const drawn = vi.hoisted(() => ({
   lines: [] as { options: Record<string, unknown>; removed: boolean }[],
   markers: [] as unknown[][],
+  chartOptions: [] as Record<string, unknown>[],
 }));
 vi.mock('lightweight-charts', () => {
   const series = () => ({
@@ -23,6 +24,9 @@ vi.mock('lightweight-charts', () => {
     removePriceLine: (handle: { line: { removed: boolean } }) => {
       handle.line.removed = true;
     },
+    // A price axis of 1 px per USDT, 200 at the top: price 100 is 100 px down the chart.
+    priceToCoordinate: (price: number) => 200 - price,
+    coordinateToPrice: (y: number) => 200 - y,
   });
   return {
     ColorType: { Solid: 'solid' },
@@ -38,7 +42,7 @@ vi.mock('lightweight-charts', () => {
       addSeries: series,
       priceScale: () => ({ applyOptions: () => {} }),
       timeScale: () => ({ setVisibleLogicalRange: () => {} }),
-      applyOptions: () => {},
+      applyOptions: (options: Record<string, unknown>) => drawn.chartOptions.push(options),
       subscribeCrosshairMove: () => {},
       unsubscribeCrosshairMove: () => {},
       remove: () => {},
@@ -49,6 +53,7 @@ vi.mock('lightweight-charts', () => {
 beforeEach(() => {
   drawn.lines.length = 0;
   drawn.markers.length = 0;
+  drawn.chartOptions.length = 0;
 });
 
 const MIN15 = 15 * 60_000;
@@ -118,5 +123,61 @@ describe('CandleChart levels and trades', () => {
     expect(candleOf(candles, T0 + MIN15 + 1)).toBe(T0 + MIN15);
     expect(candleOf(candles, T0 + 10 * MIN15)).toBe(T0 + 3 * MIN15);
     expect(candleOf(candles, T0 - 1)).toBeNull();
+  });
+});
+
+describe('CandleChart draggable levels', () => {
+  const bounds: ChartLevel[] = [
+    { key: 'lower', price: 90, title: 'Lower', tone: 'neutral' },
+    { key: 'upper', price: 110, title: 'Upper', tone: 'neutral' },
+    { key: 'level-1', price: 100, title: '', tone: 'buy' },
+  ];
+
+  function dragChart(onLevelDrag: (key: string, price: number) => void) {
+    const { container } = render(
+      <CandleChart
+        symbol="BTCUSDT"
+        market="spot"
+        seriesKey="k"
+        candles={candles}
+        livePrice={undefined}
+        levels={bounds}
+        draggableLevels={['lower', 'upper']}
+        onLevelDrag={onLevelDrag}
+      />,
+    );
+    return container.firstElementChild as HTMLElement;
+  }
+
+  it('picks up a draggable line within a few pixels, reports the price under the pointer, and holds the chart still', () => {
+    const onDrag = vi.fn();
+    const el = dragChart(onDrag);
+    // Upper (110) is drawn at y = 90; a press at 94 is 4 px from it.
+    fireEvent.pointerDown(el, { clientY: 94, pointerId: 1 });
+    expect(drawn.chartOptions.at(-1)).toEqual({ handleScroll: false, handleScale: false });
+    fireEvent.pointerMove(el, { clientY: 80, pointerId: 1 });
+    fireEvent.pointerMove(el, { clientY: 75, pointerId: 1 });
+    fireEvent.pointerUp(el, { clientY: 75, pointerId: 1 });
+    expect(onDrag.mock.calls).toEqual([
+      ['upper', 120],
+      ['upper', 125],
+    ]);
+    expect(drawn.chartOptions.at(-1)).toEqual({ handleScroll: true, handleScale: true });
+    // After the release a move drags nothing.
+    fireEvent.pointerMove(el, { clientY: 60, pointerId: 1 });
+    expect(onDrag).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves a line that is not draggable, and a press away from every line, to the chart', () => {
+    const onDrag = vi.fn();
+    const el = dragChart(onDrag);
+    // level-1 (100) is at y = 100: drawn, but not draggable.
+    fireEvent.pointerDown(el, { clientY: 100, pointerId: 1 });
+    fireEvent.pointerMove(el, { clientY: 105, pointerId: 1 });
+    // 10 px from lower (90, at y = 110): too far.
+    fireEvent.pointerDown(el, { clientY: 120, pointerId: 1 });
+    fireEvent.pointerMove(el, { clientY: 125, pointerId: 1 });
+    expect(onDrag).not.toHaveBeenCalled();
+    expect(drawn.chartOptions).not.toContainEqual({ handleScroll: false, handleScale: false });
   });
 });
