@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { NumberInput } from '../../../components/ui/number-input';
-import { errorMessage } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useEditGrid } from '../api/grid-api';
+import { gridErrorMessage } from '../lib/grid-errors';
 
 interface Props {
   open: boolean;
@@ -62,7 +62,8 @@ export function GridEditDialog({ open, onClose, bot }: Props) {
           toast.success(answer.message);
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error, 'Could not save the changes. Please try again.')),
+        onError: (error) =>
+          toast.error(gridErrorMessage(error, 'Could not save the changes. Please try again.')),
       },
     );
   };

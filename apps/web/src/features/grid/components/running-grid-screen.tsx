@@ -9,7 +9,7 @@ import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ArrowLeftIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { errorMessage, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import {
   formatDateTime,
   formatPair,
@@ -22,6 +22,7 @@ import {
 import { toast } from '../../../lib/toast';
 import { useGridFills, useGridInfo, useStopGrid } from '../api/grid-api';
 import { type RenderGridChart, runningGridLevels } from '../lib/grid-chart';
+import { gridErrorMessage } from '../lib/grid-errors';
 import { GridEditDialog } from './grid-edit-dialog';
 import { GridStopDialog } from './grid-stop-dialog';
 
@@ -65,7 +66,7 @@ export function RunningGridScreen({ id, renderChart }: { id: string; renderChart
         description={
           missing
             ? 'This grid does not exist or belongs to another account.'
-            : errorMessage(info.error, 'Check your connection and try again.')
+            : gridErrorMessage(info.error, 'Check your connection and try again.')
         }
         action={
           missing ? (
@@ -84,7 +85,7 @@ export function RunningGridScreen({ id, renderChart }: { id: string; renderChart
       bot={info.data}
       fills={fills.data}
       fillsLoading={fills.isPending}
-      fillsError={fills.isError ? errorMessage(fills.error, 'Could not load the fills.') : null}
+      fillsError={fills.isError ? gridErrorMessage(fills.error, 'Could not load the fills.') : null}
       onRetryFills={() => void fills.refetch()}
       renderChart={renderChart}
     />
@@ -123,7 +124,8 @@ function GridPage({
           setDialog(null);
           toast.success(answer.message);
         },
-        onError: (error) => toast.error(errorMessage(error, 'Could not stop the grid. Please try again.')),
+        onError: (error) =>
+          toast.error(gridErrorMessage(error, 'Could not stop the grid. Please try again.')),
         onSettled: () => setStopping(null),
       },
     );

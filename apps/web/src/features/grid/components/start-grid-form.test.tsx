@@ -179,6 +179,17 @@ describe('Start Grid', () => {
     expect(currentUrl()).toBe('/grid');
   });
 
+  it('says so when the start gets no answer', async () => {
+    gridApi({ 'POST /api/startgrid': () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, basics);
+    await screen.findByTestId('grid-preview');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm start' }));
+    expect(await screen.findByText(botMessages.noResponse)).toBeInTheDocument();
+  });
+
   it('Suggest fills lower, upper and grids from the last 7 days of hourly closes', async () => {
     // Whatever period is asked, hourly closes 90,000 + 50 i from its first hour. The last 7 days are 168 closes:
     // the 17th and the 152nd sorted (⌊167 / 10⌋ = 16, ⌈167 × 9 / 10⌉ = 151) are 90,800 and 97,550.

@@ -10,11 +10,11 @@ import { Modal } from '../../../components/ui/modal';
 import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
-import { errorMessage } from '../../../lib/api-client';
 import { formatPair, formatPrice, formatQty, formatUsd } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { getHourlyHistory, useGridLivePrice, useStartGrid, useSymbolPairs } from '../api/grid-api';
 import { type RenderGridChart, startFormLevels } from '../lib/grid-chart';
+import { gridErrorMessage } from '../lib/grid-errors';
 import { checkGridForm, emptyGridForm, type GridField, type GridFormValues } from '../lib/grid-form';
 import type { GridSuggestionBacktest } from '../lib/suggestion-periods';
 import { suggestionPeriods } from '../lib/suggestion-periods';
@@ -170,7 +170,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
             : null,
       });
     } catch (error) {
-      toast.error(errorMessage(error, botMessages.submitFailed));
+      toast.error(gridErrorMessage(error, botMessages.submitFailed));
     } finally {
       setSuggesting(null);
     }
@@ -193,7 +193,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
       },
       onError: (error) => {
         setConfirming(false);
-        toast.error(errorMessage(error, botMessages.submitFailed));
+        toast.error(gridErrorMessage(error, botMessages.submitFailed));
       },
     });
   };
