@@ -9,6 +9,8 @@ export interface GridChartLevel {
   price: number;
   title: string;
   tone: GridLineTone;
+  /** Its price on the price axis (default true): off for the many levels and orders, on for bounds and stops. */
+  axisLabel?: boolean;
 }
 
 /** The candles of the pair with the grid's lines on them; app/ supplies it (the market chart). */
@@ -44,7 +46,7 @@ export function startFormLevels(input: {
   levels.forEach((price, k) => {
     if (k === 0 || k === levels.length - 1 || k === input.nearest) return;
     const buy = input.nearest !== null && k < input.nearest;
-    out.push({ key: `level-${k}`, price, title: '', tone: buy ? 'buy' : 'sell' });
+    out.push({ key: `level-${k}`, price, title: '', tone: buy ? 'buy' : 'sell', axisLabel: false });
   });
   if (input.lower !== null) out.push({ key: 'lower', price: input.lower, title: 'Lower', tone: 'neutral' });
   if (input.upper !== null) out.push({ key: 'upper', price: input.upper, title: 'Upper', tone: 'neutral' });
@@ -68,6 +70,7 @@ export function runningGridLevels(bot: {
     price: o.price,
     title: o.side === 'buy' ? 'Buy' : 'Sell',
     tone: o.side,
+    axisLabel: false,
   }));
   const lower = bot.levels[0];
   const upper = bot.levels[bot.levels.length - 1];

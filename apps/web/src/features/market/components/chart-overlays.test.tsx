@@ -119,6 +119,16 @@ describe('CandleChart levels and trades', () => {
     expect((markers[1]?.time ?? 0) - (markers[0]?.time ?? 0)).toBe((2 * MIN15) / 1000);
   });
 
+  it("leaves a level's price off the axis when it asks to (a grid's many levels)", () => {
+    render(
+      chart([
+        { key: 'level-3', price: 97, title: '', tone: 'buy', axisLabel: false },
+        { key: 'upper', price: 110, title: 'Upper', tone: 'neutral' },
+      ]),
+    );
+    expect(drawn.lines.map((l) => l.options.axisLabelVisible)).toEqual([false, true]);
+  });
+
   it('finds the candle a time falls in', () => {
     expect(candleOf(candles, T0 + MIN15 + 1)).toBe(T0 + MIN15);
     expect(candleOf(candles, T0 + 10 * MIN15)).toBe(T0 + 3 * MIN15);

@@ -24,6 +24,8 @@ export interface ChartLevel {
   price: number;
   title: string;
   tone: LevelTone;
+  /** Its price on the price axis (default true); a grid's many levels leave the axis readable without. */
+  axisLabel?: boolean;
 }
 
 /** A trade drawn on the candle it happened in, at its price: buys green, sells red, as the order book colours them. */
@@ -91,7 +93,7 @@ export function useChartOverlays(
         color: toneColor(colors, level.tone),
         lineWidth: 1 as const,
         lineStyle: level.tone === 'sell' || level.tone === 'buy' ? LineStyle.Dashed : LineStyle.Solid,
-        axisLabelVisible: true,
+        axisLabelVisible: level.axisLabel !== false,
       };
       const line = lines.get(level.key);
       if (line) line.applyOptions(options);
