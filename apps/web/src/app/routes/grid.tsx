@@ -7,6 +7,7 @@ import { gridChart } from '../grid-chart';
 const RangeSuggestionBacktest = lazy(
   () => import('../../features/backtest/components/range-suggestion-backtest'),
 );
+const RangeSweepPanel = lazy(() => import('../../features/backtest/components/range-sweep-panel'));
 
 /** Start Grid (docs/trading-rules.md §2.6): the exchanges' Spot Grid and Futures Grid. */
 export default function GridRoute() {
@@ -18,9 +19,10 @@ export default function GridRoute() {
       />
       <StartGridForm
         renderChart={gridChart}
-        renderSuggestionBacktest={(subject) => (
+        renderSuggestionBacktest={(subject, apply) => (
           <Suspense fallback={<div className="h-16 animate-pulse rounded-lg bg-surface" />}>
             <RangeSuggestionBacktest {...subject} />
+            <RangeSweepPanel {...subject} onApply={apply} />
           </Suspense>
         )}
       />

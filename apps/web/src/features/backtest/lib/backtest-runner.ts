@@ -173,14 +173,34 @@ export function poolSize(): number {
  * Runs every request over a pool of workers, each result reported as it arrives; `signal` cancels the rest.
  * Answers the results in request order.
  */
-export async function runPool(
+export function runPool(
   requests: readonly RunRequest[],
   onResult: (index: number, done: RunDone) => void,
   signal: AbortSignal,
   size = poolSize(),
 ): Promise<RunDone[]> {
+  return pool(requests, (runner, req) => runner.run(req), onResult, signal, size);
+}
+
+/** `runPool` for range grid backtests (docs/trading-rules.md §2.6). */
+export function runRangePool(
+  requests: readonly RangeRunRequest[],
+  onResult: (index: number, done: RangeRunDone) => void,
+  signal: AbortSignal,
+  size = poolSize(),
+): Promise<RangeRunDone[]> {
+  return pool(requests, (runner, req) => runner.runRange(req), onResult, signal, size);
+}
+
+async function pool<Req, Done>(
+  requests: readonly Req[],
+  exec: (runner: BacktestRunner, req: Req) => Promise<Done>,
+  onResult: (index: number, done: Done) => void,
+  signal: AbortSignal,
+  size: number,
+): Promise<Done[]> {
   const runners = Array.from({ length: Math.min(size, requests.length) }, () => new BacktestRunner());
-  const results: RunDone[] = new Array(requests.length);
+  const results: Done[] = new Array(requests.length);
   let next = 0;
   const stop = () => {
     for (const r of runners) r.cancel();
@@ -192,7 +212,7 @@ export async function runPool(
         while (next < requests.length) {
           if (signal.aborted) throw new CancelledError();
           const index = next++;
-          const done = await runner.run(requests[index] as RunRequest);
+          const done = await exec(runner, requests[index] as Req);
           results[index] = done;
           onResult(index, done);
         }

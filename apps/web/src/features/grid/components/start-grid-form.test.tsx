@@ -210,15 +210,19 @@ describe('Start Grid', () => {
     expect(Number(call?.query.to) - Number(call?.query.from)).toBe(14 * 86_400_000);
   });
 
-  it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30', async () => {
+  it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30, and takes its pick', async () => {
     gridApi({ 'GET /api/candles': hourlyCloses });
     const subjects: GridSuggestionBacktest[] = [];
     const { user } = renderFeature(
       '/grid',
       <StartGridForm
-        renderSuggestionBacktest={(subject) => {
+        renderSuggestionBacktest={(subject, apply) => {
           subjects.push(subject);
-          return <p>backtest of the suggestion</p>;
+          return (
+            <button type="button" onClick={() => apply({ lower: 93000, upper: 121000, grids: 25 })}>
+              backtest of the suggestion
+            </button>
+          );
         }}
       />,
       { signedIn: true },
@@ -241,6 +245,11 @@ describe('Start Grid', () => {
     expect(subject.fit.toMs - subject.fit.fromMs).toBe(30 * 86_400_000);
     expect(subject.test.toMs % 3_600_000).toBe(0);
     expect(subject).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', investment: 1000, leverage: null });
+    // The sweep's pick goes into the fields.
+    await user.click(screen.getByRole('button', { name: 'backtest of the suggestion' }));
+    expect(screen.getByLabelText('Lower price')).toHaveValue('93000');
+    expect(screen.getByLabelText('Upper price')).toHaveValue('121000');
+    expect(screen.getByLabelText('Grids')).toHaveValue('25');
   });
 
   it('takes a dragged line as the price on the tick', async () => {

@@ -24,8 +24,14 @@ const DAY_MS = 86_400_000;
 interface StartGridFormProps {
   /** The pair's candles with the grid's lines, lower and upper draggable; app/ composes the market chart. */
   renderChart?: RenderGridChart;
-  /** The backtest of a suggestion, in-sample and out-of-sample; app/ composes the backtest feature. */
-  renderSuggestionBacktest?: (subject: GridSuggestionBacktest) => ReactNode;
+  /**
+   * The backtest of a suggestion, in-sample and out-of-sample, and its sweep, whose pick `apply` writes into the
+   * form; app/ composes the backtest feature.
+   */
+  renderSuggestionBacktest?: (
+    subject: GridSuggestionBacktest,
+    apply: (values: { lower: number; upper: number; grids: number }) => void,
+  ) => ReactNode;
 }
 
 /** A typed number, or null when blank or not a number. */
@@ -176,6 +182,14 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
     }
   };
 
+  const applyValues = (picked: { lower: number; upper: number; grids: number }) =>
+    setValues((v) => ({
+      ...v,
+      lower: String(picked.lower),
+      upper: String(picked.upper),
+      grids: String(picked.grids),
+    }));
+
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -290,7 +304,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
         <div className="space-y-3 rounded-lg bg-surface-2 p-3 text-xs text-muted">
           <p data-testid="grid-suggestion">{suggestion.note}</p>
           {suggestion.backtest && renderSuggestionBacktest
-            ? renderSuggestionBacktest(suggestion.backtest)
+            ? renderSuggestionBacktest(suggestion.backtest, applyValues)
             : null}
         </div>
       ) : null}
