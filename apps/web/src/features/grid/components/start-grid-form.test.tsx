@@ -179,6 +179,17 @@ describe('Start Grid', () => {
     expect(currentUrl()).toBe('/grid');
   });
 
+  it('says when the price cannot be had, and starts nothing without it', async () => {
+    const api = gridApi({ 'POST /api/liveprice': () => json({ message: 'Price unavailable' }, 503) });
+    const { user } = renderGrid();
+    await screen.findByRole('heading', { name: 'Start Grid' });
+    await fill(user, basics);
+    expect(await screen.findByText(/Could not load the price of BTCUSDT/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/startgrid')).toHaveLength(0);
+  });
+
   it('says so when the start gets no answer', async () => {
     gridApi({ 'POST /api/startgrid': () => Promise.reject(new TypeError('Failed to fetch')) });
     const { user } = renderGrid();

@@ -374,6 +374,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
         category={market}
         symbol={values.selectPair}
         waiting={price === undefined}
+        priceError={livePrice.isError}
       />
       <Button type="submit" fullWidth>
         Start
@@ -447,12 +448,22 @@ function GridPreview({
   category,
   symbol,
   waiting,
+  priceError,
 }: {
   preview: RangePreviewResult | null;
   category: 'spot' | 'future';
   symbol: string;
   waiting: boolean;
+  priceError: boolean;
 }) {
+  if (preview === null && priceError) {
+    return (
+      <p role="alert" className="rounded-lg bg-down/10 p-3 text-sm text-fg" data-testid="grid-preview">
+        Could not load the price of {symbol}: the grid is worked out at the price, so it cannot start until
+        the price comes. It is asked for again every 10 seconds.
+      </p>
+    );
+  }
   if (preview === null) {
     return (
       <p className="rounded-lg bg-surface-2 p-3 text-sm text-muted" data-testid="grid-preview">
