@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../../components/ui/page-header';
+import { GridList } from '../../features/grid/components/grid-list';
 import { StartGridForm } from '../../features/grid/components/start-grid-form';
 import { gridChart } from '../grid-chart';
 
@@ -26,6 +27,9 @@ export default function GridRoute() {
           </Suspense>
         )}
       />
+      <div className="mt-6">
+        <GridList />
+      </div>
     </>
   );
 }

@@ -24,6 +24,15 @@ export const gridKeys = {
   fills: (id: string) => ['grid', id, 'fills'] as const,
 };
 
+/** GET /api/gridbots: the user's range grids, running first. */
+export function useGridList() {
+  return useQuery({
+    queryKey: [...gridKeys.all, 'list'],
+    queryFn: ({ signal }) => api.get<GridBotView[]>(gridApiPaths.list, { signal }),
+    refetchInterval: GRID_REFRESH_MS,
+  });
+}
+
 export function useGridInfo(id: string) {
   return useQuery({
     queryKey: gridKeys.info(id),

@@ -35,6 +35,7 @@ function gridApi(overrides: Parameters<typeof mockApi>[0] = {}) {
     'POST /api/futureliveprice': () => json({ pair: 'BTCUSDT', price: '95000' }),
     'GET /api/candles': () => json({ candles: [] }),
     'POST /api/startgrid': () => json({ message: 'Grid started.', botID: 'g1' }),
+    'GET /api/gridbots': () => json([]),
     ...overrides,
   });
 }
@@ -269,5 +270,35 @@ describe('Start Grid', () => {
     await user.click(await screen.findByRole('button', { name: 'drag lower' }));
     // BTCUSDT's tick is 0.01: 91,234.5678 → 91,234.57.
     expect(screen.getByLabelText('Lower price')).toHaveValue('91234.57');
+  });
+
+  it("lists the user's grids, each a link to its page", async () => {
+    gridApi({
+      'GET /api/gridbots': () =>
+        json([
+          {
+            id: 'g7',
+            symbol: 'ETHUSDT',
+            category: 'Future',
+            status: 'Live',
+            levels: [2000, 2500, 3000],
+            totalPnl: 12.4,
+          },
+        ]),
+    });
+    renderGrid();
+    const list = await screen.findByRole('list', { name: 'Your grids' });
+    expect(within(list).getByRole('link', { name: 'ETH/USDT Futures grid' })).toHaveAttribute(
+      'href',
+      '/grid-bot/g7',
+    );
+    expect(list).toHaveTextContent('2,000.00–3,000.00 · Live');
+    expect(list).toHaveTextContent('+$12.40');
+  });
+
+  it('says when there is no grid yet', async () => {
+    gridApi();
+    renderGrid();
+    expect(await screen.findByText('No grid yet: start one with the form.')).toBeInTheDocument();
   });
 });
