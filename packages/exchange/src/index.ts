@@ -1,4 +1,18 @@
 // Binance and Bybit (ccxt, slow to load) are not here: `@gridbot/exchange/binance` and `/bybit`, imported only when configured.
+
+export { type BudgetRedis, RedisBudgetCounter } from './budget/redis-budget-counter';
+export {
+  type BudgetClock,
+  type BudgetCost,
+  type BudgetCounter,
+  type BudgetRequest,
+  type BudgetWindow,
+  FairRequestBudget,
+  MemoryBudgetCounter,
+  type RequestBudget,
+  systemBudgetClock,
+  type TakeAnswer,
+} from './budget/request-budget';
 export type { BinanceExchangeOptions } from './ccxt/binance-exchange';
 export type { BinanceFeedOptions } from './ccxt/binance-feed';
 export type { BybitExchangeOptions } from './ccxt/bybit-exchange';

@@ -1,0 +1,114 @@
+import {
+  type BudgetClock,
+  type BudgetCost,
+  type BudgetCounter,
+  MemoryBudgetCounter,
+  systemBudgetClock,
+  type TakeAnswer,
+} from './request-budget';
+
+/** The one command the counter needs (an ioredis client has it). */
+export interface BudgetRedis {
+  eval(script: string, keys: number, ...args: Array<string | number>): Promise<unknown>;
+}
+
+/**
+ * Checks every cost's pause and windows, then counts all of them, in one atomic step on Redis's own clock (every
+ * process sees the same window edges whatever its clock says). KEYS: one budget key per cost. ARGV per cost:
+ * weight, number of windows, then limit and length (ms) of each window. Counters are
+ * `<key>:w<length>:<window number>` (fixed windows aligned to the epoch) and expire with their window; a pause
+ * is `<key>:pause` holding its end (Redis ms). Answers {1} or {0, ms to wait, blocking key}.
+ */
+const TAKE_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local wait, blocker = 0, ''
+local counts = {}
+local a = 1
+for i, key in ipairs(KEYS) do
+  local weight = tonumber(ARGV[a]); local n = tonumber(ARGV[a + 1]); a = a + 2
+  local paused = tonumber(redis.call('GET', key .. ':pause') or '0')
+  if paused > now and paused - now > wait then wait = paused - now; blocker = key end
+  for w = 1, n do
+    local limit = tonumber(ARGV[a]); local len = tonumber(ARGV[a + 1]); a = a + 2
+    local slot = math.floor(now / len)
+    local counter = key .. ':w' .. len .. ':' .. slot
+    local used = tonumber(redis.call('GET', counter) or '0')
+    if used > 0 and used + weight > limit then
+      local left = (slot + 1) * len - now
+      if left > wait then wait = left; blocker = key end
+    end
+    counts[#counts + 1] = {counter, weight, (slot + 1) * len - now}
+  end
+end
+if wait > 0 then return {0, wait, blocker} end
+for _, c in ipairs(counts) do
+  if c[2] > 0 then
+    redis.call('INCRBY', c[1], c[2])
+    redis.call('PEXPIRE', c[1], c[3] + 1000)
+  end
+end
+return {1}`;
+
+/** Moves a key's pause end to now + ARGV[1] ms (Redis clock), never earlier than it already is. */
+const BACK_OFF_SCRIPT = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local untilMs = now + tonumber(ARGV[1])
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if untilMs > current then redis.call('SET', KEYS[1], untilMs, 'PX', tonumber(ARGV[1]) + 1000) end
+return untilMs`;
+
+/**
+ * Budgets counted in Redis under the deployment's `REDIS_PREFIX` (`<prefix>budget:<key>…`), so every process of
+ * a split deployment counts together and a back-off seen by one pauses all. When Redis does not answer, this
+ * process counts on alone in its memory (it alone then stays under each limit) and says so through `onError`.
+ */
+export class RedisBudgetCounter implements BudgetCounter {
+  private readonly prefix: string;
+  private readonly fallback: MemoryBudgetCounter;
+
+  constructor(
+    private readonly redis: BudgetRedis,
+    redisPrefix: string,
+    private readonly options: {
+      clock?: BudgetClock;
+      onError?: (error: unknown) => void;
+    } = {},
+  ) {
+    this.prefix = `${redisPrefix}budget:`;
+    this.fallback = new MemoryBudgetCounter(options.clock ?? systemBudgetClock);
+  }
+
+  async tryTake(costs: readonly BudgetCost[]): Promise<TakeAnswer> {
+    const keys = costs.map((cost) => this.prefix + cost.key);
+    const args: number[] = [];
+    for (const cost of costs) {
+      args.push(cost.weight, cost.windows.length);
+      for (const window of cost.windows) args.push(window.limit, window.windowMs);
+    }
+    let answer: unknown[];
+    try {
+      answer = (await this.redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args)) as unknown[];
+    } catch (error) {
+      this.options.onError?.(error);
+      return this.fallback.tryTake(costs);
+    }
+    if (Number(answer[0]) === 1) return { granted: true };
+    return {
+      granted: false,
+      key: String(answer[2]).slice(this.prefix.length),
+      retryInMs: Number(answer[1]),
+    };
+  }
+
+  async backOff(key: string, forMs: number): Promise<void> {
+    await this.fallback.backOff(key, forMs);
+    try {
+      // A duration: Redis's clock, not this process's, decides when the pause ends for everyone.
+      await this.redis.eval(BACK_OFF_SCRIPT, 1, `${this.prefix}${key}:pause`, Math.max(1, Math.ceil(forMs)));
+    } catch (error) {
+      this.options.onError?.(error);
+    }
+  }
+}

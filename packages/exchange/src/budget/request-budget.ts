@@ -1,0 +1,271 @@
+/**
+ * Request budgets shared by every process that talks to an exchange (docs/operations.md "Request budgets").
+ * An exchange counts what a client sends in fixed windows per key: Binance counts request weight per IP and
+ * orders per account. Each request names what it costs in each budget; `take` waits until every cost fits,
+ * then counts them all at once. A back-off answer (HTTP 429/418, Bybit 10006, OKX 50011) pauses a key for
+ * every holder until the exchange's time.
+ *
+ * Two layers: a `BudgetCounter` does the counting (this process's memory, or Redis so that every process counts
+ * together), and `FairRequestBudget` decides whose request goes next: each account queues apart and the budget
+ * is handed round-robin among accounts with waiting requests, so one user's burst never starves the others.
+ */
+
+/** One fixed window of a budget: at most `limit` weight per `windowMs`, windows aligned to the epoch. */
+export interface BudgetWindow {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** What one request costs in one budget; `weight` 0 with no windows only honours the key's back-off. */
+export interface BudgetCost {
+  /** The budget, e.g. `binance:spot:ip:default` or `binance:spot:orders:<account>`. */
+  readonly key: string;
+  readonly weight: number;
+  readonly windows: readonly BudgetWindow[];
+}
+
+export interface BudgetRequest {
+  /** Who asks (an exchange account): requests of one account queue in order, accounts take turns. */
+  readonly account: string;
+  readonly costs: readonly BudgetCost[];
+}
+
+/** The port the exchange adapters use. */
+export interface RequestBudget {
+  /** Resolves once every cost of the request fits its windows and none of its keys is paused; counts them. */
+  take(request: BudgetRequest): Promise<void>;
+  /**
+   * The exchange said to back off: nothing that costs in `key` goes out for `forMs` (a duration, so that each
+   * counter ends the pause on its own clock: Redis's for every process at once).
+   */
+  backOff(key: string, forMs: number): Promise<void>;
+}
+
+export type TakeAnswer = { granted: true } | { granted: false; key: string; retryInMs: number };
+
+/** Where budgets are counted: all costs of a request are checked and counted in one atomic step. */
+export interface BudgetCounter {
+  /** Counts every cost if all fit and no key is paused; else counts nothing and says which key blocks and how long. */
+  tryTake(costs: readonly BudgetCost[]): Promise<TakeAnswer>;
+  /** Pauses `key` for `forMs` from now; a pause already longer is kept. */
+  backOff(key: string, forMs: number): Promise<void>;
+}
+
+export interface BudgetClock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+/** The real clock; its timers are unref'd, so a waiting request never keeps the process alive alone. */
+export const systemBudgetClock: BudgetClock = {
+  now: () => Date.now(),
+  sleep: (ms) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      timer.unref?.();
+    }),
+};
+
+/**
+ * The window a moment falls in and the time left in it. Windows start at multiples of their length since the
+ * epoch, as Binance counts them: "a 1 MINUTE interval starts every minute", "1 DAY rate limit resets at 00:00
+ * UTC every day, and 10 SECOND interval resets at 00, 10, 20... seconds of each minute" ([spot
+ * web-socket-api.md] "Rate limits").
+ */
+export function windowAt(nowMs: number, windowMs: number): { slot: number; leftMs: number } {
+  const slot = Math.floor(nowMs / windowMs);
+  return { slot, leftMs: (slot + 1) * windowMs - nowMs };
+}
+
+/** The counts of one process (ROLE=all, tests); the same rules as the Redis script. */
+export class MemoryBudgetCounter implements BudgetCounter {
+  private readonly used = new Map<string, { slot: number; weight: number }>();
+  private readonly pausedUntil = new Map<string, number>();
+
+  constructor(private readonly clock: Pick<BudgetClock, 'now'> = systemBudgetClock) {}
+
+  async tryTake(costs: readonly BudgetCost[]): Promise<TakeAnswer> {
+    const now = this.clock.now();
+    let blocked: { key: string; retryInMs: number } | undefined;
+    const block = (key: string, retryInMs: number) => {
+      if (!blocked || retryInMs > blocked.retryInMs) blocked = { key, retryInMs };
+    };
+    for (const cost of costs) {
+      const paused = this.pausedUntil.get(cost.key) ?? 0;
+      if (paused > now) block(cost.key, paused - now);
+      for (const window of cost.windows) {
+        const { slot, leftMs } = windowAt(now, window.windowMs);
+        const used = this.usedIn(cost.key, window.windowMs, slot);
+        // A request heavier than the whole window still goes out, alone, in a fresh window.
+        if (used > 0 && used + cost.weight > window.limit) block(cost.key, leftMs);
+      }
+    }
+    if (blocked) return { granted: false, ...blocked };
+    for (const cost of costs) {
+      for (const window of cost.windows) {
+        const { slot } = windowAt(now, window.windowMs);
+        const id = `${cost.key}|${window.windowMs}`;
+        this.used.set(id, { slot, weight: this.usedIn(cost.key, window.windowMs, slot) + cost.weight });
+      }
+    }
+    return { granted: true };
+  }
+
+  async backOff(key: string, forMs: number): Promise<void> {
+    const untilMs = this.clock.now() + forMs;
+    this.pausedUntil.set(key, Math.max(this.pausedUntil.get(key) ?? 0, untilMs));
+  }
+
+  private usedIn(key: string, windowMs: number, slot: number): number {
+    const entry = this.used.get(`${key}|${windowMs}`);
+    return entry && entry.slot === slot ? entry.weight : 0;
+  }
+}
+
+interface Waiter {
+  readonly costs: readonly BudgetCost[];
+  resolve(): void;
+}
+
+/**
+ * Hands a counter's budget out fairly: one queue per account, and the accounts with waiting requests take turns,
+ * one request each. A request blocked by a budget only it uses (its account's orders) does not hold up the
+ * others; a request blocked by a shared budget (the IP's weight) waits until that window ends, and so does every
+ * other request that costs in it. Every process has one; with Redis they share the counts and the pauses.
+ */
+export class FairRequestBudget implements RequestBudget {
+  private readonly queues = new Map<string, Waiter[]>();
+  /** Accounts with waiting requests, in turn order; `next` is whose turn it is. */
+  private readonly ring: string[] = [];
+  private next = 0;
+  /** Keys this process knows to be full or paused, until when (clock ms). */
+  private readonly blockedUntil = new Map<string, number>();
+  private running = false;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly counter: BudgetCounter,
+    private readonly clock: BudgetClock = systemBudgetClock,
+    /** Told when the counter fails; the request is tried again a moment later. */
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
+
+  take(request: BudgetRequest): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let queue = this.queues.get(request.account);
+      if (!queue) {
+        queue = [];
+        this.queues.set(request.account, queue);
+        this.ring.push(request.account);
+      }
+      queue.push({ costs: request.costs, resolve });
+      this.kick();
+    });
+  }
+
+  async backOff(key: string, forMs: number): Promise<void> {
+    const untilMs = this.clock.now() + forMs;
+    this.blockedUntil.set(key, Math.max(this.blockedUntil.get(key) ?? 0, untilMs));
+    await this.counter.backOff(key, forMs);
+  }
+
+  /** Requests waiting in this process (metrics, tests). */
+  waiting(): number {
+    let n = 0;
+    for (const queue of this.queues.values()) n += queue.length;
+    return n;
+  }
+
+  private kick(): void {
+    if (this.running) {
+      const wake = this.wake;
+      this.wake = undefined;
+      wake?.();
+      return;
+    }
+    void this.pump();
+  }
+
+  private async pump(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.ring.length > 0) {
+        const now = this.clock.now();
+        const turn = this.nextReady(now);
+        if (turn === undefined) {
+          await this.sleepOrKick(this.earliestUnblock(now) - now);
+          continue;
+        }
+        const queue = this.queues.get(turn) as Waiter[];
+        const head = queue[0] as Waiter;
+        let answer: TakeAnswer;
+        try {
+          answer = await this.counter.tryTake(head.costs);
+        } catch (error) {
+          this.onError(error);
+          await this.sleepOrKick(COUNTER_RETRY_MS);
+          continue;
+        }
+        if (answer.granted) {
+          queue.shift();
+          if (queue.length === 0) this.dropAccount(turn);
+          head.resolve();
+        } else {
+          const until = this.clock.now() + Math.max(1, answer.retryInMs);
+          this.blockedUntil.set(answer.key, Math.max(this.blockedUntil.get(answer.key) ?? 0, until));
+        }
+      }
+    } finally {
+      this.running = false;
+      this.wake = undefined;
+    }
+  }
+
+  /** The account whose turn it is among those whose next request is not blocked; moves the turn past it. */
+  private nextReady(now: number): string | undefined {
+    for (let i = 0; i < this.ring.length; i += 1) {
+      const index = (this.next + i) % this.ring.length;
+      const account = this.ring[index] as string;
+      const head = this.queues.get(account)?.[0];
+      if (head?.costs.every((cost) => (this.blockedUntil.get(cost.key) ?? 0) <= now)) {
+        // Not wrapped here: an account that joins the ring meanwhile (pushed at its end) gets the next turn.
+        this.next = index + 1;
+        return account;
+      }
+    }
+    return undefined;
+  }
+
+  private earliestUnblock(now: number): number {
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const account of this.ring) {
+      const head = this.queues.get(account)?.[0];
+      if (!head) continue;
+      let ready = now;
+      for (const cost of head.costs) ready = Math.max(ready, this.blockedUntil.get(cost.key) ?? 0);
+      earliest = Math.min(earliest, ready);
+    }
+    return Number.isFinite(earliest) ? Math.max(earliest, now + 1) : now + 1;
+  }
+
+  private dropAccount(account: string): void {
+    this.queues.delete(account);
+    const index = this.ring.indexOf(account);
+    this.ring.splice(index, 1);
+    if (index < this.next) this.next -= 1;
+  }
+
+  /** Sleeps until a blocked key frees, or until a new request arrives (it may need other keys). */
+  private sleepOrKick(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      this.wake = resolve;
+      void this.clock.sleep(ms).then(() => {
+        if (this.wake === resolve) this.wake = undefined;
+        resolve();
+      });
+    });
+  }
+}
+
+/** How long a request waits before asking a counter that failed (Redis unreachable) again. */
+const COUNTER_RETRY_MS = 1_000;
