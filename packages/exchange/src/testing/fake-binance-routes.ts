@@ -16,15 +16,15 @@ type Params = Record<string, string>;
 export interface FakeRoute {
   signed: boolean;
   required: readonly string[];
-  /** Request weight as the docs list it (rate limit tests). */
-  weight: number;
+  /** Request weight on the IP's REQUEST_WEIGHT as the docs list it, for the request's parameters. */
+  weight: number | ((params: Params) => number);
   handle(params: Params): unknown;
 }
 
 const route = (
   signed: boolean,
   required: readonly string[],
-  weight: number,
+  weight: FakeRoute['weight'],
   handle: (p: Params) => unknown,
 ): FakeRoute => ({ signed, required, weight, handle });
 
@@ -55,6 +55,9 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
   return new Map<string, FakeRoute>([
     ['GET /api/v3/ping', route(false, [], 1, () => ({}))],
     ['GET /api/v3/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
+    // [spot rest-api.md] weights: "Exchange information" 20, "Symbol price ticker" 2 for one symbol, "Account
+    // information" 20, "New order" 1, "Query order" 4, "Cancel order" 1, "Current open orders" 6 for one symbol
+    // and 80 without, "Account trade list" 20 without orderId and 5 with.
     ['GET /api/v3/exchangeInfo', route(false, [], 20, () => spotExchangeInfo(fake.now(), book.allRules()))],
     [
       'GET /api/v3/ticker/price',
@@ -114,12 +117,22 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
     ],
     [
       'GET /api/v3/openOrders',
-      route(true, [], 6, (p) => book.openOrders('spot', p.symbol).map((o) => spotOrder(o))),
+      route(
+        true,
+        [],
+        (p) => (p.symbol ? 6 : 80),
+        (p) => book.openOrders('spot', p.symbol).map((o) => spotOrder(o)),
+      ),
     ],
     [
       // [spot rest-api.md] "Account trade list (USER_DATA)": orderId "can only be used in combination with symbol".
       'GET /api/v3/myTrades',
-      route(true, ['symbol'], 20, (p) => book.spotTrades(p.symbol!, p.orderId).map(spotTrade)),
+      route(
+        true,
+        ['symbol'],
+        (p) => (p.orderId ? 5 : 20),
+        (p) => book.spotTrades(p.symbol!, p.orderId).map(spotTrade),
+      ),
     ],
     [
       'POST /sapi/v1/asset/transfer',
@@ -131,10 +144,23 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
     // [spot rest-api.md] "Kline/Candlestick data": weight 2.
     ['GET /api/v3/klines', route(false, ['symbol', 'interval'], 2, (p) => fake.klines.answer('spot', p))],
     ['GET /fapi/v1/ping', route(false, [], 1, () => ({}))],
-    // [futures] "Kline/Candlestick Data": weight 5 for LIMIT in [500, 1000], the pages the history reader asks for.
-    ['GET /fapi/v1/klines', route(false, ['symbol', 'interval'], 5, (p) => fake.klines.answer('future', p))],
-    // [futures] "Get Funding Rate History": shares a 500/5min/IP limit with fundingInfo; counted as weight 1 here.
-    ['GET /fapi/v1/fundingRate', route(false, [], 1, (p) => fake.fundingRates.answer(p))],
+    // [futures] "Kline/Candlestick Data": weight by LIMIT (default 500): [1,100) 1, [100,500) 2, [500,1000] 5,
+    // > 1000 10.
+    [
+      'GET /fapi/v1/klines',
+      route(
+        false,
+        ['symbol', 'interval'],
+        (p) => {
+          const limit = Number(p.limit ?? 500);
+          return limit < 100 ? 1 : limit < 500 ? 2 : limit <= 1000 ? 5 : 10;
+        },
+        (p) => fake.klines.answer('future', p),
+      ),
+    ],
+    // [futures] "Get Funding Rate History": "share 500/5min/IP rate limit with GET /fapi/v1/fundingInfo", a limit
+    // of its own rather than request weight (not counted by the double).
+    ['GET /fapi/v1/fundingRate', route(false, [], 0, (p) => fake.fundingRates.answer(p))],
     ['GET /fapi/v1/time', route(false, [], 1, () => ({ serverTime: fake.now() }))],
     [
       'GET /fapi/v1/exchangeInfo',
@@ -186,7 +212,13 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
     ],
     [
       'GET /fapi/v1/openOrders',
-      route(true, [], 1, (p) => book.openOrders('future', p.symbol).map(futuresOrder)),
+      // [futures] "Current All Open Orders": 1 for a single symbol, 40 when the symbol parameter is omitted.
+      route(
+        true,
+        [],
+        (p) => (p.symbol ? 1 : 40),
+        (p) => book.openOrders('future', p.symbol).map(futuresOrder),
+      ),
     ],
     [
       // [futures] "Account Trade List (USER_DATA)": commission, commissionAsset, realizedPnl per trade.
@@ -197,11 +229,16 @@ export function binanceRoutes(fake: FakeBinanceServer): Map<string, FakeRoute> {
       // [futures] "User's Force Orders (USER_DATA)": weight 20 with symbol, 50 without; the orders the
       // exchange sent itself to close the account's positions, in the Query Order shape.
       'GET /fapi/v1/forceOrders',
-      route(true, [], 20, (p) => {
-        if (p.symbol) book.rules(p.symbol, 'future');
-        const from = p.startTime ? Number(p.startTime) : undefined;
-        return book.forceOrders(p.symbol, from).map((o) => ({ ...futuresOrder(o), timeInForce: 'IOC' }));
-      }),
+      route(
+        true,
+        [],
+        (p) => (p.symbol ? 20 : 50),
+        (p) => {
+          if (p.symbol) book.rules(p.symbol, 'future');
+          const from = p.startTime ? Number(p.startTime) : undefined;
+          return book.forceOrders(p.symbol, from).map((o) => ({ ...futuresOrder(o), timeInForce: 'IOC' }));
+        },
+      ),
     ],
     [
       'POST /fapi/v1/leverage',

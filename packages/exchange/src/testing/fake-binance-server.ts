@@ -50,6 +50,37 @@ export type Fault =
   | { kind: 'rateLimit'; status: 429 | 418; retryAfterSec: number }
   | { kind: 'lateOrder'; answer: 'timeout' | 'drop'; delayMs: number };
 
+/** One fixed window of a limit: at most `limit` per `windowMs`, windows aligned to the epoch. */
+export interface FakeLimit {
+  limit: number;
+  windowMs: number;
+}
+
+/**
+ * The limits the double enforces, as Binance documents them (tests may shrink the figures, never the rules):
+ * - `spotWeight`: REQUEST_WEIGHT 6000 per 1 MINUTE per IP ([spot enums.md] "Rate limiters (rateLimitType)";
+ *   [spot rest-api.md] "IP Limits": "The limits on the API are based on the IPs, not the API keys").
+ * - `usdmWeight`: REQUEST_WEIGHT 2400 per 1 MINUTE per IP ([USDⓈ-M futures] "Exchange Information" rateLimits).
+ * - `spotOrders`: ORDERS 50 per 10 SECOND per account ([spot rest-api.md] "Query Unfilled Order Count"). The
+ *   double counts every accepted order; Binance gives room back when orders fill, so the double is the stricter.
+ * - `usdmOrders`: ORDERS 1200 per 1 MINUTE per account ([USDⓈ-M futures] "Exchange Information").
+ * Windows start at multiples of their length ("a 1 MINUTE interval starts every minute", [spot
+ * web-socket-api.md] "Rate limits"). SAPI endpoints have limits of their own and are not counted here.
+ */
+export interface FakeBinanceLimits {
+  spotWeight: FakeLimit;
+  usdmWeight: FakeLimit;
+  spotOrders: FakeLimit;
+  usdmOrders: FakeLimit;
+}
+
+export const BINANCE_DOCUMENTED_LIMITS: FakeBinanceLimits = {
+  spotWeight: { limit: 6000, windowMs: 60_000 },
+  usdmWeight: { limit: 2400, windowMs: 60_000 },
+  spotOrders: { limit: 50, windowMs: 10_000 },
+  usdmOrders: { limit: 1200, windowMs: 60_000 },
+};
+
 interface Injection {
   target: string;
   fault: Fault;
@@ -91,6 +122,12 @@ export class FakeBinanceServer {
   clockSkewMs = 0;
   /** End of a 418 IP ban (server clock, ms). */
   bannedUntilMs = 0;
+  /** The limits enforced (`BINANCE_DOCUMENTED_LIMITS` unless the test gave others). */
+  readonly limits: FakeBinanceLimits;
+  /** Weight and order counts per `<ip or key>|<limit>|<window number>`: what each window was charged. */
+  readonly counted = new Map<string, number>();
+  /** Every API key the double knows, with its secret (`addKey`); all trade on the one book. */
+  private readonly keys = new Map<string, string>();
   private readonly injections: Injection[] = [];
   /** Requests of `lateOrder` faults still on their way to the matching engine. */
   private readonly lateRequests = new Set<NodeJS.Timeout>();
@@ -103,7 +140,10 @@ export class FakeBinanceServer {
     readonly apiKey: string,
     readonly secret: string,
     brackets: Record<string, readonly LeverageBracket[]> | undefined,
+    limits: Partial<FakeBinanceLimits> = {},
   ) {
+    this.limits = { ...BINANCE_DOCUMENTED_LIMITS, ...limits };
+    this.keys.set(apiKey, secret);
     this.book = new FakeBinanceBook({ now: () => this.now(), ...(brackets ? { brackets } : {}) });
     this.routes = binanceRoutes(this);
     this.routes.set(
@@ -119,12 +159,14 @@ export class FakeBinanceServer {
       secret?: string;
       port?: number;
       brackets?: Record<string, readonly LeverageBracket[]>;
+      limits?: Partial<FakeBinanceLimits>;
     } = {},
   ): Promise<FakeBinanceServer> {
     const fake = new FakeBinanceServer(
       options.apiKey ?? 'test-api-key',
       options.secret ?? 'test-secret',
       options.brackets,
+      options.limits,
     );
     fake.server = createServer((req, res) => {
       fake.handle(req, res).catch((error: unknown) => send(res, 500, { code: -1000, msg: String(error) }));
@@ -148,6 +190,18 @@ export class FakeBinanceServer {
    */
   inject(target: string, fault: Fault, times = 1): void {
     this.injections.push({ target, fault, remaining: times });
+  }
+
+  /** Another account's key pair (its orders count apart; every key trades on the one book). */
+  addKey(apiKey: string, secret: string): void {
+    this.keys.set(apiKey, secret);
+  }
+
+  /** The most weight (or orders) one window of `limit` was charged, over every IP (or key). */
+  peak(limit: keyof FakeBinanceLimits): number {
+    let peak = 0;
+    for (const [id, used] of this.counted) if (id.split('|')[1] === limit) peak = Math.max(peak, used);
+    return peak;
   }
 
   /** Whether a fault injected for exactly `target` still waits for its request. */
@@ -241,10 +295,20 @@ export class FakeBinanceServer {
 
     const route = this.routes.get(target);
     if (!route) return send(res, 404, { code: -1000, msg: `No fake for ${target}` });
+    const overWeight = this.chargeWeight(req, url.pathname, route, params, res);
+    if (overWeight) {
+      record.outcome = 'rateLimit';
+      return send(res, 429, overWeight.body, { 'retry-after': String(overWeight.retryAfterSec) });
+    }
     if (route.signed) {
       const problem =
         this.checkSigned(apiKey, rawQuery, rawBody, params) ?? permissionRefusal(target, this.keyPermissions);
       if (problem) return send(res, problem.status, { code: problem.code, msg: problem.msg });
+    }
+    const overOrders = this.chargeOrder(target, apiKey);
+    if (overOrders) {
+      record.outcome = 'rateLimit';
+      return send(res, 429, overOrders.body, { 'retry-after': String(overOrders.retryAfterSec) });
     }
     const missing = route.required.find((name) => params[name] === undefined || params[name] === '');
     if (missing) {
@@ -268,6 +332,83 @@ export class FakeBinanceServer {
     }
     if (fault?.kind === 'executedThenError') return send(res, fault.status, fault.body);
     send(res, 200, body);
+  }
+
+  /**
+   * Charges the request's weight to its IP's window ([spot rest-api.md] "IP Limits": "Every request will contain
+   * X-MBX-USED-WEIGHT-(intervalNum)(intervalLetter) in the response headers which has the current used weight
+   * for the IP"). Over the limit: HTTP 429 -1003 with `Retry-After` in seconds ("A Retry-After header is sent
+   * with a 418 or 429 responses and will give the number of seconds required to wait, in the case of a 429, to
+   * prevent a ban"), here the time left in the window; the refused request is not charged.
+   */
+  private chargeWeight(
+    req: IncomingMessage,
+    path: string,
+    route: FakeRoute,
+    params: Record<string, string>,
+    res: ServerResponse,
+  ): { body: unknown; retryAfterSec: number } | undefined {
+    const limit = path.startsWith('/api/')
+      ? 'spotWeight'
+      : path.startsWith('/fapi/')
+        ? 'usdmWeight'
+        : undefined;
+    if (!limit) return undefined;
+    const weight = typeof route.weight === 'function' ? route.weight(params) : route.weight;
+    const ip = req.socket.remoteAddress ?? '127.0.0.1';
+    const { id, used, leftMs } = this.window(ip, limit);
+    if (used + weight > this.limits[limit].limit) {
+      return {
+        body: {
+          code: -1003,
+          msg: `Too many requests; current limit of IP(${ip}) is ${this.limits[limit].limit} requests per minute. Please use the websocket for live updates to avoid polling the API.`,
+        },
+        retryAfterSec: Math.max(1, Math.ceil(leftMs / 1000)),
+      };
+    }
+    this.counted.set(id, used + weight);
+    res.setHeader('x-mbx-used-weight-1m', String(used + weight));
+    return undefined;
+  }
+
+  /**
+   * Counts a new order against its account's window ("The number of unfilled orders is tracked for each
+   * account"; USDⓈ-M: "The order rate limit is counted against each account"). Over it: HTTP 429 -1015 "Too
+   * many new orders" ([spot errors.md]; [spot rest-api.md] "Unfilled Order Count": "you will receive a 429
+   * error with the Retry-After header").
+   */
+  private chargeOrder(
+    target: string,
+    apiKey: string | undefined,
+  ): { body: unknown; retryAfterSec: number } | undefined {
+    const limit =
+      target === 'POST /api/v3/order'
+        ? 'spotOrders'
+        : target === 'POST /fapi/v1/order'
+          ? 'usdmOrders'
+          : undefined;
+    if (!limit || !apiKey) return undefined;
+    const { id, used, leftMs } = this.window(apiKey, limit);
+    const { limit: max, windowMs } = this.limits[limit];
+    if (used + 1 > max) {
+      return {
+        body: {
+          code: -1015,
+          msg: `Too many new orders; current limit is ${max} orders per ${windowMs / 1000} SECOND.`,
+        },
+        retryAfterSec: Math.max(1, Math.ceil(leftMs / 1000)),
+      };
+    }
+    this.counted.set(id, used + 1);
+    return undefined;
+  }
+
+  private window(who: string, limit: keyof FakeBinanceLimits): { id: string; used: number; leftMs: number } {
+    const { windowMs } = this.limits[limit];
+    const now = this.now();
+    const slot = Math.floor(now / windowMs);
+    const id = `${who}|${limit}|${slot}`;
+    return { id, used: this.counted.get(id) ?? 0, leftMs: (slot + 1) * windowMs - now };
   }
 
   /** A `lateOrder` fault: answered (or not) now, executed later within the request's recvWindow. */
@@ -320,7 +461,8 @@ export class FakeBinanceServer {
     rawBody: string,
     params: Record<string, string>,
   ) {
-    if (apiKey !== this.apiKey) {
+    const secret = apiKey === undefined ? undefined : this.keys.get(apiKey);
+    if (secret === undefined) {
       return { status: 401, code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' };
     }
     const timestamp = Number(params.timestamp);
@@ -345,7 +487,7 @@ export class FakeBinanceServer {
     }
     const signature = params.signature ?? '';
     const payload = stripSignature(rawQuery) + stripSignature(rawBody);
-    const expected = createHmac('sha256', this.secret).update(payload).digest('hex');
+    const expected = createHmac('sha256', secret).update(payload).digest('hex');
     const ok =
       signature.length === expected.length && timingSafeEqual(Buffer.from(signature), Buffer.from(expected));
     return ok ? undefined : { status: 400, code: -1022, msg: 'Signature for this request is not valid.' };

@@ -1,0 +1,77 @@
+import { createHmac } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeBinanceServer } from './fake-binance-server';
+
+let fake: FakeBinanceServer | undefined;
+afterEach(async () => {
+  await fake?.close();
+});
+
+/** Puts the double's clock 1 s into a fresh window of `windowMs`, so no window edge falls inside a test. */
+function startOfWindow(server: FakeBinanceServer, windowMs: number): void {
+  const now = Date.now();
+  server.clockSkewMs = Math.ceil(now / windowMs) * windowMs + 1_000 - now;
+}
+
+async function get(path: string) {
+  const res = await fetch(`${fake!.url}${path}`);
+  return {
+    status: res.status,
+    usedWeight: res.headers.get('x-mbx-used-weight-1m'),
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { code?: number },
+  };
+}
+
+/** A signed POST /api/v3/order with the double's clock as timestamp. */
+async function marketBuy(apiKey: string, secret: string) {
+  const query = `symbol=BTCUSDT&side=BUY&type=MARKET&quantity=0.001&timestamp=${fake!.now()}`;
+  const signature = createHmac('sha256', secret).update(query).digest('hex');
+  const res = await fetch(`${fake!.url}/api/v3/order?${query}&signature=${signature}`, {
+    method: 'POST',
+    headers: { 'x-mbx-apikey': apiKey },
+  });
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('retry-after'),
+    body: (await res.json()) as { code?: number },
+  };
+}
+
+describe('the Binance double counts request weight and orders as Binance documents', () => {
+  it('charges each request its weight per IP per minute and answers 429 -1003 with Retry-After past the limit', async () => {
+    fake = await FakeBinanceServer.start({ limits: { spotWeight: { limit: 45, windowMs: 60_000 } } });
+    startOfWindow(fake, 60_000);
+    // exchangeInfo weighs 20: 20, 40, then 60 > 45 is refused with the 59 s left in the minute.
+    expect(await get('/api/v3/exchangeInfo')).toMatchObject({ status: 200, usedWeight: '20' });
+    expect(await get('/api/v3/exchangeInfo')).toMatchObject({ status: 200, usedWeight: '40' });
+    const refused = await get('/api/v3/exchangeInfo');
+    expect(refused).toMatchObject({ status: 429, retryAfter: '59', body: { code: -1003 } });
+    // The refusal is not charged: a ping (weight 1) still fits, 41.
+    expect(await get('/api/v3/time')).toMatchObject({ status: 200, usedWeight: '41' });
+    // USDⓈ-M has its own limit: its exchangeInfo weighs 1.
+    expect(await get('/fapi/v1/exchangeInfo')).toMatchObject({ status: 200, usedWeight: '1' });
+    expect(fake.peak('spotWeight')).toBe(41);
+    expect(fake.requests.filter((r) => r.outcome === 'rateLimit')).toHaveLength(1);
+  });
+
+  it('counts orders per account: a second key still trades when the first is over its limit (429 -1015)', async () => {
+    fake = await FakeBinanceServer.start({
+      apiKey: 'k1',
+      secret: 's1',
+      limits: { spotOrders: { limit: 2, windowMs: 10_000 } },
+    });
+    fake.addKey('k2', 's2');
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    startOfWindow(fake, 10_000);
+    expect((await marketBuy('k1', 's1')).status).toBe(200);
+    expect((await marketBuy('k1', 's1')).status).toBe(200);
+    expect(await marketBuy('k1', 's1')).toMatchObject({
+      status: 429,
+      retryAfter: '9',
+      body: { code: -1015 },
+    });
+    expect((await marketBuy('k2', 's2')).status).toBe(200);
+    expect(fake.peak('spotOrders')).toBe(2);
+  });
+});
