@@ -5,4 +5,3 @@ export { BinanceExchange, type BinanceExchangeOptions, HEDGE_MODE_MESSAGE } from
 export { BinanceFeed } from './ccxt/binance-feed';
 export { BinanceKlines } from './ccxt/binance-klines';
 export { type ApiKeyPermissions, keyPermissionsOf } from './ccxt/key-permissions';
-export { BinanceRateGate, processRateGate } from './ccxt/rate-gate';

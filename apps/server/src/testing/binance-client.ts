@@ -1,12 +1,12 @@
 import type { Db } from '@gridbot/db';
 import type { MarketFeed } from '@gridbot/exchange';
 import { BinanceExchange, type BinanceExchangeOptions } from '@gridbot/exchange/binance';
-import { type FakeBinanceServer, virtualRateGate } from '@gridbot/exchange/testing';
+import { type FakeBinanceServer, virtualBudget } from '@gridbot/exchange/testing';
 import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
 
 /**
  * Our Binance adapter pointed at the double with the key the double was started with ('k' / 's'), without the
- * waits a test has no use for: no ccxt throttle, no sleep between read retries, a rate gate of its own, and a
+ * waits a test has no use for: no ccxt throttle, no sleep between read retries, a request budget of its own, and a
  * recvWindow of 2 s instead of 5 s (an unanswered order is known absent once it has passed).
  */
 export function binanceClientOf(
@@ -19,7 +19,7 @@ export function binanceClientOf(
     baseUrl: fake.url,
     enableRateLimit: false,
     retry: { sleep: async () => {}, random: () => 0.5 },
-    gate: virtualRateGate().gate,
+    budget: virtualBudget().budget,
     recvWindowMs: 2_000,
     ...options,
   });

@@ -7,7 +7,7 @@ import {
   type Fault,
   ManualFeed,
   TIMEOUT_UNKNOWN,
-  virtualRateGate,
+  virtualBudget,
 } from '@gridbot/exchange/testing';
 
 import { money } from '@gridbot/shared';
@@ -53,14 +53,14 @@ describe('a spot bot on the Binance double that injects every documented fault',
     const rand = random(7);
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.setPrice('ETHUSDT', 'spot', '2000');
-    const { gate } = virtualRateGate();
+    const { budget } = virtualBudget();
     const exchange = new BinanceExchange({
       apiKey: 'k',
       secret: 's',
       baseUrl: fake.url,
       enableRateLimit: false,
       retry: { sleep: async () => {}, random: () => 0.5 },
-      gate,
+      budget,
       timeoutMs: 10_000,
       // An order whose request went unanswered is known absent once its recvWindow (+ 1 s) has passed.
       recvWindowMs: 500,

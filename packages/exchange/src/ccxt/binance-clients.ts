@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { binance, binanceusdm } from 'ccxt';
-import { type BinanceRateGate, processRateGate } from './rate-gate';
+import { FairRequestBudget, MemoryBudgetCounter, type RequestBudget } from '../budget/request-budget';
+import { type BinanceVenue, type BudgetIdentity, binanceCosts, binanceKeys } from './binance-budget';
 
 export interface BinanceClientOptions {
   apiKey?: string;
@@ -8,10 +10,12 @@ export interface BinanceClientOptions {
   sandbox?: boolean;
   /** Replaces the origin of every Binance REST URL (`BINANCE_REST_URL`; tests: the loopback fake server). */
   baseUrl?: string;
-  /** Weight throttling (shared by all clients of the process). Default true. */
+  /** Weight and order budgets (back-offs are always honoured). Default true; tests turn it off. */
   enableRateLimit?: boolean;
-  /** The rate limiter shared by every client of the process (default); tests pass their own. */
-  gate?: BinanceRateGate;
+  /** The request budget every client spends (default: this process's own, in memory); tests pass their own. */
+  budget?: RequestBudget;
+  /** The egress IP's name in the budget keys (`EXCHANGE_EGRESS`). Default `default`. */
+  egress?: string;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
   /** `recvWindow` of signed requests in ms (default 5,000); tests shorten it. */
@@ -68,12 +72,13 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
     spot.setSandboxMode(true);
     usdm.setSandboxMode(true);
   }
-  const gate = options.gate ?? processRateGate;
+  const budget = options.budget ?? processBudget;
   const weighted = options.enableRateLimit ?? true;
-  shareGate(spot, 'spot', gate, weighted);
-  shareGate(usdm, 'usdm', gate, weighted);
-  keepBinanceErrors(spot, gate);
-  keepBinanceErrors(usdm, gate);
+  const who: BudgetIdentity = { egress: options.egress ?? 'default', account: accountOf(options.apiKey) };
+  spendBudget(spot, 'spot', budget, who, weighted);
+  spendBudget(usdm, 'usdm', budget, who, weighted);
+  keepBinanceErrors(spot, { venue: 'spot', budget, who });
+  keepBinanceErrors(usdm, { venue: 'usdm', budget, who });
   if (options.baseUrl) {
     pointAt(spot, options.baseUrl);
     pointAt(usdm, options.baseUrl);
@@ -90,17 +95,48 @@ function pointAt(client: binance, baseUrl: string): void {
   }
 }
 
+/** The process's budget, for clients given none (a process without split roles counts alone). */
+const processBudget: RequestBudget = new FairRequestBudget(new MemoryBudgetCounter());
+
 /**
- * Every request of the client first waits out the process's 429/418 pause, then takes its weight from
- * the venue's bucket shared by all clients of the process (Binance counts weight per IP).
+ * The account an API key belongs to, as a budget name: a digest, so no key is ever written to Redis. Binance
+ * counts orders per account; one user's key is one account.
  */
-function shareGate(client: binance, venue: string, gate: BinanceRateGate, weighted: boolean): void {
-  const throttler = gate.throttlerFor(venue, client.throttler);
-  client.throttler = throttler as binance['throttler'];
-  client.throttle = (async (cost?: number) => {
-    await gate.wait();
-    if (weighted) await throttler.throttle(cost);
-  }) as binance['throttle'];
+function accountOf(apiKey: string | undefined): string {
+  if (!apiKey) return 'public';
+  return createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
+}
+
+/**
+ * Every request of the client first takes its costs from the shared budget (the venue's IP weight, the
+ * account's orders), waiting its turn, before ccxt signs it: a request signed before a long wait would fall out
+ * of its recvWindow. ccxt's own per-client throttle is off; the budget replaces it.
+ */
+function spendBudget(
+  client: binance,
+  venue: BinanceVenue,
+  budget: RequestBudget,
+  who: BudgetIdentity,
+  weighted: boolean,
+): void {
+  client.enableRateLimit = false;
+  const fetch2 = client.fetch2.bind(client);
+  client.fetch2 = (async (...args: Parameters<binance['fetch2']>) => {
+    const [path, api = 'public', method = 'GET', params = {}] = args;
+    const costs = binanceCosts(
+      venue,
+      {
+        api: String(api),
+        method: String(method),
+        path: String(path),
+        params: params as Record<string, unknown>,
+      },
+      who,
+      weighted,
+    );
+    await budget.take({ account: who.account, costs });
+    return fetch2(...args);
+  }) as binance['fetch2'];
 }
 
 /** Binance's error as it sent it: code and message, before ccxt rewords it into one of its classes. */
@@ -121,24 +157,51 @@ export class BinanceApiError extends Error {
  * ccxt rewrites some Binance errors ("binance Account has insufficient balance…") and drops the
  * code. Every body of the form `{ code: <negative>, msg }` is thrown as a `BinanceApiError` first.
  */
-function keepBinanceErrors(client: binance, gate: BinanceRateGate): void {
+function keepBinanceErrors(
+  client: binance,
+  spender: { venue: BinanceVenue; budget: RequestBudget; who: BudgetIdentity },
+): void {
   const original = client.handleErrors.bind(client);
   client.handleErrors = ((...args: Parameters<binance['handleErrors']>) => {
     const [httpStatus, , , , headers, , response] = args;
     const status = Number(httpStatus);
     let retryAfterSec: number | undefined;
     if (status === 429 || status === 418) {
-      // "LIMITS": a Retry-After header (seconds) comes with a 418 or 429; every client of the process waits.
+      // "LIMITS": a Retry-After header (seconds) comes with a 418 or 429; every holder of the budget waits.
       const raw = retryAfterOf(headers);
       retryAfterSec = raw === undefined ? undefined : Number(raw);
-      gate.rateLimited(status, retryAfterSec);
     }
     const body = response as { code?: unknown; msg?: unknown } | undefined;
+    if (status === 429 || status === 418) backOff(spender, status, body?.code, retryAfterSec);
     if (body && typeof body.code === 'number' && body.code < 0 && typeof body.msg === 'string') {
       throw new BinanceApiError(status, body.code, body.msg, retryAfterSec);
     }
     return original(...args);
   }) as binance['handleErrors'];
+}
+
+/** Pause after a 429/418 that carries no usable `Retry-After` (a 418 ban lasts 2 minutes at first). */
+const DEFAULT_PAUSE_MS: Readonly<Record<429 | 418, number>> = { 429: 1_000, 418: 120_000 };
+
+/**
+ * A 429 or 418 pauses the budget it broke, in every process: -1015 "Too many new orders" ([spot errors.md];
+ * "Unfilled Order Count": a 429 when the account's order limit is exceeded) pauses the account's orders only;
+ * any other 429 (-1003, the request weight) and every 418 (the IP is banned) pause the IP's weight.
+ */
+function backOff(
+  spender: { venue: BinanceVenue; budget: RequestBudget; who: BudgetIdentity },
+  status: 429 | 418,
+  code: unknown,
+  retryAfterSec: number | undefined,
+): void {
+  const ms =
+    retryAfterSec !== undefined && Number.isFinite(retryAfterSec) && retryAfterSec >= 0
+      ? retryAfterSec * 1000
+      : DEFAULT_PAUSE_MS[status];
+  const keys = binanceKeys(spender.venue, spender.who);
+  const key = status === 429 && code === -1015 ? keys.orders : keys.ip;
+  // Never blocks the answer's handling: the pause is set in this process at once, in Redis meanwhile.
+  void spender.budget.backOff(key, ms).catch(() => undefined);
 }
 
 function retryAfterOf(headers: unknown): string | undefined {

@@ -1,15 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestBudget } from '../budget/request-budget';
+import { ExchangeError } from '../exchange-error';
 import { exchangeContract, rejection } from '../testing/exchange-contract';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
-import { virtualRateGate as virtualGate } from '../testing/virtual-rate-gate';
+import { virtualBudget } from '../testing/virtual-budget';
 import { BinanceExchange } from './binance-exchange';
-import type { BinanceRateGate } from './rate-gate';
 
 const noDelay = { sleep: async () => {}, random: () => 0.5 };
 
 function adapterFor(
   fake: FakeBinanceServer,
-  overrides: { apiKey?: string; secret?: string; gate?: BinanceRateGate } = {},
+  overrides: { apiKey?: string; secret?: string; budget?: RequestBudget } = {},
 ) {
   return new BinanceExchange({
     apiKey: overrides.apiKey ?? fake.apiKey,
@@ -17,7 +18,7 @@ function adapterFor(
     baseUrl: fake.url,
     enableRateLimit: false,
     retry: noDelay,
-    gate: overrides.gate ?? virtualGate().gate,
+    budget: overrides.budget ?? virtualBudget().budget,
   });
 }
 
@@ -206,7 +207,7 @@ describe('Binance adapter requests and error mapping', () => {
       baseUrl: fake.url,
       enableRateLimit: false,
       retry: { baseDelayMs: 100, sleep: async (ms) => void delays.push(ms), random: () => 0.5 },
-      gate: virtualGate().gate,
+      budget: virtualBudget().budget,
     });
     const balances = await adapter.balances('future');
     expect(balances[0]).toEqual({ asset: 'USDT', free: '0', locked: '0' });

@@ -32,7 +32,6 @@ import {
   rulesFromMarket,
   spotBalances,
 } from './normalize';
-import type { BinanceRateGate } from './rate-gate';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
 
@@ -43,8 +42,6 @@ export interface BinanceExchangeOptions extends BinanceClientOptions {
   secret: string;
   /** Back-off of retryable failures of reads (429/418, -1021, no answer). Tests pass a zero-delay sleep. */
   retry?: Partial<RetryPolicy>;
-  /** The process's rate limiter (default: one shared by every client of the process). */
-  gate?: BinanceRateGate;
   /** How long loaded exchangeInfo rules are kept before they are read again (default a day). */
   marketsTtlMs?: number;
 }

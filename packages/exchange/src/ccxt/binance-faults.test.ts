@@ -1,19 +1,20 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { RequestBudget } from '../budget/request-budget';
+import { ExchangeError } from '../exchange-error';
 import type { PlaceOrderInput } from '../exchange-port';
 import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
 import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
-import { virtualRateGate } from '../testing/virtual-rate-gate';
+import { virtualBudget } from '../testing/virtual-budget';
 import { BinanceExchange, HEDGE_MODE_MESSAGE } from './binance-exchange';
-import { BinanceRateGate } from './rate-gate';
 
-function adapterFor(fake: FakeBinanceServer, gate: BinanceRateGate = virtualRateGate().gate) {
+function adapterFor(fake: FakeBinanceServer, budget: RequestBudget = virtualBudget().budget) {
   return new BinanceExchange({
     apiKey: fake.apiKey,
     secret: fake.secret,
     baseUrl: fake.url,
     enableRateLimit: false,
     retry: { sleep: async () => {}, random: () => 0.5 },
-    gate,
+    budget,
     timeoutMs: 2_000,
   });
 }
@@ -79,7 +80,7 @@ describe('Binance faults: an order is sent once, then asked about', () => {
         baseUrl: fake.url,
         enableRateLimit: false,
         retry: { sleep: async () => {}, random: () => 0.5 },
-        gate: virtualRateGate().gate,
+        budget: virtualBudget().budget,
         timeoutMs: 2_000,
         recvWindowMs: 2_000,
       });
@@ -128,8 +129,8 @@ describe('Binance faults: an order is sent once, then asked about', () => {
     fake = await FakeBinanceServer.start();
     fake.setPrice('BTCUSDT', 'spot', '50000');
     fake.inject('POST /api/v3/order', { kind: 'rateLimit', status: 429, retryAfterSec: 3 });
-    const { gate, waits } = virtualRateGate();
-    const order = await sendOnceThenAsk(adapterFor(fake, gate), buy);
+    const { budget, waits } = virtualBudget();
+    const order = await sendOnceThenAsk(adapterFor(fake, budget), buy);
     expect(order.status).toBe('FILLED');
     expect(waits).toContain(3_000);
     expect(fake.book.executedWithId('bot1-1')).toHaveLength(1);
@@ -139,19 +140,14 @@ describe('Binance faults: an order is sent once, then asked about', () => {
     fake = await FakeBinanceServer.start();
     fake.setPrice('BTCUSDT', 'spot', '50000');
     fake.inject('/api/v3/account', { kind: 'rateLimit', status: 418, retryAfterSec: 120 });
-    // One virtual clock for the gate and the fake's ban: waiting 120 s ends the ban.
-    const waits: number[] = [];
-    let now = 0;
-    const gate = new BinanceRateGate({
-      now: () => now,
-      sleep: async (ms) => {
-        waits.push(ms);
-        now += ms;
+    // One virtual clock for the budget and the fake's ban: waiting 120 s ends the ban.
+    const { budget, waits } = virtualBudget({
+      onSleep: (ms) => {
         fake.bannedUntilMs -= ms;
       },
     });
-    const first = adapterFor(fake, gate);
-    const second = adapterFor(fake, gate);
+    const first = adapterFor(fake, budget);
+    const second = adapterFor(fake, budget);
     await first.balances('spot');
     expect(waits).toEqual([120_000]);
     const before = fake.requests.length;

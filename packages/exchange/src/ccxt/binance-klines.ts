@@ -11,7 +11,7 @@ const FUNDING_PAGE = 1000;
 
 /**
  * Public Binance klines for backtests, paged through ccxt's `fetchOHLCV` (`GET /api/v3/klines`,
- * `/fapi/v1/klines`) within the process's shared rate limiter (ccxt/rate-gate.ts), like every other request.
+ * `/fapi/v1/klines`) within the shared request budget (budget/request-budget.ts), like every other request.
  */
 export class BinanceKlines {
   private readonly clients;
@@ -58,7 +58,7 @@ export class BinanceKlines {
   /**
    * USDT-M funding rates with from ≤ funding time < to, ascending, paged through ccxt's
    * `fetchFundingRateHistory` (`GET /fapi/v1/fundingRate`, up to 1000 rows from startTime) within the shared
-   * rate limiter.
+   * request budget.
    */
   async fundingRates(symbol: string, fromMs: number, toMs: number): Promise<FundingSeries> {
     const out: FundingSeries = { timeMs: [], rate: [] };

@@ -6,10 +6,18 @@ export { type ExchangeContractHarness, eventually, exchangeContract, freeOf } fr
 export { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
 export { type FollowedPair, followPrices, type PriceFollower } from './fake-binance-market';
 export { type FakeKeyPermissions, tradingKeyPermissions } from './fake-binance-permissions';
-export { FakeBinanceServer, type Fault, type RecordedRequest, TIMEOUT_UNKNOWN } from './fake-binance-server';
+export {
+  BINANCE_DOCUMENTED_LIMITS,
+  type FakeBinanceLimits,
+  FakeBinanceServer,
+  type Fault,
+  type RecordedRequest,
+  TIMEOUT_UNKNOWN,
+} from './fake-binance-server';
 export { BybitReject, FakeBybitBook } from './fake-bybit-book';
 export { type BybitFault, type BybitRecordedRequest, FakeBybitServer } from './fake-bybit-server';
 export { FakeClock } from './fake-clock';
 export { ManualFeed } from './manual-feed';
 export { paperStoreContract, sampleOrder } from './paper-store-contract';
-export { virtualRateGate } from './virtual-rate-gate';
+export { virtualBudget } from './virtual-budget';
+export { VirtualTime } from './virtual-time';

@@ -1,7 +1,7 @@
 import { createTestDb, type DbHandle } from '@gridbot/db';
 import type { NumCandle } from '@gridbot/exchange';
-import { BinanceKlines, BinanceRateGate } from '@gridbot/exchange/binance';
-import { FakeBinanceServer } from '@gridbot/exchange/testing';
+import { BinanceKlines } from '@gridbot/exchange/binance';
+import { FakeBinanceServer, virtualBudget } from '@gridbot/exchange/testing';
 import { candleHistoryMessages, decodeCandles, type EncodedCandles } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
@@ -127,7 +127,7 @@ describe('Binance candle history through the fake Binance server', () => {
     fake = await FakeBinanceServer.start();
     fake.setKlines('BTCUSDT', 'spot', '1m', minutes.map(candle));
     handle = await createTestDb();
-    klines = new BinanceKlines({ baseUrl: fake.url, gate: new BinanceRateGate() });
+    klines = new BinanceKlines({ baseUrl: fake.url, budget: virtualBudget().budget });
   });
   afterAll(async () => {
     await klines.close();
