@@ -54,7 +54,9 @@ describe("what a Binance request costs in the shared budgets (Binance's document
 
   it('with budgets off (tests) only the back-offs of the same keys are honoured', () => {
     expect(
-      binanceCosts('spot', { api: 'private', method: 'POST', path: 'order', params: {} }, who, false),
+      binanceCosts('spot', { api: 'private', method: 'POST', path: 'order', params: {} }, who, {
+        weighted: false,
+      }),
     ).toEqual([
       { key: 'binance:spot:ip:nat-1', weight: 0, windows: [] },
       { key: 'binance:spot:orders:acct-7', weight: 0, windows: [] },

@@ -39,6 +39,9 @@ export const BINANCE_LIMITS = {
   usdmFundingRate: [within(500, 5 * MINUTE)],
 } as const satisfies Record<string, readonly BudgetWindow[]>;
 
+/** The windows of each Binance budget: `BINANCE_LIMITS`, or an account tier's own (tests: smaller figures). */
+export type BinanceLimits = { readonly [K in keyof typeof BINANCE_LIMITS]: readonly BudgetWindow[] };
+
 export type BinanceVenue = 'spot' | 'usdm';
 
 /** Whose budgets a client spends: the egress IP it leaves by and the exchange account of its key. */
@@ -132,8 +135,10 @@ export function binanceCosts(
   venue: BinanceVenue,
   request: { api: string; method: string; path: string; params: Params },
   who: BudgetIdentity,
-  weighted = true,
+  options: { limits?: Partial<BinanceLimits>; weighted?: boolean } = {},
 ): BudgetCost[] {
+  const limits: BinanceLimits = { ...BINANCE_LIMITS, ...options.limits };
+  const weighted = options.weighted ?? true;
   const keys = binanceKeys(venue, who);
   const method = request.method.toUpperCase();
   const endpoint = `${method} ${request.path}`;
@@ -142,12 +147,12 @@ export function binanceCosts(
   const cost = (key: string, weight: number, windows: readonly BudgetWindow[]) =>
     costs.push(weighted ? { key, weight, windows } : { key, weight: 0, windows: [] });
   if (venue === 'usdm' && request.path === 'fundingRate') {
-    cost(keys.fundingRate, 1, BINANCE_LIMITS.usdmFundingRate);
+    cost(keys.fundingRate, 1, limits.usdmFundingRate);
   }
   const table = venue === 'spot' ? SPOT_WEIGHTS : USDM_WEIGHTS;
   const weigh = request.api.startsWith('sapi') ? fixed(1) : table[endpoint];
   const weight = request.path === 'fundingRate' ? 0 : (weigh?.(request.params) ?? UNLISTED_WEIGHT);
-  cost(keys.ip, weight, venue === 'spot' ? BINANCE_LIMITS.spotWeight : BINANCE_LIMITS.usdmWeight);
-  if (isOrder) cost(keys.orders, 1, venue === 'spot' ? BINANCE_LIMITS.spotOrders : BINANCE_LIMITS.usdmOrders);
+  cost(keys.ip, weight, venue === 'spot' ? limits.spotWeight : limits.usdmWeight);
+  if (isOrder) cost(keys.orders, 1, venue === 'spot' ? limits.spotOrders : limits.usdmOrders);
   return costs;
 }

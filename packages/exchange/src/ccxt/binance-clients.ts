@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { binance, binanceusdm } from 'ccxt';
 import { FairRequestBudget, MemoryBudgetCounter, type RequestBudget } from '../budget/request-budget';
-import { type BinanceVenue, type BudgetIdentity, binanceCosts, binanceKeys } from './binance-budget';
+import {
+  type BinanceLimits,
+  type BinanceVenue,
+  type BudgetIdentity,
+  binanceCosts,
+  binanceKeys,
+} from './binance-budget';
 
 export interface BinanceClientOptions {
   apiKey?: string;
@@ -16,6 +22,8 @@ export interface BinanceClientOptions {
   budget?: RequestBudget;
   /** The egress IP's name in the budget keys (`EXCHANGE_EGRESS`). Default `default`. */
   egress?: string;
+  /** The budgets' windows when they are not Binance's defaults (an account tier's own; tests). */
+  limits?: Partial<BinanceLimits>;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
   /** `recvWindow` of signed requests in ms (default 5,000); tests shorten it. */
@@ -75,8 +83,9 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
   const budget = options.budget ?? processBudget;
   const weighted = options.enableRateLimit ?? true;
   const who: BudgetIdentity = { egress: options.egress ?? 'default', account: accountOf(options.apiKey) };
-  spendBudget(spot, 'spot', budget, who, weighted);
-  spendBudget(usdm, 'usdm', budget, who, weighted);
+  const spending = { limits: options.limits ?? {}, weighted };
+  spendBudget(spot, 'spot', budget, who, spending);
+  spendBudget(usdm, 'usdm', budget, who, spending);
   keepBinanceErrors(spot, { venue: 'spot', budget, who });
   keepBinanceErrors(usdm, { venue: 'usdm', budget, who });
   if (options.baseUrl) {
@@ -117,7 +126,7 @@ function spendBudget(
   venue: BinanceVenue,
   budget: RequestBudget,
   who: BudgetIdentity,
-  weighted: boolean,
+  spending: { limits: Partial<BinanceLimits>; weighted: boolean },
 ): void {
   client.enableRateLimit = false;
   const fetch2 = client.fetch2.bind(client);
@@ -132,7 +141,7 @@ function spendBudget(
         params: params as Record<string, unknown>,
       },
       who,
-      weighted,
+      spending,
     );
     await budget.take({ account: who.account, costs });
     return fetch2(...args);
