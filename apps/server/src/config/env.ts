@@ -96,6 +96,14 @@ const baseSchema = z.object({
    * or a Binance-compatible server for tests. Unset: Binance's own hosts.
    */
   BINANCE_REST_URL: z.string().url().optional(),
+  /**
+   * The name of the IP address this process reaches the exchanges from, in its request budget's keys: processes
+   * that leave by one address must share a name (the default, `default`, assumes they all do).
+   */
+  EXCHANGE_EGRESS: z
+    .string()
+    .regex(/^[\w.:-]{1,100}$/, 'must be 1 to 100 letters, digits, dots, colons or dashes')
+    .default('default'),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')

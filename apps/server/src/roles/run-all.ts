@@ -11,7 +11,15 @@ import { startNotifications } from '../modules/notifications';
 import { startDepositWatcher } from '../modules/platform';
 import { createMetrics } from '../ops/metrics';
 import type { BotSupervisor } from '../worker/bot-supervisor';
-import { dataDirOf, type Log, onShutdown, openDatabase, openRateLimiter, openSecretBox } from './shared';
+import {
+  dataDirOf,
+  type Log,
+  onShutdown,
+  openDatabase,
+  openRateLimiter,
+  openRequestBudget,
+  openSecretBox,
+} from './shared';
 import { apiDeps, botRuntime } from './wiring';
 
 /** ROLE=all (embedded, `npm start`): API, market feed and every bot in this one process. */
@@ -21,7 +29,8 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   const database = await openDatabase(env);
   const mailer = mailerFromEnv(env, database.db);
   const feed = await createMarketFeed(env, (error) => console.error('tick subscriber failed', error));
-  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
+  const requests = openRequestBudget(env, (message, extra) => console.warn(message, extra ?? ''));
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed, requests.budget);
   const metrics = createMetrics('all');
   const rateLimit = openRateLimiter(env, (message, extra) => console.warn(message, extra ?? ''));
   let started = false;
@@ -35,6 +44,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     exchanges: gateway,
+    budget: requests.budget,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     userEvents,
     // One in-process owner of every bot, no leases: a new bot is launched before its start answers; commands
@@ -94,6 +104,7 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
       await paper.stop();
       await feed.stop();
       rateLimit.close();
+      requests.close();
       await database.close();
     },
   );

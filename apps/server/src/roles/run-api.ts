@@ -9,7 +9,15 @@ import { shareSessionRevocations } from '../modules/identity';
 import { startDepositWatcher } from '../modules/platform';
 import { fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
-import { feedForRole, onShutdown, openBus, openDatabase, openRateLimiter, openSecretBox } from './shared';
+import {
+  feedForRole,
+  onShutdown,
+  openBus,
+  openDatabase,
+  openRateLimiter,
+  openRequestBudget,
+  openSecretBox,
+} from './shared';
 import { apiDeps } from './wiring';
 
 /**
@@ -24,7 +32,8 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
   let log: (message: string, extra?: Record<string, unknown>) => void = console.warn;
   const bus = await openBus(env, (message, extra) => log(message, extra));
   const feed = await feedForRole(env, bus, (message, extra) => log(message, extra));
-  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
+  const requests = openRequestBudget(env, (message, extra) => log(message, extra));
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed, requests.budget);
   const rateLimit = openRateLimiter(env, (message, extra) => log(message, extra));
   const mailer = mailerFromEnv(env, database.db);
   const deps = await apiDeps(env, {
@@ -34,6 +43,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
     limiter: rateLimit.limiter,
     feed,
     exchanges: gateway,
+    budget: requests.budget,
     secrets: openSecretBox(env, (line) => console.warn(line)),
     bus,
     userEvents: bus,
@@ -60,6 +70,7 @@ export async function runApi(env: Env, webDistDir: string): Promise<void> {
       await feed.stop();
       await bus.close();
       rateLimit.close();
+      requests.close();
       await database.close();
     },
   );

@@ -10,7 +10,15 @@ import { startNotifications } from '../modules/notifications';
 import { createLogger, fastifyLoggerOptions } from '../ops/logger';
 import { createMetrics } from '../ops/metrics';
 import { LeaseCoordinator } from '../worker/lease-coordinator';
-import { dataDirOf, feedForRole, onShutdown, openBus, openDatabase, workerIdOf } from './shared';
+import {
+  dataDirOf,
+  feedForRole,
+  onShutdown,
+  openBus,
+  openDatabase,
+  openRequestBudget,
+  workerIdOf,
+} from './shared';
 import { botRuntime } from './wiring';
 
 /** How often the paper matcher reloads open orders and positions written by other processes. */
@@ -27,7 +35,8 @@ export async function runWorker(env: Env): Promise<void> {
   const database = await openDatabase(env);
   const bus = await openBus(env, log);
   const feed = await feedForRole(env, bus, log);
-  const { gateway, paper } = await createExchangeGateway(env, database.db, feed);
+  const requests = openRequestBudget(env, log);
+  const { gateway, paper } = await createExchangeGateway(env, database.db, feed, requests.budget);
   const metrics = createMetrics('worker');
   const secrets = SecretBox.load(env.MASTER_KEY, join(dataDirOf(env), 'master.key'));
   const coordinator = new LeaseCoordinator({
@@ -101,6 +110,7 @@ export async function runWorker(env: Env): Promise<void> {
     await paper.stop();
     await feed.stop();
     await bus.close();
+    requests.close();
     await database.close();
   });
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -2,7 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createDb, type DbHandle } from '@gridbot/db';
-import { type MarketFeed, RelayFeed } from '@gridbot/exchange';
+import {
+  FairRequestBudget,
+  type MarketFeed,
+  MemoryBudgetCounter,
+  RedisBudgetCounter,
+  RelayFeed,
+  type RequestBudget,
+} from '@gridbot/exchange';
 import { Redis } from 'ioredis';
 import { type Bus, MemoryBus } from '../bus/bus';
 import { RedisBus } from '../bus/redis-bus';
@@ -44,6 +51,28 @@ export function openRateLimiter(env: Env, log: Log): { limiter: RateLimit; close
     log('rate limit check skipped', { err: String(error) }),
   );
   return { limiter, close: () => redis.disconnect() };
+}
+
+/**
+ * The request budget every exchange client of the process spends (docs/operations.md "Request budgets"): counted
+ * in Redis with split roles, so that every api and worker process together stays under each exchange limit and a
+ * back-off seen by one pauses all; in this process's memory with ROLE=all (it is the only one).
+ */
+export function openRequestBudget(env: Env, log: Log): { budget: RequestBudget; close: () => void } {
+  if (env.ROLE === 'all' || !env.REDIS_URL)
+    return { budget: new FairRequestBudget(new MemoryBudgetCounter()), close: () => undefined };
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error: Error) => log('request budget redis error', { err: error.message }));
+  let warnedAtMs = 0;
+  const counter = new RedisBudgetCounter(redis, redisPrefixOf(env), {
+    // Once a minute at most: while Redis is away every request would say it.
+    onError: (error) => {
+      if (Date.now() - warnedAtMs < 60_000) return;
+      warnedAtMs = Date.now();
+      log('request budget counted in this process only (Redis did not answer)', { err: String(error) });
+    },
+  });
+  return { budget: new FairRequestBudget(counter), close: () => redis.disconnect() };
 }
 
 /**

@@ -9,9 +9,10 @@
  * | bots and commands   | bus event → its own supervisor       | lease row, then bus event        | bus event → lease coordinator     |
  * | which bots run      | every running bot                    | none                             | the bots whose leases it holds    |
  * | session revocations | in process                           | over the bus                     | —                                 |
+ * | request budgets     | in process                           | Redis                            | Redis                             |
  */
 import type { DbHandle } from '@gridbot/db';
-import type { FundingRates, MarketFeed, PaperExchange } from '@gridbot/exchange';
+import type { FundingRates, MarketFeed, PaperExchange, RequestBudget } from '@gridbot/exchange';
 import type { AppDeps, BotControl, Operations } from '../app/deps';
 import { createProcessState } from '../app/process-state';
 import type { Bus } from '../bus/bus';
@@ -41,6 +42,8 @@ export interface ApiParts {
   limiter: RateLimit;
   feed: MarketFeed;
   exchanges: ExchangeGateway;
+  /** What the process's exchange requests spend (`openRequestBudget`), backtest history reads included. */
+  budget: RequestBudget;
   secrets: SecretBox;
   /** The bus between processes (split roles); absent in one process. */
   bus?: Bus;
@@ -60,8 +63,8 @@ export async function apiDeps(env: Env, parts: ApiParts): Promise<AppDeps> {
     config: parts.config,
     limiter: parts.limiter,
     feed,
-    candleHistory: await createCandleHistory(env, feed, database.db),
-    fundingHistory: await createFundingHistory(env),
+    candleHistory: await createCandleHistory(env, feed, database.db, parts.budget),
+    fundingHistory: await createFundingHistory(env, parts.budget),
     exchanges: parts.exchanges,
     secrets: parts.secrets,
     runningWork: runningWorkOf(database.db),

@@ -12,6 +12,7 @@ import {
   isExchangeError,
   type MarketFeed,
   PaperExchange,
+  type RequestBudget,
   replayFunding,
   replayFundingRates,
   replayHistory,
@@ -39,8 +40,27 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
   }
 }
 
+/**
+ * How the process's Binance clients spend its request budget (docs/operations.md "Request budgets"): the budget
+ * the role built (in memory, or Redis with split roles) and the name of the address they leave by.
+ */
+export interface BudgetSpending {
+  budget?: RequestBudget;
+  egress?: string;
+}
+
+const spendingOf = (env: Env, budget: RequestBudget | undefined): BudgetSpending => ({
+  ...(budget ? { budget } : {}),
+  egress: env.EXCHANGE_EGRESS,
+});
+
 /** Candle history for backtests from the market source of MARKET_FEED (GET /api/candles with from and to). */
-export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): Promise<CandleHistory> {
+export async function createCandleHistory(
+  env: Env,
+  feed: MarketFeed,
+  db: Db,
+  budget?: RequestBudget,
+): Promise<CandleHistory> {
   switch (env.MARKET_FEED) {
     case 'sim':
       return embeddedHistory(resolve(env.CANDLE_HISTORY_DIR), feed);
@@ -48,7 +68,11 @@ export async function createCandleHistory(env: Env, feed: MarketFeed, db: Db): P
       return replayHistory(resolve(env.MARKET_REPLAY_DIR));
     case 'binance': {
       const { BinanceKlines } = await import('@gridbot/exchange/binance');
-      const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
+      const klines = new BinanceKlines({
+        sandbox: env.BINANCE_SANDBOX,
+        baseUrl: env.BINANCE_REST_URL,
+        ...spendingOf(env, budget),
+      });
       return binanceHistory(db, klines, Date.now);
     }
   }
@@ -70,7 +94,7 @@ export function createFundingRates(env: Env): Promise<FundingRates> {
  * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files (the paper rate for pairs without
  * one), or Binance's funding history.
  */
-export async function createFundingHistory(env: Env): Promise<FundingHistory> {
+export async function createFundingHistory(env: Env, budget?: RequestBudget): Promise<FundingHistory> {
   switch (env.MARKET_FEED) {
     case 'sim':
       return embeddedFunding(resolve(env.CANDLE_HISTORY_DIR), env.MARKET_FUNDING_PCT / 100);
@@ -78,16 +102,21 @@ export async function createFundingHistory(env: Env): Promise<FundingHistory> {
       return replayFunding(resolve(env.MARKET_REPLAY_DIR), env.MARKET_FUNDING_PCT / 100);
     case 'binance': {
       const { BinanceKlines } = await import('@gridbot/exchange/binance');
-      const klines = new BinanceKlines({ sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL });
+      const klines = new BinanceKlines({
+        sandbox: env.BINANCE_SANDBOX,
+        baseUrl: env.BINANCE_REST_URL,
+        ...spendingOf(env, budget),
+      });
       return { read: (q) => klines.fundingRates(q.symbol, q.from, q.to) };
     }
   }
 }
 
-/** Binance through ccxt with each user's own keys; one client per user and key pair. */
+/** Binance through ccxt with each user's own keys; one client per user and key pair, all on one budget. */
 export async function binanceGateway(
   sandbox: boolean,
   baseUrl: string | undefined,
+  spending: BudgetSpending = {},
 ): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
   const { BinanceExchange } = await import('@gridbot/exchange/binance');
@@ -95,7 +124,13 @@ export async function binanceGateway(
   const clientOf = (userId: string, keys: UserKeys) => {
     const cached = clients.get(userId);
     if (cached && cached.apiKey === keys.apiKey) return cached.exchange;
-    const exchange = new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl });
+    const exchange = new BinanceExchange({
+      ...spending,
+      apiKey: keys.apiKey,
+      secret: keys.secret,
+      sandbox,
+      baseUrl,
+    });
     clients.set(userId, { apiKey: keys.apiKey, exchange });
     return exchange;
   };
@@ -105,9 +140,13 @@ export async function binanceGateway(
     async verifyKeys(_userId, keys) {
       try {
         // A signed account call with fresh keys (not the cached client of older keys).
-        await new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl }).balances(
-          'spot',
-        );
+        await new BinanceExchange({
+          ...spending,
+          apiKey: keys.apiKey,
+          secret: keys.secret,
+          sandbox,
+          baseUrl,
+        }).balances('spot');
         return true;
       } catch (error) {
         if (isExchangeError(error) && error.kind === 'fatal') return false;
@@ -115,12 +154,21 @@ export async function binanceGateway(
       }
     },
     keyPermissions: (keys) =>
-      new BinanceExchange({ apiKey: keys.apiKey, secret: keys.secret, sandbox, baseUrl }).keyPermissions(),
+      new BinanceExchange({
+        ...spending,
+        apiKey: keys.apiKey,
+        secret: keys.secret,
+        sandbox,
+        baseUrl,
+      }).keyPermissions(),
   };
 }
 
-/** The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database. */
-export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) {
+/**
+ * The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database; Binance's clients
+ * spend `budget` (the role's: shared by every process with split roles).
+ */
+export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed, budget?: RequestBudget) {
   const paper = new PaperExchange({
     store: new SqlPaperStore(db),
     feed,
@@ -128,7 +176,7 @@ export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed) 
   });
   const gateway =
     env.EXCHANGE === 'binance'
-      ? await binanceGateway(env.BINANCE_SANDBOX, env.BINANCE_REST_URL)
+      ? await binanceGateway(env.BINANCE_SANDBOX, env.BINANCE_REST_URL, spendingOf(env, budget))
       : paperGateway(paper);
   return { gateway, paper };
 }
