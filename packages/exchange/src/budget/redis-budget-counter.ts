@@ -2,6 +2,7 @@ import {
   type BudgetClock,
   type BudgetCost,
   type BudgetCounter,
+  edgeOf,
   MemoryBudgetCounter,
   systemBudgetClock,
   type TakeAnswer,
@@ -15,7 +16,8 @@ export interface BudgetRedis {
 /**
  * Checks every cost's pause and windows, then counts all of them, in one atomic step on Redis's own clock (every
  * process sees the same window edges whatever its clock says). KEYS: one budget key per cost. ARGV per cost:
- * weight, number of windows, then limit and length (ms) of each window. Counters are
+ * weight, number of windows, then limit, length and edge (ms) of each window; a request granted within the
+ * edge of a window's end counts in the next window too (`edgeOf`). Counters are
  * `<key>:w<length>:<window number>` (fixed windows aligned to the epoch) and expire with their window; a pause
  * is `<key>:pause` holding its end (Redis ms). Answers {1} or {0, ms to wait, blocking key}.
  */
@@ -30,15 +32,20 @@ for i, key in ipairs(KEYS) do
   local paused = tonumber(redis.call('GET', key .. ':pause') or '0')
   if paused > now and paused - now > wait then wait = paused - now; blocker = key end
   for w = 1, n do
-    local limit = tonumber(ARGV[a]); local len = tonumber(ARGV[a + 1]); a = a + 2
+    local limit = tonumber(ARGV[a]); local len = tonumber(ARGV[a + 1]); local edge = tonumber(ARGV[a + 2])
+    a = a + 3
     local slot = math.floor(now / len)
+    local left = (slot + 1) * len - now
     local counter = key .. ':w' .. len .. ':' .. slot
     local used = tonumber(redis.call('GET', counter) or '0')
-    if used > 0 and used + weight > limit then
-      local left = (slot + 1) * len - now
-      if left > wait then wait = left; blocker = key end
+    if used > 0 and used + weight > limit and left > wait then wait = left; blocker = key end
+    counts[#counts + 1] = {counter, weight, left}
+    if left <= edge then
+      local nextCounter = key .. ':w' .. len .. ':' .. (slot + 1)
+      local nextUsed = tonumber(redis.call('GET', nextCounter) or '0')
+      if nextUsed > 0 and nextUsed + weight > limit and left > wait then wait = left; blocker = key end
+      counts[#counts + 1] = {nextCounter, weight, left + len}
     end
-    counts[#counts + 1] = {counter, weight, (slot + 1) * len - now}
   end
 end
 if wait > 0 then return {0, wait, blocker} end
@@ -85,7 +92,7 @@ export class RedisBudgetCounter implements BudgetCounter {
     const args: number[] = [];
     for (const cost of costs) {
       args.push(cost.weight, cost.windows.length);
-      for (const window of cost.windows) args.push(window.limit, window.windowMs);
+      for (const window of cost.windows) args.push(window.limit, window.windowMs, edgeOf(window.windowMs));
     }
     let answer: unknown[];
     try {

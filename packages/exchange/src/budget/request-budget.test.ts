@@ -137,4 +137,14 @@ describe('a fair request budget', () => {
     expect(await counter.tryTake([ipCost(150)])).toEqual({ granted: true });
     expect(await counter.tryTake([ipCost(1)])).toMatchObject({ granted: false, retryInMs: MINUTE });
   });
+
+  it('a request granted in the last second of a window counts in the next one too: it may arrive there', async () => {
+    let now = 59_500;
+    const counter = new MemoryBudgetCounter({ now: () => now });
+    expect(await counter.tryTake([ipCost(60)])).toEqual({ granted: true });
+    now = MINUTE;
+    // The second minute already holds those 60: 40 fit, 41 do not.
+    expect(await counter.tryTake([ipCost(41)])).toMatchObject({ granted: false, retryInMs: MINUTE });
+    expect(await counter.tryTake([ipCost(40)])).toEqual({ granted: true });
+  });
 });

@@ -72,14 +72,24 @@ export const systemBudgetClock: BudgetClock = {
  * UTC every day, and 10 SECOND interval resets at 00, 10, 20... seconds of each minute" ([spot
  * web-socket-api.md] "Rate limits").
  */
-export function windowAt(nowMs: number, windowMs: number): { slot: number; leftMs: number } {
+export function windowAt(nowMs: number, windowMs: number): { slot: number; leftMs: number; atEdge: boolean } {
   const slot = Math.floor(nowMs / windowMs);
-  return { slot, leftMs: (slot + 1) * windowMs - nowMs };
+  const leftMs = (slot + 1) * windowMs - nowMs;
+  return { slot, leftMs, atEdge: leftMs <= edgeOf(windowMs) };
+}
+
+/**
+ * The end of a window where a request granted may reach the exchange only in the next one (the time it takes
+ * to travel): one second, or a quarter of a short window. What is granted there counts in both windows.
+ */
+export function edgeOf(windowMs: number): number {
+  return Math.min(1_000, Math.floor(windowMs / 4));
 }
 
 /** The counts of one process (ROLE=all, tests); the same rules as the Redis script. */
 export class MemoryBudgetCounter implements BudgetCounter {
-  private readonly used = new Map<string, { slot: number; weight: number }>();
+  /** Per budget and window length: the weight of the current window and what its edge put in the next. */
+  private readonly used = new Map<string, { slot: number; weight: number; next: number }>();
   private readonly pausedUntil = new Map<string, number>();
 
   constructor(private readonly clock: Pick<BudgetClock, 'now'> = systemBudgetClock) {}
@@ -94,18 +104,24 @@ export class MemoryBudgetCounter implements BudgetCounter {
       const paused = this.pausedUntil.get(cost.key) ?? 0;
       if (paused > now) block(cost.key, paused - now);
       for (const window of cost.windows) {
-        const { slot, leftMs } = windowAt(now, window.windowMs);
+        const { slot, leftMs, atEdge } = windowAt(now, window.windowMs);
         const used = this.usedIn(cost.key, window.windowMs, slot);
         // A request heavier than the whole window still goes out, alone, in a fresh window.
         if (used > 0 && used + cost.weight > window.limit) block(cost.key, leftMs);
+        const next = atEdge ? this.usedIn(cost.key, window.windowMs, slot + 1) : 0;
+        if (next > 0 && next + cost.weight > window.limit) block(cost.key, leftMs);
       }
     }
     if (blocked) return { granted: false, ...blocked };
     for (const cost of costs) {
       for (const window of cost.windows) {
-        const { slot } = windowAt(now, window.windowMs);
+        const { slot, atEdge } = windowAt(now, window.windowMs);
         const id = `${cost.key}|${window.windowMs}`;
-        this.used.set(id, { slot, weight: this.usedIn(cost.key, window.windowMs, slot) + cost.weight });
+        this.used.set(id, {
+          slot,
+          weight: this.usedIn(cost.key, window.windowMs, slot) + cost.weight,
+          next: this.usedIn(cost.key, window.windowMs, slot + 1) + (atEdge ? cost.weight : 0),
+        });
       }
     }
     return { granted: true };
@@ -118,7 +134,9 @@ export class MemoryBudgetCounter implements BudgetCounter {
 
   private usedIn(key: string, windowMs: number, slot: number): number {
     const entry = this.used.get(`${key}|${windowMs}`);
-    return entry && entry.slot === slot ? entry.weight : 0;
+    if (entry?.slot === slot) return entry.weight;
+    if (entry && entry.slot + 1 === slot) return entry.next;
+    return 0;
   }
 }
 
