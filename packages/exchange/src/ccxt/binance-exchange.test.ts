@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../budget/request-budget';
-import { ExchangeError } from '../exchange-error';
 import { exchangeContract, rejection } from '../testing/exchange-contract';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
 import { virtualBudget } from '../testing/virtual-budget';

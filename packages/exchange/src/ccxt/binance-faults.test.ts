@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../budget/request-budget';
-import { ExchangeError } from '../exchange-error';
 import type { PlaceOrderInput } from '../exchange-port';
 import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
 import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
