@@ -59,11 +59,22 @@ export async function createFastStrategies(
   }
 }
 
-/** Fills the Start Bot form in and ticks the confirmation, without submitting. */
+/**
+ * Fills the Start Bot form in and ticks the confirmation, without submitting. A Multigrid bot is chosen in
+ * the form's own type select; a Scalping bot starts from its strategy's Start on My Strategies (the select
+ * offers Scalping Grid only as 'coming soon...'), which opens the form with the type fixed.
+ */
 export async function fillStartForm(page: Page, kind: BotKind, bot: BotToStart): Promise<void> {
-  await page.goto('/startbot');
-  await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-  await page.getByLabel('Bot type').selectOption(kind);
+  if (kind === 'Scalping') {
+    await page.goto('/mystrategies?tab=scalping');
+    await page.getByRole('link', { name: `Start a bot with ${bot.strategy}`, exact: true }).click();
+    await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
+    await page.getByTestId('bot-type-fixed').waitFor();
+  } else {
+    await page.goto('/startbot');
+    await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
+    await page.getByLabel('Bot type').selectOption(kind);
+  }
   await page.getByLabel('Category').selectOption(kind === 'Multigrid' ? 'Spot' : 'Future');
   await page.getByLabel('Pair').selectOption(bot.pair);
   await page.getByRole('option', { name: bot.strategy }).waitFor({ state: 'attached' });

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { StartBotForm } from '../../features/bots/components/start-bot-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
@@ -11,6 +12,8 @@ const BacktestPanel = lazy(() => import('../../features/backtest/components/back
  * the backtest of what the form would start before its Start button (docs/product.md, Backtest).
  */
 export default function StartBotRoute() {
+  // A new prefill (a strategy's Start, "Start a Multigrid bot instead") is a new form.
+  const { search } = useLocation();
   return (
     <>
       <PageHeader
@@ -18,6 +21,7 @@ export default function StartBotRoute() {
         description="Run a Multigrid or Scalping strategy on a spot or futures pair."
       />
       <StartBotForm
+        key={search}
         renderChart={(pair, category) => (
           <MarketOverview symbol={pair || 'BTCUSDT'} market={category === 'Future' ? 'future' : 'spot'} />
         )}

@@ -210,6 +210,41 @@ describe('Start New Bot form', () => {
     expect(currentUrl()).toBe('/startbot');
   });
 
+  it("offers Advanced Multigrid and shows Scalping Grid disabled as 'coming soon...' when the type is picked freely", async () => {
+    startApi();
+    const { user } = renderStartBot();
+    const type = await screen.findByLabelText('Bot type');
+    expect(type).toBeEnabled();
+    expect(screen.getByRole('option', { name: 'Advanced Multigrid' })).toBeEnabled();
+    expect(screen.getByRole('option', { name: 'Scalping Grid (coming soon...)' })).toBeDisabled();
+    // Where a Scalping bot starts instead: a Scalping strategy on My Strategies.
+    expect(screen.getByRole('link', { name: 'My Strategies, Scalping' })).toHaveAttribute(
+      'href',
+      '/mystrategies?tab=scalping',
+    );
+    await user.selectOptions(type, 'Multigrid');
+    expect(await screen.findByRole('option', { name: 'Small' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Scalp Fast' })).not.toBeInTheDocument();
+  });
+
+  it('shows the type fixed when a Scalping strategy opened it, with the way back to a free choice', async () => {
+    startApi();
+    const { user } = renderStartBot('/startbot?strategy=Scalp%20Fast&botType=Scalping');
+    await screen.findByRole('option', { name: 'Scalp Fast' });
+    const type = screen.getByLabelText('Bot type');
+    expect(type).toBeDisabled();
+    expect(type).toHaveValue('Scalping');
+    expect(screen.getByRole('option', { name: 'Scalping Grid' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Strategy')).toHaveValue('Scalp Fast');
+    expect(screen.getByTestId('bot-type-fixed')).toHaveTextContent('Set by the Scalping strategy you chose.');
+
+    await user.click(screen.getByRole('link', { name: 'Start a Multigrid bot instead' }));
+    await waitFor(() => expect(currentUrl()).toBe('/startbot'));
+    expect(screen.getByLabelText('Bot type')).toBeEnabled();
+    expect(screen.getByLabelText('Bot type')).toHaveValue('');
+    expect(screen.getByLabelText('Strategy')).toHaveValue('');
+  });
+
   it('is prefilled from the query and starts a Scalping futures bot on /api/startscalp', async () => {
     const api = startApi();
     const { user } = renderStartBot(

@@ -6,7 +6,7 @@ import {
 } from '@gridbot/shared';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CategoryOptions, LeverageInput, PairOptions } from '../../../components/ui/market-fields';
 import { NumberInput } from '../../../components/ui/number-input';
@@ -15,6 +15,7 @@ import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { FeeWarning, StartBlockers } from '../../../components/ui/start-blockers';
 import { isApiError } from '../../../lib/api-client';
 import { formatPrice, formatUsd } from '../../../lib/format';
+import { START_BOT_SCREEN } from '../../../lib/start-bot-link';
 import { useStartCheck } from '../../../lib/start-check';
 import { toast } from '../../../lib/toast';
 import { botKindOf } from '../api/bot-paths';
@@ -26,7 +27,16 @@ import {
   useStrategyChoices,
   useSymbolPairs,
 } from '../api/start-bot';
-import { type StartBotFormValues, startBotResolver, toPayload, valuesFromQuery } from '../lib/start-bot-form';
+import {
+  fixedBotTypeOf,
+  type StartBotFormValues,
+  startBotResolver,
+  toPayload,
+  valuesFromQuery,
+} from '../lib/start-bot-form';
+
+/** Where a Scalping bot starts from: a Scalping strategy's Start on My Strategies. */
+const SCALPING_STRATEGIES_SCREEN = '/mystrategies?tab=scalping';
 
 /** docs/spec/01-core-screens.md §8: what a failed start says. */
 export function startErrorMessage(error: unknown): string {
@@ -69,6 +79,7 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
+  const fixedBotType = fixedBotTypeOf(params);
   const minimum = useMinimumBotAmount();
   const rules = useRef({
     minimum: DEFAULT_MINIMUM_BOT_AMOUNT,
@@ -178,21 +189,57 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
         <Controller
           control={control}
           name="botType"
-          render={({ field }) => (
-            <SelectField
-              label="Bot type"
-              error={errors.botType?.message}
-              {...field}
-              onChange={(event) => {
-                field.onChange(event);
-                setValue('myStrategy', '');
-              }}
-            >
-              <option value="">Select bot type</option>
-              <option value="Multigrid">Advanced Multigrid</option>
-              <option value="Scalping">Scalping Grid</option>
-            </SelectField>
-          )}
+          render={({ field }) =>
+            fixedBotType ? (
+              <SelectField
+                label="Bot type"
+                error={errors.botType?.message}
+                hint={
+                  <span data-testid="bot-type-fixed">
+                    Set by the Scalping strategy you chose.{' '}
+                    <Link
+                      to={START_BOT_SCREEN}
+                      className="font-semibold text-primary underline underline-offset-2"
+                    >
+                      Start a Multigrid bot instead
+                    </Link>
+                  </span>
+                }
+                {...field}
+                disabled
+              >
+                <option value="Scalping">Scalping Grid</option>
+              </SelectField>
+            ) : (
+              <SelectField
+                label="Bot type"
+                error={errors.botType?.message}
+                hint={
+                  <span>
+                    Scalping bots start from a Scalping strategy:{' '}
+                    <Link
+                      to={SCALPING_STRATEGIES_SCREEN}
+                      className="font-semibold text-primary underline underline-offset-2"
+                    >
+                      My Strategies, Scalping
+                    </Link>
+                    , then Start.
+                  </span>
+                }
+                {...field}
+                onChange={(event) => {
+                  field.onChange(event);
+                  setValue('myStrategy', '');
+                }}
+              >
+                <option value="">Select bot type</option>
+                <option value="Multigrid">Advanced Multigrid</option>
+                <option value="Scalping" disabled>
+                  Scalping Grid (coming soon...)
+                </option>
+              </SelectField>
+            )
+          }
         />
         <Controller
           control={control}

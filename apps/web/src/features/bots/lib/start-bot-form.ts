@@ -37,7 +37,7 @@ export const emptyStartBotForm: StartBotFormValues = {
   stoplossPrice: '',
 };
 
-/** Prefill from `?pair=&category=&strategy=&botType=` (Copy BOTs opens the form this way). */
+/** Prefill from `?pair=&category=&strategy=&botType=` (`startBotPath` in lib/start-bot-link.ts writes it). */
 export function valuesFromQuery(params: URLSearchParams): StartBotFormValues {
   const category = params.get('category')?.toLowerCase();
   const botType = params.get('botType');
@@ -49,6 +49,14 @@ export function valuesFromQuery(params: URLSearchParams): StartBotFormValues {
     selectPair: pair,
     myStrategy: params.get('strategy') ?? '',
   };
+}
+
+/**
+ * The bot type the form shows fixed: Scalping when a Scalping strategy opened it (`?botType=Scalping`), since
+ * the free select offers Scalping Grid only as 'coming soon...' (docs/spec/01-core-screens.md Start New Bot).
+ */
+export function fixedBotTypeOf(params: URLSearchParams): 'Scalping' | null {
+  return valuesFromQuery(params).botType === 'Scalping' ? 'Scalping' : null;
 }
 
 /** The request body: numbers where the schema wants them, leverage only for Future (docs/spec/01-core-screens.md §5). */

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPair } from '../../../lib/format';
+import { startBotPath } from '../../../lib/start-bot-link';
 import { toast } from '../../../lib/toast';
 import { useCopyBotStrategy } from '../api/copy-bots';
 import { StrategyShape } from './strategy-shape';
@@ -33,13 +34,14 @@ export function CopyBotModal({
     copy.mutate(bot.copyToken, {
       onSuccess: (copied) => {
         toast.success(`Strategy copied as ${copied.strategy_name}`);
-        const params = new URLSearchParams({
-          pair: bot.name,
-          category: bot.category,
-          strategy: copied.strategy_name,
-          botType: copied.botType?.toLowerCase().startsWith('scalp') || scalping ? 'Scalping' : 'Multigrid',
-        });
-        void navigate(`/startbot?${params.toString()}`);
+        void navigate(
+          startBotPath({
+            pair: bot.name,
+            category: bot.category,
+            strategy: copied.strategy_name,
+            botType: copied.botType?.toLowerCase().startsWith('scalp') || scalping ? 'Scalping' : 'Multigrid',
+          }),
+        );
       },
       onError: (error) => {
         toast.error(errorMessage(error, COPY_FAILED));

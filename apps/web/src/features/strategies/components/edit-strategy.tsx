@@ -1,12 +1,13 @@
 import { strategyMessages as m, type StoredStrategy, type StrategyKind } from '@gridbot/shared';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { Link, useNavigate } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { AlertIcon, ClockIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { startBotPath } from '../../../lib/start-bot-link';
 import { toast } from '../../../lib/toast';
 import { editScreenPath, myStrategiesPath } from '../api/strategy-api';
 import { useCopySystemStrategy, useEditStrategy, useStrategy } from '../api/strategy-queries';
@@ -107,7 +108,25 @@ export function EditStrategy({
   const data = query.data;
   return (
     <>
-      <PageHeader title={titles[kind]} description={data ? data.strategy.strategy_name : undefined} />
+      <PageHeader
+        title={titles[kind]}
+        description={data ? data.strategy.strategy_name : undefined}
+        actions={
+          data ? (
+            // The saved strategy: a Scalping bot starts only from its strategy (Start BOT's own select offers
+            // Scalping Grid as 'coming soon...').
+            <Link
+              to={startBotPath({
+                botType: kind === 'scalping' ? 'Scalping' : 'Multigrid',
+                strategy: data.strategy.strategy_name,
+              })}
+              className={buttonClasses('primary')}
+            >
+              Start a bot with it
+            </Link>
+          ) : undefined
+        }
+      />
       {query.isPending ? <LoadingForm /> : null}
       {query.isError ? (
         <EmptyState

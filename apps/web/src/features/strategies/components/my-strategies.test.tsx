@@ -118,6 +118,39 @@ describe('My Strategies', { timeout: 20_000 }, () => {
     );
     expect(await screen.findByText(`${m.copied} (Scalp Classic 5 (copy))`)).toBeInTheDocument();
   });
+
+  it('starts a bot from a strategy card: Start BOT opens with the strategy and its type', async () => {
+    mockApi({
+      'GET /api/scalpmystratagieslist': () =>
+        json({ strategies: [stored('Scalp Own', { type: 'scalping', takeprofit_percentage: 2 } as never)] }),
+      'GET /api/systemstrategyscalping': () =>
+        json({
+          strategies: [
+            stored('Scalp Classic 5', {
+              type: 'scalping',
+              system: true,
+              takeprofit_percentage: 1.5,
+            } as never),
+          ],
+        }),
+      'GET /api/mystratagieslist': () => json({ strategies: [stored('Grid Own')] }),
+      ...noSystem,
+    });
+    const { user } = renderFeature('/mystrategies?tab=scalping', <MyStrategiesRoute />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'Start a bot with Scalp Own' })).toHaveAttribute(
+      'href',
+      '/startbot?strategy=Scalp+Own&botType=Scalping',
+    );
+    expect(await screen.findByRole('link', { name: 'Start a bot with Scalp Classic 5' })).toHaveAttribute(
+      'href',
+      '/startbot?strategy=Scalp+Classic+5&botType=Scalping',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Multigrid' }));
+    expect(await screen.findByRole('link', { name: 'Start a bot with Grid Own' })).toHaveAttribute(
+      'href',
+      '/startbot?strategy=Grid+Own&botType=Multigrid',
+    );
+  });
 });
 
 describe('Edit strategy', { timeout: 20_000 }, () => {
@@ -145,5 +178,24 @@ describe('Edit strategy', { timeout: 20_000 }, () => {
       signedIn: true,
     });
     expect((await screen.findAllByText(m.loadFailed)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'Start a bot with it' })).not.toBeInTheDocument();
+  });
+
+  it('starts a bot with the saved Scalping strategy from its editor', async () => {
+    mockApi({
+      'POST /api/scalpstratagybypara': () =>
+        json({
+          strategy: stored('Scalp Own', { type: 'scalping', takeprofit_percentage: 2 } as never),
+          inUse: false,
+        }),
+    });
+    renderFeature('/scalpeditstrategy/Scalp%20Own', <ScalpEditStrategyRoute />, {
+      route: '/scalpeditstrategy/:strategy_name',
+      signedIn: true,
+    });
+    expect(await screen.findByRole('link', { name: 'Start a bot with it' })).toHaveAttribute(
+      'href',
+      '/startbot?strategy=Scalp+Own&botType=Scalping',
+    );
   });
 });

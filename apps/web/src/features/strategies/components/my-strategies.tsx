@@ -10,6 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-client';
+import { startBotPath } from '../../../lib/start-bot-link';
 import { toast } from '../../../lib/toast';
 import { editScreenPath, strategyPaths } from '../api/strategy-api';
 import {
@@ -75,6 +76,19 @@ function OpenStrategyLink({
   );
 }
 
+/** Start BOT with this strategy chosen: the only way to a Scalping bot, whose type the free select offers as 'coming soon...'. */
+function StartWithLink({ kind, name }: { kind: StrategyKind; name: string }) {
+  return (
+    <Link
+      to={startBotPath({ botType: kind === 'scalping' ? 'Scalping' : 'Multigrid', strategy: name })}
+      className={buttonClasses('primary', 'sm', 'flex-1')}
+      aria-label={`Start a bot with ${name}`}
+    >
+      Start
+    </Link>
+  );
+}
+
 /** docs/spec/01-core-screens.md §8: the in-use message as is, anything else prefixed. */
 function deleteFailure(error: unknown): string {
   const message = isApiError(error) ? error.message : String(error);
@@ -131,6 +145,7 @@ function OwnStrategies({
         strategies={list.data}
         actions={(strategy) => (
           <>
+            <StartWithLink kind={kind} name={strategy.strategy_name} />
             <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="Edit" variant="outline" />
             {onBacktest ? (
               <Button
@@ -193,6 +208,7 @@ function SystemStrategies({
         strategies={list.data}
         actions={(strategy) => (
           <>
+            <StartWithLink kind={kind} name={strategy.strategy_name} />
             <OpenStrategyLink kind={kind} name={strategy.strategy_name} verb="View" variant="ghost" />
             {onBacktest ? (
               <Button

@@ -8,7 +8,7 @@ import { depthPct, shortName } from '../utils/form-values';
 interface StrategyCardProps {
   kind: StrategyKind;
   strategy: StoredStrategy;
-  /** Edit/Delete for own strategies, Copy for system ones. */
+  /** Start, Edit/Delete for own strategies; Start, View and Copy for system ones. */
   actions: ReactNode;
 }
 
@@ -42,7 +42,7 @@ export function StrategyCard({ kind, strategy, actions }: StrategyCardProps) {
           </dd>
         </div>
       </dl>
-      <div className="mt-4 flex gap-2">{actions}</div>
+      <div className="mt-4 flex flex-wrap gap-2">{actions}</div>
     </Card>
   );
 }
