@@ -18,7 +18,7 @@ export const strategyEditorBacktest: RenderStrategyBacktest = (strategy, apply) 
     <BacktestPanel
       pickMarket
       subject={{ symbol: '', category: 'spot', strategy, investment: null }}
-      description="Try this table on real price history before saving it: a change to the table runs the backtest again."
+      description="Try this table on the pair's price history before saving it: a change to the table runs the backtest again."
       renderExtra={(request) => (apply ? <SweepPanel request={request} onApply={apply} /> : null)}
     />
   </Suspense>

@@ -11,7 +11,7 @@ export default function LivebotsRoute() {
           symbol={bot.name}
           category={bot.category === 'Future' ? 'future' : 'spot'}
           leverage={bot.category === 'Future' ? bot.leverage : null}
-          description="This bot's strategy on the pair and amount you choose, over real price history."
+          description="This bot's strategy on the pair and amount you choose, over the pair's price history."
         />
       )}
     />

@@ -1,26 +1,20 @@
 import type { GridBacktestInput } from '@gridbot/engine';
-import {
-  candleHistoryMessages,
-  HISTORY_INTERVAL_MS,
-  type HistoryInterval,
-  MAX_HISTORY_CANDLES,
-  SYMBOLS,
-} from '@gridbot/shared';
+import { candleHistoryMessages, type HistoryInterval, SYMBOLS } from '@gridbot/shared';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { LeverageInput } from '../../../components/ui/market-fields';
 import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
-import { formatNumber, formatPair } from '../../../lib/format';
+import { formatPair } from '../../../lib/format';
 import { useCandleCoverage } from '../api/candle-coverage';
 import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-backtest';
 import type { HistoryPeriod } from '../lib/backtest-runner';
+import { candlesText, periodChoices, sourceText } from '../lib/history-period';
 import { pickedLeverage } from '../lib/picked-leverage';
 import { BacktestResults } from './backtest-results';
 
 const DAY = 86_400_000;
-const PERIOD_DAYS = [30, 90, 180, 365] as const;
 
 /** What to backtest: the strategy (stored format, with its type) on a pair with an amount and settings. */
 export interface BacktestSubject extends Omit<GridBacktestInput, 'investment' | 'strategy'> {
@@ -85,24 +79,27 @@ export default function BacktestPanel({
   const leverageBlocked = pickMarket === true && picked.category === 'future' && !leverage.ok;
   const [interval, setCandleInterval] = useState<HistoryInterval>('1h');
   const [chosenDays, setDays] = useState<number>(90);
-  // A request carries at most MAX_HISTORY_CANDLES candles: 1-minute candles offer the shorter periods only.
-  const periods = PERIOD_DAYS.filter((d) => (d * DAY) / HISTORY_INTERVAL_MS[interval] <= MAX_HISTORY_CANDLES);
-  const days = periods.includes(chosenDays as (typeof PERIOD_DAYS)[number])
-    ? chosenDays
-    : (periods[periods.length - 1] ?? 30);
   const coverage = useCandleCoverage(subject.symbol, subject.category, interval);
+  // Real history first: the panel runs on the first span the source has.
+  const span = coverage.data?.[0];
+  // The periods the span covers and one request may carry (MAX_HISTORY_CANDLES), else the whole span.
+  const periods = span ? periodChoices(span, interval) : [];
+  const days = periods.some((p) => p.days === chosenDays)
+    ? chosenDays
+    : (periods[periods.length - 1]?.days ?? chosenDays);
+  const source = span ? sourceText(span.source) : null;
   const { state, run, cancel } = useBacktest();
   const [armed, setArmed] = useState(false);
 
   const request = useMemo<BacktestRequest | null>(() => {
     if (!subject.strategy || !(subject.investment && subject.investment > 0) || !subject.symbol) return null;
     if (leverageBlocked) return null;
-    const range = coverage.data ? periodOf(coverage.data, days) : null;
+    const range = coverage.data && periods.length > 0 ? periodOf(coverage.data, days) : null;
     if (!range) return null;
     const period: HistoryPeriod = { symbol: subject.symbol, category: subject.category, interval, ...range };
     const { strategy, investment, ...rest } = subject;
     return { period, input: { ...rest, strategy, investment } };
-  }, [subject, coverage.data, days, interval, leverageBlocked]);
+  }, [subject, coverage.data, days, interval, leverageBlocked, periods.length]);
 
   // Reruns on a change once the user ran it, a little after the last keystroke.
   const key = request ? backtestKey(request) : null;
@@ -139,7 +136,7 @@ export default function BacktestPanel({
         title="Backtest"
         description={
           description ??
-          "What this strategy would have done on the pair's real price history, with fees — next to simply holding the coin."
+          "What this strategy would have done on the pair's price history, with fees — next to simply holding the coin."
         }
       />
       <div className="space-y-4 px-5 py-4">
@@ -193,10 +190,15 @@ export default function BacktestPanel({
             <option value="15m">15 minutes</option>
             <option value="1m">1 minute</option>
           </SelectField>
-          <SelectField label="Period" value={String(days)} onChange={(e) => setDays(Number(e.target.value))}>
-            {periods.map((d) => (
-              <option key={d} value={d}>
-                Last {d} days of history
+          <SelectField
+            label="Period"
+            value={String(days)}
+            disabled={periods.length === 0}
+            onChange={(e) => setDays(Number(e.target.value))}
+          >
+            {periods.map((p) => (
+              <option key={p.days} value={p.days}>
+                {p.label}
               </option>
             ))}
           </SelectField>
@@ -217,6 +219,13 @@ export default function BacktestPanel({
             </Button>
           )}
         </div>
+        {request && source ? (
+          <p className="text-xs text-muted" data-testid="backtest-source">
+            {candlesText(request.period, interval)} ·{' '}
+            <span className={source.real ? undefined : 'font-semibold text-fg'}>{source.text}</span>
+            {state.status === 'idle' ? ' · run in your browser.' : ''}
+          </p>
+        ) : null}
         {missing ? <p className="text-sm text-muted">{missing}</p> : null}
         {!missing && noData ? (
           <p className="text-sm text-down" role="alert" data-testid="backtest-no-data">
@@ -250,14 +259,6 @@ export default function BacktestPanel({
         ) : null}
         {state.status === 'done' ? <BacktestResults result={state.result} candles={state.candles} /> : null}
         {renderExtra?.(request)}
-        {request && state.status === 'idle' ? (
-          <p className="text-xs text-muted">
-            {formatNumber(
-              Math.round((request.period.toMs - request.period.fromMs) / HISTORY_INTERVAL_MS[interval]),
-            )}{' '}
-            candles, run in your browser.
-          </p>
-        ) : null}
       </div>
     </Card>
   );

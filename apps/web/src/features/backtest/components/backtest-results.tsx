@@ -2,6 +2,7 @@ import type { BacktestReport } from '@gridbot/engine';
 import { Figure, signTone } from '../../../components/ui/figure';
 import { formatNumber, formatSignedUsd, formatUsd } from '../../../lib/format';
 import { type BacktestOutcomeOk, verdictOf } from '../lib/backtest-core';
+import { durationText, utc } from '../lib/history-period';
 import { DrawdownChart, EquityChart, TradesChart } from './backtest-charts';
 
 const STOP_REASONS: Record<NonNullable<BacktestReport['stopReason']>, string> = {
@@ -19,12 +20,11 @@ const pct = (v: number) => `${v > 0 ? '+' : ''}${v.toFixed(2)} %`;
 export function BacktestResults({ result, candles }: { result: BacktestOutcomeOk; candles: number }) {
   const s = result.summary;
   const verdict = verdictOf(s);
-  const days = (s.endMs - s.startMs) / 86_400_000;
   return (
     <div className="@container space-y-4" data-testid="backtest-results">
       <p className="text-xs text-muted">
-        {new Date(s.startMs).toISOString().slice(0, 10)} – {new Date(s.endMs).toISOString().slice(0, 10)} ·{' '}
-        {days.toFixed(0)} days · {formatNumber(candles)} candles · fees included
+        {utc(s.startMs)} to {utc(s.endMs)} UTC · {durationText(s.endMs - s.startMs)} · {formatNumber(candles)}{' '}
+        candles · fees included
       </p>
       {verdict ? (
         <p
