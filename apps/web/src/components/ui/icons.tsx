@@ -7,6 +7,7 @@ export type { LucideIcon as Icon } from 'lucide-react';
 export { default as ArrowLeftIcon } from 'lucide-react/icons/arrow-left';
 export { default as ArrowUpDownIcon } from 'lucide-react/icons/arrow-up-down';
 export { default as BellIcon } from 'lucide-react/icons/bell';
+export { default as SipIcon } from 'lucide-react/icons/calendar-sync';
 export { default as GridIcon } from 'lucide-react/icons/chart-column';
 export { default as ChevronDownIcon } from 'lucide-react/icons/chevron-down';
 export { default as CheckCircleIcon } from 'lucide-react/icons/circle-check';

@@ -23,11 +23,16 @@ describe('app shell', () => {
       'Start BOT',
       'Grid',
       'Start Cycle',
+      'Start SIP',
       'Copy BOTs',
       'Subscription',
     ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
+    // The SIP entry point opens its title page, marked as the current one.
+    expect(within(nav).getByRole('link', { name: 'Start SIP' })).toHaveAttribute('href', '/sip');
+    expect(within(nav).getByRole('link', { name: 'Start SIP' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('heading', { level: 1, name: 'Start New SIP' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: /Multigrid/ })).toHaveTextContent('PRO');
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
   });

@@ -11,6 +11,7 @@ import {
   ListIcon,
   PlayIcon,
   ShieldIcon,
+  SipIcon,
   WalletIcon,
   ZapIcon,
 } from '../../../components/ui/icons';
@@ -37,7 +38,7 @@ export function isGroup(item: NavItem): item is NavGroupItem {
   return 'children' in item;
 }
 
-/** docs/spec/01-core-screens.md Shell sidebar (Logout is added by the sidebar itself). */
+/** docs/spec/01-core-screens.md Shell sidebar, with the SIP entry point beside Start Cycle (Logout is added by the sidebar itself). */
 export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAdmin = false): NavItem[] {
   const items: NavItem[] = [
     { label: 'Dashboard', to: '/dashboard', icon: DashboardIcon },
@@ -60,6 +61,8 @@ export function sidebarItems(subscriptionEnabled = env.subscriptionEnabled, isAd
     // The exchanges' range grid (docs/trading-rules.md §2.6), beside the spec's bots.
     { label: 'Grid', to: '/grid', icon: LayersIcon, alsoActiveOn: ['/grid-bot'] },
     { label: 'Start Cycle', to: '/cycle', icon: CycleIcon },
+    // docs/spec/01-core-screens.md §1: "start a cycle or a SIP (entry points)"; the SIP page is its title only.
+    { label: 'Start SIP', to: '/sip', icon: SipIcon },
     { label: 'Copy BOTs', to: '/livebots', icon: CopyIcon },
   ];
   if (subscriptionEnabled) items.push({ label: 'Subscription', to: '/subscription', icon: CrownIcon });
