@@ -44,6 +44,7 @@ describe('Subscription', () => {
     renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
     await waitFor(() => expect(card('Profit Limit Remained')).toHaveTextContent('$300.00'));
     expect(card('Subscription Status')).toHaveTextContent('Active');
+    expect(card('Subscription Status')).toHaveTextContent('You bought a plan and have profit limit left.');
     expect(card('USDT Wallet')).toHaveTextContent('150.00');
     expect(card('IFC Wallet')).toHaveTextContent('20.00');
     expect(card('IFX Wallet')).toHaveTextContent('0.00');
@@ -60,6 +61,30 @@ describe('Subscription', () => {
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
     ).toEqual(['No', 'Plan', 'Profit Limit', 'Status', 'Date']);
+  });
+
+  it("explains a new member's free profit limit and In-Active status, and what happens at $0", async () => {
+    platformApi({ ...platformUser, availableCredit: '100', isActiveSubscription: false });
+    renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
+    await waitFor(() => expect(card('Profit Limit Remained')).toHaveTextContent('$100.00'));
+    expect(card('Profit Limit Remained')).toHaveTextContent(
+      'Each booked profit lowers it; at $0 no new bot or cycle starts and running bots open no new cycles until you subscribe again.',
+    );
+    expect(card('Subscription Status')).toHaveTextContent('In-Active');
+    expect(card('Subscription Status')).toHaveTextContent(
+      'No plan bought: your bots trade on the profit limit you have left (new accounts start with a free one).',
+    );
+    expect(screen.getByText('A plan adds its profit limit to what you have left.')).toBeInTheDocument();
+  });
+
+  it('says an In-Active status at $0 means the limit is used up', async () => {
+    platformApi({ ...platformUser, availableCredit: '0', isActiveSubscription: false });
+    renderFeature('/subscription', <SubscriptionRoute />, { signedIn: true });
+    await waitFor(() =>
+      expect(card('Subscription Status')).toHaveTextContent(
+        'Your profit limit is used up: subscribe to a plan to start bots and cycles again.',
+      ),
+    );
   });
 
   it('shows Pending while the subscription status is unknown and In-Active when there is none', async () => {

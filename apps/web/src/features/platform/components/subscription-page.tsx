@@ -17,6 +17,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { platformErrorMessage, rowNumber } from '../api/platform-client';
 import { useSubscriptionHistory, useSubscriptionPlans } from '../api/platform-queries';
 import { formatAmount } from '../lib/platform-format';
+import { PLANS_NOTE, PROFIT_LIMIT_NOTE, subscriptionStatusNote } from '../lib/subscription-notes';
 import { dateColumn, HistorySection } from './history-section';
 import { priceText } from './plan-price';
 import { StatCard } from './stat-card';
@@ -143,12 +144,16 @@ export function SubscriptionPage({ account, onAccountChanged }: SubscriptionPage
             label="Profit Limit Remained"
             icon={<ShieldIcon />}
             value={`$${formatAmount(account.availableCredit)}`}
+            note={PROFIT_LIMIT_NOTE}
             highlight
+            className="col-span-2 sm:col-span-1"
           />
           <StatCard
             label="Subscription Status"
             icon={<CrownIcon />}
             value={<StatusBadge status={status} large />}
+            note={subscriptionStatusNote(status, account.availableCredit)}
+            className="col-span-2 sm:col-span-1"
           />
           <StatCard
             label="USDT Wallet"
@@ -182,6 +187,7 @@ export function SubscriptionPage({ account, onAccountChanged }: SubscriptionPage
           <h2 id="add-subscription" className="mb-3 text-lg font-semibold text-fg">
             Add Subscription
           </h2>
+          <p className="-mt-2 mb-3 text-sm text-muted">{PLANS_NOTE}</p>
           <Plans onSubscribe={setChosen} />
         </section>
         <HistorySection
