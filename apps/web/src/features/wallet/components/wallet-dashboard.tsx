@@ -1,4 +1,3 @@
-import { type CommittedFunds, type HeldUsdt, heldUsdtParts, type PositionView } from '@gridbot/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
@@ -7,17 +6,15 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { KeyIcon } from '../../../components/ui/icons';
 import { PageHeader } from '../../../components/ui/page-header';
 import { Tabs } from '../../../components/ui/tabs';
-import { usePositions } from '../api/positions';
 import {
   isKeyless,
-  useCommittedFunds,
   useFuturesBalance,
   useSpotBalance,
   useWalletAssets,
   useWalletSummary,
   type WalletMarket,
 } from '../api/wallet-queries';
-import { formatUsdt } from '../lib/amounts';
+import { useTransferFigures } from '../hooks/use-transfer-figures';
 import { AssetsTable } from './assets-table';
 import { BalanceCards } from './balance-cards';
 import { CommittedCard } from './committed-card';
@@ -45,20 +42,6 @@ function NotConnected() {
   );
 }
 
-/** What holds each wallet's USDT beyond the transferable figure, in the words a refused transfer uses. */
-function heldParts(committed: CommittedFunds | undefined, positions: readonly PositionView[]) {
-  const reserves = (category: 'Spot' | 'Future'): HeldUsdt[] =>
-    (committed?.bots ?? [])
-      .filter((b) => b.category === category)
-      .map((b) => ({ kind: 'bot', name: b.name, usdt: b.usdt }));
-  const margins = positions.map((p): HeldUsdt => ({ kind: 'position', symbol: p.symbol, usdt: p.margin }));
-  const words = (v: string) => formatUsdt(v) ?? v;
-  return {
-    spot: heldUsdtParts(reserves('Spot'), words),
-    futures: heldUsdtParts([...reserves('Future'), ...margins], words),
-  };
-}
-
 /** docs/spec/02-bots-wallet-account.md Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
 export function WalletDashboard() {
   const [transferOpen, setTransferOpen] = useState(false);
@@ -73,14 +56,7 @@ export function WalletDashboard() {
   const assets = tab === 'spot' ? spotAssets : futuresAssets;
 
   const notConnected = [spotBalance, futuresBalance, summary].some((q) => isKeyless(q.data));
-  // The transferable spot figure is availableBalance of /api/pichart (docs/spec/02-bots-wallet-account.md §7); spotBalance stands in.
-  // Both leave out what running bots hold.
-  // Null only without keys, when the cards are not shown.
-  const spotTransferable = summary.data?.availableBalance ?? spotBalance.data?.spotusdtAmount ?? undefined;
-  const futuresTransferable = futuresBalance.data?.futuresusdtAmount ?? undefined;
-  const committed = useCommittedFunds();
-  const positions = usePositions();
-  const held = heldParts(committed.data, positions.data?.positions ?? []);
+  const { spotTransferable, futuresTransferable, held } = useTransferFigures();
   const swapRow = swapAsset ? (spotAssets.data?.find((a) => a.asset === swapAsset) ?? null) : null;
 
   return (
