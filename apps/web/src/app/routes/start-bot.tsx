@@ -1,8 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
 import { StartBotForm } from '../../features/bots/components/start-bot-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
+import { TransferDialog } from '../../features/wallet/components/transfer-dialog';
+import { startCheckKey } from '../../lib/start-check';
 
 // The backtest (engine, charts, worker) loads only when the form shows it.
 const BacktestPanel = lazy(() => import('../../features/backtest/components/backtest-panel'));
@@ -14,6 +17,8 @@ const BacktestPanel = lazy(() => import('../../features/backtest/components/back
 export default function StartBotRoute() {
   // A new prefill (a strategy's Start, "Start a Multigrid bot instead") is a new form.
   const { search } = useLocation();
+  const queryClient = useQueryClient();
+  const [transferOpen, setTransferOpen] = useState(false);
   return (
     <>
       <PageHeader
@@ -22,6 +27,7 @@ export default function StartBotRoute() {
       />
       <StartBotForm
         key={search}
+        onTransfer={() => setTransferOpen(true)}
         renderChart={(pair, category) => (
           <MarketOverview symbol={pair || 'BTCUSDT'} market={category === 'Future' ? 'future' : 'spot'} />
         )}
@@ -33,6 +39,17 @@ export default function StartBotRoute() {
           ) : null
         }
       />
+      {/* Mounted while open only: its balance reads are not needed before. */}
+      {transferOpen ? (
+        <TransferDialog
+          open
+          onClose={() => {
+            setTransferOpen(false);
+            // What is free to start with has changed: ask again at once rather than at the next 10 s poll.
+            void queryClient.invalidateQueries({ queryKey: startCheckKey });
+          }}
+        />
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,19 @@ import { AlertIcon } from './icons';
  * What would refuse the start (GET /api/startcheck), each with the page that fixes it, shown above the Start
  * BOT and Start Cycle forms before anything is filled in. `title` names what cannot start.
  */
-export function StartBlockers({ blockers, title }: { blockers: readonly StartBlocker[]; title: string }) {
+export function StartBlockers({
+  blockers,
+  title,
+  actions,
+}: {
+  blockers: readonly StartBlocker[];
+  title: string;
+  /**
+   * By blocker code: what its link does in place instead of leaving the page (Start BOT's "Transfer" opens the
+   * transfer dialog over the filled-in form).
+   */
+  actions?: Partial<Record<string, () => void>>;
+}) {
   if (blockers.length === 0) return null;
   return (
     <div
@@ -25,9 +37,19 @@ export function StartBlockers({ blockers, title }: { blockers: readonly StartBlo
             {b.link ? (
               <>
                 {' '}
-                <Link to={b.link.to} className="font-semibold text-primary underline underline-offset-2">
-                  {b.link.label}
-                </Link>
+                {actions?.[b.code] ? (
+                  <button
+                    type="button"
+                    onClick={actions[b.code]}
+                    className="cursor-pointer font-semibold text-primary underline underline-offset-2"
+                  >
+                    {b.link.label}
+                  </button>
+                ) : (
+                  <Link to={b.link.to} className="font-semibold text-primary underline underline-offset-2">
+                    {b.link.label}
+                  </Link>
+                )}
               </>
             ) : null}
           </li>

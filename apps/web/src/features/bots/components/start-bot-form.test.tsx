@@ -1,5 +1,5 @@
-import { botMessages, startReadinessMessages, takeProfitFeeWarning } from '@gridbot/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { botMessages, startReadinessMessages, takeProfitFeeWarning, walletMessages } from '@gridbot/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import StartBotRoute from '../../../app/routes/start-bot';
 import { json, mockApi } from '../../../testing/mock-api';
@@ -303,7 +303,59 @@ describe('Start New Bot: what blocks a start, up front', () => {
     await waitFor(() =>
       expect(screen.getByTestId('start-blockers')).toHaveTextContent(startReadinessMessages.futuresEmpty),
     );
-    expect(screen.getByRole('link', { name: 'Transfer' })).toHaveAttribute('href', '/mywallet');
+  });
+
+  it("opens the transfer dialog from an empty futures wallet's Transfer and returns to the filled form", async () => {
+    let futures = '0';
+    const api = startApi({
+      'GET /api/startcheck': (call) =>
+        json({
+          venue: 'paper',
+          freeUsdt: call.query.category === 'Future' ? futures : '1000.5',
+          blockers:
+            call.query.category === 'Future' && futures === '0'
+              ? [
+                  {
+                    code: 'futures_empty',
+                    message: startReadinessMessages.futuresEmpty,
+                    link: { to: '/mywallet', label: 'Transfer' },
+                  },
+                ]
+              : [],
+          feeWarning: null,
+        }),
+      'GET /api/spotBalance': () => json({ spotusdtAmount: '1000.5' }),
+      'GET /api/futuresBalance': () => json({ futuresusdtAmount: futures }),
+      'GET /api/pichart': () => json({ usdt: '1000.5', availableBalance: '1000.5', chartData: [] }),
+      'GET /api/committedfunds': () => json({ spotUsdt: '0', futuresUsdt: '0', coins: {}, bots: [] }),
+      'GET /api/positions': () => json({ positions: [], connected: true }),
+      'POST /api/transferspottofutures': (call) => {
+        futures = (call.body as { amount: string }).amount;
+        return json({ success: true, message: walletMessages.transferSuccessful });
+      },
+    });
+    const { user } = renderStartBot();
+    await fillBasics(user);
+    await user.selectOptions(screen.getByLabelText('Category'), 'Future');
+    await user.type(screen.getByLabelText('Amount (USDT)'), '300');
+    await waitFor(() =>
+      expect(screen.getByTestId('start-blockers')).toHaveTextContent(startReadinessMessages.futuresEmpty),
+    );
+    // Transfer opens the dialog on this page: nothing navigates away from the form.
+    await user.click(screen.getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Internal Transfers' });
+    expect(currentUrl()).toBe('/startbot');
+    await waitFor(() => expect(within(dialog).getByTestId('transferable')).toHaveTextContent('1,000.50'));
+    await user.type(within(dialog).getByLabelText('Amount'), '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/transferspottofutures')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // Back on the form as it was left, and the start check asked again: the blocker is gone.
+    expect(screen.getByLabelText('Category')).toHaveValue('Future');
+    expect(screen.getByLabelText('Pair')).toHaveValue('BTCUSDT');
+    expect(screen.getByLabelText('Strategy')).toHaveValue('Small');
+    expect(screen.getByLabelText('Amount (USDT)')).toHaveValue('300');
+    await waitFor(() => expect(screen.queryByTestId('start-blockers')).not.toBeInTheDocument());
   });
 
   it('refuses an amount above the free balance before submitting, and warns about fees', async () => {

@@ -65,6 +65,8 @@ interface StartBotFormProps {
   renderChart?: (pair: string, category: 'Spot' | 'Future') => ReactNode;
   /** The backtest of what the form would start, composed by the route. */
   renderBacktest?: (subject: StartBacktestSubject) => ReactNode;
+  /** Opens the transfer dialog over the form (composed by the route), for an empty futures wallet. */
+  onTransfer?: () => void;
 }
 
 /** A typed optional number: empty or not a number is null. */
@@ -75,7 +77,7 @@ function optionalNumber(value: string | undefined): number | null {
 }
 
 /** docs/spec/01-core-screens.md Start New Bot: type, category, pair, strategy, amount, leverage, limits and the risk checkbox. */
-export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps) {
+export function StartBotForm({ renderChart, renderBacktest, onTransfer }: StartBotFormProps) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
@@ -184,7 +186,11 @@ export function StartBotForm({ renderChart, renderBacktest }: StartBotFormProps)
       onSubmit={onSubmit}
       chart={renderChart?.(pair, category === 'Future' ? 'Future' : 'Spot')}
     >
-      <StartBlockers title="This bot cannot start yet" blockers={check.data?.blockers ?? []} />
+      <StartBlockers
+        title="This bot cannot start yet"
+        blockers={check.data?.blockers ?? []}
+        actions={onTransfer ? { futures_empty: onTransfer } : undefined}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Controller
           control={control}
