@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useLivePrice, useSwapToUsdt } from '../api/wallet-actions';
 import { useCommittedFunds, type WalletAsset } from '../api/wallet-queries';
 import { formatQuantity, usdtValue } from '../lib/amounts';
+import { swapMinimumReason } from '../lib/swap-minimum';
 import { type SwapFormInput, type SwapFormOutput, swapFormSchema } from '../lib/wallet-forms';
 import { AmountButton } from './amount-button';
 import { AssetAvatar } from './asset-avatar';
@@ -49,6 +50,7 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
   const { errors } = form.formState;
   const amount = String(form.watch('amount') ?? '');
   const equivalent = usdtValue(amount, price.data?.price);
+  const tooSmall = asset ? swapMinimumReason(asset.asset, asset.free, price.data?.price) : null;
 
   // Opened (or opened on another asset): start from an empty amount.
   const openSymbol = openAsset?.asset;
@@ -81,7 +83,7 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
           <Button variant="secondary" onClick={onClose} disabled={swap.isPending}>
             Cancel
           </Button>
-          <Button type="submit" form="swap-form" loading={swap.isPending}>
+          <Button type="submit" form="swap-form" loading={swap.isPending} disabled={tooSmall !== null}>
             {swap.isPending ? 'Swapping...' : 'Swap'}
           </Button>
         </>
@@ -112,8 +114,18 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
             </div>
           </div>
 
+          {tooSmall ? (
+            <p
+              role="status"
+              data-testid="swap-too-small"
+              className="rounded-lg bg-warn/10 p-3 text-sm text-fg"
+            >
+              {tooSmall}
+            </p>
+          ) : null}
           <NumberInput
             label={`Amount (${asset.asset})`}
+            disabled={tooSmall !== null}
             placeholder="0.00"
             className="pr-16 tabular-nums"
             error={errors.amount?.message}

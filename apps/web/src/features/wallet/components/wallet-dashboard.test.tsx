@@ -262,6 +262,19 @@ describe('Swap to USDT', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', '/api/swaptousdt')).toHaveLength(0);
   });
 
+  it('disables Swap with the reason for a leftover below the smallest order', async () => {
+    // 0.00005 BTC at 60,000 is 3.00 USDT: under BTCUSDT's 5 USDT minimum order.
+    const api = walletApi({ btc: '0.00005' });
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
+    const dialog = await openSwap(user);
+    expect(await within(dialog).findByTestId('swap-too-small')).toHaveTextContent(
+      'Too small to swap: 0.00005 BTC is worth about 3.00 USDT, below the smallest order the exchange takes (5 USDT).',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Swap' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Amount (BTC)')).toBeDisabled();
+    expect(api.callsTo('POST', '/api/swaptousdt')).toHaveLength(0);
+  });
+
   it("toasts the server's reason or 'Swap failed'", async () => {
     walletApi({}, { 'POST /api/swaptousdt': () => new Response('', { status: 500 }) });
     const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
