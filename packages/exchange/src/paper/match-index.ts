@@ -19,6 +19,8 @@ export class MatchIndex {
   private readonly orders = new Map<string, Map<string, PaperOrderRow>>();
   private readonly liquidations = new Map<string, Map<string, number>>();
   private readonly subscriptions = new Map<string, () => void>();
+  /** Each stream's previous tick price: a tick is the line from it, on which crossed orders fill in order. */
+  private readonly previous = new Map<string, number>();
   private running = false;
 
   constructor(
@@ -80,14 +82,25 @@ export class MatchIndex {
   private onTick(tick: Tick): void {
     const price = Number(tick.price);
     const crossed: PaperOrderRow[] = [];
-    const byOrder = this.orders.get(streamKey(tick.symbol, tick.market));
+    const key = streamKey(tick.symbol, tick.market);
+    const from = this.previous.get(key);
+    this.previous.set(key, price);
+    const byOrder = this.orders.get(key);
     if (byOrder) {
-      for (const [key, row] of byOrder) {
+      for (const [id, row] of byOrder) {
         const limit = Number(row.price);
         if (row.side === 'buy' ? price <= limit : price >= limit) {
           crossed.push(row);
-          byOrder.delete(key);
+          byOrder.delete(id);
         }
+      }
+      // Path order (docs/trading-rules.md §2.6): the price moved on a line from the previous tick, reaching the
+      // nearest limit first (a fall fills the highest buy first). Without a previous tick, the farthest from
+      // this price was passed first.
+      if (crossed.length > 1) {
+        const along = (row: PaperOrderRow) =>
+          from === undefined ? -Math.abs(Number(row.price) - price) : Math.abs(Number(row.price) - from);
+        crossed.sort((a, b) => along(a) - along(b));
       }
     }
     const due: string[] = [];

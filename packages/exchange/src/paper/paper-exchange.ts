@@ -1,4 +1,11 @@
-import { DEFAULT_FEE_PCT, findMarketRules, type MarketRules, type Money, money } from '@gridbot/shared';
+import {
+  DEFAULT_FEE_PCT,
+  findMarketRules,
+  MAKER_FEE_PCT,
+  type MarketRules,
+  type Money,
+  money,
+} from '@gridbot/shared';
 import { exchangeErrors } from '../exchange-error';
 import type { Exchange, MarketKind, Order, WalletKind } from '../exchange-port';
 import type { MarketFeed, Tick } from '../market-feed';
@@ -20,8 +27,13 @@ export interface PaperExchangeOptions {
   feed: MarketFeed;
   /** Funds of a new account. Default 10,000 USDT spot; the server passes `PAPER_START_USDT`. */
   startFunds?: readonly PaperFund[];
-  /** Fees in percent (docs/trading-rules.md §2.1 defaults: spot 0.1 % of quote, futures 0.05 % of notional). */
+  /**
+   * Taker fees in percent: market orders and limit orders that cross the price on arrival (docs/trading-rules.md
+   * §2.1 defaults: spot 0.1 % of quote, futures 0.05 % of notional).
+   */
   feePct?: { spot?: string | number; future?: string | number };
+  /** Maker fees in percent: a resting limit order filled on a tick (§2.6 defaults: spot 0.1 %, futures 0.02 %). */
+  makerFeePct?: { spot?: string | number; future?: string | number };
   /** Time of orders and ledger rows. Default `Date.now`. */
   now?: () => number;
   /** Market rules. Default: the shared table. */
@@ -53,6 +65,7 @@ export class PaperExchange {
   readonly feed: MarketFeed;
   readonly now: () => number;
   readonly fees: { spot: Money; future: Money };
+  readonly makerFees: { spot: Money; future: Money };
   private readonly startFunds: readonly PaperFund[];
   private readonly rulesOf: (symbol: string, market: MarketKind) => MarketRules | undefined;
   private readonly tails = new Map<string, Promise<void>>();
@@ -67,6 +80,10 @@ export class PaperExchange {
     this.fees = {
       spot: money(options.feePct?.spot ?? DEFAULT_FEE_PCT.spot),
       future: money(options.feePct?.future ?? DEFAULT_FEE_PCT.future),
+    };
+    this.makerFees = {
+      spot: money(options.makerFeePct?.spot ?? MAKER_FEE_PCT.spot),
+      future: money(options.makerFeePct?.future ?? MAKER_FEE_PCT.future),
     };
     this.startFunds = options.startFunds ?? [
       { wallet: 'spot', asset: 'USDT', amount: DEFAULT_PAPER_START_USDT },
@@ -234,7 +251,10 @@ export class PaperExchange {
     return true;
   }
 
-  /** Fills an open limit order at its limit price (it crossed); returns the stored row afterwards. */
+  /**
+   * Fills an open limit order at its limit price (it crossed) with the maker fee (docs/trading-rules.md §2.6: a
+   * spot buy's commission in the coin, §2.1); returns the stored row afterwards.
+   */
   async fillOpenOrder(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
     const row = await this.store.order(userId, clientOrderId);
     if (row?.status !== 'NEW' || row.price === undefined) return row;
@@ -242,7 +262,7 @@ export class PaperExchange {
     const price = money(row.price);
     const tsMs = this.now();
     if (row.market === 'spot') {
-      const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, this.fees.spot);
+      const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, this.makerFees.spot);
       const next = filledRow(row, qty, price, fee, tsMs, feeAsset);
       const result = await this.mustApply({
         userId,
@@ -257,8 +277,8 @@ export class PaperExchange {
     if (row.side === 'sell' && (!position || qty.gt(position.quantity))) return this.expire(row, tsMs);
     const fill =
       row.side === 'buy'
-        ? futuresBuyFill(row, position, qty, price, this.fees.future, rules.maintMarginRate, tsMs)
-        : futuresSellFill(row, position!, qty, price, this.fees.future, tsMs);
+        ? futuresBuyFill(row, position, qty, price, this.makerFees.future, rules.maintMarginRate, tsMs)
+        : futuresSellFill(row, position!, qty, price, this.makerFees.future, tsMs);
     const next = filledRow(row, qty, price, fill.fee, tsMs);
     const change = {
       userId,

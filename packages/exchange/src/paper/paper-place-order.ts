@@ -142,7 +142,8 @@ function rest(
   price: Money,
   tsMs: number,
 ): { row: PaperOrderRow; change: PaperChange } {
-  const fee = row.market === 'spot' ? ex.fees.spot : ex.fees.future;
+  // It will fill as a maker: a futures buy holds its margin and the maker fee, what its fill takes.
+  const fee = row.market === 'spot' ? ex.makerFees.spot : ex.makerFees.future;
   const { asset, amount } = reservation(row, qty, price, fee, row.leverage ?? 1);
   const open: PaperOrderRow = { ...row, reservedAsset: asset, reserved: amount.toFixed() };
   return {

@@ -27,6 +27,12 @@ export interface MarketRules {
 /** Fees of docs/trading-rules.md §2.1 in percent of quote (spot) or notional (futures), paid in USDT. */
 export const DEFAULT_FEE_PCT: Readonly<Record<MarketKind, number>> = { spot: 0.1, future: 0.05 };
 
+/**
+ * Maker fee of a resting limit order that fills on the book, percent (docs/trading-rules.md §2.6): spot 0.1 %,
+ * futures 0.02 %. A limit order that crosses the price when it arrives is a taker and pays `DEFAULT_FEE_PCT`.
+ */
+export const MAKER_FEE_PCT: Readonly<Record<MarketKind, number>> = { spot: 0.1, future: 0.02 };
+
 /** Binance's funding interval of a USDT-M perpetual whose interval was not adjusted (docs/trading-rules.md §2.2). */
 export const DEFAULT_FUNDING_INTERVAL_HOURS = 8;
 

@@ -2,12 +2,12 @@
  * The range grid's price levels and order size (docs/trading-rules.md §2.6), and the checks that refuse a
  * start: spacing that does not cover twice the maker fee, a quantity below the step or minimum notional.
  */
-import type { RangeStrategy } from '@gridbot/shared';
+import { MAKER_FEE_PCT, type RangeStrategy } from '@gridbot/shared';
 import { decimalsOf, floorToStep, money, roundToTick } from '../../money';
 import type { EngineRules } from '../../rules';
 
 /** Maker fee of a resting limit order, percent (docs/trading-rules.md §2.6): spot 0.1 %, futures 0.02 %. */
-export const RANGE_MAKER_FEE_PCT = { spot: 0.1, future: 0.02 } as const;
+export const RANGE_MAKER_FEE_PCT = MAKER_FEE_PCT;
 
 /** What the level formula needs, kept on the state so trailing can extend the grid past `upper`. */
 export interface LevelSpec {
