@@ -1,8 +1,8 @@
 import { botCommands, bots, type Db, type Tx } from '@gridbot/db';
-import type { EngineState, Intent } from '@gridbot/engine';
+import type { Intent, RangeIntent } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { engineStopped, statusOf } from './bot-status';
+import { engineStopped, type RuntimeState, statusOf } from './bot-status';
 import { endCommands, markCommandApplied } from './commands.repo';
 import { countAgainstProfitLimit } from './profit-limit';
 
@@ -45,13 +45,13 @@ export async function unhaltedBotIdsOf(db: Db, userId: string): Promise<string[]
 
 export interface StateWithIntents {
   botId: string;
-  state: EngineState;
-  intents: readonly Intent[];
+  state: RuntimeState;
+  intents: readonly (Intent | RangeIntent)[];
   lastPrice: number | null;
 }
 
 /** A bot's new state as one element of the JSON array the batched statements read. */
-function stateRecord(botId: string, state: EngineState, lastPrice: number | null) {
+function stateRecord(botId: string, state: RuntimeState, lastPrice: number | null) {
   const stopped = engineStopped(state);
   const closed = lastPrice === null ? null : String(lastPrice);
   return { id: botId, state, status: statusOf(state), stop_reason: state.stopReason, stopped, closed };
@@ -59,7 +59,7 @@ function stateRecord(botId: string, state: EngineState, lastPrice: number | null
 
 /** One bot's state per id; the newest wins (a runner is serial, so there is at most one anyway). */
 export function newestStates(
-  items: readonly { botId: string; state: EngineState; lastPrice: number | null }[],
+  items: readonly { botId: string; state: RuntimeState; lastPrice: number | null }[],
 ) {
   const byBot = new Map(items.map((item) => [item.botId, item]));
   return [...byBot.values()].map((item) => stateRecord(item.botId, item.state, item.lastPrice));
@@ -125,7 +125,7 @@ export function statesCte(states: unknown[], now: Date) {
 export async function saveState(
   db: Db | Tx,
   botId: string,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number | null,
   now: Date,
 ) {
@@ -161,7 +161,7 @@ export async function writeCommandApplied(
   db: Db,
   botId: string,
   commandId: number,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number | null,
   awaitsSale: boolean,
   /** When it was applied, by the runtime's clock. */
@@ -192,7 +192,10 @@ export async function writeHalt(db: Db, botId: string, reason: string, now: Date
       .update(bots)
       .set({
         haltReason: reason.slice(0, 300),
-        status: sql`case when ${bots.status} = 'Stopping' and json_array_length(${bots.engineState} -> 'pending') > 0
+        // A grid bot's pending orders are an array; a range grid's market order in flight an object (or null).
+        status: sql`case when ${bots.status} = 'Stopping' and (case json_typeof(${bots.engineState} -> 'pending')
+            when 'array' then json_array_length(${bots.engineState} -> 'pending') > 0
+            when 'object' then true else false end)
           then 'Stopping' else 'Pause' end`,
       })
       .where(eq(bots.id, botId));

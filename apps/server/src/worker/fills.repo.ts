@@ -1,7 +1,7 @@
 import { botFills, botIntents, type Db } from '@gridbot/db';
-import type { EngineState } from '@gridbot/engine';
 import { type SQL, sql } from 'drizzle-orm';
 import { endAppliedStops, newestStates, statesCte, updateBotsFromStatesAndFills } from './bot-state.repo';
+import type { RuntimeState } from './bot-status';
 import { clientOrderIdOf } from './client-order-id';
 import { type BookedRow, countAgainstProfitLimit } from './profit-limit';
 import { rowsOf } from './rows';
@@ -30,7 +30,7 @@ export interface FillWithState {
   botId: string;
   userId: string;
   fill: FillRecord;
-  state: EngineState;
+  state: RuntimeState;
   lastPrice: number;
 }
 

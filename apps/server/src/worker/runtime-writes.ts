@@ -1,9 +1,9 @@
 import type { Db } from '@gridbot/db';
-import type { EngineState, Intent } from '@gridbot/engine';
+import type { EngineState, Intent, RangeIntent } from '@gridbot/engine';
 import type { BotWriteListener } from '../modules/bots';
 import type { DbWriteKind } from '../ops/metrics';
 import { type StateWithIntents, writeCommandApplied, writeHalt } from './bot-state.repo';
-import { statusOf } from './bot-status';
+import { type RuntimeState, statusOf } from './bot-status';
 import { faultPoint } from './fault-points';
 import { type FillRecord, type FillWithState, writeFills } from './fills.repo';
 import { type FundingRecord, writeFunding } from './funding.repo';
@@ -127,8 +127,8 @@ function refuseStale<T>(write: Promise<T>, onFenced: () => void): Promise<T> {
 export async function saveStateWithIntents(
   writes: RuntimeWrites,
   botId: string,
-  state: EngineState,
-  intents: readonly Intent[],
+  state: RuntimeState,
+  intents: readonly (Intent | RangeIntent)[],
   lastPrice: number,
 ) {
   const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
@@ -145,7 +145,7 @@ export async function saveStateWithIntents(
 export async function saveStateBatched(
   writes: RuntimeWrites,
   botId: string,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number | null,
 ) {
   await writes.states.submit({ botId, state, intents: [], lastPrice });
@@ -160,7 +160,7 @@ export async function saveFill(
   botId: string,
   userId: string,
   fill: FillRecord,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number,
 ) {
   faultPoint('order-filled', { botId, side: fill.side });
@@ -207,7 +207,7 @@ export async function saveCommandApplied(
   { db, hooks, now }: Pick<RuntimeWrites, 'db' | 'hooks' | 'now'>,
   botId: string,
   commandId: number,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number | null,
   awaitsSale: boolean,
   /** Profit (or loss, < 0) the command booked without a sale (missing lots dropped), and whose bot it is. */
@@ -232,7 +232,7 @@ function notifyCommandsQueued(hooks: WriteHooks, botIds: string[]) {
 
 function announce(
   hooks: WriteHooks,
-  items: readonly { botId: string; userId?: string; state: EngineState }[],
+  items: readonly { botId: string; userId?: string; state: RuntimeState }[],
   change: 'fill' | 'state',
   at: number,
 ) {

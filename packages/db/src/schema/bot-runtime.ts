@@ -21,7 +21,8 @@ import { users } from './users';
 /**
  * An order a bot decided to place (docs/trading-rules.md §3 "intent before order"): written with its deterministic client
  * order id before it is sent, so a crash can be reconciled by asking the exchange for that id.
- * status: pending (written, maybe sent) → filled | failed; unknown = sent, outcome not known yet.
+ * status: pending (written, maybe sent; a range grid's limit order while it rests) → filled | failed; unknown =
+ * sent, outcome not known yet; done = a range grid's cancel carried out (its limit order's row is then failed).
  */
 export const botIntents = pgTable(
   'bot_intents',
@@ -31,9 +32,12 @@ export const botIntents = pgTable(
       .references(() => bots.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     clientOrderId: text('client_order_id').notNull().unique(),
-    kind: text('kind', { enum: ['MarketBuy', 'SellLots', 'RecordLiquidation'] }).notNull(),
+    /** A range grid's also: PlaceLimit (rests until filled or cancelled), CancelOrder, RangeMarketOrder. */
+    kind: text('kind', {
+      enum: ['MarketBuy', 'SellLots', 'RecordLiquidation', 'PlaceLimit', 'CancelOrder', 'RangeMarketOrder'],
+    }).notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'unknown', 'filled', 'failed'] })
+    status: text('status', { enum: ['pending', 'unknown', 'filled', 'failed', 'done'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

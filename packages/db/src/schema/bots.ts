@@ -1,4 +1,4 @@
-import type { StrategyParams } from '@gridbot/shared';
+import type { RangeStrategy, StrategyParams } from '@gridbot/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -41,10 +41,13 @@ export const bots = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    botType: text('bot_type', { enum: ['multigrid', 'scalping', 'cycle'] }).notNull(),
+    /** `range`: a range grid (docs/trading-rules.md §2.6), its strategy inline in the snapshot. */
+    botType: text('bot_type', { enum: ['multigrid', 'scalping', 'cycle', 'range'] }).notNull(),
     strategyId: uuid('strategy_id').references(() => strategies.id, { onDelete: 'set null' }),
     strategyName: text('strategy_name').notNull(),
-    strategySnapshot: jsonb('strategy_snapshot').$type<StrategyParams | CycleSnapshot>().notNull(),
+    strategySnapshot: jsonb('strategy_snapshot')
+      .$type<StrategyParams | CycleSnapshot | RangeStrategy>()
+      .notNull(),
     symbol: text('symbol').notNull(),
     category: text('category', { enum: ['Spot', 'Future'] }).notNull(),
     /**

@@ -44,7 +44,7 @@ export interface BotCommitment {
   botId: string;
   /** How the user knows the bot: pair, kind and strategy, e.g. "ETHUSDT Spot · Multigrid 'Tight'". */
   name: string;
-  botType: 'multigrid' | 'scalping' | 'cycle';
+  botType: 'multigrid' | 'scalping' | 'cycle' | 'range';
   symbol: string;
   category: 'Spot' | 'Future';
   /** USDT kept for its next buys and their fees, in the wallet it trades from. */

@@ -32,7 +32,8 @@ export function engineStateOf(row: BotView): EngineState {
 
 /** The type of a grid bot row (cycles are rows too, but never reach the grid bot screens). */
 export function gridTypeOf(row: BotView): 'multigrid' | 'scalping' {
-  if (row.botType === 'cycle') throw new Error(`bot ${row.id} is a cycle`);
+  if (row.botType === 'cycle' || row.botType === 'range')
+    throw new Error(`bot ${row.id} is a ${row.botType}`);
   return row.botType;
 }
 

@@ -15,7 +15,7 @@ import { engineStatesOf, holdingBotHeads, pendingRebuyReserves } from './bots.re
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
   id: string;
-  botType: 'multigrid' | 'scalping' | 'cycle';
+  botType: 'multigrid' | 'scalping' | 'cycle' | 'range';
   strategyName: string;
   symbol: string;
   category: 'Spot' | 'Future';
@@ -29,7 +29,12 @@ interface StateAccount {
   openMargin?: number;
 }
 
-const KIND_LABEL = { multigrid: 'Multigrid', scalping: 'Scalping', cycle: 'Cycle' } as const;
+const KIND_LABEL = {
+  multigrid: 'Multigrid',
+  scalping: 'Scalping',
+  cycle: 'Cycle',
+  range: 'Range grid',
+} as const;
 
 /** "ETHUSDT Spot · Multigrid 'Tight'": the pair, the kind and (for grid bots) the strategy it runs. */
 export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'symbol' | 'category'>) {
@@ -45,6 +50,7 @@ export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'sym
  * on top until the runtime has booked it: its lots then count as bought.
  */
 export function commitmentOf(bot: HoldingBot, rebuyUsdt = '0'): BotCommitment {
+  if (bot.botType === 'range') return rangeCommitmentOf(bot);
   const account = ((bot.engineState as { account?: StateAccount } | null)?.account ?? {}) as StateAccount;
   const future = bot.category === 'Future';
   const unspent = Money.max(0, money(bot.investment).minus(account.openMargin ?? 0));
@@ -53,6 +59,38 @@ export function commitmentOf(bot: HoldingBot, rebuyUsdt = '0'): BotCommitment {
     future ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future)) : unspent
   ).plus(rebuyUsdt);
   const qty = future ? money(0) : Money.max(0, money(account.openQty ?? 0));
+  return {
+    botId: bot.id,
+    name: botLabel(bot),
+    botType: bot.botType,
+    symbol: bot.symbol,
+    category: bot.category,
+    usdt: usdt.toFixed(),
+    asset: future ? null : bot.symbol.replace(/USDT$/, ''),
+    qty: qty.toFixed(),
+  };
+}
+
+interface RangeHeld {
+  quote?: number;
+  lockedQuote?: number;
+  base?: number;
+  lockedBase?: number;
+  futures?: { margin: number };
+}
+
+/**
+ * A range grid's share (docs/trading-rules.md §2.6): what its resting orders lock the exchange already holds
+ * apart, so a spot grid keeps the USDT and coin it holds free of them; a futures grid its wallet balance less
+ * the margin its position holds.
+ */
+function rangeCommitmentOf(bot: HoldingBot): BotCommitment {
+  const s = (bot.engineState ?? {}) as RangeHeld;
+  const future = bot.category === 'Future';
+  const usdt = future
+    ? Money.max(0, money(s.quote ?? bot.investment).minus(s.futures?.margin ?? 0))
+    : Money.max(0, money(s.quote ?? bot.investment).minus(s.lockedQuote ?? 0));
+  const qty = future ? money(0) : Money.max(0, money(s.base ?? 0).minus(s.lockedBase ?? 0));
   return {
     botId: bot.id,
     name: botLabel(bot),
