@@ -1,15 +1,17 @@
 import type { Db } from '@gridbot/db';
-import { compileRules, type EngineState } from '@gridbot/engine';
+import { compileRules, type EngineState, type RangeState } from '@gridbot/engine';
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import type { UserKeys } from '../modules/exchange';
 import type { WorkerMetrics } from '../ops/metrics';
+import type { BotIdentity, BotRunnerDeps } from './bot-context';
 import { BotRunner } from './bot-runner';
 import type { BotRow } from './bot-state.repo';
 import { type CommandRow, queuedCommandsOf } from './commands.repo';
 import { type IntentRow, openIntentsOf } from './intents.repo';
 import { LeaseLapsedError } from './lease-fence';
 import type { UsdtPriceOf } from './order-outcome';
+import { RangeRunner } from './range-runner';
 import { haltBot, type RuntimeWrites } from './runtime-writes';
 import type { SupervisorDeps } from './supervisor-deps';
 
@@ -71,7 +73,7 @@ export async function createRunner(
   env: RunnerEnv,
   row: BotRow,
   loadedKeys?: Promise<UserKeys | undefined>,
-): Promise<BotRunner | undefined> {
+): Promise<BotRunner | RangeRunner | undefined> {
   const { deps } = env;
   if (!row.engineState) return undefined;
   const writes = env.writesFor(row.id);
@@ -90,31 +92,50 @@ export async function createRunner(
     .then(() => exchange.marketRules(row.symbol, market))
     .catch(() => getMarketRules(row.symbol, market));
   const last = deps.feed.lastPrice(row.symbol, market);
+  const identity: BotIdentity = {
+    botId: row.id,
+    userId: row.userId,
+    symbol: row.symbol,
+    market,
+    baseAsset: rules.base,
+  };
+  // On Binance the exchange alone liquidates (on its mark price) and says so: the bot books a liquidation
+  // only from the exchange (exchange-follower.ts), never from the feed crossing the engine's level.
+  const engineRules = { ...compileRules(rules), liquidationFromExchange: exchange.venue === 'binance' };
+  const runnerDeps: BotRunnerDeps = {
+    db: writes.db,
+    writes,
+    exchange: env.instrument(
+      deps.leases ? heldBackWithoutLease(exchange, row.id, deps.leases.mayRun) : exchange,
+      row.id,
+    ),
+    now: deps.now,
+    log: deps.log,
+    onFinished: env.onFinished,
+    onBroken: env.onBroken,
+    usdtPriceOf: env.usdtPriceOf,
+    ...(deps.onAuthError ? { onAuthError: deps.onAuthError } : {}),
+    onCommandsSettled: deps.onCommandsSettled,
+    payFunding: deps.payFunding,
+    liveRules: exchange.venue === 'binance',
+    ...(deps.reconcileDelayMs ? { reconcileDelayMs: deps.reconcileDelayMs } : {}),
+  };
+  const lastPrice = last === undefined ? null : Number(last);
+  // A range grid (docs/trading-rules.md §2.6) rests limit orders: its own runner, the same deps.
+  if (row.botType === 'range')
+    return new RangeRunner(
+      identity,
+      row.engineState as unknown as RangeState,
+      engineRules,
+      runnerDeps,
+      lastPrice,
+    );
   return new BotRunner(
-    { botId: row.id, userId: row.userId, symbol: row.symbol, market, baseAsset: rules.base },
+    identity,
     row.engineState as unknown as EngineState,
-    // On Binance the exchange alone liquidates (on its mark price) and says so: the bot books a liquidation
-    // only from the exchange (exchange-follower.ts), never from the feed crossing the engine's level.
-    { ...compileRules(rules), liquidationFromExchange: exchange.venue === 'binance' },
-    {
-      db: writes.db,
-      writes,
-      exchange: env.instrument(
-        deps.leases ? heldBackWithoutLease(exchange, row.id, deps.leases.mayRun) : exchange,
-        row.id,
-      ),
-      now: deps.now,
-      log: deps.log,
-      onFinished: env.onFinished,
-      onBroken: env.onBroken,
-      usdtPriceOf: env.usdtPriceOf,
-      ...(deps.onAuthError ? { onAuthError: deps.onAuthError } : {}),
-      onCommandsSettled: deps.onCommandsSettled,
-      payFunding: deps.payFunding,
-      liveRules: exchange.venue === 'binance',
-      ...(deps.reconcileDelayMs ? { reconcileDelayMs: deps.reconcileDelayMs } : {}),
-    },
-    last === undefined ? null : Number(last),
+    engineRules,
+    runnerDeps,
+    lastPrice,
   );
 }
 

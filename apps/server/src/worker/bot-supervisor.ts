@@ -8,8 +8,9 @@ import {
   preloadLaunches,
   type RunnerEnv,
 } from './bot-launch';
-import type { BotRunner } from './bot-runner';
+import { BotRunner } from './bot-runner';
 import { type BotRow, findBot, loadActiveBots, unhaltedBotIdsOf } from './bot-state.repo';
+import type { RangeRunner } from './range-runner';
 import { createRuntimeWrites, fencedWrites, haltBot, type RuntimeWrites } from './runtime-writes';
 import type { SupervisorDeps } from './supervisor-deps';
 
@@ -20,7 +21,8 @@ const RELOAD_DELAY_MS = 5_000;
 const LAUNCH_BATCH = 250;
 
 interface Running {
-  runner: BotRunner;
+  /** A grid bot's or cycle's runner, or a range grid's (docs/trading-rules.md §2.6). */
+  runner: BotRunner | RangeRunner;
   unsubscribe: () => void;
   /** Emission time of the tick the bot is acting on, until its first order (tick-to-order latency). */
   tickEmittedAt: number | undefined;
@@ -236,9 +238,16 @@ export class BotSupervisor {
     }
   }
 
-  /** The live runner of a bot, if this process runs it. */
+  /** The live runner of a grid bot or cycle, if this process runs it. */
   runner(botId: string): BotRunner | undefined {
-    return this.running.get(botId)?.runner;
+    const runner = this.running.get(botId)?.runner;
+    return runner instanceof BotRunner ? runner : undefined;
+  }
+
+  /** The live runner of a range grid, if this process runs it. */
+  rangeRunner(botId: string): RangeRunner | undefined {
+    const runner = this.running.get(botId)?.runner;
+    return runner === undefined || runner instanceof BotRunner ? undefined : runner;
   }
 
   /**
@@ -352,7 +361,7 @@ export class BotSupervisor {
     const runners = [...this.running.values()];
     if (runners.length === 0) return;
     const count = Math.max(1, Math.ceil(runners.length * fraction));
-    const slice: BotRunner[] = [];
+    const slice: Running['runner'][] = [];
     for (let k = 0; k < count && k < runners.length; k += 1) {
       slice.push(runners[(this.flushCursor + k) % runners.length]!.runner);
     }

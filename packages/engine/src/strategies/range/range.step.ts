@@ -273,8 +273,18 @@ function trailUp(s: RangeState, p: number, rules: EngineRules): RangeStepResult 
   return marketBuy(moved, p, qty.toString(), 'trail', [top], intents);
 }
 
-/** Stop-loss or take-profit of the whole grid: cancel every order, sell the coin with `sellOnStop`. */
-function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: EngineRules): RangeStepResult {
+/**
+ * Stop-loss, take-profit or the trader's stop of the whole grid: cancel every order and, with `sell` (the
+ * strategy's `sellOnStop` for a stop the grid fires), sell the coin at market (futures: close the position
+ * reduce-only).
+ */
+export function stopGrid(
+  s: RangeState,
+  p: number,
+  reason: RangeStopReason,
+  rules: EngineRules,
+  sell: boolean = s.params.sellOnStop,
+): RangeStepResult {
   let seq = s.seq;
   const intents: RangeIntent[] = [];
   for (const o of s.orders) {
@@ -294,14 +304,14 @@ function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: Engi
   const f = s.futures;
   if (f !== undefined) {
     // Futures: the position is closed reduce-only, exempt from the minimum notional (§3).
-    if (!s.params.sellOnStop || f.pos === 0) return { state: withBand(next), intents };
+    if (!sell || f.pos === 0) return { state: withBand(next), intents };
     const side = f.pos > 0 ? 'sell' : 'buy';
     const qty = money(Math.abs(f.pos)).toString();
     return futuresMarket(next, p, side, qty, 'stop', [], intents);
   }
   const qty = floorToStep(s.base, rules.stepSize);
   // A remainder below the step or the minimum notional stays on the exchange as dust (§3).
-  if (s.params.sellOnStop && qty.gt(0) && qty.times(p).gte(rules.minNotional)) {
+  if (sell && qty.gt(0) && qty.times(p).gte(rules.minNotional)) {
     seq += 1;
     const sell: SellLots = {
       type: 'SellLots',
@@ -310,7 +320,7 @@ function stopGrid(s: RangeState, p: number, reason: RangeStopReason, rules: Engi
       grids: [],
       qty: qty.toString(),
       price: p,
-      reason: reason === 'stoploss' ? 'stoploss' : 'take_profit',
+      reason: reason === 'stoploss' || reason === 'take_profit' ? reason : 'manual_sell',
     };
     intents.push(sell);
     next = { ...next, seq, pending: { intent: sell, purpose: 'stop', sellLevels: [] } };
