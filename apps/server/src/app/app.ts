@@ -7,6 +7,7 @@ import { botRoutes } from '../modules/bots';
 import { contactRoutes } from '../modules/contact';
 import { cycleRoutes } from '../modules/cycles';
 import { devRoutes } from '../modules/dev';
+import { gridRoutes } from '../modules/grid';
 import { healthRoutes } from '../modules/health';
 import { marketRoutes } from '../modules/market';
 import { notificationRoutes } from '../modules/notifications';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}) {
   await app.register(async (scope) => walletRoutes(scope, deps));
   await app.register(async (scope) => botRoutes(scope, deps));
   await app.register(async (scope) => cycleRoutes(scope, deps));
+  await app.register(async (scope) => gridRoutes(scope, deps));
   await app.register(async (scope) => strategyRoutes(scope, deps));
   await app.register(async (scope) => notificationRoutes(scope, deps));
   await app.register(async (scope) => pushRoutes(scope, deps));

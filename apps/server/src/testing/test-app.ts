@@ -34,7 +34,14 @@ export interface TestApp<F extends MarketFeed = SimFeed> {
 /** buildApp on a throwaway migrated database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function createTestApp<F extends MarketFeed = SimFeed>(
   overrides: Partial<AppConfig> = {},
-  options: { feed?: F } = {},
+  options: {
+    feed?: F;
+    /**
+     * Start the paper exchange's matcher: resting limit orders fill on ticks and positions liquidate, as in a
+     * running process. Off by default: the tests of market-order bots move prices past liquidation levels freely.
+     */
+    matchOrders?: boolean;
+  } = {},
 ): Promise<TestApp<F>> {
   const handle = await createTestDb();
   const clock = manualClock(new Date());
@@ -56,6 +63,7 @@ export async function createTestApp<F extends MarketFeed = SimFeed>(
   // A seeded simulated market that does not tick: prices exist from construction and stay put.
   const feed = options.feed ?? (new SimFeed({ seed: 7, historyCandles: 50 }) as unknown as F);
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+  if (options.matchOrders) await paper.start();
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 1));
   const exchanges = paperGateway(paper);
   let supervisor: BotSupervisor | undefined;

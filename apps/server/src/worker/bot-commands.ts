@@ -55,6 +55,9 @@ export function applyCommand(state: EngineState, row: Pick<CommandRow, 'type' | 
     case 'missing_lots':
       // It needs the account's balance: the runner applies it (BotRunner.resolveMissingLots).
       throw new Error('missing lots are resolved by the runner');
+    case 'grid_edit':
+      // A range grid's: its own runner applies it (RangeRunner).
+      throw new Error('this command applies to range grids only');
     case 'edit_cycle':
       return editCycle(cycleOnly(state), {
         buyPrice: command.buyPrice,

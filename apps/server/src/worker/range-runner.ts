@@ -263,7 +263,8 @@ export class RangeRunner {
       return false;
     }
     const resting = this.state.orders.find((o) => o.seq === seq);
-    const fill: Fill = timeMs === undefined ? outcome.fill : { ...outcome.fill, timeMs };
+    // Booked at the runtime's clock (the tick's time on a line), as the grid bots' fills are.
+    const fill: Fill = { ...outcome.fill, timeMs: timeMs ?? this.deps.now() };
     const out = applyRangeFill(this.state, fill);
     if (!out.applied) return false;
     this.state = out.state;

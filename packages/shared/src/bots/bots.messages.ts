@@ -54,6 +54,8 @@ export const botMessages = {
   stopFailed: 'Error stopping bot',
   stoppedSold: 'Bot stopped and sold successfully',
   stopSellFailed: 'Error stopping and selling bot',
+  gridUpdated: 'Grid settings updated', // (ours: a range grid's stops and trailing)
+  gridUpdateFailed: 'Error updating the grid settings', // (ours)
   stopRequested: 'Stop requested: the bot is selling and stops once the sale is filled.', // (ours)
   sltpUpdated: 'SLTP values updated successfully',
   sltpUpdateFailed: 'Error updating SLTP values',

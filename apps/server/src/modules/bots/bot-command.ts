@@ -27,6 +27,11 @@ export const botCommandSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('new_cycles'), allowed: z.boolean() }),
   /** Resume of a bot whose coins were sold outside the platform: buy them again, or drop the missing lots. */
   z.object({ type: z.literal('missing_lots'), choice: missingLotsChoiceSchema }),
+  /** A range grid's stops and trailing (docs/trading-rules.md §2.6); absent fields stay, null clears. */
+  z.object({
+    type: z.literal('grid_edit'),
+    edit: z.record(z.string(), z.union([z.number(), z.boolean(), z.null()])),
+  }),
   z.object({
     type: z.literal('edit_cycle'),
     buyPrice: z.number().finite().positive(),
