@@ -115,7 +115,7 @@ export {
   type StoredStrategy,
   strategyFrom,
 } from './strategies/parse-strategy';
-export { editRange, type RangeEdit, stopRange } from './strategies/range/range.commands';
+export { editRange, type RangeEdit, reviveRange, stopRange } from './strategies/range/range.commands';
 export { applyRangeFill, type RangeFillOutcome, rangePnl } from './strategies/range/range.fill';
 export { applyRangeFunding, liquidationDue } from './strategies/range/range.futures';
 export {

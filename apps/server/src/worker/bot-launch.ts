@@ -1,5 +1,5 @@
 import type { Db } from '@gridbot/db';
-import { compileRules, type EngineState, type RangeState } from '@gridbot/engine';
+import { compileRules, type EngineState, type RangeState, reviveRange } from '@gridbot/engine';
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
 import type { UserKeys } from '../modules/exchange';
@@ -125,7 +125,8 @@ export async function createRunner(
   if (row.botType === 'range')
     return new RangeRunner(
       identity,
-      row.engineState as unknown as RangeState,
+      // JSON has no Infinity: the levels it lost are worked out again.
+      reviveRange(row.engineState as unknown as RangeState),
       engineRules,
       runnerDeps,
       lastPrice,

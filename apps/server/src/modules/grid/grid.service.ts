@@ -8,6 +8,7 @@ import {
   rangeBounds,
   rangePnl,
   rangeStartProblems,
+  reviveRange,
   roiPct,
   startCostWithFees,
 } from '@gridbot/engine';
@@ -106,7 +107,7 @@ async function gridOf(deps: Pick<AppDeps, 'db'>, userId: string, botId: string) 
 
 /** A grid as the dashboard card, its page and History show it. */
 async function viewOf(deps: Pick<AppDeps, 'db' | 'feed' | 'clock'>, row: repo.GridRow): Promise<GridBotView> {
-  const s = row.engineState as unknown as RangeState;
+  const s = reviveRange(row.engineState as unknown as RangeState);
   const market = row.category === 'Future' ? 'future' : 'spot';
   const feedPrice = deps.feed.lastPrice(row.symbol, market);
   const closed = row.closedPrice === null ? undefined : Number(row.closedPrice);

@@ -45,3 +45,21 @@ export function editRange(s: RangeState, edit: RangeEdit): RangeState {
   }
   return withBand(next);
 }
+
+/**
+ * A state read back from JSON: the levels that can never be reached (±Infinity: no trailing, an empty band) are
+ * null there. They are worked out again from the state, so a grid loaded after a restart trails only as its
+ * strategy says.
+ */
+export function reviveRange(s: RangeState): RangeState {
+  const next: RangeState = { ...s };
+  if (typeof s.trailUpAt !== 'number')
+    next.trailUpAt = s.status === 'Live' ? trailLevel(s, s.offset) : Number.POSITIVE_INFINITY;
+  const f = s.futures;
+  if (f !== undefined && typeof f.trailDownAt !== 'number')
+    next.futures = {
+      ...f,
+      trailDownAt: s.status === 'Live' ? trailDownLevel(s, s.offset) : Number.NEGATIVE_INFINITY,
+    };
+  return withBand(next);
+}
