@@ -88,7 +88,10 @@ const baseSchema = z.object({
   MARKET_SEED: z.coerce.number().int().default(1),
   /** Funding rate of paper futures, percent per 8 h, where the feed has none (sim; replay pairs without a file). */
   MARKET_FUNDING_PCT: z.coerce.number().min(-3).max(3).default(0.01),
-  /** Where orders go: the paper exchange (default) or Binance through ccxt with each user's keys. */
+  /**
+   * Where orders go: the paper exchange (default), or `binance`, the live mode: each user's orders go to the
+   * exchange of their own key (Binance or Bybit) through ccxt.
+   */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),
   /**
@@ -104,6 +107,10 @@ const baseSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,100}$/, 'must be 1 to 100 letters, digits, dots, colons or dashes')
     .default('default'),
+  /** The same as BINANCE_REST_URL, named as the other exchanges' overrides are. */
+  EXCHANGE_REST_URL_BINANCE: z.string().url().optional(),
+  /** Replaces the origin of every Bybit REST URL (V5 /v5/...): a Bybit-compatible server for tests. */
+  EXCHANGE_REST_URL_BYBIT: z.string().url().optional(),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')
@@ -206,7 +213,16 @@ export type Env = z.infer<typeof envSchema> & { HOST: string };
 
 /** Parses the environment once at boot; a bad value stops the process with the names of the bad keys. */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  const binanceUrl = source.BINANCE_REST_URL ?? source.EXCHANGE_REST_URL_BINANCE;
+  if (
+    source.BINANCE_REST_URL &&
+    source.EXCHANGE_REST_URL_BINANCE &&
+    binanceUrl !== source.EXCHANGE_REST_URL_BINANCE
+  )
+    throw new Error(
+      'Invalid environment: EXCHANGE_REST_URL_BINANCE: differs from BINANCE_REST_URL (set one)',
+    );
+  const result = envSchema.safeParse(binanceUrl ? { ...source, BINANCE_REST_URL: binanceUrl } : source);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid environment: ${problems}`);

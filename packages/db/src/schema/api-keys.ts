@@ -11,6 +11,8 @@ export const apiKeys = pgTable('api_keys', {
     .references(() => users.id, { onDelete: 'cascade' }),
   apiKey: text('api_key').notNull(),
   secretSealed: text('secret_sealed').notNull(),
+  /** Which exchange the key belongs to: the user's orders go there. Keys bound before the choice are Binance's. */
+  exchange: text('exchange').$type<'binance' | 'bybit'>().notNull().default('binance'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** What the key may do, as Binance answered at the last check (null on the paper exchange). */
   permissions: jsonb('permissions').$type<Record<string, boolean>>(),

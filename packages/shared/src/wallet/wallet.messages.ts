@@ -5,6 +5,8 @@ export const walletMessages = {
   apiKeyMax: 'API Key must be at most 128 characters long', // (ours)
   secretKeyMax: 'Secret Key must be at most 128 characters long', // (ours)
   bothOrNeither: 'Send both keys to connect, or both as null to disconnect.', // (ours)
+  exchangeUnknown: 'Choose Binance or Bybit.', // (ours)
+  exchangeUnavailable: (name: string) => `${name} keys are not accepted on this server.`, // (ours)
   keysSaved: 'API keys saved successfully',
   keysSaveFailed: 'Failed to save API settings. Please try again.',
   disconnected: 'Disconnected successfully',

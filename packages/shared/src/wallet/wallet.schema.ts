@@ -11,6 +11,12 @@ export function positiveAmount(requiredMessage: string, invalidMessage: string) 
     .refine((v) => /^\d+(\.\d+)?$/.test(v) && Number(v) > 0 && Number.isFinite(Number(v)), invalidMessage);
 }
 
+/** The exchanges a member can bind a key of (API Setting); the key's exchange is where the bots trade. */
+export const KEY_EXCHANGES = ['binance', 'bybit'] as const;
+export type KeyExchange = (typeof KEY_EXCHANGES)[number];
+export const KEY_EXCHANGE_NAMES: Record<KeyExchange, string> = { binance: 'Binance', bybit: 'Bybit' };
+const keyExchangeField = z.enum(KEY_EXCHANGES, { error: m.exchangeUnknown });
+
 /** POST /api/apikeys: both keys to connect, both null to disconnect (docs/spec/01-core-screens.md §7). */
 export const apiKeysInputSchema = z
   .strictObject({
@@ -26,6 +32,8 @@ export const apiKeysInputSchema = z
       .min(1, m.secretKeyRequired)
       .max(128, m.secretKeyMax)
       .nullable(),
+    /** The key's exchange; Binance when left out (the form before the choice existed sent none). */
+    exchange: keyExchangeField.default('binance'),
     /** With two-factor sign-in on: the code, asked again before keys change. */
     code: z.string().trim().max(20).optional(),
   })
@@ -37,6 +45,7 @@ export type ApiKeysInput = z.infer<typeof apiKeysInputSchema>;
 
 /** The API Setting form: both keys required (disconnect is its own button). */
 export const apiKeysFormSchema = z.object({
+  exchange: keyExchangeField,
   apiKey: z.string().trim().min(1, m.apiKeyRequired).max(128, m.apiKeyMax),
   secretKey: z.string().trim().min(1, m.secretKeyRequired).max(128, m.secretKeyMax),
 });

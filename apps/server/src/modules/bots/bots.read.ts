@@ -126,7 +126,11 @@ export async function pieChart(
   let exchange: Exchange;
   let rows: { symbol: string; category: string; investment: string }[];
   if (found) {
-    const keys = { apiKey: found.keys.apiKey, secret: deps.secrets.open(found.keys.secretSealed) };
+    const keys = {
+      apiKey: found.keys.apiKey,
+      secret: deps.secrets.open(found.keys.secretSealed),
+      exchange: found.keys.exchange,
+    };
     exchange = deps.exchanges.forUser(userId, keys);
     rows = found.running;
   } else {

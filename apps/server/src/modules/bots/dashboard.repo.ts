@@ -83,6 +83,7 @@ const preparePie = (db: Db, type: BotType) =>
       userId: apiKeys.userId,
       apiKey: apiKeys.apiKey,
       secretSealed: apiKeys.secretSealed,
+      exchange: apiKeys.exchange,
       bot: { symbol: bots.symbol, category: bots.category, investment: bots.investment },
     })
     .from(apiKeys)
@@ -140,7 +141,7 @@ export class DashboardReads {
     const [first] = rows;
     if (!first) return undefined;
     return {
-      keys: { apiKey: first.apiKey, secretSealed: first.secretSealed },
+      keys: { apiKey: first.apiKey, secretSealed: first.secretSealed, exchange: first.exchange },
       running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
     };
   }

@@ -70,8 +70,7 @@ export async function seedDemoAccount(
   await saveApiKeys(
     deps.db,
     user.id,
-    'demo-paper-key',
-    deps.secrets.seal('demo-paper-secret'),
+    { apiKey: 'demo-paper-key', secretSealed: deps.secrets.seal('demo-paper-secret'), exchange: 'binance' },
     deps.clock.now(),
   );
   await paper.forUser(user.id).balances('spot'); // opens the account with its start funds

@@ -84,8 +84,7 @@ export async function seedDemoTrader(
   await saveApiKeys(
     deps.db,
     user.id,
-    'demo-paper-key',
-    deps.secrets.seal('demo-paper-secret'),
+    { apiKey: 'demo-paper-key', secretSealed: deps.secrets.seal('demo-paper-secret'), exchange: 'binance' },
     deps.clock.now(),
   );
   await paper.forUser(user.id).balances('spot');

@@ -1,5 +1,6 @@
 import { apiKeys, type Db, type Tx } from '@gridbot/db';
 import type { ApiKeyPermissions } from '@gridbot/exchange';
+import type { KeyExchange } from '@gridbot/shared';
 import { asc, eq, gt } from 'drizzle-orm';
 
 export async function findApiKeys(db: Db, userId: string) {
@@ -10,14 +11,13 @@ export async function findApiKeys(db: Db, userId: string) {
 export async function saveApiKeys(
   db: Db | Tx,
   userId: string,
-  apiKey: string,
-  secretSealed: string,
+  key: { apiKey: string; secretSealed: string; exchange: KeyExchange },
   at: Date,
 ) {
   await db
     .insert(apiKeys)
-    .values({ userId, apiKey, secretSealed, updatedAt: at })
-    .onConflictDoUpdate({ target: apiKeys.userId, set: { apiKey, secretSealed, updatedAt: at } });
+    .values({ userId, ...key, updatedAt: at })
+    .onConflictDoUpdate({ target: apiKeys.userId, set: { ...key, updatedAt: at } });
 }
 
 export async function deleteApiKeys(db: Db | Tx, userId: string) {

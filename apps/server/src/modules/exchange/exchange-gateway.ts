@@ -1,17 +1,26 @@
 import type { ApiKeyPermissions, Exchange, PaperExchange } from '@gridbot/exchange';
+import type { KeyExchange } from '@gridbot/shared';
 
-/** The key pair a user bound in API Setting, secret already opened. */
+/** The key pair a user bound in API Setting, secret already opened, and the exchange it belongs to. */
 export interface UserKeys {
   apiKey: string;
   secret: string;
+  /** Absent: Binance, the one exchange keys were bound on before the choice. */
+  exchange?: KeyExchange;
 }
 
+/** Whether an account trades on a live exchange (its orders and positions are the exchange's), not on paper. */
+export const isLiveVenue = (venue: Exchange['venue']) => venue !== 'paper';
+
 /**
- * Where a user's orders go (docs/architecture.md §1 `EXCHANGE`): the paper exchange, or Binance through ccxt with the
- * user's own keys. Modules ask the gateway for a user's `Exchange` and never build one themselves.
+ * Where a user's orders go (docs/architecture.md §1 `EXCHANGE`): the paper exchange, or (`binance`, the live
+ * mode) the exchange of the user's own key, Binance or Bybit, through ccxt. Modules ask the gateway for a
+ * user's `Exchange` and never build one themselves.
  */
 export interface ExchangeGateway {
   readonly venue: 'paper' | 'binance';
+  /** The exchanges a key may be bound on (live mode); none on paper, where keys mean nothing. */
+  readonly keyExchanges?: readonly KeyExchange[];
   forUser(userId: string, keys: UserKeys): Exchange;
   /** Whether the keys can make a signed account call (paper: any saved keys are connected). */
   verifyKeys(userId: string, keys: UserKeys): Promise<boolean>;
@@ -23,6 +32,7 @@ export interface ExchangeGateway {
 export function paperGateway(paper: PaperExchange): ExchangeGateway {
   return {
     venue: 'paper',
+    keyExchanges: [],
     forUser: (userId) => paper.forUser(userId),
     verifyKeys: async () => true,
   };

@@ -7,7 +7,7 @@ export {
   saveApiKeys,
   storePermissions,
 } from './api-keys.repo';
-export { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
+export { type ExchangeGateway, isLiveVenue, paperGateway, type UserKeys } from './exchange-gateway';
 export { setUpFutures } from './futures-setup';
 export {
   createCandleHistory,
@@ -16,4 +16,4 @@ export {
   createFundingRates,
   createMarketFeed,
 } from './market-setup';
-export { isPaperVenue, loadUserKeys, PAPER_ACCOUNT_KEYS, userExchange } from './user-exchange';
+export { isPaperVenue, loadUserKeys, PAPER_ACCOUNT_KEYS, userExchange, userVenue } from './user-exchange';

@@ -17,6 +17,7 @@ import {
   replayFundingRates,
   replayHistory,
 } from '@gridbot/exchange';
+import type { KeyExchange } from '@gridbot/shared';
 import type { Env } from '../../config/env';
 import { binanceHistory } from '../market';
 import { SqlPaperStore } from '../paper';
@@ -112,56 +113,67 @@ export async function createFundingHistory(env: Env, budget?: RequestBudget): Pr
   }
 }
 
-/** Binance through ccxt with each user's own keys; one client per user and key pair, all on one budget. */
-export async function binanceGateway(
-  sandbox: boolean,
-  baseUrl: string | undefined,
+/** Where each live exchange's REST calls go; an exchange without an entry takes no keys here. */
+export interface LiveEndpoints {
+  binance: { sandbox: boolean; baseUrl: string | undefined };
+  bybit?: { baseUrl: string | undefined };
+}
+
+/**
+ * The live exchanges through ccxt with each user's own key, on the key's exchange (Binance or Bybit); one
+ * client per user and key. Binance's clients spend the role's request budget.
+ */
+export async function liveGateway(
+  endpoints: LiveEndpoints,
   spending: BudgetSpending = {},
 ): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
-  const { BinanceExchange } = await import('@gridbot/exchange/binance');
-  const clients = new Map<string, { apiKey: string; exchange: Exchange }>();
+  const [{ BinanceExchange }, { BybitExchange }] = await Promise.all([
+    import('@gridbot/exchange/binance'),
+    import('@gridbot/exchange/bybit'),
+  ]);
+  const build = (keys: UserKeys) => {
+    const credentials = { apiKey: keys.apiKey, secret: keys.secret };
+    if (keys.exchange !== 'bybit')
+      return new BinanceExchange({ ...spending, ...credentials, ...endpoints.binance });
+    if (!endpoints.bybit) throw new Error('Bybit keys are not accepted by this server');
+    return new BybitExchange({ ...credentials, ...endpoints.bybit });
+  };
+  const clients = new Map<string, { apiKey: string; exchange?: KeyExchange; client: Exchange }>();
   const clientOf = (userId: string, keys: UserKeys) => {
     const cached = clients.get(userId);
-    if (cached && cached.apiKey === keys.apiKey) return cached.exchange;
-    const exchange = new BinanceExchange({
-      ...spending,
-      apiKey: keys.apiKey,
-      secret: keys.secret,
-      sandbox,
-      baseUrl,
-    });
-    clients.set(userId, { apiKey: keys.apiKey, exchange });
-    return exchange;
+    if (cached && cached.apiKey === keys.apiKey && cached.exchange === keys.exchange) return cached.client;
+    const client = build(keys);
+    clients.set(userId, { apiKey: keys.apiKey, exchange: keys.exchange, client });
+    return client;
   };
   return {
     venue: 'binance',
+    keyExchanges: endpoints.bybit ? ['binance', 'bybit'] : ['binance'],
     forUser: clientOf,
     async verifyKeys(_userId, keys) {
       try {
         // A signed account call with fresh keys (not the cached client of older keys).
-        await new BinanceExchange({
-          ...spending,
-          apiKey: keys.apiKey,
-          secret: keys.secret,
-          sandbox,
-          baseUrl,
-        }).balances('spot');
+        await build(keys).balances('spot');
         return true;
       } catch (error) {
         if (isExchangeError(error) && error.kind === 'fatal') return false;
         throw error;
       }
     },
-    keyPermissions: (keys) =>
-      new BinanceExchange({
-        ...spending,
-        apiKey: keys.apiKey,
-        secret: keys.secret,
-        sandbox,
-        baseUrl,
-      }).keyPermissions(),
+    keyPermissions: (keys) => build(keys).keyPermissions(),
   };
+}
+
+/**
+ * The live exchanges' endpoints. Bybit takes keys when its bots decide on real prices: with Binance's market
+ * (MARKET_FEED=binance) or against a Bybit-compatible server (EXCHANGE_REST_URL_BYBIT). A simulated or
+ * replayed market on Bybit's own hosts would buy and sell real coins at levels the market never reached.
+ */
+export function liveEndpoints(env: Env): LiveEndpoints {
+  const binance = { sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL };
+  const bybitOn = env.MARKET_FEED === 'binance' || env.EXCHANGE_REST_URL_BYBIT !== undefined;
+  return bybitOn ? { binance, bybit: { baseUrl: env.EXCHANGE_REST_URL_BYBIT } } : { binance };
 }
 
 /**
@@ -176,7 +188,7 @@ export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed, 
   });
   const gateway =
     env.EXCHANGE === 'binance'
-      ? await binanceGateway(env.BINANCE_SANDBOX, env.BINANCE_REST_URL, spendingOf(env, budget))
+      ? await liveGateway(liveEndpoints(env), spendingOf(env, budget))
       : paperGateway(paper);
   return { gateway, paper };
 }

@@ -1,3 +1,4 @@
+import type { Exchange } from '@gridbot/exchange';
 import { walletMessages } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
@@ -8,7 +9,13 @@ import type { UserKeys } from './exchange-gateway';
  * What a paper account is opened with when the user bound no keys: on the paper exchange every user has an
  * account from sign-up, and keys are never checked there.
  */
-export const PAPER_ACCOUNT_KEYS: UserKeys = { apiKey: 'paper', secret: 'paper' };
+export const PAPER_ACCOUNT_KEYS: UserKeys = { apiKey: 'paper', secret: 'paper', exchange: 'binance' };
+
+/** The exchange a user's account is on: paper, or the exchange of their bound key (none bound: undefined). */
+export async function userVenue(deps: KeyDeps, userId: string): Promise<Exchange['venue'] | undefined> {
+  if (isPaperVenue(deps)) return 'paper';
+  return (await findApiKeys(deps.db, userId))?.exchange;
+}
 
 /** Whether orders go to the paper exchange (then no API key is ever asked for). */
 export const isPaperVenue = (deps: Pick<AppDeps, 'exchanges'>) => deps.exchanges?.venue === 'paper';
@@ -22,7 +29,7 @@ export type KeyDeps = Pick<AppDeps, 'db' | 'exchanges' | 'secrets'>;
  */
 export async function loadUserKeys(deps: KeyDeps, userId: string): Promise<UserKeys | undefined> {
   const row = await findApiKeys(deps.db, userId);
-  if (row) return { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) };
+  if (row) return { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed), exchange: row.exchange };
   return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
 }
 

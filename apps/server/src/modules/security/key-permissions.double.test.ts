@@ -6,7 +6,7 @@ import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { BotSupervisor } from '../../worker/bot-supervisor';
 import type { ExchangeGateway } from '../exchange/exchange-gateway';
-import { binanceGateway } from '../exchange/market-setup';
+import { liveGateway } from '../exchange/market-setup';
 import { KeyPermissionMonitor } from './key-monitor';
 
 let t: TestApp;
@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await createTestApp();
   fake = await FakeBinanceServer.start({ apiKey: 'binance-key-1', secret: 'binance-secret-1' });
   paper = t.deps.exchanges;
-  (t.deps as { exchanges: ExchangeGateway }).exchanges = await binanceGateway(false, fake.url);
+  (t.deps as { exchanges: ExchangeGateway }).exchanges = await liveGateway({
+    binance: { sandbox: false, baseUrl: fake.url },
+  });
 });
 afterAll(async () => {
   (t.deps as { exchanges: ExchangeGateway }).exchanges = paper;

@@ -66,7 +66,7 @@ export type HaltUserBots = (userId: string, reason: string) => Promise<void>;
 export async function recheckKey(deps: KeyCheckDeps, userId: string, halt: HaltUserBots) {
   const row = await findApiKeys(deps.db, userId);
   if (!row || !deps.exchanges.keyPermissions) return undefined;
-  const keys = { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed) };
+  const keys = { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed), exchange: row.exchange };
   const { permissions, refusal } = await inspectKey(deps, userId, keys);
   if (permissions) await storePermissions(deps.db, userId, permissions, deps.now());
   if (refusal) await halt(userId, m.keyLostRights(refusal));

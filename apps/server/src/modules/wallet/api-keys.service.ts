@@ -1,8 +1,13 @@
 import { isExchangeError } from '@gridbot/exchange';
-import { walletMessages as m, securityMessages as sm } from '@gridbot/shared';
+import {
+  KEY_EXCHANGE_NAMES,
+  type KeyExchange,
+  walletMessages as m,
+  securityMessages as sm,
+} from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
-import { deleteApiKeys, findApiKeys, saveApiKeys, storePermissions } from '../exchange';
+import { deleteApiKeys, findApiKeys, isPaperVenue, saveApiKeys, storePermissions } from '../exchange';
 import { inspectKey, keyHint, recordSecurityEvent, toKeyPermissions } from '../security';
 import { serverPublicIp } from './server-ip';
 
@@ -14,31 +19,33 @@ const checkDeps = (deps: Pick<AppDeps, 'db' | 'exchanges' | 'secrets' | 'clock'>
   now: () => deps.clock.now(),
 });
 
-/** Binance unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved. */
+/** The exchange unreachable (no answer, 5xx, rate limit): the keys cannot be checked, so they are not saved. */
 const unreachable = (error: unknown) => {
   throw isExchangeError(error) ? new HttpError(503, m.keysSaveFailed) : error;
 };
 
 /**
- * Saves a key pair once Binance accepts it and its rights are fit to trade with: a key that can withdraw,
- * or lacks the trading it needs, is refused; one that is not IP-restricted is saved with a warning naming
- * the server's IP to whitelist.
+ * Saves a key pair once its exchange (Binance or Bybit) accepts it and its rights are fit to trade with: a
+ * key that can withdraw, or lacks the trading it needs, is refused; one that is not IP-restricted is saved
+ * with a warning naming the server's IP to whitelist. On paper the exchange is stored and means nothing.
  */
 export async function saveKeys(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets'>,
   userId: string,
-  apiKey: string,
-  secret: string,
+  input: { apiKey: string; secret: string; exchange: KeyExchange },
   ip: string,
 ) {
-  const keys = { apiKey, secret };
+  const { apiKey, secret, exchange } = input;
+  if (!isPaperVenue(deps) && !deps.exchanges.keyExchanges?.includes(exchange))
+    throw new HttpError(400, m.exchangeUnavailable(KEY_EXCHANGE_NAMES[exchange]));
+  const keys = { apiKey, secret, exchange };
   const valid = await deps.exchanges.verifyKeys(userId, keys).catch(unreachable);
   if (!valid) throw new HttpError(400, m.invalidKeys);
   const { permissions, refusal } = await inspectKey(checkDeps(deps), userId, keys).catch(unreachable);
   if (refusal) throw new HttpError(400, refusal);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await saveApiKeys(tx, userId, apiKey, deps.secrets.seal(secret), now);
+    await saveApiKeys(tx, userId, { apiKey, secretSealed: deps.secrets.seal(secret), exchange }, now);
     if (permissions) await storePermissions(tx, userId, permissions, now);
     await recordSecurityEvent(tx, { userId, type: 'key_saved', ip, detail: { apiKey: keyHint(apiKey) } });
   });

@@ -31,16 +31,17 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.get(apiKeyApiPaths.serverIp, guard, async () => ({ ip: deps.config.serverPublicIp ?? serverPublicIp() }));
 
-  r.get(apiKeyApiPaths.fetch, guard, async (req) => ({
-    apiKey: (await findApiKeys(deps.db, currentUser(req).id))?.apiKey ?? null,
-  }));
+  r.get(apiKeyApiPaths.fetch, guard, async (req) => {
+    const row = await findApiKeys(deps.db, currentUser(req).id);
+    return { apiKey: row?.apiKey ?? null, exchange: row?.exchange ?? null };
+  });
 
   r.post(apiKeyApiPaths.save, { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
     const user = currentUser(req);
-    const { apiKey, secretKey } = req.body;
+    const { apiKey, secretKey, exchange } = req.body;
     await requireSecondFactor(deps, user, req.body.code, req.ip);
     if (apiKey === null || secretKey === null) return removeKeys(deps, user.id, req.ip);
-    return saveKeys(deps, user.id, apiKey, secretKey, req.ip);
+    return saveKeys(deps, user.id, { apiKey, secret: secretKey, exchange }, req.ip);
   });
 
   // `venue` lets API Setting explain that the paper exchange needs no keys (every user has a paper account).
@@ -50,6 +51,9 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
     return {
       connected: keys !== undefined && (await deps.exchanges.verifyKeys(userId, keys).catch(() => false)),
       venue: deps.exchanges.venue,
+      // The account's exchange (the bound key's; paper on paper) and the exchanges a key may be bound on.
+      exchange: isPaperVenue(deps) ? 'paper' : keys ? (keys.exchange ?? 'binance') : null,
+      keyExchanges: deps.exchanges.keyExchanges ?? [],
       keysRequired: !isPaperVenue(deps),
       // What the saved key may do, as Binance answered at the last check (null on paper).
       permissions: keys && !isPaperVenue(deps) ? await storedPermissions(deps.db, userId) : null,
