@@ -2,7 +2,7 @@ import type { Db } from '@gridbot/db';
 import { compileRules, type EngineState, type RangeState, reviveRange } from '@gridbot/engine';
 import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import { getMarketRules } from '@gridbot/shared';
-import type { UserKeys } from '../modules/exchange';
+import { isLiveVenue, type UserKeys } from '../modules/exchange';
 import type { WorkerMetrics } from '../ops/metrics';
 import type { BotIdentity, BotRunnerDeps } from './bot-context';
 import { BotRunner } from './bot-runner';
@@ -99,9 +99,9 @@ export async function createRunner(
     market,
     baseAsset: rules.base,
   };
-  // On Binance the exchange alone liquidates (on its mark price) and says so: the bot books a liquidation
-  // only from the exchange (exchange-follower.ts), never from the feed crossing the engine's level.
-  const engineRules = { ...compileRules(rules), liquidationFromExchange: exchange.venue === 'binance' };
+  // On a live exchange the exchange alone liquidates (on its mark price) and says so: the bot books a
+  // liquidation only from the exchange (exchange-follower.ts), never from the feed crossing the engine's level.
+  const engineRules = { ...compileRules(rules), liquidationFromExchange: isLiveVenue(exchange.venue) };
   const runnerDeps: BotRunnerDeps = {
     db: writes.db,
     writes,
@@ -117,7 +117,7 @@ export async function createRunner(
     ...(deps.onAuthError ? { onAuthError: deps.onAuthError } : {}),
     onCommandsSettled: deps.onCommandsSettled,
     payFunding: deps.payFunding,
-    liveRules: exchange.venue === 'binance',
+    liveRules: isLiveVenue(exchange.venue),
     ...(deps.reconcileDelayMs ? { reconcileDelayMs: deps.reconcileDelayMs } : {}),
   };
   const lastPrice = last === undefined ? null : Number(last);

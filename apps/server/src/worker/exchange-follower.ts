@@ -2,6 +2,7 @@ import { dropMissingLots, type Intent, liquidatedByExchange, rebuyMissing } from
 import type { ForcedClose } from '@gridbot/exchange';
 import { type Money, missingCoinsReason, missingCoinsUnsettled, money } from '@gridbot/shared';
 import { botCommandSchema } from '../modules/bots';
+import { isLiveVenue } from '../modules/exchange';
 import type { BotContext, BotLifecycle } from './bot-context';
 import { type CommandRow, finishCommand } from './commands.repo';
 import { saveCommandApplied } from './runtime-writes';
@@ -36,7 +37,7 @@ export class ExchangeFollower {
     private readonly tracker: IntentSender,
   ) {
     const { id, deps } = ctx;
-    if (id.market === 'future' && deps.exchange.venue === 'binance') {
+    if (id.market === 'future' && isLiveVenue(deps.exchange.venue)) {
       this.positionTimer = setInterval(() => void this.checkPosition(), POSITION_CHECK_MS);
       this.positionTimer.unref();
     }
@@ -170,7 +171,7 @@ export class ExchangeFollower {
 
   /** `checkPosition` inside a task of the bot's queue. */
   async checkPositionNow(): Promise<void> {
-    if (this.ctx.finished || this.ctx.id.market !== 'future' || this.ctx.deps.exchange.venue !== 'binance')
+    if (this.ctx.finished || this.ctx.id.market !== 'future' || !isLiveVenue(this.ctx.deps.exchange.venue))
       return;
     if (this.ctx.state.lots.length === 0 || this.ctx.state.pending.length > 0) return;
     const position = await this.ctx.deps.exchange.position(this.ctx.id.symbol).catch(() => null);
@@ -211,7 +212,7 @@ export class ExchangeFollower {
    * the bot) halts with the reason shown.
    */
   private async followExchangePosition(flat: boolean): Promise<void> {
-    if (flat && this.ctx.deps.exchange.venue === 'binance') {
+    if (flat && isLiveVenue(this.ctx.deps.exchange.venue)) {
       const since = Math.min(...this.ctx.state.lots.map((lot) => lot.timeMs)) - FORCE_ORDER_SLACK_MS;
       const closes = await this.ctx.deps.exchange.forcedCloses(this.ctx.id.symbol, since).catch(() => null);
       if (closes === null) return; // no answer: asked again on the next check

@@ -7,6 +7,7 @@ import {
 } from '@gridbot/engine';
 import { type ExchangeError, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
 import { money, rebuyFailedReason } from '@gridbot/shared';
+import { isLiveVenue } from '../modules/exchange';
 import type { BotContext, BotLifecycle } from './bot-context';
 import { clientOrderIdOf } from './client-order-id';
 import { finishAppliedMissingLots } from './commands.repo';
@@ -179,7 +180,7 @@ export class OrderTracker {
    */
   private async placeNew(intent: Exclude<Intent, { type: 'RecordLiquidation' }>): Promise<Order> {
     const opening = intent.type === 'MarketBuy' && this.ctx.state.lots.length === 0;
-    if (opening && this.ctx.id.market === 'future' && this.ctx.deps.exchange.venue === 'binance')
+    if (opening && this.ctx.id.market === 'future' && isLiveVenue(this.ctx.deps.exchange.venue))
       await this.ctx.deps.exchange.setLeverage(this.ctx.id.symbol, this.ctx.state.leverage);
     return this.ctx.deps.exchange.placeOrder(
       orderFor(
@@ -204,7 +205,7 @@ export class OrderTracker {
       this.failures = 0;
       await this.applyFill(outcome.fill, outcome.feePaid);
       // The exchange is the authority on positions: read it after each futures order (queued after this).
-      if (this.ctx.id.market === 'future' && this.ctx.deps.exchange.venue === 'binance')
+      if (this.ctx.id.market === 'future' && isLiveVenue(this.ctx.deps.exchange.venue))
         void this.follower.checkPosition();
     } else if (outcome.kind === 'failed') {
       await this.fail(intent, outcome.reason);
