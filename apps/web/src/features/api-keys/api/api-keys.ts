@@ -1,4 +1,4 @@
-import type { ApiKeysForm, KeyPermissions } from '@gridbot/shared';
+import type { ApiKeysForm, KeyExchange, KeyPermissions } from '@gridbot/shared';
 import { apiKeyApiPaths } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -14,11 +14,15 @@ interface ServerIp {
 }
 interface StoredKey {
   apiKey: string | null;
+  /** The bound key's exchange. */
+  exchange?: KeyExchange | null;
 }
 interface ConnectionStatus {
   connected: boolean;
   /** Where orders go; on the paper exchange (`keysRequired` false) no key is ever needed. */
   venue?: 'paper' | 'binance';
+  /** The account's exchange: paper, or the bound key's (null without one). */
+  exchange?: 'paper' | KeyExchange | null;
   keysRequired?: boolean;
   /** What the bound Binance key may do, as read at the last check (null on paper or before a check). */
   permissions?: KeyPermissions | null;

@@ -1,10 +1,17 @@
-import { type ApiKeysForm as ApiKeysFormValues, apiKeysFormSchema, walletMessages } from '@gridbot/shared';
+import {
+  type ApiKeysForm as ApiKeysFormValues,
+  apiKeysFormSchema,
+  KEY_EXCHANGE_NAMES,
+  KEY_EXCHANGES,
+  walletMessages,
+} from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
+import { SelectField } from '../../../components/ui/select-field';
 import { isApiError } from '../../../lib/api-client';
 import { toast } from '../../../lib/toast';
 import { useSaveApiKeys } from '../api/api-keys';
@@ -22,7 +29,7 @@ export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
   const [code, setCode] = useState('');
   const form = useForm<ApiKeysFormValues>({
     resolver: zodResolver(apiKeysFormSchema),
-    defaultValues: { apiKey: '', secretKey: '' },
+    defaultValues: { exchange: 'binance', apiKey: '', secretKey: '' },
   });
   const { errors } = form.formState;
 
@@ -68,6 +75,13 @@ export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
           </li>
         </ol>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
+          <SelectField label="Exchange" error={errors.exchange?.message} {...form.register('exchange')}>
+            {KEY_EXCHANGES.map((exchange) => (
+              <option key={exchange} value={exchange}>
+                {KEY_EXCHANGE_NAMES[exchange]}
+              </option>
+            ))}
+          </SelectField>
           <Input
             label="API Key"
             autoComplete="off"

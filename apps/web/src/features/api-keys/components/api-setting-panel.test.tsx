@@ -6,11 +6,12 @@ import { json, mockApi } from '../../../testing/mock-api';
 import { renderFeature } from '../../../testing/render-feature';
 
 /** An account whose keys are bound, unless `bound` is false; POST /api/apikeys answers with `reply`. */
-function apiSettingApi(options: { bound?: boolean; reply?: () => Response } = {}) {
+function apiSettingApi(options: { bound?: boolean; reply?: () => Response; exchange?: string } = {}) {
   let bound = options.bound ?? true;
   return mockApi({
     'GET /api/serverip': () => json({ ip: '203.0.113.7' }),
-    'GET /api/fetchkeys': () => json({ apiKey: bound ? 'AbCdEf123456' : null }),
+    'GET /api/fetchkeys': () =>
+      json(bound ? { apiKey: 'AbCdEf123456', exchange: options.exchange ?? 'binance' } : { apiKey: null }),
     'GET /api/checkConnection': () => json({ connected: bound }),
     'POST /api/apikeys': (call) => {
       const reply = options.reply?.();
@@ -64,12 +65,26 @@ describe('API Setting', { timeout: 20_000 }, () => {
 
     expect(await screen.findByText('API keys saved successfully')).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/apikeys')[0]?.body).toEqual({
+      exchange: 'binance',
       apiKey: 'AbCdEf123456',
       secretKey: 'my-secret',
     });
     expect(await screen.findByText('Connected')).toBeInTheDocument();
     expect(await screen.findByTestId('masked-secret')).toBeInTheDocument();
     expect(screen.getByLabelText('Secret Key')).toHaveValue('');
+  });
+
+  it('binds a Bybit key when Bybit is chosen, and shows the key as Bybit’s', async () => {
+    const api = apiSettingApi({ bound: false, exchange: 'bybit' });
+    const { user } = renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
+    await user.selectOptions(await screen.findByLabelText('Exchange'), 'Bybit');
+    await user.type(screen.getByLabelText('API Key'), 'AbCdEf123456');
+    await user.type(screen.getByLabelText('Secret Key'), 'my-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('API keys saved successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/apikeys')[0]?.body).toMatchObject({ exchange: 'bybit' });
+    expect(await screen.findByTestId('bound-exchange')).toHaveTextContent('Bybit');
   });
 
   it("toasts 'Failed to save API settings. Please try again.' when the save fails", async () => {

@@ -1,3 +1,4 @@
+import { KEY_EXCHANGE_NAMES } from '@gridbot/shared';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
@@ -83,12 +84,13 @@ export function ConnectionCard({ onDisconnect }: ConnectionCardProps) {
   const serverIp = useServerIp();
   const stored = useStoredApiKey();
   const apiKey = stored.data?.apiKey ?? null;
+  const exchange = stored.data?.exchange ?? null;
 
   return (
     <Card>
       <CardHeader
         title="Exchange connection"
-        description="Binance spot and USDT-M futures"
+        description="Binance or Bybit: spot and USDT perpetuals"
         actions={<ConnectionBadge />}
       />
       <CardBody>
@@ -111,6 +113,11 @@ export function ConnectionCard({ onDisconnect }: ConnectionCardProps) {
               </div>
             )}
           </Row>
+          {apiKey && exchange ? (
+            <Row label="Exchange">
+              <span data-testid="bound-exchange">{KEY_EXCHANGE_NAMES[exchange]}</span>
+            </Row>
+          ) : null}
           <Row label="API Key">
             {stored.isPending ? (
               <Skeleton className="h-5 w-full max-w-xs" />
