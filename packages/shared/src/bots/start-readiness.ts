@@ -12,7 +12,8 @@ export interface StartBlocker {
 }
 
 export interface StartReadiness {
-  venue: 'paper' | 'binance';
+  /** The exchange the bot would trade on: paper, or the bound key's. */
+  venue: 'paper' | 'binance' | 'bybit';
   /** Free USDT of the wallet the bot would trade from (what running bots hold taken out); null without keys. */
   freeUsdt: string | null;
   blockers: StartBlocker[];

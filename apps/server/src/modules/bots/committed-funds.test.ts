@@ -86,6 +86,7 @@ describe('funds committed to running bots', () => {
     expect((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body).toEqual({
       spotusdtAmount: '4000',
       committedUsdt: '6000',
+      venue: 'paper',
     });
     const pie = await call(t, 'GET', '/api/pichart', undefined, user.auth);
     expect(pie.body).toMatchObject({ usdt: '10000', availableBalance: '4000', botCount: 1 });
@@ -166,6 +167,7 @@ describe('funds committed to running bots', () => {
     expect((await call(t, 'GET', '/api/spotBalance', undefined, user.auth)).body).toEqual({
       spotusdtAmount: '9500',
       committedUsdt: '500',
+      venue: 'paper',
     });
   });
 

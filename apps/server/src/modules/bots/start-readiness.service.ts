@@ -85,5 +85,7 @@ export async function startReadiness(
       (await findSystemStrategy(deps.db, q.botType, q.strategy));
     if (row) feeWarning = takeProfitFeeWarning(takeProfitsOf(row.params as StrategyParams), market);
   }
-  return { venue: isPaperVenue(deps) ? 'paper' : 'binance', freeUsdt: free, blockers, feeWarning };
+  // The exchange the bot would trade on: the bound key's (Binance without a key, as API Setting's default).
+  const venue = isPaperVenue(deps) ? 'paper' : (keys?.exchange ?? 'binance');
+  return { venue, freeUsdt: free, blockers, feeWarning };
 }

@@ -29,10 +29,13 @@ describe('API Setting', () => {
     await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
     expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
       apiKey: keys.apiKey,
+      exchange: 'binance',
     });
     expect((await call(t, 'GET', '/api/checkConnection', undefined, { token: user.token })).body).toEqual({
       connected: true,
       venue: 'paper',
+      exchange: 'paper',
+      keyExchanges: [],
       keysRequired: false,
       permissions: null,
     });
@@ -55,6 +58,7 @@ describe('API Setting', () => {
     }
     expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
       apiKey: null,
+      exchange: null,
     });
   });
 
@@ -121,6 +125,7 @@ describe('API Setting', () => {
     expect(ok).toMatchObject({ status: 200, body: { message: m.disconnected } });
     expect((await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token })).body).toEqual({
       apiKey: null,
+      exchange: null,
     });
   });
 });
@@ -155,6 +160,8 @@ describe('Wallet Dashboard', () => {
       expect((await call(t, 'GET', '/api/checkConnection', undefined, auth)).body).toEqual({
         connected: false,
         venue: 'binance',
+        exchange: null,
+        keyExchanges: [],
         keysRequired: true,
         permissions: null,
       });
@@ -167,6 +174,8 @@ describe('Wallet Dashboard', () => {
     expect((await call(t, 'GET', '/api/checkConnection', undefined, auth)).body).toEqual({
       connected: true,
       venue: 'paper',
+      exchange: 'paper',
+      keyExchanges: [],
       keysRequired: false,
       permissions: null,
     });
@@ -186,6 +195,7 @@ describe('Wallet Dashboard', () => {
     expect((await call(t, 'GET', '/api/spotBalance', undefined, auth)).body).toEqual({
       spotusdtAmount: '10000',
       committedUsdt: '0',
+      venue: 'paper',
     });
     expect((await call(t, 'GET', '/api/futuresBalance', undefined, auth)).body).toEqual({
       futuresusdtAmount: '0',

@@ -73,13 +73,15 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
   /** Balances with what running bots hold taken out: the transferable figures of the cards. */
   const balancesOf = async (userId: string) => {
     const [exchange, committed] = await Promise.all([readableExchange(userId), committedFunds(deps, userId)]);
-    return { balances: exchange ? await usdtBalances(exchange, committed) : undefined, committed };
+    const balances = exchange ? await usdtBalances(exchange, committed) : undefined;
+    return { balances, committed, venue: exchange?.venue };
   };
 
   r.get(walletApiPaths.spotBalance, guard, async (req) => {
-    const { balances, committed } = await balancesOf(currentUser(req).id);
+    const { balances, committed, venue } = await balancesOf(currentUser(req).id);
     if (!balances) return { spotusdtAmount: null, committedUsdt: '0', connected: false };
-    return { spotusdtAmount: balances.spot, committedUsdt: committed.spotUsdt };
+    // The account's exchange (paper, Binance or Bybit), which the wallet names.
+    return { spotusdtAmount: balances.spot, committedUsdt: committed.spotUsdt, venue };
   });
 
   r.get(walletApiPaths.futuresBalance, guard, async (req) => {

@@ -40,7 +40,10 @@ export function useSpotBalance() {
   return useQuery({
     queryKey: walletQueryKeys.spotBalance,
     queryFn: ({ signal }) =>
-      api.get<{ spotusdtAmount: string | null } & Keyless>(walletApiPaths.spotBalance, { signal }),
+      api.get<{ spotusdtAmount: string | null; venue?: 'paper' | 'binance' | 'bybit' } & Keyless>(
+        walletApiPaths.spotBalance,
+        { signal },
+      ),
     refetchInterval: REFRESH_MS,
   });
 }

@@ -43,6 +43,10 @@ function NotConnected() {
 }
 
 /** docs/spec/02-bots-wallet-account.md Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
+/** The account's exchange as the page names it (before the first answer: "exchange"). */
+const venueName = (venue: string | undefined) =>
+  venue === 'bybit' ? 'Bybit' : venue === 'binance' ? 'Binance' : venue === 'paper' ? 'paper' : 'exchange';
+
 export function WalletDashboard() {
   const [transferOpen, setTransferOpen] = useState(false);
   const [swapAsset, setSwapAsset] = useState<string | null>(null);
@@ -63,7 +67,7 @@ export function WalletDashboard() {
     <>
       <PageHeader
         title="Wallet Dashboard"
-        description="USDT and assets of your exchange account. Transferable figures leave out what running bots hold."
+        description={`USDT and assets of your ${venueName(spotBalance.data?.venue)} account. Transferable figures leave out what running bots hold.`}
         actions={
           notConnected ? null : (
             <Button onClick={() => setTransferOpen(true)} disabled={spotBalance.isPending}>
