@@ -138,6 +138,7 @@ describe('add funds to a running bot', () => {
     expect((await call(t, 'GET', '/api/spotBalance', undefined, auth)).body).toEqual({
       spotusdtAmount: '8500',
       committedUsdt: '1400',
+      venue: 'paper',
     });
     const pie = (await call(t, 'GET', paths.pieChart, undefined, auth)).body;
     expect(pie.chartData).toEqual([{ label: 'ETH/USDT Spot', value: 1500 }]);
