@@ -50,7 +50,10 @@ export function SwapModal({ asset: openAsset, onClose }: SwapModalProps) {
   const { errors } = form.formState;
   const amount = String(form.watch('amount') ?? '');
   const equivalent = usdtValue(amount, price.data?.price);
-  const tooSmall = asset ? swapMinimumReason(asset.asset, asset.free, price.data?.price) : null;
+  // Coin a bot holds is refused by the server with the bot's name (what to stop first); only a leftover no bot
+  // holds is disabled here as too small to sell.
+  const heldByBot = Number(asset?.committed ?? 0) > 0;
+  const tooSmall = asset && !heldByBot ? swapMinimumReason(asset.asset, asset.free, price.data?.price) : null;
 
   // Opened (or opened on another asset): start from an empty amount.
   const openSymbol = openAsset?.asset;

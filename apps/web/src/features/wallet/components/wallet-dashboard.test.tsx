@@ -275,6 +275,27 @@ describe('Swap to USDT', { timeout: 20_000 }, () => {
     expect(api.callsTo('POST', '/api/swaptousdt')).toHaveLength(0);
   });
 
+  it('leaves the swap open for a coin a bot holds, so the server can name the bot to stop first', async () => {
+    // All 0.00005 BTC are the bot's: nothing is free, yet it is not dust to be disabled.
+    walletApi(
+      {},
+      {
+        'GET /api/spotAssets': () =>
+          json({
+            assets: [
+              { asset: 'USDT', balance: '1000', free: '1000', value: '1000' },
+              { asset: 'BTC', balance: '0.00005', free: '0', committed: '0.00005', value: '3' },
+            ],
+          }),
+      },
+    );
+    const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
+    const dialog = await openSwap(user);
+    expect(within(dialog).getByTestId('swap-held')).toHaveTextContent('0.00005 BTC');
+    expect(within(dialog).queryByTestId('swap-too-small')).toBeNull();
+    expect(within(dialog).getByLabelText('Amount (BTC)')).toBeEnabled();
+  });
+
   it("toasts the server's reason or 'Swap failed'", async () => {
     walletApi({}, { 'POST /api/swaptousdt': () => new Response('', { status: 500 }) });
     const { user } = renderFeature('/mywallet', <MyWalletRoute />, { signedIn: true });
