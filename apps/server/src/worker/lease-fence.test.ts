@@ -90,6 +90,17 @@ const ordersOf = (userId: string) =>
   handle.db.select().from(paperOrders).where(eq(paperOrders.userId, userId));
 const intentsOf = (botId: string) => handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
 const botRow = async (botId: string) => (await handle.db.select().from(bots).where(eq(bots.id, botId)))[0]!;
+
+/** The bot's row once its state version has held still for 300 ms: its holder's own writes are done. */
+async function quietRow(botId: string) {
+  let before = await botRow(botId);
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = await botRow(botId);
+    if (now.stateVersion === before.stateVersion) return now;
+    before = now;
+  }
+}
 const leaseOf = async (botId: string) =>
   (await handle.db.select().from(botLeases).where(eq(botLeases.botId, botId)))[0];
 
@@ -187,7 +198,7 @@ describe('fenced bot leases', () => {
     // The holder's own writes after the booking (its state with the reconciled fill) are done before the
     // state is taken as the reference a stale write must not move.
     await runnerSettled(b.supervisor, botId);
-    const afterTakeover = await botRow(botId);
+    const afterTakeover = await quietRow(botId);
 
     // a wakes: its booking of the same fill is refused, and it lets the bot go at once.
     deliver();
