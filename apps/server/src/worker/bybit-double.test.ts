@@ -53,11 +53,13 @@ describe('a spot bot on the Bybit double', () => {
       state: { commandResults: new CommandResults(undefined) },
       botControl: { add: async () => {}, notify: async (bot) => void supervisor.notify(bot).catch(() => {}) },
     };
-    void sendBotCommand(deps, botId, { type: 'stop_sell' }, 'failed', 30_000);
+    const answer = sendBotCommand(deps, botId, { type: 'stop_sell' }, 'failed', 30_000);
     await eventually(async () => {
       const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
       expect(row).toMatchObject({ status: 'Stopped', stopReason: 'manual_sell' });
     }, 30_000);
+    // The request is answered once the sale is booked, before the test's database goes away.
+    expect(await answer).toBe('done');
     await supervisor.stop();
     await fake.close();
 

@@ -64,27 +64,35 @@ describe('SIGKILL around a final sell', () => {
       }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
     const fillsOf = (botId: string) => db.select().from(botFills).where(eq(botFills.botId, botId));
 
-    /** Starts the final sell of a bot that holds its grid-1 lot. */
-    async function trigger(kind: Kind, botId: string, token: string) {
+    /**
+     * Starts the final sell of a bot that holds its grid-1 lot; false when the stoploss could not be set. The
+     * replay moves an hour of candles in a fraction of a second, so the price can pass the stoploss between the
+     * read of the live price and the edit (refused: the stoploss must be below the price); a new try reads again.
+     */
+    async function trigger(kind: Kind, botId: string, token: string): Promise<boolean> {
       if (kind === 'stop_sell') {
         // The answer never comes when the kill lands while the sale is under way.
         await post(token, '/api/stopbotwithsell', { botID: botId, botData: {}, totalPnl: 0 }).catch(
           () => null,
         );
-      } else if (kind === 'stoploss') {
-        // Just below the live price: the replay (fast-forwarded) crosses it within moments.
-        for (let attempt = 0; attempt < 5; attempt += 1) {
-          const info = await post(token, '/api/botinfo', { botID: botId }).catch(() => null);
-          const live = Number(info?.body.liveprice);
-          const edit = await post(token, '/api/sltpedit', {
-            botID: botId,
-            sellAllAndPausePrice: null,
-            restartPrice: null,
-            stoplossPrice: Number((live * 0.9995).toFixed(2)),
-          }).catch(() => null);
-          if (edit === null || edit.status === 200) return;
-        }
+        return true;
       }
+      if (kind !== 'stoploss') return true;
+      // Just below the live price: the replay (fast-forwarded, looping over three days) crosses it within moments.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        const info = await post(token, '/api/botinfo', { botID: botId }).catch(() => null);
+        const live = Number(info?.body.liveprice);
+        if (!(live > 0)) continue;
+        const edit = await post(token, '/api/sltpedit', {
+          botID: botId,
+          sellAllAndPausePrice: null,
+          restartPrice: null,
+          stoplossPrice: Number((live * 0.998).toFixed(2)),
+        }).catch(() => null);
+        // No answer: the kill landed while the edit's stoploss was already selling.
+        if (edit === null || edit.status === 200) return true;
+      }
+      return false;
     }
 
     const hits: string[] = [];
@@ -110,7 +118,7 @@ describe('SIGKILL around a final sell', () => {
         mayDie: true,
       });
       expect(await until(async () => (await fillsOf(botId)).length > 0, 30_000)).toBe(true);
-      await trigger(kind, botId, token);
+      expect(await trigger(kind, botId, token), `${kind}: the final sell was started`).toBe(true);
       if (await t.harness.exited(child, 30_000)) hits.push(`${kind} ${point}`);
       else await t.harness.kill(child, 'SIGKILL');
 
