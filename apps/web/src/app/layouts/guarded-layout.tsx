@@ -6,6 +6,7 @@ import { AlertIcon } from '../../components/ui/icons';
 import { preloadModal } from '../../components/ui/modal';
 import { useMe } from '../../features/auth/api/get-me';
 import { useLogout } from '../../features/auth/api/logout';
+import { showSuccessFromBeforeReload } from '../../features/bots/lib/reload-page';
 import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { AppShell, preloadNavigationDrawer } from '../../features/shell/components/app-shell';
 import { isApiError } from '../../lib/api-client';
@@ -39,6 +40,8 @@ function SignedIn() {
       }),
     [],
   );
+  // A save that reloads the page says once more that it worked.
+  useEffect(showSuccessFromBeforeReload, []);
   // Live updates for every signed-in page; the pages' own polling stays as the fallback.
   usePushChannel();
 

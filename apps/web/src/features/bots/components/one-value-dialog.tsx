@@ -52,7 +52,7 @@ export function OneValueDialog<Input>({
         toast.success(toasts[action]);
         onClose();
         // docs/spec/02-bots-wallet-account.md §8: the page reloads after these saves.
-        reloadPageSoon();
+        reloadPageSoon(toasts[action]);
       },
       onError: () => {
         toast.error(toasts.failed);
