@@ -1,9 +1,13 @@
 import { findMarketRules, type MarketKind, money } from '@gridbot/shared';
-import type { FakeBinanceServer } from './fake-binance-server';
 
 export interface FollowedPair {
   symbol: string;
   market: MarketKind;
+}
+
+/** A double whose last price a test sets (the Binance and Bybit doubles alike). */
+export interface PricedDouble {
+  setPrice(symbol: string, market: MarketKind, price: string): void;
 }
 
 export interface PriceFollower {
@@ -25,7 +29,7 @@ export interface PriceFollower {
  * fills resting limit orders and liquidates as Binance would (`FakeBinanceBook.setPrice`).
  */
 export function followPrices(
-  fake: FakeBinanceServer,
+  fake: PricedDouble,
   pairs: readonly FollowedPair[],
   read: (pair: FollowedPair) => Promise<string>,
   everyMs = 100,

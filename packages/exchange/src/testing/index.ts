@@ -4,7 +4,12 @@
  */
 export { type ExchangeContractHarness, eventually, exchangeContract, freeOf } from './exchange-contract';
 export { BinanceReject, FakeBinanceBook, type LeverageBracket } from './fake-binance-book';
-export { type FollowedPair, followPrices, type PriceFollower } from './fake-binance-market';
+export {
+  type FollowedPair,
+  followPrices,
+  type PricedDouble,
+  type PriceFollower,
+} from './fake-binance-market';
 export { type FakeKeyPermissions, tradingKeyPermissions } from './fake-binance-permissions';
 export {
   BINANCE_DOCUMENTED_LIMITS,
