@@ -3,10 +3,11 @@ import {
   apiKeysFormSchema,
   KEY_EXCHANGE_NAMES,
   KEY_EXCHANGES,
+  type KeyExchange,
   walletMessages,
 } from '@gridbot/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../../components/ui/card';
@@ -19,26 +20,34 @@ import { useSaveApiKeys } from '../api/api-keys';
 interface ApiKeysFormProps {
   /** A key is bound already: saving replaces it. */
   replacing: boolean;
+  /** The exchange the form starts on: the bound key's. */
+  exchange: KeyExchange;
 }
 
 /** Key and secret, checked with the shared schema (docs/spec/01-core-screens.md §5), saved with the docs/spec/01-core-screens.md §8 toasts. */
-export function ApiKeysForm({ replacing }: ApiKeysFormProps) {
+export function ApiKeysForm({ replacing, exchange }: ApiKeysFormProps) {
   const save = useSaveApiKeys();
   // With two-factor sign-in on, the server answers 403 `twoFactorRequired` and the form asks for the code.
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
   const form = useForm<ApiKeysFormValues>({
     resolver: zodResolver(apiKeysFormSchema),
-    defaultValues: { exchange: 'binance', apiKey: '', secretKey: '' },
+    defaultValues: { exchange, apiKey: '', secretKey: '' },
   });
   const { errors } = form.formState;
+  // A replacement starts on the exchange already bound (known once the stored key has loaded), unless the
+  // user has chosen one.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the bound exchange only
+  useEffect(() => {
+    if (!form.getFieldState('exchange').isDirty) form.setValue('exchange', exchange);
+  }, [exchange]);
 
   const onSubmit = form.handleSubmit((input) =>
     save.mutateAsync(code ? { ...input, code } : input).then(
       (reply) => {
         toast.success(walletMessages.keysSaved);
         if (reply.warning) toast.warning(reply.warning, { duration: 15_000 });
-        form.reset();
+        form.reset({ exchange: input.exchange, apiKey: '', secretKey: '' });
         setCode('');
       },
       (error: unknown) => {

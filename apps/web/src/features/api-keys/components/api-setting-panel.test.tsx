@@ -87,6 +87,18 @@ describe('API Setting', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('bound-exchange')).toHaveTextContent('Bybit');
   });
 
+  it('starts a replacement on the exchange of the key already bound, and names every exchange offered', async () => {
+    apiSettingApi({ bound: true, exchange: 'bybit' });
+    renderFeature('/api-setting', <ApiSettingRoute />, { signedIn: true });
+    expect(await screen.findByTestId('bound-exchange')).toHaveTextContent('Bybit');
+    await waitFor(() => expect(screen.getByLabelText('Exchange')).toHaveValue('bybit'));
+    expect(
+      screen.getByText(
+        "Where your bots trade: on Binance or Bybit with your own API keys, or on this install's paper exchange.",
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("toasts 'Failed to save API settings. Please try again.' when the save fails", async () => {
     apiSettingApi({
       bound: false,

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckCircleIcon } from '../../../components/ui/icons';
 import { useConnectionStatus, useStoredApiKey } from '../api/api-keys';
+import { keyExchangeList } from '../lib/exchange-names';
 import { ApiKeysForm } from './api-keys-form';
 import { ConnectionCard } from './connection-card';
 import { DisconnectDialog } from './disconnect-dialog';
@@ -22,7 +23,7 @@ function PaperNotice() {
         no exchange keys are asked for.
       </p>
       <p className="mt-2 text-sm text-muted">
-        API keys are only used when the platform is set up to trade on Binance.
+        API keys are only used when the platform is set up to trade on {keyExchangeList()}.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
         <Link to="/startbot" className={buttonClasses('primary')}>
@@ -46,7 +47,7 @@ export function ApiSettingPanel() {
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">
       <ConnectionCard onDisconnect={() => setConfirming(true)} />
-      <ApiKeysForm replacing={Boolean(stored.data?.apiKey)} />
+      <ApiKeysForm replacing={Boolean(stored.data?.apiKey)} exchange={stored.data?.exchange ?? 'binance'} />
       <DisconnectDialog open={confirming} onClose={() => setConfirming(false)} />
     </div>
   );

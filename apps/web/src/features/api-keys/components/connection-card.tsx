@@ -6,6 +6,7 @@ import { Card, CardBody, CardHeader } from '../../../components/ui/card';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDateTime } from '../../../lib/format';
 import { useConnectionStatus, useServerIp, useStoredApiKey } from '../api/api-keys';
+import { keyExchangeList } from '../lib/exchange-names';
 import { CopyButton } from './copy-button';
 
 /** docs/spec/01-core-screens.md §9: the secret is never shown, only 64 dots. */
@@ -90,7 +91,7 @@ export function ConnectionCard({ onDisconnect }: ConnectionCardProps) {
     <Card>
       <CardHeader
         title="Exchange connection"
-        description="Binance or Bybit: spot and USDT perpetuals"
+        description={`${keyExchangeList()}: spot and USDT perpetuals`}
         actions={<ConnectionBadge />}
       />
       <CardBody>
