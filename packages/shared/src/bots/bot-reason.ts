@@ -8,6 +8,8 @@
 /** The engine's stop reasons (`StopReason` of @gridbot/engine), with the words a user reads. */
 export const STOP_REASON_TEXTS = {
   stoploss: 'Stopped by its stoploss price',
+  /** A range grid's take-profit price (docs/trading-rules.md §2.6). */
+  take_profit: 'Stopped at its take-profit price',
   profit_book: 'Stopped at its profit-book target',
   liquidated: 'Stopped: the futures position was liquidated',
   manual: 'Stopped by you',

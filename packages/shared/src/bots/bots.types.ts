@@ -145,6 +145,12 @@ export interface HistoryRow {
    * and nothing was closed, so it has no closed price and is neither a profit nor a loss yet.
    */
   positionLeftOpen: boolean;
+  /**
+   * A range grid (ours, docs/trading-rules.md §2.6): its grid profit (the matched pairs', which `profit` also
+   * shows) and the number of matched buy/sell pairs. Absent for other bots.
+   */
+  gridProfit?: number;
+  matchedTrades?: number;
 }
 
 /** `/api/totalprofitbookdata` (docs/spec/01-core-screens.md §3 Dashboard totals). */

@@ -17,6 +17,8 @@ export const gridApiPaths = {
   info: '/api/gridbotinfo',
   /** POST `{ botID }` → {@link GridFillView}[], newest first. */
   fills: '/api/gridfills',
+  /** GET: the user's stopped range grids, newest first → `{ rows: HistoryRow[] }` (History's Grid tab). */
+  history: '/api/gridhistory',
   /** POST {@link GridEditInput} → `{ message }`: the stops and trailing of a running grid. */
   edit: '/api/gridedit',
   /** POST {@link GridStopInput} → `{ message }`: cancel every order, with `sell` also sell the base / close. */
@@ -80,6 +82,7 @@ export interface GridFillView {
   price: number;
   qty: number;
   quote: number;
+  /** What the exchange charged, in `feeAsset` (a spot buy's commission is in the coin). */
   fee: number;
   feeAsset: string;
   /** A limit sell (or a futures closing order): the matched pair's grid profit; otherwise null. */

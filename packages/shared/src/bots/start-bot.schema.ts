@@ -192,7 +192,8 @@ const dayField = z
  * stop date from/to as YYYY-MM-DD in UTC, outcome by total PnL).
  */
 export const historyCsvQuerySchema = z.object({
-  type: z.enum(['multigrid', 'scalping', 'cycle']).default('multigrid'),
+  /** `range`: the range grids (docs/trading-rules.md §2.6). */
+  type: z.enum(['multigrid', 'scalping', 'cycle', 'range']).default('multigrid'),
   pair: z
     .string()
     .max(20)

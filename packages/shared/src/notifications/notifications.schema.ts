@@ -107,7 +107,7 @@ export interface NotificationItem {
   title: string;
   body: string;
   botId: string | null;
-  botType: 'multigrid' | 'scalping' | 'cycle' | null;
+  botType: 'multigrid' | 'scalping' | 'cycle' | 'range' | null;
   createdAt: string;
   read: boolean;
 }

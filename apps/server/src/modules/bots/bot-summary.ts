@@ -4,6 +4,10 @@ import {
   botStats,
   type EngineState,
   type GridBotState,
+  type RangeState,
+  rangePnl,
+  reviveRange,
+  roiPct,
   unrealizedPnl,
   utcDateKey,
 } from '@gridbot/engine';
@@ -186,6 +190,40 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
     category: row.category,
     stopReason: row.stopReason,
     positionLeftOpen,
+  };
+}
+
+/**
+ * A stopped range grid as a History row (docs/trading-rules.md §2.6): `profit` is its grid profit, `totalpnl`
+ * grid profit and the held coin (or position) valued at the closing price less the taker fee of selling it,
+ * `trades` every fill, `matchedTrades` the matched buy/sell pairs. A futures grid stopped without closing its
+ * position has left it open on the exchange.
+ */
+export function toRangeHistoryRow(row: BotRow, nowMs: number): HistoryRow {
+  const s = reviveRange(row.engineState as unknown as RangeState);
+  const stoppedMs = row.stoppedAt?.getTime() ?? nowMs;
+  const positionLeftOpen = (s.futures?.pos ?? 0) !== 0;
+  const closed = row.closedPrice === null ? s.stats.startPrice : Number(row.closedPrice);
+  const pnl = rangePnl(s, closed, exitFeePctOf(row));
+  return {
+    id: row.id,
+    symbol: row.symbol,
+    strategy_name: row.strategyName || `${row.category === 'Future' ? 'Futures' : 'Spot'} Grid`,
+    runtime: round((stoppedMs - row.createdAt.getTime()) / DAY_MS, 2),
+    investment: round(s.investment),
+    profit: round(pnl.gridProfit),
+    lossbook: null,
+    totalpnl: round(pnl.totalPnl),
+    roi: round(roiPct(pnl.totalPnl, s.investment), 4),
+    botstarttime: row.createdAt.toISOString(),
+    botstoptime: row.stoppedAt?.toISOString() ?? null,
+    stopAt: row.closedPrice === null || positionLeftOpen ? null : closed,
+    trades: s.stats.trades,
+    category: row.category,
+    stopReason: row.stopReason ?? s.stopReason,
+    positionLeftOpen,
+    gridProfit: round(pnl.gridProfit),
+    matchedTrades: s.stats.matchedTrades,
   };
 }
 

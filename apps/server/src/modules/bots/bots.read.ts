@@ -21,6 +21,7 @@ import {
   strategyShapeOf,
   toBotSummary,
   toHistoryRow,
+  toRangeHistoryRow,
   toTopBot,
   unrealizedAt,
 } from './bot-summary';
@@ -155,7 +156,8 @@ export async function pieChart(
 
 export async function history(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, type: repo.BotType) {
   const rows = await repo.listStoppedBots(deps.db, userId, type);
-  return rows.map((row) => toHistoryRow(row, nowMs(deps)));
+  const rowOf = type === 'range' ? toRangeHistoryRow : toHistoryRow;
+  return rows.map((row) => rowOf(row, nowMs(deps)));
 }
 
 /** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */

@@ -46,6 +46,7 @@ export async function gridFills(db: Db, userId: string, botId: string) {
       quote: botFills.quote,
       fee: botFills.fee,
       feeAsset: botFills.feeAsset,
+      feePaid: botFills.feePaid,
       pnl: botFills.pnl,
       kind: botIntents.kind,
     })

@@ -4,7 +4,15 @@
  * 1900–2100 in 4 levels of 50 started at 2000.
  */
 import { eventually, ManualFeed } from '@gridbot/exchange/testing';
-import { botKindApiPaths, type GridBotView, type GridFillView, botMessages as m } from '@gridbot/shared';
+import {
+  botApiPaths,
+  botKindApiPaths,
+  type GridBotView,
+  type GridFillView,
+  type HistoryRow,
+  botMessages as m,
+  type NotificationList,
+} from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -166,8 +174,9 @@ describe('range grid API', () => {
       .body as unknown as GridFillView[];
     expect(fills.map((f) => [f.side, f.level, f.price, f.qty, f.quote, f.fee, f.feeAsset, f.pnl])).toEqual([
       ['sell', 2, 2000, 0.1272, 254.4, 0.2544, 'USDT', 5.9106],
-      ['buy', 1, 1950, 0.1273, 248.235, 0.248235, 'ETH', null],
-      ['buy', null, 2000, 0.2546, 509.2, 0.5092, 'ETH', null],
+      // Each buy's commission as charged, in the coin: 0.1 % of 0.1273 and of 0.2546 ETH.
+      ['buy', 1, 1950, 0.1273, 248.235, 0.0001273, 'ETH', null],
+      ['buy', null, 2000, 0.2546, 509.2, 0.0002546, 'ETH', null],
     ]);
 
     // The grid is the user's alone, and the Multigrid dashboard does not list it.
@@ -196,5 +205,109 @@ describe('range grid API', () => {
     const list = (await call(t, 'GET', '/api/gridbots', undefined, auth)).body as unknown as GridBotView[];
     expect(list.map((b) => [b.id, b.status])).toEqual([[botID, 'Stopped']]);
     expect((await call(t, 'POST', '/api/gridstop', { botID }, auth)).status).toBe(400);
+
+    // History: the sale sold 0.2543 at 2010 = 511.143 USDT less 0.511143 taker fee. USDT held: 1000 − 509.2 −
+    // 248.235 + 254.4 − 0.2544 + 511.143 − 0.511143 = 1007.342457; the dust 0.0000181 at 2010 less the taker
+    // fee of selling it is 0.036344619: total PnL 7.378801619, ROI 0.7379 %. Four fills, one matched pair.
+    const history = await call(t, 'GET', '/api/gridhistory', undefined, auth);
+    expect(history.status).toBe(200);
+    const rows = history.body.rows as HistoryRow[];
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: botID,
+      symbol: 'ETHUSDT',
+      category: 'Spot',
+      strategy_name: 'Spot Grid',
+      investment: 1000,
+      profit: 5.9106,
+      gridProfit: 5.9106,
+      matchedTrades: 1,
+      trades: 4,
+      lossbook: null,
+      totalpnl: 7.37880162,
+      roi: 0.7379,
+      stopAt: 2010,
+      stopReason: 'manual_sell',
+      positionLeftOpen: false,
+    });
+    expect((await call(t, 'GET', '/api/gridhistory', undefined, other)).body).toEqual({ rows: [] });
+    // The Multigrid history does not list it.
+    const multigrid = await call(t, 'GET', botKindApiPaths.multigrid.history, undefined, auth);
+    expect(multigrid.body).toEqual({ rows: [] });
+
+    // The History export of range grids: every fill, oldest first, each fee as charged in its asset.
+    const csv = await call(
+      t,
+      'GET',
+      `${botApiPaths.historyFillsCsv}?type=range&reason=manual_sell`,
+      undefined,
+      auth,
+    );
+    expect(csv.status).toBe(200);
+    const lines = String(csv.body.raw).trimEnd().split('\r\n');
+    expect(lines[0]).toBe('date,pair,side,price,quantity,quote,fee,fee_asset,pnl');
+    expect(lines.slice(1).map((line) => line.split(',').slice(1))).toEqual([
+      ['ETHUSDT', 'BUY', '2000', '0.2546', '509.2', '0.0002546', 'ETH', ''],
+      ['ETHUSDT', 'BUY', '1950', '0.1273', '248.235', '0.0001273', 'ETH', ''],
+      ['ETHUSDT', 'SELL', '2000', '0.1272', '254.4', '0.2544', 'USDT', '5.9106'],
+      // The stop's market sale closes no pair: no grid profit.
+      ['ETHUSDT', 'SELL', '2010', '0.2543', '511.143', '0.511143', 'USDT', ''],
+    ]);
+    // A stop the user asked for is no news to them: no bot event in the bell.
+    const bell = (await call(t, 'GET', '/api/notifications', undefined, auth))
+      .body as unknown as NotificationList;
+    expect(bell.items.filter((i) => i.botId !== null)).toEqual([]);
+    const none = await call(
+      t,
+      'GET',
+      `${botApiPaths.historyFillsCsv}?type=range&reason=stoploss`,
+      undefined,
+      auth,
+    );
+    expect(String(none.body.raw).trimEnd().split('\r\n')).toHaveLength(1);
+  });
+
+  it('shows out of range below its grid, stops at its stoploss, tells the user and lists the stop in History', async () => {
+    const auth = await trader('gl');
+    const res = await call(
+      t,
+      'POST',
+      '/api/startgrid',
+      { ...start, strategy: { ...grid, stopLoss: 1800 } },
+      auth,
+    );
+    expect(res.status).toBe(200);
+    const botID = String(res.body.botID);
+    price(2000);
+    await eventually(async () => {
+      if ((await info(auth, botID)).orders.length !== 4) throw new Error('orders not placed yet');
+    });
+    await settled(botID);
+    // 1850 is below the lower price 1900 and above the stoploss: the grid waits, Live, out of range.
+    price(1850);
+    await eventually(async () => {
+      const v = await info(auth, botID);
+      if (v.orders.some((o) => o.side === 'buy')) throw new Error('buys not filled yet');
+    });
+    await settled(botID);
+    const waiting = (await call(t, 'GET', '/api/gridbots', undefined, auth)).body as unknown as GridBotView[];
+    expect(waiting.map((b) => [b.id, b.status, b.outOfRange])).toEqual([[botID, 'Live', true]]);
+    price(1790);
+    const stopped = await eventually(async () => {
+      const v = await info(auth, botID);
+      if (v.status !== 'Stopped') throw new Error('not stopped yet');
+      return v;
+    });
+    expect(stopped.stopReason).toBe('stoploss');
+    const bell = (await call(t, 'GET', '/api/notifications', undefined, auth))
+      .body as unknown as NotificationList;
+    // The bot's events (the key saved at sign-up is the other): its stop, linked to the grid's page.
+    const botEvents = bell.items.filter((i) => i.botId !== null);
+    expect(botEvents.map((i) => [i.type, i.body, i.botId, i.botType])).toEqual([
+      ['bot_stopped', 'Your ETHUSDT Spot grid stopped: its stoploss price was reached.', botID, 'range'],
+    ]);
+    // The runner walks the line from 1850 to 1790 and acts at the level it crosses: closed at the stoploss 1800.
+    const rows = (await call(t, 'GET', '/api/gridhistory', undefined, auth)).body.rows as HistoryRow[];
+    expect(rows.map((r) => [r.id, r.stopReason, r.stopAt])).toEqual([[botID, 'stoploss', 1800]]);
   });
 });

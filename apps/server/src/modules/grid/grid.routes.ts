@@ -10,6 +10,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { history } from '../bots';
 import * as service from './grid.service';
 
 /** Start, watch, edit and stop range grids (docs/trading-rules.md §2.6; the contract in packages/shared grid-bot.ts). */
@@ -22,6 +23,9 @@ export async function gridRoutes(app: FastifyInstance, deps: AppDeps) {
     service.startGrid(deps, currentUser(req).id, req.body),
   );
   r.get(gridApiPaths.list, guard, async (req) => service.listGrids(deps, currentUser(req).id));
+  r.get(gridApiPaths.history, guard, async (req) => ({
+    rows: await history(deps, currentUser(req).id, 'range'),
+  }));
   r.post(gridApiPaths.info, withBody(botIdInputSchema), async (req) =>
     service.gridInfo(deps, currentUser(req).id, req.body.botID),
   );

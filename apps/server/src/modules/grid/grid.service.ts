@@ -204,7 +204,8 @@ export async function gridFillsOf(
       price: Number(r.price),
       qty: Number(r.qty),
       quote: Number(r.quote),
-      fee: Number(r.fee),
+      // What the exchange charged, in its asset (a spot buy's commission is coin, docs/trading-rules.md §2.1).
+      fee: Number(r.feePaid ?? r.fee),
       feeAsset: r.feeAsset,
       pnl: r.pnl === null ? null : Number(r.pnl),
     }));

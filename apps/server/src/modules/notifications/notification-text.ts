@@ -12,15 +12,19 @@ export interface EventRow {
 
 const stopReasons: Record<string, string> = {
   stoploss: 'its stoploss price was reached',
+  take_profit: 'its take-profit price was reached',
   profit_book: 'its profit-book target was reached',
   liquidated: 'its futures position was liquidated',
 };
 
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** What a bot event is about: "BTCUSDT Spot bot" or "ETHUSDT cycle". */
+/** What a bot event is about: "BTCUSDT Spot bot", "ETHUSDT cycle" or "SOLUSDT Spot grid" (a range grid). */
 function subject(payload: Record<string, unknown>): string {
-  const kind = payload.botType === 'cycle' ? 'cycle' : `${str(payload.category)} bot`;
+  const kind =
+    payload.botType === 'cycle'
+      ? 'cycle'
+      : `${str(payload.category)} ${payload.botType === 'range' ? 'grid' : 'bot'}`;
   return `${str(payload.symbol)} ${kind}`.trim();
 }
 
@@ -70,7 +74,10 @@ export function itemOf(row: EventRow): NotificationItem {
     title: titleOf(row.type),
     body: bodyOf(row.type, row.payload),
     botId: row.botId,
-    botType: botType === 'multigrid' || botType === 'scalping' || botType === 'cycle' ? botType : null,
+    botType:
+      botType === 'multigrid' || botType === 'scalping' || botType === 'cycle' || botType === 'range'
+        ? botType
+        : null,
     createdAt: row.createdAt.toISOString(),
     read: row.readAt !== null,
   };
