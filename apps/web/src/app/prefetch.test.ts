@@ -30,6 +30,7 @@ describe('screen data prefetch', () => {
       'GET /api/pichart': () => json({ chartData: [] }),
       'GET /api/scalppichart': () => json({ chartData: [] }),
       'GET /api/totalprofitbookdata': () => json({ totalProfit: 0, lossBook: 0, totalpnl: 0 }),
+      'GET /api/gridbots': () => json([]),
     });
     const queryClient = createQueryClient();
     const route = findRoute(appRoutes(queryClient), 'dashboard');
@@ -40,6 +41,7 @@ describe('screen data prefetch', () => {
     await waitFor(() =>
       expect(calls.map((call) => call.path).sort()).toEqual([
         '/api/botstatus',
+        '/api/gridbots',
         '/api/pichart',
         '/api/scalpbotstatus',
         '/api/scalppichart',

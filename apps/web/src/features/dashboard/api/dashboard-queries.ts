@@ -2,6 +2,8 @@ import {
   type BotSummary,
   botApiPaths,
   botKindApiPaths,
+  type GridBotView,
+  gridApiPaths,
   type PieChartData,
   type ProfitTotals,
 } from '@gridbot/shared';
@@ -34,6 +36,11 @@ const dashboardQueries = {
     queryKey: ['dashboard', 'scalppichart'],
     queryFn: ({ signal }) => api.get<PieChartData>(botKindApiPaths.scalping.pieChart, { signal }),
   }),
+  /** The user's range grids (docs/trading-rules.md §2.6); the running ones are live bots too. */
+  grids: queryOptions({
+    queryKey: ['dashboard', 'gridbots'],
+    queryFn: ({ signal }) => api.get<GridBotView[]>(gridApiPaths.list, { signal }),
+  }),
   profitTotals: queryOptions({
     queryKey: ['dashboard', 'totalprofitbookdata'],
     queryFn: ({ signal }) => api.get<ProfitTotals>(botApiPaths.profitTotals, { signal }),
@@ -47,6 +54,22 @@ export function prefetchDashboardData(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(dashboardQueries.multigridPie);
   void queryClient.prefetchQuery(dashboardQueries.scalpingPie);
   void queryClient.prefetchQuery(dashboardQueries.profitTotals);
+  void queryClient.prefetchQuery(dashboardQueries.grids);
+}
+
+const NO_GRIDS: GridBotView[] = [];
+
+/**
+ * The running range grids (Waiting, Live, Stopping), newest first as the server lists them. A failed read
+ * shows none: the other bots' cards do not wait for it.
+ */
+export function useRunningGrids(paused: boolean) {
+  const grids = useQuery({ ...dashboardQueries.grids, refetchInterval: poll(paused) });
+  const running = useMemo(
+    () => (grids.data ?? NO_GRIDS).filter((grid) => grid.status !== 'Stopped'),
+    [grids.data],
+  );
+  return { grids: running, loading: grids.isPending };
 }
 
 export function useLiveBots(paused: boolean) {

@@ -1,4 +1,4 @@
-import type { BotSummary } from '@gridbot/shared';
+import type { BotSummary, GridBotView } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import DashboardRoute from '../../../app/routes/dashboard';
@@ -74,9 +74,104 @@ function dashboardApi(
           : [{ label: 'Not Active', value: 100 }],
       }),
     'GET /api/totalprofitbookdata': () => json({ totalProfit: 12.5, lossBook: -2, totalpnl: 10.5 }),
+    'GET /api/gridbots': () => json([]),
     ...overrides,
   });
 }
+
+function grid(id: string, symbol: string, overrides: Partial<GridBotView> = {}): GridBotView {
+  return {
+    id,
+    symbol,
+    category: 'Spot',
+    status: 'Live',
+    stopReason: null,
+    haltReason: null,
+    outOfRange: false,
+    strategy: {
+      type: 'range',
+      lower: 1900,
+      upper: 2100,
+      grids: 4,
+      mode: 'arithmetic',
+      sellOnStop: true,
+      trailingUp: false,
+      trailingDown: false,
+      direction: 'long',
+      leverage: 1,
+    },
+    investment: 1000,
+    qtyPerOrder: 0.1273,
+    levels: [1900, 1950, 2000, 2050, 2100],
+    orders: [
+      { level: 0, side: 'buy', price: 1900, qty: 0.1273, clientOrderId: 'a', reduceOnly: false },
+      { level: 3, side: 'sell', price: 2050, qty: 0.1273, clientOrderId: 'b', reduceOnly: false },
+    ],
+    gridProfit: 5.9106,
+    floatingPnl: -2.5,
+    totalPnl: 3.4106,
+    gridApr: 215.74,
+    matchedTrades: 1,
+    trades: 3,
+    fees: 0.5,
+    startPrice: 2000,
+    lastPrice: 2010,
+    base: 0.25,
+    quote: 490.8,
+    position: null,
+    startedAt: '2025-03-01T00:00:00Z',
+    stoppedAt: null,
+    ...overrides,
+  };
+}
+
+describe('Dashboard range grids', () => {
+  it('lists running range grids with the other bots, out of range when the price left the grid', async () => {
+    dashboardApi([bot('m1', 'BTCUSDT')], [], true, {
+      'GET /api/gridbots': () =>
+        json([
+          grid('g1', 'ETHUSDT', { outOfRange: true, lastPrice: 1850 }),
+          grid('g2', 'SOLUSDT', { status: 'Stopped', stopReason: 'manual' }),
+        ]),
+    });
+    const { user } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
+    const link = await screen.findByRole('link', { name: 'ETH/USDT Spot grid, Live, out of range' });
+    expect(link).toHaveAttribute('href', '/grid-bot/g1');
+    const card = link.closest('article') as HTMLElement;
+    expect(card).toHaveTextContent('1,900.00–2,100.00 · 4 grids');
+    expect(card).toHaveTextContent('Investment$1,000.00');
+    expect(card).toHaveTextContent('Grid Profit+$5.91');
+    expect(card).toHaveTextContent('Total PnL+$3.41');
+    expect(card).toHaveTextContent('Matched Trades1');
+    expect(card).toHaveTextContent('Open Orders2');
+    expect(within(card).getByTestId('grid-state')).toHaveTextContent(
+      'Out of range: the price 1,850.00 is outside 1,900.00–2,100.00, so no order fills until it returns.',
+    );
+    // A stopped grid belongs to History, not here.
+    expect(screen.queryByRole('link', { name: /SOL\/USDT/ })).not.toBeInTheDocument();
+    // The pie counts the grid's investment with the bots'.
+    const pie = await screen.findByRole('img', { name: /Total funds/ });
+    await waitFor(() => expect(pie).toHaveTextContent('Bots2'));
+    expect(screen.getByRole('list', { name: 'Funds by bot' })).toHaveTextContent('ETH/USDT Spot');
+
+    await user.click(screen.getByRole('tab', { name: 'GRID' }));
+    expect(screen.getByRole('link', { name: /ETH\/USDT Spot grid/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /BTC\/USDT/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'MULTIGRID' }));
+    expect(screen.queryByRole('link', { name: /ETH\/USDT Spot grid/ })).not.toBeInTheDocument();
+  });
+
+  it('offers Start Grid on the GRID tab when no grid runs, and shows the other bots if the grid list fails', async () => {
+    dashboardApi([bot('m1', 'BTCUSDT')], [], true, {
+      'GET /api/gridbots': () => json({ message: 'Internal error' }, 500),
+    });
+    const { user } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
+    expect(await screen.findByRole('link', { name: 'BTC/USDT Multigrid bot, Live' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'GRID' }));
+    expect(screen.getByText('No grid bots running')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Grid' })).toHaveAttribute('href', '/grid');
+  });
+});
 
 describe('Dashboard slips', () => {
   it('counts bots, not slices, in the pie centre', async () => {

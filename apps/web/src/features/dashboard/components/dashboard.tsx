@@ -1,4 +1,4 @@
-import type { BotSummary, PieChartData, ProfitTotals } from '@gridbot/shared';
+import type { BotSummary, GridBotView, PieChartData, PieSlice, ProfitTotals } from '@gridbot/shared';
 import { memo, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
@@ -9,23 +9,40 @@ import { PageHeader } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Tabs } from '../../../components/ui/tabs';
 import { isApiError } from '../../../lib/api-client';
-import { useLiveBots, usePieCharts, useProfitTotals } from '../api/dashboard-queries';
+import { useLiveBots, usePieCharts, useProfitTotals, useRunningGrids } from '../api/dashboard-queries';
 import { countBots, pieSlices } from '../lib/pie';
 import { DailyProfitChart } from './daily-profit-chart';
 import { FundsFigures } from './funds-figures';
 import { FundsPie } from './funds-pie';
 import { LiveBotCard } from './live-bot-card';
+import { RangeGridCard } from './range-grid-card';
 
-type BotTab = 'all' | 'multigrid' | 'scalping';
+type BotTab = 'all' | 'multigrid' | 'scalping' | 'grid';
 const TABS = [
   { value: 'all', label: 'ALL' },
   { value: 'multigrid', label: 'MULTIGRID' },
   { value: 'scalping', label: 'SCALPING' },
+  { value: 'grid', label: 'GRID' },
 ] as const;
+const TAB_NAMES = { multigrid: 'Multigrid', scalping: 'Scalping', grid: 'grid' } as const;
+
+/** The running grids' investments as the pie's slices, labelled as the server labels the other bots'. */
+function gridSlices(grids: readonly GridBotView[]): PieSlice[] {
+  return grids.map((grid) => ({
+    label: `${grid.symbol.replace(/USDT$/, '/USDT')} ${grid.category}`,
+    value: grid.investment,
+  }));
+}
 
 const startLink = (
   <Link to="/startbot" className={buttonClasses('primary')}>
     <PlayIcon className="size-4" /> Start BOT
+  </Link>
+);
+
+const startGridLink = (
+  <Link to="/grid" className={buttonClasses('primary')}>
+    <PlayIcon className="size-4" /> Start Grid
   </Link>
 );
 
@@ -59,12 +76,14 @@ export function Dashboard({ paused }: { paused: boolean }) {
   const live = useLiveBots(paused);
   const pies = usePieCharts(paused);
   const totals = useProfitTotals(paused);
+  const grids = useRunningGrids(paused);
   // The answers arrive one by one, and a query's update renders at once, in one piece: each would redraw the
   // whole page in one long task. The page draws from deferred copies instead, which React renders in slices
   // between which the browser stays responsive; this component alone renders at each answer.
   const view: DashboardView = {
     bots: useDeferredValue(live.bots),
     botsLoading: useDeferredValue(live.loading),
+    grids: useDeferredValue(grids.grids),
     multigrid: useDeferredValue(pies.multigrid.data),
     multigridPending: useDeferredValue(pies.multigrid.isPending),
     multigridError: useDeferredValue(pies.multigrid.error),
@@ -80,6 +99,8 @@ export function Dashboard({ paused }: { paused: boolean }) {
 interface DashboardView {
   bots: BotSummary[];
   botsLoading: boolean;
+  /** Running range grids. */
+  grids: GridBotView[];
   multigrid: PieChartData | undefined;
   multigridPending: boolean;
   multigridError: Error | null;
@@ -92,11 +113,14 @@ interface DashboardView {
 const DashboardPage = memo(function DashboardPage(view: DashboardView) {
   const [tab, setTab] = useState<BotTab>('all');
   const summary = view.multigrid;
-  const slices = pieSlices(view.multigrid?.chartData, view.scalping?.chartData);
-  const botCount = countBots(view.multigrid?.chartData, view.scalping?.chartData);
-  const shown = view.bots.filter(
-    (bot) => tab === 'all' || (tab === 'scalping') === (bot.tradeType === 'scalp'),
-  );
+  const grids = gridSlices(view.grids);
+  const slices = pieSlices(view.multigrid?.chartData, view.scalping?.chartData, grids);
+  const botCount = countBots(view.multigrid?.chartData, view.scalping?.chartData, grids);
+  const shown =
+    tab === 'grid'
+      ? []
+      : view.bots.filter((bot) => tab === 'all' || (tab === 'scalping') === (bot.tradeType === 'scalp'));
+  const shownGrids = tab === 'all' || tab === 'grid' ? view.grids : [];
 
   return (
     <>
@@ -145,21 +169,24 @@ const DashboardPage = memo(function DashboardPage(view: DashboardView) {
                 <Skeleton className="h-56 rounded-xl" />
                 <Skeleton className="h-56 rounded-xl" />
               </div>
-            ) : shown.length === 0 ? (
+            ) : shown.length + shownGrids.length === 0 ? (
               <EmptyState
                 icon={<PlayIcon />}
-                title={
-                  tab === 'all'
-                    ? 'No bots running'
-                    : `No ${tab === 'scalping' ? 'Scalping' : 'Multigrid'} bots running`
+                title={tab === 'all' ? 'No bots running' : `No ${TAB_NAMES[tab]} bots running`}
+                description={
+                  tab === 'grid'
+                    ? 'Start a grid of limit orders between two prices; it shows up here while it runs.'
+                    : 'Start a bot with one of your strategies or a system strategy; it shows up here while it runs.'
                 }
-                description="Start a bot with one of your strategies or a system strategy; it shows up here while it runs."
-                action={startLink}
+                action={tab === 'grid' ? startGridLink : startLink}
               />
             ) : (
               <div className={cardGridClass}>
                 {shown.map((bot) => (
                   <LiveBotCard key={`${bot.tradeType}-${bot.id}`} bot={bot} />
+                ))}
+                {shownGrids.map((grid) => (
+                  <RangeGridCard key={`grid-${grid.id}`} grid={grid} />
                 ))}
               </div>
             )}
