@@ -251,6 +251,66 @@ describe('History filters, sorting and export', () => {
     expect(symbols()).toEqual(['BTC/USDT']);
   });
 
+  it('lists stopped range grids on the Grid tab with their grid profit, matched trades and stop reason, and exports their fills', async () => {
+    const api = mockApi({
+      'GET /api/bothistory': () => json({ rows: [] }),
+      'GET /api/gridhistory': () =>
+        json({
+          rows: [
+            row(1, {
+              symbol: 'ETHUSDT',
+              strategy_name: 'Spot Grid',
+              profit: 5.9106,
+              gridProfit: 5.9106,
+              matchedTrades: 1,
+              lossbook: null,
+              totalpnl: 7.3788,
+              trades: 4,
+              stopAt: 2010,
+              stopReason: 'manual_sell',
+            }),
+            row(2, { symbol: 'SOLUSDT', gridProfit: 0, matchedTrades: 0, stopReason: 'take_profit' }),
+          ],
+        }),
+      'GET /api/historyfills.csv': () =>
+        new Response('date,pair\r\n', { headers: { 'Content-Type': 'text/csv' } }),
+    });
+    // An address the test page can stand on after the download link's click (a blob: one would leave it there).
+    const created = vi.fn(() => 'http://localhost/history');
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() });
+    const { user } = renderFeature('/history', <HistoryRoute />, { signedIn: true });
+    await user.click(await screen.findByRole('tab', { name: 'Grid' }));
+    const table = await screen.findByRole('table', { name: 'Grid history' });
+    await waitFor(() => expect(within(table).getByText('ETH/USDT')).toBeInTheDocument());
+    expect(headers()).toEqual([
+      'Symbol',
+      'Strategy',
+      'Runtime',
+      'Investment',
+      'Grid Profit',
+      'Total PnL',
+      'ROI(%)',
+      'Bot Started At',
+      'Bot Stopped At',
+      'Reason',
+      'Closed price',
+      'Matched Trades',
+      'Total Orders',
+    ]);
+    const eth = within(table).getByText('ETH/USDT').closest('tr') as HTMLElement;
+    expect(within(eth).getByText('$5.91')).toBeInTheDocument();
+    expect(within(eth).getByText('Stopped and sold by you')).toBeInTheDocument();
+    expect(within(eth).getByText('2,010.00')).toBeInTheDocument();
+    expect(within(table).getByText('Stopped at its take-profit price')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Reason'), 'take_profit');
+    expect(symbols()).toEqual(['SOL/USDT']);
+    await user.click(screen.getByRole('button', { name: 'Export fills (CSV)' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/historyfills.csv')).toHaveLength(1));
+    expect(api.callsTo('GET', '/api/historyfills.csv')[0]?.query).toEqual({
+      type: 'range',
+      reason: 'take_profit',
+    });
+  });
   it('exports the fills of the listed bots as CSV with the same filters', async () => {
     const api = mockApi({
       'GET /api/bothistory': () => json({ rows }),

@@ -18,7 +18,13 @@ import { downloadFromApi } from '../../../lib/download';
 import { formatPair } from '../../../lib/format';
 import { toast } from '../../../lib/toast';
 import { type HistoryTab, useBotHistory } from '../api/history-queries';
-import { type HistorySort, HistoryTable, SORTABLE_HEADERS, sortHistory } from './history-table';
+import {
+  type HistoryKind,
+  type HistorySort,
+  HistoryTable,
+  sortableHeaders,
+  sortHistory,
+} from './history-table';
 
 /** docs/spec/01-core-screens.md §9: 20 rows per page, a window of 5 page links. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -27,7 +33,11 @@ const TABS = [
   { value: 'multigrid', label: 'Multigrid' },
   { value: 'scalping', label: 'Scalping' },
   { value: 'cycle', label: 'Cycle' },
+  { value: 'range', label: 'Grid' },
 ] as const;
+
+const kindOf = (tab: HistoryTab): HistoryKind =>
+  tab === 'cycle' ? 'cycle' : tab === 'range' ? 'grid' : 'bots';
 
 interface Filters {
   pair: string;
@@ -46,7 +56,7 @@ function exportQuery(tab: HistoryTab, filters: Filters): string {
 }
 
 /**
- * docs/spec/01-core-screens.md History: stopped bots per kind, and stopped cycles, newest first; filters by pair, stop date,
+ * docs/spec/01-core-screens.md History: stopped bots per kind, stopped cycles and range grids, newest first; filters by pair, stop date,
  * outcome and stop reason, sortable columns, and the fills of the listed bots as CSV.
  */
 export function BotHistory() {
@@ -65,6 +75,7 @@ export function BotHistory() {
       sort,
     );
   }, [history.data, filters, sort]);
+  const kind = kindOf(tab);
   const pages = Math.max(1, Math.ceil(rows.length / HISTORY_PAGE_SIZE));
   const current = Math.min(page, pages);
   const pageRows = rows.slice((current - 1) * HISTORY_PAGE_SIZE, current * HISTORY_PAGE_SIZE);
@@ -146,7 +157,7 @@ export function BotHistory() {
           }}
         >
           <option value="">Newest first</option>
-          {SORTABLE_HEADERS.flatMap((header) => [
+          {sortableHeaders(kind).flatMap((header) => [
             <option key={`${header}|desc`} value={`${header}|desc`}>
               {header} ↓
             </option>,
@@ -163,13 +174,15 @@ export function BotHistory() {
         onChange={(next) => {
           setTab(next);
           setPage(1);
+          // A column of one tab may not be on the next (Grid Profit, Profit Book).
+          setSort((s) => (s && sortableHeaders(kindOf(next)).includes(s.header) ? s : null));
         }}
       >
         <HistoryTable
           label={`${TABS.find((t) => t.value === tab)?.label} history`}
           rows={pageRows}
           loading={history.isPending}
-          cycle={tab === 'cycle'}
+          kind={kind}
           sort={sort}
           onSort={onSort}
           emptyText={history.isError ? 'Could not load the history. Please try again.' : 'No Records Found.'}

@@ -27,6 +27,9 @@ interface Column {
   className?: (row: HistoryRow) => string;
   /** Not shown on the Cycle tab. */
   botsOnly?: boolean;
+  /** Shown on the Grid tab only (range grids), or everywhere but there. */
+  gridOnly?: boolean;
+  notGrid?: boolean;
   numeric?: boolean;
   /** May break over two lines (a strategy's name), so thirteen columns fit beside the sidebar on a laptop. */
   wrap?: boolean;
@@ -67,10 +70,21 @@ const columns: Column[] = [
     cell: (r) => formatUsd(r.profit),
     className: (r) => tone(Number(r.profit)),
     numeric: true,
+    notGrid: true,
     sortValue: (r) => Number(r.profit),
   },
   {
+    // A range grid's matched buy/sell pairs (docs/trading-rules.md §2.6).
+    header: 'Grid Profit',
+    cell: (r) => formatUsd(r.gridProfit ?? r.profit),
+    className: (r) => tone(Number(r.gridProfit ?? r.profit)),
+    numeric: true,
+    gridOnly: true,
+    sortValue: (r) => Number(r.gridProfit ?? r.profit),
+  },
+  {
     header: 'Loss Book',
+    notGrid: true,
     cell: (r) => (r.lossbook === null || r.lossbook === undefined ? 'NA' : formatUsd(r.lossbook)),
     className: (r) => tone(Number(r.lossbook ?? 0)),
     numeric: true,
@@ -117,6 +131,13 @@ const columns: Column[] = [
     numeric: true,
   },
   {
+    header: 'Matched Trades',
+    cell: (r) => r.matchedTrades ?? 0,
+    gridOnly: true,
+    numeric: true,
+    sortValue: (r) => Number(r.matchedTrades ?? 0),
+  },
+  {
     header: 'Total Orders',
     cell: (r) => r.trades,
     botsOnly: true,
@@ -125,8 +146,24 @@ const columns: Column[] = [
   },
 ];
 
-/** The columns the History can be sorted by. */
-export const SORTABLE_HEADERS = columns.filter((c) => c.sortValue).map((c) => c.header);
+/** What a History tab lists: grid bots (Multigrid, Scalping), cycles, or range grids. */
+export type HistoryKind = 'bots' | 'cycle' | 'grid';
+
+function columnsOf(kind: HistoryKind): Column[] {
+  return columns.filter(
+    (c) =>
+      !(kind === 'cycle' && c.botsOnly) &&
+      !(kind === 'grid' && c.notGrid) &&
+      !(kind !== 'grid' && c.gridOnly),
+  );
+}
+
+/** The columns a tab's History can be sorted by. */
+export function sortableHeaders(kind: HistoryKind): string[] {
+  return columnsOf(kind)
+    .filter((c) => c.sortValue)
+    .map((c) => c.header);
+}
 
 /** The rows in the asked order (a stable sort: equal values keep the server's newest-first order). */
 export function sortHistory(rows: readonly HistoryRow[], sort: HistorySort | null): HistoryRow[] {
@@ -149,7 +186,7 @@ interface HistoryTableProps {
   onSort?: (header: string) => void;
   rows: HistoryRow[];
   loading: boolean;
-  cycle: boolean;
+  kind: HistoryKind;
   emptyText: string;
 }
 
@@ -169,13 +206,14 @@ function dataColumn(c: Column): DataColumn<HistoryRow> {
 }
 
 /**
- * docs/spec/01-core-screens.md History columns; Runtime and Total Orders are not shown for cycles. Below the mobile breakpoint, or
+ * docs/spec/01-core-screens.md History columns; Runtime and Total Orders are not shown for cycles; range grids
+ * show their grid profit and matched trades instead of the Profit and Loss Books. Below the mobile breakpoint, or
  * in a box narrower than the table (a tablet beside the sidebar), each row is a card with the same fields,
  * since thirteen columns would only scroll sideways there; where the table is still wider than its box, the
  * symbol stays in view.
  */
-export function HistoryTable({ label, rows, loading, cycle, emptyText, sort, onSort }: HistoryTableProps) {
-  const shown = columns.filter((c) => !(cycle && c.botsOnly));
+export function HistoryTable({ label, rows, loading, kind, emptyText, sort, onSort }: HistoryTableProps) {
+  const shown = columnsOf(kind);
   return (
     <DataTable
       caption={label}
