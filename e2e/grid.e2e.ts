@@ -142,8 +142,10 @@ describe('range grid journey', () => {
     await inEveryLook(app, logIn, async (page, { theme, width }) => {
       await page.goto('/history');
       await page.getByRole('tab', { name: 'Grid', exact: true }).click();
-      await page.getByText('Stopped and sold by you').first().waitFor();
-      await page.getByText(pair.replace('USDT', '/USDT')).first().waitFor();
+      // The row (a table at 1280 px, a card at 390), not the Reason filter's option of the same words.
+      const tab = page.getByRole('tabpanel');
+      await tab.getByText('Stopped and sold by you').first().waitFor();
+      await tab.getByText(pair.replace('USDT', '/USDT')).first().waitFor();
       await transitionsDone(page);
       await shoot(page, `grid-history-${theme}-${width}`);
     });
