@@ -1,3 +1,4 @@
+import { notificationPathOf } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, itemOf } from './notification-text';
 
@@ -23,5 +24,7 @@ describe('bot notification texts', () => {
       botType: 'range',
       body: "Your SOLUSDT Spot grid is paused: The grid's order was refused: insufficient balance",
     });
+    // The bell and the messages link to the grid's own page.
+    expect(notificationPathOf(item)).toBe('/grid-bot/b');
   });
 });
