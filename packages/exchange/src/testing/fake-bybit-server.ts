@@ -114,6 +114,11 @@ export class FakeBybitServer {
     this.injections.push({ target, fault, remaining: times });
   }
 
+  /** Whether a fault injected for `target` is still waiting for its request. */
+  faultPending(target: string): boolean {
+    return this.injections.some((f) => f.target === target && f.remaining > 0);
+  }
+
   /** Order creations that reached the server (executed or refused). */
   orderPosts(): BybitRecordedRequest[] {
     return this.requests.filter((r) => r.path === '/v5/order/create' && r.outcome !== 'resetBefore');
