@@ -48,7 +48,10 @@ export interface PlaceOrderInput {
   quoteAmount?: DecimalString;
   /** Limit price; rounded to the tick size. */
   price?: DecimalString;
-  /** Futures: close (part of) the long instead of opening. Sells on futures are always reduce-only. */
+  /**
+   * Futures: only reduce the position, never open or flip it (Binance USDT-M one-way mode). The Binance adapter
+   * sends every sell reduce-only (its bots hold longs); the paper exchange opens a short with a sell that is not.
+   */
   reduceOnly?: boolean;
   /**
    * Market orders an engine event produced: the level that set it off. A simulated exchange fills at this
@@ -89,17 +92,20 @@ export interface Order {
  */
 export type FetchOrderResult = { found: true; order: Order } | { found: false };
 
-/** One-way, long-only, isolated-margin USDT-M position (docs/trading-rules.md §2.2). */
+/** One-way, isolated-margin USDT-M position (docs/trading-rules.md §2.2): long, or short on the paper exchange. */
 export interface FuturesPosition {
   symbol: string;
-  side: 'long';
+  side: 'long' | 'short';
   quantity: DecimalString;
   entryPrice: DecimalString;
   leverage: number;
   marginType: 'isolated';
   /** Margin held by the position, in USDT. */
   isolatedMargin: DecimalString;
-  /** Price at or below which the position is liquidated (docs/trading-rules.md §2.2 formula on the paper exchange). */
+  /**
+   * Price at which the position is liquidated, a long at or below it, a short at or above it
+   * (docs/trading-rules.md §2.2 formula on the paper exchange).
+   */
   liquidationPrice: DecimalString;
   markPrice: DecimalString | undefined;
   unrealizedPnl: DecimalString | undefined;

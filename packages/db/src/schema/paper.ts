@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -61,6 +62,8 @@ export const paperOrders = pgTable(
     fee: numeric('fee').notNull(),
     feeAsset: text('fee_asset').notNull(),
     leverage: integer('leverage'),
+    /** Futures: the order may only reduce the position, never open or flip it. */
+    reduceOnly: boolean('reduce_only').notNull().default(false),
     reservedAsset: text('reserved_asset'),
     reserved: numeric('reserved').notNull(),
     createdMs: bigint('created_ms', { mode: 'number' }).notNull(),
@@ -79,6 +82,10 @@ export const paperPositions = pgTable(
       .notNull()
       .references(() => paperAccounts.userId, { onDelete: 'cascade' }),
     symbol: text('symbol').notNull(),
+    /** One-way position: `quantity` is its size (never negative), `side` which way it points. */
+    side: text('side', { enum: ['long', 'short'] })
+      .notNull()
+      .default('long'),
     quantity: numeric('quantity').notNull(),
     entryNotional: numeric('entry_notional').notNull(),
     isolatedMargin: numeric('isolated_margin').notNull(),

@@ -17,7 +17,7 @@ const orderKey = (row: Pick<PaperOrderRow, 'userId' | 'clientOrderId'>) =>
  */
 export class MatchIndex {
   private readonly orders = new Map<string, Map<string, PaperOrderRow>>();
-  private readonly liquidations = new Map<string, Map<string, number>>();
+  private readonly liquidations = new Map<string, Map<string, { price: number; side: 'long' | 'short' }>>();
   private readonly subscriptions = new Map<string, () => void>();
   /** Each stream's previous tick price: a tick is the line from it, on which crossed orders fill in order. */
   private readonly previous = new Map<string, number>();
@@ -62,7 +62,7 @@ export class MatchIndex {
       byUser = new Map();
       this.liquidations.set(position.symbol, byUser);
     }
-    byUser.set(position.userId, Number(position.liquidationPrice));
+    byUser.set(position.userId, { price: Number(position.liquidationPrice), side: position.side });
     this.ensureSubscribed(streamKey(position.symbol, 'future'));
   }
 
@@ -109,8 +109,9 @@ export class MatchIndex {
       if (byUser) {
         // Liquidation is on the mark price (docs/trading-rules.md §2.2), the last price where the feed has none.
         const mark = tick.markPrice === undefined ? price : Number(tick.markPrice);
+        // A long is liquidated at or below its price, a short at or above it; the stored row decides (exact).
         for (const [userId, liq] of byUser) {
-          if (liq > 0 && mark <= liq) {
+          if (liq.price > 0 && (liq.side === 'long' ? mark <= liq.price : mark >= liq.price)) {
             due.push(userId);
             byUser.delete(userId);
           }

@@ -237,7 +237,7 @@ export class PaperAccount implements Exchange {
     const mark = this.ex.feed.lastPrice(row.symbol, 'future');
     return {
       symbol: row.symbol,
-      side: 'long',
+      side: row.side,
       quantity: row.quantity,
       entryPrice: entryPrice(row).toFixed(),
       leverage: row.leverage,
@@ -245,8 +245,7 @@ export class PaperAccount implements Exchange {
       isolatedMargin: row.isolatedMargin,
       liquidationPrice: row.liquidationPrice,
       markPrice: mark,
-      unrealizedPnl:
-        mark === undefined ? undefined : money(row.quantity).times(mark).minus(row.entryNotional).toFixed(),
+      unrealizedPnl: mark === undefined ? undefined : unrealizedPnl(row, mark),
     };
   }
 }
@@ -278,7 +277,16 @@ function convertRow(
     createdMs: tsMs,
     updatedMs: tsMs,
     leverage: undefined,
+    reduceOnly: false,
     reservedAsset: undefined,
     reserved: '0',
   };
+}
+
+/** Unrealized PnL at `mark`: a long's value less its cost, a short's cost less its value. */
+function unrealizedPnl(row: PaperPositionRow, mark: string): string {
+  const value = money(row.quantity).times(mark);
+  return (
+    row.side === 'long' ? value.minus(row.entryNotional) : money(row.entryNotional).minus(value)
+  ).toFixed();
 }

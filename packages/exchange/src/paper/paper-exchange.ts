@@ -9,11 +9,19 @@ import {
 import { exchangeErrors } from '../exchange-error';
 import type { Exchange, MarketKind, Order, WalletKind } from '../exchange-port';
 import type { MarketFeed, Tick } from '../market-feed';
+import { liquidationReached } from './futures-math';
 import { MatchIndex } from './match-index';
 import { PaperAccount } from './paper-account';
-import { filledRow, futuresBuyFill, futuresSellFill, releaseMoves, spotFillMoves } from './paper-fills';
+import { filledRow, futuresFill, reducesOnly, releaseMoves, spotFillMoves } from './paper-fills';
 import { publicOrder } from './paper-rows';
-import type { ApplyResult, PaperChange, PaperOrderRow, PaperPositionRow, PaperStore } from './paper-store';
+import type {
+  ApplyResult,
+  PaperChange,
+  PaperOrderRow,
+  PaperPositionRow,
+  PaperStore,
+  PositionSide,
+} from './paper-store';
 
 export interface PaperFund {
   wallet: WalletKind;
@@ -47,6 +55,7 @@ export type PaperEvent =
       type: 'liquidation';
       userId: string;
       symbol: string;
+      side: PositionSide;
       quantity: string;
       price: string;
       marginLost: string;
@@ -217,10 +226,13 @@ export class PaperExchange {
     }
   }
 
-  /** Liquidates the user's long when `markPrice` is at or below its liquidation price (docs/trading-rules.md §2.2). */
+  /**
+   * Liquidates the user's position when `markPrice` reaches its liquidation price (docs/trading-rules.md §2.2):
+   * a long at or below it, a short at or above it.
+   */
   async liquidateIfDue(userId: string, symbol: string, markPrice: Money): Promise<boolean> {
     const position = await this.store.position(userId, symbol);
-    if (!position || markPrice.gt(position.liquidationPrice)) return false;
+    if (!position || !liquidationReached(position, markPrice)) return false;
     const margin = money(position.isolatedMargin);
     const result = await this.mustApply({
       userId,
@@ -244,6 +256,7 @@ export class PaperExchange {
       type: 'liquidation',
       userId,
       symbol,
+      side: position.side,
       quantity: position.quantity,
       price: markPrice.toFixed(),
       marginLost: margin.toFixed(),
@@ -274,11 +287,9 @@ export class PaperExchange {
     }
     const position = await this.store.position(userId, row.symbol);
     const rules = this.rules(row.symbol, 'future');
-    if (row.side === 'sell' && (!position || qty.gt(position.quantity))) return this.expire(row, tsMs);
-    const fill =
-      row.side === 'buy'
-        ? futuresBuyFill(row, position, qty, price, this.makerFees.future, rules.maintMarginRate, tsMs)
-        : futuresSellFill(row, position!, qty, price, this.makerFees.future, tsMs);
+    // A reduce-only order that would no longer only reduce (the position closed or shrank) cannot fill.
+    if (row.reduceOnly && !reducesOnly(position, row.side, qty)) return this.expire(row, tsMs);
+    const fill = futuresFill(row, position, qty, price, this.makerFees.future, rules.maintMarginRate, tsMs);
     const next = filledRow(row, qty, price, fill.fee, tsMs);
     const change = {
       userId,

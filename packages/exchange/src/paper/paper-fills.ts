@@ -1,5 +1,5 @@
-import { coinCommission, feeOf, type Money, money } from '@gridbot/shared';
-import { increaseLong, initialMargin, reduceLong } from './futures-math';
+import { coinCommission, feeOf, Money, money } from '@gridbot/shared';
+import { increasePosition, initialMargin, reducePosition, sideOpenedBy } from './futures-math';
 import type { BalanceMove, LedgerKind, PaperOrderRow, PaperPositionRow, PositionWrite } from './paper-store';
 
 /** Base asset of a USDT pair ('BTCUSDT' → 'BTC'). */
@@ -39,12 +39,12 @@ export function releaseMoves(row: PaperOrderRow): BalanceMove[] {
 
 /**
  * What an open limit order holds: a spot buy its quote (the fee comes out of the coin bought), a spot sell
- * its base, a futures buy
- * its initial margin plus fee (same rounding as at fill, so a fill at the limit uses it exactly).
- * Futures sells are reduce-only and hold nothing.
+ * its base, a futures order that may open (not reduce-only) the initial margin plus fee of its whole
+ * quantity (same rounding as at fill, so a fill at the limit that opens it all uses it exactly). A futures
+ * reduce-only order only closes and holds nothing.
  */
 export function reservation(
-  row: Pick<PaperOrderRow, 'market' | 'side' | 'symbol'>,
+  row: Pick<PaperOrderRow, 'market' | 'side' | 'symbol' | 'reduceOnly'>,
   qty: Money,
   price: Money,
   feePct: Money,
@@ -56,7 +56,7 @@ export function reservation(
       ? { asset: 'USDT', amount: notional }
       : { asset: baseAsset(row.symbol), amount: qty };
   }
-  if (row.side === 'sell') return { asset: undefined, amount: money(0) };
+  if (row.reduceOnly) return { asset: undefined, amount: money(0) };
   return { asset: 'USDT', amount: initialMargin(notional, leverage).plus(feeOf(notional, feePct)) };
 }
 
@@ -109,8 +109,26 @@ export interface FuturesFill {
   position: PositionWrite;
 }
 
-/** A futures buy: margin moves from free to locked USDT, fee paid, the long grows. */
-export function futuresBuyFill(
+/**
+ * Whether a reduce-only order of `qty` on `side` only reduces `position`: there is a position on the other
+ * side and the order is not larger than it (Binance USDT-M "New Order": `reduceOnly` orders only reduce, else
+ * -2022 "ReduceOnly Order is rejected."; a reduce-only order never opens or flips a position).
+ */
+export function reducesOnly(
+  position: Pick<PaperPositionRow, 'side' | 'quantity'> | undefined,
+  side: 'buy' | 'sell',
+  qty: Money,
+): boolean {
+  return position !== undefined && position.side !== sideOpenedBy(side) && qty.lte(position.quantity);
+}
+
+/**
+ * A futures fill on the one-way position (Binance USDT-M one-way mode, `positionSide` BOTH): the part of `qty`
+ * against the position closes it (its margin share released, PnL realized: long qty × (exit − entry), short
+ * qty × (entry − exit)); the rest opens or grows the position on the order's side (initial margin moves from
+ * free to locked USDT). The fee is paid on the whole notional. A reduce-only order is checked by the caller.
+ */
+export function futuresFill(
   row: PaperOrderRow,
   current: PaperPositionRow | undefined,
   qty: Money,
@@ -119,58 +137,50 @@ export function futuresBuyFill(
   maintMarginRate: number,
   tsMs: number,
 ): FuturesFill {
-  const leverage = row.leverage ?? 1;
-  const notional = qty.times(price);
-  const margin = initialMargin(notional, leverage);
-  const fee = feeOf(notional, feePct);
+  const opens = sideOpenedBy(row.side);
+  const against = current !== undefined && current.side !== opens;
+  const closeQty = against ? Money.min(qty, current.quantity) : money(0);
+  const openQty = qty.minus(closeQty);
+  const fee = feeOf(qty.times(price), feePct);
   const ref = row.clientOrderId;
-  const moves: BalanceMove[] = [
-    ...releaseMoves(row),
-    {
+  const moves: BalanceMove[] = [...releaseMoves(row)];
+  let next: Omit<PaperPositionRow, 'version'> | null = current ?? null;
+  if (closeQty.gt(0)) {
+    const closed = reducePosition(current!, closeQty, price, tsMs);
+    moves.push(
+      {
+        wallet: 'future',
+        asset: 'USDT',
+        freeDelta: closed.marginReleased.toFixed(),
+        lockedDelta: closed.marginReleased.negated().toFixed(),
+        kind: row.side,
+        refId: ref,
+      },
+      move('future', 'USDT', closed.realizedPnl, 'realized_pnl', ref),
+    );
+    next = closed.next;
+  }
+  if (openQty.gt(0)) {
+    const leverage = row.leverage ?? 1;
+    const margin = initialMargin(openQty.times(price), leverage);
+    moves.push({
       wallet: 'future',
       asset: 'USDT',
       freeDelta: margin.negated().toFixed(),
       lockedDelta: margin.toFixed(),
-      kind: 'buy',
+      kind: row.side,
       refId: ref,
-    },
-    move('future', 'USDT', fee.negated(), 'fee', ref),
-  ];
-  const next = increaseLong(
-    current,
-    { userId: row.userId, symbol: row.symbol, leverage, maintMarginRate, tsMs },
-    qty,
-    price,
-    margin,
-  );
+    });
+    next = increasePosition(
+      against ? undefined : current,
+      { userId: row.userId, symbol: row.symbol, side: opens, leverage, maintMarginRate, tsMs },
+      openQty,
+      price,
+      margin,
+    );
+  }
+  moves.push(move('future', 'USDT', fee.negated(), 'fee', ref));
   return { moves, fee, position: { symbol: row.symbol, expectVersion: current?.version ?? null, next } };
-}
-
-/** A futures sell (reduce-only): the margin share is released, PnL realized, fee paid. */
-export function futuresSellFill(
-  row: PaperOrderRow,
-  current: PaperPositionRow,
-  qty: Money,
-  price: Money,
-  feePct: Money,
-  tsMs: number,
-): FuturesFill {
-  const { next, marginReleased, realizedPnl } = reduceLong(current, qty, price, tsMs);
-  const fee = feeOf(qty.times(price), feePct);
-  const ref = row.clientOrderId;
-  const moves: BalanceMove[] = [
-    {
-      wallet: 'future',
-      asset: 'USDT',
-      freeDelta: marginReleased.toFixed(),
-      lockedDelta: marginReleased.negated().toFixed(),
-      kind: 'sell',
-      refId: ref,
-    },
-    move('future', 'USDT', realizedPnl, 'realized_pnl', ref),
-    move('future', 'USDT', fee.negated(), 'fee', ref),
-  ];
-  return { moves, fee, position: { symbol: row.symbol, expectVersion: current.version, next } };
 }
 
 /** The order row once filled whole at `price`. */

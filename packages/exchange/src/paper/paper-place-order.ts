@@ -3,14 +3,7 @@ import { exchangeErrors } from '../exchange-error';
 import type { Order, PlaceOrderInput } from '../exchange-port';
 import { prepareOrder } from '../order-rules';
 import type { PaperExchange } from './paper-exchange';
-import {
-  filledRow,
-  futuresBuyFill,
-  futuresSellFill,
-  reservation,
-  reserveMoves,
-  spotFillMoves,
-} from './paper-fills';
+import { filledRow, futuresFill, reducesOnly, reservation, reserveMoves, spotFillMoves } from './paper-fills';
 import { paperId, publicOrder } from './paper-rows';
 import type { PaperChange, PaperOrderRow, PaperPositionRow } from './paper-store';
 
@@ -50,13 +43,10 @@ async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInpu
   const tsMs = ex.now();
   const leverage = market === 'future' ? ((await ex.store.leverage(userId, symbol)) ?? 1) : undefined;
   const position = market === 'future' ? await ex.store.position(userId, symbol) : undefined;
-  if (
-    market === 'future' &&
-    input.side === 'sell' &&
-    (!position || prepared.quantity.gt(position.quantity))
-  ) {
-    throw exchangeErrors.reduceOnly();
-  }
+  // One-way mode (Binance USDT-M "New Order", `positionSide` BOTH): an order against the position reduces it and
+  // may flip it; a reduce-only one must only reduce, else -2022 "ReduceOnly Order is rejected.".
+  const reduceOnly = market === 'future' && input.reduceOnly === true;
+  if (reduceOnly && !reducesOnly(position, input.side, prepared.quantity)) throw exchangeErrors.reduceOnly();
   const row: PaperOrderRow = {
     userId,
     market,
@@ -76,6 +66,7 @@ async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInpu
     createdMs: tsMs,
     updatedMs: tsMs,
     leverage,
+    reduceOnly,
     reservedAsset: undefined,
     reserved: '0',
   };
@@ -118,10 +109,7 @@ function fillNow(
     const filled = filledRow(row, qty, price, fee, tsMs, feeAsset);
     return { row: filled, change: { userId: row.userId, tsMs, moves, order: { op: 'insert', row: filled } } };
   }
-  const fill =
-    row.side === 'buy'
-      ? futuresBuyFill(row, position, qty, price, ex.fees.future, maintMarginRate, tsMs)
-      : futuresSellFill(row, position!, qty, price, ex.fees.future, tsMs);
+  const fill = futuresFill(row, position, qty, price, ex.fees.future, maintMarginRate, tsMs);
   const filled = filledRow(row, qty, price, fill.fee, tsMs);
   return {
     row: filled,
@@ -142,7 +130,7 @@ function rest(
   price: Money,
   tsMs: number,
 ): { row: PaperOrderRow; change: PaperChange } {
-  // It will fill as a maker: a futures buy holds its margin and the maker fee, what its fill takes.
+  // It will fill as a maker: a futures order that may open holds its margin and the maker fee, what its fill takes.
   const fee = row.market === 'spot' ? ex.makerFees.spot : ex.makerFees.future;
   const { asset, amount } = reservation(row, qty, price, fee, row.leverage ?? 1);
   const open: PaperOrderRow = { ...row, reservedAsset: asset, reserved: amount.toFixed() };

@@ -38,15 +38,25 @@ export interface PaperOrderRow extends Order {
   userId: string;
   /** Futures: leverage the order was placed with. */
   leverage: number | undefined;
+  /** Futures: the order may only reduce the position (never opens or flips it). False on spot. */
+  reduceOnly: boolean;
   /** Amount moved from free to locked while the order is open (quote+fee for buys, base for spot sells). */
   reservedAsset: string | undefined;
   reserved: string;
 }
 
-/** A long isolated position. `entryNotional` = Σ qty × price of the open quantity (exact cost basis). */
+/** Which way a one-way position points: bought (long) or sold (short). */
+export type PositionSide = 'long' | 'short';
+
+/**
+ * An isolated one-way position (Binance USDT-M one-way mode: one net position per symbol). `quantity` is its
+ * size, never negative; `side` says which way. `entryNotional` = Σ qty × price of the open quantity (exact
+ * cost basis).
+ */
 export interface PaperPositionRow {
   userId: string;
   symbol: string;
+  side: PositionSide;
   quantity: string;
   entryNotional: string;
   /** Margin held in the futures wallet's `locked` USDT. */

@@ -379,7 +379,7 @@ export function exchangeContract(name: string, setup: () => Promise<ExchangeCont
       expect((await ex.positions()).map((p) => p.symbol)).toEqual(['BTCUSDT']);
     });
 
-    it('rejects a futures sell without a long to reduce', async () => {
+    it('rejects a reduce-only futures sell without a long to reduce', async () => {
       await ex.transfer('spot_to_future', '100');
       const error = await rejection(
         ex.placeOrder({
@@ -389,6 +389,7 @@ export function exchangeContract(name: string, setup: () => Promise<ExchangeCont
           type: 'market',
           clientOrderId: 'f-short',
           quantity: '0.01',
+          reduceOnly: true,
         }),
       );
       expect(error.code).toBe(-2022);

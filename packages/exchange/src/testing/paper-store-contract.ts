@@ -27,6 +27,7 @@ export function sampleOrder(
     createdMs: 1,
     updatedMs: 1,
     leverage: undefined,
+    reduceOnly: false,
     reservedAsset: 'USDT',
     reserved: '400.4',
     ...overrides,
@@ -239,6 +240,7 @@ export function paperStoreContract(name: string, makeStore: () => Promise<PaperS
       const row = {
         userId: 'u1',
         symbol: 'BTCUSDT',
+        side: 'long' as const,
         quantity: '0.01',
         entryNotional: '500',
         isolatedMargin: '100',
@@ -278,6 +280,60 @@ export function paperStoreContract(name: string, makeStore: () => Promise<PaperS
         position: { symbol: 'BTCUSDT', expectVersion: 2, next: null },
       });
       expect(await store.position('u1', 'BTCUSDT')).toBeUndefined();
+    });
+
+    it('keeps the side of a position: a short is stored as a short and a write may turn it into a long', async () => {
+      await store.ensureAccount('u1', funds, 1);
+      const short = {
+        userId: 'u1',
+        symbol: 'ETHUSDT',
+        side: 'short' as const,
+        quantity: '1.5',
+        entryNotional: '3000',
+        isolatedMargin: '600',
+        leverage: 5,
+        maintMarginRate: 0.005,
+        liquidationPrice: '2388.05970149',
+        updatedMs: 2,
+      };
+      await store.apply({
+        userId: 'u1',
+        tsMs: 2,
+        moves: [],
+        position: { symbol: 'ETHUSDT', expectVersion: null, next: short },
+      });
+      expect(await store.position('u1', 'ETHUSDT')).toMatchObject({ ...short, version: 1 });
+      const long = {
+        ...short,
+        side: 'long' as const,
+        quantity: '0.5',
+        entryNotional: '1000',
+        isolatedMargin: '200',
+      };
+      await store.apply({
+        userId: 'u1',
+        tsMs: 3,
+        moves: [],
+        position: { symbol: 'ETHUSDT', expectVersion: 1, next: long },
+      });
+      expect(await store.positions({ userId: 'u1' })).toMatchObject([
+        { side: 'long', quantity: '0.5', version: 2 },
+      ]);
+    });
+
+    it('keeps whether an order is reduce-only', async () => {
+      await store.ensureAccount('u1', funds, 1);
+      const order = sampleOrder('u1', 'ro-1', {
+        market: 'future',
+        side: 'sell',
+        reduceOnly: true,
+        reservedAsset: undefined,
+        reserved: '0',
+        leverage: 5,
+      });
+      await store.apply({ userId: 'u1', tsMs: 2, moves: [], order: { op: 'insert', row: order } });
+      expect(await store.order('u1', 'ro-1')).toMatchObject({ reduceOnly: true });
+      expect((await store.openOrders({ userId: 'u1' }))[0]).toMatchObject({ reduceOnly: true });
     });
 
     it('remembers the leverage chosen per symbol', async () => {

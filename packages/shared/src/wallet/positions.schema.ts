@@ -53,7 +53,8 @@ export interface PositionBot {
 /** One open futures position of the user's exchange account (GET /api/positions, ours). */
 export interface PositionView {
   symbol: string;
-  side: 'long';
+  /** One-way position: a long, or a short (the paper exchange holds shorts of short and neutral grids). */
+  side: 'long' | 'short';
   quantity: string;
   entryPrice: string;
   markPrice: string | null;

@@ -132,14 +132,14 @@ type Dec = ReturnType<typeof money>;
 
 const ORDER_COLUMNS = sql.raw(
   'user_id, client_order_id, exchange_order_id, market, symbol, side, type, status, price, quantity, ' +
-    'filled_quantity, filled_quote, average_price, fee, fee_asset, leverage, reserved_asset, reserved, ' +
-    'created_ms, updated_ms',
+    'filled_quantity, filled_quote, average_price, fee, fee_asset, leverage, reduce_only, reserved_asset, ' +
+    'reserved, created_ms, updated_ms',
 );
 const ORDER_TYPES = sql.raw(
   'user_id text, client_order_id text, exchange_order_id text, market text, symbol text, side text, ' +
     'type text, status text, price numeric, quantity numeric, filled_quantity numeric, filled_quote numeric, ' +
-    'average_price numeric, fee numeric, fee_asset text, leverage integer, reserved_asset text, ' +
-    'reserved numeric, created_ms bigint, updated_ms bigint',
+    'average_price numeric, fee numeric, fee_asset text, leverage integer, reduce_only boolean, ' +
+    'reserved_asset text, reserved numeric, created_ms bigint, updated_ms bigint',
 );
 
 function byOrderKey(a: { user_id: string; client_order_id: string }, b: typeof a): number {

@@ -23,6 +23,7 @@ export function toOrderRecord(row: PaperOrderRow): OrderRecord {
     fee: row.fee,
     feeAsset: row.feeAsset,
     leverage: row.leverage ?? null,
+    reduceOnly: row.reduceOnly,
     reservedAsset: row.reservedAsset ?? null,
     reserved: row.reserved,
     createdMs: row.createdMs,

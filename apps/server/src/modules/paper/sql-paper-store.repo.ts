@@ -63,6 +63,7 @@ function toOrderRow(r: OrderRecord): PaperOrderRow {
     createdMs: r.createdMs,
     updatedMs: r.updatedMs,
     leverage: r.leverage ?? undefined,
+    reduceOnly: r.reduceOnly,
     reservedAsset: r.reservedAsset ?? undefined,
     reserved: dec(r.reserved),
   };

@@ -124,6 +124,7 @@ describe('SqlPaperStore', () => {
       createdMs: 5,
       updatedMs: 5,
       leverage: undefined,
+      reduceOnly: false,
       reservedAsset: undefined,
       reserved: '0',
     });
