@@ -144,6 +144,28 @@ describe('Positions', () => {
     expect(again).toMatchObject({ status: 404, body: { message: pm.noPosition } });
   });
 
+  it('closes a short with a reduce-only market buy, and lists it as a short until then', async () => {
+    const user = await member('posshort');
+    await user.exchange.transfer('spot_to_future', '1000');
+    await user.exchange.setLeverage('ETHUSDT', 3);
+    await user.exchange.placeOrder({
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      type: 'market',
+      clientOrderId: 'seed-short',
+      quantity: '0.09',
+    });
+    expect(await list(user.auth)).toMatchObject([{ symbol: 'ETHUSDT', side: 'short', quantity: '0.09' }]);
+    const closed = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
+    expect(closed).toMatchObject({
+      status: 200,
+      body: { message: pm.positionClosed, order: { quantity: '0.09' } },
+    });
+    expect(await list(user.auth)).toEqual([]);
+    expect(await user.exchange.positions()).toEqual([]);
+  });
+
   it("books the close of a stopped bot's position on the account, apart from the bot's figures", async () => {
     const user = await member('posapart');
     await openLong(user, 'ETHUSDT', '0.09', 3);

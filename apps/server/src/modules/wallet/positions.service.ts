@@ -69,8 +69,8 @@ export async function listPositions(
 }
 
 /**
- * Closes the whole long of a pair with a reduce-only market sell: reduce-only, so it can never open a short
- * (docs/trading-rules.md §2.2, longs only). A running bot's position is refused: the bot would keep lots the
+ * Closes the whole position of a pair with a reduce-only market order against it (a sell for a long, a buy for
+ * a short): reduce-only, so it can never open or flip a position (docs/trading-rules.md §2.2). A running bot's position is refused: the bot would keep lots the
  * exchange no longer holds; stopping it with a sale books the close on the bot. One step of the account's
  * queue (docs/security.md "One account, one queue"), so a bot cannot start on the pair meanwhile.
  */
@@ -87,7 +87,7 @@ export async function closePosition(deps: AppDeps, userId: string, symbol: strin
       const order = await exchange.placeOrder({
         market: 'future',
         symbol,
-        side: 'sell',
+        side: position.side === 'short' ? 'buy' : 'sell',
         type: 'market',
         // Not a bot's order, so not bot id + sequence; unique per account and within Binance's 36 characters.
         clientOrderId: `close-${symbol}-${deps.clock.now().getTime()}`,

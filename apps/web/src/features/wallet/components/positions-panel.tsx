@@ -60,7 +60,10 @@ function PositionRow({
     <li className="px-1 py-3" data-testid={`position-${position.symbol}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
         <span className="font-semibold text-fg">
-          {position.symbol} <span className="text-sm font-normal text-muted">Long {position.leverage}×</span>
+          {position.symbol}{' '}
+          <span className="text-sm font-normal text-muted">
+            {position.side === 'short' ? 'Short' : 'Long'} {position.leverage}×
+          </span>
         </span>
         <span className="text-sm">
           <Owner position={position} />
