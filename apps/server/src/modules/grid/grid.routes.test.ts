@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { PAPER_LONG_ONLY } from './grid.service';
+import { PAPER_ACCOUNT_KEYS } from '../exchange';
 
 let t: TestApp<ManualFeed>;
 beforeAll(async () => {
@@ -55,7 +55,7 @@ describe('range grid API', () => {
     expect((await call(t, 'POST', '/api/startgrid', start)).status).toBe(401);
   });
 
-  it('refuses the engine start refusals with its message, and shorts on the paper exchange', async () => {
+  it('refuses the engine start refusals with its message', async () => {
     const auth = await trader('gr');
     // 100 levels of 0.2 between 1990 and 2010: 0.01 % a level, far below twice the 0.1 % maker fee.
     const narrow = await call(
@@ -90,19 +90,6 @@ describe('range grid API', () => {
     expect(small.body.message).toBe(
       'an order of 0.0005 at 1000 is 0.5 USDT, below the minimum order of 5 USDT for ETHUSDT: invest more or use fewer grids',
     );
-    const neutral = await call(
-      t,
-      'POST',
-      '/api/startgrid',
-      {
-        ...start,
-        category: 'Future',
-        strategy: { ...grid, direction: 'neutral', leverage: 2 },
-      },
-      auth,
-    );
-    expect(neutral.status).toBe(400);
-    expect(neutral.body.message).toBe(PAPER_LONG_ONLY);
     const bad = await call(
       t,
       'POST',
@@ -112,6 +99,41 @@ describe('range grid API', () => {
     );
     expect(bad.status).toBe(400);
     expect((await call(t, 'GET', '/api/gridbots', undefined, auth)).body).toEqual([]);
+  });
+
+  it('starts a short futures grid on the paper exchange: the short opens at the start, reduce-only buys rest below', async () => {
+    const user = await registerUser(t, 'gshort');
+    const auth = { token: user.token };
+    await call(t, 'POST', '/api/apikeys', keys, auth);
+    const me = await call(t, 'GET', '/api/me', undefined, auth);
+    const exchange = t.deps.exchanges.forUser((me.body.user as { id: string }).id, PAPER_ACCOUNT_KEYS);
+    await exchange.transfer('spot_to_future', '1000');
+    const res = await call(
+      t,
+      'POST',
+      '/api/startgrid',
+      { ...start, category: 'Future', amount: 500, strategy: { ...grid, direction: 'short', leverage: 2 } },
+      auth,
+    );
+    expect(res.status).toBe(200);
+    const botID = String(res.body.botID);
+    t.feed.setPrice('ETHUSDT', 'future', '2000');
+    const live = await eventually(async () => {
+      const v = await info(auth, botID);
+      if (v.orders.length !== 4) throw new Error('orders not placed yet');
+      return v;
+    });
+    await settled(botID);
+    // Level 2 (2000) stays empty; the short sold at start is closed by the buys below, which may only reduce it.
+    expect(live.orders.map((o) => [o.level, o.side, o.reduceOnly])).toEqual([
+      [0, 'buy', true],
+      [1, 'buy', true],
+      [3, 'sell', false],
+      [4, 'sell', false],
+    ]);
+    const position = await exchange.position('ETHUSDT');
+    expect(position).toMatchObject({ side: 'short' });
+    expect(Number(position!.quantity)).toBeCloseTo(live.qtyPerOrder * 2, 8);
   });
 
   it('starts, rests its orders, answers a fill one level away, books the pair and stops with a sale', async () => {

@@ -31,10 +31,6 @@ import { platformCredit } from '../credit';
 import { setUpFutures } from '../exchange';
 import * as repo from './grid.repo';
 
-/** The paper exchange holds one long per symbol: a grid that opens shorts needs an exchange that holds them. */
-export const PAPER_LONG_ONLY =
-  'Short and neutral futures grids open short positions, which the paper exchange does not hold: choose long.';
-
 type StartDeps = Pick<
   AppDeps,
   'db' | 'clock' | 'config' | 'feed' | 'exchanges' | 'secrets' | 'botControl' | 'state'
@@ -50,8 +46,6 @@ export async function startGrid(deps: StartDeps, userId: string, input: StartGri
   await platformCredit.assertCanStart(platformDepsOf(deps), userId);
   const market = input.category === 'Future' ? 'future' : 'spot';
   const params = input.strategy;
-  if (market === 'future' && params.direction !== 'long' && deps.exchanges.venue === 'paper')
-    throw new HttpError(400, PAPER_LONG_ONLY);
   const last = deps.feed.lastPrice(input.selectPair, market);
   if (last === undefined)
     throw new HttpError(400, `No price for ${input.selectPair} yet: try again in a moment.`);
