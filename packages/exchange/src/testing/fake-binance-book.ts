@@ -17,17 +17,9 @@ import {
   Money,
   money,
 } from '@gridbot/shared';
+import { BinanceReject } from './fake-binance-reject';
 
-/** A refusal as Binance sends it: HTTP status, code and message. */
-export class BinanceReject extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    readonly msg: string,
-  ) {
-    super(`${code} ${msg}`);
-  }
-}
+export { BinanceReject };
 
 export type BookOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
 
