@@ -49,6 +49,11 @@ export interface PlaceOrderInput {
   /** Limit price; rounded to the tick size. */
   price?: DecimalString;
   /**
+   * Limit orders: refused rather than filled when the price already crosses it (a maker-only order: Binance
+   * spot LIMIT_MAKER, futures timeInForce GTX). Without it a limit order is GTC and may fill at once.
+   */
+  postOnly?: boolean;
+  /**
    * Futures: only reduce the position, never open or flip it (Binance USDT-M one-way mode). The Binance adapter
    * sends every sell reduce-only (its bots hold longs); the paper exchange opens a short with a sell that is not.
    */

@@ -125,7 +125,10 @@ export class BinanceExchange implements Exchange {
     };
     if (prepared.price) {
       params.price = prepared.price.toFixed();
-      params.timeInForce = 'GTC';
+      // A resting grid order stays until it fills or is cancelled (GTC). Maker-only: spot LIMIT_MAKER, which
+      // takes no timeInForce (rest-api.md "New order (TRADE)"); USDⓈ-M GTX, "Good Till Crossing (Post Only)".
+      if (input.postOnly && input.market === 'spot') params.type = 'LIMIT_MAKER';
+      else params.timeInForce = input.postOnly ? 'GTX' : 'GTC';
     }
     try {
       if (input.market === 'spot') {

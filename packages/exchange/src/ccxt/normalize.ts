@@ -8,6 +8,7 @@ import {
   type MarketKind,
   type MarketRules,
   money,
+  type PercentPriceRule,
 } from '@gridbot/shared';
 import type { MarketInterface } from 'ccxt';
 import type { Balance, ForcedClose, FuturesPosition, Order, OrderStatus } from '../exchange-port';
@@ -35,7 +36,43 @@ export function rulesFromMarket(market: MarketInterface, kind: MarketKind): Mark
     // exchangeInfo carries no maintenance rate; leverageBracket needs a signed call, so use the table.
     maintMarginRate: kind === 'future' ? (known?.maintMarginRate ?? DEFAULT_MAINT_MARGIN_RATE) : 0,
     maxLeverage: kind === 'future' ? (known?.maxLeverage ?? 20) : 1,
+    ...exchangeFilters(market.info as Raw | undefined, kind),
   };
+}
+
+/**
+ * The open-order and percent-price filters of a symbol's exchangeInfo entry (ccxt keeps it as `info`):
+ * spot MAX_NUM_ORDERS `maxNumOrders` and PERCENT_PRICE_BY_SIDE (binance-spot-api-docs filters.md); USDⓈ-M
+ * MAX_NUM_ORDERS `limit` and PERCENT_PRICE (a buy at most `multiplierUp` × the mark price, a sell at least
+ * `multiplierDown` ×; the other side unbounded, 0).
+ */
+export function exchangeFilters(
+  info: Raw | undefined,
+  kind: MarketKind,
+): Pick<MarketRules, 'maxNumOrders' | 'percentPrice'> {
+  const filters = Array.isArray(info?.filters) ? (info.filters as Raw[]) : [];
+  const byType = (type: string) => filters.find((f) => f.filterType === type);
+  const out: Pick<MarketRules, 'maxNumOrders' | 'percentPrice'> = {};
+  const maxNum = byType('MAX_NUM_ORDERS');
+  const limit = Number(kind === 'spot' ? maxNum?.maxNumOrders : maxNum?.limit);
+  if (Number.isInteger(limit) && limit > 0) out.maxNumOrders = limit;
+  let percent: PercentPriceRule | undefined;
+  if (kind === 'spot') {
+    const f = byType('PERCENT_PRICE_BY_SIDE');
+    if (f)
+      percent = {
+        bidUp: plain(f.bidMultiplierUp),
+        bidDown: plain(f.bidMultiplierDown),
+        askUp: plain(f.askMultiplierUp),
+        askDown: plain(f.askMultiplierDown),
+      };
+  } else {
+    const f = byType('PERCENT_PRICE');
+    if (f)
+      percent = { bidUp: plain(f.multiplierUp), bidDown: '0', askUp: '0', askDown: plain(f.multiplierDown) };
+  }
+  if (percent) out.percentPrice = percent;
+  return out;
 }
 
 const STATUS: Readonly<Record<string, OrderStatus>> = {
@@ -55,6 +92,9 @@ export function orderStatus(raw: unknown): OrderStatus {
   return status;
 }
 
+/** Binance's limit order types the platform sends: LIMIT (GTC or GTX) and spot LIMIT_MAKER. */
+const LIMIT_TYPES = new Set(['LIMIT', 'LIMIT_MAKER']);
+
 /** A spot order body (POST FULL, GET, DELETE /api/v3/order). Fee = Σ fills' commission (asset of the first). */
 export function orderFromSpot(raw: Raw): Order {
   const fills = Array.isArray(raw.fills) ? (raw.fills as Raw[]) : [];
@@ -68,7 +108,7 @@ export function orderFromSpot(raw: Raw): Order {
     clientOrderId: str(raw.clientOrderId),
     exchangeOrderId: str(raw.orderId),
     side: str(raw.side) === 'SELL' ? 'sell' : 'buy',
-    type: str(raw.type) === 'LIMIT' ? 'limit' : 'market',
+    type: LIMIT_TYPES.has(str(raw.type)) ? 'limit' : 'market',
     status: orderStatus(raw.status),
     price: price.isZero() ? undefined : price.toFixed(),
     quantity: plain(raw.origQty),
@@ -93,7 +133,7 @@ export function orderFromFutures(raw: Raw, fee = '0'): Order {
     clientOrderId: str(raw.clientOrderId),
     exchangeOrderId: str(raw.orderId),
     side: str(raw.side) === 'SELL' ? 'sell' : 'buy',
-    type: str(raw.type) === 'LIMIT' ? 'limit' : 'market',
+    type: LIMIT_TYPES.has(str(raw.type)) ? 'limit' : 'market',
     status: orderStatus(raw.status),
     price: price.isZero() ? undefined : price.toFixed(),
     quantity: plain(raw.origQty),

@@ -17,6 +17,8 @@ import {
   Money,
   money,
 } from '@gridbot/shared';
+
+import { checkMakerOnly, checkOpenOrderCount, checkPercentPrice } from './fake-binance-filters';
 import { BinanceReject } from './fake-binance-reject';
 
 export { BinanceReject };
@@ -29,7 +31,7 @@ export interface BookOrder {
   orderId: number;
   clientOrderId: string;
   side: 'BUY' | 'SELL';
-  type: 'MARKET' | 'LIMIT';
+  type: 'MARKET' | 'LIMIT' | 'LIMIT_MAKER';
   status: BookOrderStatus;
   price: Money;
   origQty: Money;
@@ -99,6 +101,12 @@ const SPOT_FEE = money('0.001');
 const BNB_DISCOUNT = money('0.75');
 /** USDⓈ-M futures commission 0.05 % of notional, paid in USDT ([futures] "User Commission Rate"). */
 const FUTURES_FEE = money('0.0005');
+/**
+ * USDⓈ-M maker commission of an order that rested on the book, 0.02 % ([futures] "User Commission Rate":
+ * makerCommissionRate "0.0002"); spot makers pay the same 0.1 % as takers ("Account information":
+ * commissionRates maker 0.001).
+ */
+const FUTURES_MAKER_FEE = money('0.0002');
 /** [futures] "Change Initial Leverage": a new symbol starts at 20×. */
 const DEFAULT_LEVERAGE = 20;
 const ZERO = money(0);
@@ -165,13 +173,32 @@ export class FakeBinanceBook {
     return this.prices.get(key(symbol, market)) ?? money(1);
   }
 
-  /** Moves the market: resting limit orders that cross fill; a futures long at its liquidation price is closed. */
-  setPrice(symbol: string, market: MarketKind, price: string): void {
+  /**
+   * Moves the market: resting limit orders the price reaches fill at their own limit price as makers (a buy
+   * when the price comes down to it, a sell when it comes up to it); a futures long at its liquidation price
+   * is closed. `volume`: the base quantity traded against the account's resting orders on this move; they
+   * fill in price priority (the best price first: the highest buy, the lowest sell; then the oldest), and an
+   * order the volume does not cover fills in part and stays on the book PARTIALLY_FILLED ([spot
+   * rest-api.md] "ENUM definitions", order status PARTIALLY_FILLED: "A part of the order has been filled").
+   * Without `volume` every order reached fills whole.
+   */
+  setPrice(symbol: string, market: MarketKind, price: string, volume?: string): void {
     const p = money(price);
     this.prices.set(key(symbol, market), p);
-    for (const order of this.orders.filter((o) => o.market === market && o.symbol === symbol && open(o))) {
-      const crosses = order.side === 'BUY' ? p.lte(order.price) : p.gte(order.price);
-      if (crosses) this.execute(order, order.price, true);
+    let left = volume === undefined ? undefined : money(volume);
+    const reached = this.orders
+      .filter((o) => o.market === market && o.symbol === symbol && open(o) && o.type !== 'MARKET')
+      .filter((o) => (o.side === 'BUY' ? p.lte(o.price) : p.gte(o.price)))
+      .sort((a, b) => {
+        const better = a.side === 'BUY' ? b.price.comparedTo(a.price) : a.price.comparedTo(b.price);
+        return a.side !== b.side ? 0 : better !== 0 ? better : a.orderId - b.orderId;
+      });
+    for (const order of reached) {
+      if (left?.lte(0)) break;
+      const rest = order.origQty.minus(order.executedQty);
+      const qty = left === undefined || left.gte(rest) ? rest : left;
+      this.execute(order, order.price, true, qty);
+      if (left !== undefined) left = left.minus(qty);
     }
     if (market === 'future') this.checkLiquidation(symbol);
   }
@@ -195,9 +222,14 @@ export class FakeBinanceBook {
         -1102,
         "Mandatory parameter 'side' was not sent, was empty/null, or malformed.",
       );
-    // Only the order types the platform sends are modelled; others get -1116 ([spot errors.md]).
-    const type = p.type === 'MARKET' || p.type === 'LIMIT' ? p.type : undefined;
+    // Only the order types the platform sends are modelled; others get -1116 ([spot errors.md]). LIMIT_MAKER
+    // is a spot type ([spot rest-api.md] "New order (TRADE)"); USDⓈ-M has no such type.
+    const type =
+      p.type === 'MARKET' || p.type === 'LIMIT' || (p.type === 'LIMIT_MAKER' && market === 'spot')
+        ? p.type
+        : undefined;
     if (!type) throw new BinanceReject(400, -1116, 'Invalid orderType.');
+    const limit = type !== 'MARKET';
     if (market === 'future') {
       // [futures] "New Order": positionSide defaults to BOTH, which hedge mode refuses
       // ("Error Codes" -4061 "Order's position side does not match user's setting.").
@@ -216,8 +248,10 @@ export class FakeBinanceBook {
     }
     const last = this.price(rules.symbol, market);
     let price = ZERO;
-    if (type === 'LIMIT') {
-      if (!p.price || !p.timeInForce)
+    if (limit) {
+      // [spot rest-api.md] "New order (TRADE)": LIMIT needs timeInForce, quantity, price; LIMIT_MAKER
+      // quantity and price.
+      if (!p.price || (type === 'LIMIT' && !p.timeInForce))
         throw new BinanceReject(
           400,
           -1102,
@@ -248,7 +282,7 @@ export class FakeBinanceBook {
       );
     }
     this.checkQuantity(market, type, qty, rules);
-    const checkPrice = type === 'LIMIT' ? price : last;
+    const checkPrice = limit ? price : last;
     const notional = qty.times(checkPrice);
     if (notional.lt(rules.minNotional)) {
       // [spot filters.md] NOTIONAL: price × quantity >= minNotional (applyMinToMarket: true).
@@ -262,6 +296,12 @@ export class FakeBinanceBook {
           `Order's notional must be no smaller than ${rules.minNotional} (unless you choose reduce only)`,
         );
     }
+    const crosses = !limit || (side === 'BUY' ? last.lte(price) : last.gte(price));
+    if (limit) {
+      checkPercentPrice(market, rules, side, price, last);
+      checkOpenOrderCount(market, rules, this.openOrders(market, rules.symbol).length);
+    }
+    if (type === 'LIMIT_MAKER') checkMakerOnly(crosses);
     const now = this.options.now();
     const order: BookOrder = {
       market,
@@ -282,7 +322,6 @@ export class FakeBinanceBook {
     if (market === 'spot') this.admitSpot(order, rules, checkPrice);
     else this.admitFutures(order, checkPrice);
     this.orders.push(order);
-    const crosses = type === 'MARKET' || (side === 'BUY' ? last.lte(price) : last.gte(price));
     if (crosses) this.execute(order, last, false);
     return order;
   }
@@ -292,7 +331,7 @@ export class FakeBinanceBook {
    * (quantity - minQty) % stepSize == 0. [futures] "Error Codes": -1111 "Precision is over the maximum
    * defined for this asset." for a quantity off the step, -4005 above the maximum.
    */
-  private checkQuantity(market: MarketKind, type: 'MARKET' | 'LIMIT', qty: Money, rules: MarketRules): void {
+  private checkQuantity(market: MarketKind, type: BookOrder['type'], qty: Money, rules: MarketRules): void {
     const filter = type === 'MARKET' ? 'MARKET_LOT_SIZE' : 'LOT_SIZE';
     const maxQty = money(type === 'MARKET' ? (market === 'spot' ? '9000' : '120') : '9000000');
     if (qty.lte(0))
@@ -320,14 +359,14 @@ export class FakeBinanceBook {
       const usdt = this.balance('USDT');
       const cost = order.origQty.times(price);
       if (usdt.free.lt(cost)) throw insufficient();
-      if (order.type === 'LIMIT') {
+      if (order.type !== 'MARKET') {
         usdt.free = usdt.free.minus(cost);
         usdt.locked = usdt.locked.plus(cost);
       }
     } else {
       const base = this.balance(rules.base);
       if (base.free.lt(order.origQty)) throw insufficient();
-      if (order.type === 'LIMIT') {
+      if (order.type !== 'MARKET') {
         base.free = base.free.minus(order.origQty);
         base.locked = base.locked.plus(order.origQty);
       }
@@ -376,9 +415,12 @@ export class FakeBinanceBook {
     return this.futuresWallet;
   }
 
-  /** Fills the rest of an order at `price`: one trade, commission in the asset received (spot) or USDT. */
-  private execute(order: BookOrder, price: Money, maker: boolean): void {
-    const qty = order.origQty.minus(order.executedQty);
+  /**
+   * Fills `qty` of an order (default: all that is left) at `price`: one trade, commission in the asset
+   * received (spot) or USDT. Part of an order leaves it PARTIALLY_FILLED, still open.
+   */
+  private execute(order: BookOrder, price: Money, maker: boolean, part?: Money): void {
+    const qty = part ?? order.origQty.minus(order.executedQty);
     const quote = qty.times(price);
     const rules = this.rules(order.symbol, order.market);
     let commission: Money;
@@ -396,32 +438,32 @@ export class FakeBinanceBook {
         const bnb = this.balance('BNB');
         bnb.free = bnb.free.minus(inBnb);
         if (order.side === 'BUY') {
-          if (order.type === 'LIMIT') usdt.locked = usdt.locked.minus(qty.times(order.price));
+          if (order.type !== 'MARKET') usdt.locked = usdt.locked.minus(qty.times(order.price));
           else usdt.free = usdt.free.minus(quote);
-          if (order.type === 'LIMIT') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
+          if (order.type !== 'MARKET') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
           base.free = base.free.plus(qty);
         } else {
-          if (order.type === 'LIMIT') base.locked = base.locked.minus(qty);
+          if (order.type !== 'MARKET') base.locked = base.locked.minus(qty);
           else base.free = base.free.minus(qty);
           usdt.free = usdt.free.plus(quote);
         }
       } else if (order.side === 'BUY') {
         commission = qty.times(SPOT_FEE);
         commissionAsset = rules.base;
-        if (order.type === 'LIMIT') usdt.locked = usdt.locked.minus(qty.times(order.price));
+        if (order.type !== 'MARKET') usdt.locked = usdt.locked.minus(qty.times(order.price));
         else usdt.free = usdt.free.minus(quote);
         // A resting buy that fills below its limit returns the difference.
-        if (order.type === 'LIMIT') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
+        if (order.type !== 'MARKET') usdt.free = usdt.free.plus(qty.times(order.price)).minus(quote);
         base.free = base.free.plus(qty).minus(commission);
       } else {
         commission = quote.times(SPOT_FEE);
         commissionAsset = 'USDT';
-        if (order.type === 'LIMIT') base.locked = base.locked.minus(qty);
+        if (order.type !== 'MARKET') base.locked = base.locked.minus(qty);
         else base.free = base.free.minus(qty);
         usdt.free = usdt.free.plus(quote).minus(commission);
       }
     } else {
-      commission = quote.times(FUTURES_FEE);
+      commission = quote.times(maker ? FUTURES_MAKER_FEE : FUTURES_FEE);
       commissionAsset = 'USDT';
       realizedPnl = this.applyFuturesFill(order, qty, price);
       this.futuresWallet = this.futuresWallet.minus(commission);
@@ -429,7 +471,7 @@ export class FakeBinanceBook {
     const now = this.options.now();
     order.executedQty = order.executedQty.plus(qty);
     order.cumQuote = order.cumQuote.plus(quote);
-    order.status = 'FILLED';
+    order.status = order.executedQty.gte(order.origQty) ? 'FILLED' : 'PARTIALLY_FILLED';
     order.updateTime = now;
     this.trades.push({
       market: order.market,

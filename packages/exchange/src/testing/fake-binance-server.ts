@@ -224,8 +224,9 @@ export class FakeBinanceServer {
     this.klines.set(symbol, market, interval, candles);
   }
 
-  setPrice(symbol: string, market: MarketKind, price: string): void {
-    this.book.setPrice(symbol, market, price);
+  /** Moves the price; `volume` caps what resting orders fill on this move (see `FakeBinanceBook.setPrice`). */
+  setPrice(symbol: string, market: MarketKind, price: string, volume?: string): void {
+    this.book.setPrice(symbol, market, price, volume);
   }
 
   /** Order POSTs that reached the server (executed or refused), for "sent once" checks. */

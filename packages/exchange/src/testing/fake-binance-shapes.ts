@@ -4,6 +4,7 @@
  */
 import { allMarketRules, decimalsOf, type MarketRules, type Money } from '@gridbot/shared';
 import type { BookOrder, BookPosition, BookTrade, FakeBinanceBook } from './fake-binance-book';
+import { maxNumOrdersOf, percentPriceOf } from './fake-binance-filters';
 
 const RATE_LIMITS = [
   { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
@@ -54,6 +55,17 @@ export function spotExchangeInfo(serverTime: number, rules: readonly MarketRules
             applyMaxToMarket: false,
             avgPriceMins: 5,
           },
+          // [spot filters.md] "PERCENT_PRICE_BY_SIDE"; avgPriceMins 0: "the last price is used".
+          {
+            filterType: 'PERCENT_PRICE_BY_SIDE',
+            bidMultiplierUp: percentPriceOf(r).bidUp,
+            bidMultiplierDown: percentPriceOf(r).bidDown,
+            askMultiplierUp: percentPriceOf(r).askUp,
+            askMultiplierDown: percentPriceOf(r).askDown,
+            avgPriceMins: 0,
+          },
+          // [spot filters.md] "MAX_NUM_ORDERS".
+          { filterType: 'MAX_NUM_ORDERS', maxNumOrders: maxNumOrdersOf(r) },
         ],
         permissions: [],
         permissionSets: [['SPOT']],
@@ -99,12 +111,12 @@ export function futuresExchangeInfo(serverTime: number, rules: readonly MarketRu
           { filterType: 'PRICE_FILTER', minPrice: r.tickSize, maxPrice: '4529764', tickSize: r.tickSize },
           { filterType: 'LOT_SIZE', minQty: r.minQty, maxQty: '1000', stepSize: r.stepSize },
           { filterType: 'MARKET_LOT_SIZE', minQty: r.minQty, maxQty: '120', stepSize: r.stepSize },
-          { filterType: 'MAX_NUM_ORDERS', limit: 200 },
+          { filterType: 'MAX_NUM_ORDERS', limit: maxNumOrdersOf(r) },
           { filterType: 'MIN_NOTIONAL', notional: r.minNotional },
           {
             filterType: 'PERCENT_PRICE',
-            multiplierUp: '1.0500',
-            multiplierDown: '0.9500',
+            multiplierUp: percentPriceOf(r).bidUp,
+            multiplierDown: percentPriceOf(r).askDown,
             multiplierDecimal: '4',
           },
         ],

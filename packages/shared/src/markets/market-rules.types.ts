@@ -22,6 +22,27 @@ export interface MarketRules {
    * only the symbols whose interval (or rate cap) was adjusted, so absent means its default, 8.
    */
   fundingIntervalHours?: number;
+  /**
+   * Binance MAX_NUM_ORDERS: how many orders the account may hold open on the symbol (spot `maxNumOrders`,
+   * futures `limit`). Absent where the venue does not say (the paper exchange).
+   */
+  maxNumOrders?: number;
+  /**
+   * The limit prices Binance accepts around the symbol's reference price: spot PERCENT_PRICE_BY_SIDE (against
+   * the average price of `avgPriceMins`, the last price when 0), futures PERCENT_PRICE (against the mark
+   * price: a buy at most `multiplierUp`, a sell at least `multiplierDown`). A buy needs
+   * `bidDown ≤ price / ref ≤ bidUp`, a sell `askDown ≤ price / ref ≤ askUp`; an upper multiplier of 0 sets no
+   * bound. Absent where the venue does not say.
+   */
+  percentPrice?: PercentPriceRule;
+}
+
+/** Multipliers of a percent-price filter (see `MarketRules.percentPrice`), exact decimal strings. */
+export interface PercentPriceRule {
+  bidUp: string;
+  bidDown: string;
+  askUp: string;
+  askDown: string;
 }
 
 /** Fees of docs/trading-rules.md §2.1 in percent of quote (spot) or notional (futures), paid in USDT. */
