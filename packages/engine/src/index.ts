@@ -130,6 +130,7 @@ export {
   rangeBounds,
 } from './strategies/range/range.state';
 export { freeBase, freeQuote, type RangeStepResult, stepRange } from './strategies/range/range.step';
+export { rangeFilterProblems } from './strategies/range/range-filters';
 export {
   type LevelSpec,
   levelPrice,

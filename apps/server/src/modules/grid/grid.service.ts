@@ -6,6 +6,7 @@ import {
   levelPrice,
   type RangeState,
   rangeBounds,
+  rangeFilterProblems,
   rangePnl,
   rangeStartProblems,
   reviveRange,
@@ -38,7 +39,8 @@ type StartDeps = Pick<
 
 /**
  * Starts a range grid (docs/trading-rules.md §2.6): the engine's start refusals (spacing below twice the maker
- * fee, a quantity below the step or the minimum notional) answer 400 with its message; then, as every start,
+ * fee, a quantity below the step or the minimum notional) answer 400 with its message, and so do the live
+ * exchange's order filters (more orders than MAX_NUM_ORDERS, levels outside the percent-price filter); then, as every start,
  * the profit limit, one running bot per pair and category, and the wallet's free USDT, checked and committed
  * in the account's queue. The grid waits for its first tick (and its trigger) in the runtime.
  */
@@ -59,6 +61,11 @@ export async function startGrid(deps: StartDeps, userId: string, input: StartGri
 
   const botId = await deps.state.accounts.run(userId, async (conn) => {
     const { exchange, free } = await freeUsdt(deps, userId, market, conn);
+    // A live exchange's filters (§2.6 "Live (Binance)"): the open orders and their prices must pass its
+    // MAX_NUM_ORDERS and percent-price filters at the price the orders go out at (the paper rules carry none).
+    const live = await exchange.marketRules(input.selectPair, market);
+    const refused = rangeFilterProblems(params, params.trigger ?? Number(last), live, market);
+    if (refused.length > 0) throw new HttpError(400, refused.join('; '));
     const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
     if (money(free).lt(needed)) {
       throw new HttpError(

@@ -1,0 +1,94 @@
+/**
+ * Starting a range grid on a live (Binance) key (docs/trading-rules.md §2.6 "Live (Binance)"): the symbol's
+ * MAX_NUM_ORDERS and PERCENT_PRICE_BY_SIDE filters, read from the Binance double's exchangeInfo, refuse a grid
+ * that needs more open orders or whose levels the filter would refuse, with a message that says which and what
+ * to change. ETHUSDT spot (tick 0.01) at 2000; 1000 USDT of the double's 10,000 USDT.
+ */
+import { FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import { botMessages as m } from '@gridbot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDeps } from '../../app/deps';
+import { binanceClientOf } from '../../testing/binance-client';
+import { call, registerUser } from '../../testing/http';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp<ManualFeed>;
+let fake: FakeBinanceServer;
+beforeAll(async () => {
+  t = await createTestApp({}, { feed: new ManualFeed({ 'spot:ETHUSDT': '2000' }) });
+  fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
+  fake.setPrice('ETHUSDT', 'spot', '2000');
+  const table = fake.book.rules('ETHUSDT', 'spot');
+  // Binance lets an account hold 10 open orders on ETHUSDT here, buys down to 80 % of the price and sells up
+  // to 125 %.
+  fake.book.ruleOverrides.set('spot:ETHUSDT', {
+    ...table,
+    maxNumOrders: 10,
+    percentPrice: { bidUp: '1.2', bidDown: '0.8', askUp: '1.25', askDown: '0.8' },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.close();
+});
+
+/** A trader whose keys are bound, then every exchange call goes to the Binance double. */
+async function liveTrader() {
+  const user = await registerUser(t, 'gb');
+  const keys = { apiKey: 'k'.repeat(64), secretKey: 'secret-secret-secret' };
+  await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
+  const exchange = binanceClientOf(fake);
+  (t.deps as { exchanges: AppDeps['exchanges'] }).exchanges = {
+    venue: 'binance',
+    forUser: () => exchange,
+    verifyKeys: async () => true,
+  };
+  return { token: user.token };
+}
+
+const start = (strategy: Record<string, unknown>) => ({
+  category: 'Spot',
+  selectPair: 'ETHUSDT',
+  amount: 1000,
+  strategy: { type: 'range', ...strategy },
+});
+
+describe('starting a range grid on Binance', () => {
+  it('refuses a grid that needs more open orders than MAX_NUM_ORDERS, or levels outside PERCENT_PRICE_BY_SIDE', async () => {
+    const auth = await liveTrader();
+    // 12 grids rest 12 orders (13 levels, the one nearest the price empty): 2 more than the 10 allowed.
+    const many = await call(
+      t,
+      'POST',
+      '/api/startgrid',
+      start({ lower: 1900, upper: 2140, grids: 12 }),
+      auth,
+    );
+    expect(many.status).toBe(400);
+    expect(many.body.message).toBe(
+      'the grid rests 12 orders on ETHUSDT at once, more than the 10 open orders Binance allows on the symbol (MAX_NUM_ORDERS): use at most 10 grids',
+    );
+    // Levels 1500, 1750, 2000, 2250, 2500: buys may go down to 2000 × 0.8 = 1600, sells up to 2000 × 1.25 = 2500.
+    const wide = await call(t, 'POST', '/api/startgrid', start({ lower: 1500, upper: 2500, grids: 4 }), auth);
+    expect(wide.status).toBe(400);
+    expect(wide.body.message).toBe(
+      'the lowest buy at 1500 is below 1600, the lowest buy price Binance accepts for ETHUSDT at 2000 (PERCENT_PRICE_BY_SIDE), 80% of the price: raise the lower price to at least 1600',
+    );
+    // Levels 1700–2600 by 225: the top sell at 2600 is over 2500.
+    const high = await call(t, 'POST', '/api/startgrid', start({ lower: 1700, upper: 2600, grids: 4 }), auth);
+    expect(high.body.message).toBe(
+      'the highest sell at 2600 is above 2500, the highest sell price Binance accepts for ETHUSDT at 2000 (PERCENT_PRICE_BY_SIDE), 125% of the price: lower the upper price to at most 2500',
+    );
+    expect((await call(t, 'GET', '/api/gridbots', undefined, auth)).body).toEqual([]);
+    // Inside both filters (1600–2500 in 10 grids of 90) the grid starts.
+    const fits = await call(
+      t,
+      'POST',
+      '/api/startgrid',
+      start({ lower: 1600, upper: 2500, grids: 10 }),
+      auth,
+    );
+    expect(fits.status).toBe(200);
+    expect(fits.body.message).toBe(m.botStarting);
+  }, 60_000);
+});
