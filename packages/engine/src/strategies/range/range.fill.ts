@@ -7,7 +7,14 @@ import { type MoneyInput, money, toNumber } from '../../money';
 import type { Fill } from '../../types';
 import { exactAdd, exactMul, exactSub } from './exact';
 import { applyFuturesFill, futuresPnl } from './range.futures';
-import { type QueuedOrder, type RangeState, withBand, withLock } from './range.state';
+import {
+  type QueuedOrder,
+  type RangeState,
+  replaceOrder,
+  restingPart,
+  withBand,
+  withLock,
+} from './range.state';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
 export interface RangeFillOutcome {
@@ -52,15 +59,21 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
   let orders = s.orders;
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
   let pnl = 0;
-  if (order !== undefined) {
+  const filled = order === undefined ? undefined : restingPart(order, qty, quote, fee);
+  if (order !== undefined && filled?.kind === 'part') {
+    // Filled in part: the order rests on with the rest, holding only what is left of it.
+    orders = replaceOrder(s.orders, order, filled.part);
+    locks = withLock(withLock(s, order, -1), filled.part, 1);
+  } else if (order !== undefined && filled?.kind === 'whole') {
+    const total = filled.total;
     orders = s.orders.slice();
     orders.splice(orders.indexOf(order), 1);
     locks = withLock(s, order, -1);
     if (side === 'buy') {
-      // Answered by a sell one level up; the pair's cost is what this buy spent.
-      queue = [...queue, { level: order.level + 1, side: 'sell', cost: quote }];
+      // Answered by a sell one level up; the pair's cost is what this buy spent (all its parts).
+      queue = [...queue, { level: order.level + 1, side: 'sell', cost: total.quote }];
     } else {
-      pnl = exactSub(exactSub(quote, fee), order.cost);
+      pnl = exactSub(exactSub(total.quote, total.fee), order.cost);
       stats.gridProfit = exactAdd(stats.gridProfit, pnl);
       stats.matchedTrades += 1;
       queue = [...queue, { level: order.level - 1, side: 'buy', cost: 0 }];

@@ -23,6 +23,8 @@ import {
   type RangeOrder,
   type RangePending,
   type RangeState,
+  replaceOrder,
+  restingPart,
   withBand,
 } from './range.state';
 
@@ -104,7 +106,14 @@ export function applyFuturesFill(
   let queue: QueuedOrder[] = s.queue;
   let orders = s.orders;
   let pnl = 0;
-  if (order !== undefined) {
+  const filled = order === undefined ? undefined : restingPart(order, qty, quote, fee);
+  if (order !== undefined && filled?.kind === 'part') {
+    // Filled in part (§2.6 "Live"): the position moved by the part, the order rests on with the rest.
+    orders = replaceOrder(s.orders, order, filled.part);
+  } else if (order !== undefined && filled?.kind === 'whole') {
+    const total = filled.total;
+    // The whole order's net, all its parts: a buy's quote plus fee, a sell's quote less fee.
+    const net = side === 'buy' ? exactAdd(total.quote, total.fee) : exactSub(total.quote, total.fee);
     orders = s.orders.filter((o) => o !== order);
     if (order.reduceOnly === true) {
       pnl = side === 'sell' ? exactSub(net, order.cost) : exactSub(order.cost, net);

@@ -26,6 +26,18 @@ export interface RangeOrder {
   cost: number;
   /** Futures: the order only closes the position (it answers an opening fill). */
   reduceOnly?: boolean;
+  /**
+   * What of it the exchange has filled and the bot booked so far, while the rest still rests (a live partial
+   * fill, §2.6): quantity, quote and fee (in the asset the exchange took it in). Absent until a part fills.
+   */
+  filled?: FilledPart;
+}
+
+/** The booked part of a partly filled resting order. */
+export interface FilledPart {
+  qty: number;
+  quote: number;
+  fee: number;
 }
 
 /** An order due at `level` on the next step (answering a fill, or once the start buy has filled). */
@@ -229,8 +241,10 @@ export function rangeBand(s: RangeState): { lo: number; hi: number } {
 }
 
 /** What `o` locks: its coin (a sell) or its USDT (a buy). */
+/** What a resting order holds: its quantity not yet filled (a sell's coin, a buy's USDT at its price). */
 function lockOf(o: RangeOrder): { base: number; quote: number } {
-  return o.side === 'sell' ? { base: o.qty, quote: 0 } : { base: 0, quote: exactMul(o.qty, o.price) };
+  const qty = o.filled === undefined ? o.qty : exactSub(o.qty, o.filled.qty);
+  return o.side === 'sell' ? { base: qty, quote: 0 } : { base: 0, quote: exactMul(qty, o.price) };
 }
 
 /** The locked totals once `o` rests (sign 1) or no longer rests (sign −1). */
@@ -254,4 +268,34 @@ export function withLock(
 export function withBand(s: RangeState): RangeState {
   s.band = rangeBand(s);
   return s;
+}
+
+/**
+ * A resting order's fill against what is left of it (§2.6 "Live": a partial fill keeps the order on the book
+ * and books what filled): `part` is the order with this fill added to its booked part, when some is still
+ * left; otherwise `total` is the whole order's quantity, quote and fee, this fill included.
+ */
+export function restingPart(
+  order: RangeOrder,
+  qty: number,
+  quote: number,
+  fee: number,
+): { kind: 'part'; part: RangeOrder } | { kind: 'whole'; total: FilledPart } {
+  const done = order.filled;
+  const total: FilledPart =
+    done === undefined
+      ? { qty, quote, fee }
+      : { qty: exactAdd(done.qty, qty), quote: exactAdd(done.quote, quote), fee: exactAdd(done.fee, fee) };
+  return total.qty < order.qty
+    ? { kind: 'part', part: { ...order, filled: total } }
+    : { kind: 'whole', total };
+}
+
+/** `orders` with `order` replaced by `next`, in place. */
+export function replaceOrder(
+  orders: readonly RangeOrder[],
+  order: RangeOrder,
+  next: RangeOrder,
+): RangeOrder[] {
+  return orders.map((o) => (o === order ? next : o));
 }
