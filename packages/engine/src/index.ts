@@ -121,12 +121,14 @@ export { applyRangeFunding, liquidationDue } from './strategies/range/range.futu
 export {
   type CreateRangeInput,
   createRange,
+  type FilledPart,
   isOutOfRange,
   type RangeFutures,
   type RangeOrder,
   type RangeState,
   type RangeStatus,
   type RangeStopReason,
+  rangeBand,
   rangeBounds,
 } from './strategies/range/range.state';
 export { freeBase, freeQuote, type RangeStepResult, stepRange } from './strategies/range/range.step';

@@ -35,7 +35,10 @@ export interface FillWithState {
 }
 
 /**
- * Fill rows, their intents' end, the bots' new states and books. Answers the bots that got commands from the
+ * Fill rows, their intents' end, the bots' new states and books. A row is one order's fill: a range grid's
+ * resting order filled in parts writes its row again with the order's whole fill so far, which replaces the
+ * row only when it has grown (so a fill written twice, or an older part, changes nothing and counts nothing
+ * twice against the profit limit). Answers the bots that got commands from the
  * profit limit, for `onCommandsQueued` once the transaction has committed.
  */
 export async function writeFills(db: Db, items: readonly FillWithState[], now: Date): Promise<string[]> {
@@ -69,7 +72,10 @@ export async function writeFills(db: Db, items: readonly FillWithState[], now: D
          client_order_id)
       select bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
         client_order_id from f
-      on conflict do nothing
+      on conflict (bot_id, seq) do update set price = excluded.price, qty = excluded.qty,
+        quote = excluded.quote, fee = excluded.fee, fee_asset = excluded.fee_asset, fee_paid = excluded.fee_paid,
+        pnl = excluded.pnl, time_ms = excluded.time_ms
+        where ${botFills}.qty < excluded.qty
       returning bot_id, user_id, seq, pnl),
     done as (
       update ${botIntents} as i set status = 'filled', updated_at = ${now.toISOString()}::timestamptz

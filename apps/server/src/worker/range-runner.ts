@@ -8,15 +8,18 @@ import {
   type RangeIntent,
   type RangeOrder,
   type RangeState,
+  rangeBand,
   stepRange,
   stopRange,
 } from '@gridbot/engine';
 import { ErrorCode, isExchangeError, type Order, type PlaceOrderInput } from '@gridbot/exchange';
+import { money } from '@gridbot/shared';
 import type { BotIdentity, BotRunnerDeps } from './bot-context';
 import { clientOrderIdOf } from './client-order-id';
 import { type CommandRow, finishCommand, queuedCommands } from './commands.repo';
 import { outcomeOf } from './order-outcome';
 import { endCancelled, endIntentFailed, openCancels } from './range-intents.repo';
+import { partsPast, reachedBy, unbookedPart } from './range-parts';
 import {
   haltBot,
   saveCommandApplied,
@@ -129,15 +132,16 @@ export class RangeRunner {
   /** Walks the line from the last price to `to` (docs/trading-rules.md §2.6 fill model, as the backtest). */
   private async walk(to: number, timeMs: number): Promise<void> {
     let cur = this.lastPrice;
+    await this.recheckParts(cur ?? to, to, timeMs);
     if (cur !== null && cur !== to) {
       const up = to > cur;
       for (let k = 0; k < MAX_EVENTS_PER_LINE && !this.finished; k++) {
         const s = this.state;
-        const { lo, hi } = s.band;
+        const { lo, hi, orders } = this.bandFrom(s, cur);
         if (cur > lo && cur < hi && to > lo && to < hi) break;
         const e = up ? hi : lo;
         if (up ? !(e >= cur && e <= to) : !(e <= cur && e >= to)) break;
-        const order: RangeOrder | null = s.pending === null ? firstRestingFill(s.orders, cur, to) : null;
+        const order: RangeOrder | null = s.pending === null ? firstRestingFill(orders, cur, to) : null;
         // The exchange has not filled it (yet): the line goes on from the tick's price.
         if (order !== null && order.price === e && !(await this.bookResting(order, timeMs))) break;
         await this.settle(e, timeMs);
@@ -148,6 +152,28 @@ export class RangeRunner {
     if (!this.finished) await this.settle(to, timeMs);
     this.lastPrice = to;
     this.finishIfStopped();
+  }
+
+  /**
+   * The band and the resting orders a line from `cur` can reach. A live order filled in part stays on the book
+   * (§2.6) while the price may already stand past it: it is left out here, so the line goes on to the orders
+   * beyond it, and its rest is looked up on each tick instead (`recheckParts`).
+   */
+  private bandFrom(s: RangeState, cur: number): { lo: number; hi: number; orders: readonly RangeOrder[] } {
+    const passed = partsPast(s.orders, cur);
+    if (passed.length === 0) return { ...s.band, orders: s.orders };
+    const orders = s.orders.filter((o) => !passed.includes(o));
+    return { ...rangeBand({ ...s, orders }), orders };
+  }
+
+  /** Books what more has filled of the orders filled in part that the line from `from` to `to` reaches. */
+  private async recheckParts(from: number, to: number, timeMs: number): Promise<void> {
+    const lowest = Math.min(from, to);
+    const highest = Math.max(from, to);
+    for (const o of this.state.orders) {
+      if (this.finished || o.filled === undefined) continue;
+      if (reachedBy(o, o.side === 'buy' ? lowest : highest)) await this.bookResting(o, timeMs);
+    }
   }
 
   /** Steps the engine at `p` and carries out what it decides, until nothing more happens at this price. */
@@ -246,32 +272,54 @@ export class RangeRunner {
     await endCancelled(this.deps.db, this.id.botId, cancelSeq, orderSeq, new Date(this.deps.now()));
   }
 
-  /** Looks the resting `order` up at the exchange and books its fill; false when it has not filled. */
+  /**
+   * Looks the resting `order` up at the exchange and books what filled of it since the last look (all of it,
+   * or a part: the order then rests on); false when nothing more has filled.
+   */
   private async bookResting(order: RangeOrder, timeMs: number): Promise<boolean> {
     const { market, symbol } = this.id;
     const found = await this.deps.exchange.fetchOrder(market, symbol, this.cid(order.seq));
-    if (!found.found || found.order.status === 'NEW') return false;
+    if (!found.found || Number(found.order.filledQuantity) === 0) {
+      if (!found.found || found.order.status === 'NEW') return false;
+    }
     return this.bookOrder(found.order, order.seq, order.price, timeMs);
   }
 
-  /** Books an exchange order's fill once (the engine ignores a seq it no longer has); false when it did not apply. */
+  /**
+   * Books an exchange order's fill once (the engine ignores a seq it no longer has); false when it did not
+   * apply. A resting order books only what filled beyond its booked part, so each part is booked once.
+   */
   private async bookOrder(order: Order, seq: number, p: number, timeMs?: number): Promise<boolean> {
-    const outcome = outcomeOf(order, seq, this.id.baseAsset, p);
+    const resting = this.state.orders.find((o) => o.seq === seq);
+    const part = resting === undefined ? order : unbookedPart(order, resting, this.id.baseAsset);
+    // Nothing new filled of a resting order: still open, or ended with what was booked.
+    if (part === undefined && (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED')) return false;
+    const outcome = outcomeOf(part ?? order, seq, this.id.baseAsset, p);
     if (outcome.kind !== 'filled') {
       if (outcome.kind === 'failed')
         await this.halt(`The grid's order ended without a fill: ${outcome.reason}`);
       return false;
     }
-    const resting = this.state.orders.find((o) => o.seq === seq);
     // Booked at the runtime's clock (the tick's time on a line), as the grid bots' fills are.
     const fill: Fill = { ...outcome.fill, timeMs: timeMs ?? this.deps.now() };
     const out = applyRangeFill(this.state, fill);
     if (!out.applied) return false;
     this.state = out.state;
+    const whole = !this.state.orders.some((o) => o.seq === seq);
     // The pair's grid profit on the order that closes it: a spot sell, a futures reduce-only order.
     const closes =
+      whole &&
       resting !== undefined &&
       (this.id.market === 'spot' ? resting.side === 'sell' : resting.reduceOnly === true);
+    // The order's row shows all of it that filled so far, a part booked before included: the exchange's
+    // cumulative figures, the fee in USDT the parts' sum (a coin fee valued at the limit price, as the engine).
+    const prior = resting?.filled;
+    const priorFeeUsdt =
+      prior === undefined
+        ? 0
+        : fill.feeAsset === 'base'
+          ? money(prior.fee).times(fill.price)
+          : money(prior.fee);
     await saveFill(
       this.deps.writes,
       this.id.botId,
@@ -281,11 +329,11 @@ export class RangeRunner {
         side: order.side,
         grid: out.level ?? 0,
         price: String(fill.price),
-        qty: String(fill.qty),
-        quote: String(fill.quote),
-        fee: String(out.feeUsdt),
+        qty: prior === undefined ? String(fill.qty) : order.filledQuantity,
+        quote: prior === undefined ? String(fill.quote) : order.filledQuote,
+        fee: prior === undefined ? String(out.feeUsdt) : money(priorFeeUsdt).plus(out.feeUsdt).toFixed(),
         feeAsset: outcome.feePaid.asset,
-        feePaid: outcome.feePaid.amount,
+        feePaid: prior === undefined ? outcome.feePaid.amount : order.fee,
         pnl: closes ? String(out.pnl) : null,
         timeMs: fill.timeMs,
       },
@@ -315,11 +363,13 @@ export class RangeRunner {
       else await this.execute(pending.intent, pending.intent.price);
     }
     const open = await ex.openOrders(market, symbol);
-    const openIds = new Set(open.map((o) => o.clientOrderId));
+    const openById = new Map(open.map((o) => [o.clientOrderId, o]));
     const filled: { order: Order; seq: number; price: number }[] = [];
     for (const o of this.state.orders) {
       const id = this.cid(o.seq);
-      if (openIds.has(id)) continue;
+      const resting = openById.get(id);
+      // Still open: booked unless part of it filled while no runtime ran (looked up for its fee).
+      if (resting !== undefined && Number(resting.filledQuantity) <= (o.filled?.qty ?? 0)) continue;
       const found = await ex.fetchOrder(market, symbol, id);
       if (!found.found) {
         await this.execute(
@@ -334,7 +384,7 @@ export class RangeRunner {
           },
           price,
         );
-      } else if (found.order.status !== 'NEW') {
+      } else if (Number(found.order.filledQuantity) > 0 || found.order.status !== 'NEW') {
         filled.push({ order: found.order, seq: o.seq, price: o.price });
       }
     }
