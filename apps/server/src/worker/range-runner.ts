@@ -279,9 +279,7 @@ export class RangeRunner {
   private async bookResting(order: RangeOrder, timeMs: number): Promise<boolean> {
     const { market, symbol } = this.id;
     const found = await this.deps.exchange.fetchOrder(market, symbol, this.cid(order.seq));
-    if (!found.found || Number(found.order.filledQuantity) === 0) {
-      if (!found.found || found.order.status === 'NEW') return false;
-    }
+    if (!found.found || found.order.status === 'NEW') return false;
     return this.bookOrder(found.order, order.seq, order.price, timeMs);
   }
 
