@@ -11,11 +11,12 @@ import type { AppDeps } from '../../app/deps';
 import { binanceClientOf } from '../../testing/binance-client';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { LIVE_LONG_ONLY } from './grid.service';
 
 let t: TestApp<ManualFeed>;
 let fake: FakeBinanceServer;
 beforeAll(async () => {
-  t = await createTestApp({}, { feed: new ManualFeed({ 'spot:ETHUSDT': '2000' }) });
+  t = await createTestApp({}, { feed: new ManualFeed({ 'spot:ETHUSDT': '2000', 'future:ETHUSDT': '2000' }) });
   fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
   fake.setPrice('ETHUSDT', 'spot', '2000');
   const table = fake.book.rules('ETHUSDT', 'spot');
@@ -33,7 +34,14 @@ afterAll(async () => {
 });
 
 /** A trader whose keys are bound, then every exchange call goes to the Binance double. */
-async function liveTrader() {
+let trader: Promise<{ token: string }> | undefined;
+/** One trader for the file: once the exchange is live, this server refuses new Binance keys (a replayed feed). */
+const liveTrader = () => {
+  trader ??= bindLiveKeys();
+  return trader;
+};
+
+async function bindLiveKeys() {
   const user = await registerUser(t, 'gb');
   const keys = { apiKey: 'k'.repeat(64), secretKey: 'secret-secret-secret' };
   await call(t, 'POST', '/api/apikeys', keys, { token: user.token });
@@ -90,5 +98,28 @@ describe('starting a range grid on Binance', () => {
     );
     expect(fits.status).toBe(200);
     expect(fits.body.message).toBe(m.botStarting);
+  }, 60_000);
+
+  it('refuses a short or neutral futures grid, whose opening sells the live adapters send reduce-only', async () => {
+    const auth = await liveTrader();
+    for (const direction of ['short', 'neutral']) {
+      const refused = await call(
+        t,
+        'POST',
+        '/api/startgrid',
+        {
+          category: 'Future',
+          selectPair: 'ETHUSDT',
+          amount: 500,
+          strategy: { type: 'range', lower: 1900, upper: 2100, grids: 4, direction, leverage: 2 },
+        },
+        auth,
+      );
+      expect(refused).toMatchObject({ status: 400, body: { message: LIVE_LONG_ONLY } });
+    }
+    const grids = (await call(t, 'GET', '/api/gridbots', undefined, auth)).body as unknown as {
+      category: string;
+    }[];
+    expect(grids.filter((grid) => grid.category === 'Future')).toEqual([]);
   }, 60_000);
 });

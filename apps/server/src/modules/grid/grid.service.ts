@@ -29,8 +29,12 @@ import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
 import { freeUsdt, insertBot, runningBotOn, sendBotCommand } from '../bots';
 import { platformCredit } from '../credit';
-import { setUpFutures } from '../exchange';
+import { isLiveVenue, setUpFutures } from '../exchange';
 import * as repo from './grid.repo';
+
+/** A short or neutral futures grid on an exchange key. */
+export const LIVE_LONG_ONLY =
+  'Short and neutral futures grids run on the paper exchange only for now: on your exchange key every grid sell closes a long. Choose long.';
 
 type StartDeps = Pick<
   AppDeps,
@@ -61,6 +65,10 @@ export async function startGrid(deps: StartDeps, userId: string, input: StartGri
 
   const botId = await deps.state.accounts.run(userId, async (conn) => {
     const { exchange, free } = await freeUsdt(deps, userId, market, conn);
+    // The live adapters send every futures sell reduce-only (their bots hold longs): a short's opening sell
+    // would be refused. The paper exchange holds shorts.
+    if (market === 'future' && params.direction !== 'long' && isLiveVenue(exchange.venue))
+      throw new HttpError(400, LIVE_LONG_ONLY);
     // A live exchange's filters (§2.6 "Live (Binance)"): the open orders and their prices must pass its
     // MAX_NUM_ORDERS and percent-price filters at the price the orders go out at (the paper rules carry none).
     const live = await exchange.marketRules(input.selectPair, market);
