@@ -74,6 +74,13 @@ export const bots = pgTable(
     stopReason: text('stop_reason'),
     /** Price at the moment the bot stopped (History: Closed price). */
     closedPrice: numeric('closed_price'),
+    /**
+     * A futures bot stopped without a sale leaves its position open; when that position is closed from the
+     * Positions panel, when and at what average price (History: Closed price). The bot's lots stay in its
+     * state, and its figures stay its own: the close is the account's, not the bot's.
+     */
+    positionClosedAt: timestamp('position_closed_at', { withTimezone: true }),
+    positionClosedPrice: numeric('position_closed_price'),
     /** Σ pnl of the bot's profitable sells, kept by the statement that inserts its fills (Profit Book). */
     profitBook: numeric('profit_book').notNull().default('0'),
     /** Σ pnl of its losing sells, ≤ 0 (Loss Book). */

@@ -167,8 +167,10 @@ function dustOf(symbol: string, qty: number, price: number): DustView | null {
 }
 
 export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
-  // Stopped without a sale, a futures bot's open lots are a position still on the exchange: nothing closed.
-  const positionLeftOpen = row.category === 'Future' && (engineStateOf(row).lots?.length ?? 0) > 0;
+  // Stopped without a sale, a futures bot's open lots are a position still on the exchange: nothing closed,
+  // until the position is closed from the Positions panel (the lots stay in the state; the close is recorded).
+  const holdsLots = row.category === 'Future' && (engineStateOf(row).lots?.length ?? 0) > 0;
+  const positionLeftOpen = holdsLots && !row.positionClosedAt;
   const loss = Number(row.lossBook);
   const closed = Number(row.closedPrice ?? 0);
   const s = statsAt(row, closed, row.stoppedAt?.getTime() ?? nowMs);
@@ -185,7 +187,7 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
     roi: round(s.roiPct, 4),
     botstarttime: row.createdAt.toISOString(),
     botstoptime: row.stoppedAt?.toISOString() ?? null,
-    stopAt: row.closedPrice === null || positionLeftOpen ? null : closed,
+    stopAt: positionLeftOpen ? null : closedPriceOf(row, holdsLots),
     trades: s.trades,
     category: row.category,
     stopReason: row.stopReason,
@@ -225,6 +227,15 @@ export function toRangeHistoryRow(row: BotRow, nowMs: number): HistoryRow {
     gridProfit: round(pnl.gridProfit),
     matchedTrades: s.stats.matchedTrades,
   };
+}
+
+/**
+ * History's Closed price: where the position closed when the Positions panel closed it, else the price at the
+ * stop. The bot's PnL stays valued at the stop (its own figures; the panel's close is the account's).
+ */
+function closedPriceOf(row: BotRow, holdsLots: boolean): number | null {
+  const price = holdsLots && row.positionClosedPrice ? row.positionClosedPrice : row.closedPrice;
+  return price === null ? null : Number(price);
 }
 
 const KIND_NAMES = { multigrid: 'Multigrid', scalping: 'Scalping' } as const;

@@ -40,7 +40,13 @@ export async function listRunningBots(db: Db, userId: string, type?: BotType): P
  */
 export type BotView = Omit<
   BotRow,
-  'strategySnapshot' | 'profitBook' | 'lossBook' | 'fillCount' | 'fundedThroughMs'
+  | 'strategySnapshot'
+  | 'profitBook'
+  | 'lossBook'
+  | 'fillCount'
+  | 'fundedThroughMs'
+  | 'positionClosedAt'
+  | 'positionClosedPrice'
 >;
 /** A bot row without snapshot and engine state: what the dashboard polls list before the states. */
 export type BotHead = Omit<BotView, 'engineState'>;

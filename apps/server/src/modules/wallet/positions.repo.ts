@@ -1,5 +1,5 @@
 import { bots, type Db, type Tx } from '@gridbot/db';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 
 /**
  * The user's futures bots on these pairs, newest first, with their engine states: what a position may belong
@@ -16,6 +16,7 @@ export async function futuresBotsOn(db: Db | Tx, userId: string, symbols: readon
       category: bots.category,
       status: bots.status,
       engineState: bots.engineState,
+      positionClosedAt: bots.positionClosedAt,
     })
     .from(bots)
     .where(and(eq(bots.userId, userId), eq(bots.category, 'Future'), inArray(bots.symbol, [...symbols])))
@@ -23,3 +24,30 @@ export async function futuresBotsOn(db: Db | Tx, userId: string, symbols: readon
 }
 
 export type FuturesBotRow = Awaited<ReturnType<typeof futuresBotsOn>>[number];
+
+/**
+ * Records that the position the user's stopped futures bots on `symbol` left open was closed from the
+ * Positions panel, at `price`: one position per pair, so every such bot's lots went with it. Their lots and
+ * figures stay as the bots left them.
+ */
+export async function markPositionClosed(
+  db: Db | Tx,
+  userId: string,
+  symbol: string,
+  botIds: readonly string[],
+  close: { at: Date; price: string | null },
+) {
+  if (botIds.length === 0) return;
+  await db
+    .update(bots)
+    .set({ positionClosedAt: close.at, positionClosedPrice: close.price })
+    .where(
+      and(
+        eq(bots.userId, userId),
+        eq(bots.symbol, symbol),
+        eq(bots.status, 'Stopped'),
+        inArray(bots.id, [...botIds]),
+        isNull(bots.positionClosedAt),
+      ),
+    );
+}

@@ -203,6 +203,31 @@ describe('Positions', () => {
     expect(freeAfter - freeBefore).toBeCloseTo(booked, 6);
   });
 
+  it("shows a stopped bot's position closed from here as closed in its History row, at the close's price", async () => {
+    const user = await member('poshistory');
+    await openLong(user, 'ETHUSDT', '0.09', 3);
+    const botId = await stoppedWithLot(user.id, 'ETHUSDT', 0.09);
+    await t.handle.db.update(bots).set({ closedPrice: '3300' }).where(eq(bots.id, botId));
+    const historyRow = async () => {
+      const rows = (await call(t, 'GET', '/api/bothistory', undefined, user.auth)).body.rows as HistoryRow[];
+      return rows.find((r) => r.id === botId)!;
+    };
+    const before = await historyRow();
+    expect(before).toMatchObject({ positionLeftOpen: true, stopAt: null });
+
+    const closed = await call(t, 'POST', '/api/closeposition', { symbol: 'ETHUSDT' }, user.auth);
+    expect(closed.status).toBe(200);
+    const close = Number((closed.body.order as { averagePrice: string }).averagePrice);
+    const after = await historyRow();
+    expect(after).toMatchObject({ positionLeftOpen: false, stopAt: close });
+    // The bot's PnL stays what the bot made, valued at its stop: the close is the account's.
+    expect({ totalpnl: after.totalpnl, roi: after.roi, profit: after.profit }).toEqual({
+      totalpnl: before.totalpnl,
+      roi: before.roi,
+      profit: before.profit,
+    });
+  });
+
   it("refuses to close a running bot's position, naming the bot, and closes nothing", async () => {
     const user = await member('posrunning');
     await openLong(user, 'ETHUSDT', '0.09', 3);

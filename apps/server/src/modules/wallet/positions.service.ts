@@ -10,13 +10,16 @@ import { HttpError } from '../../lib/http-error';
 import { botLabel } from '../bots';
 import { userExchange } from '../exchange';
 import { asUserError } from './exchange-refusal';
-import { type FuturesBotRow, futuresBotsOn } from './positions.repo';
+import { type FuturesBotRow, futuresBotsOn, markPositionClosed } from './positions.repo';
 
 const RUNNING = new Set(['Live', 'Pause', 'Stopping']);
 
-/** Open lots in a stored engine state: a bot stopped without a sale keeps them, and the position with them. */
+/**
+ * Open lots in a stored engine state: a bot stopped without a sale keeps them, and the position with them,
+ * until that position is closed here (the lots stay in the state, the position is gone).
+ */
 const holdsLots = (bot: FuturesBotRow) =>
-  ((bot.engineState as { lots?: unknown[] } | null)?.lots?.length ?? 0) > 0;
+  !bot.positionClosedAt && ((bot.engineState as { lots?: unknown[] } | null)?.lots?.length ?? 0) > 0;
 
 /**
  * Whose position it is: the running futures bot on the pair, else the newest bot stopped without selling
@@ -77,9 +80,8 @@ export async function listPositions(
 export async function closePosition(deps: AppDeps, userId: string, symbol: string) {
   const exchange = await userExchange(deps, userId);
   return deps.state.accounts.run(userId, async (conn) => {
-    const running = (await futuresBotsOn(conn, userId, [symbol])).find(
-      (b) => b.botType !== 'cycle' && RUNNING.has(b.status),
-    );
+    const onPair = (await futuresBotsOn(conn, userId, [symbol])).filter((b) => b.botType !== 'cycle');
+    const running = onPair.find((b) => RUNNING.has(b.status));
     if (running) throw new HttpError(409, positionTradedByBotMessage(symbol, botLabel(running)));
     const position = await exchange.position(symbol);
     if (!position) throw new HttpError(404, m.noPosition);
@@ -93,6 +95,12 @@ export async function closePosition(deps: AppDeps, userId: string, symbol: strin
         clientOrderId: `close-${symbol}-${deps.clock.now().getTime()}`,
         quantity: position.quantity,
         reduceOnly: true,
+      });
+      // The History then shows the bots whose position this was as closed, at the close's price.
+      const leftOpen = onPair.filter((b) => b.status === 'Stopped' && holdsLots(b)).map((b) => b.id);
+      await markPositionClosed(conn, userId, symbol, leftOpen, {
+        at: deps.clock.now(),
+        price: order.averagePrice ?? null,
       });
       return {
         success: true,
