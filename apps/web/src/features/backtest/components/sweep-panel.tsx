@@ -206,7 +206,8 @@ export default function SweepPanel({ request, onApply }: SweepPanelProps) {
               </caption>
               <thead>
                 <tr>
-                  <th scope="col" className="px-1 text-muted">
+                  {/* The take-profit labels stay in view while a wide heatmap scrolls sideways (390 px). */}
+                  <th scope="col" className="sticky left-0 z-10 bg-surface px-1 text-muted">
                     TP ↓ spacing →
                   </th>
                   {axes.buyPct.map((b) => (
@@ -219,7 +220,7 @@ export default function SweepPanel({ request, onApply }: SweepPanelProps) {
               <tbody>
                 {axes.takeProfitPct.map((tp) => (
                   <tr key={tp}>
-                    <th scope="row" className="px-1 font-medium text-muted">
+                    <th scope="row" className="sticky left-0 z-10 bg-surface px-1 font-medium text-muted">
                       {tp}
                     </th>
                     {axes.buyPct.map((b) => {
