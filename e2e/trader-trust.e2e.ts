@@ -3,7 +3,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createFastStrategies, fillStartForm } from './support/bot-steps';
 import { newContext, shoot, transitionsDone } from './support/browser';
-import { fundFutures, inEveryLook, logInAsDemo, REPLAY_MARKET, setUpJourney } from './support/journey';
+import {
+  fundFutures,
+  inEveryLook,
+  logInAsDemo,
+  REPLAY_MARKET,
+  setUpJourney,
+  watchPage,
+} from './support/journey';
 
 // The journeys a trader's trust rests on: a futures bot stopped without a sale leaves its position, which the
 // Positions panel lists with its bot and closes reduce-only, giving the margin back and History the close; a
@@ -16,10 +23,26 @@ const STOPLOSS_PAIRS = ['LTCUSDT', 'DOGEUSDT', 'ADAUSDT', 'SOLUSDT'];
 
 const app = setUpJourney('trader-trust', REPLAY_MARKET);
 const { api, see } = app;
-/** The demo login; when it fails, a screenshot of where it stood and the end of the server's output. */
-async function logIn(context: BrowserContext, theme?: 'dark' | 'light'): Promise<Page> {
+/**
+ * The demo account through the login page once; later looks reuse its session (the login answers at most ten
+ * attempts per account in 15 minutes, and these journeys open many looks). When it fails, a screenshot of where
+ * it stood and the end of the server's output.
+ */
+async function logIn(context: BrowserContext, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
   try {
-    return await logInAsDemo(app, context, theme);
+    if (!app.token) return await logInAsDemo(app, context, theme);
+    await context.addInitScript(
+      ([token, look]) => {
+        window.localStorage.setItem('token', token);
+        window.localStorage.setItem('theme', look);
+      },
+      [app.token, theme] as const,
+    );
+    const page = await context.newPage();
+    watchPage(page);
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', exact: true }).waitFor();
+    return page;
   } catch (error) {
     for (const [i, page] of context.pages().entries()) await shoot(page, `trust-login-failure-${i}`);
     console.error(app.server.output().slice(-3000));

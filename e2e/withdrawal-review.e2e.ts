@@ -31,9 +31,9 @@ const logIn = (context: BrowserContext, theme?: 'dark' | 'light') => logInAsDemo
 async function logInAsAdmin(context: BrowserContext, theme: 'dark' | 'light' = 'dark'): Promise<Page> {
   const page = await context.newPage();
   watchPage(page);
-  await page.goto('/login');
+  await page.goto('/dashboard');
   await page.evaluate((value) => window.localStorage.setItem('theme', value), theme);
-  await page.goto('/login');
+  await page.goto('/dashboard');
   await see(page, 'Log in to your account');
   await page.getByLabel('Email Address or Username').fill(ADMIN.email);
   await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
