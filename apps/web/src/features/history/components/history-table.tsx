@@ -31,7 +31,10 @@ interface Column {
   gridOnly?: boolean;
   notGrid?: boolean;
   numeric?: boolean;
-  /** May break over two lines (a strategy's name), so thirteen columns fit beside the sidebar on a laptop. */
+  /**
+   * May break over two lines (a strategy's name, a reason), so thirteen columns fit beside the sidebar on a
+   * laptop; wide enough that a reason such as "Stopped by its stoploss price" takes two lines, not four.
+   */
   wrap?: boolean;
   /** What the column sorts by. */
   sortValue?: (row: HistoryRow) => number | string;
@@ -199,7 +202,7 @@ function dataColumn(c: Column): DataColumn<HistoryRow> {
     header: c.header,
     cell: (row) => c.cell(row),
     align: c.numeric ? 'right' : 'left',
-    className: clsx('tabular-nums', c.wrap && 'min-w-20 whitespace-normal'),
+    className: clsx('tabular-nums', c.wrap && 'min-w-28 whitespace-normal'),
     cellClassName: c.className,
     sortable: c.sortValue !== undefined,
   };
