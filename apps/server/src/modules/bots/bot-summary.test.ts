@@ -2,15 +2,16 @@ import {
   applyFill,
   compileRules,
   createGridBot,
+  createRange,
   type EngineState,
   simulateFill,
   step,
   stop,
 } from '@gridbot/engine';
-import { getMarketRules } from '@gridbot/shared';
+import { getMarketRules, rangeStrategySchema } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import { simpleMultigrid } from '../../testing/bot-fixtures';
-import { statsAt, toHistoryRow, unrealizedAt } from './bot-summary';
+import { statsAt, toHistoryRow, toRangeHistoryRow, unrealizedAt } from './bot-summary';
 import type { BotRow, BotView } from './bots.repo';
 
 /** A spot ETHUSDT bot that bought grid 1 (400 USDT) at 2000: 0.2 ETH, 0.1998 after the commission in ETH. */
@@ -94,3 +95,54 @@ describe('History rows', () => {
 });
 
 const engineLots = (row: BotRow) => (row.engineState as unknown as EngineState).lots.length;
+
+describe('History rows of range grids', () => {
+  /** A futures long grid stopped without a sale, still holding 0.09 ETH bought at 3300 (3× margin 99). */
+  function gridStoppedWithPosition(): BotRow {
+    const params = rangeStrategySchema.parse({
+      type: 'range',
+      lower: 3000,
+      upper: 3600,
+      grids: 6,
+      leverage: 3,
+    });
+    const state = createRange({
+      params,
+      investment: 300,
+      market: 'future',
+      rules: compileRules(getMarketRules('ETHUSDT', 'future')),
+      startTimeMs: 0,
+    });
+    state.status = 'Stopped';
+    state.futures = { ...state.futures!, pos: 0.09, entry: 297, margin: 99 };
+    return {
+      id: 'grid-1',
+      symbol: 'ETHUSDT',
+      category: 'Future',
+      strategyName: '',
+      engineState: state,
+      closedPrice: '3310',
+      positionClosedAt: null,
+      positionClosedPrice: null,
+      createdAt: new Date(0),
+      stoppedAt: new Date(60_000),
+      stopReason: 'manual',
+    } as unknown as BotRow;
+  }
+
+  it('shows a grid stopped without a sale as a position left open, with no closed price', () => {
+    expect(toRangeHistoryRow(gridStoppedWithPosition(), 120_000)).toMatchObject({
+      positionLeftOpen: true,
+      stopAt: null,
+    });
+  });
+
+  it('shows its position closed from the Positions panel as closed, at the close price', () => {
+    const closed = {
+      ...gridStoppedWithPosition(),
+      positionClosedAt: new Date(90_000),
+      positionClosedPrice: '3321.5',
+    } as BotRow;
+    expect(toRangeHistoryRow(closed, 120_000)).toMatchObject({ positionLeftOpen: false, stopAt: 3321.5 });
+  });
+});

@@ -204,7 +204,7 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
 export function toRangeHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   const s = reviveRange(row.engineState as unknown as RangeState);
   const stoppedMs = row.stoppedAt?.getTime() ?? nowMs;
-  const positionLeftOpen = (s.futures?.pos ?? 0) !== 0;
+  const positionLeftOpen = (s.futures?.pos ?? 0) !== 0 && !row.positionClosedAt;
   const closed = row.closedPrice === null ? s.stats.startPrice : Number(row.closedPrice);
   const pnl = rangePnl(s, closed, exitFeePctOf(row));
   return {
@@ -219,7 +219,7 @@ export function toRangeHistoryRow(row: BotRow, nowMs: number): HistoryRow {
     roi: round(roiPct(pnl.totalPnl, s.investment), 4),
     botstarttime: row.createdAt.toISOString(),
     botstoptime: row.stoppedAt?.toISOString() ?? null,
-    stopAt: row.closedPrice === null || positionLeftOpen ? null : closed,
+    stopAt: positionLeftOpen ? null : closedPriceOf(row, (s.futures?.pos ?? 0) !== 0),
     trades: s.stats.trades,
     category: row.category,
     stopReason: row.stopReason ?? s.stopReason,

@@ -15,11 +15,15 @@ import { type FuturesBotRow, futuresBotsOn, markPositionClosed } from './positio
 const RUNNING = new Set(['Live', 'Pause', 'Stopping']);
 
 /**
- * Open lots in a stored engine state: a bot stopped without a sale keeps them, and the position with them,
- * until that position is closed here (the lots stay in the state, the position is gone).
+ * A position in a stored engine state: a Multigrid or Scalping bot's open lots, a range grid's futures
+ * position. A bot stopped without a sale keeps it until that position is closed here (the state stays as the
+ * bot left it, the position is gone).
  */
-const holdsLots = (bot: FuturesBotRow) =>
-  !bot.positionClosedAt && ((bot.engineState as { lots?: unknown[] } | null)?.lots?.length ?? 0) > 0;
+const holdsLots = (bot: FuturesBotRow) => {
+  const state = bot.engineState as { lots?: unknown[]; futures?: { pos?: number } | null } | null;
+  const held = (state?.lots?.length ?? 0) > 0 || (state?.futures?.pos ?? 0) !== 0;
+  return !bot.positionClosedAt && held;
+};
 
 /**
  * Whose position it is: the running futures bot on the pair, else the newest bot stopped without selling
