@@ -39,6 +39,7 @@ import {
   totalsOfExecutions,
 } from './bybit-normalize';
 import type { ApiKeyPermissions } from './key-permissions';
+import { MARKETS_TTL_MS, MarketsCache } from './markets-cache';
 import { rulesFromMarket } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
@@ -54,7 +55,6 @@ export interface BybitExchangeOptions extends BybitClientOptions {
   marketsTtlMs?: number;
 }
 
-const MARKETS_TTL_MS = 24 * 60 * 60 * 1000;
 const category = (market: MarketKind) => (market === 'spot' ? 'spot' : 'linear');
 
 /**
@@ -72,16 +72,18 @@ export class BybitExchange implements Exchange {
   readonly lateOrderWindowMs: number;
   private readonly client: bybit;
   private readonly retry: RetryPolicy;
-  private readonly marketsTtlMs: number;
-  private marketsLoaded: Promise<void> | undefined;
-  private marketsLoadedAtMs = 0;
+  private readonly markets: MarketsCache;
   /** Symbols whose one-way mode and isolated margin were seen set this process. */
   private readonly futuresReady = new Set<string>();
 
   constructor(options: BybitExchangeOptions) {
     this.client = createBybitClient(options);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.marketsTtlMs = options.marketsTtlMs ?? MARKETS_TTL_MS;
+    this.markets = new MarketsCache(
+      options.marketsTtlMs ?? MARKETS_TTL_MS,
+      (reload) => this.call((c) => c.loadMarkets(reload)),
+      () => this.client.markets !== undefined,
+    );
     this.lateOrderWindowMs = bybitLateOrderWindowMs(options);
   }
 
@@ -435,18 +437,7 @@ export class BybitExchange implements Exchange {
 
   /** instruments-info of spot and linear, loaded at first use and again once a day. */
   private loadMarkets(): Promise<void> {
-    if (this.marketsLoaded && Date.now() - this.marketsLoadedAtMs > this.marketsTtlMs)
-      this.marketsLoaded = undefined;
-    const reload = this.client.markets !== undefined;
-    if (!this.marketsLoaded) this.marketsLoadedAtMs = Date.now();
-    this.marketsLoaded ??= this.call((c) => c.loadMarkets(reload)).then(
-      () => undefined,
-      (error: unknown) => {
-        this.marketsLoaded = undefined;
-        throw error;
-      },
-    );
-    return this.marketsLoaded;
+    return this.markets.ensure();
   }
 
   /** [market/tickers] lastPrice. */

@@ -12,6 +12,7 @@ import {
   tradingKeyPermissions,
 } from './fake-binance-permissions';
 import { binanceRoutes, type FakeRoute } from './fake-binance-routes';
+import { header, readBody } from './loopback-http';
 
 export interface RecordedRequest {
   method: string;
@@ -498,15 +499,4 @@ export class FakeBinanceServer {
 /** totalParams = query string + body, each without its `signature` parameter (Binance SIGNED rules). */
 function stripSignature(raw: string): string {
   return raw.replace(/&?signature=[0-9a-fA-F]*$/, '');
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

@@ -11,6 +11,7 @@ import {
   ticker,
   walletBalance,
 } from './fake-bybit-shapes';
+import { header, readBody, send } from './loopback-http';
 
 export interface BybitRecordedRequest {
   method: string;
@@ -451,26 +452,4 @@ function page(rows: readonly unknown[], p: Params, byDefault: number, max: numbe
   const from = Number(text(p.cursor) ?? 0);
   const next = from + limit < rows.length ? String(from + limit) : '';
   return { list: rows.slice(from, from + limit), nextPageCursor: next };
-}
-
-function send(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const json = typeof body !== 'string';
-  res.writeHead(status, { 'content-type': json ? 'application/json' : 'text/plain', ...headers });
-  res.end(json ? JSON.stringify(body) : body);
-}
-
-function header(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
