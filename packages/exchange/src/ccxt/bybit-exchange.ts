@@ -42,6 +42,7 @@ import type { ApiKeyPermissions } from './key-permissions';
 import { MARKETS_TTL_MS, MarketsCache } from './markets-cache';
 import { rulesFromMarket } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
+import { sendOnce } from './send-once';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
 
 type Raw = Record<string, unknown>;
@@ -157,7 +158,7 @@ export class BybitExchange implements Exchange {
       if (!buy || input.reduceOnly) params.reduceOnly = true;
     }
     try {
-      await this.sendOnce((c) => c.privatePostV5OrderCreate(params));
+      await sendOnce(() => this.client.privatePostV5OrderCreate(params), toBybitError);
     } catch (error) {
       const mapped = toBybitError(error);
       // orderLinkId "should be unique": a refused repeat means the order exists; it is the answer.
@@ -454,17 +455,6 @@ export class BybitExchange implements Exchange {
     } catch (error) {
       const mapped = toBybitError(error);
       if (bybitCodeOf(mapped) !== code) throw mapped;
-    }
-  }
-
-  /** An order POST, sent once (docs/trading-rules.md §3): a refusal keeps its kind, anything else is `unknown`. */
-  private async sendOnce(fn: (client: bybit) => Promise<unknown>): Promise<void> {
-    try {
-      await fn(this.client);
-    } catch (error) {
-      const mapped = toBybitError(error);
-      if (mapped.kind === 'rejected' || mapped.kind === 'fatal') throw mapped;
-      throw exchangeErrors.outcomeUnknown(mapped);
     }
   }
 
