@@ -156,9 +156,9 @@ export interface ConvertResult {
   price: DecimalString;
 }
 
-/** One user's account on one venue (paper, Binance or Bybit). */
+/** One user's account on one venue (paper, Binance, Bybit or OKX). */
 export interface Exchange {
-  readonly venue: 'paper' | 'binance' | 'bybit';
+  readonly venue: 'paper' | 'binance' | 'bybit' | 'okx';
   /**
    * How long after a call to `placeOrder` that ended without a clear answer (a timeout, a lost answer,
    * -1007) the order may still appear on the exchange: until then, "no such order" is not final

@@ -22,6 +22,8 @@ export {
 export { BybitReject, FakeBybitBook } from './fake-bybit-book';
 export { type BybitFault, type BybitRecordedRequest, FakeBybitServer } from './fake-bybit-server';
 export { FakeClock } from './fake-clock';
+export { FakeOkxBook, OkxReject } from './fake-okx-book';
+export { FakeOkxServer, type OkxFault, type OkxRecordedRequest, okxInstId } from './fake-okx-server';
 export { ManualFeed } from './manual-feed';
 export { paperStoreContract, sampleOrder } from './paper-store-contract';
 export { virtualBudget } from './virtual-budget';

@@ -1,0 +1,88 @@
+import { okx } from 'ccxt';
+
+export interface OkxClientOptions {
+  apiKey?: string;
+  secret?: string;
+  /** OKX API keys carry a passphrase chosen when the key was made ([rest-auth] OK-ACCESS-PASSPHRASE). */
+  passphrase?: string;
+  /** OKX's demo trading (the x-simulated-trading: 1 header). */
+  sandbox?: boolean;
+  /** Replaces the origin of every OKX REST URL (tests: the loopback fake server). */
+  baseUrl?: string;
+  /** ccxt's own request throttling. Default true. */
+  enableRateLimit?: boolean;
+  /** Request timeout in ms. Default 10,000. */
+  timeoutMs?: number;
+}
+
+/**
+ * [rest-auth] "REST Authentication": a signed request expires 30 seconds after its OK-ACCESS-TIMESTAMP
+ * (50102 "Timestamp request expired").
+ */
+export const OKX_REQUEST_EXPIRY_MS = 30_000;
+
+/**
+ * How long after an order call that ended without a clear answer the order may still reach OKX's engine:
+ * a request stamped at most when the call ended is dead 30 s later, plus a second our clock may lead
+ * OKX's. After that, "no such order" is final.
+ */
+export const OKX_LATE_ORDER_WINDOW_MS = OKX_REQUEST_EXPIRY_MS + 1000;
+
+/**
+ * OKX's refusal as it sent it, before ccxt rewords it: the body's `code`/`msg`, or for an order refused
+ * under code "1" the order's own `sCode`/`sMsg` ([place-order] response).
+ */
+export class OkxApiError extends Error {
+  override readonly name = 'OkxApiError';
+  constructor(
+    readonly httpStatus: number,
+    readonly code: number,
+    readonly msg: string,
+  ) {
+    super(`HTTP ${httpStatus} ${code} ${msg}`);
+  }
+}
+
+/**
+ * One ccxt `okx` client for an account: API v5 for spot and USDT swaps alike. Markets are loaded for SPOT
+ * and SWAP only (ccxt would also load futures and options), currencies not at all (a signed call the port
+ * never needs).
+ */
+export function createOkxClient(options: OkxClientOptions): okx {
+  const client = new okx({
+    apiKey: options.apiKey,
+    secret: options.secret,
+    password: options.passphrase,
+    enableRateLimit: options.enableRateLimit ?? true,
+    timeout: options.timeoutMs ?? 10_000,
+    // ccxt would put its broker id (and a random clOrdId) on an order sent without one; every order here
+    // carries its own clOrdId, and no tag is wanted.
+    options: { fetchMarkets: { types: ['spot', 'swap'] }, brokerId: '' },
+  });
+  (client.has as Record<string, unknown>).fetchCurrencies = false;
+  if (options.sandbox) client.setSandboxMode(true);
+  keepOkxErrors(client);
+  if (options.baseUrl) {
+    const api = client.urls.api as Record<string, string>;
+    api.rest = options.baseUrl.replace(/\/$/, '');
+  }
+  return client;
+}
+
+/** Every v5 body with a code other than "0" is thrown as an `OkxApiError` first, its code kept. */
+function keepOkxErrors(client: okx): void {
+  const original = client.handleErrors.bind(client);
+  client.handleErrors = ((...args: Parameters<okx['handleErrors']>) => {
+    const [httpStatus, , , , , , response] = args;
+    const body = response as { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+    if (body && body.code !== undefined && String(body.code) !== '0') {
+      const first = Array.isArray(body.data)
+        ? (body.data[0] as Record<string, unknown> | undefined)
+        : undefined;
+      if (first?.sCode !== undefined && String(first.sCode) !== '0')
+        throw new OkxApiError(Number(httpStatus), Number(first.sCode), String(first.sMsg ?? ''));
+      throw new OkxApiError(Number(httpStatus), Number(body.code), String(body.msg ?? ''));
+    }
+    return original(...args);
+  }) as okx['handleErrors'];
+}
