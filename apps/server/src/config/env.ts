@@ -90,7 +90,7 @@ const baseSchema = z.object({
   MARKET_FUNDING_PCT: z.coerce.number().min(-3).max(3).default(0.01),
   /**
    * Where orders go: the paper exchange (default), or `binance`, the live mode: each user's orders go to the
-   * exchange of their own key (Binance or Bybit) through ccxt.
+   * exchange of their own key (Binance, Bybit or OKX) through ccxt.
    */
   EXCHANGE: z.enum(['paper', 'binance']).default('paper'),
   BINANCE_SANDBOX: flag(false),
@@ -111,6 +111,8 @@ const baseSchema = z.object({
   EXCHANGE_REST_URL_BINANCE: z.string().url().optional(),
   /** Replaces the origin of every Bybit REST URL (V5 /v5/...): a Bybit-compatible server for tests. */
   EXCHANGE_REST_URL_BYBIT: z.string().url().optional(),
+  /** Replaces the origin of every OKX REST URL (API v5 /api/v5/...): an OKX-compatible server for tests. */
+  EXCHANGE_REST_URL_OKX: z.string().url().optional(),
   PAPER_START_USDT: z
     .string()
     .regex(/^\d+(\.\d+)?$/, 'must be a positive decimal number')

@@ -12,7 +12,9 @@ export const apiKeys = pgTable('api_keys', {
   apiKey: text('api_key').notNull(),
   secretSealed: text('secret_sealed').notNull(),
   /** Which exchange the key belongs to: the user's orders go there. Keys bound before the choice are Binance's. */
-  exchange: text('exchange').$type<'binance' | 'bybit'>().notNull().default('binance'),
+  exchange: text('exchange').$type<'binance' | 'bybit' | 'okx'>().notNull().default('binance'),
+  /** OKX keys only: the passphrase chosen with the key, sealed like the secret. */
+  passphraseSealed: text('passphrase_sealed'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** What the key may do, as Binance answered at the last check (null on the paper exchange). */
   permissions: jsonb('permissions').$type<Record<string, boolean>>(),

@@ -13,7 +13,7 @@ export interface StartBlocker {
 
 export interface StartReadiness {
   /** The exchange the bot would trade on: paper, or the bound key's. */
-  venue: 'paper' | 'binance' | 'bybit';
+  venue: 'paper' | 'binance' | 'bybit' | 'okx';
   /** Free USDT of the wallet the bot would trade from (what running bots hold taken out); null without keys. */
   freeUsdt: string | null;
   blockers: StartBlocker[];

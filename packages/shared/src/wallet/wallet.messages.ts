@@ -4,8 +4,10 @@ export const walletMessages = {
   secretKeyRequired: 'Secret Key is required.',
   apiKeyMax: 'API Key must be at most 128 characters long', // (ours)
   secretKeyMax: 'Secret Key must be at most 128 characters long', // (ours)
+  passphraseRequired: 'Passphrase is required for an OKX key.', // (ours)
+  passphraseMax: 'Passphrase must be at most 128 characters long', // (ours)
   bothOrNeither: 'Send both keys to connect, or both as null to disconnect.', // (ours)
-  exchangeUnknown: 'Choose Binance or Bybit.', // (ours)
+  exchangeUnknown: 'Choose Binance, Bybit or OKX.', // (ours)
   exchangeUnavailable: (name: string) => `${name} keys are not accepted on this server.`, // (ours)
   keysSaved: 'API keys saved successfully',
   keysSaveFailed: 'Failed to save API settings. Please try again.',

@@ -12,9 +12,13 @@ export function positiveAmount(requiredMessage: string, invalidMessage: string) 
 }
 
 /** The exchanges a member can bind a key of (API Setting); the key's exchange is where the bots trade. */
-export const KEY_EXCHANGES = ['binance', 'bybit'] as const;
+export const KEY_EXCHANGES = ['binance', 'bybit', 'okx'] as const;
 export type KeyExchange = (typeof KEY_EXCHANGES)[number];
-export const KEY_EXCHANGE_NAMES: Record<KeyExchange, string> = { binance: 'Binance', bybit: 'Bybit' };
+export const KEY_EXCHANGE_NAMES: Record<KeyExchange, string> = {
+  binance: 'Binance',
+  bybit: 'Bybit',
+  okx: 'OKX',
+};
 const keyExchangeField = z.enum(KEY_EXCHANGES, { error: m.exchangeUnknown });
 
 /** POST /api/apikeys: both keys to connect, both null to disconnect (docs/spec/01-core-screens.md §7). */
@@ -32,6 +36,8 @@ export const apiKeysInputSchema = z
       .min(1, m.secretKeyRequired)
       .max(128, m.secretKeyMax)
       .nullable(),
+    /** OKX keys only: the passphrase chosen when the key was made (OKX signs every request with it). */
+    passphrase: z.string().trim().max(128, m.passphraseMax).optional(),
     /** The key's exchange; Binance when left out (the form before the choice existed sent none). */
     exchange: keyExchangeField.default('binance'),
     /** With two-factor sign-in on: the code, asked again before keys change. */
@@ -40,15 +46,26 @@ export const apiKeysInputSchema = z
   .refine((v) => (v.apiKey === null) === (v.secretKey === null), {
     message: m.bothOrNeither,
     path: ['secretKey'],
+  })
+  .refine((v) => v.apiKey === null || v.exchange !== 'okx' || (v.passphrase ?? '') !== '', {
+    message: m.passphraseRequired,
+    path: ['passphrase'],
   });
 export type ApiKeysInput = z.infer<typeof apiKeysInputSchema>;
 
 /** The API Setting form: both keys required (disconnect is its own button). */
-export const apiKeysFormSchema = z.object({
-  exchange: keyExchangeField,
-  apiKey: z.string().trim().min(1, m.apiKeyRequired).max(128, m.apiKeyMax),
-  secretKey: z.string().trim().min(1, m.secretKeyRequired).max(128, m.secretKeyMax),
-});
+export const apiKeysFormSchema = z
+  .object({
+    exchange: keyExchangeField,
+    apiKey: z.string().trim().min(1, m.apiKeyRequired).max(128, m.apiKeyMax),
+    secretKey: z.string().trim().min(1, m.secretKeyRequired).max(128, m.secretKeyMax),
+    /** Shown and required for OKX keys only. */
+    passphrase: z.string().trim().max(128, m.passphraseMax).optional(),
+  })
+  .refine((v) => v.exchange !== 'okx' || (v.passphrase ?? '') !== '', {
+    message: m.passphraseRequired,
+    path: ['passphrase'],
+  });
 export type ApiKeysForm = z.infer<typeof apiKeysFormSchema>;
 
 export const pairField = z

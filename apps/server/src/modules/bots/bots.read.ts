@@ -131,6 +131,7 @@ export async function pieChart(
       apiKey: found.keys.apiKey,
       secret: deps.secrets.open(found.keys.secretSealed),
       exchange: found.keys.exchange,
+      ...(found.keys.passphraseSealed ? { passphrase: deps.secrets.open(found.keys.passphraseSealed) } : {}),
     };
     exchange = deps.exchanges.forUser(userId, keys);
     rows = found.running;

@@ -84,6 +84,7 @@ const preparePie = (db: Db, type: BotType) =>
       apiKey: apiKeys.apiKey,
       secretSealed: apiKeys.secretSealed,
       exchange: apiKeys.exchange,
+      passphraseSealed: apiKeys.passphraseSealed,
       bot: { symbol: bots.symbol, category: bots.category, investment: bots.investment },
     })
     .from(apiKeys)
@@ -141,7 +142,12 @@ export class DashboardReads {
     const [first] = rows;
     if (!first) return undefined;
     return {
-      keys: { apiKey: first.apiKey, secretSealed: first.secretSealed, exchange: first.exchange },
+      keys: {
+        apiKey: first.apiKey,
+        secretSealed: first.secretSealed,
+        exchange: first.exchange,
+        passphraseSealed: first.passphraseSealed,
+      },
       running: rows.flatMap((r) => (r.bot ? [r.bot] : [])),
     };
   }

@@ -11,13 +11,15 @@ export async function findApiKeys(db: Db, userId: string) {
 export async function saveApiKeys(
   db: Db | Tx,
   userId: string,
-  key: { apiKey: string; secretSealed: string; exchange: KeyExchange },
+  key: { apiKey: string; secretSealed: string; exchange: KeyExchange; passphraseSealed?: string | null },
   at: Date,
 ) {
+  // A key without a passphrase clears the one an earlier (OKX) key left.
+  const row = { passphraseSealed: null, ...key, updatedAt: at };
   await db
     .insert(apiKeys)
-    .values({ userId, ...key, updatedAt: at })
-    .onConflictDoUpdate({ target: apiKeys.userId, set: { ...key, updatedAt: at } });
+    .values({ userId, ...row })
+    .onConflictDoUpdate({ target: apiKeys.userId, set: row });
 }
 
 export async function deleteApiKeys(db: Db | Tx, userId: string) {

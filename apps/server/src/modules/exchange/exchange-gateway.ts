@@ -7,6 +7,8 @@ export interface UserKeys {
   secret: string;
   /** Absent: Binance, the one exchange keys were bound on before the choice. */
   exchange?: KeyExchange;
+  /** OKX keys only: the passphrase chosen with the key. */
+  passphrase?: string;
 }
 
 /** Whether an account trades on a live exchange (its orders and positions are the exchange's), not on paper. */

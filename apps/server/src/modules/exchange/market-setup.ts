@@ -117,10 +117,11 @@ export async function createFundingHistory(env: Env, budget?: RequestBudget): Pr
 export interface LiveEndpoints {
   binance: { sandbox: boolean; baseUrl: string | undefined };
   bybit?: { baseUrl: string | undefined };
+  okx?: { baseUrl: string | undefined };
 }
 
 /**
- * The live exchanges through ccxt with each user's own key, on the key's exchange (Binance or Bybit); one
+ * The live exchanges through ccxt with each user's own key, on the key's exchange (Binance, Bybit or OKX); one
  * client per user and key. Binance's clients spend the role's request budget.
  */
 export async function liveGateway(
@@ -128,12 +129,17 @@ export async function liveGateway(
   spending: BudgetSpending = {},
 ): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
-  const [{ BinanceExchange }, { BybitExchange }] = await Promise.all([
+  const [{ BinanceExchange }, { BybitExchange }, { OkxExchange }] = await Promise.all([
     import('@gridbot/exchange/binance'),
     import('@gridbot/exchange/bybit'),
+    import('@gridbot/exchange/okx'),
   ]);
   const build = (keys: UserKeys) => {
     const credentials = { apiKey: keys.apiKey, secret: keys.secret };
+    if (keys.exchange === 'okx') {
+      if (!endpoints.okx) throw new Error('OKX keys are not accepted by this server');
+      return new OkxExchange({ ...credentials, passphrase: keys.passphrase ?? '', ...endpoints.okx });
+    }
     if (keys.exchange !== 'bybit')
       return new BinanceExchange({ ...spending, ...credentials, ...endpoints.binance });
     if (!endpoints.bybit) throw new Error('Bybit keys are not accepted by this server');
@@ -149,7 +155,11 @@ export async function liveGateway(
   };
   return {
     venue: 'binance',
-    keyExchanges: endpoints.bybit ? ['binance', 'bybit'] : ['binance'],
+    keyExchanges: [
+      'binance',
+      ...(endpoints.bybit ? (['bybit'] as const) : []),
+      ...(endpoints.okx ? (['okx'] as const) : []),
+    ],
     forUser: clientOf,
     async verifyKeys(_userId, keys) {
       try {
@@ -166,14 +176,23 @@ export async function liveGateway(
 }
 
 /**
- * The live exchanges' endpoints. Bybit takes keys when its bots decide on real prices: with Binance's market
- * (MARKET_FEED=binance) or against a Bybit-compatible server (EXCHANGE_REST_URL_BYBIT). A simulated or
- * replayed market on Bybit's own hosts would buy and sell real coins at levels the market never reached.
+ * The live exchanges' endpoints. Bybit and OKX take keys when their bots decide on real prices: with
+ * Binance's market (MARKET_FEED=binance) or against a compatible server of their own (EXCHANGE_REST_URL_BYBIT,
+ * EXCHANGE_REST_URL_OKX). A simulated or replayed market on their own hosts would buy and sell real coins at
+ * levels the market never reached.
  */
 export function liveEndpoints(env: Env): LiveEndpoints {
   const binance = { sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL };
-  const bybitOn = env.MARKET_FEED === 'binance' || env.EXCHANGE_REST_URL_BYBIT !== undefined;
-  return bybitOn ? { binance, bybit: { baseUrl: env.EXCHANGE_REST_URL_BYBIT } } : { binance };
+  const realPrices = env.MARKET_FEED === 'binance';
+  return {
+    binance,
+    ...(realPrices || env.EXCHANGE_REST_URL_BYBIT !== undefined
+      ? { bybit: { baseUrl: env.EXCHANGE_REST_URL_BYBIT } }
+      : {}),
+    ...(realPrices || env.EXCHANGE_REST_URL_OKX !== undefined
+      ? { okx: { baseUrl: env.EXCHANGE_REST_URL_OKX } }
+      : {}),
+  };
 }
 
 /**

@@ -29,7 +29,13 @@ export type KeyDeps = Pick<AppDeps, 'db' | 'exchanges' | 'secrets'>;
  */
 export async function loadUserKeys(deps: KeyDeps, userId: string): Promise<UserKeys | undefined> {
   const row = await findApiKeys(deps.db, userId);
-  if (row) return { apiKey: row.apiKey, secret: deps.secrets.open(row.secretSealed), exchange: row.exchange };
+  if (row)
+    return {
+      apiKey: row.apiKey,
+      secret: deps.secrets.open(row.secretSealed),
+      exchange: row.exchange,
+      ...(row.passphraseSealed ? { passphrase: deps.secrets.open(row.passphraseSealed) } : {}),
+    };
   return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
 }
 

@@ -25,27 +25,34 @@ const unreachable = (error: unknown) => {
 };
 
 /**
- * Saves a key pair once its exchange (Binance or Bybit) accepts it and its rights are fit to trade with: a
+ * Saves a key pair once its exchange (Binance, Bybit or OKX, with the OKX key's passphrase) accepts it and its rights are fit to trade with: a
  * key that can withdraw, or lacks the trading it needs, is refused; one that is not IP-restricted is saved
  * with a warning naming the server's IP to whitelist. On paper the exchange is stored and means nothing.
  */
 export async function saveKeys(
   deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets'>,
   userId: string,
-  input: { apiKey: string; secret: string; exchange: KeyExchange },
+  input: { apiKey: string; secret: string; exchange: KeyExchange; passphrase?: string | undefined },
   ip: string,
 ) {
   const { apiKey, secret, exchange } = input;
+  const passphrase = exchange === 'okx' ? input.passphrase : undefined;
   if (!isPaperVenue(deps) && !deps.exchanges.keyExchanges?.includes(exchange))
     throw new HttpError(400, m.exchangeUnavailable(KEY_EXCHANGE_NAMES[exchange]));
-  const keys = { apiKey, secret, exchange };
+  const keys = { apiKey, secret, exchange, ...(passphrase ? { passphrase } : {}) };
   const valid = await deps.exchanges.verifyKeys(userId, keys).catch(unreachable);
   if (!valid) throw new HttpError(400, m.invalidKeys);
   const { permissions, refusal } = await inspectKey(checkDeps(deps), userId, keys).catch(unreachable);
   if (refusal) throw new HttpError(400, refusal);
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
-    await saveApiKeys(tx, userId, { apiKey, secretSealed: deps.secrets.seal(secret), exchange }, now);
+    const sealed = {
+      apiKey,
+      secretSealed: deps.secrets.seal(secret),
+      exchange,
+      passphraseSealed: passphrase ? deps.secrets.seal(passphrase) : null,
+    };
+    await saveApiKeys(tx, userId, sealed, now);
     if (permissions) await storePermissions(tx, userId, permissions, now);
     await recordSecurityEvent(tx, { userId, type: 'key_saved', ip, detail: { apiKey: keyHint(apiKey) } });
   });

@@ -95,7 +95,7 @@ describe('a Bybit key in API Setting (Bybit double)', () => {
       t,
       'POST',
       '/api/apikeys',
-      { ...bybitKeys, exchange: 'okx' },
+      { ...bybitKeys, exchange: 'kraken' },
       { token: user.token },
     );
     expect(odd.status).toBe(400);

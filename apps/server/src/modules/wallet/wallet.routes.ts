@@ -38,10 +38,10 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(apiKeyApiPaths.save, { ...guard, schema: { body: apiKeysInputSchema } }, async (req) => {
     const user = currentUser(req);
-    const { apiKey, secretKey, exchange } = req.body;
+    const { apiKey, secretKey, exchange, passphrase } = req.body;
     await requireSecondFactor(deps, user, req.body.code, req.ip);
     if (apiKey === null || secretKey === null) return removeKeys(deps, user.id, req.ip);
-    return saveKeys(deps, user.id, { apiKey, secret: secretKey, exchange }, req.ip);
+    return saveKeys(deps, user.id, { apiKey, secret: secretKey, exchange, passphrase }, req.ip);
   });
 
   // `venue` lets API Setting explain that the paper exchange needs no keys (every user has a paper account).

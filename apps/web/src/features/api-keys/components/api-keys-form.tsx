@@ -41,27 +41,31 @@ export function ApiKeysForm({ replacing, exchange }: ApiKeysFormProps) {
   useEffect(() => {
     if (!form.getFieldState('exchange').isDirty) form.setValue('exchange', exchange);
   }, [exchange]);
+  // OKX keys carry a passphrase chosen when the key was made; the other exchanges have none.
+  const okx = form.watch('exchange') === 'okx';
 
-  const onSubmit = form.handleSubmit((input) =>
-    save.mutateAsync(code ? { ...input, code } : input).then(
-      (reply) => {
-        toast.success(walletMessages.keysSaved);
-        if (reply.warning) toast.warning(reply.warning, { duration: 15_000 });
-        form.reset({ exchange: input.exchange, apiKey: '', secretKey: '' });
-        setCode('');
-      },
-      (error: unknown) => {
-        if (isApiError(error) && error.body?.twoFactorRequired === true) {
-          setNeedsCode(true);
-          toast.error(error.message);
-          return;
-        }
-        // The spec's text, with the exchange's reason (e.g. a refused key) underneath when it gave one.
-        const reason =
-          isApiError(error) && error.fromServer && error.status < 500 ? error.message : undefined;
-        toast.error(walletMessages.keysSaveFailed, { description: reason });
-      },
-    ),
+  const onSubmit = form.handleSubmit(({ passphrase, ...keys }) =>
+    save
+      .mutateAsync({ ...keys, ...(keys.exchange === 'okx' ? { passphrase } : {}), ...(code ? { code } : {}) })
+      .then(
+        (reply) => {
+          toast.success(walletMessages.keysSaved);
+          if (reply.warning) toast.warning(reply.warning, { duration: 15_000 });
+          form.reset({ exchange: keys.exchange, apiKey: '', secretKey: '' });
+          setCode('');
+        },
+        (error: unknown) => {
+          if (isApiError(error) && error.body?.twoFactorRequired === true) {
+            setNeedsCode(true);
+            toast.error(error.message);
+            return;
+          }
+          // The spec's text, with the exchange's reason (e.g. a refused key) underneath when it gave one.
+          const reason =
+            isApiError(error) && error.fromServer && error.status < 500 ? error.message : undefined;
+          toast.error(walletMessages.keysSaveFailed, { description: reason });
+        },
+      ),
   );
 
   return (
@@ -112,6 +116,18 @@ export function ApiKeysForm({ replacing, exchange }: ApiKeysFormProps) {
             error={errors.secretKey?.message}
             {...form.register('secretKey')}
           />
+          {okx ? (
+            <Input
+              label="Passphrase"
+              type="password"
+              autoComplete="new-password"
+              spellCheck={false}
+              maxLength={128}
+              placeholder="The passphrase of your OKX API key"
+              error={errors.passphrase?.message}
+              {...form.register('passphrase')}
+            />
+          ) : null}
           {needsCode ? (
             <Input
               label="Authentication code"

@@ -40,7 +40,7 @@ export function useSpotBalance() {
   return useQuery({
     queryKey: walletQueryKeys.spotBalance,
     queryFn: ({ signal }) =>
-      api.get<{ spotusdtAmount: string | null; venue?: 'paper' | 'binance' | 'bybit' } & Keyless>(
+      api.get<{ spotusdtAmount: string | null; venue?: 'paper' | 'binance' | 'bybit' | 'okx' } & Keyless>(
         walletApiPaths.spotBalance,
         { signal },
       ),

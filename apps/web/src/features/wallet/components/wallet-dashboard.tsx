@@ -45,7 +45,15 @@ function NotConnected() {
 /** docs/spec/02-bots-wallet-account.md Wallet Dashboard: three USDT cards, Internal Transfers, spot and futures assets, Swap to USDT. */
 /** The account's exchange as the page names it (before the first answer: "exchange"). */
 const venueName = (venue: string | undefined) =>
-  venue === 'bybit' ? 'Bybit' : venue === 'binance' ? 'Binance' : venue === 'paper' ? 'paper' : 'exchange';
+  venue === 'okx'
+    ? 'OKX'
+    : venue === 'bybit'
+      ? 'Bybit'
+      : venue === 'binance'
+        ? 'Binance'
+        : venue === 'paper'
+          ? 'paper'
+          : 'exchange';
 
 export function WalletDashboard() {
   const [transferOpen, setTransferOpen] = useState(false);
