@@ -165,6 +165,11 @@ export interface Exchange {
    * (docs/trading-rules.md §3). None (0) when an order can never arrive late (the paper exchange).
    */
   readonly lateOrderWindowMs?: number;
+  /**
+   * Spot and futures draw on one USDT balance (OKX's unified trading account): both wallets show it, so what
+   * bots hold in either is held from the same money.
+   */
+  readonly sharedWallet?: boolean;
   /** Rules orders are rounded and checked against (paper: the shared table; Binance: loaded markets). */
   marketRules(symbol: string, market: MarketKind): Promise<MarketRules>;
   /** Balances of one wallet; assets with zero balance may be left out, USDT is always present. */

@@ -75,6 +75,7 @@ const PAGE = 100;
 export class OkxExchange implements Exchange {
   readonly venue = 'okx' as const;
   readonly lateOrderWindowMs = OKX_LATE_ORDER_WINDOW_MS;
+  readonly sharedWallet = true;
   private readonly client: okx;
   private readonly retry: RetryPolicy;
   private readonly markets: MarketsCache;

@@ -5,8 +5,9 @@ import {
   startCostWithFees,
   validateGridStart,
 } from '@gridbot/engine';
-import { isExchangeError } from '@gridbot/exchange';
+import { type Exchange, isExchangeError } from '@gridbot/exchange';
 import {
+  type CommittedFunds,
   DEFAULT_FEE_PCT,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   findMaintBrackets,
@@ -58,12 +59,24 @@ export async function freeUsdt(
       committedFunds(deps, userId, conn),
     ]);
     const balance = balances.find((b) => b.asset === 'USDT')?.free ?? '0';
-    const reserved = market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
-    return { exchange, free: freePart(balance, reserved) };
+    return { exchange, free: freePart(balance, reservedFrom(exchange, committed, market)) };
   } catch (error) {
     if (isExchangeError(error) && error.kind === 'fatal') throw new HttpError(500, m.invalidKeys);
     throw error;
   }
+}
+
+/**
+ * What the bots hold of the wallet a new bot would trade from: that wallet's share, or both wallets' when the
+ * exchange keeps one balance for both (OKX), where a spot bot's reserve is a futures bot's money too.
+ */
+export function reservedFrom(
+  exchange: Pick<Exchange, 'sharedWallet'>,
+  committed: Pick<CommittedFunds, 'spotUsdt' | 'futuresUsdt'>,
+  market: 'spot' | 'future',
+): string {
+  if (exchange.sharedWallet) return money(committed.spotUsdt).plus(committed.futuresUsdt).toFixed();
+  return market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
 }
 
 /** The engine state a new bot starts from, with the settings of the start form. */

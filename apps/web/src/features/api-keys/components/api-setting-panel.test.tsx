@@ -94,7 +94,7 @@ describe('API Setting', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.getByLabelText('Exchange')).toHaveValue('bybit'));
     expect(
       screen.getByText(
-        "Where your bots trade: on Binance or Bybit with your own API keys, or on this install's paper exchange.",
+        "Where your bots trade: on Binance, Bybit or OKX with your own API keys, or on this install's paper exchange.",
       ),
     ).toBeInTheDocument();
   });
