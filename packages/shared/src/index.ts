@@ -17,6 +17,7 @@ export * from './bots/missing-coins';
 export * from './bots/start-bot.schema';
 export * from './bots/start-readiness';
 export * from './common/fields';
+export * from './common/group-by';
 export * from './common/number-text';
 export * from './common/paths';
 export * from './config/flags';

@@ -161,13 +161,7 @@ export function decodeCandles(e: EncodedCandles): CandleColumns {
   const n = e.dt.length;
   const scale = 10 ** e.decimals;
   const step = HISTORY_INTERVAL_MS[e.interval];
-  const cols: CandleColumns = {
-    openTimeMs: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-  };
+  const cols: CandleColumns = emptyCandles(n);
   let t = e.startMs ?? 0;
   let prevClose = 0;
   // Dividing by the scale (rather than multiplying by its inverse) gives back the very decimal numbers parsed from CSV.
@@ -193,8 +187,24 @@ export function sliceCandles(cols: CandleColumns, fromMs: number, toMs: number):
   while (a < t.length && (t[a] as number) < fromMs) a += 1;
   let b = a;
   while (b < t.length && (t[b] as number) < toMs) b += 1;
+  return candlesAt(cols, a, b);
+}
+
+/** Columns for `n` candles, every value 0, to fill in. */
+export function emptyCandles(n: number): CandleColumns {
   return {
-    openTimeMs: t.subarray(a, b),
+    openTimeMs: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+  };
+}
+
+/** Columns of the candles at indexes a ≤ i < b: views of the same arrays, nothing copied. */
+export function candlesAt(cols: CandleColumns, a: number, b: number): CandleColumns {
+  return {
+    openTimeMs: cols.openTimeMs.subarray(a, b),
     open: cols.open.subarray(a, b),
     high: cols.high.subarray(a, b),
     low: cols.low.subarray(a, b),
