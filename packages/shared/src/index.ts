@@ -50,6 +50,7 @@ export * from './strategies/strategy.paths';
 export * from './strategies/strategy.schema';
 export * from './strategies/strategy.stored';
 export * from './strategies/strategy-cells';
+export * from './wallet/open-orders.schema';
 export * from './wallet/positions.schema';
 export * from './wallet/wallet.messages';
 export * from './wallet/wallet.paths';

@@ -57,6 +57,15 @@ export interface BotSummary {
   levels?: BotLevels;
 }
 
+/** The bot page's summary of one running bot (`/api/botinfo`, `/api/scalpbotinfo`). */
+export interface BotInfo extends BotSummary {
+  /**
+   * Where the bot traded (Binance, Bybit, OKX or Paper): the exchange it was started on, or for a bot started
+   * before that was recorded, the exchange of the user's key (null when none is bound).
+   */
+  exchange: string | null;
+}
+
 /**
  * The prices a grid bot acts at from its current state: the next grid's buy, each take-profit, and the
  * price triggers that are set. One implementation: `botLevels` in packages/engine (core/bot-levels.ts).
@@ -151,6 +160,11 @@ export interface HistoryRow {
    */
   gridProfit?: number;
   matchedTrades?: number;
+  /**
+   * Where the bot traded (Binance, Bybit, OKX or Paper): the exchange it was started on, or for a bot started
+   * before that was recorded, the exchange of the user's key (null when none is bound).
+   */
+  exchange: string | null;
 }
 
 /** `/api/totalprofitbookdata` (docs/spec/01-core-screens.md §3 Dashboard totals). */
@@ -174,10 +188,17 @@ export interface TopBot {
   /** Pair such as BTCUSDT. */
   name: string;
   category: 'Spot' | 'Future';
-  botType: 'multigrid' | 'scalping';
-  /** The strategy's shape in words, e.g. "Multigrid 10" (kind and grid count). */
+  /** `range`: a range grid (docs/trading-rules.md §2.6); its strategy is the grid's parameters. */
+  botType: 'multigrid' | 'scalping' | 'range';
+  /**
+   * The strategy's shape in words: "Multigrid 10" (kind and grid count); a range grid's range, grid count and
+   * spacing, "Grid 1900–2100 · 4 grids · arithmetic".
+   */
   shape: string;
-  /** The strategy's percentages (allotments, buys, take-profits), so it can be copied. */
+  /**
+   * The strategy's percentages (allotments, buys, take-profits), so it can be copied; a range grid's parameters
+   * (lower, upper, grids, mode, stops, trailing, direction, leverage) without its name and start trigger.
+   */
   strategy: Record<string, unknown>;
   leverage: number;
   runtime: number;
@@ -185,9 +206,9 @@ export interface TopBot {
   apy: number;
   /** Booked profit of the last 7 UTC days (today included), in percent of the investment: no amounts shown. */
   pnl7dPct: number;
-  /** Deepest fall of the bot's equity from its peak, in percent (a positive number). */
-  maxDrawdownPct: number;
-  /** How many members copied this strategy from Copy BOTs. */
+  /** Deepest fall of the bot's equity from its peak, in percent (a positive number); null: not tracked (range grids). */
+  maxDrawdownPct: number | null;
+  /** How many members copied this strategy (a range grid: its parameters, once per member) from Copy BOTs. */
   copyCount: number;
   /** A bot of the demo install's sample trader, so a newcomer can tell sample data from members' bots. */
   demo: boolean;

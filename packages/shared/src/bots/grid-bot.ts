@@ -13,7 +13,7 @@ export const gridApiPaths = {
   start: '/api/startgrid',
   /** GET: the signed-in user's range grid bots, running first → {@link GridBotView}[]. */
   list: '/api/gridbots',
-  /** POST `{ botID }` → {@link GridBotView}. */
+  /** POST `{ botID }` → {@link GridBotInfo}. */
   info: '/api/gridbotinfo',
   /** POST `{ botID }` → {@link GridFillView}[], newest first. */
   fills: '/api/gridfills',
@@ -122,8 +122,23 @@ export interface GridBotView {
   /** Spot: coin and USDT the bot holds. */
   base: number;
   quote: number;
-  /** Futures: the position (signed: long > 0), its entry, margin and liquidation price. */
-  position: { size: number; entryPrice: number; margin: number; liquidationPrice: number } | null;
+  /**
+   * Futures: the position (signed: long > 0), its entry, margin and liquidation price, and the funding it
+   * received (> 0) or paid (< 0) so far, inside the total PnL (docs/trading-rules.md §2.2).
+   */
+  position: {
+    size: number;
+    entryPrice: number;
+    margin: number;
+    liquidationPrice: number;
+    funding: number;
+  } | null;
   startedAt: string;
   stoppedAt: string | null;
+}
+
+/** The running grid's page (`/api/gridbotinfo`): the grid and the exchange it trades on. */
+export interface GridBotInfo extends GridBotView {
+  /** Where the grid trades (Binance, Bybit, OKX or Paper), from the user's key; null when none is bound. */
+  exchange: string | null;
 }

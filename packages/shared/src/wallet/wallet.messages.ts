@@ -15,6 +15,8 @@ export const walletMessages = {
   disconnectFailed: 'Failed to disconnect. Please try again.',
   disconnectWhileRunning:
     'Your bot is currently running, so you cannot disconnect your API keys at this time.',
+  switchWhileRunning:
+    'Your bots run on the exchange of your current key: stop them before binding a key of another exchange.', // (ours)
   notConnected: 'Connect your exchange API keys in API Setting first.', // (ours)
   invalidKeys:
     'API key is incorrect or IP is not allowed. Please double-check your credentials and ensure your IP address is authorized.',

@@ -30,3 +30,9 @@ export const apiKeyApiPaths = {
   save: '/api/apikeys',
   checkConnection: '/api/checkConnection',
 } as const;
+
+/** Ours: the open orders of the user's exchange account, and canceling one. */
+export const openOrderApiPaths = {
+  list: '/api/openorders',
+  cancel: '/api/cancelorder',
+} as const;

@@ -19,6 +19,10 @@ export const KEY_EXCHANGE_NAMES: Record<KeyExchange, string> = {
   bybit: 'Bybit',
   okx: 'OKX',
 };
+/** Where a user's bots trade: the paper exchange, or the exchange of their bound key. */
+export type Venue = 'paper' | KeyExchange;
+/** The venue's name on the bot page and in History (rows and the fills CSV). */
+export const VENUE_NAMES: Record<Venue, string> = { paper: 'Paper', ...KEY_EXCHANGE_NAMES };
 const keyExchangeField = z.enum(KEY_EXCHANGES, { error: m.exchangeUnknown });
 
 /** POST /api/apikeys: both keys to connect, both null to disconnect (docs/spec/01-core-screens.md §7). */
