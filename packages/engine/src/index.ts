@@ -116,8 +116,15 @@ export {
   strategyFrom,
 } from './strategies/parse-strategy';
 export { editRange, type RangeEdit, reviveRange, stopRange } from './strategies/range/range.commands';
-export { applyRangeFill, type RangeFillOutcome, rangePnl } from './strategies/range/range.fill';
+export {
+  applyRangeFill,
+  type RangeFillOutcome,
+  type RestEnded,
+  rangePnl,
+  restEnded,
+} from './strategies/range/range.fill';
 export { applyRangeFunding, liquidationDue } from './strategies/range/range.futures';
+export { misplacedOrders, type RelaidGrid, relayLost } from './strategies/range/range.lost';
 export {
   type CreateRangeInput,
   createRange,
@@ -131,13 +138,20 @@ export {
   rangeBand,
   rangeBounds,
 } from './strategies/range/range.state';
-export { freeBase, freeQuote, type RangeStepResult, stepRange } from './strategies/range/range.step';
+export {
+  freeBase,
+  freeQuote,
+  type RangeStepResult,
+  startRefusedText,
+  stepRange,
+} from './strategies/range/range.step';
 export { rangeFilterProblems } from './strategies/range/range-filters';
 export {
   type LevelSpec,
   levelPrice,
   levelSpec,
   RANGE_MAKER_FEE_PCT,
+  rangeStartPrice,
   rangeStartProblems,
 } from './strategies/range/range-levels';
 export {

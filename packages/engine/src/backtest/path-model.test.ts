@@ -2,6 +2,7 @@
  * The path fill model of docs/trading-rules.md §2.5, worked by hand on small candle sets: the bot acts at the level
  * its rule crosses, not at the candle's extreme, and fills are rounded to the tick against it.
  */
+import { candlesAt, emptyCandles } from '@gridbot/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EngineState } from '../engine';
@@ -17,13 +18,7 @@ const MIN = 60_000;
 /** Candles from rows of [open, high, low, close], one minute apart from T0. */
 function candles(rows: readonly (readonly [number, number, number, number])[]): Candles {
   const n = rows.length;
-  const c: Candles = {
-    openTimeMs: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-  };
+  const c: Candles = emptyCandles(n);
   rows.forEach(([o, h, l, cl], i) => {
     c.openTimeMs[i] = T0 + i * MIN;
     c.open[i] = o;
@@ -279,13 +274,7 @@ describe('path model properties', { timeout: 60_000 }, () => {
         const run = new PathBacktest(bot, TEST_RULES, OPTS);
         let from = 0;
         for (const to of [...points, rows.length]) {
-          run.feed({
-            openTimeMs: all.openTimeMs.subarray(from, to),
-            open: all.open.subarray(from, to),
-            high: all.high.subarray(from, to),
-            low: all.low.subarray(from, to),
-            close: all.close.subarray(from, to),
-          });
+          run.feed(candlesAt(all, from, to));
           from = to;
         }
         const split = run.finish();

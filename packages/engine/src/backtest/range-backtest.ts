@@ -18,7 +18,7 @@ import { exactMul } from '../strategies/range/exact';
 import { applyRangeFill, rangePnl } from '../strategies/range/range.fill';
 import { applyRangeFunding, positionValue } from '../strategies/range/range.futures';
 import { type RangeState, withBand } from '../strategies/range/range.state';
-import { stepRange } from '../strategies/range/range.step';
+import { startRefusedText, stepRange } from '../strategies/range/range.step';
 import { RANGE_MAKER_FEE_PCT } from '../strategies/range/range-levels';
 import type { RangeIntent } from '../types';
 import type { Candles } from './candles';
@@ -64,6 +64,11 @@ export class RangeBacktest {
   private markIndex = 0;
   /** The mark price at the current path price (undefined without mark candles for it). */
   private mark: number | undefined = undefined;
+  /**
+   * Why the run ended before the grid started: its start was refused at the price it would have started at
+   * (§2.6), where the runtime halts the bot. Nothing happens after.
+   */
+  private halted: string | undefined = undefined;
 
   constructor(
     initial: RangeState,
@@ -133,6 +138,7 @@ export class RangeBacktest {
       floatingPnl: pnl.floatingPnl,
       matchedTrades: s.stats.matchedTrades,
       gridAprPct: round(aprPct(roiPct(pnl.gridProfit, s.investment), span), 6),
+      ...(this.halted === undefined ? {} : { halted: this.halted }),
     };
     return { fills: this.fills, summary, state: s };
   }
@@ -208,7 +214,10 @@ export class RangeBacktest {
     const ma = this.mark ?? mb;
     // Both ends inside the band: so is the whole line (the band is an interval), nothing happens.
     const q = this.state.band;
-    if (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi && !this.markLiquidates(mb)) {
+    if (
+      this.halted !== undefined ||
+      (cur > q.lo && cur < q.hi && b > q.lo && b < q.hi && !this.markLiquidates(mb))
+    ) {
       this.price = b;
       this.mark = mb;
       return;
@@ -267,6 +276,10 @@ export class RangeBacktest {
     for (let r = 0; r < MAX_ROUNDS_AT_PRICE; r++) {
       const before = this.state;
       const res = stepRange(before, tick, this.rules);
+      if (res.refused !== undefined) {
+        this.halted = startRefusedText(p, res.refused);
+        break;
+      }
       this.state = res.state;
       if (res.state.stopReason === 'liquidated' && before.status !== 'Stopped') this.liquidated(before, p, t);
       if (res.intents.length === 0) break;

@@ -43,6 +43,11 @@ export interface RangeBacktestSummary {
   matchedTrades: number;
   /** Annualised return of the grid profit alone, percent. */
   gridAprPct: number;
+  /**
+   * Present when the grid's start was refused at the price it would have started at (§2.6: a trigger crossed
+   * in a gap), where a live bot is halted: the reason, and the run has no trades.
+   */
+  halted?: string;
 }
 
 export interface RangeBacktestResult {

@@ -6,7 +6,7 @@ import { findMaintBrackets, findMarketRules, type MarketRules, rangeStrategySche
 import { compileRules, type EngineRules } from '../rules';
 import { exactMul } from '../strategies/range/exact';
 import { createRange, type RangeState } from '../strategies/range/range.state';
-import { rangeStartProblems } from '../strategies/range/range-levels';
+import { rangeStartPrice, rangeStartProblems } from '../strategies/range/range-levels';
 
 export interface RangeBacktestInput {
   strategy: unknown;
@@ -41,7 +41,13 @@ export function startRangeBacktest(
     futures && input.leverage != null ? { ...parsed.data, leverage: input.leverage } : parsed.data;
   // Futures: the investment is margin, the orders' notional is the investment × the leverage (§2.6).
   const funds = futures ? exactMul(input.investment, params.leverage) : input.investment;
-  const problems = rangeStartProblems(params, funds, firstPrice, rules, input.category);
+  const problems = rangeStartProblems(
+    params,
+    funds,
+    rangeStartPrice(params, firstPrice),
+    rules,
+    input.category,
+  );
   if (problems.length > 0) return { ok: false, stage: 'start', problems };
   const state = createRange({
     params,

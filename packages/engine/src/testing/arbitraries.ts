@@ -2,7 +2,9 @@
  * fast-check arbitraries for the engine's property tests: random Multigrid and Scalping bots (spot or
  * futures, with or without each risk setting) and random price paths.
  */
+import { emptyCandles } from '@gridbot/shared';
 import fc from 'fast-check';
+import type { Candles } from '../backtest/candles';
 import { createGridBot, type GridBotState } from '../core/grid-bot.state';
 import { money } from '../money';
 import type { GridParams } from '../strategies/strategy-params';
@@ -89,3 +91,31 @@ export const botArb = fc
 
 export const rulesOf = (bot: GridBotState) => (bot.market === 'future' ? TEST_FUTURE_RULES : TEST_RULES);
 export const feeOf = (bot: GridBotState) => (bot.market === 'future' ? 0.05 : 0.1);
+
+/** A random walk of 1–60 candles: each a move within ±6 % and how far its wicks reach (0–1 of 2 %). */
+export const candleWalkArb = fc.array(
+  fc.tuple(fc.double({ min: -0.06, max: 0.06, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
+  { minLength: 1, maxLength: 60 },
+);
+
+/** The walk's candles from 100, opening `intervalMs` apart from `t0`, prices on the cent. */
+export function candlesOfWalk(
+  walk: readonly (readonly [number, number])[],
+  t0: number,
+  intervalMs: number,
+): Candles {
+  const n = walk.length;
+  const c: Candles = emptyCandles(n);
+  let p = 100;
+  walk.forEach(([move, wick], i) => {
+    const o = p;
+    const cl = Math.round(o * (1 + move) * 100) / 100;
+    c.openTimeMs[i] = t0 + i * intervalMs;
+    c.open[i] = o;
+    c.close[i] = cl;
+    c.high[i] = Math.round(Math.max(o, cl) * (1 + wick * 0.02) * 100) / 100;
+    c.low[i] = Math.round(Math.min(o, cl) * (1 - wick * 0.02) * 100) / 100;
+    p = cl;
+  });
+  return c;
+}

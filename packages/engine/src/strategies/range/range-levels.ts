@@ -100,6 +100,14 @@ export function orderQty(
 }
 
 /**
+ * The price a grid is sized and checked at before it starts (§2.6): a grid with a trigger starts where the
+ * price crosses it, one without at the price now.
+ */
+export function rangeStartPrice(params: { trigger?: number | null | undefined }, price: number): number {
+  return params.trigger ?? price;
+}
+
+/**
  * Why this grid cannot start at `p0`, empty when it can: the narrowest gap between two adjacent
  * levels must exceed twice the maker fee, and the order quantity must reach the step and the
  * minimum notional at the lowest level. `funds` is the investment (futures: times the leverage).
@@ -140,15 +148,19 @@ export function rangeStartProblems(
     );
   }
   const { qty } = orderQty(spec, s.grids, p0, funds, rules.stepSize, s.direction);
-  const lowest = levelPrice(spec, 0);
-  if (qty <= 0) {
-    problems.push(
-      `the quantity per order is below the step of ${rules.stepSize} ${rules.symbol}: invest more or use fewer grids`,
-    );
-  } else if (money(qty).times(lowest).lt(rules.minNotional)) {
-    problems.push(
-      `an order of ${qty} at ${lowest} is ${money(qty).times(lowest).toDecimalPlaces(4).toString()} USDT, below the minimum order of ${rules.minNotional} USDT for ${rules.symbol}: invest more or use fewer grids`,
-    );
-  }
+  const tooSmall = orderSizeProblem(qty, levelPrice(spec, 0), rules);
+  if (tooSmall !== undefined) problems.push(tooSmall);
   return problems;
+}
+
+/**
+ * Why one quantity per order `qty` cannot trade, undefined when it can: it must reach the step, and the minimum
+ * notional at the grid's lowest level `lowest` (§2.6).
+ */
+export function orderSizeProblem(qty: number, lowest: number, rules: EngineRules): string | undefined {
+  if (qty <= 0)
+    return `the quantity per order is below the step of ${rules.stepSize} ${rules.symbol}: invest more or use fewer grids`;
+  if (money(qty).times(lowest).lt(rules.minNotional))
+    return `an order of ${qty} at ${lowest} is ${money(qty).times(lowest).toDecimalPlaces(4).toString()} USDT, below the minimum order of ${rules.minNotional} USDT for ${rules.symbol}: invest more or use fewer grids`;
+  return undefined;
 }

@@ -64,6 +64,57 @@ describe('suggestRange', () => {
     expect(s).toMatchObject({ ok: true, lower: 100, upper: 200, grids: 14 });
   });
 
+  it('moves the band with the live price where it stands apart from the last close', () => {
+    // The market now trades at half the last close (90 against 180): 100–200 becomes 50–100; the closes move
+    // with it, so 9 of 11 are still held; 100 grids of 0.5 (0.5 / 99.5 = 0.5025 %), as the unmoved band's 100.
+    const s = suggestRange({
+      closes: CLOSES,
+      mode: 'arithmetic',
+      market: 'spot',
+      rules: TEST_RULES,
+      anchor: { price: 90, lastClose: 180 },
+    });
+    expect(s).toEqual({ ok: true, lower: 50, upper: 100, grids: 100, heldPct: 81.82, minSpacingPct: 0.5025 });
+  });
+
+  it('stretches a band that leaves the price out to one target spacing beyond it', () => {
+    // The period ended at its high, 260, outside the central 100–200: the top moves to 260 × 1.005 = 261.3, so
+    // the grid starts with sells above the price; 10 of the 11 closes (all but 40) lie within 100–261.3.
+    const s = suggestRange({
+      closes: CLOSES,
+      mode: 'arithmetic',
+      market: 'spot',
+      rules: TEST_RULES,
+      anchor: { price: 260, lastClose: 260 },
+    });
+    if (!s.ok) throw new Error(s.message);
+    expect([s.lower, s.upper, s.heldPct]).toEqual([100, 261.3, 90.91]);
+    expect(s.minSpacingPct).toBeGreaterThanOrEqual(0.5);
+    const strategy = {
+      type: 'range',
+      lower: s.lower,
+      upper: s.upper,
+      grids: s.grids,
+      mode: 'arithmetic',
+    } as const;
+    expect(
+      rangeStartProblems(
+        {
+          ...strategy,
+          sellOnStop: true,
+          trailingUp: false,
+          trailingDown: false,
+          direction: 'long',
+          leverage: 1,
+        },
+        10_000,
+        260,
+        TEST_RULES,
+        'spot',
+      ),
+    ).toEqual([]);
+  });
+
   it('a flat period has no range; a band too narrow for two grids says so', () => {
     expect(
       suggestRange({ closes: [100, 100, 100, 100], mode: 'arithmetic', market: 'spot', rules: TEST_RULES }),

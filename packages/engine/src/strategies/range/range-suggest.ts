@@ -29,6 +29,13 @@ export interface RangeSuggestInput {
    * would be refused (below the step or the minimum notional).
    */
   funds?: { amount: number; price: number } | null;
+  /**
+   * The live price and the period's last close. Where they differ (a simulated market drifts from the shipped
+   * candles; a real one moved since the last closed candle) the band moves with the price: both edges times
+   * price / lastClose. A band that still leaves the price out (the period ended outside its central 80 %) is
+   * stretched to one target spacing beyond the price, so the grid starts with orders on both sides.
+   */
+  anchor?: { price: number; lastClose: number } | null;
 }
 
 export type RangeSuggestion =
@@ -59,15 +66,21 @@ export function suggestRange(input: RangeSuggestInput): RangeSuggestion {
   const lo = sorted[Math.floor(last / TAIL_PARTS)] as number;
   const hi = sorted[Math.ceil((last * (TAIL_PARTS - 1)) / TAIL_PARTS)] as number;
   const tick = input.rules.tickSize;
-  const lower = money(lo).dividedBy(tick).floor().times(tick).toNumber();
-  const upper = money(hi).dividedBy(tick).ceil().times(tick).toNumber();
+  const targetPct = 2 * RANGE_MAKER_FEE_PCT[input.market] * SUGGEST_FEE_MARGIN;
+  const anchor = input.anchor && input.anchor.price > 0 && input.anchor.lastClose > 0 ? input.anchor : null;
+  const ratio = anchor ? anchor.price / anchor.lastClose : 1;
+  let lowerAt = lo * ratio;
+  let upperAt = hi * ratio;
+  if (anchor && anchor.price > upperAt) upperAt = anchor.price * (1 + targetPct / 100);
+  if (anchor && anchor.price < lowerAt) lowerAt = anchor.price / (1 + targetPct / 100);
+  const lower = money(lowerAt).dividedBy(tick).floor().times(tick).toNumber();
+  const upper = money(upperAt).dividedBy(tick).ceil().times(tick).toNumber();
   if (!(lower > 0) || !(upper > lower)) {
     return {
       ok: false,
       message: `the price held at ${hi} for most of the period: there is no range to trade`,
     };
   }
-  const targetPct = 2 * RANGE_MAKER_FEE_PCT[input.market] * SUGGEST_FEE_MARGIN;
   // Geometric levels at exactly the target ratio bound the count from above for both modes (an arithmetic grid's
   // narrowest gap, at its top, is narrower than a geometric one's of the same count).
   const bound = Math.floor(Math.log(upper / lower) / Math.log(1 + targetPct / 100)) + 1;
@@ -105,8 +118,9 @@ export function suggestRange(input: RangeSuggestInput): RangeSuggestion {
     }
     spacing = narrowestGapPct(lower, upper, grids, input.mode, tick);
   }
+  // The closes as the band sees them: moved by the same ratio.
   let held = 0;
-  for (const p of sorted) if (p >= lower && p <= upper) held += 1;
+  for (const p of sorted) if (p * ratio >= lower && p * ratio <= upper) held += 1;
   return {
     ok: true,
     lower,

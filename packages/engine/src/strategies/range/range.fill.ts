@@ -4,17 +4,22 @@
  * its coin is for. Spot buys pay their commission in the coin (§2.1): the bot holds `qty − fee`.
  */
 import { type MoneyInput, money, toNumber } from '../../money';
-import type { Fill } from '../../types';
+import type { EngineRules } from '../../rules';
+import type { Fill, PlaceLimit } from '../../types';
 import { exactAdd, exactMul, exactSub } from './exact';
 import { applyFuturesFill, futuresPnl } from './range.futures';
 import {
+  type FilledPart,
   type QueuedOrder,
+  type RangeOrder,
   type RangeState,
   replaceOrder,
   restingPart,
   withBand,
   withLock,
 } from './range.state';
+import { belowOrderMinimum, queuedQty } from './range.step';
+import { levelPrice } from './range-levels';
 
 /** What one applied fill did, as a backtest row and a runtime record would show it. */
 export interface RangeFillOutcome {
@@ -101,6 +106,91 @@ export function applyRangeFill(s: RangeState, fill: Fill): RangeFillOutcome {
     feeUsdt,
     pnl,
   };
+}
+
+/**
+ * What `restEnded` did: the new state, the order it places; `note` why a level stays empty, `pnl` the pair's
+ * profit a closing order booked as complete with what filled (for its row in the order book).
+ */
+export interface RestEnded {
+  state: RangeState;
+  intents: PlaceLimit[];
+  note?: string;
+  pnl?: number;
+}
+
+/**
+ * The exchange ended a resting order before all of it filled (cancelled or expired by the venue, §2.6 "Live":
+ * partial fills keep the order on the book): what filled stays booked, and the level rests again for the rest
+ * of its quantity under the next seq (a new client order id; the ended order's id is not used again). The
+ * order keeps its quantity, cost and booked part, so the pair it closes or opens counts every part once; the
+ * booked part becomes `carried`, what the new exchange order's figures do not include. A rest below the step
+ * or the minimum notional (`belowOrderMinimum`: a futures reduce-only rest is exempt) cannot be placed: the order
+ * counts as complete with what filled (`endedSmall`).
+ * An order the grid no longer holds changes nothing.
+ */
+export function restEnded(s: RangeState, seq: number, rules: EngineRules): RestEnded {
+  const order = s.orders.find((o) => o.seq === seq);
+  if (order === undefined) return { state: s, intents: [] };
+  const rest = order.filled === undefined ? order.qty : exactSub(order.qty, order.filled.qty);
+  if (order.filled !== undefined && belowOrderMinimum(s, rest, order.price, order.reduceOnly, rules))
+    return endedSmall(s, order, order.filled, rules);
+  const next = s.seq + 1;
+  const again: RangeOrder = { ...order, seq: next };
+  if (order.filled !== undefined) again.carried = order.filled;
+  const intent: PlaceLimit = {
+    type: 'PlaceLimit',
+    seq: next,
+    level: order.level,
+    side: order.side,
+    price: String(order.price),
+    qty: String(rest),
+    ...(order.reduceOnly === undefined ? {} : { reduceOnly: order.reduceOnly }),
+  };
+  const state = withBand({ ...s, seq: next, orders: replaceOrder(s.orders, order, again) });
+  return { state, intents: [intent] };
+}
+
+/**
+ * An order the exchange ended with a rest too small to place again counts as complete with what filled: it
+ * leaves the book (a spot order's rest is free again) and is answered one level away for the part that
+ * filled, as a whole fill of that size would be. A closing order books its pair's profit on that part, its
+ * cost in proportion. `note` says why the level stays empty when even the answer is below the minimums.
+ */
+function endedSmall(s: RangeState, order: RangeOrder, filled: FilledPart, rules: EngineRules): RestEnded {
+  const orders = s.orders.filter((o) => o !== order);
+  const stats = { ...s.stats };
+  const cost = money(order.cost).times(filled.qty).dividedBy(order.qty).toNumber();
+  const closes = s.futures !== undefined ? order.reduceOnly === true : order.side === 'sell';
+  const net = order.side === 'buy' ? exactAdd(filled.quote, filled.fee) : exactSub(filled.quote, filled.fee);
+  const pnl = !closes ? undefined : order.side === 'sell' ? exactSub(net, cost) : exactSub(cost, net);
+  if (pnl !== undefined) {
+    stats.gridProfit = exactAdd(stats.gridProfit, pnl);
+    stats.matchedTrades += 1;
+  }
+  const up = order.side === 'buy';
+  const answer: QueuedOrder = {
+    level: order.level + (up ? 1 : -1),
+    side: up ? 'sell' : 'buy',
+    // Spot: a sell's cost is what its coin cost; futures: the opening part's net, for the closing order.
+    cost: closes ? 0 : s.futures !== undefined ? net : filled.quote,
+    qty: filled.qty,
+    ...(s.futures !== undefined ? { reduceOnly: !closes } : {}),
+  };
+  const locks = s.futures !== undefined ? {} : withLock(s, order, -1);
+  const next = withBand({ ...s, orders, ...locks, stats, queue: [...s.queue, answer] });
+  const price = levelPrice(s.spec, answer.level);
+  const inGrid = answer.level >= s.offset && answer.level <= s.offset + s.params.grids;
+  const free = [exactSub(next.base, next.lockedBase), exactSub(next.quote, next.lockedQuote)] as const;
+  // An answer outside the grid is never placed, as after any fill.
+  const booked = pnl === undefined ? {} : { pnl };
+  if (!inGrid || queuedQty(next, answer, price, ...free, rules) !== null)
+    return { state: next, intents: [], ...booked };
+  const note =
+    `The ${order.side} at ${order.price} ended with ${filled.qty} of ${order.qty} filled; its rest is below ` +
+    `the exchange's minimum order and so is the ${answer.side} of ${filled.qty} at ${price} that would ` +
+    `answer it: level ${answer.level} stays empty.`;
+  return { state: next, intents: [], note, ...booked };
 }
 
 /**

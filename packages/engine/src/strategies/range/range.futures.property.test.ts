@@ -4,13 +4,13 @@
  * grid's longs and shorts net), the wallet is what the fills, fees and funding say, and candles split
  * into several files give the same fills as one file.
  */
-import { rangeStrategySchema } from '@gridbot/shared';
+import { candlesAt, rangeStrategySchema } from '@gridbot/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Candles } from '../../backtest/candles';
 import { RangeBacktest, runRangeBacktest } from '../../backtest/range-backtest';
 import type { FundingRates } from '../../backtest/run-backtest';
 import { money } from '../../money';
+import { candlesOfWalk, candleWalkArb } from '../../testing/arbitraries';
 import { TEST_FUTURE_RULES } from '../../testing/harness';
 import { createRange, type RangeState } from './range.state';
 import { rangeStartProblems } from './range-levels';
@@ -32,35 +32,6 @@ const gridArb = fc.record({
 });
 
 type GridInput = typeof gridArb extends fc.Arbitrary<infer T> ? T : never;
-
-/** A random walk of 1–60 hourly candles from 100, each move within ±6 %. */
-const walkArb = fc.array(
-  fc.tuple(fc.double({ min: -0.06, max: 0.06, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
-  { minLength: 1, maxLength: 60 },
-);
-
-function candlesOf(walk: readonly (readonly [number, number])[]): Candles {
-  const n = walk.length;
-  const c: Candles = {
-    openTimeMs: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-  };
-  let p = 100;
-  walk.forEach(([move, wick], i) => {
-    const o = p;
-    const cl = Math.round(o * (1 + move) * 100) / 100;
-    c.openTimeMs[i] = T0 + i * HOUR;
-    c.open[i] = o;
-    c.close[i] = cl;
-    c.high[i] = Math.round(Math.max(o, cl) * (1 + wick * 0.02) * 100) / 100;
-    c.low[i] = Math.round(Math.min(o, cl) * (1 - wick * 0.02) * 100) / 100;
-    p = cl;
-  });
-  return c;
-}
 
 /** A funding time every 8 hours, the rate alternating in sign. */
 const FUNDING: FundingRates = {
@@ -89,13 +60,13 @@ function gridOf(g: GridInput): RangeState | null {
 describe('futures range grid properties (§2.6)', () => {
   it('never has two orders on one level, nor an order outside the grid', () => {
     fc.assert(
-      fc.property(gridArb, walkArb, (g, walk) => {
+      fc.property(gridArb, candleWalkArb, (g, walk) => {
         const s = gridOf(g);
         if (s === null) return;
-        const c = candlesOf(walk);
+        const c = candlesOfWalk(walk, T0, HOUR);
         const run = new RangeBacktest(s, R, { funding: FUNDING });
         for (let i = 0; i < c.open.length; i++) {
-          run.feed(slice(c, i, i + 1));
+          run.feed(candlesAt(c, i, i + 1));
           const st = run.state;
           const levels = st.orders.map((o) => o.level);
           expect(new Set(levels).size).toBe(levels.length);
@@ -111,10 +82,10 @@ describe('futures range grid properties (§2.6)', () => {
 
   it('nets its position to the sum of its fills, and its wallet to their PnL, fees and funding', () => {
     fc.assert(
-      fc.property(gridArb, walkArb, (g, walk) => {
+      fc.property(gridArb, candleWalkArb, (g, walk) => {
         const s = gridOf(g);
         if (s === null) return;
-        const r = runRangeBacktest(s, candlesOf(walk), R, { funding: FUNDING });
+        const r = runRangeBacktest(s, candlesOfWalk(walk, T0, HOUR), R, { funding: FUNDING });
         let pos = money(0);
         let fees = money(0);
         let funding = money(0);
@@ -141,12 +112,12 @@ describe('futures range grid properties (§2.6)', () => {
     fc.assert(
       fc.property(
         gridArb,
-        walkArb,
+        candleWalkArb,
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
         (g, walk, cuts) => {
           const s = gridOf(g);
           if (s === null) return;
-          const c = candlesOf(walk);
+          const c = candlesOfWalk(walk, T0, HOUR);
           // Mark candles a little below the trades', read across the file boundaries too.
           const mark = { ...c, low: c.low.map((x) => x * 0.99), open: c.open, close: c.close };
           const whole = runRangeBacktest(s, c, R, { funding: FUNDING, mark });
@@ -155,7 +126,7 @@ describe('futures range grid properties (§2.6)', () => {
           const run = new RangeBacktest(s, R, { funding: FUNDING, mark });
           let from = 0;
           for (const to of [...at, n]) {
-            run.feed(slice(c, from, to));
+            run.feed(candlesAt(c, from, to));
             from = to;
           }
           const split = run.finish();
@@ -168,13 +139,3 @@ describe('futures range grid properties (§2.6)', () => {
     );
   });
 });
-
-function slice(c: Candles, from: number, to: number): Candles {
-  return {
-    openTimeMs: c.openTimeMs.subarray(from, to),
-    open: c.open.subarray(from, to),
-    high: c.high.subarray(from, to),
-    low: c.low.subarray(from, to),
-    close: c.close.subarray(from, to),
-  };
-}

@@ -1,15 +1,15 @@
 /**
  * Properties of the range grid (docs/trading-rules.md §2.6) over random grids and random candle walks: never
- * two orders on one level, the coin and USDT held are exactly what the fills say (each fill changes
+ * two orders on one level, never more locked in resting orders than held, the coin and USDT held are exactly what the fills say (each fill changes
  * the bot's value at its price by its fee alone), and candles split into several files give the
  * same fills as one file.
  */
-import { rangeStrategySchema } from '@gridbot/shared';
+import { candlesAt, rangeStrategySchema } from '@gridbot/shared';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Candles } from '../../backtest/candles';
 import { RangeBacktest, runRangeBacktest } from '../../backtest/range-backtest';
 import { money } from '../../money';
+import { candlesOfWalk, candleWalkArb } from '../../testing/arbitraries';
 import { TEST_RULES } from '../../testing/harness';
 import { createRange, type RangeState } from './range.state';
 import { rangeStartProblems } from './range-levels';
@@ -27,35 +27,6 @@ const gridArb = fc.record({
 });
 
 type GridInput = typeof gridArb extends fc.Arbitrary<infer T> ? T : never;
-
-/** A random walk of 1–60 candles from 100, each move within ±6 %. */
-const walkArb = fc.array(
-  fc.tuple(fc.double({ min: -0.06, max: 0.06, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })),
-  { minLength: 1, maxLength: 60 },
-);
-
-function candlesOf(walk: readonly (readonly [number, number])[]): Candles {
-  const n = walk.length;
-  const c: Candles = {
-    openTimeMs: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-  };
-  let p = 100;
-  walk.forEach(([move, wick], i) => {
-    const o = p;
-    const cl = Math.round(o * (1 + move) * 100) / 100;
-    c.openTimeMs[i] = T0 + i * 60_000;
-    c.open[i] = o;
-    c.close[i] = cl;
-    c.high[i] = Math.round(Math.max(o, cl) * (1 + wick * 0.02) * 100) / 100;
-    c.low[i] = Math.round(Math.min(o, cl) * (1 - wick * 0.02) * 100) / 100;
-    p = cl;
-  });
-  return c;
-}
 
 function gridOf(g: GridInput): RangeState | null {
   const params = rangeStrategySchema.parse({
@@ -75,13 +46,13 @@ function gridOf(g: GridInput): RangeState | null {
 describe('range grid properties (§2.6)', () => {
   it('never has two orders on one level, nor an order outside the grid', () => {
     fc.assert(
-      fc.property(gridArb, walkArb, (g, walk) => {
+      fc.property(gridArb, candleWalkArb, (g, walk) => {
         const s = gridOf(g);
         if (s === null) return;
-        const c = candlesOf(walk);
+        const c = candlesOfWalk(walk, T0, 60_000);
         const run = new RangeBacktest(s, TEST_RULES);
         for (let i = 0; i < c.open.length; i++) {
-          run.feed(slice(c, i, i + 1));
+          run.feed(candlesAt(c, i, i + 1));
           const st = run.state;
           const levels = st.orders.map((o) => o.level);
           expect(new Set(levels).size).toBe(levels.length);
@@ -91,6 +62,9 @@ describe('range grid properties (§2.6)', () => {
           }
           expect(st.quote).toBeGreaterThanOrEqual(0);
           expect(st.base).toBeGreaterThanOrEqual(0);
+          // Resting orders lock no more than the grid holds: the exchange would refuse such an order.
+          expect(st.lockedQuote).toBeLessThanOrEqual(st.quote + 1e-9);
+          expect(st.lockedBase).toBeLessThanOrEqual(st.base + 1e-12);
         }
       }),
       { numRuns: 150 },
@@ -99,10 +73,10 @@ describe('range grid properties (§2.6)', () => {
 
   it('holds exactly what its fills say: each fill changes its value at the fill price by the fee alone', () => {
     fc.assert(
-      fc.property(gridArb, walkArb, (g, walk) => {
+      fc.property(gridArb, candleWalkArb, (g, walk) => {
         const s = gridOf(g);
         if (s === null) return;
-        const r = runRangeBacktest(s, candlesOf(walk), TEST_RULES);
+        const r = runRangeBacktest(s, candlesOfWalk(walk, T0, 60_000), TEST_RULES);
         let base = money(0);
         let quote = money(1000);
         for (const f of r.fills) {
@@ -136,19 +110,19 @@ describe('range grid properties (§2.6)', () => {
     fc.assert(
       fc.property(
         gridArb,
-        walkArb,
+        candleWalkArb,
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
         (g, walk, cuts) => {
           const s = gridOf(g);
           if (s === null) return;
-          const c = candlesOf(walk);
+          const c = candlesOfWalk(walk, T0, 60_000);
           const whole = runRangeBacktest(s, c, TEST_RULES);
           const n = c.open.length;
           const at = [...new Set(cuts.map((x) => Math.floor(x * n)))].sort((a, b) => a - b);
           const run = new RangeBacktest(s, TEST_RULES);
           let from = 0;
           for (const to of [...at, n]) {
-            run.feed(slice(c, from, to));
+            run.feed(candlesAt(c, from, to));
             from = to;
           }
           const split = run.finish();
@@ -161,13 +135,3 @@ describe('range grid properties (§2.6)', () => {
     );
   });
 });
-
-function slice(c: Candles, from: number, to: number): Candles {
-  return {
-    openTimeMs: c.openTimeMs.subarray(from, to),
-    open: c.open.subarray(from, to),
-    high: c.high.subarray(from, to),
-    low: c.low.subarray(from, to),
-    close: c.close.subarray(from, to),
-  };
-}

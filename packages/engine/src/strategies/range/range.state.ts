@@ -31,6 +31,12 @@ export interface RangeOrder {
    * fill, §2.6): quantity, quote and fee (in the asset the exchange took it in). Absent until a part fills.
    */
   filled?: FilledPart;
+  /**
+   * What of `filled` earlier exchange orders at this level filled before the exchange ended them (cancelled or
+   * expired, §2.6 "Live"): the order resting now under this seq is for the rest only, so the exchange's figures
+   * for it start from zero. Absent when this seq's order is the level's first.
+   */
+  carried?: FilledPart;
 }
 
 /** The booked part of a partly filled resting order. */
@@ -46,6 +52,11 @@ export interface QueuedOrder {
   side: 'buy' | 'sell';
   cost: number;
   reduceOnly?: boolean;
+  /**
+   * The part that filled of the order it answers, when the exchange ended that order with a rest too small
+   * to place again (§2.6 "Live"); absent: q.
+   */
+  qty?: number;
 }
 
 /** A market order in flight: what it was for. */

@@ -3,12 +3,13 @@
  * 0.01, step 0.001). Grid 90–110 in 4 arithmetic levels: 90, 95, 100, 105, 110; 1000 USDT at 100 gives
  * q = floor(1000 / (90 + 95 + 2 × 100) / 0.001) × 0.001 = 2.597.
  */
-import { type RangeStrategy, rangeStrategySchema } from '@gridbot/shared';
+import { emptyCandles, type RangeStrategy, rangeStrategySchema } from '@gridbot/shared';
 import { describe, expect, it } from 'vitest';
 import type { Candles } from '../../backtest/candles';
 import { type RangeFillRecord, runRangeBacktest } from '../../backtest/range-backtest';
 import { TEST_RULES } from '../../testing/harness';
 import { createRange, isOutOfRange, type RangeState } from './range.state';
+import { stepRange } from './range.step';
 import { levelPrice, levelSpec, rangeStartProblems } from './range-levels';
 
 const T0 = Date.UTC(2024, 0, 1);
@@ -17,13 +18,7 @@ const MIN = 60_000;
 /** Candles from rows of [open, high, low, close], one minute apart from T0. */
 export function candles(rows: readonly (readonly [number, number, number, number])[]): Candles {
   const n = rows.length;
-  const c: Candles = {
-    openTimeMs: new Float64Array(n),
-    open: new Float64Array(n),
-    high: new Float64Array(n),
-    low: new Float64Array(n),
-    close: new Float64Array(n),
-  };
+  const c: Candles = emptyCandles(n);
   rows.forEach(([o, h, l, cl], i) => {
     c.openTimeMs[i] = T0 + i * MIN;
     c.open[i] = o;
@@ -210,6 +205,25 @@ describe('range grid on the path (§2.6), hand-worked', () => {
     expect(r.state.trailUpAt).toBe(120);
   });
 
+  it('after trailing up, the answer of the smaller top sell buys what the free USDT pays instead of leaving its level empty', () => {
+    const r = run(grid({ trailingUp: true }), [
+      [100, 100, 100, 100],
+      [100, 115, 100, 115], // as above: the grid trails to 95–115, a sell of 2.246 rests at 115
+      [115, 115, 113, 113],
+      [113, 118, 113, 118], // the sell at 115 fills on the way up
+    ]);
+    expect(r.fills.slice(3).map(brief)).toEqual(['buy Lmkt 2.248@115 t1', 'sell L5 2.246@115 t3']);
+    // Free USDT: 258.637305 − 258.52 (the trailing buy) + 258.29 − 0.25829 (the sell and its fee) = 258.149015,
+    // short of q × 110 = 285.67: the buy at 110 goes out for floor(258.149015 / 110 / 0.001) × 0.001 = 2.346.
+    expect(book(r.state)).toEqual([
+      'buy L1 2.597@95',
+      'buy L2 2.597@100',
+      'buy L3 2.597@105',
+      'buy L4 2.346@110',
+    ]);
+    expect(r.state.quote - r.state.lockedQuote).toBeCloseTo(258.149015 - 258.06, 9);
+  });
+
   it('trailing up stops at its limit', () => {
     const r = run(grid({ trailingUp: true, trailingUpLimit: 112 }), [
       [100, 100, 100, 100],
@@ -217,6 +231,49 @@ describe('range grid on the path (§2.6), hand-worked', () => {
     ]);
     expect(r.state.offset).toBe(0);
     expect(r.fills.filter((f) => f.level === null)).toHaveLength(1);
+  });
+
+  it('a start whose quantity per order at the start price is below the step or the minimum order keeps waiting and says why, sending nothing', () => {
+    const at = (investment: number, price: number) =>
+      stepRange(
+        createRange({ params: strategy(), investment, market: 'spot', rules: TEST_RULES, startTimeMs: T0 }),
+        { price, timeMs: T0 },
+        TEST_RULES,
+      );
+    // 0.3 / 385 = 0.00078: below the step of 0.001, where the engine would buy 0 at market.
+    const belowStep = at(0.3, 100);
+    expect(belowStep.intents).toEqual([]);
+    expect(belowStep.state.status).toBe('Waiting');
+    expect(belowStep.refused).toContain('below the step of 0.001');
+    // 10 / 385 → q = 0.025; 0.025 × 90 = 2.25 USDT, below the minimum order of 5.
+    const belowMinimum = at(10, 100);
+    expect(belowMinimum.intents).toEqual([]);
+    expect(belowMinimum.refused).toContain('below the minimum order of 5 USDT');
+    // 1000 USDT starts as the worked grid above.
+    const started = at(1000, 100);
+    expect(started.refused).toBeUndefined();
+    expect(started.state.qty).toBe(2.597);
+  });
+
+  it('a backtest whose start is refused ends there with the reason a live bot is halted with, and trades nothing', () => {
+    // 10 USDT: q = 0.025 at 100, 0.025 × 90 = 2.25 USDT, below the minimum order of 5.
+    const s = createRange({
+      params: strategy(),
+      investment: 10,
+      market: 'spot',
+      rules: TEST_RULES,
+      startTimeMs: T0,
+    });
+    const r = run(s, [
+      [100, 101, 99, 100],
+      [100, 120, 80, 100],
+    ]);
+    expect(r.fills).toEqual([]);
+    expect(r.state.status).toBe('Waiting');
+    expect(r.summary.trades).toBe(0);
+    expect(r.summary.halted).toMatch(/^The grid cannot start at 100: .*below the minimum order of 5 USDT/);
+    // A grid that starts says nothing of the kind.
+    expect(run(grid(), [[100, 101, 99, 100]]).summary.halted).toBeUndefined();
   });
 
   it('trigger: the grid starts where the price first crosses it, split at that price', () => {

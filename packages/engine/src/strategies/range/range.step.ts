@@ -26,11 +26,22 @@ import {
   withBand,
   withLock,
 } from './range.state';
-import { levelPrice, nearestLevel, orderQty } from './range-levels';
+import { levelPrice, nearestLevel, orderQty, orderSizeProblem } from './range-levels';
 
 export interface RangeStepResult {
   state: RangeState;
   intents: readonly RangeIntent[];
+  /**
+   * Why the grid did not start at this price (its quantity per order there is below the step or the minimum
+   * notional, §2.6): it keeps waiting, and the runtime halts it with this reason (`startRefusedText`), as the
+   * backtest ends there.
+   */
+  refused?: string;
+}
+
+/** What a grid whose start was refused at `p` says: the runtime's halt reason and the backtest's end. */
+export function startRefusedText(p: number, refused: string): string {
+  return `The grid cannot start at ${p}: ${refused}.`;
 }
 
 const NONE: readonly RangeIntent[] = Object.freeze([]);
@@ -87,6 +98,8 @@ function start(s: RangeState, p0: number, rules: EngineRules): RangeStepResult {
   if (s.futures !== undefined) return startFutures(s, p0, rules);
   const n = s.params.grids;
   const { qty, nearest } = orderQty(s.spec, n, p0, s.investment, rules.stepSize);
+  const refused = refusedStart(s, qty, rules);
+  if (refused !== undefined) return refused;
   const queue: QueuedOrder[] = [];
   const sellLevels: number[] = [];
   for (let k = 0; k <= n; k++) {
@@ -118,6 +131,8 @@ function startFutures(s: RangeState, p0: number, rules: EngineRules): RangeStepR
   const dir = s.params.direction;
   const funds = exactMul(s.investment, f.leverage);
   const { qty, nearest } = orderQty(s.spec, n, p0, funds, rules.stepSize, dir);
+  const refused = refusedStart(s, qty, rules);
+  if (refused !== undefined) return refused;
   const queue: QueuedOrder[] = [];
   const closing: number[] = [];
   for (let k = 0; k <= n; k++) {
@@ -140,6 +155,16 @@ function startFutures(s: RangeState, p0: number, rules: EngineRules): RangeStepR
   if (closing.length === 0) return placeQueued(live, rules);
   const side = dir === 'long' ? 'buy' : 'sell';
   return futuresMarket(live, p0, side, money(qty).times(closing.length).toString(), 'start', closing);
+}
+
+/**
+ * The start's quantity per order at the price the grid starts at, checked as Start Grid checked it at the price
+ * then (§2.6): a price that moved since (or a trigger far from it) can leave it below the step or the minimum
+ * notional, and the grid would send orders the exchange refuses. It keeps waiting instead, with the reason.
+ */
+function refusedStart(s: RangeState, qty: number, rules: EngineRules): RangeStepResult | undefined {
+  const refused = orderSizeProblem(qty, levelPrice(s.spec, 0), rules);
+  return refused === undefined ? undefined : { state: s, intents: NONE, refused };
 }
 
 /** A futures market order; `levels` are the orders that answer it once it filled. */
@@ -329,9 +354,11 @@ export function stopGrid(
 }
 
 /**
- * Places the orders due (§2.6): never on a level that already has one or outside the grid; a sell
+ * Places the orders due (§2.6): never on a level that already has one (the order waits in the queue until the
+ * level is free) or outside the grid (dropped); a sell
  * for q, or the free coin floor-stepped when that is less (a buy's commission was taken in the
- * coin); a buy only with the USDT to pay it. An order below the step or minimum notional is not placed.
+ * coin); a buy for q, or what the free USDT pays floor-stepped when that is less. An order below the step or
+ * minimum notional is not placed.
  */
 function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
   let seq = s.seq;
@@ -339,24 +366,22 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
   const intents: PlaceLimit[] = [];
   let base = exactSub(s.base, s.lockedBase);
   let quote = exactSub(s.quote, s.lockedQuote);
-  const step = Number(rules.stepSize);
   const top = s.offset + s.params.grids;
   let locks = { lockedBase: s.lockedBase, lockedQuote: s.lockedQuote };
+  const waiting: QueuedOrder[] = [];
   for (const q of s.queue) {
     if (q.level < s.offset || q.level > top) continue;
     const at = levelIndex(orders, q.level);
-    if (orders[at]?.level === q.level) continue;
-    const price = levelPrice(s.spec, q.level);
-    let qty = s.qty;
-    if (s.futures !== undefined) {
-      // Futures: every order is q on margin (the grid was sized for all of them); nothing is locked.
-    } else if (q.side === 'sell') {
-      const free = exactFloorToStep(base, step);
-      if (free < qty) qty = free;
-    } else if (quote < exactMul(qty, price)) {
+    if (orders[at]?.level === q.level) {
+      // The price passed that order to make the fill answered (one level away, where the path came from), so
+      // the exchange has as a rule filled it too and the runtime learnt this fill first. The answer waits until
+      // that fill frees the level (a restart's relay lays the grid out again if it never comes).
+      waiting.push(q);
       continue;
     }
-    if (qty < step || exactMul(qty, price) < rules.minNotionalNum) continue;
+    const price = levelPrice(s.spec, q.level);
+    const qty = queuedQty(s, q, price, base, quote, rules);
+    if (qty === null) continue;
     seq += 1;
     const order: RangeOrder = { seq, level: q.level, side: q.side, price, qty, cost: q.cost };
     const intent: PlaceLimit = {
@@ -378,8 +403,59 @@ function placeQueued(s: RangeState, rules: EngineRules): RangeStepResult {
     orders.splice(at, 0, order);
     intents.push(intent);
   }
-  const next: RangeState = { ...s, seq, orders, ...locks, queue: [] };
+  const next: RangeState = { ...s, seq, orders, ...locks, queue: waiting };
   return { state: withBand(next), intents };
+}
+
+/**
+ * The quantity a queued order is placed for at `price` (§2.6), null when it is not placed: q, or the part
+ * that filled of the order it answers (`qty`, floored to the step); a spot sell no more than the free coin
+ * floored to the step (a buy's commission was taken in the coin), a spot buy no more than the free USDT pays,
+ * floored to the step.
+ * Nothing below the step or the minimum notional.
+ */
+export function queuedQty(
+  s: RangeState,
+  q: QueuedOrder,
+  price: number,
+  freeBase: number,
+  freeQuote: number,
+  rules: EngineRules,
+): number | null {
+  const step = Number(rules.stepSize);
+  let qty = q.qty === undefined ? s.qty : exactFloorToStep(q.qty, step);
+  if (s.futures !== undefined) {
+    // Futures: every order is on margin (the grid was sized for all of them); nothing is locked.
+  } else if (q.side === 'sell') {
+    const free = exactFloorToStep(freeBase, step);
+    if (free < qty) qty = free;
+  } else if (freeQuote < exactMul(qty, price)) {
+    // A buy for what the free USDT pays, floored to the step, as a sell is for the free coin: after a trailing
+    // step bought less than q (its cancelled buy's USDT paid less at the higher price), the answer of the
+    // smaller sell would otherwise leave its level empty for good.
+    qty = exactFloorToStep(freeQuote / price, step);
+    // The division may round up onto the next step: never more than the free USDT.
+    if (exactMul(qty, price) > freeQuote) qty = exactSub(qty, step);
+  }
+  return belowOrderMinimum(s, qty, price, q.reduceOnly, rules) ? null : qty;
+}
+
+/**
+ * Whether the exchange would refuse an order of `qty` at `price` as too small: below the step, or below the
+ * minimum notional unless it is a futures grid's reduce-only order, which the exchanges exempt (Binance USDⓈ-M
+ * -4164 "Order's notional must be no smaller than 5 (unless you choose reduce only)", Bybit linear 110094; the
+ * exchange port's order rules apply the same exemption), so a small rest or answer that closes still goes out.
+ */
+export function belowOrderMinimum(
+  s: RangeState,
+  qty: number,
+  price: number,
+  reduceOnly: boolean | undefined,
+  rules: EngineRules,
+): boolean {
+  if (qty < Number(rules.stepSize)) return true;
+  const exempt = s.futures !== undefined && reduceOnly === true;
+  return !exempt && exactMul(qty, price) < rules.minNotionalNum;
 }
 
 /** Index of the first order at or above `level` (orders ascend by level). */
