@@ -90,6 +90,29 @@ describe('a fair request budget', () => {
     ]);
   });
 
+  it("an account's request waiting for one budget does not hold up its requests in another", async () => {
+    const { time, sent, request } = budgetOnVirtualTime();
+    // One key trades spot and futures: Binance counts each venue's weight apart (2 a minute here, 100 on spot).
+    const futures: BudgetCost = { key: 'futures:ip', weight: 1, windows: [{ limit: 2, windowMs: MINUTE }] };
+    const all = [
+      ...Array.from({ length: 3 }, () => request('user', [futures])),
+      request('user', [ipCost(2)]),
+      request('user', [futures]),
+      request('user', [ipCost(2)]),
+    ];
+    await time.run();
+    await Promise.all(all);
+    // The spot requests (weight 2) go out at once; the futures ones (weight 1) keep their order, two a minute.
+    expect(sent.map((s) => [s.weight, s.atMs])).toEqual([
+      [1, 0],
+      [1, 0],
+      [2, 0],
+      [2, 0],
+      [1, MINUTE],
+      [1, MINUTE],
+    ]);
+  });
+
   it('a back-off pauses every request that costs in its key until the given time, and no other', async () => {
     const { time, budget, sent, request } = budgetOnVirtualTime();
     await budget.backOff('venue:ip', 120_000);

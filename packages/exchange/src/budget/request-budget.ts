@@ -149,7 +149,9 @@ interface Waiter {
  * Hands a counter's budget out fairly: one queue per account, and the accounts with waiting requests take turns,
  * one request each. A request blocked by a budget only it uses (its account's orders) does not hold up the
  * others; a request blocked by a shared budget (the IP's weight) waits until that window ends, and so does every
- * other request that costs in it. Every process has one; with Redis they share the counts and the pauses.
+ * other request that costs in it, while the account's requests in other budgets go on (one Binance key trades
+ * spot and futures, whose weights are counted apart). Every process has one; with Redis they share the counts
+ * and the pauses.
  */
 export class FairRequestBudget implements RequestBudget {
   private readonly queues = new Map<string, Waiter[]>();
@@ -214,8 +216,8 @@ export class FairRequestBudget implements RequestBudget {
           await this.sleepOrKick(this.earliestUnblock(now) - now);
           continue;
         }
-        const queue = this.queues.get(turn) as Waiter[];
-        const head = queue[0] as Waiter;
+        const queue = this.queues.get(turn.account) as Waiter[];
+        const head = queue[turn.index] as Waiter;
         let answer: TakeAnswer;
         try {
           answer = await this.counter.tryTake(head.costs);
@@ -225,8 +227,8 @@ export class FairRequestBudget implements RequestBudget {
           continue;
         }
         if (answer.granted) {
-          queue.shift();
-          if (queue.length === 0) this.dropAccount(turn);
+          queue.splice(turn.index, 1);
+          if (queue.length === 0) this.dropAccount(turn.account);
           head.resolve();
         } else {
           const until = this.clock.now() + Math.max(1, answer.retryInMs);
@@ -239,16 +241,20 @@ export class FairRequestBudget implements RequestBudget {
     }
   }
 
-  /** The account whose turn it is among those whose next request is not blocked; moves the turn past it. */
-  private nextReady(now: number): string | undefined {
+  /**
+   * The account whose turn it is among those with a request that may go now; moves the turn past it. An
+   * account's requests keep their order within each budget, but one waiting for a budget (its futures weight)
+   * does not hold up a later one that costs nothing there (its spot order): one key trades on both venues.
+   */
+  private nextReady(now: number): { account: string; index: number } | undefined {
     for (let i = 0; i < this.ring.length; i += 1) {
-      const index = (this.next + i) % this.ring.length;
-      const account = this.ring[index] as string;
-      const head = this.queues.get(account)?.[0];
-      if (head?.costs.every((cost) => (this.blockedUntil.get(cost.key) ?? 0) <= now)) {
+      const ringIndex = (this.next + i) % this.ring.length;
+      const account = this.ring[ringIndex] as string;
+      const index = this.readiness(account, now, true).findIndex((readyAt) => readyAt <= now);
+      if (index >= 0) {
         // Not wrapped here: an account that joins the ring meanwhile (pushed at its end) gets the next turn.
-        this.next = index + 1;
-        return account;
+        this.next = ringIndex + 1;
+        return { account, index };
       }
     }
     return undefined;
@@ -256,14 +262,29 @@ export class FairRequestBudget implements RequestBudget {
 
   private earliestUnblock(now: number): number {
     let earliest = Number.POSITIVE_INFINITY;
-    for (const account of this.ring) {
-      const head = this.queues.get(account)?.[0];
-      if (!head) continue;
-      let ready = now;
-      for (const cost of head.costs) ready = Math.max(ready, this.blockedUntil.get(cost.key) ?? 0);
-      earliest = Math.min(earliest, ready);
-    }
+    for (const account of this.ring) earliest = Math.min(earliest, ...this.readiness(account, now));
     return Number.isFinite(earliest) ? Math.max(earliest, now + 1) : now + 1;
+  }
+
+  /**
+   * When each of the account's first `SCAN_DEPTH` requests may go (up to the first that may go now, with
+   * `untilReady`): when its keys unblock, and never before an earlier request of the account that costs in one
+   * of the same keys.
+   */
+  private readiness(account: string, now: number, untilReady = false): number[] {
+    const queue = this.queues.get(account) ?? [];
+    const keyReady = new Map<string, number>();
+    const ready: number[] = [];
+    for (const waiter of queue.slice(0, SCAN_DEPTH)) {
+      let at = now;
+      for (const cost of waiter.costs)
+        at = Math.max(at, this.blockedUntil.get(cost.key) ?? 0, keyReady.get(cost.key) ?? 0);
+      ready.push(at);
+      if (untilReady && at <= now) break;
+      // A later request of the same key waits at least as long.
+      for (const cost of waiter.costs) keyReady.set(cost.key, at);
+    }
+    return ready;
   }
 
   private dropAccount(account: string): void {
@@ -284,6 +305,9 @@ export class FairRequestBudget implements RequestBudget {
     });
   }
 }
+
+/** How far into an account's queue a request may be taken ahead of earlier ones blocked on other budgets. */
+const SCAN_DEPTH = 64;
 
 /** How long a request waits before asking a counter that failed (Redis unreachable) again. */
 const COUNTER_RETRY_MS = 1_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { binanceCosts } from './binance-budget';
+import { binanceCosts, binanceLimitsOf } from './binance-budget';
 
 const who = { egress: 'nat-1', account: 'acct-7' };
 const costs = (venue: 'spot' | 'usdm', method: string, path: string, params = {}, api = 'private') =>
@@ -31,10 +31,17 @@ describe("what a Binance request costs in the shared budgets (Binance's document
     expect(costs('spot', 'GET', 'exchangeInfo', {}, 'public')[0]?.[1]).toBe(20);
   });
 
-  it('USDⓈ-M: 2400 a minute on the IP (2160 spent); a new order weighs 0 there and 1 of the 1200 a minute on the account', () => {
+  it('USDⓈ-M: 2400 a minute on the IP (2160 spent); a new order weighs 0 there and 1 of the 1200 a minute and of the 300 in 10 s on the account', () => {
     expect(costs('usdm', 'POST', 'order', { symbol: 'BTCUSDT' }, 'fapiPrivate')).toEqual([
       ['binance:usdm:ip:nat-1', 0, [{ limit: 2160, windowMs: 60_000 }]],
-      ['binance:usdm:orders:acct-7', 1, [{ limit: 1080, windowMs: 60_000 }]],
+      [
+        'binance:usdm:orders:acct-7',
+        1,
+        [
+          { limit: 1080, windowMs: 60_000 },
+          { limit: 270, windowMs: 10_000 },
+        ],
+      ],
     ]);
     expect(costs('usdm', 'GET', 'positionSide/dual', {}, 'fapiPrivate')[0]?.[1]).toBe(30);
     expect(costs('usdm', 'GET', 'klines', { limit: 1000 }, 'fapiPublic')[0]?.[1]).toBe(5);
@@ -61,5 +68,22 @@ describe("what a Binance request costs in the shared budgets (Binance's document
       { key: 'binance:spot:ip:nat-1', weight: 0, windows: [] },
       { key: 'binance:spot:orders:acct-7', weight: 0, windows: [] },
     ]);
+  });
+
+  it("an account's own limits are spent to 90 % like the published ones", () => {
+    // 2400 futures orders a minute and 600 per 10 s: 2160 and 540.
+    expect(
+      binanceLimitsOf({
+        usdmOrders: [
+          [2400, 60_000],
+          [600, 10_000],
+        ],
+      }),
+    ).toEqual({
+      usdmOrders: [
+        { limit: 2160, windowMs: 60_000 },
+        { limit: 540, windowMs: 10_000 },
+      ],
+    });
   });
 });

@@ -10,9 +10,9 @@ import type { BudgetCost, BudgetWindow } from '../budget/request-budget';
  * - Spot, per account: "The number of unfilled orders is tracked for each account" ("Unfilled Order Count");
  *   ORDERS 50 per 10 SECOND and 160000 per 1 DAY ([spot rest-api.md] "Query Unfilled Order Count", response).
  *   Every new order is counted, filled or not: a fill only gives room back, never takes more.
- * - USDⓈ-M futures, per IP: REQUEST_WEIGHT 2400 per 1 MINUTE; per account: ORDERS 1200 per 1 MINUTE ([USDⓈ-M
- *   futures] "Exchange Information", `rateLimits`; "General Info" → "LIMITS": "IP Limits" are per IP, "The order
- *   rate limit is counted against each account").
+ * - USDⓈ-M futures, per IP: REQUEST_WEIGHT 2400 per 1 MINUTE; per account: ORDERS 1200 per 1 MINUTE and 300 per
+ *   10 SECOND ([USDⓈ-M futures] "Exchange Information", the `rateLimits` of its response; "General Info" →
+ *   "LIMITS": "IP Limits" are per IP, "The order rate limit is counted against each account").
  * - USDⓈ-M "Get Funding Rate History": "share 500/5min/IP rate limit with GET /fapi/v1/fundingInfo" (its own
  *   budget, not the weight).
  *
@@ -35,12 +35,24 @@ export const BINANCE_LIMITS = {
   spotWeight: [within(6000, MINUTE)],
   spotOrders: [within(50, 10 * SECOND), within(160_000, DAY)],
   usdmWeight: [within(2400, MINUTE)],
-  usdmOrders: [within(1200, MINUTE)],
+  usdmOrders: [within(1200, MINUTE), within(300, 10 * SECOND)],
   usdmFundingRate: [within(500, 5 * MINUTE)],
 } as const satisfies Record<string, readonly BudgetWindow[]>;
 
 /** The windows of each Binance budget: `BINANCE_LIMITS`, or an account tier's own (tests: smaller figures). */
 export type BinanceLimits = { readonly [K in keyof typeof BINANCE_LIMITS]: readonly BudgetWindow[] };
+
+/** The budgets' windows for limits as Binance states them (`[limit, windowMs]` pairs): `HEADROOM` of each. */
+export function binanceLimitsOf(
+  stated: Partial<Record<keyof BinanceLimits, ReadonlyArray<readonly [number, number]>>>,
+): Partial<BinanceLimits> {
+  return Object.fromEntries(
+    Object.entries(stated).map(([budget, windows]) => [
+      budget,
+      (windows ?? []).map(([limit, windowMs]) => within(limit, windowMs)),
+    ]),
+  );
+}
 
 export type BinanceVenue = 'spot' | 'usdm';
 

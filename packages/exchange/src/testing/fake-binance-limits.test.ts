@@ -30,11 +30,11 @@ function secondsLeftInWindow(retryAfter: string | null, windowMs: number): boole
   return retryAfter === String(left) || retryAfter === String(left + 1);
 }
 
-/** A signed POST /api/v3/order with the double's clock as timestamp. */
-async function marketBuy(apiKey: string, secret: string) {
-  const query = `symbol=BTCUSDT&side=BUY&type=MARKET&quantity=0.001&timestamp=${fake!.now()}`;
+/** A signed POST /api/v3/order (or /fapi/v1/order) with the double's clock as timestamp. */
+async function marketBuy(apiKey: string, secret: string, path = '/api/v3/order', quantity = '0.001') {
+  const query = `symbol=BTCUSDT&side=BUY&type=MARKET&quantity=${quantity}&timestamp=${fake!.now()}`;
   const signature = createHmac('sha256', secret).update(query).digest('hex');
-  const res = await fetch(`${fake!.url}/api/v3/order?${query}&signature=${signature}`, {
+  const res = await fetch(`${fake!.url}${path}?${query}&signature=${signature}`, {
     method: 'POST',
     headers: { 'x-mbx-apikey': apiKey },
   });
@@ -79,5 +79,24 @@ describe('the Binance double counts request weight and orders as Binance documen
     expect(secondsLeftInWindow(refused.retryAfter, 10_000)).toBe(true);
     expect((await marketBuy('k2', 's2')).status).toBe(200);
     expect(fake.peak('spotOrders')).toBe(2);
+  });
+
+  it('counts futures orders per account in 10 seconds too: the 10-second limit refuses before the minute one', async () => {
+    fake = await FakeBinanceServer.start({
+      apiKey: 'k1',
+      secret: 's1',
+      limits: { usdmOrders: { limit: 5, windowMs: 60_000 }, usdmOrdersShort: { limit: 2, windowMs: 10_000 } },
+    });
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    fake.book.transfer('MAIN_UMFUTURE', 'USDT', '10000');
+    startOfWindow(fake, 60_000);
+    const buy = () => marketBuy('k1', 's1', '/fapi/v1/order', '0.01');
+    expect((await buy()).status).toBe(200);
+    expect((await buy()).status).toBe(200);
+    const refused = await buy();
+    expect(refused).toMatchObject({ status: 429, body: { code: -1015 } });
+    expect(secondsLeftInWindow(refused.retryAfter, 10_000)).toBe(true);
+    // The refused order counted in neither window.
+    expect([fake.peak('usdmOrdersShort'), fake.peak('usdmOrders')]).toEqual([2, 2]);
   });
 });
