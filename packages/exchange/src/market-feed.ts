@@ -67,7 +67,7 @@ export interface Ticker24h {
 export type TickListener = (tick: Tick) => void | Promise<void>;
 
 export interface MarketFeed {
-  readonly kind: 'sim' | 'replay' | 'binance';
+  readonly kind: 'sim' | 'replay' | 'binance' | 'bybit' | 'okx';
   /** Symbols the feed serves (the 22 pairs, spot and futures). */
   symbols(): readonly string[];
   /**
