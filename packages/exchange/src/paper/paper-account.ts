@@ -8,8 +8,7 @@ import {
   type FetchOrderResult,
   type ForcedClose,
   type FuturesPosition,
-  LEVERAGE_MAX,
-  LEVERAGE_MIN,
+  isAllowedLeverage,
   type MarketKind,
   type Order,
   type PlaceOrderInput,
@@ -28,6 +27,8 @@ import type { PaperOrderRow, PaperPositionRow } from './paper-store';
 /** One user's `Exchange` on the paper exchange. Each call runs in the user's queue (serialised). */
 export class PaperAccount implements Exchange {
   readonly venue = 'paper' as const;
+  /** The paper exchange holds one-way positions that go short (paper-place-order.ts). */
+  readonly opensShorts = true;
 
   constructor(
     private readonly ex: PaperExchange,
@@ -115,11 +116,7 @@ export class PaperAccount implements Exchange {
     const upper = symbol.toUpperCase();
     return this.run(async () => {
       const rules = this.ex.rules(upper, 'future');
-      if (
-        !Number.isInteger(leverage) ||
-        leverage < LEVERAGE_MIN ||
-        leverage > Math.min(LEVERAGE_MAX, rules.maxLeverage)
-      ) {
+      if (!isAllowedLeverage(leverage, rules.maxLeverage)) {
         throw exchangeErrors.invalidLeverage();
       }
       const position = await this.ex.store.position(this.userId, upper);

@@ -73,6 +73,10 @@ async function placeNew(ex: PaperExchange, userId: string, input: PlaceOrderInpu
   const crosses =
     prepared.price === undefined ||
     (input.side === 'buy' ? prepared.price.gte(last) : prepared.price.lte(last));
+  // A post-only order that would trade at once is refused, as Binance refuses it (spot LIMIT_MAKER -2010,
+  // futures GTX -5022): nothing is placed or reserved, and its client order id stays free.
+  if (input.postOnly === true && prepared.price !== undefined && crosses)
+    throw exchangeErrors.wouldTake(market);
   // A market order fills at the level of the engine event that sent it, else at the last price, rounded to the
   // tick against the taker (docs/trading-rules.md §2.5, the rounding backtests use); a crossing limit order at the
   // last price.
