@@ -16,9 +16,11 @@ export type ExchangeErrorKind = 'retryable' | 'rejected' | 'fatal' | 'unknown';
  * (docs/trading-rules.md §3), so that no venue's codes or wording leave this package:
  * - `position_mode`: the account's position mode (hedge) does not fit the one-way orders the platform sends;
  * - `reduce_only_rejected`: a reduce-only order that would not reduce the position (it may be gone);
- * - `below_minimum`: the order's size is below the symbol's minimum quantity or notional.
+ * - `below_minimum`: the order's size is below the symbol's minimum quantity or notional;
+ * - `would_take`: a post-only limit order (spot LIMIT_MAKER, futures GTX) that would trade at once as a taker;
+ *   nothing was placed and its client order id stays free.
  */
-export type ExchangeErrorReason = 'position_mode' | 'reduce_only_rejected' | 'below_minimum';
+export type ExchangeErrorReason = 'position_mode' | 'reduce_only_rejected' | 'below_minimum' | 'would_take';
 
 /** Binance error codes the port uses (negative numbers as Binance sends them). */
 export const ErrorCode = {
@@ -47,6 +49,8 @@ export const ErrorCode = {
   invalidAsset: -1100,
   /** Futures: the order's position side does not match the account's position mode (hedge mode). */
   positionSideMismatch: -4061,
+  /** Futures: a GTX (post-only) order that could not rest as a maker. */
+  postOnlyRejected: -5022,
 } as const;
 
 /** Binance's own wording for the codes above, so a paper error reads like a real one. */
@@ -62,6 +66,11 @@ export const BinanceMessage = {
   invalidSymbol: 'Invalid symbol.',
   reduceOnly: 'ReduceOnly Order is rejected.',
   invalidLeverage: 'Leverage is not valid',
+  /** [spot errors.md] -2010: a LIMIT_MAKER that would trade as a taker. */
+  wouldTakeSpot: 'Order would immediately match and take.',
+  /** USDⓈ-M Futures -5022 (derivatives change-log): a GTX order that would trade as a taker. */
+  wouldTakeFutures:
+    'Due to the order could not be executed as maker, the Post Only order will be rejected. The order will not be recorded in the order history',
   filter: (name: 'NOTIONAL' | 'LOT_SIZE' | 'PRICE_FILTER' | 'MIN_NOTIONAL') => `Filter failure: ${name}`,
 } as const;
 
@@ -116,6 +125,17 @@ export const exchangeErrors = {
       cause,
       reason: 'reduce_only_rejected',
     }),
+  /** A post-only limit order that would trade at once: spot -2010, futures -5022; nothing was placed. */
+  wouldTake: (market: 'spot' | 'future', cause?: unknown) =>
+    market === 'spot'
+      ? new ExchangeError('rejected', ErrorCode.newOrderRejected, BinanceMessage.wouldTakeSpot, {
+          cause,
+          reason: 'would_take',
+        })
+      : new ExchangeError('rejected', ErrorCode.postOnlyRejected, BinanceMessage.wouldTakeFutures, {
+          cause,
+          reason: 'would_take',
+        }),
   invalidLeverage: (cause?: unknown) =>
     new ExchangeError('rejected', ErrorCode.invalidLeverage, BinanceMessage.invalidLeverage, { cause }),
   invalidParameter: (message: string, cause?: unknown) =>

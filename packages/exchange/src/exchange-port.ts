@@ -54,8 +54,10 @@ export interface PlaceOrderInput {
    */
   postOnly?: boolean;
   /**
-   * Futures: only reduce the position, never open or flip it (Binance USDT-M one-way mode). The Binance adapter
-   * sends every sell reduce-only (its bots hold longs); the paper exchange opens a short with a sell that is not.
+   * Futures: only reduce the position, never open or flip it (Binance USDT-M one-way mode). Given, it is sent as
+   * it is (`false`: a sell opens a short, on an exchange whose `opensShorts` is set). Left out, a live adapter
+   * sends a sell reduce-only (the long-only bots' sells close their longs: `futuresReduceOnly`); the paper
+   * exchange opens a short with a sell that is not.
    */
   reduceOnly?: boolean;
   /**
@@ -89,6 +91,22 @@ export interface Order {
   feeAsset: string;
   createdMs: number;
   updatedMs: number;
+  /**
+   * The order's trades as the venue reported them, oldest first, when it did (Binance: the order's rows of
+   * `myTrades` / `userTrades`, or the FULL response's `fills`); absent on the paper exchange. A part of an
+   * order books its own trades' fee (docs/trading-rules.md §3 "Fills come with their fees").
+   */
+  trades?: OrderTrade[];
+}
+
+/** One trade of an order: its quantity, quote and the commission charged for it, in `feeAsset`. */
+export interface OrderTrade {
+  /** The venue's trade id. */
+  id: string;
+  qty: DecimalString;
+  quote: DecimalString;
+  fee: DecimalString;
+  feeAsset: string;
 }
 
 /**
@@ -170,6 +188,11 @@ export interface Exchange {
    * bots hold in either is held from the same money.
    */
   readonly sharedWallet?: boolean;
+  /**
+   * Futures sells open shorts when asked (`reduceOnly: false`), so short and neutral futures grids can run
+   * here. Unset: every futures sell only reduces a long.
+   */
+  readonly opensShorts?: boolean;
   /** Rules orders are rounded and checked against (paper: the shared table; Binance: loaded markets). */
   marketRules(symbol: string, market: MarketKind): Promise<MarketRules>;
   /** Balances of one wallet; assets with zero balance may be left out, USDT is always present. */
@@ -191,7 +214,7 @@ export interface Exchange {
   openOrders(market: MarketKind, symbol?: string): Promise<Order[]>;
   /** Sets isolated margin and the leverage (1–10) used by the next futures orders of the symbol. */
   setLeverage(symbol: string, leverage: number): Promise<void>;
-  /** The open long of a symbol, or undefined. */
+  /** The open one-way position of a symbol (long or short), or undefined when flat. */
   position(symbol: string): Promise<FuturesPosition | undefined>;
   positions(): Promise<FuturesPosition[]>;
   /** Positions of the symbol the exchange closed itself since `sinceMs`, oldest first. */
@@ -205,3 +228,18 @@ export interface Exchange {
 /** Leverage bounds the platform allows (spec: 1–10), below Binance's per-symbol maximum. */
 export const LEVERAGE_MIN = 1;
 export const LEVERAGE_MAX = 10;
+
+/** Whether a leverage is a whole number within the platform's bounds and the symbol's own maximum. */
+export function isAllowedLeverage(leverage: number, symbolMax: number): boolean {
+  return (
+    Number.isInteger(leverage) && leverage >= LEVERAGE_MIN && leverage <= Math.min(LEVERAGE_MAX, symbolMax)
+  );
+}
+
+/**
+ * Whether a live adapter sends a futures order reduce-only: as the order says when it says, else a sell
+ * (the long-only bots' sells close their longs and must never open a short).
+ */
+export function futuresReduceOnly(input: Pick<PlaceOrderInput, 'side' | 'reduceOnly'>): boolean {
+  return input.reduceOnly ?? input.side === 'sell';
+}

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
 import { binance, binanceusdm } from 'ccxt';
-import { FairRequestBudget, MemoryBudgetCounter, type RequestBudget } from '../budget/request-budget';
+import type { RequestBudget } from '../budget/request-budget';
 import {
   type BinanceLimits,
   type BinanceVenue,
@@ -8,6 +7,7 @@ import {
   binanceCosts,
   binanceKeys,
 } from './binance-budget';
+import { budgetAccountOf, headerOf, processRequestBudget, spendBeforeSending } from './budget-spending';
 
 export interface BinanceClientOptions {
   apiKey?: string;
@@ -80,9 +80,12 @@ export function createBinanceClients(options: BinanceClientOptions): { spot: bin
     spot.setSandboxMode(true);
     usdm.setSandboxMode(true);
   }
-  const budget = options.budget ?? processBudget;
+  const budget = options.budget ?? processRequestBudget;
   const weighted = options.enableRateLimit ?? true;
-  const who: BudgetIdentity = { egress: options.egress ?? 'default', account: accountOf(options.apiKey) };
+  const who: BudgetIdentity = {
+    egress: options.egress ?? 'default',
+    account: budgetAccountOf(options.apiKey),
+  };
   const spending = { limits: options.limits ?? {}, weighted };
   spendBudget(spot, 'spot', budget, who, spending);
   spendBudget(usdm, 'usdm', budget, who, spending);
@@ -104,22 +107,9 @@ function pointAt(client: binance, baseUrl: string): void {
   }
 }
 
-/** The process's budget, for clients given none (a process without split roles counts alone). */
-const processBudget: RequestBudget = new FairRequestBudget(new MemoryBudgetCounter());
-
-/**
- * The account an API key belongs to, as a budget name: a digest, so no key is ever written to Redis. Binance
- * counts orders per account; one user's key is one account.
- */
-function accountOf(apiKey: string | undefined): string {
-  if (!apiKey) return 'public';
-  return createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
-}
-
 /**
  * Every request of the client first takes its costs from the shared budget (the venue's IP weight, the
- * account's orders), waiting its turn, before ccxt signs it: a request signed before a long wait would fall out
- * of its recvWindow. ccxt's own per-client throttle is off; the budget replaces it.
+ * account's orders), waiting its turn.
  */
 function spendBudget(
   client: binance,
@@ -128,24 +118,9 @@ function spendBudget(
   who: BudgetIdentity,
   spending: { limits: Partial<BinanceLimits>; weighted: boolean },
 ): void {
-  client.enableRateLimit = false;
-  const fetch2 = client.fetch2.bind(client);
-  client.fetch2 = (async (...args: Parameters<binance['fetch2']>) => {
-    const [path, api = 'public', method = 'GET', params = {}] = args;
-    const costs = binanceCosts(
-      venue,
-      {
-        api: String(api),
-        method: String(method),
-        path: String(path),
-        params: params as Record<string, unknown>,
-      },
-      who,
-      spending,
-    );
-    await budget.take({ account: who.account, costs });
-    return fetch2(...args);
-  }) as binance['fetch2'];
+  spendBeforeSending(client, (request) =>
+    budget.take({ account: who.account, costs: binanceCosts(venue, request, who, spending) }),
+  );
 }
 
 /** Binance's error as it sent it: code and message, before ccxt rewords it into one of its classes. */
@@ -177,7 +152,7 @@ function keepBinanceErrors(
     let retryAfterSec: number | undefined;
     if (status === 429 || status === 418) {
       // "LIMITS": a Retry-After header (seconds) comes with a 418 or 429; every holder of the budget waits.
-      const raw = retryAfterOf(headers);
+      const raw = headerOf(headers, 'retry-after');
       retryAfterSec = raw === undefined ? undefined : Number(raw);
     }
     const body = response as { code?: unknown; msg?: unknown } | undefined;
@@ -211,12 +186,4 @@ function backOff(
   const key = status === 429 && code === -1015 ? keys.orders : keys.ip;
   // Never blocks the answer's handling: the pause is set in this process at once, in Redis meanwhile.
   void spender.budget.backOff(key, ms).catch(() => undefined);
-}
-
-function retryAfterOf(headers: unknown): string | undefined {
-  if (!headers || typeof headers !== 'object') return undefined;
-  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-    if (name.toLowerCase() === 'retry-after' && value !== undefined && value !== null) return String(value);
-  }
-  return undefined;
 }

@@ -1,3 +1,4 @@
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../budget/request-budget';
 import { exchangeContract, rejection } from '../testing/exchange-contract';
@@ -137,6 +138,71 @@ describe('Binance adapter requests and error mapping', () => {
       }),
     );
     expect(error).toMatchObject({ kind: 'rejected', code: -2019, userMessage: 'Margin is insufficient.' });
+  });
+
+  it("an account's bots opening futures positions at once share one position-mode look-up (weight 30)", async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.setPrice('BTCUSDT', 'future', '50000');
+    const adapter = adapterFor(fake);
+    await Promise.all([adapter.setLeverage('ETHUSDT', 2), adapter.setLeverage('BTCUSDT', 3)]);
+    const modeReads = () => fake.requests.filter((r) => r.path === '/fapi/v1/positionSide/dual').length;
+    expect(modeReads()).toBe(1);
+    // A later opening asks again: the user may have switched to hedge mode meanwhile.
+    await adapter.setLeverage('ETHUSDT', 2);
+    expect(modeReads()).toBe(2);
+  });
+
+  it('sends a futures order reduce-only as the order says: an opening sell opens a short, a reduce-only buy closes it', async () => {
+    // USDⓈ-M one-way mode, isolated at 2×, 1000 USDT in the futures wallet; ETHUSDT at 2000.
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.futuresWallet = money('1000');
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 2);
+    const order = (clientOrderId: string, side: 'buy' | 'sell', quantity: string, reduceOnly?: boolean) =>
+      adapter.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side,
+        type: 'market',
+        clientOrderId,
+        quantity,
+        ...(reduceOnly === undefined ? {} : { reduceOnly }),
+      });
+    const sent = (id: string) =>
+      fake.orderPosts('future').find((r) => r.params.newClientOrderId === id)?.params;
+
+    // Sell 0.5 not reduce-only: sent without reduceOnly, it opens a short of 0.5 at 2000 (margin 1000 / 2 = 500,
+    // taker fee 0.05 % of 1000 = 0.5).
+    const opened = await order('open', 'sell', '0.5', false);
+    expect(sent('open')?.reduceOnly).toBeUndefined();
+    expect(opened).toMatchObject({ status: 'FILLED', fee: '0.5' });
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'short',
+      quantity: '0.5',
+      entryPrice: '2000',
+      isolatedMargin: '500',
+    });
+    // A sell that does not say is a long-only bot's exit: reduce-only, refused with no long to reduce.
+    expect(await rejection(order('exit', 'sell', '0.1'))).toMatchObject({ code: -2022 });
+    expect(sent('exit')?.reduceOnly).toBe('true');
+
+    // At 1900 a reduce-only buy of 0.2 closes part of the short: realized (2000 − 1900) × 0.2 = 20, margin
+    // 200 released, fee 0.2 × 1900 × 0.05 % = 0.19; 0.3 stays short.
+    fake.setPrice('ETHUSDT', 'future', '1900');
+    await order('close', 'buy', '0.2', true);
+    expect(sent('close')?.reduceOnly).toBe('true');
+    expect(fake.book.futuresTrades('ETHUSDT').map((t) => [t.side, t.realizedPnl.toFixed()])).toEqual([
+      ['SELL', '0'],
+      ['BUY', '20'],
+    ]);
+    expect(await adapter.position('ETHUSDT')).toMatchObject({ side: 'short', quantity: '0.3' });
+    // 1000 − 500 − 0.5 + 200 + 20 − 0.19
+    expect(fake.book.futuresWallet.toFixed()).toBe('719.31');
+    // More than the short is refused reduce-only (-2022), and nothing executes.
+    expect(await rejection(order('over', 'buy', '0.4', true))).toMatchObject({ code: -2022 });
+    expect(fake.book.executedWithId('over')).toEqual([]);
   });
 
   it('answers a repeated send with the original order after a look-up that got no answer', async () => {

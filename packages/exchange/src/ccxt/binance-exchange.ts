@@ -9,8 +9,8 @@ import {
   type FetchOrderResult,
   type ForcedClose,
   type FuturesPosition,
-  LEVERAGE_MAX,
-  LEVERAGE_MIN,
+  futuresReduceOnly,
+  isAllowedLeverage,
   type MarketKind,
   type Order,
   type PlaceOrderInput,
@@ -31,6 +31,7 @@ import {
   positionFromRisk,
   rulesFromMarket,
   spotBalances,
+  tradesOf,
 } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
@@ -64,11 +65,14 @@ export const HEDGE_MODE_MESSAGE =
  */
 export class BinanceExchange implements Exchange {
   readonly venue = 'binance' as const;
+  /** USDⓈ-M one-way mode: a sell that is not reduce-only opens a short ("New Order" reduceOnly). */
+  readonly opensShorts = true;
   readonly lateOrderWindowMs: number;
   private readonly spot: binance;
   private readonly usdm: binance;
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
+  private positionModeCheck: Promise<void> | undefined;
   private marketsLoadedAtMs = 0;
   private readonly marketsTtlMs: number;
 
@@ -137,7 +141,7 @@ export class BinanceExchange implements Exchange {
         );
         return this.withSpotFee(raw);
       }
-      if (input.side === 'sell' || input.reduceOnly) params.reduceOnly = 'true';
+      if (futuresReduceOnly(input)) params.reduceOnly = 'true';
       const raw = await this.sendOnce('future', (c) =>
         c.fapiPrivatePostOrder({ ...params, newOrderRespType: 'RESULT' }),
       );
@@ -172,8 +176,18 @@ export class BinanceExchange implements Exchange {
     };
   }
 
-  /** One-way mode is required: hedge mode refuses every order the platform sends. */
-  async checkPositionMode(): Promise<void> {
+  /**
+   * One-way mode is required: hedge mode refuses every order the platform sends. The account's bots that open
+   * positions at the same moment share one look-up: it weighs 30 of the IP's 2400 a minute.
+   */
+  checkPositionMode(): Promise<void> {
+    this.positionModeCheck ??= this.readPositionMode().finally(() => {
+      this.positionModeCheck = undefined;
+    });
+    return this.positionModeCheck;
+  }
+
+  private async readPositionMode(): Promise<void> {
     const raw: Raw = await this.call('future', (c) => c.fapiPrivateGetPositionSideDual());
     if (raw.dualSidePosition === true || raw.dualSidePosition === 'true')
       throw new ExchangeError('rejected', ErrorCode.positionSideMismatch, HEDGE_MODE_MESSAGE, {
@@ -200,11 +214,7 @@ export class BinanceExchange implements Exchange {
   async setLeverage(symbol: string, leverage: number): Promise<void> {
     const upper = symbol.toUpperCase();
     const rules = await this.marketRules(upper, 'future');
-    if (
-      !Number.isInteger(leverage) ||
-      leverage < LEVERAGE_MIN ||
-      leverage > Math.min(LEVERAGE_MAX, rules.maxLeverage)
-    ) {
+    if (!isAllowedLeverage(leverage, rules.maxLeverage)) {
       throw exchangeErrors.invalidLeverage();
     }
     await this.checkPositionMode();
@@ -320,7 +330,7 @@ export class BinanceExchange implements Exchange {
     const trades: Raw[] = await this.call('spot', (c) =>
       c.privateGetMyTrades({ symbol: String(raw.symbol), orderId: String(raw.orderId) }),
     );
-    return { ...order, ...feeOfTrades(trades, order.feeAsset) };
+    return { ...order, ...feeOfTrades(trades, order.feeAsset), trades: tradesOf(trades) };
   }
 
   /** A futures order with its commission from /fapi/v1/userTrades when something filled (the order body has none). */
@@ -330,7 +340,7 @@ export class BinanceExchange implements Exchange {
       c.fapiPrivateGetUserTrades({ symbol: String(raw.symbol), orderId: String(raw.orderId) }),
     );
     const fee = feeOfTrades(trades, 'USDT');
-    return { ...orderFromFutures(raw, fee.fee), feeAsset: fee.feeAsset };
+    return { ...orderFromFutures(raw, fee.fee), feeAsset: fee.feeAsset, trades: tradesOf(trades) };
   }
 
   /**

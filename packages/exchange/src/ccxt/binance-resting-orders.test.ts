@@ -3,6 +3,7 @@
  * the limit price as a maker, partial fills, cancels by client order id, and the MAX_NUM_ORDERS and
  * PERCENT_PRICE_BY_SIDE filters (binance-spot-api-docs rest-api.md, filters.md, errors.md). Figures by hand.
  */
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { rejection } from '../testing/exchange-contract';
 import { FakeBinanceServer } from '../testing/fake-binance-server';
@@ -86,11 +87,27 @@ describe('a resting LIMIT order on the Binance double', () => {
     expect(await rejection(ex.placeOrder({ ...buy('m-1', '2001'), postOnly: true }))).toMatchObject({
       code: -2010,
       userMessage: 'Order would immediately match and take.',
+      reason: 'would_take',
     });
     const resting = await ex.placeOrder({ ...buy('m-2', '1999'), postOnly: true });
     expect(resting.status).toBe('NEW');
     expect(fake.orderPosts().at(-1)?.params).toMatchObject({ type: 'LIMIT_MAKER' });
     expect(fake.orderPosts().at(-1)?.params.timeInForce).toBeUndefined();
+  });
+
+  it('refuses a futures GTX order that would take with -5022, and it is not recorded', async () => {
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.futuresWallet = money(1000);
+    const ex = adapterFor(fake);
+    const gtx = { ...buy('g-1', '2001', '0.1'), market: 'future' as const, postOnly: true };
+    expect(await rejection(ex.placeOrder(gtx))).toMatchObject({
+      kind: 'rejected',
+      code: -5022,
+      reason: 'would_take',
+    });
+    expect(await ex.fetchOrder('future', 'ETHUSDT', 'g-1')).toEqual({ found: false });
+    expect((await ex.placeOrder({ ...gtx, clientOrderId: 'g-2', price: '1999' })).status).toBe('NEW');
   });
 
   it('cancels by client order id; a second cancel is -2011 Unknown order sent.', async () => {

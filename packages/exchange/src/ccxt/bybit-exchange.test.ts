@@ -1,6 +1,9 @@
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adapterErrorCases } from '../testing/adapter-error-cases';
 import { exchangeContract, rejection } from '../testing/exchange-contract';
-import { FakeBybitServer } from '../testing/fake-bybit-server';
+import { type BybitFault, FakeBybitServer } from '../testing/fake-bybit-server';
+import { virtualBudget } from '../testing/virtual-budget';
 import { BYBIT_UNIFIED_ACCOUNT_MESSAGE } from './bybit-errors';
 import { BybitExchange } from './bybit-exchange';
 import { orderLinkIdOf, totalsOfExecutions } from './bybit-normalize';
@@ -13,6 +16,7 @@ function adapterFor(fake: FakeBybitServer, overrides: { apiKey?: string; secret?
     secret: overrides.secret ?? fake.secret,
     baseUrl: fake.url,
     enableRateLimit: false,
+    budget: virtualBudget().budget,
     retry: noDelay,
     timeoutMs: 2_000,
   });
@@ -162,33 +166,25 @@ describe('Bybit adapter requests and error mapping', () => {
     expect(error).toMatchObject({ kind: 'fatal', code: -1022 });
   });
 
-  it('re-syncs the clock from /v5/market/time and retries after 10002', async () => {
+  it('after an HTTP 403 (the IP went past its limit) no request leaves by that IP for 10 minutes', async () => {
     fake = await FakeBybitServer.start();
-    fake.clockSkewMs = -60_000;
-    const balances = await adapterFor(fake).balances('spot');
-    expect(balances.find((b) => b.asset === 'USDT')?.free).toBe('10000');
-    expect(fake.requests.some((r) => r.path === '/v5/market/time')).toBe(true);
-  });
-
-  it('backs off and retries a read answered 10006, and gives up with a retryable error if it lasts', async () => {
-    fake = await FakeBybitServer.start();
-    const delays: number[] = [];
-    fake.inject('/v5/account/wallet-balance', { kind: 'rateLimited', resetInMs: 1000 }, 2);
+    const { budget, waits } = virtualBudget();
     const adapter = new BybitExchange({
       apiKey: fake.apiKey,
       secret: fake.secret,
       baseUrl: fake.url,
       enableRateLimit: false,
-      retry: { baseDelayMs: 100, sleep: async (ms) => void delays.push(ms), random: () => 0.5 },
+      budget,
+      retry: noDelay,
     });
-    expect((await adapter.balances('future'))[0]).toEqual({ asset: 'USDT', free: '0', locked: '0' });
-    // A rate limit starts from 4 × the base, with equal jitter: 300 then 600 ms.
-    expect(delays).toEqual([300, 600]);
-    fake.inject('/v5/account/wallet-balance', { kind: 'rateLimited', resetInMs: 1000 }, 10);
-    expect(await rejection(adapterFor(fake).balances('spot'))).toMatchObject({
-      kind: 'retryable',
-      code: -1003,
-    });
+    fake.inject(
+      '/v5/account/wallet-balance',
+      { kind: 'answer', status: 403, body: 'access too frequent' },
+      1,
+    );
+    // The read is retried, and its retry waits out the IP's pause first.
+    expect((await adapter.balances('spot'))[0]).toMatchObject({ asset: 'USDT' });
+    expect(waits).toEqual([600_000]);
   });
 
   it('tells a Unified Trading Account key that only classic accounts are supported', async () => {
@@ -227,6 +223,65 @@ describe('Bybit adapter requests and error mapping', () => {
     expect(await adapter.keyPermissions()).toMatchObject({ enableWithdrawals: true, ipRestrict: true });
   });
 
+  it('sends a futures order reduce-only as the order says: an opening Sell opens a short, a reduce-only Buy closes it', async () => {
+    // One-way mode, isolated at 2×, 1000 USDT in the Contract wallet; ETHUSDT at 2000, taker fee 0.05 %.
+    fake = await FakeBybitServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.contractCash = money('1000');
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 2);
+    const order = (clientOrderId: string, side: 'buy' | 'sell', quantity: string, reduceOnly?: boolean) =>
+      adapter.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side,
+        type: 'market',
+        clientOrderId,
+        quantity,
+        ...(reduceOnly === undefined ? {} : { reduceOnly }),
+      });
+    const sent = (id: string) => fake.orderPosts().find((r) => r.params.orderLinkId === id)?.params;
+
+    // Sell 0.5 not reduce-only: sent without reduceOnly, it opens a short of 0.5 at 2000 (margin 1000 / 2 =
+    // 500, fee 0.05 % of 1000 = 0.5). Bybit shows it as side Sell, size 0.5.
+    const opened = await order('open', 'sell', '0.5', false);
+    expect(sent('open')).toMatchObject({ positionIdx: 0 });
+    expect(sent('open')?.reduceOnly).toBeUndefined();
+    expect(opened).toMatchObject({ status: 'FILLED', fee: '0.5' });
+    expect(fake.book.positions.get('ETHUSDT')).toMatchObject({ side: 'Sell' });
+    expect(fake.book.positions.get('ETHUSDT')?.size.toFixed()).toBe('0.5');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'short',
+      quantity: '0.5',
+      entryPrice: '2000',
+      isolatedMargin: '500',
+    });
+    // A sell that does not say is a long-only bot's exit: reduce-only, refused with no long to reduce.
+    expect(await rejection(order('exit', 'sell', '0.1'))).toMatchObject({ code: -2022 });
+    expect(sent('exit')?.reduceOnly).toBe(true);
+
+    // At 1900 a reduce-only Buy of 0.2 closes part of the short: PnL (2000 − 1900) × 0.2 = 20, margin 200
+    // released, fee 0.2 × 1900 × 0.05 % = 0.19; 0.3 stays short.
+    fake.setPrice('ETHUSDT', 'future', '1900');
+    await order('close', 'buy', '0.2', true);
+    expect(sent('close')?.reduceOnly).toBe(true);
+    expect(fake.book.positions.get('ETHUSDT')?.size.toFixed()).toBe('0.3');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({ side: 'short', quantity: '0.3' });
+    // 1000 − 500 − 0.5 + 200 + 20 − 0.19
+    expect(fake.book.contractCash.toFixed()).toBe('719.31');
+    // More than the short is refused reduce-only (110017), and nothing executes.
+    expect(await rejection(order('over', 'buy', '0.4', true))).toMatchObject({ code: -2022 });
+    expect(fake.book.executedWithLinkId('over')).toEqual([]);
+    // A plain Buy of 0.5 closes the short of 0.3 and opens a long of 0.2 with the rest.
+    await order('flip', 'buy', '0.5', false);
+    expect(fake.book.positions.get('ETHUSDT')).toMatchObject({ side: 'Buy' });
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'long',
+      quantity: '0.2',
+      entryPrice: '1900',
+    });
+  });
+
   it('reads market rules from instruments-info', async () => {
     fake = await FakeBybitServer.start();
     const adapter = adapterFor(fake);
@@ -243,36 +298,34 @@ describe('Bybit adapter requests and error mapping', () => {
     });
   });
 
-  it('maps a spot refusal for lack of balance (170131) to -2010, sent once', async () => {
-    fake = await FakeBybitServer.start();
-    fake.setPrice('ETHUSDT', 'spot', '2000');
-    const error = await rejection(
-      adapterFor(fake).placeOrder({
-        market: 'spot',
-        symbol: 'ETHUSDT',
-        side: 'sell',
-        type: 'market',
-        clientOrderId: 's-1',
-        quantity: '0.01',
+  adapterErrorCases<BybitFault, FakeBybitServer>({
+    start: async () => {
+      fake = await FakeBybitServer.start();
+      return fake;
+    },
+    adapterFor: (double) => adapterFor(double),
+    adapterWithRetry: (double, retry, budget) =>
+      new BybitExchange({
+        apiKey: double.apiKey,
+        secret: double.secret,
+        baseUrl: double.url,
+        enableRateLimit: false,
+        retry,
+        budget,
       }),
-    );
-    expect(error).toMatchObject({ kind: 'rejected', code: -2010 });
-    expect(fake.orderPosts()).toHaveLength(1);
-  });
-
-  it('maps 110007 (insufficient available balance) on futures to -2019', async () => {
-    fake = await FakeBybitServer.start();
-    fake.setPrice('BTCUSDT', 'future', '50000');
-    const error = await rejection(
-      adapterFor(fake).placeOrder({
-        market: 'future',
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'market',
-        clientOrderId: 'f-1',
-        quantity: '0.01',
-      }),
-    );
-    expect(error).toMatchObject({ kind: 'rejected', code: -2019, userMessage: 'Margin is insufficient.' });
+    timePath: '/v5/market/time',
+    timestampCode: '10002',
+    clockSkewMs: -60_000,
+    balancePath: '/v5/account/wallet-balance',
+    rateLimited: { kind: 'rateLimited', resetInMs: 1000 },
+    rateLimitCode: '10006',
+    // Until X-Bapi-Limit-Reset-Timestamp, 1 s after the answer here.
+    rateLimitWaitMs: 1000,
+    futuresFreeAtStart: '0',
+    spotBalanceCode: '170131',
+    marginCase: {
+      title: 'maps 110007 (insufficient available balance) on futures to -2019',
+      quantity: '0.01',
+    },
   });
 });

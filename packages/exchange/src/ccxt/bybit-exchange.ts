@@ -10,8 +10,8 @@ import {
   type FetchOrderResult,
   type ForcedClose,
   type FuturesPosition,
-  LEVERAGE_MAX,
-  LEVERAGE_MIN,
+  futuresReduceOnly,
+  isAllowedLeverage,
   type MarketKind,
   type Order,
   type PlaceOrderInput,
@@ -42,7 +42,7 @@ import type { ApiKeyPermissions } from './key-permissions';
 import { MARKETS_TTL_MS, MarketsCache } from './markets-cache';
 import { rulesFromMarket } from './normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
-import { sendOnce } from './send-once';
+import { placeAndReadBack } from './send-once';
 import { sellToUsdt, usdtFreeOf, valuedSpotAssets } from './spot-wallet';
 
 type Raw = Record<string, unknown>;
@@ -70,6 +70,8 @@ const category = (market: MarketKind) => (market === 'spot' ? 'spot' : 'linear')
  */
 export class BybitExchange implements Exchange {
   readonly venue = 'bybit' as const;
+  /** One-way mode: a Sell that is not reduce-only opens a short ([create-order] positionIdx 0, reduceOnly). */
+  readonly opensShorts = true;
   readonly lateOrderWindowMs: number;
   private readonly client: bybit;
   private readonly retry: RetryPolicy;
@@ -133,8 +135,8 @@ export class BybitExchange implements Exchange {
     const prepared = prepareOrder({ ...input, symbol }, rules, last);
     const known = await this.fetchOrder(input.market, symbol, input.clientOrderId);
     if (known.found) return known.order;
-    if (input.market === 'future')
-      await this.ensureFuturesSetup(symbol, input.side === 'buy' && !input.reduceOnly);
+    const reduceOnly = input.market === 'future' && futuresReduceOnly(input);
+    if (input.market === 'future') await this.ensureFuturesSetup(symbol, !reduceOnly);
     const orderLinkId = orderLinkIdOf(input.clientOrderId);
     const buy = input.side === 'buy';
     // [create-order] qty, classic account spot: "Market Buy order by value by default".
@@ -155,32 +157,17 @@ export class BybitExchange implements Exchange {
     }
     if (input.market === 'future') {
       params.positionIdx = 0;
-      if (!buy || input.reduceOnly) params.reduceOnly = true;
+      // [create-order] reduceOnly: "You must specify it as true when you are about to close/reduce the position".
+      if (reduceOnly) params.reduceOnly = true;
     }
-    try {
-      await sendOnce(() => this.client.privatePostV5OrderCreate(params), toBybitError);
-    } catch (error) {
-      const mapped = toBybitError(error);
-      // orderLinkId "should be unique": a refused repeat means the order exists; it is the answer.
-      if (!DUPLICATE_LINK_ID_CODES.has(bybitCodeOf(mapped) ?? 0)) throw mapped;
-      const again = await this.fetchOrder(input.market, symbol, input.clientOrderId);
-      if (again.found) return again.order;
-      throw mapped;
-    }
-    // Accepted: read it back. Until it is, its outcome is unknown to the caller, never "not sent".
-    let placed: FetchOrderResult;
-    try {
-      placed = await this.fetchOrder(input.market, symbol, input.clientOrderId);
-    } catch (error) {
-      throw exchangeErrors.outcomeUnknown(toBybitError(error));
-    }
-    if (!placed.found)
-      throw new ExchangeError(
-        'unknown',
-        ErrorCode.timeout,
-        'Bybit accepted the order; its state is not known yet.',
-      );
-    return placed.order;
+    return placeAndReadBack({
+      exchange: 'Bybit',
+      send: () => this.client.privatePostV5OrderCreate(params),
+      toError: toBybitError,
+      // orderLinkId "should be unique": a refused repeat means the order exists.
+      isDuplicateId: (error) => DUPLICATE_LINK_ID_CODES.has(bybitCodeOf(error) ?? 0),
+      lookUp: () => this.fetchOrder(input.market, symbol, input.clientOrderId),
+    });
   }
 
   /**
@@ -231,12 +218,7 @@ export class BybitExchange implements Exchange {
   async setLeverage(symbol: string, leverage: number): Promise<void> {
     const upper = symbol.toUpperCase();
     const rules = await this.marketRules(upper, 'future');
-    if (
-      !Number.isInteger(leverage) ||
-      leverage < LEVERAGE_MIN ||
-      leverage > Math.min(LEVERAGE_MAX, rules.maxLeverage)
-    )
-      throw exchangeErrors.invalidLeverage();
+    if (!isAllowedLeverage(leverage, rules.maxLeverage)) throw exchangeErrors.invalidLeverage();
     await this.ensureOneWay(upper);
     const lev = String(leverage);
     // [cross-isolate] isolated margin with the leverage; 110026 "Cross/isolated margin mode is not modified".

@@ -1,7 +1,9 @@
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlaceOrderInput } from '../exchange-port';
-import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
+import { rejection } from '../testing/exchange-contract';
 import { type BybitFault, FakeBybitServer } from '../testing/fake-bybit-server';
+import { FAULTED_BUY, sentOnceFaultCases } from '../testing/sent-once-faults';
+import { virtualBudget } from '../testing/virtual-budget';
 import { BYBIT_HEDGE_MODE_MESSAGE, fromBybitCode } from './bybit-errors';
 import { BybitExchange } from './bybit-exchange';
 
@@ -11,20 +13,14 @@ function adapterFor(fake: FakeBybitServer, recvWindowMs?: number) {
     secret: fake.secret,
     baseUrl: fake.url,
     enableRateLimit: false,
+    budget: virtualBudget().budget,
     retry: { sleep: async () => {}, random: () => 0.5 },
     timeoutMs: 2_000,
     ...(recvWindowMs ? { recvWindowMs } : {}),
   });
 }
 
-const buy: PlaceOrderInput = {
-  market: 'spot',
-  symbol: 'BTCUSDT',
-  side: 'buy',
-  type: 'market',
-  clientOrderId: 'bot1-1',
-  quantity: '0.01',
-};
+const buy = FAULTED_BUY;
 
 describe('Bybit faults: an order is sent once, then asked about', () => {
   let fake: FakeBybitServer;
@@ -32,76 +28,33 @@ describe('Bybit faults: an order is sent once, then asked about', () => {
     await fake.close();
   });
 
-  const executed: [string, BybitFault][] = [
-    ['HTTP 502 after the order was accepted', { kind: 'executedThenError', status: 502 }],
-    ['the answer lost after the order was accepted', { kind: 'executedThenDrop' }],
-  ];
-  it.each(executed)(
-    '%s: unknown, the look-up finds the fill with its fee, one order in all',
-    async (_, fault) => {
+  sentOnceFaultCases<BybitFault, FakeBybitServer>({
+    start: async () => {
       fake = await FakeBybitServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /v5/order/create', fault);
-      const adapter = adapterFor(fake);
-      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
-      const order = await sendOnceThenAsk(adapter, buy);
-      expect(fake.orderPosts()).toHaveLength(1);
-      expect(fake.book.executedWithLinkId('bot1-1')).toHaveLength(1);
-      // Classic spot order rows carry no fee: it comes from /v5/execution/list, 0.1 % of 0.01 BTC bought.
-      expect(order).toMatchObject({
-        status: 'FILLED',
-        filledQuantity: '0.01',
-        filledQuote: '500',
-        fee: '0.00001',
-        feeAsset: 'BTC',
-      });
-      expect(fake.requests.some((r) => r.path === '/v5/execution/list')).toBe(true);
-      expect(fake.book.spot.get('BTC')?.free.toFixed()).toBe('0.00999');
+      return fake;
     },
-  );
-
-  it.each([
-    ['HTTP 502', 'error'],
-    ['no answer', 'drop'],
-  ] as const)(
-    '%s before the engine had it: "none" until it executes within the window, one order',
-    async (_, answer) => {
-      fake = await FakeBybitServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /v5/order/create', { kind: 'lateOrder', answer, delayMs: 300 });
-      const adapter = adapterFor(fake, 2_000);
-      // recv_window, plus the 1000 ms our clock may lead Bybit's ("timestamp < server_time + 1000").
-      expect(adapter.lateOrderWindowMs).toBe(3_000);
-      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
-      expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toEqual({ found: false });
-      await eventually(async () =>
-        expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toMatchObject({
-          found: true,
-          order: { status: 'FILLED', filledQuantity: '0.01' },
-        }),
-      );
-      expect(fake.orderPosts()).toHaveLength(1);
-    },
-  );
-
-  const notExecuted: [string, BybitFault][] = [
-    ['connection reset before the request arrived', { kind: 'resetBefore' }],
-    ['HTTP 503 before the engine had it', { kind: 'answer', status: 503, body: 'Service Unavailable' }],
-    ['10006 Too many visits', { kind: 'rateLimited', resetInMs: 1000 }],
-  ];
-  it.each(notExecuted)(
-    '%s: looked up, none, sent again with the same orderLinkId: one order',
-    async (_, fault) => {
-      fake = await FakeBybitServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /v5/order/create', fault);
-      const order = await sendOnceThenAsk(adapterFor(fake), buy);
-      expect(order.status).toBe('FILLED');
-      expect(fake.book.executedWithLinkId('bot1-1')).toHaveLength(1);
-      const posts = fake.requests.filter((r) => r.path === '/v5/order/create');
-      expect(posts.map((r) => r.params.orderLinkId)).toEqual(['bot1-1', 'bot1-1']);
-    },
-  );
+    adapterFor: (double) => adapterFor(double),
+    // recv_window, plus the 1000 ms our clock may lead Bybit's ("timestamp < server_time + 1000").
+    lateAdapterFor: (double) => adapterFor(double, 2_000),
+    lateOrderWindowMs: 3_000,
+    orderTarget: 'POST /v5/order/create',
+    idField: 'orderLinkId',
+    sentId: 'bot1-1',
+    executedWithId: (double, id) => double.book.executedWithLinkId(id),
+    // Classic spot order rows carry no fee: it comes from the executions.
+    fillsPath: '/v5/execution/list',
+    freeBtc: (double) => double.book.spot.get('BTC')?.free.toFixed(),
+    executed: [
+      ['HTTP 502 after the order was accepted', { kind: 'executedThenError', status: 502 }],
+      ['the answer lost after the order was accepted', { kind: 'executedThenDrop' }],
+    ],
+    notExecuted: [
+      ['connection reset before the request arrived', { kind: 'resetBefore' }],
+      ['HTTP 503 before the engine had it', { kind: 'answer', status: 503, body: 'Service Unavailable' }],
+      ['10006 Too many visits', { kind: 'rateLimited', resetInMs: 1000 }],
+    ],
+    lateOrder: (answer) => ({ kind: 'lateOrder', answer, delayMs: 300 }),
+  });
 
   it('the double refuses a used orderLinkId even after its order filled (110072 / 170141)', async () => {
     fake = await FakeBybitServer.start();
@@ -168,6 +121,66 @@ describe('Bybit faults: an order is sent once, then asked about', () => {
       fee: '0',
       realizedPnl: '-100',
     });
+  });
+
+  it('a short receives funding at a positive rate: a Funding row of negative execFee, not a fill', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.contractCash = money('1000');
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 2);
+    const sold = await adapter.placeOrder({
+      ...buy,
+      side: 'sell',
+      reduceOnly: false,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      clientOrderId: 'f-1',
+      quantity: '0.5',
+    });
+    // 1000 − margin 500 − fee 0.5.
+    expect(fake.book.contractCash.toFixed()).toBe('499.5');
+    // 0.5 × 2000 × 0.0001 = 0.1 paid by the longs to this short.
+    fake.book.settleFunding('ETHUSDT', '0.0001');
+    expect(fake.book.contractCash.toFixed()).toBe('499.6');
+    expect(fake.book.executions.find((e) => e.execType === 'Funding')).toMatchObject({ side: 'Sell' });
+    expect(fake.book.executions.find((e) => e.execType === 'Funding')?.execFee.toFixed()).toBe('-0.1');
+    const read = await adapter.fetchOrder('future', 'ETHUSDT', 'f-1');
+    expect(read).toMatchObject({ found: true, order: { filledQuantity: sold.filledQuantity, fee: '0.5' } });
+  });
+
+  it('a short is liquidated at or above its liquidation price: a BustTrade Buy, the margin lost', async () => {
+    fake = await FakeBybitServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.transfer('spot_to_future', '1000');
+    await adapter.setLeverage('ETHUSDT', 10);
+    const since = fake.now();
+    await adapter.placeOrder({
+      ...buy,
+      side: 'sell',
+      reduceOnly: false,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      clientOrderId: 's-1',
+      quantity: '0.5',
+    });
+    // Margin 0.5 × 2000 / 10 = 100; ETHUSDT's lowest maintenance rate is 0.4 %: the short's liquidation price
+    // is (0.5 × 2000 + 100) / (0.5 × 1.004) = 2191.2350…, shown to the cent.
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'short',
+      quantity: '0.5',
+      isolatedMargin: '100',
+      liquidationPrice: '2191.24',
+    });
+    fake.setPrice('ETHUSDT', 'future', '2191');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({ side: 'short' });
+    fake.setPrice('ETHUSDT', 'future', '2300');
+    expect(await adapter.position('ETHUSDT')).toBeUndefined();
+    expect(fake.book.executions.find((e) => e.execType === 'BustTrade')).toMatchObject({ side: 'Buy' });
+    expect(await adapter.forcedCloses('ETHUSDT', since)).toMatchObject([
+      { reason: 'liquidation', quantity: '0.5', averagePrice: '2300', quote: '1150', realizedPnl: '-100' },
+    ]);
   });
 
   it('a hedge-mode symbol is switched to one-way before its first order when it can be', async () => {

@@ -148,15 +148,16 @@ function coinsOf(raw: Raw): Raw[] {
 }
 
 /**
- * A [position] row, or undefined for a flat one ("side" None or "", size 0). Longs only: the platform opens
- * one-way longs. liqPrice "" (beyond the instrument's price range) is read as 0.
+ * A [position] row, or undefined for a flat one ("side" None or "", size 0). One-way mode: side "`Buy`: long,
+ * `Sell`: short", size "always positive". liqPrice "" (beyond the instrument's price range) is read as 0.
  */
 export function positionFromBybit(raw: Raw): FuturesPosition | undefined {
   const size = money(str(raw.size));
-  if (size.isZero() || str(raw.side, '') !== 'Buy') return undefined;
+  const side = str(raw.side, '');
+  if (size.isZero() || (side !== 'Buy' && side !== 'Sell')) return undefined;
   return {
     symbol: str(raw.symbol),
-    side: 'long',
+    side: side === 'Buy' ? 'long' : 'short',
     quantity: size.toFixed(),
     entryPrice: plain(raw.avgPrice),
     leverage: Number(raw.leverage ?? 1),

@@ -34,9 +34,13 @@ export function binanceErrorBody(message: string): { code: number; msg: string }
  * - -2022 "ReduceOnly Order is rejected." (USDⓈ-M Futures error codes, 20xx): nothing left to reduce;
  * - -1013 with "Filter failure: NOTIONAL" / "MIN_NOTIONAL" / "LOT_SIZE" (binance-spot-api-docs errors.md and
  *   filters.md: an order that breaks the symbol filter named in the message): the size is below the
- *   symbol's minimum. PRICE_FILTER and the other filters are plain refusals.
+ *   symbol's minimum. PRICE_FILTER and the other filters are plain refusals;
+ * - -2010 "Order would immediately match and take." (spot errors.md: a LIMIT_MAKER that would trade as a
+ *   taker) and USDⓈ-M -5022 (a GTX post-only order that could not rest as a maker): nothing was placed.
  */
 export function binanceReason(code: number, msg: string): ExchangeErrorReason | undefined {
+  if (code === ErrorCode.postOnlyRejected) return 'would_take';
+  if (code === ErrorCode.newOrderRejected && /immediately match and take/i.test(msg)) return 'would_take';
   if (code === ErrorCode.positionSideMismatch) return 'position_mode';
   if (code === ErrorCode.reduceOnlyRejected) return 'reduce_only_rejected';
   if (code === ErrorCode.filterFailure && /NOTIONAL|LOT_SIZE/.test(msg)) return 'below_minimum';
@@ -47,8 +51,9 @@ export function binanceReason(code: number, msg: string): ExchangeErrorReason | 
 export function fromBinanceCode(code: number, msg: string, cause: unknown): ExchangeError {
   switch (code) {
     case ErrorCode.newOrderRejected:
-      return /insufficient balance/i.test(msg)
-        ? exchangeErrors.insufficientBalance(cause)
+      if (/insufficient balance/i.test(msg)) return exchangeErrors.insufficientBalance(cause);
+      return binanceReason(code, msg) === 'would_take'
+        ? new ExchangeError('rejected', code, msg, { cause, reason: 'would_take' })
         : new ExchangeError('rejected', code, msg, { cause });
     case ErrorCode.marginInsufficient:
       return exchangeErrors.marginInsufficient(cause);

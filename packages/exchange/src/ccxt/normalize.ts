@@ -11,7 +11,7 @@ import {
   type PercentPriceRule,
 } from '@gridbot/shared';
 import type { MarketInterface } from 'ccxt';
-import type { Balance, ForcedClose, FuturesPosition, Order, OrderStatus } from '../exchange-port';
+import type { Balance, ForcedClose, FuturesPosition, Order, OrderStatus, OrderTrade } from '../exchange-port';
 
 type Raw = Record<string, unknown>;
 
@@ -119,7 +119,28 @@ export function orderFromSpot(raw: Raw): Order {
     feeAsset: str(fills[0]?.commissionAsset, 'USDT'),
     createdMs: Number(raw.time ?? raw.transactTime ?? 0),
     updatedMs: Number(raw.updateTime ?? raw.transactTime ?? 0),
+    ...(fills.length > 0 ? { trades: tradesOf(fills) } : {}),
   };
+}
+
+/**
+ * An order's trades, oldest first: rows of [spot rest-api.md] "Account trade list" (`id`, `qty`, `quoteQty`,
+ * `commission`, `commissionAsset`; the futures "Account Trade List" has the same fields) or the FULL
+ * response's `fills` (`tradeId`, `price`, `qty`, `commission`, `commissionAsset`, no quote: qty × price).
+ */
+export function tradesOf(rows: readonly Raw[]): OrderTrade[] {
+  return rows
+    .map((t) => ({
+      id: str(t.id ?? t.tradeId),
+      qty: money(str(t.qty)).toFixed(),
+      quote: (t.quoteQty === undefined
+        ? money(str(t.qty)).times(str(t.price))
+        : money(str(t.quoteQty))
+      ).toFixed(),
+      fee: money(str(t.commission)).toFixed(),
+      feeAsset: str(t.commissionAsset, 'USDT'),
+    }))
+    .sort((a, b) => Number(a.id) - Number(b.id));
 }
 
 /** A USDT-M order body (/fapi/v1/order). The fee comes from the order's trades, when known. */
@@ -219,13 +240,16 @@ export function futuresBalances(rows: readonly Raw[]): Balance[] {
   return out;
 }
 
-/** A GET /fapi/v2/positionRisk row, or undefined for a flat symbol. Longs only (one-way mode). */
+/**
+ * A GET /fapi/v2/positionRisk row, or undefined for a flat symbol. One-way mode: positionAmt is positive for
+ * a long, negative for a short (USDⓈ-M "Position Information V2").
+ */
 export function positionFromRisk(raw: Raw): FuturesPosition | undefined {
   const qty = money(str(raw.positionAmt));
   if (qty.isZero()) return undefined;
   return {
     symbol: str(raw.symbol),
-    side: 'long',
+    side: qty.isNegative() ? 'short' : 'long',
     quantity: qty.abs().toFixed(),
     entryPrice: plain(raw.entryPrice),
     leverage: Number(raw.leverage ?? 1),

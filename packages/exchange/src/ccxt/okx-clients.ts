@@ -1,4 +1,14 @@
 import { okx } from 'ccxt';
+import type { RequestBudget } from '../budget/request-budget';
+import type { BudgetIdentity } from './binance-budget';
+import {
+  answeredRequest,
+  budgetAccountOf,
+  headerOf,
+  processRequestBudget,
+  spendBeforeSending,
+} from './budget-spending';
+import { OKX_PAUSE_MS, okxCosts, okxKey } from './okx-budget';
 
 export interface OkxClientOptions {
   apiKey?: string;
@@ -9,8 +19,12 @@ export interface OkxClientOptions {
   sandbox?: boolean;
   /** Replaces the origin of every OKX REST URL (tests: the loopback fake server). */
   baseUrl?: string;
-  /** ccxt's own request throttling. Default true. */
+  /** The endpoint budgets (back-offs are always honoured). Default true; tests turn it off. */
   enableRateLimit?: boolean;
+  /** The request budget every client spends (default: this process's own, in memory); tests pass their own. */
+  budget?: RequestBudget;
+  /** The egress IP's name in the budget keys (`EXCHANGE_EGRESS`). Default `default`. */
+  egress?: string;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
 }
@@ -53,7 +67,8 @@ export function createOkxClient(options: OkxClientOptions): okx {
     apiKey: options.apiKey,
     secret: options.secret,
     password: options.passphrase,
-    enableRateLimit: options.enableRateLimit ?? true,
+    // Always on: the budget below replaces ccxt's throttle and honours back-offs even when weights are off.
+    enableRateLimit: true,
     timeout: options.timeoutMs ?? 10_000,
     // ccxt would put its broker id (and a random clOrdId) on an order sent without one; every order here
     // carries its own clOrdId, and no tag is wanted.
@@ -61,7 +76,16 @@ export function createOkxClient(options: OkxClientOptions): okx {
   });
   (client.has as Record<string, unknown>).fetchCurrencies = false;
   if (options.sandbox) client.setSandboxMode(true);
-  keepOkxErrors(client);
+  const budget = options.budget ?? processRequestBudget;
+  const who: BudgetIdentity = {
+    egress: options.egress ?? 'default',
+    account: budgetAccountOf(options.apiKey),
+  };
+  const weighted = options.enableRateLimit ?? true;
+  spendBeforeSending(client, (request) =>
+    budget.take({ account: who.account, costs: okxCosts(request, who, { weighted }) }),
+  );
+  keepOkxErrors(client, { budget, who });
   if (options.baseUrl) {
     const api = client.urls.api as Record<string, string>;
     api.rest = options.baseUrl.replace(/\/$/, '');
@@ -69,16 +93,28 @@ export function createOkxClient(options: OkxClientOptions): okx {
   return client;
 }
 
-/** Every v5 body with a code other than "0" is thrown as an `OkxApiError` first, its code kept. */
-function keepOkxErrors(client: okx): void {
+/**
+ * Every v5 body with a code other than "0" is thrown as an `OkxApiError` first, its code kept. A back-off answer
+ * ([overview-rate-limits] 50011 "Rate limit reached", HTTP 429; the order's own sCode 50011 in a code "1"
+ * answer; [error-code] 50061 "Sub-account rate limit exceeded") first pauses the request's budget, in every
+ * process, for `OKX_PAUSE_MS`.
+ */
+function keepOkxErrors(client: okx, spender: { budget: RequestBudget; who: BudgetIdentity }): void {
   const original = client.handleErrors.bind(client);
   client.handleErrors = ((...args: Parameters<okx['handleErrors']>) => {
-    const [httpStatus, , , , , , response] = args;
+    const [httpStatus, , url, method, , , response, requestHeaders, requestBody] = args;
     const body = response as { code?: unknown; msg?: unknown; data?: unknown } | undefined;
+    const first = Array.isArray(body?.data)
+      ? (body.data[0] as Record<string, unknown> | undefined)
+      : undefined;
+    const codes = [String(body?.code ?? ''), String(first?.sCode ?? '')];
+    if (Number(httpStatus) === 429 || codes.includes('50011') || codes.includes('50061')) {
+      const signed = headerOf(requestHeaders, 'ok-access-key') !== undefined;
+      const { key } = okxKey(answeredRequest(url, method, requestBody, '/api/v5/'), spender.who, signed);
+      // Never blocks the answer's handling: the pause is set in this process at once, in Redis meanwhile.
+      void spender.budget.backOff(key, OKX_PAUSE_MS).catch(() => undefined);
+    }
     if (body && body.code !== undefined && String(body.code) !== '0') {
-      const first = Array.isArray(body.data)
-        ? (body.data[0] as Record<string, unknown> | undefined)
-        : undefined;
       if (first?.sCode !== undefined && String(first.sCode) !== '0')
         throw new OkxApiError(Number(httpStatus), Number(first.sCode), String(first.sMsg ?? ''));
       throw new OkxApiError(Number(httpStatus), Number(body.code), String(body.msg ?? ''));

@@ -61,7 +61,8 @@ export function fromOkxCode(code: number, msg: string, cause: unknown): Exchange
         ? exchangeErrors.marginInsufficient(cause)
         : exchangeErrors.insufficientBalance(cause);
     case 51169: // "…you don't have any positions in this direction for this contract to reduce or close."
-    case 51148: // "reduceOnly cannot increase the position quantity."
+    case 51148: // "…The new order may execute an opposite trading direction of your existing reduce-only positions…"
+    case 51170: // "…A reduce-only order can’t be the same trading direction as your existing positions."
     case 51205: // "Reduce Only is not available"
       return exchangeErrors.reduceOnly(cause);
     case 51603:

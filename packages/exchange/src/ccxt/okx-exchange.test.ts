@@ -1,6 +1,9 @@
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
+import { adapterErrorCases } from '../testing/adapter-error-cases';
 import { exchangeContract, rejection } from '../testing/exchange-contract';
-import { FakeOkxServer } from '../testing/fake-okx-server';
+import { FakeOkxServer, type OkxFault } from '../testing/fake-okx-server';
+import { virtualBudget } from '../testing/virtual-budget';
 import { OkxExchange } from './okx-exchange';
 import { clientOrderIdOfClOrdId, clOrdIdOf, rulesFromOkxInstrument, totalsOfFills } from './okx-normalize';
 
@@ -16,6 +19,7 @@ function adapterFor(
     passphrase: overrides.passphrase ?? fake.passphrase,
     baseUrl: fake.url,
     enableRateLimit: false,
+    budget: virtualBudget().budget,
     retry: noDelay,
     timeoutMs: 2_000,
   });
@@ -158,10 +162,78 @@ describe('OKX adapter requests and error mapping', () => {
       clientOrderId: 'f-2',
       quantity: '0.01',
     });
-    expect(fake.orderPosts().map((r) => [r.params.sz, r.params.tdMode, r.params.reduceOnly])).toEqual([
-      ['1', 'isolated', undefined],
-      ['1', 'isolated', true],
+    expect(
+      fake.orderPosts().map((r) => [r.params.sz, r.params.tdMode, r.params.posSide, r.params.reduceOnly]),
+    ).toEqual([
+      ['1', 'isolated', 'net', undefined],
+      ['1', 'isolated', 'net', true],
     ]);
+  });
+
+  it('sends a swap order reduce-only as the order says: an opening sell opens a net short, a reduce-only buy closes it', async () => {
+    // Net mode, isolated at 2×, 1000 USDT in the Trading account; ETH-USDT-SWAP (0.1 ETH a contract) at 2000,
+    // fee 0.05 %.
+    fake = await FakeOkxServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.cash.set('USDT', money('1000'));
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 2);
+    const order = (
+      clientOrderId: string,
+      side: 'buy' | 'sell',
+      quantity: string,
+      reduceOnly?: boolean,
+      price?: string,
+    ) =>
+      adapter.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side,
+        type: price ? 'limit' : 'market',
+        clientOrderId,
+        quantity,
+        ...(price ? { price } : {}),
+        ...(reduceOnly === undefined ? {} : { reduceOnly }),
+      });
+    const sent = (id: string) => fake.orderPosts().find((r) => r.params.clOrdId === clOrdIdOf(id))?.params;
+    const pos = () => fake.book.positions.get('ETH-USDT-SWAP')?.pos.toFixed() ?? '0';
+
+    // Sell 0.5 ETH (5 contracts) not reduce-only: it opens a short, pos −5 (margin 1000 / 2 = 500, fee 0.5).
+    const opened = await order('open', 'sell', '0.5', false);
+    expect(sent('open')).toMatchObject({ sz: '5', posSide: 'net' });
+    expect(sent('open')?.reduceOnly).toBeUndefined();
+    expect(opened).toMatchObject({ status: 'FILLED', fee: '0.5' });
+    expect(pos()).toBe('-5');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'short',
+      quantity: '0.5',
+      entryPrice: '2000',
+      isolatedMargin: '500',
+    });
+    // A sell that does not say is a long-only bot's exit: reduce-only, refused on a short (51170).
+    expect(await rejection(order('exit', 'sell', '0.1'))).toMatchObject({ code: -2022 });
+    expect(sent('exit')?.reduceOnly).toBe(true);
+
+    // At 1900 a reduce-only buy of 0.2 closes part of the short: PnL (2000 − 1900) × 0.2 = 20, margin 200
+    // released, fee 0.2 × 1900 × 0.05 % = 0.19; 3 contracts stay short.
+    fake.setPrice('ETHUSDT', 'future', '1900');
+    await order('close', 'buy', '0.2', true);
+    expect(sent('close')?.reduceOnly).toBe(true);
+    expect(pos()).toBe('-3');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({ side: 'short', quantity: '0.3' });
+    // 1000 − 500 − 0.5 + 200 + 20 − 0.19
+    expect(fake.book.cash.get('USDT')?.toFixed()).toBe('719.31');
+    // More than the short is refused reduce-only (51148), and nothing executes.
+    expect(await rejection(order('over', 'buy', '0.4', true))).toMatchObject({ code: -2022 });
+    expect(fake.book.executedWithClOrdId(clOrdIdOf('over'))).toEqual([]);
+    // A reduce-only buy of 0.2 rests at 1850; another of 0.2 at 1800 comes after it in price priority, and
+    // the two would close 4 contracts of a short of 3: refused (51148).
+    await order('rest', 'buy', '0.2', true, '1850');
+    expect(await rejection(order('behind', 'buy', '0.2', true, '1800'))).toMatchObject({ code: -2022 });
+    expect(fake.book.pending('SWAP', 'ETH-USDT-SWAP').map((o) => o.px.toFixed())).toEqual(['1850']);
+    // At 1850 the resting one fills: 1 contract stays short.
+    fake.setPrice('ETHUSDT', 'future', '1850');
+    expect(pos()).toBe('-1');
   });
 
   it('buys at market for a base quantity (tgtCcy base_ccy): 0.01234 BTC, fee 0.1 % of the BTC', async () => {
@@ -210,36 +282,6 @@ describe('OKX adapter requests and error mapping', () => {
     expect(fake.requests.filter((r) => r.path === '/api/v5/account/balance')).toHaveLength(1);
   });
 
-  it('re-syncs the clock from /api/v5/public/time and retries after 50102', async () => {
-    fake = await FakeOkxServer.start();
-    fake.clockSkewMs = 60_000;
-    const balances = await adapterFor(fake).balances('spot');
-    expect(balances.find((b) => b.asset === 'USDT')?.free).toBe('10000');
-    expect(fake.requests.some((r) => r.path === '/api/v5/public/time')).toBe(true);
-  });
-
-  it('backs off and retries a read answered 50011, and gives up with a retryable error if it lasts', async () => {
-    fake = await FakeOkxServer.start();
-    const delays: number[] = [];
-    fake.inject('/api/v5/account/balance', { kind: 'rateLimited' }, 2);
-    const adapter = new OkxExchange({
-      apiKey: fake.apiKey,
-      secret: fake.secret,
-      passphrase: fake.passphrase,
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: { baseDelayMs: 100, sleep: async (ms) => void delays.push(ms), random: () => 0.5 },
-    });
-    expect((await adapter.balances('future'))[0]).toEqual({ asset: 'USDT', free: '10000', locked: '0' });
-    // A rate limit starts from 4 × the base, with equal jitter: 300 then 600 ms.
-    expect(delays).toEqual([300, 600]);
-    fake.inject('/api/v5/account/balance', { kind: 'rateLimited' }, 10);
-    expect(await rejection(adapterFor(fake).balances('spot'))).toMatchObject({
-      kind: 'retryable',
-      code: -1003,
-    });
-  });
-
   it('reports "no answer" from fetchOrder as retryable, and 51603 as not found', async () => {
     fake = await FakeOkxServer.start();
     const adapter = adapterFor(fake);
@@ -283,37 +325,34 @@ describe('OKX adapter requests and error mapping', () => {
     });
   });
 
-  it('maps a spot refusal for lack of balance (51008) to -2010, sent once', async () => {
-    fake = await FakeOkxServer.start();
-    fake.setPrice('ETHUSDT', 'spot', '2000');
-    const error = await rejection(
-      adapterFor(fake).placeOrder({
-        market: 'spot',
-        symbol: 'ETHUSDT',
-        side: 'sell',
-        type: 'market',
-        clientOrderId: 's-1',
-        quantity: '0.01',
+  adapterErrorCases<OkxFault, FakeOkxServer>({
+    start: async () => {
+      fake = await FakeOkxServer.start();
+      return fake;
+    },
+    adapterFor: (double) => adapterFor(double),
+    adapterWithRetry: (double, retry, budget) =>
+      new OkxExchange({
+        apiKey: double.apiKey,
+        secret: double.secret,
+        passphrase: double.passphrase,
+        baseUrl: double.url,
+        enableRateLimit: false,
+        retry,
+        budget,
       }),
-    );
-    expect(error).toMatchObject({ kind: 'rejected', code: -2010 });
-    expect(fake.orderPosts()).toHaveLength(1);
-  });
-
-  it('maps a swap refusal for lack of margin (51008) to -2019', async () => {
-    fake = await FakeOkxServer.start();
-    fake.setPrice('BTCUSDT', 'future', '50000');
-    const error = await rejection(
-      adapterFor(fake).placeOrder({
-        market: 'future',
-        symbol: 'BTCUSDT',
-        side: 'buy',
-        type: 'market',
-        clientOrderId: 'f-1',
-        // 3 BTC at 50,000 and 10× needs 15,000 USDT of margin; the account holds 10,000.
-        quantity: '3',
-      }),
-    );
-    expect(error).toMatchObject({ kind: 'rejected', code: -2019, userMessage: 'Margin is insufficient.' });
+    timePath: '/api/v5/public/time',
+    timestampCode: '50102',
+    clockSkewMs: 60_000,
+    balancePath: '/api/v5/account/balance',
+    rateLimited: { kind: 'rateLimited' },
+    rateLimitCode: '50011',
+    // OKX sends no reset time: the 2 s its limits are counted in.
+    rateLimitWaitMs: 2000,
+    // One Trading account: its USDT backs swaps too.
+    futuresFreeAtStart: '10000',
+    spotBalanceCode: '51008',
+    // 3 BTC at 50,000 and 10× needs 15,000 USDT of margin; the account holds 10,000.
+    marginCase: { title: 'maps a swap refusal for lack of margin (51008) to -2019', quantity: '3' },
   });
 });

@@ -10,8 +10,8 @@ import {
   type FetchOrderResult,
   type ForcedClose,
   type FuturesPosition,
-  LEVERAGE_MAX,
-  LEVERAGE_MIN,
+  futuresReduceOnly,
+  isAllowedLeverage,
   type MarketKind,
   type Order,
   type PlaceOrderInput,
@@ -43,7 +43,7 @@ import {
   totalsOfFills,
 } from './okx-normalize';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './retry';
-import { sendOnce } from './send-once';
+import { placeAndReadBack } from './send-once';
 import { sellToUsdt, valuedSpotAssets } from './spot-wallet';
 
 type Raw = Record<string, unknown>;
@@ -76,6 +76,8 @@ export class OkxExchange implements Exchange {
   readonly venue = 'okx' as const;
   readonly lateOrderWindowMs = OKX_LATE_ORDER_WINDOW_MS;
   readonly sharedWallet = true;
+  /** Net mode: a sell that is not reduce-only opens a short ([place-order] posSide net, reduceOnly). */
+  readonly opensShorts = true;
   private readonly client: okx;
   private readonly retry: RetryPolicy;
   private readonly markets: MarketsCache;
@@ -127,7 +129,6 @@ export class OkxExchange implements Exchange {
     if (known.found) return known.order;
     const future = input.market === 'future';
     if (future) await this.ensureNetMode();
-    const buy = input.side === 'buy';
     const params: Raw = {
       instId,
       // [place-order] tdMode: "cash" for spot without margin, "isolated" for an isolated swap position.
@@ -141,31 +142,20 @@ export class OkxExchange implements Exchange {
     };
     if (!future && input.type === 'market') params.tgtCcy = 'base_ccy';
     if (prepared.price) params.px = prepared.price.toFixed();
-    if (future && (!buy || input.reduceOnly)) params.reduceOnly = true;
-    try {
-      await sendOnce(() => this.client.privatePostTradeOrder(params), toOkxError);
-    } catch (error) {
-      const mapped = toOkxError(error);
-      // A used clOrdId refused: the order exists; it is the answer.
-      if (okxCodeOf(mapped) !== DUPLICATE_CL_ORD_ID) throw mapped;
-      const again = await this.fetchOrder(input.market, symbol, input.clientOrderId);
-      if (again.found) return again.order;
-      throw mapped;
+    if (future) {
+      // [place-order] posSide "The default is `net` in the `net` mode"; reduceOnly "Whether orders can only
+      // reduce in position size … Only applicable to … `FUTURES`/`SWAP` orders in `net` mode".
+      params.posSide = 'net';
+      if (futuresReduceOnly(input)) params.reduceOnly = true;
     }
-    // Accepted: read it back. Until it is, its outcome is unknown to the caller, never "not sent".
-    let placed: FetchOrderResult;
-    try {
-      placed = await this.fetchOrder(input.market, symbol, input.clientOrderId);
-    } catch (error) {
-      throw exchangeErrors.outcomeUnknown(toOkxError(error));
-    }
-    if (!placed.found)
-      throw new ExchangeError(
-        'unknown',
-        ErrorCode.timeout,
-        'OKX accepted the order; its state is not known yet.',
-      );
-    return placed.order;
+    return placeAndReadBack({
+      exchange: 'OKX',
+      send: () => this.client.privatePostTradeOrder(params),
+      toError: toOkxError,
+      // A used clOrdId refused: the order exists.
+      isDuplicateId: (error) => okxCodeOf(error) === DUPLICATE_CL_ORD_ID,
+      lookUp: () => this.fetchOrder(input.market, symbol, input.clientOrderId),
+    });
   }
 
   /** [order-details] by clOrdId; 51603 "Order does not exist" is "none". An order with fills gets them from [fills]. */
@@ -231,12 +221,7 @@ export class OkxExchange implements Exchange {
   async setLeverage(symbol: string, leverage: number): Promise<void> {
     const inst = await this.instrument(symbol, 'future');
     const rules = rulesFromOkxInstrument(inst, 'future');
-    if (
-      !Number.isInteger(leverage) ||
-      leverage < LEVERAGE_MIN ||
-      leverage > Math.min(LEVERAGE_MAX, rules.maxLeverage)
-    )
-      throw exchangeErrors.invalidLeverage();
+    if (!isAllowedLeverage(leverage, rules.maxLeverage)) throw exchangeErrors.invalidLeverage();
     await this.ensureNetMode();
     const query = { instId: inst.instId, mgnMode: 'isolated' };
     await this.data((c) => c.privatePostAccountSetLeverage({ ...query, lever: String(leverage) }));

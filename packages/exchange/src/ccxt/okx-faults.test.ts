@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PlaceOrderInput } from '../exchange-port';
-import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
+import { rejection } from '../testing/exchange-contract';
 import { FakeOkxServer, type OkxFault } from '../testing/fake-okx-server';
+import { FAULTED_BUY, sentOnceFaultCases } from '../testing/sent-once-faults';
+import { virtualBudget } from '../testing/virtual-budget';
 import { fromOkxCode, OKX_HEDGE_MODE_MESSAGE } from './okx-errors';
 import { OkxExchange } from './okx-exchange';
 import { clOrdIdOf } from './okx-normalize';
@@ -13,19 +14,13 @@ function adapterFor(fake: FakeOkxServer) {
     passphrase: fake.passphrase,
     baseUrl: fake.url,
     enableRateLimit: false,
+    budget: virtualBudget().budget,
     retry: { sleep: async () => {}, random: () => 0.5 },
     timeoutMs: 2_000,
   });
 }
 
-const buy: PlaceOrderInput = {
-  market: 'spot',
-  symbol: 'BTCUSDT',
-  side: 'buy',
-  type: 'market',
-  clientOrderId: 'bot1-1',
-  quantity: '0.01',
-};
+const buy = FAULTED_BUY;
 const sentId = clOrdIdOf('bot1-1');
 
 describe('OKX faults: an order is sent once, then asked about', () => {
@@ -34,76 +29,33 @@ describe('OKX faults: an order is sent once, then asked about', () => {
     await fake.close();
   });
 
-  const executed: [string, OkxFault][] = [
-    ['HTTP 502 after the order was accepted', { kind: 'executedThenError', status: 502 }],
-    ['the answer lost after the order was accepted', { kind: 'executedThenDrop' }],
-  ];
-  it.each(executed)(
-    '%s: unknown, the look-up finds the fill with its fee, one order in all',
-    async (_, fault) => {
+  sentOnceFaultCases<OkxFault, FakeOkxServer>({
+    start: async () => {
       fake = await FakeOkxServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /api/v5/trade/order', fault);
-      const adapter = adapterFor(fake);
-      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
-      const order = await sendOnceThenAsk(adapter, buy);
-      expect(fake.orderPosts()).toHaveLength(1);
-      expect(fake.book.executedWithClOrdId(sentId)).toHaveLength(1);
-      // 0.1 % of the 0.01 BTC bought, from /api/v5/trade/fills (fee -0.00001 BTC there: charged).
-      expect(order).toMatchObject({
-        status: 'FILLED',
-        filledQuantity: '0.01',
-        filledQuote: '500',
-        fee: '0.00001',
-        feeAsset: 'BTC',
-      });
-      expect(fake.requests.some((r) => r.path === '/api/v5/trade/fills')).toBe(true);
-      expect(fake.book.free('BTC').toFixed()).toBe('0.00999');
+      return fake;
     },
-  );
-
-  it.each([
-    ['HTTP 502', 'error'],
-    ['no answer', 'drop'],
-  ] as const)(
-    '%s before the engine had it: "none" until it executes within the window, one order',
-    async (_, answer) => {
-      fake = await FakeOkxServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /api/v5/trade/order', { kind: 'lateOrder', answer, delayMs: 300 });
-      const adapter = adapterFor(fake);
-      // A request expires 30 s after its timestamp, plus the second our clock may lead OKX's.
-      expect(adapter.lateOrderWindowMs).toBe(31_000);
-      expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
-      expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toEqual({ found: false });
-      await eventually(async () =>
-        expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toMatchObject({
-          found: true,
-          order: { status: 'FILLED', filledQuantity: '0.01' },
-        }),
-      );
-      expect(fake.orderPosts()).toHaveLength(1);
-    },
-  );
-
-  const notExecuted: [string, OkxFault][] = [
-    ['connection reset before the request arrived', { kind: 'resetBefore' }],
-    ['HTTP 503 before the engine had it', { kind: 'answer', status: 503, body: 'Service Unavailable' }],
-    ['50011 rate limit reached', { kind: 'rateLimited' }],
-  ];
-  it.each(notExecuted)(
-    '%s: looked up, none, sent again with the same clOrdId: one order',
-    async (_, fault) => {
-      fake = await FakeOkxServer.start();
-      fake.setPrice('BTCUSDT', 'spot', '50000');
-      fake.inject('POST /api/v5/trade/order', fault);
-      const order = await sendOnceThenAsk(adapterFor(fake), buy);
-      expect(order.status).toBe('FILLED');
-      expect(fake.book.executedWithClOrdId(sentId)).toHaveLength(1);
-      const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v5/trade/order');
-      expect(posts.map((r) => r.params.clOrdId)).toEqual([sentId, sentId]);
-    },
-  );
+    adapterFor,
+    // A request expires 30 s after its timestamp, plus the second our clock may lead OKX's.
+    lateAdapterFor: adapterFor,
+    lateOrderWindowMs: 31_000,
+    orderTarget: 'POST /api/v5/trade/order',
+    idField: 'clOrdId',
+    sentId,
+    executedWithId: (double, id) => double.book.executedWithClOrdId(id),
+    // The fee from /api/v5/trade/fills (fee -0.00001 BTC there: charged).
+    fillsPath: '/api/v5/trade/fills',
+    freeBtc: (double) => double.book.free('BTC').toFixed(),
+    executed: [
+      ['HTTP 502 after the order was accepted', { kind: 'executedThenError', status: 502 }],
+      ['the answer lost after the order was accepted', { kind: 'executedThenDrop' }],
+    ],
+    notExecuted: [
+      ['connection reset before the request arrived', { kind: 'resetBefore' }],
+      ['HTTP 503 before the engine had it', { kind: 'answer', status: 503, body: 'Service Unavailable' }],
+      ['50011 rate limit reached', { kind: 'rateLimited' }],
+    ],
+    lateOrder: (answer) => ({ kind: 'lateOrder', answer, delayMs: 300 }),
+  });
 
   it('the double refuses a used clOrdId (51016); the adapter finds the order first and never sends it twice', async () => {
     fake = await FakeOkxServer.start();
@@ -199,6 +151,40 @@ describe('OKX faults: an order is sent once, then asked about', () => {
       fee: '0',
       realizedPnl: '-100',
     });
+  });
+
+  it('a net short is liquidated at or above its liquidation price, the margin lost', async () => {
+    fake = await FakeOkxServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 10);
+    const since = fake.now();
+    await adapter.placeOrder({
+      ...buy,
+      side: 'sell',
+      reduceOnly: false,
+      market: 'future',
+      symbol: 'ETHUSDT',
+      clientOrderId: 's-1',
+      quantity: '0.5',
+    });
+    // pos −5 contracts; margin 0.5 × 2000 / 10 = 100; ETHUSDT's lowest maintenance rate is 0.4 %: the short's
+    // liquidation price is (0.5 × 2000 + 100) / (0.5 × 1.004) = 2191.2350…, shown to the cent.
+    expect(fake.book.positions.get('ETH-USDT-SWAP')?.pos.toFixed()).toBe('-5');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({
+      side: 'short',
+      quantity: '0.5',
+      isolatedMargin: '100',
+      liquidationPrice: '2191.24',
+    });
+    fake.setPrice('ETHUSDT', 'future', '2191');
+    expect(await adapter.position('ETHUSDT')).toMatchObject({ side: 'short' });
+    fake.setPrice('ETHUSDT', 'future', '2300');
+    expect(await adapter.position('ETHUSDT')).toBeUndefined();
+    expect(fake.book.closedPositions).toMatchObject([{ type: '3', direction: 'short' }]);
+    expect(await adapter.forcedCloses('ETHUSDT', since)).toMatchObject([
+      { reason: 'liquidation', quantity: '0.5', averagePrice: '2300', quote: '1150', realizedPnl: '-100' },
+    ]);
   });
 
   it('lists every open order of a grid, page after page (more than one page of 100), under the runtime’s ids', async () => {

@@ -226,17 +226,19 @@ export function okxBalances(raw: Raw, only?: string): Balance[] {
 }
 
 /**
- * A [positions] row, or undefined for anything but a long: a net position with pos > 0, or the long side
- * of long/short mode. pos is in contracts; liqPx "" reads as 0.
+ * A [positions] row, or undefined for a flat one. posSide `net`: "positive `pos` means long position and
+ * negative `pos` means short position"; `long` and `short` (long/short mode) carry a positive pos. pos is in
+ * contracts; liqPx "" reads as 0.
  */
 export function positionFromOkx(raw: Raw, ctVal: string): FuturesPosition | undefined {
   const pos = money(str(raw.pos));
   const posSide = str(raw.posSide, 'net');
-  if (pos.lte(0) || (posSide !== 'net' && posSide !== 'long')) return undefined;
+  if (pos.isZero() || !['net', 'long', 'short'].includes(posSide)) return undefined;
+  const short = posSide === 'short' || (posSide === 'net' && pos.isNegative());
   return {
     symbol: symbolOfInstId(str(raw.instId, '')),
-    side: 'long',
-    quantity: pos.times(ctVal).toFixed(),
+    side: short ? 'short' : 'long',
+    quantity: pos.abs().times(ctVal).toFixed(),
     entryPrice: plain(raw.avgPx),
     leverage: Number(str(raw.lever, '1')),
     marginType: 'isolated',

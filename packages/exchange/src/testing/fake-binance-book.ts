@@ -18,7 +18,7 @@ import {
   money,
 } from '@gridbot/shared';
 
-import { checkMakerOnly, checkOpenOrderCount, checkPercentPrice } from './fake-binance-filters';
+import { checkGtx, checkMakerOnly, checkOpenOrderCount, checkPercentPrice } from './fake-binance-filters';
 import { BinanceReject } from './fake-binance-reject';
 
 export { BinanceReject };
@@ -59,6 +59,7 @@ export interface BookTrade {
 }
 
 export interface BookPosition {
+  /** [futures] "Position Information V2" positionAmt: positive for a long, negative for a short. */
   qty: Money;
   entry: Money;
   /** Isolated wallet: the margin put in, less what partial closes released. */
@@ -175,8 +176,8 @@ export class FakeBinanceBook {
 
   /**
    * Moves the market: resting limit orders the price reaches fill at their own limit price as makers (a buy
-   * when the price comes down to it, a sell when it comes up to it); a futures long at its liquidation price
-   * is closed. `volume`: the base quantity traded against the account's resting orders on this move; they
+   * when the price comes down to it, a sell when it comes up to it); a futures position at its liquidation
+   * price is closed. `volume`: the base quantity traded against the account's resting orders on this move; they
    * fill in price priority (the best price first: the highest buy, the lowest sell; then the oldest), and an
    * order the volume does not cover fills in part and stays on the book PARTIALLY_FILLED ([spot
    * rest-api.md] "ENUM definitions", order status PARTIALLY_FILLED: "A part of the order has been filled").
@@ -302,6 +303,7 @@ export class FakeBinanceBook {
       checkOpenOrderCount(market, rules, this.openOrders(market, rules.symbol).length);
     }
     if (type === 'LIMIT_MAKER') checkMakerOnly(crosses);
+    if (market === 'future' && type === 'LIMIT' && p.timeInForce === 'GTX') checkGtx(crosses);
     const now = this.options.now();
     const order: BookOrder = {
       market,
@@ -374,20 +376,24 @@ export class FakeBinanceBook {
   }
 
   /**
-   * [futures] "New Order": reduceOnly "true" can only reduce a position: no long, or more than the long,
-   * is -2022 "ReduceOnly Order is rejected."; an opening order needs its initial margin
-   * (notional / leverage) plus the fee free in the wallet, else -2019 "Margin is insufficient.".
+   * [futures] "New Order" (one-way mode, positionSide BOTH): reduceOnly "true" can only reduce the position,
+   * so a reduce-only order needs a position on the other side at least its size (a sell a long, a buy a
+   * short), else -2022 "ReduceOnly Order is rejected." ("Error Codes"). An order that is not reduce-only
+   * first reduces the opposite position and opens (or adds to) one on its own side with the rest: a sell
+   * with no long opens a short. What it opens needs its initial margin (notional / leverage) plus the fee
+   * free in the wallet, else -2019 "Margin is insufficient.".
    */
   private admitFutures(order: BookOrder, price: Money): void {
-    const position = this.positions.get(order.symbol);
-    if (order.side === 'SELL') {
-      // The platform is long-only: a sell that is not reduce-only would open a short, which it never asks for.
-      if (!position || position.qty.lt(order.origQty))
-        throw new BinanceReject(400, -2022, 'ReduceOnly Order is rejected.');
+    const held = this.positions.get(order.symbol)?.qty ?? ZERO;
+    const against = order.side === 'BUY' ? held.negated() : held;
+    const reducible = against.gt(0) ? against : ZERO;
+    if (order.reduceOnly) {
+      if (reducible.lt(order.origQty)) throw new BinanceReject(400, -2022, 'ReduceOnly Order is rejected.');
       return;
     }
-    if (order.reduceOnly) throw new BinanceReject(400, -2022, 'ReduceOnly Order is rejected.');
-    const notional = order.origQty.times(price);
+    const opening = order.origQty.minus(reducible);
+    if (opening.lte(0)) return;
+    const notional = opening.times(price);
     const margin = notional.dividedBy(this.leverageOf(order.symbol));
     if (this.futuresAvailable().lt(margin.plus(notional.times(FUTURES_FEE))))
       throw new BinanceReject(400, -2019, 'Margin is insufficient.');
@@ -491,28 +497,45 @@ export class FakeBinanceBook {
   }
 
   /**
-   * Isolated one-way long ([futures] "Leverage and Margin"): a buy moves notional / leverage from the
-   * wallet into the position and averages the entry; a sell keeps the entry, releases margin in
-   * proportion to the quantity sold and books (price − entry) × qty.
+   * Isolated one-way position ([futures] "Leverage and Margin of USDⓈ-M Futures"; "Position Information V2":
+   * positionAmt is signed, negative for a short). A fill against the position closes it first: it keeps
+   * the entry, releases margin in proportion to the quantity closed and books the realized PnL ("Account
+   * Trade List" realizedPnl): (price − entry) × qty for a long, (entry − price) × qty for a short. What is
+   * left of the fill opens or adds on its own side: notional / leverage moves from the wallet into the
+   * isolated margin and the entry is averaged.
    */
   private applyFuturesFill(order: BookOrder, qty: Money, price: Money): Money {
     const position = this.positions.get(order.symbol) ?? { qty: ZERO, entry: ZERO, isolatedWallet: ZERO };
-    if (order.side === 'BUY') {
-      const margin = qty.times(price).dividedBy(this.leverageOf(order.symbol));
-      const total = position.qty.plus(qty);
-      position.entry = position.qty.times(position.entry).plus(qty.times(price)).dividedBy(total);
-      position.qty = total;
+    const sign = order.side === 'BUY' ? 1 : -1;
+    let rest = qty;
+    let pnl = ZERO;
+    if (!position.qty.isZero() && position.qty.isNegative() !== sign < 0) {
+      const size = position.qty.abs();
+      const closed = Money.min(rest, size);
+      const released = position.isolatedWallet.times(closed).dividedBy(size);
+      pnl = price
+        .minus(position.entry)
+        .times(closed)
+        .times(position.qty.isNegative() ? -1 : 1);
+      position.qty = position.qty.plus(closed.times(sign));
+      position.isolatedWallet = position.isolatedWallet.minus(released);
+      this.futuresWallet = this.futuresWallet.plus(released).plus(pnl);
+      rest = rest.minus(closed);
+      if (position.qty.isZero()) {
+        position.entry = ZERO;
+        position.isolatedWallet = ZERO;
+        this.positions.delete(order.symbol);
+      }
+    }
+    if (rest.gt(0)) {
+      const margin = rest.times(price).dividedBy(this.leverageOf(order.symbol));
+      const size = position.qty.abs();
+      position.entry = size.times(position.entry).plus(rest.times(price)).dividedBy(size.plus(rest));
+      position.qty = position.qty.plus(rest.times(sign));
       position.isolatedWallet = position.isolatedWallet.plus(margin);
       this.futuresWallet = this.futuresWallet.minus(margin);
       this.positions.set(order.symbol, position);
-      return ZERO;
     }
-    const released = position.isolatedWallet.times(qty).dividedBy(position.qty);
-    const pnl = price.minus(position.entry).times(qty);
-    position.qty = position.qty.minus(qty);
-    position.isolatedWallet = position.isolatedWallet.minus(released);
-    this.futuresWallet = this.futuresWallet.plus(released).plus(pnl);
-    if (position.qty.isZero()) this.positions.delete(order.symbol);
     return pnl;
   }
 
@@ -536,19 +559,21 @@ export class FakeBinanceBook {
   }
 
   /**
-   * The exchange's liquidation price of an isolated one-way long ([futures] "Leverage and Margin",
-   * liquidation price): (Q × E − WB − cum) / (Q × (1 − mmr)), WB the isolated wallet, mmr and cum from
-   * the position's leverage bracket.
+   * The exchange's liquidation price of an isolated one-way position ([futures] "Leverage and Margin",
+   * liquidation price): (WB + cum − side × Q × E) / (Q × mmr − side × Q), side 1 for a long and −1 for a
+   * short, Q the size, WB the isolated wallet, mmr and cum from the position's leverage bracket. A long:
+   * (Q × E − WB − cum) / (Q × (1 − mmr)); a short: (Q × E + WB + cum) / (Q × (1 + mmr)).
    */
   liquidationPrice(symbol: string): Money | undefined {
     const position = this.positions.get(symbol);
     if (!position) return undefined;
-    const bracket = this.bracketOf(symbol, position.qty.times(position.entry));
-    const liq = position.qty
-      .times(position.entry)
-      .minus(position.isolatedWallet)
-      .minus(bracket.cum)
-      .dividedBy(position.qty.times(1 - bracket.maintMarginRatio));
+    const size = position.qty.abs();
+    const side = position.qty.isNegative() ? -1 : 1;
+    const bracket = this.bracketOf(symbol, size.times(position.entry));
+    const liq = position.isolatedWallet
+      .plus(bracket.cum)
+      .minus(size.times(position.entry).times(side))
+      .dividedBy(size.times(bracket.maintMarginRatio).minus(size.times(side)));
     return liq.lt(0) ? ZERO : liq;
   }
 
@@ -563,7 +588,8 @@ export class FakeBinanceBook {
    * Brackets", GET /fapi/v1/leverageBracket: "cum: Auxiliary number for quick calculation").
    */
   private marginExhausted(symbol: string, position: BookPosition, mark: Money): boolean {
-    const notional = position.qty.times(mark);
+    // A short's unrealized PnL is Q × (mark − E) with Q negative (positionAmt), its notional |Q| × mark.
+    const notional = position.qty.abs().times(mark);
     const bracket = this.bracketOf(symbol, notional);
     const maintenance = notional.times(bracket.maintMarginRatio).minus(bracket.cum);
     const balance = position.isolatedWallet.plus(mark.minus(position.entry).times(position.qty));
@@ -571,7 +597,7 @@ export class FakeBinanceBook {
   }
 
   /**
-   * The exchange closes a long whose margin its mark price (the double's price) has exhausted; the
+   * The exchange closes a position (a long with a sell, a short with a buy) whose margin its mark price (the double's price) has exhausted; the
    * isolated wallet is lost. The close fills at that mark price (the insurance fund takes what is left
    * of the margin: Binance FAQ "Liquidation Protocols").
    */
@@ -580,19 +606,21 @@ export class FakeBinanceBook {
     const mark = this.price(symbol, 'future');
     if (!position || !this.marginExhausted(symbol, position, mark)) return;
     const now = this.options.now();
+    const size = position.qty.abs();
+    const side = position.qty.isNegative() ? 'BUY' : 'SELL';
     // A liquidation shows as an order with client id "autoclose-…" ([futures] "Query Order").
     const order: BookOrder = {
       market: 'future',
       symbol,
       orderId: this.nextOrderId++,
       clientOrderId: `autoclose-${now}`,
-      side: 'SELL',
+      side,
       type: 'MARKET',
       status: 'FILLED',
       price: ZERO,
-      origQty: position.qty,
-      executedQty: position.qty,
-      cumQuote: position.qty.times(mark),
+      origQty: size,
+      executedQty: size,
+      cumQuote: size.times(mark),
       reduceOnly: true,
       time: now,
       updateTime: now,
@@ -603,9 +631,9 @@ export class FakeBinanceBook {
       symbol,
       id: this.nextTradeId++,
       orderId: order.orderId,
-      side: 'SELL',
+      side,
       price: mark,
-      qty: position.qty,
+      qty: size,
       quoteQty: order.cumQuote,
       commission: ZERO,
       commissionAsset: 'USDT',
@@ -613,7 +641,7 @@ export class FakeBinanceBook {
       maker: false,
       time: now,
     });
-    this.liquidations.push({ symbol, qty: position.qty, price: mark, lostMargin: position.isolatedWallet });
+    this.liquidations.push({ symbol, qty: size, price: mark, lostMargin: position.isolatedWallet });
     this.positions.delete(symbol);
   }
 
@@ -655,6 +683,17 @@ export class FakeBinanceBook {
     // [spot errors.md] -2013 "Order does not exist."
     if (!found) throw new BinanceReject(400, -2013, 'Order does not exist.');
     return found;
+  }
+
+  /**
+   * The exchange ends an open order itself: [spot enums.md] order status EXPIRED, "The order was canceled
+   * according to the order type's rules (...) or by the exchange, (e.g. orders canceled during liquidation,
+   * orders canceled during maintenance)". What it filled stays filled; its rest is released.
+   */
+  expire(market: MarketKind, symbol: string, clientOrderId: string): BookOrder {
+    const order = this.cancel(market, symbol, { origClientOrderId: clientOrderId });
+    order.status = 'EXPIRED';
+    return order;
   }
 
   /** [spot rest-api.md] "Cancel order": only an open order; otherwise -2011 "Unknown order sent.". */

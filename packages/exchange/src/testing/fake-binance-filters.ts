@@ -83,3 +83,17 @@ export function checkPercentPrice(
 export function checkMakerOnly(crosses: boolean): void {
   if (crosses) throw new BinanceReject(400, -2010, 'Order would immediately match and take.');
 }
+
+/**
+ * [derivatives change-log, USDⓈ-M Futures] "When placing order with timeInForce FOK or GTX(Post-only), if the
+ * order can't meet execution criteria, order will get rejected directly and receive error response, no
+ * order_trade_update message in websocket. The order can't be found in GET /fapi/v1/order": -5022.
+ */
+export function checkGtx(crosses: boolean): void {
+  if (crosses)
+    throw new BinanceReject(
+      400,
+      -5022,
+      'Due to the order could not be executed as maker, the Post Only order will be rejected. The order will not be recorded in the order history',
+    );
+}

@@ -21,6 +21,8 @@ export interface RecordedRequest {
   apiKey: string | undefined;
   /** What the fake did with it: answered, or the fault it injected. */
   outcome: 'answered' | Fault['kind'];
+  /** When the double took it up (its clock, ms): the window it was counted in. */
+  atMs: number;
 }
 
 /**
@@ -62,9 +64,11 @@ export interface FakeLimit {
  * - `spotWeight`: REQUEST_WEIGHT 6000 per 1 MINUTE per IP ([spot enums.md] "Rate limiters (rateLimitType)";
  *   [spot rest-api.md] "IP Limits": "The limits on the API are based on the IPs, not the API keys").
  * - `usdmWeight`: REQUEST_WEIGHT 2400 per 1 MINUTE per IP ([USDⓈ-M futures] "Exchange Information" rateLimits).
- * - `spotOrders`: ORDERS 50 per 10 SECOND per account ([spot rest-api.md] "Query Unfilled Order Count"). The
- *   double counts every accepted order; Binance gives room back when orders fill, so the double is the stricter.
- * - `usdmOrders`: ORDERS 1200 per 1 MINUTE per account ([USDⓈ-M futures] "Exchange Information").
+ * - `spotOrders`, `spotOrdersDay`: ORDERS 50 per 10 SECOND and 160000 per 1 DAY per account ([spot rest-api.md]
+ *   "Query Unfilled Order Count", its response). The double counts every accepted order; Binance gives room back
+ *   when orders fill, so the double is the stricter.
+ * - `usdmOrders`, `usdmOrdersShort`: ORDERS 1200 per 1 MINUTE and 300 per 10 SECOND per account ([USDⓈ-M
+ *   futures] "Exchange Information", the `rateLimits` of its response).
  * Windows start at multiples of their length ("a 1 MINUTE interval starts every minute", [spot
  * web-socket-api.md] "Rate limits"). SAPI endpoints have limits of their own and are not counted here.
  */
@@ -72,14 +76,24 @@ export interface FakeBinanceLimits {
   spotWeight: FakeLimit;
   usdmWeight: FakeLimit;
   spotOrders: FakeLimit;
+  spotOrdersDay: FakeLimit;
   usdmOrders: FakeLimit;
+  usdmOrdersShort: FakeLimit;
 }
 
 export const BINANCE_DOCUMENTED_LIMITS: FakeBinanceLimits = {
   spotWeight: { limit: 6000, windowMs: 60_000 },
   usdmWeight: { limit: 2400, windowMs: 60_000 },
   spotOrders: { limit: 50, windowMs: 10_000 },
+  spotOrdersDay: { limit: 160_000, windowMs: 86_400_000 },
   usdmOrders: { limit: 1200, windowMs: 60_000 },
+  usdmOrdersShort: { limit: 300, windowMs: 10_000 },
+};
+
+/** The order limits a new order counts in, per endpoint. */
+const ORDER_LIMITS: Record<string, ReadonlyArray<keyof FakeBinanceLimits>> = {
+  'POST /api/v3/order': ['spotOrders', 'spotOrdersDay'],
+  'POST /fapi/v1/order': ['usdmOrders', 'usdmOrdersShort'],
 };
 
 interface Injection {
@@ -259,6 +273,7 @@ export class FakeBinanceServer {
       params,
       apiKey,
       outcome: 'answered',
+      atMs: this.now(),
     };
     this.requests.push(record);
 
@@ -383,25 +398,21 @@ export class FakeBinanceServer {
     target: string,
     apiKey: string | undefined,
   ): { body: unknown; retryAfterSec: number } | undefined {
-    const limit =
-      target === 'POST /api/v3/order'
-        ? 'spotOrders'
-        : target === 'POST /fapi/v1/order'
-          ? 'usdmOrders'
-          : undefined;
-    if (!limit || !apiKey) return undefined;
-    const { id, used, leftMs } = this.window(apiKey, limit);
-    const { limit: max, windowMs } = this.limits[limit];
-    if (used + 1 > max) {
+    const limits = ORDER_LIMITS[target];
+    if (!limits || !apiKey) return undefined;
+    const windows = limits.map((limit) => ({ ...this.window(apiKey, limit), ...this.limits[limit] }));
+    // Counted in every window or in none: a refused order counts nowhere.
+    const over = windows.find((w) => w.used + 1 > w.limit);
+    if (over) {
       return {
         body: {
           code: -1015,
-          msg: `Too many new orders; current limit is ${max} orders per ${windowMs / 1000} SECOND.`,
+          msg: `Too many new orders; current limit is ${over.limit} orders per ${over.windowMs / 1000} SECOND.`,
         },
-        retryAfterSec: Math.max(1, Math.ceil(leftMs / 1000)),
+        retryAfterSec: Math.max(1, Math.ceil(over.leftMs / 1000)),
       };
     }
-    this.counted.set(id, used + 1);
+    for (const w of windows) this.counted.set(w.id, w.used + 1);
     return undefined;
   }
 

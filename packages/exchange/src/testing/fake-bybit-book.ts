@@ -1,6 +1,6 @@
 /**
  * The classic Bybit account behind the fake Bybit server: a Spot wallet, a Contract (USDT perpetual) wallet
- * with isolated one-way positions, orders and executions, kept as Bybit's V5 documentation describes them.
+ * with isolated one-way positions (long or short), orders and executions, kept as Bybit's V5 documentation describes them.
  * Every rule cites the page of bybit-exchange/docs (docs/v5/…) it follows:
  *   [create-order] order/create-order.mdx "Place Order"; [open-order] order/open-order.mdx "Get Open & Closed
  *   Orders"; [order-list] order/order-list.mdx "Get Order History"; [cancel-order] order/cancel-order.mdx;
@@ -82,6 +82,9 @@ export interface BybitExecution {
 }
 
 export interface BybitPosition {
+  /** [position] side "`Buy`: long, `Sell`: short" (one-way mode: one position per symbol, positionIdx 0). */
+  side: 'Buy' | 'Sell';
+  /** [position] size: "Position size, always positive". */
   size: Money;
   avgPrice: Money;
   /** [position] positionBalance: the isolated margin of the position. */
@@ -164,7 +167,7 @@ export class FakeBybitBook {
     return this.prices.get(key(symbol, marketOf(category))) ?? money(1);
   }
 
-  /** Moves the market: resting limit orders that cross fill; an isolated long whose margin is gone is liquidated. */
+  /** Moves the market: resting limit orders that cross fill; an isolated position whose margin is gone is liquidated. */
   setPrice(symbol: string, market: MarketKind, price: string): void {
     const p = money(price);
     const category: BybitCategory = market === 'spot' ? 'spot' : 'linear';
@@ -315,19 +318,26 @@ export class FakeBybitBook {
   }
 
   /**
-   * [create-order] reduceOnly "true means your position can only reduce in size": a sell with no long, or
-   * more than the long, is [error] 110017 "ReduceOnly rule not satisified."; an opening buy needs its
-   * initial margin (value / leverage) and fee free, else 110007 "Insufficient available balance".
+   * One-way mode (positionIdx 0): an order on the side opposite the position reduces it first, and what is
+   * left opens (or adds to) a position on the order's own side: a Sell with no long opens a short.
+   * [create-order] reduceOnly "`true` means your position can only reduce in size": a reduce-only order
+   * needs a position on the other side (a Sell a long, a Buy a short). With none, its quantity would be cut
+   * to nothing: [error] 110017 "orderQty will be truncated to zero" (the page named the code "Reduce-only
+   * rule not satisfied" until its 2025 revision). The double also refuses one larger than that position with
+   * the same code, where Bybit would cut it to the position: the platform never sends more than it holds.
+   * What an order opens needs its initial margin (value / leverage) and fee available, else 110007
+   * "Insufficient available balance".
    */
   private admitLinear(order: BybitBookOrder, price: Money): void {
     const position = this.positions.get(order.symbol);
-    if (order.side === 'Sell') {
-      if (!position || position.size.lt(order.baseQty))
-        throw new BybitReject(110017, 'ReduceOnly rule not satisified.');
+    const reducible = position && position.side !== order.side ? position.size : ZERO;
+    if (order.reduceOnly) {
+      if (reducible.lt(order.baseQty)) throw new BybitReject(110017, 'orderQty will be truncated to zero');
       return;
     }
-    if (order.reduceOnly) throw new BybitReject(110017, 'ReduceOnly rule not satisified.');
-    const value = order.baseQty.times(price);
+    const opening = order.baseQty.minus(reducible);
+    if (opening.lte(0)) return;
+    const value = opening.times(price);
     const margin = value.dividedBy(this.leverageOf(order.symbol));
     if (this.contractCash.lt(margin.plus(value.times(this.linearFee))))
       throw new BybitReject(110007, 'Insufficient available balance');
@@ -345,6 +355,7 @@ export class FakeBybitBook {
     let fee: Money;
     let feeCurrency = '';
     let pnl = ZERO;
+    let fill = { closed: ZERO, pnl: ZERO };
     if (order.category === 'spot') {
       // [enum] "Spot fee currency instruction": a buy pays its fee in the coin received (the base), a sell
       // in the quote.
@@ -367,7 +378,8 @@ export class FakeBybitBook {
       }
     } else {
       fee = value.times(this.linearFee);
-      pnl = this.applyLinearFill(order, qty, price);
+      fill = this.applyLinearFill(order, qty, price);
+      pnl = fill.pnl;
       this.contractCash = this.contractCash.minus(fee);
     }
     const now = this.options.now();
@@ -391,68 +403,89 @@ export class FakeBybitBook {
       feeCurrency,
       feeRate: order.category === 'spot' ? this.spotFee : this.linearFee,
       isMaker: maker,
-      closedSize: order.side === 'Sell' ? qty : ZERO,
+      closedSize: fill.closed,
       pnl,
       execTime: now,
     });
   }
 
-  /** Isolated one-way long: a buy moves value / leverage into the position; a sell releases its share and books PnL. */
-  private applyLinearFill(order: BybitBookOrder, qty: Money, price: Money): Money {
-    const position = this.positions.get(order.symbol) ?? {
-      size: ZERO,
-      avgPrice: ZERO,
-      positionBalance: ZERO,
-    };
-    if (order.side === 'Buy') {
-      const margin = qty.times(price).dividedBy(this.leverageOf(order.symbol));
-      const size = position.size.plus(qty);
-      position.avgPrice = position.size.times(position.avgPrice).plus(qty.times(price)).dividedBy(size);
-      position.size = size;
-      position.positionBalance = position.positionBalance.plus(margin);
-      this.contractCash = this.contractCash.minus(margin);
-      this.positions.set(order.symbol, position);
-      return ZERO;
+  /**
+   * Isolated one-way position ([position] side Buy / Sell, size always positive). A fill against the position
+   * closes it first: it keeps the entry, releases margin in proportion to the size closed and books the PnL,
+   * (price − entry) × qty for a long, (entry − price) × qty for a short ([close-pnl] closedPnl). What is left of
+   * the fill opens or adds on the order's own side: value / leverage moves into the position and the entry is
+   * averaged.
+   */
+  private applyLinearFill(order: BybitBookOrder, qty: Money, price: Money): { closed: Money; pnl: Money } {
+    let position = this.positions.get(order.symbol);
+    let closed = ZERO;
+    let pnl = ZERO;
+    if (position && position.side !== order.side) {
+      closed = qty.lt(position.size) ? qty : position.size;
+      const released = position.positionBalance.times(closed).dividedBy(position.size);
+      pnl = price
+        .minus(position.avgPrice)
+        .times(closed)
+        .times(position.side === 'Sell' ? -1 : 1);
+      position.size = position.size.minus(closed);
+      position.positionBalance = position.positionBalance.minus(released);
+      this.contractCash = this.contractCash.plus(released).plus(pnl);
+      if (position.size.isZero()) {
+        this.positions.delete(order.symbol);
+        position = undefined;
+      }
     }
-    const released = position.positionBalance.times(qty).dividedBy(position.size);
-    const pnl = price.minus(position.avgPrice).times(qty);
-    position.size = position.size.minus(qty);
-    position.positionBalance = position.positionBalance.minus(released);
-    this.contractCash = this.contractCash.plus(released).plus(pnl);
-    if (position.size.isZero()) this.positions.delete(order.symbol);
-    return pnl;
+    const rest = qty.minus(closed);
+    if (rest.gt(0)) {
+      const held = position ?? { side: order.side, size: ZERO, avgPrice: ZERO, positionBalance: ZERO };
+      const margin = rest.times(price).dividedBy(this.leverageOf(order.symbol));
+      const size = held.size.plus(rest);
+      held.avgPrice = held.size.times(held.avgPrice).plus(rest.times(price)).dividedBy(size);
+      held.size = size;
+      held.positionBalance = held.positionBalance.plus(margin);
+      this.contractCash = this.contractCash.minus(margin);
+      this.positions.set(order.symbol, held);
+    }
+    return { closed, pnl };
   }
 
   /**
-   * The price at which an isolated long's margin is used up at the mark price: margin + size × (P − entry)
-   * = size × P × mmr (maintenance margin of the position value at the mark price, Bybit help "Liquidation
-   * Price (USDT Contract)"), so P = (size × entry − margin) / (size × (1 − mmr)); mmr is the symbol's
-   * lowest risk-limit tier (the shared table).
+   * The price at which an isolated position's margin is used up at the mark price: margin + size × (P −
+   * entry) × s = size × P × mmr, s 1 for a long and −1 for a short (maintenance margin of the position value
+   * at the mark price, Bybit help "Liquidation Price (USDT Contract)"), so a long's P = (size × entry −
+   * margin) / (size × (1 − mmr)) and a short's P = (size × entry + margin) / (size × (1 + mmr)); mmr is the
+   * symbol's lowest risk-limit tier (the shared table).
    */
   liqPrice(symbol: string): Money | undefined {
     const position = this.positions.get(symbol);
     if (!position) return undefined;
     const mmr = this.rules(symbol, 'linear').maintMarginRate;
+    const s = position.side === 'Buy' ? 1 : -1;
     const p = position.size
       .times(position.avgPrice)
-      .minus(position.positionBalance)
-      .dividedBy(position.size.times(1 - mmr));
+      .minus(position.positionBalance.times(s))
+      .dividedBy(position.size.times(1 - s * mmr));
     return p.lt(0) ? ZERO : p;
   }
 
-  /** A long whose margin the mark price has used up is taken over at that price; its margin is lost (BustTrade). */
+  /**
+   * A position whose margin the mark price has used up (a long at or below its liquidation price, a short at
+   * or above it) is taken over at that price by an order on the other side; its margin is lost (BustTrade).
+   */
   private checkLiquidation(symbol: string): void {
     const position = this.positions.get(symbol);
     const liq = this.liqPrice(symbol);
     const mark = this.price(symbol, 'linear');
-    if (!position || !liq || mark.gt(liq)) return;
+    if (!position || !liq) return;
+    if (position.side === 'Buy' ? mark.gt(liq) : mark.lt(liq)) return;
+    const side = position.side === 'Buy' ? 'Sell' : 'Buy';
     const now = this.options.now();
     const order: BybitBookOrder = {
       category: 'linear',
       symbol,
       orderId: `${now}-${this.nextId++}`,
       orderLinkId: '',
-      side: 'Sell',
+      side,
       orderType: 'Market',
       orderStatus: 'Filled',
       price: ZERO,
@@ -474,7 +507,7 @@ export class FakeBybitBook {
       execId: `e-${this.nextId++}`,
       orderId: order.orderId,
       orderLinkId: '',
-      side: 'Sell',
+      side,
       // [enum] execType BustTrade: "Takeover liquidation".
       execType: 'BustTrade',
       execPrice: mark,
@@ -492,14 +525,18 @@ export class FakeBybitBook {
   }
 
   /**
-   * A funding settlement of the long: [execution] rows of execType `Funding` (an [enum] execType) carry the
-   * funding fee in `execFee` (positive paid) and are not fills: no order, no quantity traded.
+   * A funding settlement of the position: [execution] rows of execType `Funding` (an [enum] execType) carry the
+   * funding fee in `execFee` (positive paid) and are not fills: no order, no quantity traded. A positive rate
+   * has longs pay shorts (Bybit help "Introduction to Funding Rate"), so a short receives it.
    */
   settleFunding(symbol: string, rate: string): void {
     const position = this.positions.get(symbol);
     if (!position) return;
     const mark = this.price(symbol, 'linear');
-    const fee = position.size.times(mark).times(rate);
+    const fee = position.size
+      .times(mark)
+      .times(rate)
+      .times(position.side === 'Buy' ? 1 : -1);
     this.contractCash = this.contractCash.minus(fee);
     this.executions.push({
       category: 'linear',
@@ -507,7 +544,7 @@ export class FakeBybitBook {
       execId: `f-${this.nextId++}`,
       orderId: '',
       orderLinkId: '',
-      side: 'Buy',
+      side: position.side,
       execType: 'Funding',
       execPrice: mark,
       execQty: position.size,

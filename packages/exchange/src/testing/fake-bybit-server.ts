@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { MarketKind } from '@gridbot/shared';
 import { type BybitCategory, BybitReject, FakeBybitBook } from './fake-bybit-book';
+import { BYBIT_IP_LIMIT, bybitUidLimit } from './fake-bybit-limits';
 import {
   executionRow,
   instrumentsInfo,
@@ -11,15 +11,19 @@ import {
   ticker,
   walletBalance,
 } from './fake-bybit-shapes';
-import { header, readBody, send } from './loopback-http';
+import { RollingLimits } from './fake-rolling-limits';
+import {
+  closeLoopback,
+  InjectedFaults,
+  type LateOrderFault,
+  type LoopbackRecordedRequest,
+  listenLoopback,
+  loopbackUrl,
+  readLoopbackRequest,
+} from './loopback-faults';
+import { header, send } from './loopback-http';
 
-export interface BybitRecordedRequest {
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  apiKey: string | undefined;
-  outcome: 'answered' | BybitFault['kind'];
-}
+export type BybitRecordedRequest = LoopbackRecordedRequest<BybitFault['kind'] | 'ipLimit' | 'uidLimit'>;
 
 /**
  * A fault for one request:
@@ -41,7 +45,7 @@ export type BybitFault =
   | { kind: 'executedThenDrop' }
   | { kind: 'resetBefore' }
   | { kind: 'rateLimited'; resetInMs: number }
-  | { kind: 'lateOrder'; answer: 'error' | 'drop'; delayMs: number };
+  | LateOrderFault;
 
 type Params = Record<string, unknown>;
 interface Route {
@@ -70,36 +74,47 @@ export class FakeBybitServer {
   readonly book: FakeBybitBook;
   readonly requests: BybitRecordedRequest[] = [];
   clockSkewMs = 0;
-  private readonly injections: { target: string; fault: BybitFault; remaining: number }[] = [];
-  private readonly late = new Set<NodeJS.Timeout>();
+  private readonly faults = new InjectedFaults<BybitFault>();
   private readonly routes: Map<string, Route>;
   private server: Server | undefined;
+  /** Secret and UID of every key; each key is its own UID, trading on the one book. */
+  private readonly keys = new Map<string, { secret: string; uid: string }>();
+  /** Requests counted against Bybit's limits ([rate-limit]), when the double enforces them. */
+  readonly limits: RollingLimits;
+  private ipBannedUntil = 0;
 
   private constructor(
     readonly apiKey: string,
     readonly secret: string,
+    private readonly enforceLimits: boolean,
   ) {
     this.book = new FakeBybitBook({ now: () => this.now() });
     this.routes = this.buildRoutes();
+    this.limits = new RollingLimits(() => this.now());
+    this.addKey(apiKey, secret);
   }
 
-  static async start(options: { apiKey?: string; secret?: string } = {}): Promise<FakeBybitServer> {
+  /**
+   * `rateLimits`: answer as Bybit does past its IP and UID limits (fake-bybit-limits.ts). Off by default, so
+   * tests of other rules may call as fast as they like.
+   */
+  static async start(
+    options: { apiKey?: string; secret?: string; rateLimits?: boolean } = {},
+  ): Promise<FakeBybitServer> {
     const fake = new FakeBybitServer(
       options.apiKey ?? 'bybit-test-key',
       options.secret ?? 'bybit-test-secret',
+      options.rateLimits ?? false,
     );
-    fake.server = createServer((req, res) => {
-      fake
-        .handle(req, res)
-        .catch((error: unknown) => send(res, 500, { retCode: 10016, retMsg: String(error) }));
-    });
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    fake.server = await listenLoopback(
+      (req, res) => fake.handle(req, res),
+      (res, error) => send(res, 500, { retCode: 10016, retMsg: String(error) }),
+    );
     return fake;
   }
 
   get url(): string {
-    const address = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}`;
+    return loopbackUrl(this.server);
   }
 
   now(): number {
@@ -110,14 +125,26 @@ export class FakeBybitServer {
     this.book.setPrice(symbol, market, price);
   }
 
+  /** Another account's key: a UID of its own (its own rate limits) on the same book. */
+  addKey(apiKey: string, secret: string): void {
+    this.keys.set(apiKey, { secret, uid: String(1000 + this.keys.size) });
+  }
+
+  /** Answers refused for a rate limit: 10006 (a UID's endpoint limit) or 403 (the IP's). */
+  rateLimitAnswers(): BybitRecordedRequest[] {
+    return this.requests.filter(
+      (r) => r.outcome === 'ipLimit' || r.outcome === 'uidLimit' || r.outcome === 'rateLimited',
+    );
+  }
+
   /** The next `times` requests whose "METHOD /path" or path starts with `target` get `fault`. */
   inject(target: string, fault: BybitFault, times = 1): void {
-    this.injections.push({ target, fault, remaining: times });
+    this.faults.inject(target, fault, times);
   }
 
   /** Whether a fault injected for `target` is still waiting for its request. */
   faultPending(target: string): boolean {
-    return this.injections.some((f) => f.target === target && f.remaining > 0);
+    return this.faults.pending(target);
   }
 
   /** Order creations that reached the server (executed or refused). */
@@ -126,19 +153,12 @@ export class FakeBybitServer {
   }
 
   async close(): Promise<void> {
-    for (const timer of this.late) clearTimeout(timer);
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await closeLoopback(this.server, this.faults);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const rawQuery = url.search.startsWith('?') ? url.search.slice(1) : '';
-    const rawBody = await readBody(req);
-    const params: Params = {};
-    for (const [k, v] of new URLSearchParams(rawQuery)) params[k] = v;
-    if (req.method === 'POST' && rawBody) Object.assign(params, JSON.parse(rawBody) as Params);
-    const apiKey = header(req, 'x-bapi-api-key');
+    const request = await readLoopbackRequest(req, 'x-bapi-api-key');
+    const { url, rawQuery, rawBody, params, apiKey, target } = request;
     const record: BybitRecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -147,13 +167,7 @@ export class FakeBybitServer {
       outcome: 'answered',
     };
     this.requests.push(record);
-    const target = `${req.method} ${url.pathname}`;
-    const injection = this.injections.find(
-      (f) => f.remaining > 0 && (url.pathname.startsWith(f.target) || target.startsWith(f.target)),
-    );
-    if (injection) injection.remaining -= 1;
-    const fault = injection?.fault;
-    if (fault) record.outcome = fault.kind;
+    const fault = this.faults.take(request, record);
     if (fault?.kind === 'resetBefore') return void req.socket.destroy();
     if (fault?.kind === 'answer') return send(res, fault.status, fault.body);
     if (fault?.kind === 'rateLimited') {
@@ -170,17 +184,37 @@ export class FakeBybitServer {
         },
       );
     }
+    if (this.enforceLimits && !this.withinIpLimit()) {
+      record.outcome = 'ipLimit';
+      return send(res, 403, 'access too frequent');
+    }
     const route = this.routes.get(target);
     if (!route) return send(res, 404, { retCode: 10017, retMsg: 'Route not found.' });
+    let limitHeaders: Record<string, string> = {};
     try {
-      if (route.signed) this.checkSigned(req, apiKey, req.method === 'POST' ? rawBody : rawQuery);
+      if (route.signed) {
+        this.checkSigned(req, apiKey, req.method === 'POST' ? rawBody : rawQuery);
+        const counted = this.enforceLimits
+          ? bybitUidLimit(this.limits, this.keys.get(apiKey ?? '')?.uid ?? '', target, params)
+          : undefined;
+        limitHeaders = counted?.headers ?? {};
+        if (counted && !counted.ok) {
+          record.outcome = 'uidLimit';
+          return send(
+            res,
+            200,
+            { retCode: 10006, retMsg: 'Too many visits!', result: {}, retExtInfo: {}, time: this.now() },
+            limitHeaders,
+          );
+        }
+      }
       const missing = route.required.find((name) => text(params[name]) === undefined);
       if (missing) throw new BybitReject(10001, `params error: ${missing} is required`);
       if (fault?.kind === 'lateOrder') return this.executeLate(route, params, fault, req, res);
       const result = route.handle(params);
       if (fault?.kind === 'executedThenDrop') return void req.socket.destroy();
       if (fault?.kind === 'executedThenError') return send(res, fault.status, 'Bad Gateway');
-      send(res, 200, ok(result, this.now()));
+      send(res, 200, ok(result, this.now()), limitHeaders);
     } catch (error) {
       if (!(error instanceof BybitReject)) throw error;
       send(res, error.status, {
@@ -196,32 +230,37 @@ export class FakeBybitServer {
   private executeLate(
     route: Route,
     params: Params,
-    fault: Extract<BybitFault, { kind: 'lateOrder' }>,
+    fault: LateOrderFault,
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
     const timestamp = Number(header(req, 'x-bapi-timestamp'));
     const recvWindow = Number(header(req, 'x-bapi-recv-window') ?? 5000);
-    const timer = setTimeout(
-      () => {
-        this.late.delete(timer);
-        if (this.now() - recvWindow > timestamp) return;
-        try {
-          route.handle(params);
-        } catch (error) {
-          if (!(error instanceof BybitReject)) throw error;
-        }
-      },
-      Math.max(0, Math.min(fault.delayMs, timestamp + recvWindow - this.now())),
-    );
-    this.late.add(timer);
-    if (fault.answer === 'drop') return void req.socket.destroy();
-    send(res, 502, 'Bad Gateway');
+    const execute = () => {
+      try {
+        route.handle(params);
+      } catch (error) {
+        if (!(error instanceof BybitReject)) throw error;
+      }
+    };
+    this.faults.lateOrder(fault, timestamp + recvWindow, () => this.now(), execute, req, res);
   }
 
   /** [guide] the checks of an authenticated endpoint: key, timestamp window, signature. */
+  /**
+   * [rate-limit] "HTTP IP limit": 600 requests in a rolling 5 s per IP (every request here comes from one
+   * address); past it "403, access too frequent", and the IP is refused for the 10 minutes Bybit asks to wait.
+   */
+  private withinIpLimit(): boolean {
+    if (this.now() < this.ipBannedUntil) return false;
+    if (this.limits.hit('ip', BYBIT_IP_LIMIT.limit, BYBIT_IP_LIMIT.windowMs).ok) return true;
+    this.ipBannedUntil = this.now() + BYBIT_IP_LIMIT.banMs;
+    return false;
+  }
+
   private checkSigned(req: IncomingMessage, apiKey: string | undefined, payload: string): void {
-    if (apiKey !== this.apiKey) throw new BybitReject(10003, 'API key is invalid.', 401);
+    const key = this.keys.get(apiKey ?? '');
+    if (!key) throw new BybitReject(10003, 'API key is invalid.', 401);
     const timestamp = Number(header(req, 'x-bapi-timestamp'));
     const recvWindow = Number(header(req, 'x-bapi-recv-window') ?? 5000);
     const serverTime = this.now();
@@ -233,7 +272,7 @@ export class FakeBybitServer {
         10002,
         `invalid request, please check your server timestamp or recv_window param. req_timestamp[${timestamp}],server_timestamp[${serverTime}],recv_window[${recvWindow}]`,
       );
-    const expected = createHmac('sha256', this.secret)
+    const expected = createHmac('sha256', key.secret)
       .update(`${timestamp}${apiKey}${header(req, 'x-bapi-recv-window') ?? ''}${payload}`)
       .digest('hex');
     const sign = header(req, 'x-bapi-sign') ?? '';

@@ -174,7 +174,8 @@ export function positionRows(book: FakeBybitBook, symbol: string, now: number) {
     riskId: 1,
     riskLimitValue: '2000000',
     symbol,
-    side: held && p ? 'Buy' : 'None',
+    // "`Buy`: long, `Sell`: short"; size "always positive".
+    side: held && p ? p.side : 'None',
     size: held && p ? p.size.toFixed() : '0',
     avgPrice: held && p ? p.avgPrice.toFixed() : '0',
     positionValue: held && p ? p.size.times(p.avgPrice).toFixed() : '0',
@@ -192,7 +193,14 @@ export function positionRows(book: FakeBybitBook, symbol: string, now: number) {
     takeProfit: '0',
     stopLoss: '0',
     trailingStop: '0',
-    unrealisedPnl: held && p ? mark.minus(p.avgPrice).times(p.size).toFixed() : '0',
+    unrealisedPnl:
+      held && p
+        ? mark
+            .minus(p.avgPrice)
+            .times(p.size)
+            .times(p.side === 'Buy' ? 1 : -1)
+            .toFixed()
+        : '0',
     cumRealisedPnl: '0',
     adlRankIndicator: held && p ? 2 : 0,
     isReduceOnly: false,

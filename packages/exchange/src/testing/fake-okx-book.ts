@@ -11,7 +11,8 @@
  *   [instruments] "Public Data → GET / Instruments"; [error-code] "Error Code" (REST API 50xxx public, 51xxx
  *   trade, 59xxx account).
  * In this mode spot and swaps draw on the same USDT: there is no separate futures wallet to transfer to.
- * Cross margin and short positions are not modelled (the platform trades isolated one-way longs).
+ * Swaps trade in net mode, isolated: one signed position per swap that goes long or short. Cross margin is
+ * not modelled.
  */
 import { allMarketRules, type MarketRules, type Money, money } from '@gridbot/shared';
 
@@ -83,7 +84,10 @@ export interface OkxFill {
 }
 
 export interface OkxPosition {
-  /** Contracts held (a net long). */
+  /**
+   * Contracts held: [positions] posSide `net` "positive `pos` means long position and negative `pos` means
+   * short position".
+   */
   pos: Money;
   avgPx: Money;
   /** [positions] margin: "Margin, can be added or reduced. Only applicable to isolated". */
@@ -96,6 +100,8 @@ export interface OkxPosition {
 export interface OkxClosedPosition {
   instId: string;
   type: '2' | '3' | '4' | '5';
+  /** [positions-history] direction: "`long` `short`", the side of the position closed. */
+  direction: 'long' | 'short';
   openAvgPx: Money;
   closeAvgPx: Money;
   closeTotalPos: Money;
@@ -201,7 +207,7 @@ export class FakeOkxBook {
     map.set(ccy, (map.get(ccy) ?? ZERO).plus(amount));
   }
 
-  /** Moves the market: crossing limit orders fill at their price; an isolated long whose margin is gone is liquidated. */
+  /** Moves the market: crossing limit orders fill at their price; an isolated position whose margin is gone is liquidated. */
   setPrice(instId: string, price: string): void {
     const p = money(price);
     this.instrument(instId);
@@ -320,26 +326,45 @@ export class FakeOkxBook {
   }
 
   /**
-   * Net mode: a reduce-only sell needs a long to reduce ([error-code] 51169 "Order failed because you don't
-   * have any positions in this direction for this contract to reduce or close."), and cannot exceed it
-   * (51148 "reduceOnly cannot increase the position quantity"); a buy needs its margin (value / lever) and
-   * fee available (51008).
+   * Net mode ([place-order] posSide "The default is `net` in the `net` mode"): an order against the position
+   * reduces it first and opens on its own side with the rest, so a sell with no long opens a short.
+   * [place-order] reduceOnly, "Only applicable to … `FUTURES`/`SWAP` orders in `net` mode": "the sum of the
+   * current order size and all reverse direction reduce-only pending orders which’s price-time priority is
+   * higher than the current order, cannot exceed the contract quantity of position". [error-code] with no
+   * position, 51169 "Order failed because you don't have any positions in this direction for this contract
+   * to reduce or close."; on the position's own side, 51170 "Failed to place order. A reduce-only order can’t
+   * be the same trading direction as your existing positions."; past the position, 51148 "Failed to place
+   * order. The new order may execute an opposite trading direction of your existing reduce-only positions.
+   * …". What an order opens needs its margin (value / lever) and fee available (51008).
    */
   private admitSwap(order: OkxBookOrder, price: Money): void {
-    const position = this.positions.get(order.inst.instId);
-    const closing = order.side === 'sell' || order.posSide === 'short';
-    if (closing) {
-      if (!position || position.pos.isZero())
+    const pos = this.positions.get(order.inst.instId)?.pos ?? ZERO;
+    const against = order.side === 'buy' ? pos.negated() : pos;
+    if (order.reduceOnly) {
+      if (pos.isZero())
         throw new OkxReject(
           '51169',
           "Order failed because you don't have any positions in this direction for this contract to reduce or close.",
         );
-      if (position.pos.lt(order.fillable))
-        throw new OkxReject('51148', 'reduceOnly cannot increase the position quantity.');
+      if (against.lt(0))
+        throw new OkxReject(
+          '51170',
+          'Failed to place order. A reduce-only order can’t be the same trading direction as your existing positions.',
+        );
+      const ahead = this.orders
+        .filter((o) => o.inst === order.inst && isOpen(o) && o.reduceOnly && o.side === order.side)
+        .filter((o) => order.ordType === 'limit' && !(order.side === 'buy' ? o.px.lt(price) : o.px.gt(price)))
+        .reduce((sum, o) => sum.plus(o.fillable.minus(o.accFillSz)), ZERO);
+      if (ahead.plus(order.fillable).gt(against))
+        throw new OkxReject(
+          '51148',
+          'Failed to place order. The new order may execute an opposite trading direction of your existing reduce-only positions. Cancel or edit pending orders to continue order',
+        );
       return;
     }
-    if (order.reduceOnly) throw new OkxReject('51148', 'reduceOnly cannot increase the position quantity.');
-    const value = order.fillable.times(order.inst.ctVal).times(price);
+    const opening = order.fillable.minus(against.gt(0) ? against : ZERO);
+    if (opening.lte(0)) return;
+    const value = opening.times(order.inst.ctVal).times(price);
     const margin = value.dividedBy(this.leverageOf(order.inst.instId));
     if (this.free('USDT').lt(margin.plus(value.times(this.swapFee))))
       throw new OkxReject('51008', 'Order failed. Insufficient USDT margin in account');
@@ -401,7 +426,12 @@ export class FakeOkxBook {
     });
   }
 
-  /** Isolated net long: a buy moves value / lever into the position's margin; a sell releases its share with PnL. */
+  /**
+   * Isolated net position (pos signed, [positions]). A fill against the position closes it first: it keeps
+   * avgPx, releases margin in proportion to the contracts closed and books the PnL, (price − avgPx) × size for
+   * a long, (avgPx − price) × size for a short ([positions-history] realizedPnl). What is left opens or adds on
+   * the order's side: value / lever moves into the position's margin and avgPx is averaged.
+   */
   private applySwapFill(order: OkxBookOrder, qty: Money, price: Money): void {
     const instId = order.inst.instId;
     const ctVal = order.inst.ctVal;
@@ -412,54 +442,75 @@ export class FakeOkxBook {
       lever: this.leverageOf(instId),
       cTime: this.options.now(),
     };
-    if (order.side === 'buy') {
-      const margin = qty.times(ctVal).times(price).dividedBy(position.lever);
-      const pos = position.pos.plus(qty);
-      position.avgPx = position.pos.times(position.avgPx).plus(qty.times(price)).dividedBy(pos);
-      position.pos = pos;
-      position.margin = position.margin.plus(margin);
-      this.add(this.cash, 'USDT', margin.negated());
-      this.positions.set(instId, position);
-      return;
+    const sign = order.side === 'buy' ? 1 : -1;
+    let rest = qty;
+    if (!position.pos.isZero() && position.pos.isNegative() !== sign < 0) {
+      const size = position.pos.abs();
+      const closed = rest.lt(size) ? rest : size;
+      const released = position.margin.times(closed).dividedBy(size);
+      const pnl = price
+        .minus(position.avgPx)
+        .times(closed)
+        .times(ctVal)
+        .times(position.pos.isNegative() ? -1 : 1);
+      position.pos = position.pos.plus(closed.times(sign));
+      position.margin = position.margin.minus(released);
+      this.add(this.cash, 'USDT', released.plus(pnl));
+      rest = rest.minus(closed);
+      if (position.pos.isZero()) {
+        this.positions.delete(instId);
+        position.avgPx = ZERO;
+        position.margin = ZERO;
+      }
     }
-    const released = position.margin.times(qty).dividedBy(position.pos);
-    const pnl = price.minus(position.avgPx).times(qty).times(ctVal);
-    position.pos = position.pos.minus(qty);
-    position.margin = position.margin.minus(released);
-    this.add(this.cash, 'USDT', released.plus(pnl));
-    if (position.pos.isZero()) this.positions.delete(instId);
+    if (rest.lte(0)) return;
+    const margin = rest.times(ctVal).times(price).dividedBy(position.lever);
+    const size = position.pos.abs();
+    position.avgPx = size.times(position.avgPx).plus(rest.times(price)).dividedBy(size.plus(rest));
+    position.pos = position.pos.plus(rest.times(sign));
+    position.margin = position.margin.plus(margin);
+    this.add(this.cash, 'USDT', margin.negated());
+    this.positions.set(instId, position);
   }
 
   /**
-   * Where an isolated long's margin is used up at the mark price, less the maintenance margin of the
-   * position value (OKX help "Isolated margin liquidation price"): P = (size × entry − margin) / (size ×
-   * (1 − mmr)), size in coin; mmr is the symbol's lowest tier (the shared table).
+   * Where an isolated position's margin is used up at the mark price, less the maintenance margin of the
+   * position value (OKX help "Isolated margin liquidation price"): margin + size × (P − entry) × s = size × P ×
+   * mmr, s 1 for a long and −1 for a short, so a long's P = (size × entry − margin) / (size × (1 − mmr)) and a
+   * short's P = (size × entry + margin) / (size × (1 + mmr)); size in coin, mmr the symbol's lowest tier (the
+   * shared table).
    */
   liqPx(instId: string): Money | undefined {
     const position = this.positions.get(instId);
     if (!position) return undefined;
     const inst = this.instrument(instId);
-    const size = position.pos.times(inst.ctVal);
+    const size = position.pos.abs().times(inst.ctVal);
+    const s = position.pos.isNegative() ? -1 : 1;
     const p = size
       .times(position.avgPx)
-      .minus(position.margin)
-      .dividedBy(size.times(1 - inst.rules.maintMarginRate));
+      .minus(position.margin.times(s))
+      .dividedBy(size.times(1 - s * inst.rules.maintMarginRate));
     return p.lt(0) ? ZERO : p;
   }
 
-  /** A long whose margin the mark price used up is closed by OKX at that price, its margin lost ([positions-history] type 3). */
+  /**
+   * A position whose margin the mark price used up (a long at or below its liquidation price, a short at or
+   * above it) is closed by OKX at that price, its margin lost ([positions-history] type 3).
+   */
   private checkLiquidation(instId: string): void {
     const position = this.positions.get(instId);
     const liq = this.liqPx(instId);
     const mark = this.price(instId);
-    if (!position || !liq || mark.gt(liq)) return;
+    if (!position || !liq) return;
+    if (position.pos.isNegative() ? mark.lt(liq) : mark.gt(liq)) return;
     this.positions.delete(instId);
     this.closedPositions.push({
       instId,
       type: '3',
+      direction: position.pos.isNegative() ? 'short' : 'long',
       openAvgPx: position.avgPx,
       closeAvgPx: mark,
-      closeTotalPos: position.pos,
+      closeTotalPos: position.pos.abs(),
       realizedPnl: position.margin.negated(),
       fee: ZERO,
       ordId: String(600_000_000_000 + this.nextId++),

@@ -1,8 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { MarketKind } from '@gridbot/shared';
 import { FakeOkxBook, OkxReject } from './fake-okx-book';
+import { withinOkxLimit } from './fake-okx-limits';
 import {
   balanceRow,
   configRow,
@@ -12,15 +12,19 @@ import {
   positionRow,
   tickerRow,
 } from './fake-okx-shapes';
-import { header, readBody, send } from './loopback-http';
+import { RollingLimits } from './fake-rolling-limits';
+import {
+  closeLoopback,
+  InjectedFaults,
+  type LateOrderFault,
+  type LoopbackRecordedRequest,
+  listenLoopback,
+  loopbackUrl,
+  readLoopbackRequest,
+} from './loopback-faults';
+import { header, send } from './loopback-http';
 
-export interface OkxRecordedRequest {
-  method: string;
-  path: string;
-  params: Record<string, unknown>;
-  apiKey: string | undefined;
-  outcome: 'answered' | OkxFault['kind'];
-}
+export type OkxRecordedRequest = LoopbackRecordedRequest<OkxFault['kind'] | 'overLimit'>;
 
 /**
  * A fault for one request:
@@ -43,7 +47,7 @@ export type OkxFault =
   | { kind: 'executedThenDrop' }
   | { kind: 'resetBefore' }
   | { kind: 'rateLimited' }
-  | { kind: 'lateOrder'; answer: 'error' | 'drop'; delayMs: number };
+  | LateOrderFault;
 
 /** [rest-auth] a signed request is refused once its OK-ACCESS-TIMESTAMP is 30 seconds old. */
 export const OKX_REQUEST_EXPIRY_MS = 30_000;
@@ -77,40 +81,48 @@ export class FakeOkxServer {
   readonly book: FakeOkxBook;
   readonly requests: OkxRecordedRequest[] = [];
   clockSkewMs = 0;
-  private readonly injections: { target: string; fault: OkxFault; remaining: number }[] = [];
-  private readonly late = new Set<NodeJS.Timeout>();
+  private readonly faults = new InjectedFaults<OkxFault>();
   private readonly routes: Map<string, Route>;
   private server: Server | undefined;
+  /** Secret, passphrase and User ID of every key; each key is its own User ID, trading on the one book. */
+  private readonly keys = new Map<string, { secret: string; passphrase: string; userId: string }>();
+  /** Requests counted against OKX's limits (fake-okx-limits.ts), when the double enforces them. */
+  readonly limits: RollingLimits;
 
   private constructor(
     readonly apiKey: string,
     readonly secret: string,
     readonly passphrase: string,
+    private readonly enforceLimits: boolean,
   ) {
     this.book = new FakeOkxBook({ now: () => this.now() });
     this.routes = this.buildRoutes();
+    this.limits = new RollingLimits(() => this.now());
+    this.addKey(apiKey, secret, passphrase);
   }
 
+  /**
+   * `rateLimits`: answer 50011 as OKX does past an endpoint's limit (fake-okx-limits.ts). Off by default, so
+   * tests of other rules may call as fast as they like.
+   */
   static async start(
-    options: { apiKey?: string; secret?: string; passphrase?: string } = {},
+    options: { apiKey?: string; secret?: string; passphrase?: string; rateLimits?: boolean } = {},
   ): Promise<FakeOkxServer> {
     const fake = new FakeOkxServer(
       options.apiKey ?? 'okx-test-key',
       options.secret ?? 'okx-test-secret',
       options.passphrase ?? 'okx-test-passphrase',
+      options.rateLimits ?? false,
     );
-    fake.server = createServer((req, res) => {
-      fake
-        .handle(req, res)
-        .catch((error: unknown) => send(res, 500, { code: '50000', msg: String(error), data: [] }));
-    });
-    await new Promise<void>((resolve) => fake.server!.listen(0, '127.0.0.1', resolve));
+    fake.server = await listenLoopback(
+      (req, res) => fake.handle(req, res),
+      (res, error) => send(res, 500, { code: '50000', msg: String(error), data: [] }),
+    );
     return fake;
   }
 
   get url(): string {
-    const address = this.server?.address() as AddressInfo;
-    return `http://127.0.0.1:${address.port}`;
+    return loopbackUrl(this.server);
   }
 
   now(): number {
@@ -122,9 +134,24 @@ export class FakeOkxServer {
     this.book.setPrice(okxInstId(symbol, market), price);
   }
 
+  /** Another user's key: a User ID of its own (its own rate limits) on the same book. */
+  addKey(apiKey: string, secret: string, passphrase: string): void {
+    this.keys.set(apiKey, { secret, passphrase, userId: String(1000 + this.keys.size) });
+  }
+
+  /** Answers refused with 50011, over a limit or injected. */
+  rateLimitAnswers(): OkxRecordedRequest[] {
+    return this.requests.filter((r) => r.outcome === 'overLimit' || r.outcome === 'rateLimited');
+  }
+
   /** The next `times` requests whose "METHOD /path" or path starts with `target` get `fault`. */
   inject(target: string, fault: OkxFault, times = 1): void {
-    this.injections.push({ target, fault, remaining: times });
+    this.faults.inject(target, fault, times);
+  }
+
+  /** Whether a fault injected for `target` is still waiting for its request. */
+  faultPending(target: string): boolean {
+    return this.faults.pending(target);
   }
 
   /** Order placements that reached the server (executed or refused). */
@@ -135,18 +162,12 @@ export class FakeOkxServer {
   }
 
   async close(): Promise<void> {
-    for (const timer of this.late) clearTimeout(timer);
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    await closeLoopback(this.server, this.faults);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const rawBody = await readBody(req);
-    const params: Params = {};
-    for (const [k, v] of url.searchParams) params[k] = v;
-    if (req.method === 'POST' && rawBody) Object.assign(params, JSON.parse(rawBody) as Params);
-    const apiKey = header(req, 'ok-access-key');
+    const request = await readLoopbackRequest(req, 'ok-access-key');
+    const { url, rawBody, params, apiKey, target } = request;
     const record: OkxRecordedRequest = {
       method: req.method ?? 'GET',
       path: url.pathname,
@@ -155,16 +176,13 @@ export class FakeOkxServer {
       outcome: 'answered',
     };
     this.requests.push(record);
-    const target = `${req.method} ${url.pathname}`;
-    const injection = this.injections.find(
-      (f) => f.remaining > 0 && (url.pathname.startsWith(f.target) || target.startsWith(f.target)),
-    );
-    if (injection) injection.remaining -= 1;
-    const fault = injection?.fault;
-    if (fault) record.outcome = fault.kind;
+    const fault = this.faults.take(request, record);
     if (fault?.kind === 'resetBefore') return void req.socket.destroy();
     if (fault?.kind === 'answer') return send(res, fault.status, fault.body);
-    if (fault?.kind === 'rateLimited')
+    const overLimit =
+      this.enforceLimits && !withinOkxLimit(this.limits, this.keys.get(apiKey ?? '')?.userId, target, params);
+    if (overLimit) record.outcome = 'overLimit';
+    if (fault?.kind === 'rateLimited' || overLimit)
       return send(res, 429, {
         code: '50011',
         msg: 'Rate limit reached. Please refer to API documentation and throttle requests accordingly.',
@@ -208,26 +226,19 @@ export class FakeOkxServer {
   private executeLate(
     route: Route,
     params: Params,
-    fault: Extract<OkxFault, { kind: 'lateOrder' }>,
+    fault: LateOrderFault,
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
     const timestamp = Date.parse(header(req, 'ok-access-timestamp') ?? '');
-    const timer = setTimeout(
-      () => {
-        this.late.delete(timer);
-        if (this.now() - OKX_REQUEST_EXPIRY_MS > timestamp) return;
-        try {
-          route.handle(params);
-        } catch (error) {
-          if (!(error instanceof OkxReject)) throw error;
-        }
-      },
-      Math.max(0, Math.min(fault.delayMs, timestamp + OKX_REQUEST_EXPIRY_MS - this.now())),
-    );
-    this.late.add(timer);
-    if (fault.answer === 'drop') return void req.socket.destroy();
-    send(res, 502, 'Bad Gateway');
+    const execute = () => {
+      try {
+        route.handle(params);
+      } catch (error) {
+        if (!(error instanceof OkxReject)) throw error;
+      }
+    };
+    this.faults.lateOrder(fault, timestamp + OKX_REQUEST_EXPIRY_MS, () => this.now(), execute, req, res);
   }
 
   /** [rest-auth] the checks of a private endpoint: key, passphrase, timestamp, signature. */
@@ -237,14 +248,15 @@ export class FakeOkxServer {
     requestPath: string,
     body: string,
   ): void {
-    if (apiKey !== this.apiKey) throw new OkxReject('50111', 'Invalid OK-ACCESS-KEY', 401);
-    if (header(req, 'ok-access-passphrase') !== this.passphrase)
+    const key = this.keys.get(apiKey ?? '');
+    if (!key) throw new OkxReject('50111', 'Invalid OK-ACCESS-KEY', 401);
+    if (header(req, 'ok-access-passphrase') !== key.passphrase)
       throw new OkxReject('50105', 'Invalid OK-ACCESS-PASSPHRASE', 401);
     const stamp = header(req, 'ok-access-timestamp') ?? '';
     const timestamp = Date.parse(stamp);
     if (!Number.isFinite(timestamp) || this.now() - timestamp > OKX_REQUEST_EXPIRY_MS)
       throw new OkxReject('50102', 'Timestamp request expired', 401);
-    const expected = createHmac('sha256', this.secret)
+    const expected = createHmac('sha256', key.secret)
       .update(`${stamp}${req.method}${requestPath}${req.method === 'POST' ? body : ''}`)
       .digest('base64');
     const sign = header(req, 'ok-access-sign') ?? '';
@@ -322,7 +334,7 @@ export class FakeOkxServer {
               fee: c.fee.toFixed(),
               fundingFee: '0',
               liqPenalty: '0',
-              direction: 'long',
+              direction: c.direction,
               posSide: 'net',
               lever: '',
               ccy: 'USDT',

@@ -152,13 +152,16 @@ export function balanceRow(book: FakeOkxBook, ccys: readonly string[] | undefine
   return { totalEq: '0', adjEq: '', uTime: String(now), details };
 }
 
-/** [positions] a row of GET /api/v5/account/positions: a net long of `pos` contracts in isolated margin. */
+/**
+ * [positions] a row of GET /api/v5/account/positions: a net position of `pos` contracts in isolated margin, posSide
+ * `net` ("positive `pos` means long position and negative `pos` means short position").
+ */
 export function positionRow(book: FakeOkxBook, instId: string, now: number) {
   const p = book.positions.get(instId);
   if (!p) return undefined;
   const inst = book.instrument(instId);
   const mark = book.price(instId);
-  const size = p.pos.times(inst.ctVal);
+  const size = p.pos.abs().times(inst.ctVal);
   return {
     instType: 'SWAP',
     instId,
@@ -166,12 +169,12 @@ export function positionRow(book: FakeOkxBook, instId: string, now: number) {
     posId: `p-${instId}`,
     posSide: 'net',
     pos: p.pos.toFixed(),
-    availPos: p.pos.toFixed(),
+    availPos: p.pos.abs().toFixed(),
     posCcy: '',
     ccy: 'USDT',
     avgPx: p.avgPx.toFixed(),
     markPx: mark.toFixed(),
-    upl: mark.minus(p.avgPx).times(size).toFixed(),
+    upl: mark.minus(p.avgPx).times(p.pos).times(inst.ctVal).toFixed(),
     lever: String(p.lever),
     liqPx: book.liqPx(instId)?.toDecimalPlaces(2).toFixed() ?? '',
     margin: p.margin.toFixed(),
