@@ -1,4 +1,4 @@
-import type { RangeStrategy, StrategyParams } from '@gridbot/shared';
+import type { RangeStrategy, StrategyParams, Venue } from '@gridbot/shared';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -93,6 +94,11 @@ export const bots = pgTable(
      * worker ran included; null until the bot's first tick.
      */
     fundedThroughMs: bigint('funded_through_ms', { mode: 'number' }),
+    /**
+     * The exchange the bot was started on (paper, binance, bybit, okx), as History and the fills CSV name it
+     * after the member has bound another exchange's key. Null for bots started before it was recorded.
+     */
+    venue: text('venue').$type<Venue>(),
   },
   (t) => [
     index('bots_user_id_status_idx').on(t.userId, t.status),
@@ -103,4 +109,22 @@ export const bots = pgTable(
       .on(t.userId, t.symbol, t.category)
       .where(sql`${t.status} in ('Live', 'Pause', 'Stopping')`),
   ],
+);
+
+/**
+ * Members who copied a range grid from Copy BOTs, once each: a copied grid stores no strategy of its own (Start
+ * Grid opens with its parameters), so its card counts its copies here.
+ */
+export const gridCopies = pgTable(
+  'grid_copies',
+  {
+    botId: uuid('bot_id')
+      .notNull()
+      .references(() => bots.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    copiedAt: timestamp('copied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.botId, t.userId] })],
 );
