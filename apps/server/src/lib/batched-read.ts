@@ -1,3 +1,4 @@
+import { groupBy } from '@gridbot/shared';
 import { Batcher } from './batcher';
 
 /**
@@ -20,13 +21,7 @@ export function batchedRead<Item, Result>(
 
 /** Each key's rows, in the order answered (a key without rows gets an empty list). */
 export function byKey<Row>(rows: readonly Row[], keyOf: (row: Row) => string): (key: string) => Row[] {
-  const groups = new Map<string, Row[]>();
-  for (const row of rows) {
-    const key = keyOf(row);
-    const group = groups.get(key);
-    if (group) group.push(row);
-    else groups.set(key, [row]);
-  }
+  const groups = groupBy(rows, keyOf);
   return (key) => groups.get(key) ?? [];
 }
 

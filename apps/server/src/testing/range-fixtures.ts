@@ -1,6 +1,12 @@
 import { bots, type Db } from '@gridbot/db';
 import { compileRules, createRange, type RangeState } from '@gridbot/engine';
-import { findMaintBrackets, getMarketRules, type MarketKind, type RangeStrategy } from '@gridbot/shared';
+import {
+  findMaintBrackets,
+  getMarketRules,
+  type MarketKind,
+  type RangeStrategy,
+  rangeStrategySchema,
+} from '@gridbot/shared';
 
 /** A Live range grid row waiting for its first tick, as POST /api/startgrid writes it. */
 export async function insertRangeBot(
@@ -38,4 +44,13 @@ export async function insertRangeBot(
     })
     .returning({ id: bots.id });
   return { botId: row!.id, state };
+}
+
+/**
+ * The spot grid the range runtime tests trade: ETHUSDT, 1000 USDT on 1900–2100 in 4 levels; started at 2000,
+ * q = floor(1000 / (1900 + 1950 + 2000 × 2) / 0.0001) × 0.0001 = 0.1273.
+ */
+export function insertEthGrid(db: Db, userId: string): Promise<{ botId: string; state: RangeState }> {
+  const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
+  return insertRangeBot(db, userId, { symbol: 'ETHUSDT', market: 'spot', params, investment: 1000 });
 }

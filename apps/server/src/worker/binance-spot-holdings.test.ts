@@ -5,13 +5,13 @@ import { isMissingCoinsHalt, missingCoinsUnsettled, money } from '@gridbot/share
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { clientOrderIdOf } from '../modules/bots';
 import { toBotSummary } from '../modules/bots/bot-summary';
 import { clearHalt, queueCommand } from '../modules/bots/bots.repo';
 import { ensureWallet, findWallet } from '../modules/credit/ledger.repo';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { runnerSettled } from '../testing/waits';
-import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
 beforeAll(async () => {

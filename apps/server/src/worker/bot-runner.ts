@@ -5,7 +5,7 @@ import { saveState } from './bot-state.repo';
 import { isStopping } from './bot-status';
 import { type CommandRow, finishCommand, queuedCommands } from './commands.repo';
 import { ExchangeFollower } from './exchange-follower';
-import { type DueFunding, FundingBooking } from './funding-booking';
+import { type DueFunding, FundingBooking, fundGridBot } from './funding-booking';
 import type { IntentRow } from './intents.repo';
 import { OrderTracker } from './order-tracker';
 import { atLevel, type LineDecision, lineIsQuiet, stepAlongLine } from './price-line';
@@ -32,7 +32,7 @@ export class BotRunner {
   private readonly ctx: BotContext;
   private readonly tracker: OrderTracker;
   private readonly follower: ExchangeFollower;
-  private readonly funding: FundingBooking;
+  private readonly funding: FundingBooking<EngineState>;
 
   constructor(
     readonly id: BotIdentity,
@@ -55,7 +55,7 @@ export class BotRunner {
       checkPosition: () => this.follower.checkPosition(),
     });
     this.follower = new ExchangeFollower(this.ctx, lifecycle, this.tracker);
-    this.funding = new FundingBooking(this.ctx, lifecycle);
+    this.funding = new FundingBooking(this.ctx, lifecycle, fundGridBot);
     if (deps.liveRules) {
       this.rulesTimer = setInterval(() => void this.refreshRules(), RULES_REFRESH_MS);
       this.rulesTimer.unref();

@@ -85,9 +85,10 @@ export const updateBotsFromStates = () => sql`
   from s where b.id = s.id`;
 
 /**
- * As `updateBotsFromStates`, and adds the fills the statement inserted (CTE `ins`) to each bot's fill count,
- * and their pnl to its Profit Book and Loss Book. Only rows actually inserted count, so a fill written twice
- * counts once; and a row can be updated once per statement, hence one update for both.
+ * As `updateBotsFromStates`, and adds the fills the statement inserted (CTE `ins`, whose `fill` is false for a
+ * row already counted: grown by a part, or priced) to each bot's fill count, and their pnl to its Profit Book
+ * and Loss Book. Only rows actually written count, so a fill written twice counts once; and a row can be
+ * updated once per statement, hence one update for both.
  */
 export const updateBotsFromStatesAndFills = () => sql`
   update ${bots} as b set ${stateAssignments},
@@ -98,7 +99,7 @@ export const updateBotsFromStatesAndFills = () => sql`
     select bot_id,
       sum(case when pnl > 0 then pnl else 0 end) as profit,
       sum(case when pnl < 0 then pnl else 0 end) as loss,
-      count(*)::integer as fills
+      count(*) filter (where fill)::integer as fills
     from ins group by bot_id) as d on d.bot_id = s.id
   where b.id = s.id`;
 

@@ -166,6 +166,25 @@ describe('bot supervisor on the paper exchange', () => {
     await paper.stop();
   });
 
+  it('carries out at its start a stop and sell queued for a halted bot while no server ran', async () => {
+    const first = await botAfterFirstBuy();
+    await first.supervisor.runner(first.botId)?.haltWith('Order failed: exchange unavailable');
+    await first.supervisor.stop();
+    await first.paper.stop();
+    // The member stops and sells while the worker is down: nothing is told but the database.
+    await handle.db.insert(botCommands).values({ botId: first.botId, type: 'stop_sell', payload: {} });
+
+    const next = await harness();
+    await next.supervisor.start();
+    await eventually(async () => {
+      const [row] = await handle.db.select().from(bots).where(eq(bots.id, first.botId));
+      expect(row).toMatchObject({ status: 'Stopped', stopReason: 'manual_sell' });
+    });
+    expect((await fillsOf(first.botId)).map((f) => f.side)).toEqual(['buy', 'sell']);
+    await next.supervisor.stop();
+    await next.paper.stop();
+  });
+
   it('runs a bot once when it is loaded and commanded at the same time', async () => {
     const { feed, paper, supervisor } = await harness();
     await supervisor.start();

@@ -10,6 +10,7 @@ import {
 } from './bot-launch';
 import { BotRunner } from './bot-runner';
 import { type BotRow, findBot, loadActiveBots, unhaltedBotIdsOf } from './bot-state.repo';
+import { botIdsWithQueuedCommands } from './commands.repo';
 import type { RangeRunner } from './range-runner';
 import { createRuntimeWrites, fencedWrites, haltBot, type RuntimeWrites } from './runtime-writes';
 import type { SupervisorDeps } from './supervisor-deps';
@@ -92,6 +93,13 @@ export class BotSupervisor {
       const rows = await loadActiveBots(this.deps.db);
       for (let i = 0; i < rows.length; i += LAUNCH_BATCH)
         await this.launchRows(rows.slice(i, i + LAUNCH_BATCH));
+      // Commands queued while no server ran for bots no launch took (halted by the runtime): a stop and sell
+      // the member asked for still goes out. With leases the coordinator's poll finds them.
+      for (const botId of await botIdsWithQueuedCommands(this.deps.db))
+        if (!this.running.has(botId))
+          await this.notify(botId).catch((error: unknown) =>
+            this.deps.log('queued commands of a bot not running failed', { botId, err: String(error) }),
+          );
     }
     // Rolling flush: every tenth of a second the next slice of bots, so each is written about once per
     // interval and no tick ever queues behind thousands of state writes at once.

@@ -22,6 +22,15 @@ export async function queuedCommandsOf(
   return groupByBot(rows);
 }
 
+/** Bots with a command still queued: at a start, those no launch took (halted, or not yet running). */
+export async function botIdsWithQueuedCommands(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ botId: botCommands.botId })
+    .from(botCommands)
+    .where(eq(botCommands.status, 'queued'));
+  return rows.map((row) => row.botId);
+}
+
 // `now` in each write below is the runtime's injected clock (`BotRunnerDeps.now`): when the command ended.
 
 /** Moves the bot's commands in `from` to `to` (with the error a failed one shows). */

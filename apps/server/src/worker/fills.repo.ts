@@ -1,8 +1,8 @@
 import { botFills, botIntents, type Db } from '@gridbot/db';
 import { type SQL, sql } from 'drizzle-orm';
+import { clientOrderIdOf } from '../modules/bots';
 import { endAppliedStops, newestStates, statesCte, updateBotsFromStatesAndFills } from './bot-state.repo';
 import type { RuntimeState } from './bot-status';
-import { clientOrderIdOf } from './client-order-id';
 import { type BookedRow, countAgainstProfitLimit } from './profit-limit';
 import { rowsOf } from './rows';
 
@@ -24,12 +24,29 @@ export interface FillRecord {
   feePaid?: string;
   pnl: string | null;
   timeMs: number;
+  /**
+   * A part of a range grid's resting order whose rest still rests (docs/trading-rules.md §2.6 "Live"): its
+   * intent stays open until the whole order has filled.
+   */
+  rests?: boolean;
+}
+
+/**
+ * A closing order's part of the pair's profit, booked on the order's row, which already holds all that filled:
+ * a range grid's order the exchange ended with a rest too small to place again counts as complete with what
+ * filled (docs/trading-rules.md §2.6 "Live"). Its intent ends as filled.
+ */
+export interface PnlOnRow {
+  seq: number;
+  side: 'buy' | 'sell';
+  pnl: string;
+  onRow: true;
 }
 
 export interface FillWithState {
   botId: string;
   userId: string;
-  fill: FillRecord;
+  fill: FillRecord | PnlOnRow;
   state: RuntimeState;
   lastPrice: number;
 }
@@ -38,26 +55,33 @@ export interface FillWithState {
  * Fill rows, their intents' end, the bots' new states and books. A row is one order's fill: a range grid's
  * resting order filled in parts writes its row again with the order's whole fill so far, which replaces the
  * row only when it has grown (so a fill written twice, or an older part, changes nothing and counts nothing
- * twice against the profit limit). Answers the bots that got commands from the
- * profit limit, for `onCommandsQueued` once the transaction has committed.
+ * twice against the profit limit). A `PnlOnRow` sets the pnl of a row that has none yet, so it too is booked
+ * once however often it is written. Answers the bots that got commands from the profit limit, for
+ * `onCommandsQueued` once the transaction has committed.
  */
 export async function writeFills(db: Db, items: readonly FillWithState[], now: Date): Promise<string[]> {
-  const fills = items.map(({ botId, userId, fill }) => ({
-    bot_id: botId,
-    user_id: userId,
-    seq: fill.seq,
-    side: fill.side,
-    grid: fill.grid,
-    price: fill.price,
-    qty: fill.qty,
-    quote: fill.quote,
-    fee: fill.fee,
-    fee_asset: fill.feeAsset ?? 'USDT',
-    fee_paid: fill.feePaid ?? fill.fee,
-    pnl: fill.pnl,
-    time_ms: fill.timeMs,
-    client_order_id: clientOrderIdOf(botId, fill.seq),
-  }));
+  const fills = items.map(({ botId, userId, fill }) =>
+    'onRow' in fill
+      ? { bot_id: botId, user_id: userId, seq: fill.seq, pnl: fill.pnl, on_row: true, rests: false }
+      : {
+          bot_id: botId,
+          user_id: userId,
+          seq: fill.seq,
+          side: fill.side,
+          grid: fill.grid,
+          price: fill.price,
+          qty: fill.qty,
+          quote: fill.quote,
+          fee: fill.fee,
+          fee_asset: fill.feeAsset ?? 'USDT',
+          fee_paid: fill.feePaid ?? fill.fee,
+          pnl: fill.pnl,
+          time_ms: fill.timeMs,
+          client_order_id: clientOrderIdOf(botId, fill.seq),
+          rests: fill.rests === true,
+          on_row: false,
+        },
+  );
   // Fill rows, their intents' end, the bots' new states and books: one statement, so one transaction.
   const statement = sql`
     with ${statesCte(newestStates(items), now)},
@@ -65,21 +89,30 @@ export async function writeFills(db: Db, items: readonly FillWithState[], now: D
       select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
         bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
         quote numeric, fee numeric, fee_asset text, fee_paid numeric, pnl numeric, time_ms bigint,
-        client_order_id text)),
-    ins as (
+        client_order_id text, rests boolean, on_row boolean)),
+    upserted as (
       insert into ${botFills}
         (bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
          client_order_id)
       select bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
-        client_order_id from f
+        client_order_id from f where not on_row
       on conflict (bot_id, seq) do update set price = excluded.price, qty = excluded.qty,
         quote = excluded.quote, fee = excluded.fee, fee_asset = excluded.fee_asset, fee_paid = excluded.fee_paid,
         pnl = excluded.pnl, time_ms = excluded.time_ms
         where ${botFills}.qty < excluded.qty
-      returning bot_id, user_id, seq, pnl),
+      returning bot_id, user_id, seq, pnl, xmax = 0 as inserted),
+    priced as (
+      update ${botFills} as r set pnl = f.pnl
+      from f where f.on_row and r.bot_id = f.bot_id and r.seq = f.seq and r.pnl is null
+      returning r.bot_id, r.user_id, r.seq, r.pnl),
+    -- A row grown by a part (xmax is set on a row the upsert updated) or priced books its pnl; it is no new
+    -- fill of the Order Book.
+    ins as (
+      select bot_id, user_id, seq, pnl, inserted as fill from upserted
+      union all select bot_id, user_id, seq, pnl, false from priced),
     done as (
       update ${botIntents} as i set status = 'filled', updated_at = ${now.toISOString()}::timestamptz
-      from f where i.bot_id = f.bot_id and i.seq = f.seq),
+      from f where i.bot_id = f.bot_id and i.seq = f.seq and not f.rests),
     ${endAppliedStops()},
     upd as (${updateBotsFromStatesAndFills()})
     select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;

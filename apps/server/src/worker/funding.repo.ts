@@ -1,8 +1,8 @@
 import { botFills, bots, type Db } from '@gridbot/db';
-import type { EngineState } from '@gridbot/engine';
 import { money } from '@gridbot/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { newestStates, statesCte, updateBotsFromStatesAndFills } from './bot-state.repo';
+import type { RuntimeState } from './bot-status';
 import { executeBooking } from './fills.repo';
 
 /** A futures funding payment (docs/trading-rules.md §2.2) as its Order Book row. */
@@ -27,7 +27,7 @@ export async function writeFunding(
   botId: string,
   userId: string,
   funding: FundingRecord,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number,
   now: Date,
 ): Promise<{ booked: boolean; notified: string[] }> {
@@ -52,7 +52,7 @@ export async function writeFunding(
         (bot_id, user_id, seq, side, grid, price, qty, quote, fee, pnl, time_ms, client_order_id)
       select bot_id, user_id, null, 'FUNDING', 0, price, qty, quote, 0, pnl, time_ms, client_order_id from f
       on conflict do nothing
-      returning bot_id, user_id, seq, pnl),
+      returning bot_id, user_id, seq, pnl, true as fill),
     upd as (${updateBotsFromStatesAndFills()} and exists (select 1 from ins))
     select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
   const { booked, notified } = await executeBooking(db, statement, funding.amount > 0);

@@ -1,6 +1,7 @@
 import { botIntents, type Db } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { clientOrderIdOf } from '../modules/bots';
 import {
   bookPnl,
   endAppliedStops,
@@ -10,7 +11,6 @@ import {
   statesCte,
   updateBotsFromStates,
 } from './bot-state.repo';
-import { clientOrderIdOf } from './client-order-id';
 import { endCommands } from './commands.repo';
 import { groupByBot } from './rows';
 

@@ -4,10 +4,10 @@ import { type MarketKind, money } from '@gridbot/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { clientOrderIdOf } from '../modules/bots';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { quietFor } from '../testing/waits';
-import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
 beforeAll(async () => {

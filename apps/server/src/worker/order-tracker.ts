@@ -7,9 +7,9 @@ import {
 } from '@gridbot/engine';
 import { type ExchangeError, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
 import { money, rebuyFailedReason } from '@gridbot/shared';
+import { clientOrderIdOf } from '../modules/bots';
 import { isLiveVenue } from '../modules/exchange';
 import type { BotContext, BotLifecycle } from './bot-context';
-import { clientOrderIdOf } from './client-order-id';
 import { finishAppliedMissingLots } from './commands.repo';
 import {
   type IntentRow,

@@ -15,11 +15,11 @@ import { money, rangeStrategySchema } from '@gridbot/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { clientOrderIdOf } from '../modules/bots';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertUserWithKeys } from '../testing/bot-fixtures';
 import { insertRangeBot } from '../testing/range-fixtures';
 import type { BotSupervisor } from './bot-supervisor';
-import { clientOrderIdOf } from './client-order-id';
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -46,3 +46,11 @@ export async function openCancels(db: Db, botId: string): Promise<{ seq: number;
     );
   return rows.map((r) => ({ seq: r.seq, orderSeq: Number(r.payload.orderSeq) }));
 }
+
+/** A range grid's resting order that ended with a part of it filled and booked (the rest rests again). */
+export async function endIntentFilled(db: Db, botId: string, seq: number, now: Date) {
+  await db
+    .update(botIntents)
+    .set({ status: 'filled', updatedAt: now })
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+}

@@ -2,8 +2,10 @@
  * Paper range grids on the replay feed against the range backtest (docs/trading-rules.md §2.6): the replay feed
  * publishes each candle's path points, the paper exchange fills the resting limit orders each line reaches at
  * their own price with the maker fee, and the runtime books them in path order and answers them one level
- * away. So a spot grid and a futures long grid make the backtest's fills, order for order, over the same
- * candles. Driven tick by tick on a fake clock, each bot done with a tick before the next goes out.
+ * away; it holds a futures grid's shorts as one one-way position per symbol (opening sells, reduce-only buys
+ * one level down, a neutral grid's longs and shorts netted). So a spot grid and futures long, short and neutral
+ * grids make the backtest's fills, order for order, over the same candles. Driven tick by tick on a fake clock,
+ * each bot done with a tick before the next goes out.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -76,13 +78,31 @@ function rowOf(r: Row): string[] {
   ];
 }
 
+/** A futures grid on a day of ETHUSDT, 1740–1840 in ten levels at 3×. */
+const ethGrid = (direction: 'long' | 'short' | 'neutral') => ({
+  type: 'range',
+  lower: 1740,
+  upper: 1840,
+  grids: 10,
+  direction,
+  leverage: 3,
+});
+
 describe('paper range grids on the replay feed against the range backtest (docs/trading-rules.md §2.6)', () => {
-  it('a spot grid and a futures long grid make the backtest fills, order for order, over a day of 1-minute candles', async () => {
+  it('a spot grid and futures long, short and neutral grids make the backtest fills, order for order, over a day of 1-minute candles', async () => {
     const btc = await firstCandles('binance-spot-BTCUSDT-1m-20210506-20210520.csv.gz');
     const eth = await firstCandles('binance-futures-ETHUSDT-1m-20250505-20250511.csv.gz');
     await writeFile(join(dir, 'binance-spot-BTCUSDT-1m-day.csv'), btc);
     await writeFile(join(dir, 'binance-futures-ETHUSDT-1m-day.csv'), eth);
-    const cases: { label: string; symbol: string; market: MarketKind; csv: string; strategy: unknown }[] = [
+    const cases: {
+      label: string;
+      symbol: string;
+      market: MarketKind;
+      csv: string;
+      strategy: unknown;
+      /** What sets the grid's own fills apart, checked on the backtest's. */
+      check?: (fills: readonly RangeFillRecord[], limitFills: readonly RangeFillRecord[]) => void;
+    }[] = [
       {
         label: 'spot grid',
         symbol: 'BTCUSDT',
@@ -95,7 +115,28 @@ describe('paper range grids on the replay feed against the range backtest (docs/
         symbol: 'ETHUSDT',
         market: 'future',
         csv: eth,
-        strategy: { type: 'range', lower: 1740, upper: 1840, grids: 10, direction: 'long', leverage: 3 },
+        strategy: ethGrid('long'),
+      },
+      {
+        label: 'futures short grid',
+        symbol: 'ETHUSDT',
+        market: 'future',
+        csv: eth,
+        strategy: ethGrid('short'),
+        // The short grid opens its short with a market sell at the start.
+        check: ([first]) => expect([first?.side, first?.level]).toEqual(['sell', null]),
+      },
+      {
+        label: 'futures neutral grid',
+        symbol: 'ETHUSDT',
+        market: 'future',
+        csv: eth,
+        strategy: ethGrid('neutral'),
+        // The neutral grid opens nothing at the start and trades limit orders only, on both sides.
+        check: (fills, limitFills) => {
+          expect(fills.every((f) => f.level !== null)).toBe(true);
+          expect(new Set(limitFills.map((f) => f.side))).toEqual(new Set(['buy', 'sell']));
+        },
       },
     ];
     const clock = new FakeClock();
@@ -165,8 +206,9 @@ describe('paper range grids on the replay feed against the range backtest (docs/
         .from(botFills)
         .where(eq(botFills.botId, bots[k]!.botId))
         .orderBy(asc(botFills.id));
-      const limitFills = expected.fills.filter((f: RangeFillRecord) => f.level !== null).length;
-      expect(limitFills, c.label).toBeGreaterThan(10);
+      const limitFills = expected.fills.filter((f: RangeFillRecord) => f.level !== null);
+      expect(limitFills.length, c.label).toBeGreaterThan(10);
+      c.check?.(expected.fills, limitFills);
       expect(
         actual.map((r) => rowOf(r as unknown as Row)),
         c.label,

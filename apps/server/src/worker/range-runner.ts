@@ -1,37 +1,41 @@
 import {
-  applyRangeFill,
+  applyRangeFunding,
   type EngineRules,
   editRange,
-  type Fill,
   firstRestingFill,
+  levelPrice,
   type RangeEdit,
   type RangeIntent,
   type RangeOrder,
   type RangeState,
   rangeBand,
+  restEnded,
+  startRefusedText,
   stepRange,
   stopRange,
 } from '@gridbot/engine';
 import { ErrorCode, isExchangeError, type Order, type PlaceOrderInput } from '@gridbot/exchange';
-import { money } from '@gridbot/shared';
+import { clientOrderIdOf } from '../modules/bots';
 import type { BotIdentity, BotRunnerDeps } from './bot-context';
-import { clientOrderIdOf } from './client-order-id';
 import { type CommandRow, finishCommand, queuedCommands } from './commands.repo';
-import { outcomeOf } from './order-outcome';
-import { endCancelled, endIntentFailed, openCancels } from './range-intents.repo';
-import { partsPast, reachedBy, unbookedPart } from './range-parts';
-import {
-  haltBot,
-  saveCommandApplied,
-  saveFill,
-  saveStateBatched,
-  saveStateWithIntents,
-} from './runtime-writes';
+import { type DueFunding, FundingBooking, type FundPosition } from './funding-booking';
+import { bookOrder, bookResting } from './range-booking';
+import type { RangeCore } from './range-core';
+import { endCancelled, endIntentFailed } from './range-intents.repo';
+import { partsPast, reachedBy } from './range-parts';
+import { reconcile } from './range-reconcile';
+import { haltBot, saveCommandApplied, saveStateBatched, saveStateWithIntents } from './runtime-writes';
 
 /** Events on one line before its end is stepped regardless (a guard, as in the backtest). */
 const MAX_EVENTS_PER_LINE = 10_000;
 /** Rounds of step and fill at one price (a start, several trailing steps). */
 const MAX_ROUNDS_AT_PRICE = 1_000;
+
+/** A futures grid's one-way position: a long pays at a positive rate, a short receives (§2.2, §2.6). */
+const fundRange: FundPosition<RangeState> = (state, price, rate) => {
+  const { state: next, amount } = applyRangeFunding(state, price, rate);
+  return { state: next, qty: Math.abs(state.futures?.pos ?? 0), amount };
+};
 
 /**
  * One running range grid (docs/trading-rules.md §2.6) beside the grid bots' `BotRunner`, under the same
@@ -39,25 +43,50 @@ const MAX_ROUNDS_AT_PRICE = 1_000;
  * backtest walks it: at each resting order the line reaches, the exchange's fill of that order is looked up by
  * its client order id and booked once (`applyRangeFill`); at each stop, trailing or trigger level the engine is
  * stepped, its intents written before they are sent (§3) and carried out: limit orders placed (reduce-only when
- * they close a futures position), cancels, market orders at the event's level. After a restart the resting
- * orders are matched to the exchange's open orders by client order id (`reconcile`).
+ * they close a futures position), cancels, market orders at the event's level. Fills are booked part by part
+ * in range-booking.ts; after a restart the resting orders are matched to the exchange's open orders by client
+ * order id in range-reconcile.ts (`reconcile`).
  */
-export class RangeRunner {
+export class RangeRunner implements RangeCore {
   private queue: Promise<void> = Promise.resolve();
-  private state: RangeState;
-  private lastPrice: number | null;
+  state: RangeState;
+  lastPrice: number | null;
+  private readonly funding: FundingBooking<RangeState>;
   dirty = false;
   finished = false;
+  /** Post-only refusals in a row (`wouldTake`): a venue that keeps refusing GTC orders stops the bot. */
+  private refusedToTake = 0;
 
   constructor(
     readonly id: BotIdentity,
     state: RangeState,
     readonly rules: EngineRules,
-    private readonly deps: BotRunnerDeps,
+    readonly deps: BotRunnerDeps,
     lastPrice: number | null = null,
   ) {
     this.state = state;
     this.lastPrice = lastPrice;
+    const runner = this;
+    this.funding = new FundingBooking(
+      {
+        id,
+        deps,
+        get finished() {
+          return runner.finished;
+        },
+        get lastPrice() {
+          return runner.lastPrice;
+        },
+        get state() {
+          return runner.state;
+        },
+        set state(next: RangeState) {
+          runner.state = next;
+        },
+      },
+      this,
+      fundRange,
+    );
   }
 
   get currentState(): RangeState {
@@ -95,12 +124,17 @@ export class RangeRunner {
     });
   }
 
-  /** Range grids book no paper funding yet: the position's funding is the exchange's. */
-  async onFunding(): Promise<void> {}
+  /**
+   * Paper futures: the funding times the feed passed, each with its rate, booked on the grid's position once
+   * each, as the grid bots book theirs (`FundingBooking`); `settledMs` the funding time then settled.
+   */
+  onFunding(due: readonly DueFunding[], price: number, settledMs: number): Promise<void> {
+    return this.funding.onFunding(due, price, settledMs);
+  }
 
   /** Launch: intents left open by a crash and the resting orders against the exchange's book. */
   reconcileOpenIntents(): Promise<void> {
-    return this.serial(() => this.reconcile());
+    return this.serial(() => reconcile(this));
   }
 
   /** The trader's commands: stop, stop and sell, edit of the stops and trailing. */
@@ -143,7 +177,7 @@ export class RangeRunner {
         if (up ? !(e >= cur && e <= to) : !(e <= cur && e >= to)) break;
         const order: RangeOrder | null = s.pending === null ? firstRestingFill(orders, cur, to) : null;
         // The exchange has not filled it (yet): the line goes on from the tick's price.
-        if (order !== null && order.price === e && !(await this.bookResting(order, timeMs))) break;
+        if (order !== null && order.price === e && !(await bookResting(this, order, timeMs))) break;
         await this.settle(e, timeMs);
         cur = e;
         if (this.state === s) break;
@@ -166,33 +200,83 @@ export class RangeRunner {
     return { ...rangeBand({ ...s, orders }), orders };
   }
 
-  /** Books what more has filled of the orders filled in part that the line from `from` to `to` reaches. */
+  /**
+   * Books what more has filled of the orders filled in part that the line from `from` to `to` reaches, and of
+   * the orders the price already stands past at `from`: a line that reached an order the exchange had not
+   * filled yet (its fill not visible yet, or behind others at that price) went on without it, and the exchange
+   * may fill it at any moment after. Such an order is looked up on every tick while the price stands past it,
+   * before the line books anything beyond, so the grid answers fills in the order the price made them and
+   * never finds the level its answer belongs on taken by an order placed meanwhile. Sells from the lowest,
+   * buys from the highest: the order a line reaches them in.
+   */
   private async recheckParts(from: number, to: number, timeMs: number): Promise<void> {
     const lowest = Math.min(from, to);
     const highest = Math.max(from, to);
-    for (const o of this.state.orders) {
-      if (this.finished || o.filled === undefined) continue;
-      if (reachedBy(o, o.side === 'buy' ? lowest : highest)) await this.bookResting(o, timeMs);
+    const due = this.state.orders.filter((o) =>
+      o.filled === undefined ? reachedBy(o, from) : reachedBy(o, o.side === 'buy' ? lowest : highest),
+    );
+    const sells = due.filter((o) => o.side === 'sell').sort((a, b) => a.price - b.price);
+    const buys = due.filter((o) => o.side === 'buy').sort((a, b) => b.price - a.price);
+    for (const o of [...sells, ...buys]) {
+      if (this.finished) return;
+      await bookResting(this, o, timeMs);
     }
   }
 
   /** Steps the engine at `p` and carries out what it decides, until nothing more happens at this price. */
-  private async settle(p: number, timeMs: number): Promise<void> {
+  async settle(p: number, timeMs: number): Promise<void> {
     this.lastPrice = p;
     for (let round = 0; round < MAX_ROUNDS_AT_PRICE && !this.finished; round++) {
+      await this.clearAnswerLevels(timeMs);
+      if (this.finished) return;
       const before = this.state;
-      const result = stepRange(before, { price: p, timeMs }, this.rules);
-      this.state = result.state;
+      const held = before.queue.filter((q) => levelPrice(before.spec, q.level) === p);
+      const stepped =
+        held.length === 0 ? before : { ...before, queue: before.queue.filter((q) => !held.includes(q)) };
+      const result = stepRange(stepped, { price: p, timeMs }, this.rules);
+      if (result.refused !== undefined) {
+        await this.halt(startRefusedText(p, result.refused));
+        return;
+      }
+      this.state = held.length === 0 ? result.state : this.withHeld(result.state, held);
       if (result.intents.length === 0) {
-        if (result.state !== before) this.dirty = true;
+        if (result.state !== stepped) this.dirty = true;
         return;
       }
       await this.carryOut(result.intents, p);
     }
   }
 
+  /**
+   * An order due on the level the price stands on (the buy or sell a trailing step places at the grid's new
+   * edge, docs/trading-rules.md §2.6) rests there and fills when the path goes on through its level, as a
+   * maker (§2.6 fill model). Sent now, it would cross on arrival and fill at once as a taker, closing what
+   * the trailing step just opened: it stays due until a tick leaves its level, then goes out as any other
+   * (crossing at once if the price went on through it). A stop ends it with the rest.
+   */
+  private withHeld(state: RangeState, held: RangeState['queue']): RangeState {
+    if (state.status !== 'Live') return state;
+    const next = { ...state, queue: [...state.queue, ...held] };
+    return { ...next, band: rangeBand(next) };
+  }
+
+  /**
+   * An answer due on a level that holds an order of the other side: the price passed that order to make the
+   * fill it answers (a sell below the buy's answer, a buy above the sell's), so the exchange may have filled
+   * it without the grid booking it yet (an order that crossed the price on arrival, a fill not visible on the
+   * last look). It is looked up and its fill booked first, so the answer finds its level free; still open, the
+   * level keeps it and the answer waits in the queue, looked up again on the next tick (§2.6: never two orders
+   * on one level).
+   */
+  private async clearAnswerLevels(timeMs: number): Promise<void> {
+    for (const q of this.state.queue) {
+      const held = this.state.orders.find((o) => o.level === q.level && o.side !== q.side);
+      if (held !== undefined && !this.finished) await bookResting(this, held, timeMs);
+    }
+  }
+
   /** Writes the state with its intents (before anything is sent, §3), then sends them one by one. */
-  private async carryOut(intents: readonly RangeIntent[], p: number): Promise<void> {
+  async carryOut(intents: readonly RangeIntent[], p: number): Promise<void> {
     this.dirty = false;
     await saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, p);
     for (const intent of intents) {
@@ -201,11 +285,11 @@ export class RangeRunner {
     }
   }
 
-  private cid(seq: number): string {
+  cid(seq: number): string {
     return clientOrderIdOf(this.id.botId, seq);
   }
 
-  private async execute(intent: RangeIntent, p: number): Promise<void> {
+  async execute(intent: RangeIntent, p: number): Promise<void> {
     const { market, symbol } = this.id;
     const ex = this.deps.exchange;
     if (intent.type === 'CancelOrder') {
@@ -222,6 +306,8 @@ export class RangeRunner {
         clientOrderId: this.cid(intent.seq),
         quantity: intent.qty,
         price: intent.price,
+        // GTC, never post-only (§2.6 "Live"): see `wouldTake`.
+        postOnly: false,
         ...(market === 'future' ? { reduceOnly: intent.reduceOnly === true } : {}),
       };
     } else {
@@ -235,7 +321,11 @@ export class RangeRunner {
         quantity: intent.qty,
         // The paper exchange fills it at the level that set it off, as the backtest (§2.5).
         eventPrice: String(intent.price),
-        ...(intent.type === 'RangeMarketOrder' && intent.reduceOnly ? { reduceOnly: true } : {}),
+        // A futures grid's market order says whether it closes (stop, the answer to a fill) or opens (a short's
+        // start, a trailing sell of a neutral grid): sent as it says (§2.6).
+        ...(intent.type === 'RangeMarketOrder' && market === 'future'
+          ? { reduceOnly: intent.reduceOnly }
+          : {}),
         ...(intent.type === 'SellLots' && market === 'future' ? { reduceOnly: true } : {}),
       };
     }
@@ -245,16 +335,40 @@ export class RangeRunner {
     } catch (error) {
       const reason = isExchangeError(error) ? error.userMessage : String(error);
       if (!isExchangeError(error) || error.kind === 'unknown' || error.kind === 'retryable') throw error;
+      if (intent.type === 'PlaceLimit' && error.reason === 'would_take' && this.refusedToTake < 3) {
+        this.refusedToTake += 1;
+        await this.wouldTake(intent.seq, reason, p);
+        return;
+      }
       await endIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, new Date(this.deps.now()));
       await this.halt(`The grid's order was refused: ${reason}`);
       return;
     }
+    this.refusedToTake = 0;
     // A limit order that crossed the price on arrival filled at once; a market order always does.
-    if (order.status !== 'NEW') await this.bookOrder(order, intent.seq, p);
+    if (order.status !== 'NEW') await bookOrder(this, order, intent.seq, p);
+  }
+
+  /**
+   * A grid order refused because it would trade at once as a taker (a post-only refusal: spot -2010 "Order
+   * would immediately match and take.", futures GTX -5022). The grid sends its orders as LIMIT GTC (§2.6
+   * "Live"), never post-only: an order whose level the price has already passed is meant to fill at once, and
+   * that fill is booked and answered like any other. So the refusal is not a reason to stop the bot; nothing
+   * was placed (Binance records no such order), the intent ends failed with the exchange's words, and the
+   * level is placed again at once under the next client order id as a plain GTC order (`restEnded`), which
+   * fills or rests as §2.6 says. Halting would leave the level empty; waiting for a later tick could leave it
+   * empty for as long as the price stays past it.
+   */
+  private async wouldTake(seq: number, reason: string, p: number): Promise<void> {
+    await endIntentFailed(this.deps.db, this.id.botId, seq, reason, new Date(this.deps.now()));
+    const result = restEnded(this.state, seq, this.rules);
+    if (result.intents.length === 0) return;
+    this.state = result.state;
+    await this.carryOut(result.intents, p);
   }
 
   /** Cancels a resting order; one the exchange no longer holds open may have filled: its fill is booked. */
-  private async cancel(cancelSeq: number, orderSeq: number): Promise<void> {
+  async cancel(cancelSeq: number, orderSeq: number): Promise<void> {
     const { market, symbol } = this.id;
     try {
       await this.deps.exchange.cancelOrder(market, symbol, this.cid(orderSeq));
@@ -270,133 +384,6 @@ export class RangeRunner {
         });
     }
     await endCancelled(this.deps.db, this.id.botId, cancelSeq, orderSeq, new Date(this.deps.now()));
-  }
-
-  /**
-   * Looks the resting `order` up at the exchange and books what filled of it since the last look (all of it,
-   * or a part: the order then rests on); false when nothing more has filled.
-   */
-  private async bookResting(order: RangeOrder, timeMs: number): Promise<boolean> {
-    const { market, symbol } = this.id;
-    const found = await this.deps.exchange.fetchOrder(market, symbol, this.cid(order.seq));
-    if (!found.found || found.order.status === 'NEW') return false;
-    return this.bookOrder(found.order, order.seq, order.price, timeMs);
-  }
-
-  /**
-   * Books an exchange order's fill once (the engine ignores a seq it no longer has); false when it did not
-   * apply. A resting order books only what filled beyond its booked part, so each part is booked once.
-   */
-  private async bookOrder(order: Order, seq: number, p: number, timeMs?: number): Promise<boolean> {
-    const resting = this.state.orders.find((o) => o.seq === seq);
-    const part = resting === undefined ? order : unbookedPart(order, resting, this.id.baseAsset);
-    // Nothing new filled of a resting order: still open, or ended with what was booked.
-    if (part === undefined && (order.status === 'NEW' || order.status === 'PARTIALLY_FILLED')) return false;
-    const outcome = outcomeOf(part ?? order, seq, this.id.baseAsset, p);
-    if (outcome.kind !== 'filled') {
-      if (outcome.kind === 'failed')
-        await this.halt(`The grid's order ended without a fill: ${outcome.reason}`);
-      return false;
-    }
-    // Booked at the runtime's clock (the tick's time on a line), as the grid bots' fills are.
-    const fill: Fill = { ...outcome.fill, timeMs: timeMs ?? this.deps.now() };
-    const out = applyRangeFill(this.state, fill);
-    if (!out.applied) return false;
-    this.state = out.state;
-    const whole = !this.state.orders.some((o) => o.seq === seq);
-    // The pair's grid profit on the order that closes it: a spot sell, a futures reduce-only order.
-    const closes =
-      whole &&
-      resting !== undefined &&
-      (this.id.market === 'spot' ? resting.side === 'sell' : resting.reduceOnly === true);
-    // The order's row shows all of it that filled so far, a part booked before included: the exchange's
-    // cumulative figures, the fee in USDT the parts' sum (a coin fee valued at the limit price, as the engine).
-    const prior = resting?.filled;
-    const priorFeeUsdt =
-      prior === undefined
-        ? 0
-        : fill.feeAsset === 'base'
-          ? money(prior.fee).times(fill.price)
-          : money(prior.fee);
-    await saveFill(
-      this.deps.writes,
-      this.id.botId,
-      this.id.userId,
-      {
-        seq,
-        side: order.side,
-        grid: out.level ?? 0,
-        price: String(fill.price),
-        qty: prior === undefined ? String(fill.qty) : order.filledQuantity,
-        quote: prior === undefined ? String(fill.quote) : order.filledQuote,
-        fee: prior === undefined ? String(out.feeUsdt) : money(priorFeeUsdt).plus(out.feeUsdt).toFixed(),
-        feeAsset: outcome.feePaid.asset,
-        feePaid: prior === undefined ? outcome.feePaid.amount : order.fee,
-        pnl: closes ? String(out.pnl) : null,
-        timeMs: fill.timeMs,
-      },
-      this.state,
-      this.lastPrice ?? p,
-    );
-    this.dirty = false;
-    return true;
-  }
-
-  /**
-   * After a restart or a takeover (docs/trading-rules.md §3): a market order in flight is looked up and booked
-   * or sent again with its id; cancels written but not carried out are carried out; each resting order is
-   * matched to the exchange's open orders by client order id: filled ones are booked (in the order they
-   * filled), missing ones placed again; an open order of this bot the grid no longer holds is cancelled, so a
-   * level never holds two orders.
-   */
-  private async reconcile(): Promise<void> {
-    const { market, symbol } = this.id;
-    const ex = this.deps.exchange;
-    const price = this.lastPrice ?? this.state.stats.startPrice;
-    for (const c of await openCancels(this.deps.db, this.id.botId)) await this.cancel(c.seq, c.orderSeq);
-    const pending = this.state.pending;
-    if (pending !== null) {
-      const found = await ex.fetchOrder(market, symbol, this.cid(pending.intent.seq));
-      if (found.found) await this.bookOrder(found.order, pending.intent.seq, pending.intent.price);
-      else await this.execute(pending.intent, pending.intent.price);
-    }
-    const open = await ex.openOrders(market, symbol);
-    const openById = new Map(open.map((o) => [o.clientOrderId, o]));
-    const filled: { order: Order; seq: number; price: number }[] = [];
-    for (const o of this.state.orders) {
-      const id = this.cid(o.seq);
-      const resting = openById.get(id);
-      // Still open: booked unless part of it filled while no runtime ran (looked up for its fee).
-      if (resting !== undefined && Number(resting.filledQuantity) <= (o.filled?.qty ?? 0)) continue;
-      const found = await ex.fetchOrder(market, symbol, id);
-      if (!found.found) {
-        await this.execute(
-          {
-            type: 'PlaceLimit',
-            seq: o.seq,
-            level: o.level,
-            side: o.side,
-            price: String(o.price),
-            qty: String(o.qty),
-            ...(o.reduceOnly === undefined ? {} : { reduceOnly: o.reduceOnly }),
-          },
-          price,
-        );
-      } else if (Number(found.order.filledQuantity) > 0 || found.order.status !== 'NEW') {
-        filled.push({ order: found.order, seq: o.seq, price: o.price });
-      }
-    }
-    filled.sort((a, b) => a.order.updatedMs - b.order.updatedMs);
-    for (const f of filled) await this.bookOrder(f.order, f.seq, f.price);
-    const held = new Set(this.state.orders.map((o) => this.cid(o.seq)));
-    const mine = `${this.cid(0).split('-')[0]}-`;
-    for (const o of open) {
-      if (!o.clientOrderId.startsWith(mine) || held.has(o.clientOrderId)) continue;
-      await ex.cancelOrder(market, symbol, o.clientOrderId).catch((error: unknown) => {
-        if (!isExchangeError(error) || error.code !== ErrorCode.cancelRejected) throw error;
-      });
-    }
-    this.finishIfStopped();
   }
 
   private async applyCommand(command: CommandRow): Promise<void> {
@@ -426,14 +413,14 @@ export class RangeRunner {
     }
   }
 
-  private async halt(reason: string): Promise<void> {
+  async halt(reason: string): Promise<void> {
     this.deps.log('range bot halted', { botId: this.id.botId, reason });
     await haltBot(this.deps.writes, this.id.botId, reason);
     this.deps.onCommandsSettled?.(this.id.botId);
     this.finish();
   }
 
-  private finishIfStopped(): void {
+  finishIfStopped(): void {
     if (this.state.status === 'Stopped' && this.state.pending === null) this.finish();
   }
 

@@ -1,11 +1,11 @@
 import type { Db } from '@gridbot/db';
-import type { EngineState, Intent, RangeIntent } from '@gridbot/engine';
+import type { Intent, RangeIntent } from '@gridbot/engine';
 import type { BotWriteListener } from '../modules/bots';
 import type { DbWriteKind } from '../ops/metrics';
 import { type StateWithIntents, writeCommandApplied, writeHalt } from './bot-state.repo';
 import { type RuntimeState, statusOf } from './bot-status';
 import { faultPoint } from './fault-points';
-import { type FillRecord, type FillWithState, writeFills } from './fills.repo';
+import { type FillRecord, type FillWithState, type PnlOnRow, writeFills } from './fills.repo';
 import { type FundingRecord, writeFunding } from './funding.repo';
 import { GroupCommit } from './group-commit';
 import { writeStatesWithIntents } from './intents.repo';
@@ -159,7 +159,7 @@ export async function saveFill(
   writes: RuntimeWrites,
   botId: string,
   userId: string,
-  fill: FillRecord,
+  fill: FillRecord | PnlOnRow,
   state: RuntimeState,
   lastPrice: number,
 ) {
@@ -177,7 +177,7 @@ export async function saveFunding(
   botId: string,
   userId: string,
   funding: FundingRecord,
-  state: EngineState,
+  state: RuntimeState,
   lastPrice: number,
 ): Promise<boolean> {
   const { db, hooks, now } = writes;

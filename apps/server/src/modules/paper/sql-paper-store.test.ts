@@ -2,7 +2,7 @@ import { createTestDb, type DbHandle, users } from '@gridbot/db';
 import { PaperExchange } from '@gridbot/exchange';
 import { exchangeContract, ManualFeed, paperStoreContract } from '@gridbot/exchange/testing';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyBatch } from './paper-batch.repo';
 import { SqlPaperStore } from './sql-paper-store.repo';
 
@@ -208,5 +208,48 @@ describe('SqlPaperStore', () => {
     expect(await Promise.all(ids.map(usdt))).toEqual(['50', '40', '90', '40', '0', '99']);
     expect(await store.order(ids[4]!, 'no-1')).toBeUndefined();
     expect((await store.order(ids[2]!, 'ok-6'))?.status).toBe('FILLED');
+  });
+
+  it("fills a user's spot orders that one tick crosses in one write, told in the order the price reached them", async () => {
+    const feed = new ManualFeed({ 'spot:BTCUSDT': '50000' });
+    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
+    await paper.start();
+    try {
+      const ex = paper.forUser(await newUserId());
+      const filled: string[] = [];
+      paper.on((e) => {
+        if (e.type === 'order') filled.push(e.order.clientOrderId);
+      });
+      for (const [id, price] of [
+        ['b47', '47000'],
+        ['b49', '49000'],
+        ['b48', '48000'],
+      ] as const)
+        await ex.placeOrder({
+          market: 'spot',
+          symbol: 'BTCUSDT',
+          side: 'buy',
+          type: 'limit',
+          clientOrderId: id,
+          quantity: '0.01',
+          price,
+        });
+      const writes = vi.spyOn(handle.db, 'execute');
+      try {
+        feed.setPrice('BTCUSDT', 'spot', '46500');
+        await vi.waitFor(() => expect(filled).toHaveLength(3), { timeout: 5_000 });
+        expect(filled).toEqual(['b49', 'b48', 'b47']);
+        // The three fills went out in one statement of the store's group commit, not one each.
+        expect(writes).toHaveBeenCalledTimes(1);
+      } finally {
+        writes.mockRestore();
+      }
+      // 0.03 BTC less the 0.1 % commission in the coin; 490 + 480 + 470 USDT paid of the 10,000.
+      const balances = await ex.balances('spot');
+      expect(balances.find((b) => b.asset === 'BTC')?.free).toBe('0.02997');
+      expect(balances.find((b) => b.asset === 'USDT')).toMatchObject({ free: '8560', locked: '0' });
+    } finally {
+      await paper.stop();
+    }
   });
 });
