@@ -1,5 +1,5 @@
 import type { Db } from '@gridbot/db';
-import type { MarketFeed } from '@gridbot/exchange';
+import type { Exchange, MarketFeed } from '@gridbot/exchange';
 import { BinanceExchange, type BinanceExchangeOptions } from '@gridbot/exchange/binance';
 import { type FakeBinanceServer, virtualBudget } from '@gridbot/exchange/testing';
 import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
@@ -32,7 +32,7 @@ export function binanceClientOf(
 export function supervisorOnBinance(
   db: Db,
   feed: MarketFeed,
-  exchange: BinanceExchange,
+  exchange: Exchange,
   deps: Partial<SupervisorDeps> = {},
 ): BotSupervisor {
   return new BotSupervisor({

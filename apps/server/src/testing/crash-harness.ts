@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
+import { serverNodeArgs } from './server-process';
 import { expectOrdersMatchIntents } from './venue-checks';
 
 // The harness of the crash tests (`worker/crash*.pg.test.ts`): a real server process on
@@ -41,10 +42,9 @@ export function crashHarness(handle: DbHandle) {
    */
   async function startServer(
     port: number,
-    options: { entry?: string; env?: Record<string, string>; mayDie?: boolean } = {},
+    options: { entry?: string; env?: Record<string, string>; mayDie?: boolean; speed?: number } = {},
   ): Promise<ChildProcess> {
-    // node with tsx's loader, not `npx tsx`: a second faster per start, and about 30 starts per run.
-    const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? serverMain], {
+    const child = spawn(process.execPath, serverNodeArgs(options.entry ?? serverMain), {
       env: {
         ...process.env,
         ...options.env,
@@ -55,7 +55,7 @@ export function crashHarness(handle: DbHandle) {
         SEED_DEMO: 'false',
         MARKET_FEED: 'replay',
         MARKET_REPLAY_DIR: dataDir,
-        MARKET_SPEED: '20000',
+        MARKET_SPEED: String(options.speed ?? 20_000),
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
@@ -147,6 +147,8 @@ export function crashHarness(handle: DbHandle) {
     kills: number,
     options: {
       env?: Record<string, string>;
+      /** How many times faster than real time the replay runs (`MARKET_SPEED`, 20 000 unless given). */
+      speed?: number;
       runMs?: () => number;
       beforeLast?: () => Promise<void>;
       settle?: () => Promise<void>;
@@ -154,12 +156,18 @@ export function crashHarness(handle: DbHandle) {
   ) {
     const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
     for (let i = 0; i < kills; i += 1) {
-      const child = await startServer(port, { env: options.env });
+      const child = await startServer(port, {
+        env: options.env,
+        ...(options.speed ? { speed: options.speed } : {}),
+      });
       await new Promise((resolve) => setTimeout(resolve, runMs()));
       await kill(child, 'SIGKILL');
     }
     await options.beforeLast?.();
-    const last = await startServer(port, { env: options.env });
+    const last = await startServer(port, {
+      env: options.env,
+      ...(options.speed ? { speed: options.speed } : {}),
+    });
     try {
       await (options.settle ?? (() => new Promise((resolve) => setTimeout(resolve, 3000))))();
     } finally {

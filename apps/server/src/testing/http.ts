@@ -75,3 +75,11 @@ export async function registerUser(
   if (verified.status !== 200) throw new Error(`verify failed: ${JSON.stringify(verified.body)}`);
   return { ...data, token: String(verified.body.token) };
 }
+
+/** A registered member: its bearer auth and its user id. */
+export async function registerMember(t: TestApp<MarketFeed>, prefix = 'user') {
+  const user = await registerUser(t, prefix);
+  const auth = { token: user.token };
+  const me = await call(t, 'GET', '/api/me', undefined, auth);
+  return { auth, id: (me.body.user as { id: string }).id };
+}

@@ -11,9 +11,9 @@ import { money } from '@gridbot/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
+import { clientOrderIdOf } from '../modules/bots';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { clientOrderIdOf } from './client-order-id';
 import { type FaultPoint, onFaultPoint } from './fault-points';
 
 // Crashes at the fault points of an order (before and after its intent is written, after the exchange filled

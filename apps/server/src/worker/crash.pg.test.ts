@@ -7,7 +7,7 @@ import { freePort } from '../testing/free-port';
 // restart no order is doubled, no fill is lost, and the paper ledger still equals the bot's fills.
 // PostgreSQL only (`npm run test:pg`): a crash of the embedded PGlite is a different question (its own
 // durability). The bot and the cycle are two files so that they run side by side.
-const KILLS = 20;
+const KILLS = 12;
 const t = crashTestContext();
 
 describe('SIGKILL while bots trade', () => {

@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../../lib/secret-box';
 import { insertBot, insertUserWithKeys } from '../../testing/bot-fixtures';
+import { serverNodeArgs } from '../../testing/server-process';
 import { WebhookReceiver } from '../../testing/webhook-receiver';
 import { upsertSettings } from './notifications.repo';
 
@@ -23,7 +24,7 @@ let handle: DbHandle;
 const receiver = new WebhookReceiver();
 
 function start(changes: boolean): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', child], {
+  return spawn(process.execPath, serverNodeArgs(child), {
     env: {
       ...process.env,
       DATABASE_URL: handle.url,
