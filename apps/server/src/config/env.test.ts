@@ -32,26 +32,43 @@ describe('environment of the process roles', () => {
   it('lets the market role run without a database, but not on Binance', () => {
     const market = { ROLE: 'market', REDIS_URL: split.REDIS_URL, REDIS_PREFIX: 'gridbot:prod:' };
     expect(parseEnv(market).ROLE).toBe('market');
-    expect(() => parseEnv({ ...market, MARKET_FEED: 'binance' })).toThrow(
-      /MARKET_FEED: ROLE=market publishes the sim or replay feed/,
-    );
+    for (const feed of ['binance', 'bybit', 'okx'])
+      expect(() => parseEnv({ ...market, MARKET_FEED: feed })).toThrow(
+        `MARKET_FEED: ROLE=market publishes the sim or replay feed; with ${feed} every process reads ${feed} itself`,
+      );
   });
 
-  it("refuses real-money Binance trading on any market but Binance's own", () => {
+  it('refuses real-money Binance trading on a simulated or replayed market', () => {
     // Bots decide on the feed's prices and the orders fill at Binance's: a simulated or replayed market would
     // buy and sell real coins at levels the real market never reached.
     for (const feed of [undefined, 'sim', 'replay']) {
       expect(() => parseEnv({ EXCHANGE: 'binance', MARKET_FEED: feed })).toThrow(
-        'MARKET_FEED: must be binance with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
+        'MARKET_FEED: must be a real market (binance, bybit or okx) with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
       );
     }
-    expect(parseEnv({ EXCHANGE: 'binance', MARKET_FEED: 'binance' }).EXCHANGE).toBe('binance');
+    for (const feed of ['binance', 'bybit', 'okx'])
+      expect(parseEnv({ EXCHANGE: 'binance', MARKET_FEED: feed }).MARKET_FEED).toBe(feed);
     expect(parseEnv({ EXCHANGE: 'binance', BINANCE_SANDBOX: 'true' }).EXCHANGE).toBe('binance');
     const double = { EXCHANGE: 'binance', MARKET_FEED: 'replay', BINANCE_REST_URL: 'http://127.0.0.1:9000' };
     expect(parseEnv(double).BINANCE_REST_URL).toBe('http://127.0.0.1:9000');
     // The market role sends no order: it publishes the sim or replay feed whatever EXCHANGE says.
     const market = { ROLE: 'market', REDIS_URL: split.REDIS_URL, REDIS_PREFIX: 'gridbot:prod:' };
     expect(parseEnv({ ...market, EXCHANGE: 'binance' }).ROLE).toBe('market');
+  });
+
+  it("reads an account's own Binance limits as [limit, windowMs] pairs per budget", () => {
+    const limits = '{"usdmOrders":[[2400,60000],[600,10000]],"spotWeight":[[12000,60000]]}';
+    expect(parseEnv({ BINANCE_LIMITS: limits }).BINANCE_LIMITS).toEqual({
+      usdmOrders: [
+        [2400, 60_000],
+        [600, 10_000],
+      ],
+      spotWeight: [[12_000, 60_000]],
+    });
+    expect(parseEnv({}).BINANCE_LIMITS).toBeUndefined();
+    expect(() => parseEnv({ BINANCE_LIMITS: 'usdmOrders=2400' })).toThrow('BINANCE_LIMITS: must be JSON');
+    expect(() => parseEnv({ BINANCE_LIMITS: '{"orders":[[1,1000]]}' })).toThrow('BINANCE_LIMITS');
+    expect(() => parseEnv({ BINANCE_LIMITS: '{"spotWeight":[]}' })).toThrow('BINANCE_LIMITS');
   });
 
   it('reads lease timings as numbers', () => {

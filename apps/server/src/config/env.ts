@@ -11,6 +11,25 @@ const flag = (defaultValue: boolean) =>
     .refine((v) => v === undefined || v === '' || /^(true|false)$/i.test(v), "must be 'true' or 'false'")
     .transform((v) => parseFlag(v, defaultValue));
 
+/** Binance's budgets (`BINANCE_LIMITS` of packages/exchange) whose limits BINANCE_LIMITS may set. */
+const BINANCE_BUDGETS = ['spotWeight', 'spotOrders', 'usdmWeight', 'usdmOrders', 'usdmFundingRate'] as const;
+const binanceLimits = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be JSON' });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z.partialRecord(
+      z.enum(BINANCE_BUDGETS),
+      z.array(z.tuple([z.number().int().positive(), z.number().int().positive()])).min(1),
+    ),
+  );
+
 /** Process roles of docs/architecture.md §1: all = embedded; api, worker and market split one deployment. */
 export const ROLES = ['all', 'api', 'worker', 'market'] as const;
 export type Role = (typeof ROLES)[number];
@@ -79,8 +98,8 @@ const baseSchema = z.object({
   /** The Bot API's base URL (tests point it at a loopback double). */
   TELEGRAM_API_URL: z.string().url().default('https://api.telegram.org'),
   SEED_DEMO: flag(true),
-  /** Market data: simulated (default), historical replay, or Binance websockets. */
-  MARKET_FEED: z.enum(['sim', 'replay', 'binance']).default('sim'),
+  /** Market data: simulated (default), historical replay, or an exchange's websockets (Binance, Bybit, OKX). */
+  MARKET_FEED: z.enum(['sim', 'replay', 'binance', 'bybit', 'okx']).default('sim'),
   MARKET_REPLAY_DIR: z.string().default('fixtures/replay'),
   /** The real Binance candles that ship with the app, for backtests on the simulated market. */
   CANDLE_HISTORY_DIR: z.string().default('fixtures/history'),
@@ -99,6 +118,13 @@ const baseSchema = z.object({
    * or a Binance-compatible server for tests. Unset: Binance's own hosts.
    */
   BINANCE_REST_URL: z.string().url().optional(),
+  /**
+   * Binance's limits where they are not the ones Binance publishes for every account (an account granted higher
+   * order limits, `GET /api/v3/rateLimit/order`; a Binance-compatible server's own): JSON, per budget, the
+   * windows as `[limit, windowMs]` pairs, e.g. `{"usdmOrders":[[1200,60000],[300,10000]]}`. A budget named
+   * replaces all its windows; the budgets spend 90 % of each limit, as of the published ones.
+   */
+  BINANCE_LIMITS: binanceLimits.optional(),
   /**
    * The name of the IP address this process reaches the exchanges from, in its request budget's keys: processes
    * that leave by one address must share a name (the default, `default`, assumes they all do).
@@ -149,6 +175,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
 
 // A split deployment shares state through PostgreSQL and Redis: an embedded PGlite or an in-process bus
 // in one of its processes would silently split the system in two.
+/** A feed every process reads from the exchange itself (websockets), rather than from ROLE=market's relay. */
+export function isExchangeFeed(feed: Env['MARKET_FEED']): feed is 'binance' | 'bybit' | 'okx' {
+  return feed === 'binance' || feed === 'bybit' || feed === 'okx';
+}
+
 const envSchema = baseSchema.superRefine((env, ctx) => {
   if (env.DEV_MAILBOX && env.NODE_ENV === 'production')
     ctx.addIssue({
@@ -165,15 +196,17 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
         'must not be true with NODE_ENV=production (users could make the server call private addresses)',
     });
   // Bots decide on the feed's prices and their orders fill at Binance's: on Binance's own hosts a simulated
-  // or replayed market would buy and sell real coins at levels the real market never reached. The testnets
+  // or replayed market would buy and sell real coins at levels the real market never reached. Another
+  // exchange's real market differs from Binance's by the spread between exchanges, which a grid's levels
+  // (at least the fees apart) absorb. The testnets
   // and a Binance-compatible server (BINANCE_REST_URL) may follow another market; the market role sends nothing.
   const realBinance = env.EXCHANGE === 'binance' && !env.BINANCE_SANDBOX && !env.BINANCE_REST_URL;
-  if (realBinance && env.ROLE !== 'market' && env.MARKET_FEED !== 'binance')
+  if (realBinance && env.ROLE !== 'market' && !isExchangeFeed(env.MARKET_FEED))
     ctx.addIssue({
       code: 'custom',
       path: ['MARKET_FEED'],
       message:
-        'must be binance with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
+        'must be a real market (binance, bybit or okx) with EXCHANGE=binance on Binance itself (sim and replay are for the paper exchange, BINANCE_SANDBOX or a Binance-compatible server at BINANCE_REST_URL)',
     });
   if (env.ROLE === 'all') return;
   if (env.ROLE !== 'market' && !env.DATABASE_URL)
@@ -202,12 +235,11 @@ const envSchema = baseSchema.superRefine((env, ctx) => {
       message:
         "is required with ROLE=market without DATABASE_URL (the other processes' prefix comes from their database name)",
     });
-  if (env.ROLE === 'market' && env.MARKET_FEED === 'binance')
+  if (env.ROLE === 'market' && isExchangeFeed(env.MARKET_FEED))
     ctx.addIssue({
       code: 'custom',
       path: ['MARKET_FEED'],
-      message:
-        'ROLE=market publishes the sim or replay feed; with binance every process reads Binance itself',
+      message: `ROLE=market publishes the sim or replay feed; with ${env.MARKET_FEED} every process reads ${env.MARKET_FEED} itself`,
     });
 });
 

@@ -14,7 +14,7 @@ import { Redis } from 'ioredis';
 import { type Bus, MemoryBus } from '../bus/bus';
 import { RedisBus } from '../bus/redis-bus';
 import { tickSource } from '../bus/tick-relay';
-import { type Env, redisPrefixOf } from '../config/env';
+import { type Env, isExchangeFeed, redisPrefixOf } from '../config/env';
 import { systemClock } from '../lib/clock';
 import { SecretBox } from '../lib/secret-box';
 import { createMarketFeed } from '../modules/exchange';
@@ -77,11 +77,11 @@ export function openRequestBudget(env: Env, log: Log): { budget: RequestBudget; 
 
 /**
  * The prices an api or worker process sees: with a sim or replay market, the ticks ROLE=market publishes
- * (every process sees the same prices); with Binance, the process's own websocket feed.
+ * (every process sees the same prices); with an exchange's market, the process's own websocket feed.
  */
 export async function feedForRole(env: Env, bus: Bus, log: Log): Promise<MarketFeed> {
   const onSubscriberError = (error: unknown) => log('tick subscriber failed', { err: String(error) });
-  if (env.MARKET_FEED === 'binance') return createMarketFeed(env, onSubscriberError);
+  if (isExchangeFeed(env.MARKET_FEED)) return createMarketFeed(env, onSubscriberError);
   return new RelayFeed({ kind: env.MARKET_FEED, source: tickSource(bus), onSubscriberError });
 }
 
