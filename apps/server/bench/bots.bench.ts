@@ -1,19 +1,22 @@
-// Bots one worker carries: N Multigrid bots over the 22 pairs on the paper exchange and
-// PostgreSQL, every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
-// its placeOrder call, the supervisor's own /metrics histogram), and the memory a running bot holds. Two
-// scenarios, one after the other (the burst first, so its memory reading comes from a fresh process):
+// Bots one worker carries: N bots over the 22 pairs on the paper exchange and PostgreSQL, a mix of Multigrid bots
+// (market orders) and range grids (limit orders resting on the paper book, `BENCH_RANGE_SHARE` of them, default
+// 0.3), every pair ticking once per second; measures tick-to-order latency (the tick a bot acts on →
+// its placeOrder call, the supervisor's own /metrics histogram; a range grid's answer to a fill goes out after
+// the fill is looked up and booked), and the memory a running bot holds. The scenarios, one after the other (the
+// burst first, so its memory reading comes from a fresh process), then the market scenario again with Multigrid
+// bots only, the mix's goal being the same p99:
 //
 //  1. market: prices are real Binance 1-minute closes (`BENCH_DATA`, ../shared/data or fixtures/backtest), one candle per second (60× real
 //     time), each pair ticking at its own moment of the second as exchange streams do; bots start one after
 //     another over a warm-up, as users start them, so their grids sit at different prices, and their grid
-//     spacing differs (0.6–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
+//     spacing differs (0.6–1.5 %, range grids 0.3–1.5 %) as users' strategies do. The target (5,000 bots, p99 under 50 ms) is about
 //     this scenario's measured window.
 //  2. burst: every bot created before the worker starts, so all of them buy grid 1 on the first tick of
 //     their pair (the worst case: a worker restarting with thousands of fresh bots). Memory per running bot:
 //     the resident and heap growth from the bots written to all of them running, after garbage collection.
 //
-// Run: npm run bench bots   (BENCH_BOTS=5000 BENCH_WARMUP=20 BENCH_SECONDS=30; PostgreSQL from
-// TEST_DATABASE_URL or 127.0.0.1)
+// Run: npm run bench bots   (BENCH_BOTS=5000 BENCH_WARMUP=20 BENCH_SECONDS=30 BENCH_RANGE_SHARE=0.3;
+// PostgreSQL from TEST_DATABASE_URL or 127.0.0.1)
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -22,10 +25,16 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { apiKeys, bots, createTestDb, type Db, type DbHandle, users } from '@gridbot/db';
-import { createGridBot, type GridParams } from '@gridbot/engine';
+import {
+  compileRules,
+  createGridBot,
+  createRange,
+  type GridParams,
+  rangeStartProblems,
+} from '@gridbot/engine';
 import { PaperExchange } from '@gridbot/exchange';
 import { ManualFeed } from '@gridbot/exchange/testing';
-import { SYMBOLS } from '@gridbot/shared';
+import { getMarketRules, rangeStrategySchema, SYMBOLS } from '@gridbot/shared';
 import { SecretBox } from '../src/lib/secret-box';
 import { paperGateway } from '../src/modules/exchange';
 import { SqlPaperStore } from '../src/modules/paper';
@@ -37,6 +46,10 @@ const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const BOTS_PER_USER = 10;
+/** The share of the bots that are range grids, spread evenly over the bots (0: Multigrid only, 1: grids only). */
+const RANGE_SHARE = Number(process.env.BENCH_RANGE_SHARE ?? 0.3);
+/** The share the scenario running now writes: the comparison run sets it to 0. */
+let rangeShare = RANGE_SHARE;
 // The larger data set beside the repository when present (months of candles per pair), else the fixtures.
 const SHARED_DATA = join(import.meta.dirname, '../../../../shared/data');
 const DATA_DIR =
@@ -102,12 +115,65 @@ function gridOf(i: number): GridParams {
   return { ...simpleMultigrid, buyPct: [pct, pct], tpPct: [pct, pct, pct] } as GridParams;
 }
 
-async function insertBots(db: Db, userIds: string[], from: number, count: number): Promise<string[]> {
+/** Bot i is a range grid when the running count of grids steps up at i: an even spread at RANGE_SHARE. */
+const isRange = (i: number) => Math.floor((i + 1) * rangeShare) > Math.floor(i * rangeShare);
+
+/** Range grids written so far: a grid Start Grid would refuse is written as a Multigrid bot instead. */
+let rangeBots = 0;
+
+/**
+ * Bot i's range grid around the pair's price: ±3 % to ±7.5 % in 10 to 19 arithmetic levels (spacing 0.3–1.5 %,
+ * each covering twice the fee), 500 USDT: its start buys the coin for the sells above and rests every order.
+ * Null when Start Grid would refuse it (`rangeStartProblems`): a pair replaying another pair's prices can make
+ * the quantity per order fall below its step.
+ */
+function rangeRow(i: number, symbol: string, price: number) {
+  const half = 0.03 + (Math.floor(i / SYMBOLS.length) % 10) * 0.005;
+  const rules = getMarketRules(symbol, 'spot');
+  const tick = Number(rules.tickSize);
+  const onTick = (p: number) => Math.round(p / tick) * tick;
+  const params = rangeStrategySchema.parse({
+    type: 'range',
+    lower: onTick(price * (1 - half)),
+    upper: onTick(price * (1 + half)),
+    grids: 10 + (i % 10),
+  });
+  const engineRules = compileRules(rules);
+  if (rangeStartProblems(params, 500, price, engineRules, 'spot').length > 0) return null;
+  const state = createRange({
+    params,
+    investment: 500,
+    market: 'spot',
+    rules: engineRules,
+    startTimeMs: Date.now(),
+  });
+  rangeBots += 1;
+  return { botType: 'range' as const, strategySnapshot: params, engineState: state };
+}
+
+async function insertBots(
+  db: Db,
+  userIds: string[],
+  from: number,
+  count: number,
+  priceOf: (symbol: string) => number,
+): Promise<string[]> {
   const rows = await db
     .insert(bots)
     .values(
       Array.from({ length: count }, (_, k) => {
         const i = from + k;
+        const symbol = SYMBOLS[i % SYMBOLS.length]!;
+        const common = {
+          userId: userIds[i % userIds.length]!,
+          strategyName: 'Simple',
+          symbol,
+          category: 'Spot' as const,
+          investment: '500',
+        };
+        const grid = isRange(i) ? rangeRow(i, symbol, priceOf(symbol)) : null;
+        if (grid !== null)
+          return { ...common, ...grid, engineState: grid.engineState as unknown as Record<string, unknown> };
         const state = createGridBot({
           params: gridOf(i),
           investment: 500,
@@ -115,13 +181,9 @@ async function insertBots(db: Db, userIds: string[], from: number, count: number
           startTimeMs: Date.now(),
         });
         return {
-          userId: userIds[i % userIds.length]!,
+          ...common,
           botType: 'multigrid' as const,
-          strategyName: 'Simple',
           strategySnapshot: {} as never,
-          symbol: SYMBOLS[i % SYMBOLS.length]!,
-          category: 'Spot' as const,
-          investment: '500',
           engineState: state as unknown as Record<string, unknown>,
         };
       }),
@@ -137,9 +199,12 @@ interface World {
   supervisor: BotSupervisor;
   userIds: string[];
   latencies: number[];
+  /** The pair's price on the feed now: where a range grid starting now is centred. */
+  priceOf: (symbol: string) => number;
 }
 
 async function world(paths: Map<string, number[]>): Promise<World> {
+  rangeBots = 0;
   const handle = await createTestDb();
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 2));
   const feed = new ManualFeed(
@@ -159,10 +224,11 @@ async function world(paths: Map<string, number[]>): Promise<World> {
     exchanges: paperGateway(paper),
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
-    log: () => {},
+    log: process.env.BENCH_LOG ? (message, fields) => console.log(message, JSON.stringify(fields)) : () => {},
     metrics: { ...noMetrics, tickToOrder: (seconds) => latencies.push(seconds * 1000) },
   });
-  return { handle, feed, paper, supervisor, userIds, latencies };
+  const priceOf = (symbol: string) => Number(feed.lastPrice(symbol, 'spot'));
+  return { handle, feed, paper, supervisor, userIds, latencies, priceOf };
 }
 
 /** Plays the paths: pair i ticks at i/22 of every second. Calls `everySecond` at the start of each second. */
@@ -201,12 +267,14 @@ async function marketScenario(paths: Map<string, number[]>) {
   await play(w.feed, paths, WARMUP, 0, async () => {
     const count = Math.min(perSecond, BOTS - started);
     if (count <= 0) return;
-    const ids = await insertBots(w.handle.db, w.userIds, started, count);
+    const ids = await insertBots(w.handle.db, w.userIds, started, count, w.priceOf);
     started += count;
     void Promise.all(ids.map((id) => w.supervisor.add(id)));
   });
   const warm = w.latencies.splice(0);
-  console.log(`market: ${w.supervisor.size} bots running after a ${WARMUP} s warm-up`);
+  console.log(
+    `market: ${w.supervisor.size} bots running after a ${WARMUP} s warm-up (${rangeBots} range grids written)`,
+  );
   report(`  warm-up (bots starting, ${BOTS} first buys)`, warm, WARMUP);
   await play(w.feed, paths, SECONDS, WARMUP);
   report(`  measured ${SECONDS} s, all ${w.supervisor.size} bots running`, w.latencies, SECONDS);
@@ -229,15 +297,15 @@ function heldMemory() {
 async function burstScenario(paths: Map<string, number[]>) {
   const w = await world(paths);
   for (let from = 0; from < BOTS; from += 1000)
-    await insertBots(w.handle.db, w.userIds, from, Math.min(1000, BOTS - from));
+    await insertBots(w.handle.db, w.userIds, from, Math.min(1000, BOTS - from), w.priceOf);
   const idle = heldMemory();
   const loadStart = performance.now();
   await w.supervisor.start();
   console.log(
-    `burst: ${w.supervisor.size} bots loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
+    `burst: ${w.supervisor.size} bots loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s (${rangeBots} range grids)`,
   );
   await play(w.feed, paths, 3, 0);
-  report('  first ticks: every bot buys grid 1 at once', w.latencies, 3);
+  report("  first ticks: every bot's first order at once", w.latencies, 3);
   // What the running bots hold: runner, engine state, caches and their paper books, after each bought grid 1.
   const running = heldMemory();
   const perBot = (bytes: number) => `${(bytes / w.supervisor.size / 1024).toFixed(1)} KB`;
@@ -249,16 +317,25 @@ async function burstScenario(paths: Map<string, number[]>) {
   await w.handle.close();
 }
 
+/** How many of the first `n` bots are range grids. */
+const ranges = (n: number) => Math.floor(n * RANGE_SHARE);
+
 async function main() {
   if (!existsSync(DATA_DIR)) throw new Error(`no market data at ${DATA_DIR} (set BENCH_DATA)`);
   console.log(
-    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${BOTS} bots, ${Math.ceil(BOTS / BOTS_PER_USER)} users, 22 pairs at 1 tick/s`,
+    `${cpus()[0]?.model} × ${cpus().length}, node ${process.version}; ${BOTS} bots (${ranges(BOTS)} range grids, the rest Multigrid), ${Math.ceil(BOTS / BOTS_PER_USER)} users, 22 pairs at 1 tick/s`,
   );
   const paths = marketPaths();
   // The burst first: its memory reading is then taken in a fresh process, not in pages a previous scenario
   // freed and the allocator kept.
   await burstScenario(paths);
   await marketScenario(paths);
+  // The goal for the mix is the p99 of Multigrids alone: measured beside it, in this run, on this machine.
+  if (RANGE_SHARE > 0) {
+    rangeShare = 0;
+    console.log('\nfor comparison, the same with Multigrid bots only:');
+    await marketScenario(paths);
+  }
 }
 
 main().catch((error: unknown) => {

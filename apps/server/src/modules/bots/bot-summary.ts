@@ -1,4 +1,5 @@
 import {
+  aprPct,
   type BotStats,
   botLevels,
   botStats,
@@ -60,17 +61,57 @@ export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
   return botStats(engineStateOf(row), { price, timeMs: nowMs }, exitFeePctOf(row));
 }
 
-/** What the bot's open lots would gain or lose if sold at `price`, less the sale's fee (the dashboard totals). */
+/** A range grid's engine state (docs/trading-rules.md §2.6), revived. */
+const rangeStateOf = (row: BotView) => reviveRange(row.engineState as unknown as RangeState);
+
+/**
+ * What the bot's open lots would gain or lose if sold at `price`, less the sale's fee (the dashboard totals); a
+ * range grid's floating PnL, the held coin (or position) against what its grid profit leaves.
+ */
 export function unrealizedAt(row: BotView, price: number): number {
+  if (row.botType === 'range') return rangePnl(rangeStateOf(row), price, exitFeePctOf(row)).floatingPnl;
   return unrealizedPnl(engineStateOf(row).account, price, exitFeePctOf(row));
 }
 
-/** Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price. */
+/**
+ * Price the screens value a bot at: the feed's last price, else the newest lot's or the closing price (a range
+ * grid: the closing price, else its start price).
+ */
 export function priceOf(row: BotView, feed: MarketFeed): number {
   const live = feed.lastPrice(row.symbol, marketOf(row));
   if (live !== undefined) return Number(live);
+  if (row.botType === 'range') return rangeClosePrice(row);
   const state = engineStateOf(row);
   return state.lots.at(-1)?.price ?? Number(row.closedPrice ?? 0);
+}
+
+/** The figures Copy BOTs ranks and shows (docs/product.md §5), for a grid bot or a range grid alike. */
+export interface RankStats {
+  runtimeMs: number;
+  roiPct: number;
+  apyPct: number;
+  investment: number;
+  datewiseProfit: Record<string, number> | null;
+  maxDrawdownPct: number | null;
+}
+
+/**
+ * A bot's Copy BOTs figures at `price`. A range grid's ROI is its total PnL (grid profit and floating PnL, as its
+ * card shows) on the investment, its APY from that ROI; it keeps no profit by date nor drawdown.
+ */
+export function rankStatsAt(row: BotView, price: number, nowMs: number): RankStats {
+  if (row.botType !== 'range') return statsAt(row, price, nowMs);
+  const s = rangeStateOf(row);
+  const runtimeMs = Math.max(0, nowMs - s.stats.startTimeMs);
+  const roi = roiPct(rangePnl(s, price, exitFeePctOf(row)).totalPnl, s.investment);
+  return {
+    runtimeMs,
+    roiPct: roi,
+    apyPct: aprPct(roi, runtimeMs),
+    investment: s.investment,
+    datewiseProfit: null,
+    maxDrawdownPct: null,
+  };
 }
 
 /** Recent closes for the card's sparkline, cached briefly per market (many cards share a pair). */
@@ -166,7 +207,7 @@ function dustOf(symbol: string, qty: number, price: number): DustView | null {
   return { qty, asset: symbol.replace(/USDT$/, ''), value: round(qty * price) };
 }
 
-export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
+export function toHistoryRow(row: BotRow, nowMs: number): Omit<HistoryRow, 'exchange'> {
   // Stopped without a sale, a futures bot's open lots are a position still on the exchange: nothing closed,
   // until the position is closed from the Positions panel (the lots stay in the state; the close is recorded).
   const holdsLots = row.category === 'Future' && (engineStateOf(row).lots?.length ?? 0) > 0;
@@ -195,18 +236,22 @@ export function toHistoryRow(row: BotRow, nowMs: number): HistoryRow {
   };
 }
 
+/** The price a stopped range grid is valued at: its closing price, else (never started) its start price. */
+export function rangeClosePrice(row: BotView): number {
+  return row.closedPrice === null ? rangeStateOf(row).stats.startPrice : Number(row.closedPrice);
+}
+
 /**
  * A stopped range grid as a History row (docs/trading-rules.md §2.6): `profit` is its grid profit, `totalpnl`
  * grid profit and the held coin (or position) valued at the closing price less the taker fee of selling it,
  * `trades` every fill, `matchedTrades` the matched buy/sell pairs. A futures grid stopped without closing its
  * position has left it open on the exchange.
  */
-export function toRangeHistoryRow(row: BotRow, nowMs: number): HistoryRow {
+export function toRangeHistoryRow(row: BotRow, nowMs: number): Omit<HistoryRow, 'exchange'> {
   const s = reviveRange(row.engineState as unknown as RangeState);
   const stoppedMs = row.stoppedAt?.getTime() ?? nowMs;
   const positionLeftOpen = (s.futures?.pos ?? 0) !== 0 && !row.positionClosedAt;
-  const closed = row.closedPrice === null ? s.stats.startPrice : Number(row.closedPrice);
-  const pnl = rangePnl(s, closed, exitFeePctOf(row));
+  const pnl = rangePnl(s, rangeClosePrice(row), exitFeePctOf(row));
   return {
     id: row.id,
     symbol: row.symbol,
@@ -240,43 +285,68 @@ function closedPriceOf(row: BotRow, holdsLots: boolean): number | null {
 
 const KIND_NAMES = { multigrid: 'Multigrid', scalping: 'Scalping' } as const;
 
-/** "Multigrid 10": the kind and grid count of a bot's strategy, never the name its owner typed. */
+/**
+ * "Multigrid 10": the kind and grid count of a bot's strategy, never the name its owner typed; a range grid's
+ * range, grid count and spacing: "Grid 1900–2100 · 4 grids · arithmetic".
+ */
 export function strategyShapeOf(row: BotRow): string {
+  if (row.botType === 'range') {
+    const p = rangeStateOf(row).params;
+    return `Grid ${p.lower}–${p.upper} · ${p.grids} grids · ${p.mode}`;
+  }
   const snapshot = row.strategySnapshot as { No_of_order?: number };
   const grids = Number(snapshot?.No_of_order) || gridState(row).params.grids;
   return `${KIND_NAMES[gridTypeOf(row)]} ${grids}`;
 }
 
-/** A Copy BOTs card (docs/product.md §5): anonymous, `copyToken` stands for the bot. */
+/**
+ * What Copy BOTs hands over of a range grid's strategy (docs/trading-rules.md §2.6): the grid and its stops,
+ * never the name its owner typed, nor the start trigger (the running grid has passed it; a copy starts at once).
+ */
+export function copyableRangeParams(row: BotRow): Record<string, unknown> {
+  const { name: _name, trigger: _trigger, ...params } = rangeStateOf(row).params;
+  return params;
+}
+
+/**
+ * A Copy BOTs card (docs/product.md §5): anonymous, `copyToken` stands for the bot. `profit7d`: what it booked in
+ * the last 7 UTC days when its state keeps no profit by date (a range grid: its matched pairs' grid profit).
+ */
 export function toTopBot(
   row: BotRow,
   price: number,
   nowMs: number,
   sparkline: number[],
-  extra: { copyToken: string; key: string; copyCount: number; demo: boolean },
+  extra: { copyToken: string; key: string; copyCount: number; demo: boolean; profit7d?: number },
 ): TopBot {
-  const s = statsAt(row, price, nowMs);
+  const s = rankStatsAt(row, price, nowMs);
+  const profit7d = s.datewiseProfit ? profitOfLastDays(s.datewiseProfit, nowMs, 7) : (extra.profit7d ?? 0);
   return {
     copyToken: extra.copyToken,
     key: extra.key,
     name: row.symbol,
     category: row.category,
-    botType: gridTypeOf(row),
+    botType: row.botType === 'range' ? 'range' : gridTypeOf(row),
     shape: strategyShapeOf(row),
-    strategy: row.strategySnapshot as unknown as Record<string, unknown>,
+    strategy:
+      row.botType === 'range'
+        ? copyableRangeParams(row)
+        : (row.strategySnapshot as unknown as Record<string, unknown>),
     leverage: row.leverage,
     runtime: round(s.runtimeMs / DAY_MS, 2),
     roi: round(s.roiPct, 4),
     apy: round(s.apyPct, 4),
-    pnl7dPct: round(
-      s.investment > 0 ? (profitOfLastDays(s.datewiseProfit, nowMs, 7) / s.investment) * 100 : 0,
-      4,
-    ),
-    maxDrawdownPct: round(s.maxDrawdownPct, 4),
+    pnl7dPct: round(s.investment > 0 ? (profit7d / s.investment) * 100 : 0, 4),
+    maxDrawdownPct: s.maxDrawdownPct === null ? null : round(s.maxDrawdownPct, 4),
     copyCount: extra.copyCount,
     demo: extra.demo,
     sparklineData: sparkline,
   };
+}
+
+/** The start of the UTC date `days − 1` days before `nowMs`'s: the last `days` UTC dates begin there. */
+export function startOfLastDays(nowMs: number, days: number): number {
+  return Math.floor(nowMs / DAY_MS) * DAY_MS - (days - 1) * DAY_MS;
 }
 
 /** Profit booked on the last `days` UTC dates, today included (datewiseProfit is keyed by UTC date). */

@@ -1,5 +1,6 @@
 import type { Exchange } from '@gridbot/exchange';
 import {
+  type HistoryRow,
   botMessages as m,
   type OrderBookPage,
   type PieChartData,
@@ -7,16 +8,21 @@ import {
   type PurchasedQty,
   type StrategyParams,
   type TopBotsQuery,
+  VENUE_NAMES,
 } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { sha256 } from '../../lib/tokens';
-import { isPaperVenue, PAPER_ACCOUNT_KEYS } from '../exchange';
+import { isPaperVenue, PAPER_ACCOUNT_KEYS, userVenueName } from '../exchange';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies';
 import {
+  copyableRangeParams,
   gridTypeOf,
   marketOf,
   priceOf,
+  rangeClosePrice,
+  rankStatsAt,
+  startOfLastDays,
   statsAt,
   strategyShapeOf,
   toBotSummary,
@@ -31,7 +37,8 @@ import * as topRepo from './top-bots.repo';
 import { HourlyRanking } from './top-bots-rank';
 
 const DAY_MS = 86_400_000;
-const RUNNING_TYPES = [...repo.GRID_TYPES, 'cycle'] as const;
+/** What the dashboard's total PnL values at the live price: grid bots, range grids (floating PnL) and cycles. */
+const RUNNING_TYPES = [...repo.GRID_TYPES, 'range', 'cycle'] as const;
 const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
 
@@ -155,13 +162,30 @@ export async function pieChart(
   return { usdt: balances.total, availableBalance: balances.spot, chartData, botCount: rows.length };
 }
 
-export async function history(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string, type: repo.BotType) {
-  const rows = await repo.listStoppedBots(deps.db, userId, type);
+/**
+ * The user's stopped bots of a kind, newest first, each named with the exchange it traded on (for bots started
+ * before that was recorded, the exchange the user's key is on).
+ */
+export async function history(
+  deps: Pick<AppDeps, 'db' | 'clock' | 'exchanges'>,
+  userId: string,
+  type: repo.BotType,
+): Promise<HistoryRow[]> {
+  const [rows, exchange] = await Promise.all([
+    repo.listStoppedBots(deps.db, userId, type),
+    userVenueName(deps, userId),
+  ]);
   const rowOf = type === 'range' ? toRangeHistoryRow : toHistoryRow;
-  return rows.map((row) => rowOf(row, nowMs(deps)));
+  return rows.map((row) => ({
+    ...rowOf(row, nowMs(deps)),
+    exchange: row.venue ? VENUE_NAMES[row.venue] : exchange,
+  }));
 }
 
-/** Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold. */
+/**
+ * Dashboard totals: Σ profitable sells, Σ losing sells, and total PnL with what running bots hold: their open
+ * lots, and a range grid's floating PnL (its grid profit is in the Profit Book, as its card shows both).
+ */
 export async function profitTotals(
   deps: Pick<AppDeps, 'db' | 'feed' | 'state'>,
   userId: string,
@@ -172,13 +196,43 @@ export async function profitTotals(
     running: heads,
   } = await deps.state.dashboard.userProfitAndRunningBots(userId, RUNNING_TYPES);
   const rows = await withStates(deps, userId, heads);
-  // Grid bots first, then cycles, each newest first: the order the sum was always taken in.
+  // Grid bots and range grids first, then cycles, each newest first: the order the sum was always taken in.
   const running = [
     ...rows.filter((r) => r.botType !== 'cycle'),
     ...rows.filter((r) => r.botType === 'cycle'),
   ];
   const unrealized = running.reduce((sum, row) => sum + unrealizedAt(row, priceOf(row, deps.feed)), 0);
-  return { totalProfit: round(profit), lossBook: round(loss), totalpnl: round(profit + loss + unrealized) };
+  const closed = await stoppedGridsFloating(deps, userId);
+  return {
+    totalProfit: round(profit),
+    lossBook: round(loss),
+    totalpnl: round(profit + loss + unrealized + closed),
+  };
+}
+
+/** Each stopped range grid's floating PnL at its close, by bot id and state version, one map per process. */
+const closedFloating = new WeakMap<AppDeps['state'], Map<string, number>>();
+
+/**
+ * What the user's stopped range grids made or lost on the coin (or position) they held, valued at their closing
+ * price: the stop's sale books no grid profit, so the Profit and Loss Books never hold it, yet it is in each
+ * grid's total PnL (History), as the floating PnL was in the dashboard's while it ran. A stopped state does not
+ * change: it is read once per version.
+ */
+async function stoppedGridsFloating(deps: Pick<AppDeps, 'db' | 'state'>, userId: string): Promise<number> {
+  const cache = closedFloating.get(deps.state) ?? new Map<string, number>();
+  closedFloating.set(deps.state, cache);
+  const heads = await repo.stoppedRangeHeads(deps.db, userId);
+  const keyOf = (head: { id: string; stateVersion: number }) => `${head.id}:${head.stateVersion}`;
+  const unknown = heads.filter((head) => !cache.has(keyOf(head)));
+  for (const row of await repo.rangeRowsOf(
+    deps.db,
+    userId,
+    unknown.map((head) => head.id),
+  )) {
+    if (row.engineState) cache.set(keyOf(row), unrealizedAt(row, rangeClosePrice(row)));
+  }
+  return heads.reduce((sum, head) => sum + (cache.get(keyOf(head)) ?? 0), 0);
 }
 
 /** Copy BOTs ranks bots that have run at least this long (a day's ROI says little). */
@@ -206,7 +260,7 @@ export async function topBots(
     category: query.category,
   });
   const live = rows
-    .map((row, age) => ({ row, age, stats: statsAt(row, priceOf(row, deps.feed), now) }))
+    .map((row, age) => ({ row, age, stats: rankStatsAt(row, priceOf(row, deps.feed), now) }))
     .filter(({ stats }) => stats.runtimeMs >= minMs && Number(stats.roiPct.toFixed(4)) > 0);
   const byId = new Map(live.map((entry) => [entry.row.id, entry]));
   const ranking = rankings.get(deps.state) ?? new HourlyRanking();
@@ -220,11 +274,24 @@ export async function topBots(
     .order(key, now, rank, new Set(byId.keys()))
     .slice(0, TOP_BOTS)
     .map((id) => byId.get(id)!.row);
-  const [copies, demo] = await Promise.all([
-    topRepo.copyCountsOf(deps.db, ranked),
+  const grids = ranked.filter((row) => row.botType === 'range');
+  const [copies, gridCopies, demo, booked7d] = await Promise.all([
+    topRepo.copyCountsOf(
+      deps.db,
+      ranked.filter((row) => row.botType !== 'range'),
+    ),
+    topRepo.gridCopyCountsOf(
+      deps.db,
+      grids.map((row) => row.id),
+    ),
     topRepo.demoBotIds(
       deps.db,
       ranked.map((row) => row.id),
+    ),
+    topRepo.bookedSince(
+      deps.db,
+      grids.map((row) => row.id),
+      startOfLastDays(now, 7),
     ),
   ]);
   return Promise.all(
@@ -237,8 +304,9 @@ export async function topBots(
         {
           copyToken: deps.secrets.seal(`${COPY_TOKEN_PREFIX}${row.id}`),
           key: cardKeyOf(row.id),
-          copyCount: copies.get(row.id) ?? 0,
+          copyCount: (row.botType === 'range' ? gridCopies : copies).get(row.id) ?? 0,
           demo: demo.has(row.id),
+          profit7d: booked7d.get(row.id) ?? 0,
         },
       ),
     ),
@@ -262,7 +330,9 @@ function botIdOfToken(deps: Pick<AppDeps, 'secrets'>, token: string): string | u
 
 /**
  * Copies a ranked bot's strategy (any user's: it is shown anonymously) into the user's own strategies,
- * named after its shape ("Multigrid 10 · copy", then "… · copy 2"), never after its owner's name for it.
+ * named after its shape ("Multigrid 10 · copy", then "… · copy 2"), never after its owner's name for it. A
+ * range grid answers its parameters instead (copyableRangeParams), stored nowhere: Start Grid opens with them;
+ * the member's copy is counted on the grid's card.
  */
 export async function copyBotStrategy(
   deps: Pick<AppDeps, 'db' | 'secrets'>,
@@ -272,6 +342,11 @@ export async function copyBotStrategy(
   const botId = botIdOfToken(deps, copyToken);
   const source = botId ? await repo.findLiveBot(deps.db, botId) : undefined;
   if (!source) throw new HttpError(404, m.botNotFound);
+  // Range grids keep no saved strategies: the copy is the grid's parameters, for Start Grid to open with.
+  if (source.botType === 'range') {
+    if (source.userId !== userId) await topRepo.recordGridCopy(deps.db, source.id, userId);
+    return { success: true, botType: 'range' as const, strategy: copyableRangeParams(source) };
+  }
   const kind = gridTypeOf(source);
   const taken = await takenNames(deps.db, userId, kind);
   const base = `${strategyShapeOf(source)} · copy`;

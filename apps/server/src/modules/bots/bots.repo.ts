@@ -9,6 +9,9 @@ export type BotType = BotRow['botType'];
 export const GRID_TYPES = ['multigrid', 'scalping'] as const;
 const typeIs = (type: BotType | undefined) =>
   type === undefined ? inArray(bots.botType, [...GRID_TYPES]) : eq(bots.botType, type);
+/** Copy BOTs ranks the grid bots and the range grids alike (docs/product.md §5). */
+export const COPYABLE_TYPES = [...GRID_TYPES, 'range'] as const;
+const copyable = inArray(bots.botType, [...COPYABLE_TYPES]);
 
 /** The user's bot of this type, or undefined: another user's bot reads as absent (docs/trading-rules.md §3 → 404). */
 export async function findUserBot(
@@ -68,6 +71,7 @@ export const headColumns = {
   haltReason: bots.haltReason,
   stopReason: bots.stopReason,
   closedPrice: bots.closedPrice,
+  venue: bots.venue,
 };
 
 /** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
@@ -119,6 +123,23 @@ export async function engineStatesOf(db: Db | Tx, userId: string, botIds: string
     .where(and(eq(bots.userId, userId), inArray(bots.id, botIds)));
 }
 
+/** The user's stopped range grids, with the version of their states (a stopped state is read once per version). */
+export async function stoppedRangeHeads(db: Db, userId: string) {
+  return db
+    .select({ id: bots.id, stateVersion: bots.stateVersion })
+    .from(bots)
+    .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped'), eq(bots.botType, 'range')));
+}
+
+/** These range grids of the user as their rows (the History row's figures: state, category, closing price). */
+export async function rangeRowsOf(db: Db, userId: string, botIds: string[]): Promise<BotRow[]> {
+  if (botIds.length === 0) return [];
+  return db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.userId, userId), eq(bots.botType, 'range'), inArray(bots.id, botIds)));
+}
+
 export async function listStoppedBots(db: Db, userId: string, type: BotType): Promise<BotRow[]> {
   return db
     .select()
@@ -147,7 +168,7 @@ export async function listAllLiveBots(
     .where(
       and(
         eq(bots.status, 'Live'),
-        typeIs(undefined),
+        copyable,
         lte(bots.createdAt, filter.startedBefore),
         ne(bots.userId, filter.exceptUserId),
         filter.symbol ? eq(bots.symbol, filter.symbol) : undefined,
@@ -158,13 +179,13 @@ export async function listAllLiveBots(
     .limit(limit);
 }
 
-/** A Live bot of any user (Copy BOTs shows them anonymously). */
+/** A Live bot or range grid of any user (Copy BOTs shows them anonymously). */
 export async function findLiveBot(db: Db, botId: string): Promise<BotRow | undefined> {
   if (!/^[0-9a-f-]{36}$/i.test(botId)) return undefined;
   const [row] = await db
     .select()
     .from(bots)
-    .where(and(eq(bots.id, botId), eq(bots.status, 'Live'), typeIs(undefined)))
+    .where(and(eq(bots.id, botId), eq(bots.status, 'Live'), copyable))
     .limit(1);
   return row;
 }
@@ -242,6 +263,7 @@ export async function fillsOf(db: Db, userId: string, botIds: readonly string[])
       feeAsset: botFills.feeAsset,
       feePaid: botFills.feePaid,
       pnl: botFills.pnl,
+      venue: bots.venue,
     })
     .from(botFills)
     .innerJoin(bots, eq(bots.id, botFills.botId))

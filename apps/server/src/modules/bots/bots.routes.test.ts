@@ -132,10 +132,15 @@ describe('start bot', () => {
     });
   });
 
-  it('starts on the paper exchange without any API key', async () => {
+  it('starts on the paper exchange without any API key, and records that exchange on the bot', async () => {
     const user = await registerUser(t, 'nokey');
     const res = await call(t, 'POST', '/api/startbotdata', start, { token: user.token });
     expect(res).toMatchObject({ status: 200, body: { message: m.startCreated } });
+    const [row] = await t.handle.db
+      .select()
+      .from(bots)
+      .where(eq(bots.id, String(res.body.botId)));
+    expect(row?.venue).toBe('paper');
   });
 });
 

@@ -31,6 +31,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { currentUser, requireUser } from '../../plugins/auth';
+import { userVenueName } from '../exchange';
 import { addFundsToBot } from './add-funds.service';
 import { assertRunning, runningBotOf, sendBotCommand } from './bot-commands.service';
 import { gridState, priceOf } from './bot-summary';
@@ -96,8 +97,9 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     }));
 
     r.post(paths.info, withBody(botIdInputSchema), async (req) => {
-      const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
-      return read.summaryOf(deps, bot);
+      const userId = currentUser(req).id;
+      const bot = await runningBotOf(deps, userId, req.body.botID, type);
+      return { ...(await read.summaryOf(deps, bot)), exchange: await userVenueName(deps, userId) };
     });
     r.post(paths.orderBook, withBody(orderBookInputSchema), async (req) => {
       const bot = await runningBotOf(deps, currentUser(req).id, req.body.botID, type);
@@ -222,7 +224,8 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  // CSV exports (ours): one row per fill with date, pair, side, price, quantity, quote, fee, fee asset, PnL.
+  // CSV exports (ours): one row per fill with date, pair, side, price, quantity, quote, fee, fee asset, PnL,
+  // and the exchange the bot trades on.
   r.get(
     botApiPaths.fillsCsv,
     { ...guard, schema: { querystring: botFillsCsvQuerySchema } },
@@ -233,7 +236,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendCsv(
         reply,
         `${bot.symbol}-${bot.id.slice(0, 8)}-fills.csv`,
-        fillsCsv(await fillsOf(deps.db, userId, [bot.id])),
+        fillsCsv(await fillsOf(deps.db, userId, [bot.id]), await userVenueName(deps, userId)),
       );
     },
   );
@@ -247,7 +250,7 @@ export async function botRoutes(app: FastifyInstance, deps: AppDeps) {
       return sendCsv(
         reply,
         `history-${req.query.type}-fills.csv`,
-        fillsCsv(await fillsOf(deps.db, userId, ids)),
+        fillsCsv(await fillsOf(deps.db, userId, ids), await userVenueName(deps, userId)),
       );
     },
   );

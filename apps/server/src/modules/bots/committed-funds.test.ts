@@ -3,7 +3,7 @@ import { botMessages, heldByBotsMessage, walletMessages as m, money } from '@gri
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle } from '../../testing/bot-fixtures';
-import { call, registerUser } from '../../testing/http';
+import { call, registerMember } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { PAPER_ACCOUNT_KEYS } from '../exchange/user-exchange';
 import { commitmentOf } from './committed-funds';
@@ -16,12 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(prefix: string) {
-  const user = await registerUser(t, prefix);
-  const auth = { token: user.token };
-  const me = await call(t, 'GET', '/api/me', undefined, auth);
-  return { auth, id: (me.body.user as { id: string }).id };
-}
+const member = (prefix: string) => registerMember(t, prefix);
 
 /** Makes a stored bot hold `qty` coins bought for `quote` USDT, as its fills would have. */
 async function holdLots(botId: string, qty: number, quote: number) {

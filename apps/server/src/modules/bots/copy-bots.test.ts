@@ -4,7 +4,7 @@ import { botMessages as m, type TopBot } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
-import { call, registerUser } from '../../testing/http';
+import { call, registerMember } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const DAY_MS = 86_400_000;
@@ -16,12 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(prefix: string) {
-  const user = await registerUser(t, prefix);
-  const auth = { token: user.token };
-  const me = await call(t, 'GET', '/api/me', undefined, auth);
-  return { auth, id: (me.body.user as { id: string }).id };
-}
+const member = (prefix: string) => registerMember(t, prefix);
 
 /** A Live bot that started `days` ago and booked `profit` USDT on its 1,000 (ROI = profit / 10 %). */
 async function rankedBot(

@@ -2,9 +2,9 @@ import { botFills, bots } from '@gridbot/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
-import { call, registerUser } from '../../testing/http';
+import { registerMember } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { fillsCsv } from './fills-export';
+import { type FillRow, fillsCsv } from './fills-export';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(prefix: string) {
-  const user = await registerUser(t, prefix);
-  const auth = { token: user.token };
-  const me = await call(t, 'GET', '/api/me', undefined, auth);
-  return { auth, id: (me.body.user as { id: string }).id };
-}
+const member = (prefix: string) => registerMember(t, prefix);
 
 const T0 = Date.UTC(2026, 2, 1, 12, 0, 0);
 
@@ -88,9 +83,9 @@ describe('CSV export of fills', () => {
     expect(res.type).toMatch(/^text\/csv/);
     expect(res.disposition).toMatch(/^attachment; filename="ETHUSDT-.*-fills\.csv"$/);
     expect(res.body.split('\r\n')).toEqual([
-      'date,pair,side,price,quantity,quote,fee,fee_asset,pnl',
-      '2026-03-01T12:01:00.000Z,ETHUSDT,BUY,100,0.5,50,0.05,USDT,',
-      '2026-03-01T12:02:00.000Z,ETHUSDT,SELL,104,0.5,52,0.05,USDT,2',
+      'date,pair,side,price,quantity,quote,fee,fee_asset,pnl,exchange',
+      '2026-03-01T12:01:00.000Z,ETHUSDT,BUY,100,0.5,50,0.05,USDT,,Paper',
+      '2026-03-01T12:02:00.000Z,ETHUSDT,SELL,104,0.5,52,0.05,USDT,2,Paper',
       '',
     ]);
     const stranger = await member('csvx');
@@ -117,21 +112,45 @@ describe('CSV export of fills', () => {
   });
 
   it('quotes fields a spreadsheet would read as formulas or split', () => {
-    const out = fillsCsv([
-      {
-        timeMs: T0,
-        symbol: '=HYPERLINK("x")',
-        side: 'buy',
-        price: '1',
-        qty: '1',
-        quote: '1',
-        fee: '0',
-        feeAsset: 'USDT',
-        feePaid: null,
-        pnl: '-1',
-      },
-    ]);
-    expect(out.split('\r\n')[1]).toBe(`2026-03-01T12:00:00.000Z,"'=HYPERLINK(""x"")",BUY,1,1,1,0,USDT,-1`);
+    const out = fillsCsv(
+      [
+        {
+          timeMs: T0,
+          symbol: '=HYPERLINK("x")',
+          side: 'buy',
+          price: '1',
+          qty: '1',
+          quote: '1',
+          fee: '0',
+          feeAsset: 'USDT',
+          feePaid: null,
+          pnl: '-1',
+        },
+      ],
+      'Bybit',
+    );
+    expect(out.split('\r\n')[1]).toBe(
+      `2026-03-01T12:00:00.000Z,"'=HYPERLINK(""x"")",BUY,1,1,1,0,USDT,-1,Bybit`,
+    );
+  });
+
+  it('names on each row the exchange its bot traded on, and the given one where none was recorded', () => {
+    const fill: FillRow = {
+      timeMs: T0,
+      symbol: 'ETHUSDT',
+      side: 'sell',
+      price: '2000',
+      qty: '0.1',
+      quote: '200',
+      fee: '0.2',
+      feeAsset: 'USDT',
+      feePaid: null,
+      pnl: '1.5',
+    };
+    const rows = fillsCsv([{ ...fill, venue: 'binance' }, { ...fill, venue: null }, fill], 'OKX').split(
+      '\r\n',
+    );
+    expect(rows.slice(1, 4).map((row) => row.split(',').at(-1))).toEqual(['Binance', 'OKX', 'OKX']);
   });
 
   it('names the coin a spot buy paid its fee in, with the amount charged in it', async () => {
@@ -154,6 +173,8 @@ describe('CSV export of fills', () => {
       clientOrderId: `${id}-1`,
     });
     const res = await csv(owner.auth, `/api/botfills.csv?botID=${id}`);
-    expect(res.body.split('\r\n')[1]).toBe('2026-03-01T12:00:00.000Z,ETHUSDT,BUY,2000,0.5,1000,0.0005,ETH,');
+    expect(res.body.split('\r\n')[1]).toBe(
+      '2026-03-01T12:00:00.000Z,ETHUSDT,BUY,2000,0.5,1000,0.0005,ETH,,Paper',
+    );
   });
 });

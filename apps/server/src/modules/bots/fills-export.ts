@@ -1,9 +1,9 @@
-import { money } from '@gridbot/shared';
+import { money, VENUE_NAMES, type Venue } from '@gridbot/shared';
 
 /**
  * One row per fill, the columns a tax report needs. `fee` is what the exchange charged, in `fee_asset`: a spot
  * buy may pay it in the bought coin, or in BNB (docs/trading-rules.md §2.1), and a report that read such a fee
- * as USDT would be wrong.
+ * as USDT would be wrong. `exchange` names where the bot trades (VENUE_NAMES: the user's key's exchange, or Paper).
  */
 export const FILLS_CSV_HEADER = [
   'date',
@@ -15,9 +15,10 @@ export const FILLS_CSV_HEADER = [
   'fee',
   'fee_asset',
   'pnl',
+  'exchange',
 ];
 
-interface FillRow {
+export interface FillRow {
   timeMs: number;
   symbol: string;
   side: 'buy' | 'sell' | 'FUNDING';
@@ -30,6 +31,8 @@ interface FillRow {
   feeAsset: string;
   feePaid: string | null;
   pnl: string | null;
+  /** The exchange the fill's bot was started on; null when not recorded (then the `exchange` of the export). */
+  venue?: Venue | null;
 }
 
 /** RFC 4180 field: quoted when it holds a comma, quote or line break; a leading formula sign is neutralised. */
@@ -38,8 +41,11 @@ function field(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-/** The fills as CSV (CRLF line ends, as RFC 4180 writes them), oldest first. */
-export function fillsCsv(rows: readonly FillRow[]): string {
+/**
+ * The fills as CSV (CRLF line ends, as RFC 4180 writes them), oldest first. Each row names the exchange its bot
+ * traded on, or `exchange` (the user's key's now; null: no key bound) for a bot started before that was recorded.
+ */
+export function fillsCsv(rows: readonly FillRow[], exchange: string | null): string {
   const lines = [FILLS_CSV_HEADER.join(',')];
   for (const r of rows) {
     lines.push(
@@ -53,6 +59,7 @@ export function fillsCsv(rows: readonly FillRow[]): string {
         money(r.feePaid ?? r.fee).toFixed(),
         r.feeAsset,
         r.pnl === null ? '' : money(r.pnl).toFixed(),
+        (r.venue ? VENUE_NAMES[r.venue] : exchange) ?? '',
       ]
         .map(field)
         .join(','),

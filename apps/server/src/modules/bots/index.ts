@@ -17,6 +17,7 @@ export {
   runningBotOn,
 } from './bots.repo';
 export { botRoutes } from './bots.routes';
+export { botIdOfClientOrderId, clientOrderIdOf } from './client-order-id';
 export { botLabel, botsHolding, committedFunds, freePart, usdtBalances } from './committed-funds';
 export { DashboardReads } from './dashboard.repo';
 export { resumeAfterHalt } from './resume-bot.service';

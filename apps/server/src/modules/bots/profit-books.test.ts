@@ -1,4 +1,4 @@
-import { bots, users } from '@gridbot/db';
+import { botFills, bots, users } from '@gridbot/db';
 import type { EngineState } from '@gridbot/engine';
 import { eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -103,6 +103,34 @@ describe('profit and loss books and fill counts', () => {
       ),
       { numRuns: 20 },
     );
+  });
+
+  it("count a closing order's pnl booked on its row once, as no new fill, however often it is written", async () => {
+    const user = await trader('priced');
+    const bot = await parkedBot(user.id);
+    // A range grid's sell filled in two parts (its rest rests: no pnl yet; the second part grows its one row),
+    // then counted complete with what filled.
+    const part = { ...fill(1, null), side: 'sell' as const, rests: true };
+    await saveFill(
+      writes,
+      bot.botId,
+      user.id,
+      { ...part, qty: '0.05', quote: '100', fee: '0.1' },
+      bot.state,
+      2000,
+    );
+    await saveFill(writes, bot.botId, user.id, part, bot.state, 2000);
+    const priced = { seq: 1, side: 'sell' as const, pnl: '5.99', onRow: true as const };
+    await Promise.all([
+      saveFill(writes, bot.botId, user.id, priced, bot.state, 2000),
+      saveFill(writes, bot.botId, user.id, priced, bot.state, 2000),
+    ]);
+    await saveFill(writes, bot.botId, user.id, priced, bot.state, 2000);
+    expect(await booksOf(bot.botId)).toEqual({ profit: '5.99', loss: '0.00', fills: 1 });
+    const [row] = await t.deps.db.select().from(botFills).where(eq(botFills.botId, bot.botId));
+    expect(row).toMatchObject({ qty: '0.1', quote: '200', fee: '0.2' });
+    expect(Number(row!.pnl)).toBe(5.99);
+    await t.deps.db.update(bots).set({ status: 'Stopped' }).where(eq(bots.id, bot.botId));
   });
 
   it('give the dashboard totals, the History books and the Order Book total, for the user only', async () => {

@@ -173,6 +173,7 @@ export async function startBot(
       investment: String(input.amount),
       leverage,
       engineState: initialState(deps, input, params, leverage) as unknown as Record<string, unknown>,
+      venue: exchange.venue,
     });
   });
   // Once the bot is written and its lock let go: the runtime reads the bot it is handed.

@@ -1,5 +1,5 @@
-import { bots, type Db, strategies, users } from '@gridbot/db';
-import { and, count, eq, inArray, isNotNull, like, sql } from 'drizzle-orm';
+import { botFills, bots, type Db, gridCopies, strategies, users } from '@gridbot/db';
+import { and, count, eq, gte, inArray, isNotNull, like, sql, sum } from 'drizzle-orm';
 import type { BotRow } from './bots.repo';
 
 /**
@@ -39,4 +39,34 @@ export async function copyCountsOf(db: Db, rows: BotRow[]): Promise<Map<string, 
     counts.set(row.id, Number(hit?.n ?? 0));
   }
   return counts;
+}
+
+/** A member copied a range grid: counted once per member, however often they copy it. */
+export async function recordGridCopy(db: Db, botId: string, userId: string): Promise<void> {
+  await db.insert(gridCopies).values({ botId, userId }).onConflictDoNothing();
+}
+
+/** How many members copied each of these range grids. */
+export async function gridCopyCountsOf(db: Db, botIds: string[]): Promise<Map<string, number>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select({ botId: gridCopies.botId, n: count() })
+    .from(gridCopies)
+    .where(inArray(gridCopies.botId, botIds))
+    .groupBy(gridCopies.botId);
+  return new Map(rows.map((r) => [r.botId, Number(r.n)]));
+}
+
+/**
+ * What each of these bots booked on its fills (pnl: a matched pair's grid profit, funding) from `sinceMs` on: a
+ * range grid's 7-day PnL, since its state keeps no profit by date.
+ */
+export async function bookedSince(db: Db, botIds: string[], sinceMs: number): Promise<Map<string, number>> {
+  if (botIds.length === 0) return new Map();
+  const rows = await db
+    .select({ botId: botFills.botId, pnl: sum(botFills.pnl) })
+    .from(botFills)
+    .where(and(inArray(botFills.botId, botIds), gte(botFills.timeMs, sinceMs)))
+    .groupBy(botFills.botId);
+  return new Map(rows.map((r) => [r.botId, Number(r.pnl ?? 0)]));
 }

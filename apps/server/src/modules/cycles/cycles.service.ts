@@ -104,6 +104,7 @@ export async function startCycle(
       investment: String(input.amount),
       leverage,
       engineState: state as unknown as Record<string, unknown>,
+      venue: exchange.venue,
     });
   });
   await deps.botControl.add(cycleId);
@@ -190,6 +191,6 @@ export async function resumeCycle(
   return resumeAfterHalt(deps, row, texts, missingLots);
 }
 
-export async function cycleHistory(deps: Pick<AppDeps, 'db' | 'clock'>, userId: string) {
+export async function cycleHistory(deps: Pick<AppDeps, 'db' | 'clock' | 'exchanges'>, userId: string) {
   return history(deps, userId, 'cycle');
 }

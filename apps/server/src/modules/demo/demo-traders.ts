@@ -122,6 +122,7 @@ async function seedBot(deps: AppDeps, paper: PaperExchange, userId: string, bot:
     investment: String(bot.amount),
     leverage: 1,
     engineState: state as unknown as Record<string, unknown>,
+    venue: 'paper',
     createdAt: new Date(candles.openTimeMs[0]!),
   });
   await insertDemoFills(deps.db, botId, userId, fills);

@@ -16,4 +16,11 @@ export {
   createFundingRates,
   createMarketFeed,
 } from './market-setup';
-export { isPaperVenue, loadUserKeys, PAPER_ACCOUNT_KEYS, userExchange, userVenue } from './user-exchange';
+export {
+  isPaperVenue,
+  loadUserKeys,
+  PAPER_ACCOUNT_KEYS,
+  userExchange,
+  userVenue,
+  userVenueName,
+} from './user-exchange';

@@ -18,7 +18,7 @@ import {
   replayHistory,
 } from '@gridbot/exchange';
 import type { KeyExchange } from '@gridbot/shared';
-import type { Env } from '../../config/env';
+import { type Env, isExchangeFeed } from '../../config/env';
 import { binanceHistory } from '../market';
 import { SqlPaperStore } from '../paper';
 import { type ExchangeGateway, paperGateway, type UserKeys } from './exchange-gateway';
@@ -38,11 +38,22 @@ export function createMarketFeed(env: Env, onSubscriberError: (error: unknown) =
       });
     case 'binance':
       return createFeed({ kind: 'binance', sandbox: env.BINANCE_SANDBOX, onSubscriberError });
+    case 'bybit':
+    case 'okx':
+      return createFeed({ kind: env.MARKET_FEED, onSubscriberError });
   }
 }
 
+/** Bybit's or OKX's public candles and funding for backtests (ccxt loads only here). */
+async function venueKlines(feed: 'bybit' | 'okx') {
+  const { VenueKlines } = await (feed === 'bybit'
+    ? import('@gridbot/exchange/bybit')
+    : import('@gridbot/exchange/okx'));
+  return new VenueKlines(feed);
+}
+
 /**
- * How the process's Binance clients spend its request budget (docs/operations.md "Request budgets"): the budget
+ * How the process's exchange clients spend its request budget (docs/operations.md "Request budgets"): the budget
  * the role built (in memory, or Redis with split roles) and the name of the address they leave by.
  */
 export interface BudgetSpending {
@@ -76,6 +87,9 @@ export async function createCandleHistory(
       });
       return binanceHistory(db, klines, Date.now);
     }
+    case 'bybit':
+    case 'okx':
+      return binanceHistory(db, await venueKlines(env.MARKET_FEED), Date.now);
   }
 }
 
@@ -93,7 +107,7 @@ export function createFundingRates(env: Env): Promise<FundingRates> {
 /**
  * Funding rates for futures backtests from the same source: the shipped Binance rates and the paper rate
  * (MARKET_FUNDING_PCT) on the simulated market, the replay's funding files (the paper rate for pairs without
- * one), or Binance's funding history.
+ * one), or the funding history of the exchange whose market the deployment follows (Binance, Bybit, OKX).
  */
 export async function createFundingHistory(env: Env, budget?: RequestBudget): Promise<FundingHistory> {
   switch (env.MARKET_FEED) {
@@ -110,40 +124,52 @@ export async function createFundingHistory(env: Env, budget?: RequestBudget): Pr
       });
       return { read: (q) => klines.fundingRates(q.symbol, q.from, q.to) };
     }
+    case 'bybit':
+    case 'okx': {
+      const klines = await venueKlines(env.MARKET_FEED);
+      return { read: (q) => klines.fundingRates(q.symbol, q.from, q.to) };
+    }
   }
 }
 
 /** Where each live exchange's REST calls go; an exchange without an entry takes no keys here. */
 export interface LiveEndpoints {
-  binance: { sandbox: boolean; baseUrl: string | undefined };
+  binance: { sandbox: boolean; baseUrl: string | undefined; limits?: Env['BINANCE_LIMITS'] };
   bybit?: { baseUrl: string | undefined };
   okx?: { baseUrl: string | undefined };
 }
 
 /**
  * The live exchanges through ccxt with each user's own key, on the key's exchange (Binance, Bybit or OKX); one
- * client per user and key. Binance's clients spend the role's request budget.
+ * client per user and key. Every client spends the role's request budget, each exchange under its own keys.
  */
 export async function liveGateway(
   endpoints: LiveEndpoints,
   spending: BudgetSpending = {},
 ): Promise<ExchangeGateway> {
   // Loaded only here: ccxt takes about 1.5 s, which processes on the paper exchange do not pay.
-  const [{ BinanceExchange }, { BybitExchange }, { OkxExchange }] = await Promise.all([
+  const [{ BinanceExchange, binanceLimitsOf }, { BybitExchange }, { OkxExchange }] = await Promise.all([
     import('@gridbot/exchange/binance'),
     import('@gridbot/exchange/bybit'),
     import('@gridbot/exchange/okx'),
   ]);
+  const { limits, ...binance } = endpoints.binance;
+  const binanceLimits = limits ? { limits: binanceLimitsOf(limits) } : {};
   const build = (keys: UserKeys) => {
     const credentials = { apiKey: keys.apiKey, secret: keys.secret };
     if (keys.exchange === 'okx') {
       if (!endpoints.okx) throw new Error('OKX keys are not accepted by this server');
-      return new OkxExchange({ ...credentials, passphrase: keys.passphrase ?? '', ...endpoints.okx });
+      return new OkxExchange({
+        ...spending,
+        ...credentials,
+        passphrase: keys.passphrase ?? '',
+        ...endpoints.okx,
+      });
     }
     if (keys.exchange !== 'bybit')
-      return new BinanceExchange({ ...spending, ...credentials, ...endpoints.binance });
+      return new BinanceExchange({ ...spending, ...credentials, ...binance, ...binanceLimits });
     if (!endpoints.bybit) throw new Error('Bybit keys are not accepted by this server');
-    return new BybitExchange({ ...credentials, ...endpoints.bybit });
+    return new BybitExchange({ ...spending, ...credentials, ...endpoints.bybit });
   };
   const clients = new Map<string, { apiKey: string; exchange?: KeyExchange; client: Exchange }>();
   const clientOf = (userId: string, keys: UserKeys) => {
@@ -182,8 +208,10 @@ export async function liveGateway(
  * levels the market never reached.
  */
 export function liveEndpoints(env: Env): LiveEndpoints {
-  const binance = { sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL };
-  const realPrices = env.MARKET_FEED === 'binance';
+  const binance = { sandbox: env.BINANCE_SANDBOX, baseUrl: env.BINANCE_REST_URL, limits: env.BINANCE_LIMITS };
+  // Each exchange's bots follow the one market the deployment reads: a real one (any exchange's) is close enough
+  // to every other's for a grid, a simulated or replayed one is not.
+  const realPrices = isExchangeFeed(env.MARKET_FEED);
   return {
     binance,
     ...(realPrices || env.EXCHANGE_REST_URL_BYBIT !== undefined
@@ -196,7 +224,7 @@ export function liveEndpoints(env: Env): LiveEndpoints {
 }
 
 /**
- * The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database; Binance's clients
+ * The exchange chosen by EXCHANGE. The paper exchange keeps its books in the app's database; the live clients
  * spend `budget` (the role's: shared by every process with split roles).
  */
 export async function createExchangeGateway(env: Env, db: Db, feed: MarketFeed, budget?: RequestBudget) {

@@ -1,5 +1,5 @@
 import type { Exchange } from '@gridbot/exchange';
-import { walletMessages } from '@gridbot/shared';
+import { VENUE_NAMES, walletMessages } from '@gridbot/shared';
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { findApiKeys } from './api-keys.repo';
@@ -12,9 +12,21 @@ import type { UserKeys } from './exchange-gateway';
 export const PAPER_ACCOUNT_KEYS: UserKeys = { apiKey: 'paper', secret: 'paper', exchange: 'binance' };
 
 /** The exchange a user's account is on: paper, or the exchange of their bound key (none bound: undefined). */
-export async function userVenue(deps: KeyDeps, userId: string): Promise<Exchange['venue'] | undefined> {
+export async function userVenue(
+  deps: Pick<AppDeps, 'db' | 'exchanges'>,
+  userId: string,
+): Promise<Exchange['venue'] | undefined> {
   if (isPaperVenue(deps)) return 'paper';
   return (await findApiKeys(deps.db, userId))?.exchange;
+}
+
+/** The name of the exchange a user's bots trade on (VENUE_NAMES); null when no key is bound. */
+export async function userVenueName(
+  deps: Pick<AppDeps, 'db' | 'exchanges'>,
+  userId: string,
+): Promise<string | null> {
+  const venue = await userVenue(deps, userId);
+  return venue ? VENUE_NAMES[venue] : null;
 }
 
 /** Whether orders go to the paper exchange (then no API key is ever asked for). */

@@ -90,6 +90,24 @@ describe('range grid API', () => {
     expect(small.body.message).toBe(
       'an order of 0.0005 at 1000 is 0.5 USDT, below the minimum order of 5 USDT for ETHUSDT: invest more or use fewer grids',
     );
+    // With a trigger the grid starts, and sizes its orders, where the price crosses it. 90 USDT at 2000 gives
+    // q = floor(90 / (1000+…+1800 + 2000×5) / 0.0001) × 0.0001 = 0.0052 (5.2 USDT at 1000), enough; at the
+    // trigger 3000 every level is a buy: q = floor(90 / (1000+1200+…+2800) / 0.0001) × 0.0001 = 0.0047.
+    const triggered = await call(
+      t,
+      'POST',
+      '/api/startgrid',
+      {
+        ...start,
+        amount: 90,
+        strategy: { type: 'range', lower: 1000, upper: 3000, grids: 10, trigger: 3000 },
+      },
+      auth,
+    );
+    expect(triggered.status).toBe(400);
+    expect(triggered.body.message).toBe(
+      'an order of 0.0047 at 1000 is 4.7 USDT, below the minimum order of 5 USDT for ETHUSDT: invest more or use fewer grids',
+    );
     const bad = await call(
       t,
       'POST',
@@ -267,13 +285,13 @@ describe('range grid API', () => {
     );
     expect(csv.status).toBe(200);
     const lines = String(csv.body.raw).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,pair,side,price,quantity,quote,fee,fee_asset,pnl');
+    expect(lines[0]).toBe('date,pair,side,price,quantity,quote,fee,fee_asset,pnl,exchange');
     expect(lines.slice(1).map((line) => line.split(',').slice(1))).toEqual([
-      ['ETHUSDT', 'BUY', '2000', '0.2546', '509.2', '0.0002546', 'ETH', ''],
-      ['ETHUSDT', 'BUY', '1950', '0.1273', '248.235', '0.0001273', 'ETH', ''],
-      ['ETHUSDT', 'SELL', '2000', '0.1272', '254.4', '0.2544', 'USDT', '5.9106'],
+      ['ETHUSDT', 'BUY', '2000', '0.2546', '509.2', '0.0002546', 'ETH', '', 'Paper'],
+      ['ETHUSDT', 'BUY', '1950', '0.1273', '248.235', '0.0001273', 'ETH', '', 'Paper'],
+      ['ETHUSDT', 'SELL', '2000', '0.1272', '254.4', '0.2544', 'USDT', '5.9106', 'Paper'],
       // The stop's market sale closes no pair: no grid profit.
-      ['ETHUSDT', 'SELL', '2010', '0.2543', '511.143', '0.511143', 'USDT', ''],
+      ['ETHUSDT', 'SELL', '2010', '0.2543', '511.143', '0.511143', 'USDT', '', 'Paper'],
     ]);
     // A stop the user asked for is no news to them: no bot event in the bell.
     const bell = (await call(t, 'GET', '/api/notifications', undefined, auth))

@@ -1,5 +1,6 @@
 import {
   botIdInputSchema,
+  type GridBotInfo,
   gridApiPaths,
   gridEditInputSchema,
   gridStopInputSchema,
@@ -11,6 +12,7 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app/deps';
 import { currentUser, requireUser } from '../../plugins/auth';
 import { history } from '../bots';
+import { userVenueName } from '../exchange';
 import * as service from './grid.service';
 
 /** Start, watch, edit and stop range grids (docs/trading-rules.md §2.6; the contract in packages/shared grid-bot.ts). */
@@ -26,9 +28,12 @@ export async function gridRoutes(app: FastifyInstance, deps: AppDeps) {
   r.get(gridApiPaths.history, guard, async (req) => ({
     rows: await history(deps, currentUser(req).id, 'range'),
   }));
-  r.post(gridApiPaths.info, withBody(botIdInputSchema), async (req) =>
-    service.gridInfo(deps, currentUser(req).id, req.body.botID),
-  );
+  // The running grid's page: the grid and, as on the bot pages, the exchange it trades on (GridBotInfo).
+  r.post(gridApiPaths.info, withBody(botIdInputSchema), async (req): Promise<GridBotInfo> => {
+    const userId = currentUser(req).id;
+    const view = await service.gridInfo(deps, userId, req.body.botID);
+    return { ...view, exchange: await userVenueName(deps, userId) };
+  });
   r.post(gridApiPaths.fills, withBody(botIdInputSchema), async (req) =>
     service.gridFillsOf(deps, currentUser(req).id, req.body.botID),
   );

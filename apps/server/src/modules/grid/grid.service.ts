@@ -8,6 +8,7 @@ import {
   rangeBounds,
   rangeFilterProblems,
   rangePnl,
+  rangeStartPrice,
   rangeStartProblems,
   reviveRange,
   roiPct,
@@ -29,12 +30,12 @@ import { platformDepsOf } from '../../config/platform-runtime';
 import { HttpError } from '../../lib/http-error';
 import { freeUsdt, insertBot, runningBotOn, sendBotCommand } from '../bots';
 import { platformCredit } from '../credit';
-import { isLiveVenue, setUpFutures } from '../exchange';
+import { setUpFutures } from '../exchange';
 import * as repo from './grid.repo';
 
-/** A short or neutral futures grid on an exchange key. */
+/** A short or neutral futures grid on an exchange key whose adapter sends every futures sell reduce-only. */
 export const LIVE_LONG_ONLY =
-  'Short and neutral futures grids run on the paper exchange only for now: on your exchange key every grid sell closes a long. Choose long.';
+  'Short and neutral futures grids do not run on this exchange: every grid sell there closes a long. Choose long.';
 
 type StartDeps = Pick<
   AppDeps,
@@ -58,21 +59,22 @@ export async function startGrid(deps: StartDeps, userId: string, input: StartGri
   const rules = compileRules(getMarketRules(input.selectPair, market));
   const leverage = market === 'future' ? params.leverage : 1;
   const funds = market === 'future' ? money(input.amount).times(leverage).toNumber() : input.amount;
-  const problems = rangeStartProblems(params, funds, Number(last), rules, market);
+  const startPrice = rangeStartPrice(params, Number(last));
+  const problems = rangeStartProblems(params, funds, startPrice, rules, market);
   if (problems.length > 0) throw new HttpError(400, problems.join('; '));
   if (await runningBotOn(deps.db, userId, input.selectPair, input.category))
     throw new HttpError(400, m.alreadyRunning(input.selectPair));
 
   const botId = await deps.state.accounts.run(userId, async (conn) => {
     const { exchange, free } = await freeUsdt(deps, userId, market, conn);
-    // The live adapters send every futures sell reduce-only (their bots hold longs): a short's opening sell
-    // would be refused. The paper exchange holds shorts.
-    if (market === 'future' && params.direction !== 'long' && isLiveVenue(exchange.venue))
+    // An exchange whose adapter sends every futures sell reduce-only would refuse a short's opening sell. The
+    // paper exchange, Binance, Bybit and OKX open shorts when the order says so (Exchange.opensShorts).
+    if (market === 'future' && params.direction !== 'long' && !exchange.opensShorts)
       throw new HttpError(400, LIVE_LONG_ONLY);
     // A live exchange's filters (§2.6 "Live (Binance)"): the open orders and their prices must pass its
     // MAX_NUM_ORDERS and percent-price filters at the price the orders go out at (the paper rules carry none).
     const live = await exchange.marketRules(input.selectPair, market);
-    const refused = rangeFilterProblems(params, params.trigger ?? Number(last), live, market);
+    const refused = rangeFilterProblems(params, startPrice, live, market);
     if (refused.length > 0) throw new HttpError(400, refused.join('; '));
     const needed = startCostWithFees(input.amount, market, leverage, DEFAULT_FEE_PCT[market]);
     if (money(free).lt(needed)) {
@@ -102,6 +104,7 @@ export async function startGrid(deps: StartDeps, userId: string, input: StartGri
       investment: String(input.amount),
       leverage,
       engineState: state as unknown as Record<string, unknown>,
+      venue: exchange.venue,
     });
   });
   await deps.botControl.add(botId);
@@ -182,6 +185,7 @@ async function viewOf(deps: Pick<AppDeps, 'db' | 'feed' | 'clock'>, row: repo.Gr
             entryPrice: f.pos === 0 ? 0 : money(f.entry).dividedBy(Math.abs(f.pos)).toNumber(),
             margin: f.margin,
             liquidationPrice: f.liqPrice,
+            funding: f.funding,
           },
     startedAt: row.createdAt.toISOString(),
     stoppedAt: row.stoppedAt?.toISOString() ?? null,

@@ -30,7 +30,7 @@ const unreachable = (error: unknown) => {
  * with a warning naming the server's IP to whitelist. On paper the exchange is stored and means nothing.
  */
 export async function saveKeys(
-  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets'>,
+  deps: Pick<AppDeps, 'db' | 'clock' | 'config' | 'exchanges' | 'secrets' | 'runningWork'>,
   userId: string,
   input: { apiKey: string; secret: string; exchange: KeyExchange; passphrase?: string | undefined },
   ip: string,
@@ -39,6 +39,7 @@ export async function saveKeys(
   const passphrase = exchange === 'okx' ? input.passphrase : undefined;
   if (!isPaperVenue(deps) && !deps.exchanges.keyExchanges?.includes(exchange))
     throw new HttpError(400, m.exchangeUnavailable(KEY_EXCHANGE_NAMES[exchange]));
+  await refuseSwitchWhileRunning(deps, userId, exchange);
   const keys = { apiKey, secret, exchange, ...(passphrase ? { passphrase } : {}) };
   const valid = await deps.exchanges.verifyKeys(userId, keys).catch(unreachable);
   if (!valid) throw new HttpError(400, m.invalidKeys);
@@ -63,6 +64,22 @@ export async function saveKeys(
     permissions: permissions ? toKeyPermissions(permissions, now) : null,
     ...(permissions && !permissions.ipRestrict ? { warning: sm.noIpRestriction(serverIp) } : {}),
   };
+}
+
+/**
+ * A running bot's coin, position and orders are on the exchange of the key it started with: a key of another
+ * exchange would send its next orders (its sale too) where it holds nothing. A new key of the same exchange
+ * (rotated) is taken at any time. On paper the exchange names nothing, so nothing is refused.
+ */
+async function refuseSwitchWhileRunning(
+  deps: Pick<AppDeps, 'db' | 'config' | 'exchanges' | 'runningWork'>,
+  userId: string,
+  exchange: KeyExchange,
+) {
+  if (isPaperVenue(deps)) return;
+  const bound = await findApiKeys(deps.db, userId);
+  if (bound && bound.exchange !== exchange && (await deps.runningWork.hasRunning(userId)))
+    throw new HttpError(400, m.switchWhileRunning);
 }
 
 /** Disconnect: refused while a bot or cycle runs on the keys. */

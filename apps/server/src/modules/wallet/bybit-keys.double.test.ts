@@ -1,6 +1,9 @@
+import { bots } from '@gridbot/db';
 import { FakeBinanceServer, FakeBybitServer } from '@gridbot/exchange/testing';
 import { securityMessages as sm, walletMessages as wm } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { insertBot } from '../../testing/bot-fixtures';
 import { call, registerUser } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { type ExchangeGateway, loadUserKeys } from '../exchange';
@@ -103,6 +106,23 @@ describe('a Bybit key in API Setting (Bybit double)', () => {
     expect((await call(t, 'POST', '/api/apikeys', plain, { token: user.token })).status).toBe(200);
     const fetched = await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token });
     expect(fetched.body).toEqual({ apiKey: 'binance-key-1', exchange: 'binance' });
+  });
+
+  it('refuses a key of another exchange while a bot runs on the bound one, and takes a new key of the same exchange', async () => {
+    const user = await registerUser(t, 'bybsw');
+    const binanceKeys = { apiKey: 'binance-key-1', secretKey: 'binance-secret-1' };
+    expect((await call(t, 'POST', '/api/apikeys', binanceKeys, { token: user.token })).status).toBe(200);
+    const botId = await insertBot(t.handle.db, await userIdOf(user.token));
+    // The bot's coin and orders are on Binance: switching its member to Bybit would send its sale there.
+    const switched = await call(t, 'POST', '/api/apikeys', bybitKeys, { token: user.token });
+    expect(switched).toMatchObject({ status: 400, body: { message: wm.switchWhileRunning } });
+    const fetched = await call(t, 'GET', '/api/fetchkeys', undefined, { token: user.token });
+    expect(fetched.body).toEqual({ apiKey: 'binance-key-1', exchange: 'binance' });
+    // A key of the same exchange (a rotated one) replaces the old at any time.
+    expect((await call(t, 'POST', '/api/apikeys', binanceKeys, { token: user.token })).status).toBe(200);
+
+    await t.handle.db.update(bots).set({ status: 'Stopped' }).where(eq(bots.id, botId));
+    expect((await call(t, 'POST', '/api/apikeys', bybitKeys, { token: user.token })).status).toBe(200);
   });
 
   it('refuses a Bybit key where the server takes none (Bybit not configured)', async () => {

@@ -1,5 +1,6 @@
 import { bots, type Db, type Tx } from '@gridbot/db';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { ownerColumns } from './open-orders.repo';
 
 /**
  * The user's futures bots on these pairs, newest first, with their engine states: what a position may belong
@@ -9,12 +10,7 @@ export async function futuresBotsOn(db: Db | Tx, userId: string, symbols: readon
   if (symbols.length === 0) return [];
   return db
     .select({
-      id: bots.id,
-      botType: bots.botType,
-      strategyName: bots.strategyName,
-      symbol: bots.symbol,
-      category: bots.category,
-      status: bots.status,
+      ...ownerColumns,
       engineState: bots.engineState,
       positionClosedAt: bots.positionClosedAt,
     })

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot } from '../../testing/bot-fixtures';
-import { call, registerUser } from '../../testing/http';
+import { call, registerMember } from '../../testing/http';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { PAPER_ACCOUNT_KEYS } from '../exchange';
 
@@ -32,10 +32,7 @@ interface Listed {
 }
 
 async function member(prefix: string) {
-  const user = await registerUser(t, prefix);
-  const auth = { token: user.token };
-  const me = await call(t, 'GET', '/api/me', undefined, auth);
-  const id = (me.body.user as { id: string }).id;
+  const { auth, id } = await registerMember(t, prefix);
   return { auth, id, exchange: t.deps.exchanges.forUser(id, PAPER_ACCOUNT_KEYS) };
 }
 

@@ -1,9 +1,11 @@
 import {
   apiKeyApiPaths,
   apiKeysInputSchema,
+  cancelOrderInputSchema,
   closePositionInputSchema,
   walletMessages as m,
   money,
+  openOrderApiPaths,
   positionApiPaths,
   swapInputSchema,
   transferInputSchema,
@@ -18,6 +20,7 @@ import { committedFunds, freePart, usdtBalances } from '../bots';
 import { findApiKeys, isPaperVenue, loadUserKeys } from '../exchange';
 import { requireSecondFactor, storedPermissions } from '../security';
 import { removeKeys, saveKeys } from './api-keys.service';
+import { cancelOpenOrder, listOpenOrders } from './open-orders.service';
 import { closePosition, listPositions } from './positions.service';
 import { serverPublicIp } from './server-ip';
 import { swapToUsdt, transferUsdt } from './wallet.service';
@@ -142,6 +145,18 @@ export async function walletRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(positionApiPaths.close, { ...guard, schema: { body: closePositionInputSchema } }, async (req) =>
     closePosition(deps, currentUser(req).id, req.body.symbol),
+  );
+
+  /** Every open order of the user's account, spot and futures, with the bot it belongs to ("no bot" otherwise). */
+  r.get(openOrderApiPaths.list, guard, async (req) => {
+    const userId = currentUser(req).id;
+    const exchange = await readableExchange(userId);
+    if (!exchange) return { orders: [], connected: false };
+    return { orders: await listOpenOrders(deps, userId, exchange), connected: true };
+  });
+
+  r.post(openOrderApiPaths.cancel, { ...guard, schema: { body: cancelOrderInputSchema } }, async (req) =>
+    cancelOpenOrder(deps, currentUser(req).id, req.body),
   );
 
   r.post(walletApiPaths.spotToFutures, { ...guard, schema: { body: transferInputSchema } }, async (req) => {
