@@ -70,6 +70,29 @@ describe('push channel client', () => {
     unsubscribe();
   });
 
+  it('fetches again for a fill pushed while a poll is out, whose answer may not hold the fill', async () => {
+    const client = new QueryClient();
+    const answers: ((value: unknown) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: ['bots', 'multigrid', 'bot-1', 'orderbook', 1],
+      queryFn: () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    answers[0]?.('first page');
+    await flushTasks();
+    void observer.refetch(); // the 10 s poll, asked before the fill committed
+    await flushTasks();
+    expect(answers).toHaveLength(2);
+    pushApplier(client)({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Live' });
+    await flushTasks();
+    expect(answers).toHaveLength(3);
+    answers[1]?.('without the fill');
+    answers[2]?.('with the fill');
+    await flushTasks();
+    expect(observer.getCurrentResult().data).toBe('with the fill');
+    unsubscribe();
+  });
+
   it("refetches the order book as soon as its own answer is back, not after a slower query of the bot's page", async () => {
     const client = new QueryClient();
     const fetched: string[] = [];

@@ -41,7 +41,8 @@ export function pairsOnScreen(client: QueryClient): { market: 'spot' | 'future';
  * refetch on every event would starve it, and ignoring events during one could miss the newest fill. So each
  * query runs one refetch at a time, and events meanwhile ask it for exactly one more afterwards. Per query,
  * not per bot: the order book shows a fill as soon as its own answer is back, whatever a slower figure on
- * the same page (or a list on another) is still waiting for.
+ * the same page (or a list on another) is still waiting for. A fetch of the query's own (its poll) that is
+ * out when a change comes is replaced: it was asked before the change, so its answer may not hold it.
  */
 function botRefresher(client: QueryClient) {
   const running = new Map<string, { again: boolean }>();
@@ -54,7 +55,7 @@ function botRefresher(client: QueryClient) {
     const state = { again: false };
     running.set(query.queryHash, state);
     void client
-      .refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: false })
+      .refetchQueries({ queryKey: query.queryKey, exact: true }, { cancelRefetch: true })
       .catch(() => undefined)
       .finally(() => {
         running.delete(query.queryHash);

@@ -26,6 +26,11 @@ export default function GridRoute() {
             <RangeSweepPanel {...subject} onApply={apply} />
           </Suspense>
         )}
+        renderSweep={(subject, apply) => (
+          <Suspense fallback={<div className="h-16 animate-pulse rounded-lg bg-surface" />}>
+            <RangeSweepPanel {...subject} onApply={apply} />
+          </Suspense>
+        )}
       />
       <div className="mt-6">
         <GridList />

@@ -180,7 +180,8 @@ export default function BacktestPanel({
             </div>
           </div>
         ) : null}
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        {/* The button on a row of its own: beside two selects in the form's side column, "All 21 days" was cut. */}
+        <div className="grid grid-cols-2 gap-3">
           <SelectField
             label="Candles"
             value={interval}
@@ -203,14 +204,14 @@ export default function BacktestPanel({
             ))}
           </SelectField>
           {state.status === 'running' ? (
-            <Button type="button" variant="outline" className="col-span-2 sm:col-span-1" onClick={cancel}>
+            <Button type="button" variant="outline" className="col-span-2" onClick={cancel}>
               Cancel
             </Button>
           ) : (
             <Button
               type="button"
               variant="secondary"
-              className="col-span-2 sm:col-span-1"
+              className="col-span-2"
               disabled={!request}
               onClick={start}
               data-testid="backtest-run"

@@ -1,9 +1,10 @@
 /**
- * The range sweep: 25 backtests of the picked range widened and narrowed × the grid count, on the period it was
- * picked from; the best runs on the next period and "Use these values" hands it to the form. The worker is
- * replaced by a runner that answers a figure per grid (the engine's runs are tested in lib/range-core.test.ts).
+ * The range grid's parameter sweep: lower × upper × grid count within bounds set around the grid, on the earlier
+ * period; the best (or a clicked cell) runs on the next period and "Use these values" hands it to the form. The
+ * worker is replaced by a runner that answers a figure per grid (the engine's runs are tested in
+ * lib/range-core.test.ts).
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RangeRunRequest } from '../lib/backtest-runner';
@@ -17,13 +18,14 @@ vi.mock('../lib/backtest-runner', async (original) => {
     async runRange(req: RangeRunRequest) {
       requests.push(req);
       const s = req.input.strategy as { lower: number; upper: number; grids: number };
-      // 20 grids cannot start; otherwise the PnL is the grid count less a dollar per 1,000 of width away from
-      // 6,750 (the picked width), so 16 grids on the picked range earn most: +$16.
-      if (s.grids === 20) return { outcome: { ok: false, problems: ['refused'] }, candles: 0 };
-      const off = Math.abs(s.upper - s.lower - 6750) / 1000;
+      // 15 grids cannot start; otherwise the PnL is the grid count less a dollar per 1,000 of width away from
+      // 8,000 (the grid's width), the drawdown a tenth of the grid count; on the next period −$3.50.
+      if (s.grids === 15) return { outcome: { ok: false, problems: ['refused'] }, candles: 0 };
+      const off = Math.abs(s.upper - s.lower - 8000) / 1000;
       const outOfSample = req.range?.fromMs === test.fromMs;
+      const totalPnl = outOfSample ? -3.5 : s.grids - off;
       return {
-        outcome: { ok: true, summary: { totalPnl: outOfSample ? -3.5 : s.grids - off }, fills: [] },
+        outcome: { ok: true, summary: { totalPnl, maxDrawdownPct: s.grids / 10 }, fills: [] },
         candles: 168,
       };
     }
@@ -53,7 +55,7 @@ const fit = { fromMs: 1000 * H, toMs: 1168 * H };
 const test = { fromMs: 1168 * H, toMs: 1336 * H };
 
 describe('RangeSweepPanel', () => {
-  it('runs every cell on the period picked from, the best on the next, and hands the best to the form', async () => {
+  it('sweeps lower × upper × grids around the grid on a heatmap and hands the best or a chosen cell to the form', async () => {
     const onApply = vi.fn();
     const user = userEvent.setup();
     render(
@@ -62,27 +64,74 @@ describe('RangeSweepPanel', () => {
         category="spot"
         investment={1000}
         leverage={null}
-        strategy={{ type: 'range', lower: 90800, upper: 97550, grids: 13, mode: 'arithmetic' }}
+        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
         fit={fit}
         test={test}
         onApply={onApply}
       />,
     );
-    await user.click(screen.getByRole('button', { name: 'Run sweep (25 backtests)' }));
+    // Around 90,000–98,000 (a quarter of its width, 2,000, either side) and 5 to 15 grids.
+    expect(screen.getByLabelText('Lower from')).toHaveValue('88000');
+    expect(screen.getByLabelText('Upper to')).toHaveValue('100000');
+    expect(screen.getByLabelText('Grids to')).toHaveValue('15');
+    // Lowers 88,000, 89,333.33, 90,666.67, 92,000 × uppers 96,000 … 100,000 × grids 5, 7, 9, 11, 13, 15.
+    await user.click(screen.getByRole('button', { name: 'Run sweep (96 backtests)' }));
     const best = await screen.findByTestId('range-sweep-best');
-    expect(best).toHaveTextContent(
-      'Best: 90,800.00–97,550.00, 16 grids, +$16.00; on the next period -$3.50.',
+    // 88,000–96,000 is 8,000 wide: 13 grids earn most (15 cannot start).
+    await waitFor(() =>
+      expect(best).toHaveTextContent(
+        'Best: 88,000.00–96,000.00, 13 grids, +$13.00; on the next period -$3.50.',
+      ),
     );
-    const fitted = requests.filter((r) => r.range?.fromMs === fit.fromMs);
-    expect(fitted).toHaveLength(25);
+    expect(requests.filter((r) => r.range?.fromMs === fit.fromMs)).toHaveLength(96);
     expect(requests.filter((r) => r.range?.fromMs === test.fromMs)).toHaveLength(1);
     for (const r of requests)
       expect(r.period).toMatchObject({ interval: '1h', fromMs: fit.fromMs, toMs: test.toMs });
-    const table = screen.getByRole('table', { name: 'Range sweep: total PnL by range and grid count' });
-    // The 20-grid column could not start anywhere.
-    const firstRow = within(table).getAllByRole('row')[1] as HTMLElement;
-    expect(firstRow).toHaveTextContent('92,150.00–96,200.00+$4.30+$7.30+$10.30+$13.30—');
+    const heatmap = screen.getByTestId('range-sweep-heatmap');
+    const [, first] = within(heatmap).getAllByRole('row');
+    expect(first).toHaveTextContent('88,000.00–96,000.005791113·');
+    const cell = within(heatmap).getByRole('button', { name: '88,000.00–96,000.00, 13 grids' });
+    expect(cell).toHaveAttribute('aria-pressed', 'true');
+    expect(cell).toHaveAttribute('title', 'PnL +$13.00 · max drawdown 1.30 %');
+    // 92,000–96,000 is 4,000 wide: 4 short of 8,000, so 9 grids make 9 − 4 = 5.
+    await user.click(within(heatmap).getByRole('button', { name: '92,000.00–96,000.00, 9 grids' }));
+    await waitFor(() =>
+      expect(best).toHaveTextContent(
+        'Chosen: 92,000.00–96,000.00, 9 grids, +$5.00; on the next period -$3.50.',
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Use these values' }));
-    expect(onApply).toHaveBeenCalledWith({ lower: 90800, upper: 97550, grids: 16 });
+    expect(onApply).toHaveBeenCalledWith({ lower: 92000, upper: 96000, grids: 9 });
+  });
+
+  it('sweeps the bounds the user sets', async () => {
+    const user = userEvent.setup();
+    render(
+      <RangeSweepPanel
+        symbol="BTCUSDT"
+        category="spot"
+        investment={1000}
+        leverage={null}
+        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
+        fit={fit}
+        test={test}
+        onApply={() => undefined}
+      />,
+    );
+    // Grids 5 to 8: four counts × 16 ranges.
+    await user.clear(screen.getByLabelText('Grids to'));
+    await user.type(screen.getByLabelText('Grids to'), '8');
+    expect(screen.getByRole('button', { name: 'Run sweep (64 backtests)' })).toBeEnabled();
+    // A lower bound above every upper leaves no range.
+    await user.clear(screen.getByLabelText('Lower from'));
+    await user.type(screen.getByLabelText('Lower from'), '200000');
+    await user.clear(screen.getByLabelText('Lower to'));
+    await user.type(screen.getByLabelText('Lower to'), '210000');
+    expect(
+      screen.getByText('No lower price is below an upper price: change the bounds.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Run sweep (0 backtests)' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Around this grid' }));
+    expect(screen.getByRole('button', { name: 'Run sweep (96 backtests)' })).toBeEnabled();
   });
 });

@@ -5,6 +5,7 @@ import { NumberInput } from '../../../components/ui/number-input';
 import { formatSignedUsd } from '../../../lib/format';
 import type { BacktestRequest } from '../hooks/use-backtest';
 import { type RunDone, type RunRequest, runPool } from '../lib/backtest-runner';
+import { heat, maxAbs } from '../lib/heat';
 import { type SweepCell, steps, strategyWith, sweepCells } from '../lib/sweep';
 
 /** What a sweep cell came to: total PnL and max drawdown (null: the strategy could not start). */
@@ -302,15 +303,4 @@ function bestIndex(results: readonly (CellResult | null)[]): number | null {
     if (best === null || r.pnl > (results[best]?.pnl as number)) best = i;
   });
   return best;
-}
-
-function maxAbs(results: readonly CellResult[]): number {
-  return results.reduce((m, r) => (r.pnl == null ? m : Math.max(m, Math.abs(r.pnl))), 0) || 1;
-}
-
-/** Green for profit, red for loss, stronger the larger it is against the largest of the map. */
-function heat(pnl: number | null, scale: number): string {
-  if (pnl === null) return 'var(--surface-2)';
-  const strength = Math.round(15 + 55 * Math.min(1, Math.abs(pnl) / scale));
-  return `color-mix(in srgb, var(${pnl >= 0 ? '--up' : '--down'}) ${strength}%, transparent)`;
 }

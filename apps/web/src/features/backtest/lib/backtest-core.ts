@@ -13,7 +13,7 @@ import {
   PathBacktest,
   startGridBacktest,
 } from '@gridbot/engine';
-import type { CandleColumns } from '@gridbot/shared';
+import { type CandleColumns, candlesAt } from '@gridbot/shared';
 
 /** Candles per chunk between progress reports: a few milliseconds of work. */
 export const CHUNK_CANDLES = 8_192;
@@ -46,16 +46,6 @@ export interface BacktestOutcomeOk {
 }
 export type BacktestOutcome = BacktestOutcomeOk | { ok: false; problems: string[] };
 
-function slice(c: CandleColumns, a: number, b: number): CandleColumns {
-  return {
-    openTimeMs: c.openTimeMs.subarray(a, b),
-    open: c.open.subarray(a, b),
-    high: c.high.subarray(a, b),
-    low: c.low.subarray(a, b),
-    close: c.close.subarray(a, b),
-  };
-}
-
 /** The close of the last candle opening before `t` (the first open before the first candle). */
 function priceBefore(c: CandleColumns, t: number, from: number): { price: number; index: number } {
   let i = from;
@@ -84,7 +74,7 @@ export function runBacktestJob(
   });
   for (let a = 0; a < n; a += CHUNK_CANDLES) {
     const b = Math.min(n, a + CHUNK_CANDLES);
-    run.feed(slice(candles, a, b));
+    run.feed(candlesAt(candles, a, b));
     onProgress?.(b, n);
   }
   const result = run.finish();

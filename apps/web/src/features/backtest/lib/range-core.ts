@@ -11,22 +11,12 @@ import {
   type RangeFillRecord,
   startRangeBacktest,
 } from '@gridbot/engine';
-import type { CandleColumns } from '@gridbot/shared';
+import { type CandleColumns, candlesAt } from '@gridbot/shared';
 import { CHUNK_CANDLES } from './backtest-core';
 
 export type RangeOutcome =
   | { ok: true; summary: RangeBacktestSummary; fills: RangeFillRecord[] }
   | { ok: false; problems: string[] };
-
-function slice(c: CandleColumns, a: number, b: number): CandleColumns {
-  return {
-    openTimeMs: c.openTimeMs.subarray(a, b),
-    open: c.open.subarray(a, b),
-    high: c.high.subarray(a, b),
-    low: c.low.subarray(a, b),
-    close: c.close.subarray(a, b),
-  };
-}
 
 /** Runs the range grid over the candles; `onProgress(done, total)` after each chunk. */
 export function runRangeJob(
@@ -46,7 +36,7 @@ export function runRangeJob(
   const chunk = options.chunk ?? CHUNK_CANDLES;
   for (let a = 0; a < n; a += chunk) {
     const b = Math.min(n, a + chunk);
-    run.feed(slice(candles, a, b));
+    run.feed(candlesAt(candles, a, b));
     onProgress?.(b, n);
   }
   const result = run.finish();

@@ -1,29 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { gridCounts, rangeCells } from './range-sweep';
+import { axesAround, gridSteps, priceSteps, rangeCells, rangeRows } from './range-sweep';
 
 describe('the range sweep', () => {
-  it('takes half to one and a half times the grids, rounded, within 2–200, without repeats', () => {
-    // 13 × 0.5 = 6.5 → 7, × 0.75 = 9.75 → 10, 13, × 1.25 = 16.25 → 16, × 1.5 = 19.5 → 20.
-    expect(gridCounts(13)).toEqual([7, 10, 13, 16, 20]);
-    // 2 × 0.5 = 1 → 2, 1.5 → 2, 2, 2.5 → 3, 3.
-    expect(gridCounts(2)).toEqual([2, 3]);
-    expect(gridCounts(180)).toEqual([90, 135, 180, 200]);
+  it('starts around the grid: lower and upper a quarter of the width either side, half to 1.5 × the grids', () => {
+    // 90,000–98,000 is 8,000 wide: a quarter is 2,000.
+    expect(axesAround({ lower: 90000, upper: 98000, grids: 10 })).toEqual({
+      lowerFrom: 88000,
+      lowerTo: 92000,
+      upperFrom: 96000,
+      upperTo: 100000,
+      gridsFrom: 5,
+      gridsTo: 15,
+    });
+    // 10–100: a quarter is 22.5, which would put the lower at −12.5; it stops at half the lower, 5.
+    expect(axesAround({ lower: 10, upper: 100, grids: 3 })).toMatchObject({ lowerFrom: 5, gridsFrom: 2 });
   });
 
-  it('widens and narrows the range about its middle, on the tick', () => {
-    // 90,800–97,550: middle 94,175, half 3,375; × 0.6 = 2,025 → 92,150–96,200; × 1.4 = 4,725 → 89,450–98,900.
-    const cells = rangeCells({ lower: 90800, upper: 97550, grids: 13 }, '0.01');
-    expect(cells).toHaveLength(25);
-    const bands = [...new Set(cells.map((c) => `${c.lower}-${c.upper}`))];
-    expect(bands).toEqual(['92150-96200', '91475-96875', '90800-97550', '90125-98225', '89450-98900']);
-    expect(cells[0]).toEqual({ row: 0, col: 0, lower: 92150, upper: 96200, grids: 7 });
-    expect(cells[24]).toEqual({ row: 4, col: 4, lower: 89450, upper: 98900, grids: 20 });
+  it('takes four prices per bound on the tick and up to six whole grid counts within 2–200', () => {
+    // 4,000 / 3 = 1,333.33…: 89,333.33 and 90,666.67 on a 0.01 tick.
+    expect(priceSteps(88000, 92000, 4, '0.01')).toEqual([88000, 89333.33, 90666.67, 92000]);
+    expect(priceSteps(1.5, 1.5, 4, '0.0001')).toEqual([1.5]);
+    // 5 to 15 in five steps of 2; 2 to 4 has three counts; 150 to 250 stops at 200: steps of 10.
+    expect(gridSteps(5, 15)).toEqual([5, 7, 9, 11, 13, 15]);
+    expect(gridSteps(2, 4)).toEqual([2, 3, 4]);
+    expect(gridSteps(150, 250)).toEqual([150, 160, 170, 180, 190, 200]);
   });
 
-  it('leaves out a width whose lower would reach zero', () => {
-    // 10–100: middle 55, half 45; × 1.4 = 63 would put lower at −8.
-    const cells = rangeCells({ lower: 10, upper: 100, grids: 4 }, '0.01');
-    expect([...new Set(cells.map((c) => c.row))]).toEqual([0, 1, 2, 3]);
-    expect(cells.find((c) => c.row === 3)).toMatchObject({ lower: 1, upper: 109 });
+  it('pairs every lower with every upper above it, each with every grid count', () => {
+    const axes = { lowerFrom: 100, lowerTo: 130, upperFrom: 110, upperTo: 140, gridsFrom: 2, gridsTo: 4 };
+    // Lowers 100, 110, 120, 130 and uppers 110, 120, 130, 140: 4 + 3 + 2 + 1 pairs with the upper above.
+    const rows = rangeRows(axes, '0.01');
+    expect(rows).toHaveLength(10);
+    expect(rows.slice(0, 5)).toEqual([
+      { lower: 100, upper: 110 },
+      { lower: 100, upper: 120 },
+      { lower: 100, upper: 130 },
+      { lower: 100, upper: 140 },
+      { lower: 110, upper: 120 },
+    ]);
+    const cells = rangeCells(axes, '0.01');
+    expect(cells).toHaveLength(30);
+    expect(cells[4]).toEqual({ row: 1, col: 1, lower: 100, upper: 120, grids: 3 });
+    // Around a grid: 4 × 4 ranges × 6 counts = 96 backtests, within the 100 a sweep may run.
+    expect(rangeCells(axesAround({ lower: 90000, upper: 98000, grids: 10 }), '0.01')).toHaveLength(96);
   });
 });

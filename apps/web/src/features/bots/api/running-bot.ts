@@ -1,5 +1,6 @@
 import {
   type BotActionAnswer,
+  type BotInfo,
   type BotPosition,
   type BotSummary,
   botApiPaths,
@@ -38,7 +39,7 @@ export const botKeys = {
 const botInfoQuery = (kind: BotKind, id: string) =>
   queryOptions({
     queryKey: botKeys.info(kind, id),
-    queryFn: ({ signal }) => api.post<BotSummary>(botKindApiPaths[kind].info, { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<BotInfo>(botKindApiPaths[kind].info, { botID: id }, { signal }),
   });
 
 const orderBookQuery = (kind: BotKind, id: string, page: number) =>

@@ -121,6 +121,17 @@ describe('BotChart', () => {
     expect(legend()).toEqual(['Stoploss48,000.00']);
   });
 
+  it("draws a stopped bot's stoploss without its axis tag, which would cover the last price's", () => {
+    const candles = vi.fn<RenderBotCandles>(() => <div data-testid="candles" />);
+    const levels = { ...NO_LEVELS, stoploss: 59_990 };
+    render(<BotChart bot={summary({ levels })} orders={undefined} renderCandles={candles} />);
+    expect(candles.mock.calls.at(-1)?.[1].map((l) => l.axisLabel)).toEqual([undefined]);
+    render(
+      <BotChart bot={summary({ levels, status: 'Stopped' })} orders={undefined} renderCandles={candles} />,
+    );
+    expect(candles.mock.calls.at(-1)?.[1].map((l) => [l.title, l.axisLabel])).toEqual([['Stoploss', false]]);
+  });
+
   it('marks the buys and sells of the order book, not its funding rows', () => {
     const row = (date: string, type: OrderBookRow['type'], price: number, grid: number): OrderBookRow => ({
       date,

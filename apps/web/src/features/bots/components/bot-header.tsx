@@ -1,7 +1,8 @@
-import type { BotSummary } from '@gridbot/shared';
+import type { BotInfo } from '@gridbot/shared';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ExchangeName } from '../../../components/ui/exchange-name';
 import { PageHeader } from '../../../components/ui/page-header';
 import { formatPair, formatPrice } from '../../../lib/format';
 import type { BotKind } from '../api/bot-paths';
@@ -9,11 +10,14 @@ import { StatusBadge } from './bot-parts';
 
 interface BotHeaderProps {
   kind: BotKind;
-  bot: BotSummary;
+  bot: BotInfo;
   onStop?: () => void;
 }
 
-/** docs/spec/02-bots-wallet-account.md header: pair, category, leverage, strategy (the scalping page adds live price and status). */
+/**
+ * docs/spec/02-bots-wallet-account.md header: pair, category, leverage, strategy (the scalping page adds live price and
+ * status), and the exchange the bot trades on (ours).
+ */
 export function BotHeader({ kind, bot, onStop }: BotHeaderProps) {
   const title = `${formatPair(bot.name)} ${kind === 'scalping' ? 'Scalping' : 'Multigrid'} Bot`;
   return (
@@ -29,6 +33,7 @@ export function BotHeader({ kind, bot, onStop }: BotHeaderProps) {
                 Strategy{' '}
                 <span className="font-semibold text-fg">{bot.strategy_name || 'System Strategy'}</span>
               </span>
+              {bot.exchange ? <ExchangeName name={bot.exchange} testId="bot-exchange" /> : null}
             </span>
           }
           actions={

@@ -27,6 +27,9 @@ export function BotStats({
   const booked = toNumber(bot.pnl) ?? 0;
   const avg = purchased?.avgPrice ?? bot.avg_buy_price;
   const qty = purchased?.totalQuantity ?? bot.purchased_qty;
+  // With nothing held but the dust below the exchange's step, the position's P&L is the dust's: say so, or a
+  // figure beside Purchased Qty 0 reads as an error.
+  const dustOnly = (toNumber(qty) ?? 0) === 0 && positionPnl !== 0 && bot.dust ? bot.dust : null;
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       <Stat label="Runtime" value={formatDays(bot.runtime)} />
@@ -42,7 +45,13 @@ export function BotStats({
         value={formatUsd(booked)}
         tone={pnlTone(booked)}
       />
-      <Stat label="Position P&L" value={formatUsd(positionPnl)} tone={pnlTone(positionPnl)} />
+      <Stat label="Position P&L" value={formatUsd(positionPnl)} tone={pnlTone(positionPnl)}>
+        {dustOnly ? (
+          <p className="mt-0.5 truncate text-xs text-muted">
+            on the dust: {formatQty(dustOnly.qty)} {dustOnly.asset}
+          </p>
+        ) : null}
+      </Stat>
       <Stat label="Net P&L" value={formatUsd(netPnl)} tone={pnlTone(netPnl)} />
       {kind === 'scalping' ? (
         <Stat label="Price" value={formatPrice(Number(bot.liveprice))}>

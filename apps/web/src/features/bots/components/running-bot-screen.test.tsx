@@ -1,4 +1,4 @@
-import { type BotSummary, botMessages, missingCoinsReason, type OrderBookRow } from '@gridbot/shared';
+import { type BotInfo, botMessages, missingCoinsReason, type OrderBookRow } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import RunningBotRoute from '../../../app/routes/running-bot';
@@ -29,7 +29,7 @@ vi.mock('../../market/components/candle-chart', () => ({
 vi.mock('../lib/reload-page', () => ({ reloadPageSoon: vi.fn() }));
 beforeEach(() => vi.mocked(reloadPageSoon).mockClear());
 
-function bot(overrides: Partial<BotSummary> = {}): BotSummary {
+function bot(overrides: Partial<BotInfo> = {}): BotInfo {
   return {
     id: 'b1',
     name: 'BTCUSDT',
@@ -66,6 +66,7 @@ function bot(overrides: Partial<BotSummary> = {}): BotSummary {
     stoploss_and_stopbot_at_price: null,
     liquidationPrice: null,
     tradeType: 'multigrid',
+    exchange: 'OKX',
     ...overrides,
   };
 }
@@ -82,7 +83,7 @@ function order(i: number): OrderBookRow {
   };
 }
 
-function botApi(summary: BotSummary, totalOrders = 25, overrides: Parameters<typeof mockApi>[0] = {}) {
+function botApi(summary: BotInfo, totalOrders = 25, overrides: Parameters<typeof mockApi>[0] = {}) {
   const pages = Math.max(1, Math.ceil(totalOrders / 20));
   const prefix = summary.botType === 'scalping' ? '/api/scalp' : '/api/';
   return mockApi({
@@ -131,6 +132,8 @@ describe('Running bot page', () => {
     botApi(bot());
     renderBot();
     expect(await screen.findByRole('heading', { name: 'BTC/USDT Multigrid Bot' })).toBeInTheDocument();
+    // The exchange of the member's key the bot trades on.
+    expect(screen.getByTestId('bot-exchange')).toHaveTextContent('OKX');
     expect(screen.getByText('Used Grid').nextSibling).toHaveTextContent('2/5');
     const table = await screen.findByRole('table', { name: 'Order Book' });
     const rows = within(table).getAllByRole('row');
@@ -217,6 +220,15 @@ describe('Running bot page', () => {
     renderBot();
     const note = await screen.findByRole('note', { name: 'Dust' });
     expect(note).toHaveTextContent('Dust left: 0.0000485 ETH (≈ 0.10 USDT)');
+  });
+
+  it("says a position P&L beside Purchased Qty 0 is the dust's", async () => {
+    botApi(bot({ dust: { qty: 0.0000485, asset: 'ETH', value: 0.0970485 } }), 25, {
+      'POST /api/purchasedQty': () => json({ totalQuantity: 0, avgPrice: 0, totalpnl: 10.5, pnl: 0.004 }),
+    });
+    renderBot();
+    const stat = (await screen.findByText('Position P&L')).parentElement!;
+    expect(stat).toHaveTextContent('$0.00on the dust: 0.0000485 ETH');
   });
 
   it('shows no dust line for a bot without dust', async () => {

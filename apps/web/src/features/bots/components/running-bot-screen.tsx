@@ -1,4 +1,5 @@
 import {
+  type BotInfo,
   type BotPosition,
   type BotSummary,
   botMessages,
@@ -157,7 +158,7 @@ interface BotView {
 interface BotPageProps extends BotView {
   kind: BotKind;
   id: string;
-  bot: BotSummary;
+  bot: BotInfo;
   page: number;
   onPageChange: (page: number) => void;
   renderCandles: RenderBotCandles | undefined;

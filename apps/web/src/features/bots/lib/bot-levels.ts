@@ -11,6 +11,8 @@ export interface BotChartLevel {
   price: number;
   title: string;
   tone: BotLevelTone;
+  /** false: the line without its price tag on the axis. */
+  axisLabel?: boolean;
 }
 
 /** One of the bot's fills as a chart marker (the shape the market chart's `trades` draw). */
@@ -51,10 +53,14 @@ export function botChartLevels(bot: BotSummary): BotChartLevel[] {
     ['restart', 'Restart', levels ? levels.restart : bot.restart_at_price, 'neutral'],
     ['stoploss', 'Stoploss', levels ? levels.stoploss : bot.stoploss_and_stopbot_at_price, 'stop'],
   ] as const;
+  // A stopped bot's triggers no longer act, and the one that stopped it sits at the last price: its tag on the
+  // axis would cover the price's own tag.
+  const axisLabel = bot.status === 'Stopped' ? false : undefined;
   for (const [key, title, value, tone] of triggers) {
     const price = toNumber(value);
     // 0 is how an unset trigger reads on older bots (formatLimit shows it as 'Not set').
-    if (price !== null && price > 0) lines.push({ key, price, title, tone });
+    if (price !== null && price > 0)
+      lines.push({ key, price, title, tone, ...(axisLabel === false && { axisLabel }) });
   }
   return lines;
 }

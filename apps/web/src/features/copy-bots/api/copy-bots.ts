@@ -25,12 +25,19 @@ export function useTopBots(filters: TopBotFilters = { pair: '', category: '', mi
   });
 }
 
+/**
+ * What a copy answers: the name of the strategy stored for the user, or for a range grid (which keeps no saved
+ * strategies) the grid's parameters for Start Grid.
+ */
+export type CopiedStrategy =
+  | { strategy_name: string; botType: string }
+  | { botType: 'range'; strategy: Record<string, unknown> };
+
 /** Copies the bot's strategy into the user's own strategies by its opaque token; the answer names the copy. */
 export function useCopyBotStrategy() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (copyToken: string) =>
-      api.post<{ strategy_name: string; botType: string }>(botApiPaths.copyBotStrategy, { copyToken }),
+    mutationFn: (copyToken: string) => api.post<CopiedStrategy>(botApiPaths.copyBotStrategy, { copyToken }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['strategies'] }),
   });
 }

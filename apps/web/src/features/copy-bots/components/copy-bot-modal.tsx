@@ -8,13 +8,20 @@ import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { formatPair } from '../../../lib/format';
 import { startBotPath } from '../../../lib/start-bot-link';
+import { startGridPath } from '../../../lib/start-grid-link';
 import { toast } from '../../../lib/toast';
 import { useCopyBotStrategy } from '../api/copy-bots';
+import { kindLabel, shapeText } from './bot-kind';
+import { RangeParams } from './range-params';
 import { StrategyShape } from './strategy-shape';
 
 const COPY_FAILED = 'Could not copy this strategy. Please try again.';
+const GRID_COPIED = 'Grid copied: check its values and enter your amount.';
 
-/** docs/product.md §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is yours. */
+/**
+ * docs/product.md §5: the Start New Bot modal copies the strategy, then Start Bot opens prefilled; the amount is
+ * yours. A range grid's copy opens Start Grid with the grid's parameters, which the user may change before starting.
+ */
 export function CopyBotModal({
   bot,
   onClose,
@@ -28,11 +35,17 @@ export function CopyBotModal({
   const navigate = useNavigate();
   const copy = useCopyBotStrategy();
   const scalping = bot?.botType === 'scalping';
+  const grid = bot?.botType === 'range';
 
   const onCopy = () => {
     if (!bot) return;
     copy.mutate(bot.copyToken, {
       onSuccess: (copied) => {
+        if ('strategy' in copied) {
+          toast.success(GRID_COPIED);
+          void navigate(startGridPath({ pair: bot.name, category: bot.category, strategy: copied.strategy }));
+          return;
+        }
         toast.success(`Strategy copied as ${copied.strategy_name}`);
         void navigate(
           startBotPath({
@@ -54,7 +67,11 @@ export function CopyBotModal({
       open={bot !== null}
       onClose={copy.isPending ? undefined : onClose}
       title="Start New Bot"
-      description="Copy this bot's strategy into your own strategies, then start it with your own amount."
+      description={
+        grid
+          ? "Open Start Grid with this grid's range and settings, check or change them, then start it with your own amount."
+          : "Copy this bot's strategy into your own strategies, then start it with your own amount."
+      }
       size="lg"
       footer={
         <>
@@ -72,7 +89,7 @@ export function CopyBotModal({
           <div className="flex flex-wrap items-center gap-2">
             <span className="text-lg font-bold text-fg">{formatPair(bot.name)}</span>
             <Badge tone="primary">{bot.category}</Badge>
-            <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
+            <Badge tone="neutral">{kindLabel(bot)}</Badge>
             {bot.category === 'Future' ? <Badge tone="neutral">{bot.leverage}x</Badge> : null}
           </div>
           <dl className="grid grid-cols-3 gap-3 rounded-lg bg-surface-2 p-3 text-sm">
@@ -96,10 +113,17 @@ export function CopyBotModal({
               <dd className="font-semibold text-fg tabular-nums">{Number(bot.runtime).toFixed(2)} days</dd>
             </div>
           </dl>
-          <div>
-            <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.shape}</h3>
-            <StrategyShape strategy={bot.strategy ?? {}} />
-          </div>
+          {grid ? (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-fg">Grid: {shapeText(bot)}</h3>
+              <RangeParams strategy={bot.strategy ?? {}} future={bot.category === 'Future'} />
+            </div>
+          ) : (
+            <div>
+              <h3 className="mb-2 text-sm font-semibold text-fg">Strategy: {bot.shape}</h3>
+              <StrategyShape strategy={bot.strategy ?? {}} />
+            </div>
+          )}
           {renderBacktest?.(bot)}
           <p className="text-xs text-muted">
             Past results of other users' bots do not promise future returns. Check the strategy before you

@@ -1,6 +1,7 @@
 import type { TopBot } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import GridRoute from '../../../app/routes/grid';
 import LivebotsRoute from '../../../app/routes/livebots';
 import { json, mockApi } from '../../../testing/mock-api';
 import { currentUrl, renderFeature } from '../../../testing/render-feature';
@@ -152,5 +153,98 @@ describe('Copy BOTs', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/copybotstrategy')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ copyToken: 'v2.opaque.one' });
+  });
+
+  it('shows a range grid with its range and opens Start Grid with its values, which the user may change', async () => {
+    // A top ETHUSDT spot grid of 1900–2100 in 4 arithmetic levels, with a stop-loss at 1800.
+    const grid: TopBot = {
+      ...top[1]!,
+      copyToken: 'v1.opaque.grid',
+      key: 'card-grid',
+      name: 'ETHUSDT',
+      botType: 'range',
+      shape: 'Grid 1900–2100 · 4 grids · arithmetic',
+      strategy: {
+        type: 'range',
+        lower: 1900,
+        upper: 2100,
+        grids: 4,
+        mode: 'arithmetic',
+        stopLoss: 1800,
+        takeProfit: null,
+        sellOnStop: true,
+        trailingUp: false,
+        trailingUpLimit: null,
+        trailingDown: false,
+        trailingDownLimit: null,
+        direction: 'long',
+        leverage: 1,
+      },
+      roi: 1.95,
+      maxDrawdownPct: null,
+      copyCount: 2,
+    };
+    const api = mockApi({
+      'GET /api/livebotdata': () => json({ bots: [grid] }),
+      'POST /api/copybotstrategy': () => json({ success: true, botType: 'range', strategy: grid.strategy }),
+      'GET /api/symbolpair': () => json({ pairs: ['BTCUSDT', 'ETHUSDT'] }),
+      'POST /api/liveprice': () => json({ pair: 'ETHUSDT', price: '2000' }),
+      'GET /api/candles': () => json({ candles: [] }),
+      'GET /api/gridbots': () => json([]),
+      'POST /api/startgrid': () => json({ message: 'Grid started.', botID: 'g1' }),
+    });
+    const { user } = renderFeature('/livebots', <LivebotsRoute />, {
+      signedIn: true,
+      routes: [{ path: '/grid', element: <GridRoute /> }],
+    });
+    const list = await screen.findByRole('list', { name: 'Top running bots' });
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card!).getByTestId('top-bot-shape')).toHaveTextContent(
+      '1,900.00–2,100.00 · 4 grids · Arithmetic',
+    );
+    expect(card).toHaveTextContent('Grid');
+    // A grid keeps no drawdown (no figure shown); its copies are counted like a bot's.
+    expect(within(card!).getByTestId('top-bot-drawdown')).toHaveTextContent('—');
+    expect(within(card!).getByTestId('top-bot-copies')).toHaveTextContent('Copied 2 times');
+
+    await user.click(screen.getByRole('button', { name: /^Rank 1: ETH\/USDT Grid, ROI 1\.95%/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start New Bot' });
+    const params = within(dialog).getByLabelText('Grid parameters');
+    expect(params).toHaveTextContent('Lower price1,900.00');
+    expect(params).toHaveTextContent('Upper price2,100.00');
+    expect(params).toHaveTextContent('Grids4');
+    expect(params).toHaveTextContent('Stop-loss price1,800.00');
+    expect(params).toHaveTextContent('Take-profit priceOff');
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/grid'));
+    expect(api.callsTo('POST', '/api/copybotstrategy')[0]?.body).toEqual({ copyToken: 'v1.opaque.grid' });
+    expect(currentUrl()).toBe(
+      '/grid?pair=ETHUSDT&category=Spot&lower=1900&upper=2100&stopLoss=1800&grids=4&leverage=1&mode=arithmetic&direction=long&sellOnStop=true&trailingUp=false&trailingDown=false',
+    );
+
+    // Start Grid holds the copied values; the user widens the range to 2200 and adds the amount.
+    expect(await screen.findByLabelText('Lower price')).toHaveValue('1900');
+    expect(screen.getByLabelText('Upper price')).toHaveValue('2100');
+    expect(screen.getByLabelText('Grids')).toHaveValue('4');
+    expect(screen.getByLabelText('Spacing')).toHaveValue('arithmetic');
+    expect(screen.getByLabelText('Stop-loss price')).toHaveValue('1800');
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('2,000.00'));
+    await user.clear(screen.getByLabelText('Upper price'));
+    await user.type(screen.getByLabelText('Upper price'), '2200');
+    await user.type(screen.getByLabelText('Investment (USDT)'), '1000');
+    await screen.findByTestId('grid-preview');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    // Levels 1900, 1975, 2050, 2125, 2200; 1975 is nearest 2000 and stays empty: one buy at 1900 and three sells
+    // bought at 2000. q = floor(1000 / (1900 + 3 × 2000) / 0.0001) × 0.0001 = 0.1265.
+    const confirm = await screen.findByRole('dialog', { name: 'Start this grid?' });
+    expect(within(confirm).getByText('0.1265')).toBeInTheDocument();
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm start' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/startgrid')).toHaveLength(1));
+    expect(api.callsTo('POST', '/api/startgrid')[0]?.body).toMatchObject({
+      category: 'Spot',
+      selectPair: 'ETHUSDT',
+      amount: 1000,
+      strategy: { type: 'range', lower: 1900, upper: 2200, grids: 4, mode: 'arithmetic', stopLoss: 1800 },
+    });
   });
 });

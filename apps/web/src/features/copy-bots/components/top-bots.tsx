@@ -14,6 +14,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Sparkline } from '../../../components/ui/sparkline';
 import { formatPair } from '../../../lib/format';
 import { type TopBotFilters, useTopBots } from '../api/copy-bots';
+import { kindLabel, shapeText } from './bot-kind';
 import { CopyBotModal } from './copy-bot-modal';
 import { useStableOrder } from './stable-order';
 
@@ -22,9 +23,10 @@ const medal = ['bg-amber-400 text-slate-950', 'bg-slate-300 text-slate-900', 'bg
 function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: () => void }) {
   // A tiny loss rounds to 0.00, shown without a minus sign.
   const roi = Math.abs(Number(bot.roi)) < 0.005 ? 0 : Number(bot.roi);
-  const scalping = bot.botType === 'scalping';
+  const kind = kindLabel(bot);
   const pnl7d = Math.abs(Number(bot.pnl7dPct)) < 0.005 ? 0 : Number(bot.pnl7dPct);
-  const drawdown = Math.abs(Number(bot.maxDrawdownPct));
+  // A range grid keeps no drawdown: shown as not known, never as 0.
+  const drawdown = bot.maxDrawdownPct === null ? null : Math.abs(Number(bot.maxDrawdownPct));
   return (
     // A stretched button: the pair names it (its visible text is part of its name, WCAG 2.5.3) and its ::after
     // covers the card, so the whole card still opens the bot.
@@ -44,7 +46,7 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
               <button
                 type="button"
                 onClick={onOpen}
-                aria-label={`Rank ${rank}: ${formatPair(bot.name)} ${scalping ? 'Scalping' : 'Multigrid'}, ROI ${roi.toFixed(2)}%`}
+                aria-label={`Rank ${rank}: ${formatPair(bot.name)} ${kind}, ROI ${roi.toFixed(2)}%`}
                 className="text-left outline-none after:absolute after:inset-0 after:rounded-xl"
               >
                 {formatPair(bot.name)}
@@ -52,7 +54,7 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
             </p>
             <p className="mt-0.5 flex flex-wrap gap-1.5">
               <Badge tone="primary">{bot.category}</Badge>
-              <Badge tone="neutral">{scalping ? 'Scalping' : 'Multigrid'}</Badge>
+              <Badge tone="neutral">{kind}</Badge>
               {bot.demo ? (
                 <Badge tone="warn" title="Sample data of the demo install, not a member's bot">
                   Demo
@@ -71,8 +73,14 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
       </div>
       <Sparkline values={bot.sparklineData ?? []} className="mt-3 h-10" />
       <p className="mt-3 flex min-w-0 items-baseline gap-1.5 text-sm">
-        <span className="shrink-0 text-xs text-muted">Strategy</span>
-        <span className="truncate font-semibold text-fg">{bot.shape}</span>
+        <span className="shrink-0 text-xs text-muted">{bot.botType === 'range' ? 'Range' : 'Strategy'}</span>
+        {/* A grid's range wraps on a narrow card rather than losing its spacing to an ellipsis. */}
+        <span
+          className={clsx('font-semibold text-fg', bot.botType === 'range' ? 'min-w-0' : 'truncate')}
+          data-testid="top-bot-shape"
+        >
+          {shapeText(bot)}
+        </span>
       </p>
       <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
         <div>
@@ -105,8 +113,7 @@ function TopBotCard({ bot, rank, onOpen }: { bot: TopBot; rank: number; onOpen: 
             Max drawdown
           </dt>
           <dd data-testid="top-bot-drawdown" className="font-semibold text-fg tabular-nums">
-            {drawdown > 0 ? '-' : ''}
-            {drawdown.toFixed(2)}%
+            {drawdown === null ? '—' : `${drawdown > 0 ? '-' : ''}${drawdown.toFixed(2)}%`}
           </dd>
         </div>
       </dl>

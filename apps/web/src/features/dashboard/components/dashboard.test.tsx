@@ -303,6 +303,64 @@ describe('Dashboard', () => {
   });
 });
 
+describe('Dashboard: bots that stopped by themselves', () => {
+  const stop = (id: string, body: string, read: boolean, botType = 'multigrid') => ({
+    id,
+    type: 'bot_stopped',
+    title: 'Bot stopped (stoploss, profit book, liquidation)',
+    body,
+    botId: `${id}1111111-1111-4111-8111-111111111111`,
+    botType,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    read,
+  });
+
+  it('names each unread stop with its reason and a link to the bot until it is dismissed', async () => {
+    const items = [
+      stop('3', 'Your SOLUSDT Spot grid stopped: its take-profit price was reached.', false, 'range'),
+      stop('2', 'Your ETHUSDT Spot bot stopped: its stoploss price was reached.', false),
+      stop('1', 'Your BTCUSDT Spot bot stopped: its stoploss price was reached.', true),
+    ];
+    const api = dashboardApi([], [], true, {
+      'GET /api/notifications': () => json({ unread: 2, items }),
+      'POST /api/notifications/read': () => json({ unread: 1 }),
+    });
+    const { user } = renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
+    const notice = await screen.findByRole('region', { name: '2 bots stopped by themselves' });
+    expect(notice).toHaveTextContent('Your ETHUSDT Spot bot stopped: its stoploss price was reached.');
+    expect(notice).not.toHaveTextContent('BTCUSDT');
+    expect(
+      within(notice)
+        .getAllByRole('link', { name: 'View bot' })
+        .map((l) => l.getAttribute('href')),
+    ).toEqual([
+      '/grid-bot/31111111-1111-4111-8111-111111111111',
+      '/running-bot/21111111-1111-4111-8111-111111111111',
+    ]);
+    await user.click(
+      within(notice).getByRole('button', {
+        name: 'Dismiss: Your ETHUSDT Spot bot stopped: its stoploss price was reached.',
+      }),
+    );
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/notifications/read')[0]?.body).toEqual({ ids: ['2'] }),
+    );
+  });
+
+  it('shows nothing when every stop was read', async () => {
+    dashboardApi([], [], true, {
+      'GET /api/notifications': () =>
+        json({
+          unread: 0,
+          items: [stop('1', 'Your BTCUSDT Spot bot stopped: its stoploss price was reached.', true)],
+        }),
+    });
+    renderFeature('/dashboard', <DashboardRoute />, { signedIn: true });
+    await screen.findByText('No bots running');
+    expect(screen.queryByRole('region', { name: /stopped by/ })).not.toBeInTheDocument();
+  });
+});
+
 describe('pieSlices', () => {
   it('keeps the 8 largest slices and sums the rest as Others; Not Active 100 when empty', () => {
     expect(pieSlices([], [{ label: 'Not Active', value: 100 }])).toEqual([

@@ -1,5 +1,5 @@
 import type { BotSummary, GridBotView, PieChartData, PieSlice, ProfitTotals } from '@gridbot/shared';
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cardGridClass } from '../../../components/ui/card';
@@ -71,8 +71,11 @@ function FundsNotice({ error, notConnected }: { error?: unknown; notConnected: b
   );
 }
 
-/** docs/spec/01-core-screens.md Dashboard. `paused` stops the 10 s refresh while the disclaimer is open. */
-export function Dashboard({ paused }: { paused: boolean }) {
+/**
+ * docs/spec/01-core-screens.md Dashboard. `paused` stops the 10 s refresh while the disclaimer is open; `notices`
+ * (composed by the route from other features) shows under the header, above the funds.
+ */
+export function Dashboard({ paused, notices }: { paused: boolean; notices?: ReactNode }) {
   const live = useLiveBots(paused);
   const pies = usePieCharts(paused);
   const totals = useProfitTotals(paused);
@@ -92,7 +95,7 @@ export function Dashboard({ paused }: { paused: boolean }) {
     totals: useDeferredValue(totals.data),
     totalsPending: useDeferredValue(totals.isPending),
   };
-  return <DashboardPage {...view} />;
+  return <DashboardPage {...view} notices={notices} />;
 }
 
 /** The dashboard's answers as last drawn: each undefined, or pending, until its first answer. */
@@ -108,6 +111,7 @@ interface DashboardView {
   scalpingPending: boolean;
   totals: ProfitTotals | undefined;
   totalsPending: boolean;
+  notices?: ReactNode;
 }
 
 const DashboardPage = memo(function DashboardPage(view: DashboardView) {
@@ -126,6 +130,7 @@ const DashboardPage = memo(function DashboardPage(view: DashboardView) {
     <>
       <PageHeader title="Dashboard" description="Your running bots, funds and profit." actions={startLink} />
       <div className="space-y-6">
+        {view.notices}
         {summary?.connected === false ? (
           <FundsNotice notConnected />
         ) : view.multigridError && !summary ? (

@@ -2,6 +2,7 @@ import {
   type CandleColumns,
   decodeCandles,
   type EncodedCandles,
+  type GridBotInfo,
   type GridBotView,
   type GridEditInput,
   type GridFillView,
@@ -36,7 +37,7 @@ export function useGridList() {
 export function useGridInfo(id: string) {
   return useQuery({
     queryKey: gridKeys.info(id),
-    queryFn: ({ signal }) => api.post<GridBotView>(gridApiPaths.info, { botID: id }, { signal }),
+    queryFn: ({ signal }) => api.post<GridBotInfo>(gridApiPaths.info, { botID: id }, { signal }),
     refetchInterval: GRID_REFRESH_MS,
   });
 }

@@ -1,5 +1,5 @@
 /** The running grid page against a mocked API (the grid routes' contract: packages/shared bots/grid-bot.ts). */
-import type { GridBotView, GridFillView } from '@gridbot/shared';
+import type { GridBotInfo, GridFillView } from '@gridbot/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import GridBotRoute from '../../../app/routes/grid-bot';
@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function grid(over: Partial<GridBotView> = {}): GridBotView {
+function grid(over: Partial<GridBotInfo> = {}): GridBotInfo {
   return {
     id: 'g1',
     symbol: 'BTCUSDT',
@@ -57,6 +57,7 @@ function grid(over: Partial<GridBotView> = {}): GridBotView {
     position: null,
     startedAt: '2026-11-20T10:00:00.000Z',
     stoppedAt: null,
+    exchange: 'Bybit',
     ...over,
   };
 }
@@ -110,6 +111,8 @@ describe('running grid page', () => {
     const api = gridApi();
     renderGridBot();
     const figures = await screen.findByLabelText('Grid figures');
+    // The exchange of the member's key the grid trades on, as on the bot pages.
+    expect(screen.getByTestId('grid-exchange')).toHaveTextContent('Bybit');
     expect(figures).toHaveTextContent('Grid profit+$1.86');
     expect(figures).toHaveTextContent('Floating PnL-$0.42');
     expect(figures).toHaveTextContent('Total PnL+$1.44');
@@ -184,19 +187,26 @@ describe('running grid page', () => {
     expect(api.callsTo('POST', '/api/gridstop')[0]?.body).toEqual({ botID: 'g1', sell });
   });
 
-  it('names the futures stop "close position"', async () => {
+  it('names the futures stop "close position" and shows the funding the position paid', async () => {
     gridApi({
       'POST /api/gridbotinfo': () =>
         json(
           grid({
             category: 'Future',
-            position: { size: 0.185, entryPrice: 95000, margin: 500, liquidationPrice: 50000 },
+            position: {
+              size: 0.185,
+              entryPrice: 95000,
+              margin: 500,
+              liquidationPrice: 50000,
+              funding: -1.25,
+            },
           }),
         ),
     });
     const { user } = renderGridBot();
     await screen.findByLabelText('Grid figures');
     expect(screen.getByLabelText('Grid figures')).toHaveTextContent('Liquidation price50,000.00');
+    expect(screen.getByLabelText('Grid figures')).toHaveTextContent('Funding-$1.25');
     await user.click(screen.getByRole('button', { name: 'Stop' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stop this grid?' });
     expect(within(dialog).getByRole('button', { name: 'Stop & close position' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import type { GridBotView, GridFillView, GridOrderView } from '@gridbot/shared';
+import type { GridBotInfo, GridFillView, GridOrderView } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '../../../components/ui/button';
 import { Card, CardHeader } from '../../../components/ui/card';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ExchangeName } from '../../../components/ui/exchange-name';
 import { AlertIcon, ArrowLeftIcon } from '../../../components/ui/icons';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { isApiError } from '../../../lib/api-client';
@@ -100,7 +101,7 @@ function GridPage({
   onRetryFills,
   renderChart,
 }: {
-  bot: GridBotView;
+  bot: GridBotInfo;
   fills: GridFillView[] | undefined;
   fillsLoading: boolean;
   fillsError: string | null;
@@ -158,6 +159,14 @@ function GridPage({
             {bot.strategy.grids} grids {bot.strategy.mode}
             {future ? `, ${bot.strategy.direction} ${bot.strategy.leverage}x` : ''} · started{' '}
             {formatDateTime(bot.startedAt)}
+            {bot.exchange ? (
+              // Where the grid trades (ours), as on the bot pages: the member's key's exchange, or Paper. One
+              // piece that wraps whole on a phone, the name never apart from its label.
+              <>
+                {' · '}
+                <ExchangeName name={bot.exchange} testId="grid-exchange" className="whitespace-nowrap" />
+              </>
+            ) : null}
           </p>
         </div>
         {running ? (
@@ -223,6 +232,9 @@ function GridPage({
             <Figure label="Entry price">{formatPrice(bot.position.entryPrice)}</Figure>
             <Figure label="Margin">{formatUsd(bot.position.margin)}</Figure>
             <Figure label="Liquidation price">{formatPrice(bot.position.liquidationPrice)}</Figure>
+            <Figure label="Funding" tone={bot.position.funding}>
+              {formatSignedUsd(bot.position.funding)}
+            </Figure>
           </>
         ) : (
           <>

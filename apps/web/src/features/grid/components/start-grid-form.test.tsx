@@ -56,14 +56,15 @@ async function fill(user: User, values: Record<string, string>) {
 
 /**
  * GET /api/candles: for a period, hourly closes 90,000 + 50 i from the first hour of each half of it (the two
- * halves are the periods Suggest asks for at once); the chart's recent candles (no period) empty.
+ * halves are the periods Suggest asks for at once), or the same closes in each half rotated by `shift` hours; the
+ * chart's recent candles (no period) empty.
  */
-function hourlyCloses(call: RecordedCall) {
+function hourlyCloses(call: RecordedCall, shift = 0) {
   if (call.query.from === undefined) return json({ candles: [] });
   const from = Number(call.query.from);
   const hours = (Number(call.query.to) - from) / 3_600_000;
   const openTimeMs = Float64Array.from({ length: hours }, (_, i) => from + i * 3_600_000);
-  const close = Float64Array.from({ length: hours }, (_, i) => 90000 + 50 * (i % (hours / 2)));
+  const close = Float64Array.from({ length: hours }, (_, i) => 90000 + 50 * ((i + shift) % (hours / 2)));
   return json(
     encodeCandles(
       { openTimeMs, open: close, high: close, low: close, close },
@@ -112,6 +113,21 @@ describe('Start Grid', () => {
     expect(await screen.findByTestId('grid-refusal')).toHaveTextContent(
       'an order of 0.00001 at 90000 is 0.9 USDT, below the minimum order of 5 USDT for BTCUSDT: invest more or use fewer grids',
     );
+  });
+
+  it('previews a grid with a trigger at the trigger price, where it starts and sizes its orders', async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('95,000.00'));
+    await fill(user, basics);
+    await user.click(screen.getByRole('button', { name: 'Advanced settings' }));
+    await fill(user, { 'Trigger price': '99000' });
+    // At 99,000 the nearest level is 99,000: nine buys below, one sell above.
+    // 1000 / (90,000 + … + 98,000 + 99,000) = 0.0010582… → 0.00105 BTC.
+    const preview = await screen.findByTestId('grid-preview');
+    await waitFor(() => expect(preview).toHaveTextContent('9 buys, 1 sells'));
+    expect(preview).toHaveTextContent('Quantity per order0.00105 BTC');
+    expect(preview).toHaveTextContent('Buy 0.00105 BTC ≈ $103.95');
   });
 
   it('shows each field its message: the number-text rule and the schema bounds', async () => {
@@ -206,8 +222,12 @@ describe('Start Grid', () => {
     // Whatever period is asked, hourly closes 90,000 + 50 i from its first hour. The last 7 days are 168 closes:
     // the 17th and the 152nd sorted (⌊167 / 10⌋ = 16, ⌈167 × 9 / 10⌉ = 151) are 90,800 and 97,550.
     // 13 grids are 519.23 apart: 519.23 / 97,030.77 = 0.535 % at the top, at least 2 × 0.1 % × 2.5;
-    // 14 would be 482.14 / 97,067.86 = 0.497 %.
-    const api = gridApi({ 'GET /api/candles': hourlyCloses });
+    // 14 would be 482.14 / 97,067.86 = 0.497 %. Rotated by 85 hours, the period ends at 90,000 + 50 × 84 =
+    // 94,200, the live price.
+    const api = gridApi({
+      'GET /api/candles': (call) => hourlyCloses(call, 85),
+      'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '94200' }),
+    });
     const { user } = renderGrid();
     await screen.findByRole('heading', { name: 'Start Grid' });
     await user.click(screen.getByRole('button', { name: 'Suggest 7 days' }));
@@ -220,6 +240,24 @@ describe('Start Grid', () => {
     const [call] = api.callsTo('GET', '/api/candles').filter((c) => c.query.from !== undefined);
     expect(call?.query).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', interval: '1h' });
     expect(Number(call?.query.to) - Number(call?.query.from)).toBe(14 * 86_400_000);
+  });
+
+  it('moves the suggested band to the live price where the market stands apart from the history', async () => {
+    // The same closes, the market at half the last close (47,100 against 94,200): 90,800–97,550 becomes
+    // 45,400–48,775, with the same 13 grids (259.62 / 48,515.38 = 0.5351 % at the top).
+    gridApi({
+      'GET /api/candles': (call) => hourlyCloses(call, 85),
+      'POST /api/liveprice': () => json({ pair: 'BTCUSDT', price: '47100' }),
+    });
+    const { user } = renderGrid();
+    await waitFor(() => expect(screen.getByTestId('grid-live-price')).toHaveTextContent('47,100.00'));
+    await user.click(screen.getByRole('button', { name: 'Suggest 7 days' }));
+    await waitFor(() => expect(screen.getByLabelText('Lower price')).toHaveValue('45400'));
+    expect(screen.getByLabelText('Upper price')).toHaveValue('48775');
+    expect(screen.getByLabelText('Grids')).toHaveValue('13');
+    expect(screen.getByTestId('grid-suggestion')).toHaveTextContent(
+      'From the last 7 days, moved to the live price 47,100.00 (the history ended at 94,200.00): 45,400.00–48,775.00 held 80.95% of the hourly closes; 13 grids, the narrowest 0.5351% apart',
+    );
   });
 
   it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30, and takes its pick', async () => {
@@ -300,5 +338,25 @@ describe('Start Grid', () => {
     gridApi();
     renderGrid();
     expect(await screen.findByText('No grid yet: start one with the form.')).toBeInTheDocument();
+  });
+
+  it("opens the parameter sweep around the form's own grid", async () => {
+    gridApi();
+    const { user } = renderGrid();
+    await screen.findByRole('heading', { name: 'Start Grid' });
+    await user.click(screen.getByRole('button', { name: 'Sweep lower, upper and grids on history' }));
+    expect(
+      screen.getByText('Enter a valid range, grid count and investment to sweep them.'),
+    ).toBeInTheDocument();
+    await fill(user, basics);
+    // 90,000–100,000 is 10,000 wide: lower and upper 2,500 either side, 5 to 15 grids; 4 × 4 × 6 backtests.
+    const sweep = await screen.findByRole('region', { name: 'Range sweep' });
+    expect(within(sweep).getByLabelText('Lower from')).toHaveValue('87500');
+    expect(within(sweep).getByLabelText('Lower to')).toHaveValue('92500');
+    expect(within(sweep).getByLabelText('Upper from')).toHaveValue('97500');
+    expect(within(sweep).getByLabelText('Upper to')).toHaveValue('102500');
+    expect(within(sweep).getByLabelText('Grids from')).toHaveValue('5');
+    expect(within(sweep).getByLabelText('Grids to')).toHaveValue('15');
+    expect(within(sweep).getByRole('button', { name: 'Run sweep (96 backtests)' })).toBeEnabled();
   });
 });

@@ -1,8 +1,14 @@
-import { compileRules, previewRange, type RangePreviewResult, suggestRange } from '@gridbot/engine';
+import {
+  compileRules,
+  previewRange,
+  type RangePreviewResult,
+  rangeStartPrice,
+  suggestRange,
+} from '@gridbot/engine';
 import { botMessages, findMarketRules, roundToTick } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import { type ReactNode, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { AlertIcon } from '../../../components/ui/icons';
 import { CategoryOptions, PairOptions } from '../../../components/ui/market-fields';
@@ -11,6 +17,7 @@ import { NumberInput } from '../../../components/ui/number-input';
 import { SelectField } from '../../../components/ui/select-field';
 import { SettingsFormCard } from '../../../components/ui/settings-form-card';
 import { formatPair, formatPrice, formatQty, formatUsd } from '../../../lib/format';
+import { readStartGridLink } from '../../../lib/start-grid-link';
 import { toast } from '../../../lib/toast';
 import { getHourlyHistory, useGridLivePrice, useStartGrid, useSymbolPairs } from '../api/grid-api';
 import { type RenderGridChart, startFormLevels } from '../lib/grid-chart';
@@ -32,7 +39,18 @@ interface StartGridFormProps {
     subject: GridSuggestionBacktest,
     apply: (values: { lower: number; upper: number; grids: number }) => void,
   ) => ReactNode;
+  /**
+   * The parameter sweep of the form's own grid (lower × upper × grid count on the 30 days before the last 30,
+   * the pick then on the last 30), whose pick `apply` writes into the form; app/ composes the backtest feature.
+   */
+  renderSweep?: (
+    subject: GridSuggestionBacktest,
+    apply: (values: { lower: number; upper: number; grids: number }) => void,
+  ) => ReactNode;
 }
+
+/** The sweep's two periods: the earlier one it fits on, the last one it is tried on. */
+const SWEEP_PERIOD_MS = 30 * 86_400_000;
 
 /** A typed number, or null when blank or not a number. */
 function numberOf(text: string): number | null {
@@ -43,16 +61,31 @@ function numberOf(text: string): number | null {
 
 /**
  * Start Grid (docs/trading-rules.md §2.6): the exchanges' Spot Grid and Futures Grid. The preview beside the
- * fields is the engine's own (`previewRange`): what the start would do at the live price, or the engine's
- * reasons it would refuse.
+ * fields is the engine's own (`previewRange`): what the start would do at the live price (at the trigger price
+ * when one is set: the grid starts, and sizes its orders, where the price crosses it), or the engine's reasons
+ * it would refuse.
  */
-export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGridFormProps) {
+export function StartGridForm({ renderChart, renderSuggestionBacktest, renderSweep }: StartGridFormProps) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<GridFormValues>(emptyGridForm);
+  const [params] = useSearchParams();
+  // A copied grid (Copy BOTs) opens with its parameters; the user checks or changes them and adds the amount.
+  const [values, setValues] = useState<GridFormValues>(() => ({
+    ...emptyGridForm,
+    ...readStartGridLink(params),
+  }));
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [advanced, setAdvanced] = useState(false);
+  // Open when a copied grid brings stops or trailing, so the user sees all that will start.
+  const [advanced, setAdvanced] = useState(
+    () =>
+      values.stopLoss !== '' ||
+      values.takeProfit !== '' ||
+      values.trailingUp ||
+      values.trailingDown ||
+      !values.sellOnStop,
+  );
   const [suggesting, setSuggesting] = useState<7 | 30 | null>(null);
+  const [sweeping, setSweeping] = useState(false);
   const [suggestion, setSuggestion] = useState<{
     note: string;
     backtest: GridSuggestionBacktest | null;
@@ -77,10 +110,23 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
         category: check.input.category === 'Future' ? 'future' : 'spot',
         investment: check.input.amount,
       },
-      price,
+      rangeStartPrice(check.input.strategy, price),
     );
   }, [check, price]);
   const errors = submitted ? check.errors : {};
+  const sweepSubject = useMemo<GridSuggestionBacktest | null>(() => {
+    if (!check.ok) return null;
+    const { strategy, amount, category, selectPair } = check.input;
+    const future = category === 'Future';
+    return {
+      symbol: selectPair,
+      category: future ? 'future' : 'spot',
+      investment: amount,
+      leverage: future ? strategy.leverage : null,
+      strategy,
+      ...suggestionPeriods(Date.now(), SWEEP_PERIOD_MS),
+    };
+  }, [check]);
 
   const levels = useMemo(
     () =>
@@ -127,12 +173,17 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
       const leverage = future ? (numberOf(values.leverage) ?? 1) : 1;
       const funds = amount !== null && price !== undefined ? { amount: amount * leverage, price } : null;
       const engineRules = compileRules(rules);
+      const recent = closesIn(periods.test.fromMs, periods.test.toMs);
+      const lastClose = recent[recent.length - 1];
+      // The band follows the live price where the market stands apart from the history's last close.
+      const anchor = price !== undefined && lastClose !== undefined ? { price, lastClose } : null;
       const latest = suggestRange({
-        closes: closesIn(periods.test.fromMs, periods.test.toMs),
+        closes: recent,
         mode: values.mode,
         market,
         rules: engineRules,
         funds,
+        anchor,
       });
       if (!latest.ok) {
         toast.error(`No suggestion: ${latest.message}.`);
@@ -153,7 +204,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
         funds,
       });
       setSuggestion({
-        note: `From the last ${days} days: ${formatPrice(latest.lower)}–${formatPrice(latest.upper)} held ${latest.heldPct}% of the hourly closes; ${latest.grids} grids, the narrowest ${latest.minSpacingPct}% apart.`,
+        note: `From the last ${days} days${anchor && anchor.price !== anchor.lastClose ? `, moved to the live price ${formatPrice(anchor.price)} (the history ended at ${formatPrice(anchor.lastClose)})` : ''}: ${formatPrice(latest.lower)}–${formatPrice(latest.upper)} held ${latest.heldPct}% of the hourly closes; ${latest.grids} grids, the narrowest ${latest.minSpacingPct}% apart.`,
         backtest:
           earlier.ok && amount !== null
             ? {
@@ -367,6 +418,28 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest }: StartGr
             </p>
           ) : null}
         </fieldset>
+      ) : null}
+
+      {renderSweep ? (
+        <div className="space-y-3">
+          <button
+            type="button"
+            className="text-sm font-semibold text-primary"
+            aria-expanded={sweeping}
+            onClick={() => setSweeping((on) => !on)}
+          >
+            {sweeping ? 'Hide the parameter sweep' : 'Sweep lower, upper and grids on history'}
+          </button>
+          {sweeping ? (
+            sweepSubject ? (
+              renderSweep(sweepSubject, applyValues)
+            ) : (
+              <p className="text-sm text-muted">
+                Enter a valid range, grid count and investment to sweep them.
+              </p>
+            )
+          ) : null}
+        </div>
       ) : null}
 
       <GridPreview

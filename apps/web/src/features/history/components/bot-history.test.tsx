@@ -25,6 +25,7 @@ function row(i: number, overrides: Partial<HistoryRow> = {}): HistoryRow {
     category: 'Spot',
     stopReason: null,
     positionLeftOpen: false,
+    exchange: 'Bybit',
     ...overrides,
   };
 }
@@ -64,6 +65,9 @@ describe('History', () => {
     expect(headers()).toEqual(BOT_COLUMNS);
     expect(within(table).getByText('System Strategy')).toBeInTheDocument();
     expect(within(table).getByText('NA')).toBeInTheDocument();
+    // The exchange of the member's key the bot traded on: a badge under the pair, in the symbol's cell.
+    expect(within(table).getByTestId('history-exchange')).toHaveTextContent('Bybit');
+    expect(within(table).getByTestId('history-exchange').closest('td')).toHaveTextContent('BTC/USDTBybit');
     expect(within(table).getByText('61,000.00')).toBeInTheDocument();
     // Started and stopped at: the day over the time, two short lines that keep the table narrow.
     expect(within(table).getByText('01 Mar 2025')).toBeInTheDocument();
@@ -204,7 +208,8 @@ describe('History filters, sorting and export', () => {
     within(screen.getByRole('table'))
       .getAllByRole('row')
       .slice(1)
-      .map((r) => r.querySelector('td')?.textContent);
+      // The pair, the first line of the symbol's cell (the exchange's badge is under it).
+      .map((r) => r.querySelector('td > span')?.textContent);
 
   it('filters by pair, outcome and stop date, and sorts by a column', async () => {
     mockApi({ 'GET /api/bothistory': () => json({ rows }) });

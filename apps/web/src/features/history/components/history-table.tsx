@@ -1,10 +1,11 @@
 import { type HistoryRow, stopReasonText } from '@gridbot/shared';
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { Badge } from '../../../components/ui/badge';
 import { type DataColumn, DataTable } from '../../../components/ui/data-table';
 import { formatDay, formatPair, formatPrice, formatTime, formatUsd } from '../../../lib/format';
 
-/** Date over time, two short lines: thirteen columns then fit beside the sidebar on a laptop. */
+/** Date over time, two short lines: fourteen columns then fit beside the sidebar on a laptop. */
 function DateTime({ value }: { value: string | null | undefined }) {
   if (!value) return <>—</>;
   const date = new Date(value);
@@ -32,8 +33,8 @@ interface Column {
   notGrid?: boolean;
   numeric?: boolean;
   /**
-   * May break over two lines (a strategy's name, a reason), so thirteen columns fit beside the sidebar on a
-   * laptop; wide enough that a reason such as "Stopped by its stoploss price" takes two lines, not four.
+   * May break over two lines (a strategy's name, a reason), so fourteen columns fit beside the sidebar on a
+   * laptop; wide enough that a reason such as "Stopped by its stoploss price" takes three lines, not five.
    */
   wrap?: boolean;
   /** What the column sorts by. */
@@ -51,7 +52,20 @@ const timeOf = (value: string | null | undefined) => (value ? Date.parse(value) 
 const columns: Column[] = [
   {
     header: 'Symbol',
-    cell: (r) => <span className="font-semibold text-fg">{formatPair(r.symbol)}</span>,
+    cell: (r) => (
+      <>
+        <span className="font-semibold text-fg">{formatPair(r.symbol)}</span>
+        {/* Where the bot traded (ours): Binance, Bybit, OKX or Paper, from the member's key. A badge under the
+            pair rather than a column of its own: the laptop's table has no room for a fifteenth column. */}
+        {r.exchange ? (
+          <span className="mt-1 block">
+            <Badge title="Exchange" data-testid="history-exchange">
+              {r.exchange}
+            </Badge>
+          </span>
+        ) : null}
+      </>
+    ),
     sortValue: (r) => r.symbol,
   },
   { header: 'Strategy', cell: (r) => r.strategy_name || 'System Strategy', wrap: true },
@@ -193,7 +207,7 @@ interface HistoryTableProps {
   emptyText: string;
 }
 
-/** Narrower than this (px) thirteen columns would only scroll sideways: the rows show as cards instead. */
+/** Narrower than this (px) fourteen columns would only scroll sideways: the rows show as cards instead. */
 const TABLE_MIN_PX = 832;
 
 function dataColumn(c: Column): DataColumn<HistoryRow> {
@@ -202,7 +216,7 @@ function dataColumn(c: Column): DataColumn<HistoryRow> {
     header: c.header,
     cell: (row) => c.cell(row),
     align: c.numeric ? 'right' : 'left',
-    className: clsx('tabular-nums', c.wrap && 'min-w-28 whitespace-normal'),
+    className: clsx('tabular-nums', c.wrap && 'min-w-24 whitespace-normal'),
     cellClassName: c.className,
     sortable: c.sortValue !== undefined,
   };
@@ -212,7 +226,7 @@ function dataColumn(c: Column): DataColumn<HistoryRow> {
  * docs/spec/01-core-screens.md History columns; Runtime and Total Orders are not shown for cycles; range grids
  * show their grid profit and matched trades instead of the Profit and Loss Books. Below the mobile breakpoint, or
  * in a box narrower than the table (a tablet beside the sidebar), each row is a card with the same fields,
- * since thirteen columns would only scroll sideways there; where the table is still wider than its box, the
+ * since fourteen columns would only scroll sideways there; where the table is still wider than its box, the
  * symbol stays in view.
  */
 export function HistoryTable({ label, rows, loading, kind, emptyText, sort, onSort }: HistoryTableProps) {
@@ -228,6 +242,7 @@ export function HistoryTable({ label, rows, loading, kind, emptyText, sort, onSo
       cardsBelowPx={TABLE_MIN_PX}
       stickyFirstColumn
       wrapHeaders
+      dense
       sort={sort ? { key: sort.header, dir: sort.dir } : null}
       onSort={onSort}
       renderCard={(row) => <HistoryCard row={row} shown={shown} />}

@@ -8,8 +8,8 @@ export interface Ticker {
   changePct: number;
 }
 
-/** Where the prices come from: the server's market feed ('sim', 'replay', 'binance') or 'static'/'live'. */
-export type TickerSource = 'static' | 'live' | 'sim' | 'replay' | 'binance' | (string & {});
+/** Where the prices come from: the server's market feed ('sim', 'replay', 'binance', 'bybit', 'okx') or 'static'/'live'. */
+export type TickerSource = 'static' | 'live' | 'sim' | 'replay' | 'binance' | 'bybit' | 'okx' | (string & {});
 
 export interface TickersResponse {
   source: TickerSource;

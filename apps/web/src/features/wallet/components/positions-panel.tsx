@@ -4,11 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { useOpenOrders } from '../api/open-orders';
 import { usePositions } from '../api/positions';
 import { formatQuantity, formatUsdt } from '../lib/amounts';
 import { ClosePositionDialog } from './close-position-dialog';
-
-const RUNNING = new Set(['Live', 'Pause', 'Stopping']);
+import { OpenOrdersSection } from './open-orders-section';
+import { Figure, isRunning } from './panel-parts';
 
 /** A price as the exchange gives it (not rounded to cents: a coin may cost less than one). */
 const price = (value: string | null) => (value === null ? '—' : formatQuantity(value));
@@ -25,19 +26,10 @@ function Pnl({ value }: { value: string | null }) {
   );
 }
 
-function Figure({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="min-w-0">
-      <dt className="text-xs text-muted">{label}</dt>
-      <dd className="font-semibold text-fg tabular-nums">{children}</dd>
-    </div>
-  );
-}
-
 /** Whose position it is, in words: a running bot cannot have it closed from here (its lots would be orphaned). */
 function Owner({ position }: { position: PositionView }) {
   if (!position.bot) return <span className="text-muted">No bot</span>;
-  const running = RUNNING.has(position.bot.status);
+  const running = isRunning(position.bot.status);
   return (
     <span>
       {position.bot.name}{' '}
@@ -55,7 +47,7 @@ function PositionRow({
   compact: boolean;
   onClose: (p: PositionView) => void;
 }) {
-  const runningBot = position.bot !== null && RUNNING.has(position.bot.status);
+  const runningBot = position.bot !== null && isRunning(position.bot.status);
   return (
     <li className="px-1 py-3" data-testid={`position-${position.symbol}`}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
@@ -105,45 +97,55 @@ function PositionRow({
 }
 
 /**
- * Every futures position of the exchange account, whoever opened it: a position outlives a bot stopped
- * without a sale, and its margin stays held until it is closed. `compact` (the dashboard) shows only
- * positions, with a way to the wallet, and nothing when there are none.
+ * Every futures position and every open order of the exchange account, whoever opened or placed them: a
+ * position outlives a bot stopped without a sale and its margin stays held until it is closed; an order holds
+ * what it would spend. `compact` (the dashboard) shows only what there is, with a way to the wallet, and
+ * nothing when there is neither.
  */
 export function PositionsPanel({ compact = false }: { compact?: boolean }) {
   const positions = usePositions();
+  const orders = useOpenOrders();
   const [closing, setClosing] = useState<PositionView | null>(null);
   const rows = positions.data?.positions ?? [];
-  if (compact && rows.length === 0) return null;
+  const hasOrders = (orders.data?.orders.length ?? 0) > 0;
+  if (compact && rows.length === 0 && !hasOrders) return null;
   if (positions.data?.connected === false) return null;
+  const showPositions = !compact || rows.length > 0;
+  const walletLink = compact ? (
+    <Link to="/mywallet" className="text-sm font-semibold text-primary hover:underline">
+      Manage in Wallet
+    </Link>
+  ) : null;
   return (
     <Card className="p-3 sm:p-5" data-testid={compact ? 'positions-compact' : 'positions'}>
-      <div className="flex flex-wrap items-baseline justify-between gap-2 px-1 sm:px-0">
-        <h2 className="text-base font-semibold text-fg">Open positions</h2>
-        {compact ? (
-          <Link to="/mywallet" className="text-sm font-semibold text-primary hover:underline">
-            Manage in Wallet
-          </Link>
-        ) : null}
-      </div>
-      <p className="mt-1 px-1 text-sm text-muted sm:px-0">
-        Futures positions of your exchange account. Their margin stays held, and cannot be transferred, until
-        they are closed.
-      </p>
-      {positions.isError ? (
-        <p className="mt-3 px-1 text-sm text-down">
-          Positions could not be loaded: {positions.error.message}
-        </p>
-      ) : positions.isPending ? (
-        <p className="mt-3 px-1 text-sm text-muted">Loading positions…</p>
-      ) : rows.length === 0 ? (
-        <p className="mt-3 px-1 text-sm text-muted">No open futures positions.</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-line">
-          {rows.map((p) => (
-            <PositionRow key={p.symbol} position={p} compact={compact} onClose={setClosing} />
-          ))}
-        </ul>
-      )}
+      {showPositions ? (
+        <>
+          <div className="flex flex-wrap items-baseline justify-between gap-2 px-1 sm:px-0">
+            <h2 className="text-base font-semibold text-fg">Open positions</h2>
+            {walletLink}
+          </div>
+          <p className="mt-1 px-1 text-sm text-muted sm:px-0">
+            Futures positions of your exchange account. Their margin stays held, and cannot be transferred,
+            until they are closed.
+          </p>
+          {positions.isError ? (
+            <p className="mt-3 px-1 text-sm text-down">
+              Positions could not be loaded: {positions.error.message}
+            </p>
+          ) : positions.isPending ? (
+            <p className="mt-3 px-1 text-sm text-muted">Loading positions…</p>
+          ) : rows.length === 0 ? (
+            <p className="mt-3 px-1 text-sm text-muted">No open futures positions.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-line">
+              {rows.map((p) => (
+                <PositionRow key={p.symbol} position={p} compact={compact} onClose={setClosing} />
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
+      <OpenOrdersSection compact={compact} first={!showPositions} link={showPositions ? null : walletLink} />
       {compact ? null : <ClosePositionDialog position={closing} onClose={() => setClosing(null)} />}
     </Card>
   );
