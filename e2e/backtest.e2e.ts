@@ -147,5 +147,7 @@ describe('backtest journey', () => {
       expect(await page.locator('input[name="tableData.1.buyPercentage"]').inputValue()).toBe(spacing);
       await shoot(page, `backtest-sweep-${look.theme}-${look.width}`);
     });
-  });
+    // Four looks, each with a 100-combination sweep in the browser's workers: about 65 s on a quiet machine, over
+    // the default 120 s when the host is busy.
+  }, 300_000);
 });

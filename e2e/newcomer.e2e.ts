@@ -99,7 +99,7 @@ describe('a newcomer on the default install', () => {
     await page.getByRole('button', { name: 'Export CSV' }).click();
     const file = await (await download).path();
     const lines = readFileSync(file, 'utf8').trim().split(/\r?\n/);
-    expect(lines[0]).toBe('date,pair,side,price,quantity,quote,fee,fee_asset,pnl');
+    expect(lines[0]).toBe('date,pair,side,price,quantity,quote,fee,fee_asset,pnl,exchange');
     expect(lines.length).toBeGreaterThan(1);
     for (const row of lines.slice(1)) {
       const [date, pair, side, price, quantity] = row.split(',');

@@ -218,7 +218,7 @@ describe('platform journey', () => {
     await see(referrer, withdrawals.getByText('SENT', { exact: true }));
     const shown = withdrawals.getByRole('link', { name: new RegExp(payoutHash.slice(0, 10)) });
     expect(await shown.getAttribute('title')).toBe(payoutHash);
-  });
+  }, 300_000);
 
   it('shows every platform page in both themes at 1280 and 390 px', async () => {
     const pages = [
@@ -256,7 +256,7 @@ describe('platform journey', () => {
         await context.close();
       }
     }
-  });
+  }, 300_000);
 
   it('shows every admin section tab at 768 px (they wrap instead of scrolling out of sight)', async () => {
     const source = contexts.admin;

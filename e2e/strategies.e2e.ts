@@ -277,5 +277,5 @@ describe('strategies journey', () => {
         await shoot(page, `strategy-${name}-${theme}-${width}`);
       }
     });
-  });
+  }, 300_000);
 });

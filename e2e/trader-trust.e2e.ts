@@ -14,8 +14,8 @@ import {
 
 // The journeys a trader's trust rests on: a futures bot stopped without a sale leaves its position, which the
 // Positions panel lists with its bot and closes reduce-only, giving the margin back and History the close; a
-// stoploss above the live price is refused at the start; a bot its stoploss stopped says so on its page and in
-// History; Copy BOTs keeps its cards' order across refreshes. Screenshots in both themes at 1280 and 390 px.
+// stoploss above the live price is refused at the start; a bot its stoploss stopped says so on its page, on the
+// dashboard and in History; Copy BOTs keeps its cards' order across refreshes. Screenshots in both themes at 1280 and 390 px.
 const STRATEGY = 'E2E Trust 3';
 // The demo account runs bots of its own on some pairs (one bot per pair and category): the first free one.
 const FUTURES_PAIRS = ['SOLUSDT', 'ETHUSDT', 'BTCUSDT', 'XRPUSDT'];
@@ -210,7 +210,7 @@ describe('trader trust journeys', () => {
     });
   }, 600_000);
 
-  it('shows why a bot its stoploss stopped: on its page and in History', async () => {
+  it('shows why a bot its stoploss stopped: on its page, on the dashboard and in History', async () => {
     await ready();
     const { botID, pair } = await startBot(STOPLOSS_PAIRS, 'Spot');
     // A stoploss a hair below the live price, again while the replayed market has not fallen to it.
@@ -234,6 +234,12 @@ describe('trader trust journeys', () => {
       await openBotPage(page, botID);
       await page.getByTestId('bot-reason').getByText('Stopped by its stoploss price').waitFor();
       await shootTop(page, `trust-stoploss-bot-page-${theme}-${width}`);
+      await page.goto('/dashboard');
+      await page
+        .getByRole('region', { name: /stopped by (itself|themselves)$/ })
+        .getByText(`Your ${pair} Spot bot stopped: its stoploss price was reached.`)
+        .waitFor();
+      await shootTop(page, `trust-stoploss-dashboard-${theme}-${width}`);
       const row = await historyRow(page, pair);
       await row.getByText('Stopped by its stoploss price').waitFor();
       await shootTop(page, `trust-stoploss-history-${theme}-${width}`);

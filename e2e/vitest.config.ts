@@ -7,7 +7,10 @@ export default defineConfig({
     globalSetup: ['e2e/support/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two journeys at once: each has its own server, database and browser, and spends most of its time waiting
+    // on the market and the page, so the pair takes little more than one on two cores (CI time halves).
+    fileParallelism: true,
+    maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });

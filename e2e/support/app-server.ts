@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../apps/server/src/testing/free-port';
+import { serverNodeArgs } from '../../apps/server/src/testing/server-process';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template';
 
 export interface AppServer {
   url: string;
@@ -12,13 +14,15 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (`tsx apps/server/src/main.ts`) on a free port with a fresh data directory. */
+/** Starts the real server (its bundle, `server-process.ts`) on a free port with a fresh data directory. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'gridbot-e2e-'));
+  // The run's migrated database, copied: the server skips initdb and the migrations (pglite-template.ts).
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  if (template) cpSync(template, join(dataDir, 'pg'), { recursive: true });
   let log = '';
-  // Node with tsx's loader rather than `npx tsx`: a second less per start (npx's own start-up).
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverNodeArgs('apps/server/src/main.ts'), {
     env: {
       ...process.env,
       PORT: String(port),
@@ -50,8 +54,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     rmSync(dataDir, { recursive: true, force: true });
     return new Error(`${why}:\n${log}`);
   };
-  // Two minutes: on a machine whose cores are shared with other work the first start (tsx transforming the
-  // server, the migrations on a fresh PGlite) has taken over a minute.
+  // Two minutes: on a machine whose cores are shared with other work a start has taken over a minute.
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw giveUp('server exited early');

@@ -29,13 +29,20 @@ export interface LiveDouble extends PricedDouble {
   positionSize(symbol: string): number;
 }
 
+export interface JourneyKeys {
+  apiKey: string;
+  secret: string;
+  passphrase?: string;
+}
+
 export interface LiveJourneyOptions<Double extends LiveDouble> {
   /** File and screenshot prefix, e.g. "binance-mode". */
   name: string;
   /** The exchange's name as API Setting offers it, e.g. "Binance". */
   exchange: string;
-  keys: { apiKey: string; secret: string };
-  startDouble(keys: { apiKey: string; secret: string }): Promise<Double>;
+  /** The key as the member enters it; an OKX key carries the passphrase chosen when it was made. */
+  keys: JourneyKeys;
+  startDouble(keys: JourneyKeys): Promise<Double>;
   /** The app's environment beside the replayed market (EXCHANGE and the double's address). */
   env(double: Double): Record<string, string>;
   spot: { pair: string; base: string; strategy: string; amount: string };
@@ -88,6 +95,7 @@ export function liveModeJourney<Double extends LiveDouble>(options: LiveJourneyO
     await page.getByLabel('Exchange').selectOption({ label: options.exchange });
     await page.getByLabel('API Key').fill(keys.apiKey);
     await page.getByLabel('Secret Key').fill(keys.secret);
+    if (keys.passphrase) await page.getByLabel('Passphrase').fill(keys.passphrase);
     await page.getByRole('button', { name: 'Save' }).click();
     await see(page, walletMessages.keysSaved);
   }
