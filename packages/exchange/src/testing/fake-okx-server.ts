@@ -39,7 +39,8 @@ export type OkxRecordedRequest = LoopbackRecordedRequest<OkxFault['kind'] | 'ove
  *   requests accordingly." with HTTP 429, not executed;
  * - `lateOrder`: answered with an HTTP 5xx (`'error'`) or not at all (`'drop'`) before the engine has it,
  *   executed `delayMs` later, but only while its timestamp is still valid ([rest-auth] "the request will
- *   expire 30 seconds after the timestamp", 50102 "Timestamp request expired").
+ *   expire 30 seconds after the timestamp", 50102 "Timestamp request expired") and its `expTime`, if it has
+ *   one, has not passed ([overview "Transaction Timeouts"]).
  */
 export type OkxFault =
   | { kind: 'answer'; status: number; body: unknown }
@@ -51,6 +52,25 @@ export type OkxFault =
 
 /** [rest-auth] a signed request is refused once its OK-ACCESS-TIMESTAMP is 30 seconds old. */
 export const OKX_REQUEST_EXPIRY_MS = 30_000;
+
+/**
+ * [overview "Transaction Timeouts"] the routes whose `expTime` header counts: "If expTime is specified in the
+ * requests for Place (multiple) orders or Amend (multiple) orders, the request will not be processed if the
+ * current system time of the server is after the expTime."
+ */
+const DEADLINE_TARGETS: ReadonlySet<string> = new Set([
+  'POST /api/v5/trade/order',
+  'POST /api/v5/trade/batch-orders',
+  'POST /api/v5/trade/amend-order',
+  'POST /api/v5/trade/amend-batch-orders',
+]);
+
+/** The request's `expTime` (Unix ms) on a route that honours it; undefined without one. */
+function deadlineOf(req: IncomingMessage, target: string): number | undefined {
+  if (!DEADLINE_TARGETS.has(target)) return undefined;
+  const value = Number(header(req, 'exptime') ?? Number.NaN);
+  return Number.isFinite(value) ? value : undefined;
+}
 
 type Params = Record<string, unknown>;
 interface Route {
@@ -196,7 +216,17 @@ export class FakeOkxServer {
       const missing = route.required.find((name) => text(params[name]) === undefined);
       // [error-code] 50014 "Parameter {param0} can not be empty."
       if (missing) throw new OkxReject('50014', `Parameter ${missing} can not be empty.`, 400);
-      if (fault?.kind === 'lateOrder') return this.executeLate(route, params, fault, req, res);
+      const deadline = deadlineOf(req, target);
+      // [error-code] 50036 "The expTime can't be earlier than the current system time. Please adjust the expTime
+      // and try again." (HTTP 200): the request is not processed.
+      if (deadline !== undefined && this.now() > deadline)
+        throw new OkxReject(
+          '50036',
+          "The expTime can't be earlier than the current system time. Please adjust the expTime and try again.",
+          200,
+        );
+      if (fault?.kind === 'lateOrder')
+        return this.executeLate(route, params, fault, req, res, deadline ?? Number.POSITIVE_INFINITY);
       const data = route.handle(params);
       if (fault?.kind === 'executedThenDrop') return void req.socket.destroy();
       if (fault?.kind === 'executedThenError') return send(res, fault.status, 'Bad Gateway');
@@ -229,6 +259,7 @@ export class FakeOkxServer {
     fault: LateOrderFault,
     req: IncomingMessage,
     res: ServerResponse,
+    deadline: number,
   ): void {
     const timestamp = Date.parse(header(req, 'ok-access-timestamp') ?? '');
     const execute = () => {
@@ -238,7 +269,9 @@ export class FakeOkxServer {
         if (!(error instanceof OkxReject)) throw error;
       }
     };
-    this.faults.lateOrder(fault, timestamp + OKX_REQUEST_EXPIRY_MS, () => this.now(), execute, req, res);
+    // Taken by the engine only while the request is valid: its timestamp's 30 s and its expTime, if it has one.
+    const expiresAt = Math.min(timestamp + OKX_REQUEST_EXPIRY_MS, deadline);
+    this.faults.lateOrder(fault, expiresAt, () => this.now(), execute, req, res);
   }
 
   /** [rest-auth] the checks of a private endpoint: key, passphrase, timestamp, signature. */

@@ -89,7 +89,8 @@ export class InjectedFaults<Fault extends { kind: string }> {
 
   /**
    * Answers a late order as the fault says and runs `execute` `delayMs` later, but only while the request is
-   * still valid on the double's clock (`now() <= expiresAt`): an exchange refuses a request past its window.
+   * still valid on the double's clock (`now() <= expiresAt`): an exchange does not process a request that
+   * reaches its engine past the request's window, so one delayed beyond it never executes.
    */
   lateOrder(
     fault: LateOrderFault,
@@ -99,14 +100,11 @@ export class InjectedFaults<Fault extends { kind: string }> {
     req: IncomingMessage,
     res: ServerResponse,
   ): void {
-    const timer = setTimeout(
-      () => {
-        this.late.delete(timer);
-        if (now() > expiresAt) return;
-        execute();
-      },
-      Math.max(0, Math.min(fault.delayMs, expiresAt - now())),
-    );
+    const timer = setTimeout(() => {
+      this.late.delete(timer);
+      if (now() > expiresAt) return;
+      execute();
+    }, fault.delayMs);
     this.late.add(timer);
     if (fault.answer === 'drop') return void req.socket.destroy();
     send(res, 502, 'Bad Gateway');
