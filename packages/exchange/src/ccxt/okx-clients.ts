@@ -27,6 +27,8 @@ export interface OkxClientOptions {
   egress?: string;
   /** Request timeout in ms. Default 10,000. */
   timeoutMs?: number;
+  /** How long an order request stays valid after it is signed (`expTime`). Default `OKX_ORDER_DEADLINE_MS`. */
+  orderDeadlineMs?: number;
 }
 
 /**
@@ -36,11 +38,31 @@ export interface OkxClientOptions {
 export const OKX_REQUEST_EXPIRY_MS = 30_000;
 
 /**
- * How long after an order call that ended without a clear answer the order may still reach OKX's engine:
- * a request stamped at most when the call ended is dead 30 s later, plus a second our clock may lead
- * OKX's. After that, "no such order" is final.
+ * [overview "Transaction Timeouts"] "If expTime is specified in the requests for Place (multiple) orders or Amend
+ * (multiple) orders, the request will not be processed if the current system time of the server is after the
+ * expTime" (a request header, Unix ms; [error-code] 50036 "The expTime can't be earlier than the current
+ * system time", 50037 "Order expired."). Every order request carries one this long after it is signed, as
+ * Binance's recvWindow defaults to 5,000 ms: an order whose answer was lost is known dead seconds later, not
+ * after the 30 s a signed request otherwise lives. It needs our clock within seconds of OKX's, as Binance does.
  */
-export const OKX_LATE_ORDER_WINDOW_MS = OKX_REQUEST_EXPIRY_MS + 1000;
+export const OKX_ORDER_DEADLINE_MS = 5000;
+
+/** The POST paths (after /api/v5/) that honour `expTime`: placing and amending, one or several orders. */
+const DEADLINE_PATHS: ReadonlySet<string> = new Set([
+  'trade/order',
+  'trade/batch-orders',
+  'trade/amend-order',
+  'trade/amend-batch-orders',
+]);
+
+/**
+ * How long after an order call that ended without a clear answer the order may still reach OKX's engine:
+ * a request signed at most when the call ended is dead at its `expTime` (or 30 s after its timestamp, were
+ * that sooner), plus a second our clock may lead OKX's. After that, "no such order" is final.
+ */
+export function okxLateOrderWindowMs(options: Pick<OkxClientOptions, 'orderDeadlineMs'>): number {
+  return Math.min(options.orderDeadlineMs ?? OKX_ORDER_DEADLINE_MS, OKX_REQUEST_EXPIRY_MS) + 1000;
+}
 
 /**
  * OKX's refusal as it sent it, before ccxt rewords it: the body's `code`/`msg`, or for an order refused
@@ -86,11 +108,26 @@ export function createOkxClient(options: OkxClientOptions): okx {
     budget.take({ account: who.account, costs: okxCosts(request, who, { weighted }) }),
   );
   keepOkxErrors(client, { budget, who });
+  stampOrderDeadlines(client, options.orderDeadlineMs ?? OKX_ORDER_DEADLINE_MS);
   if (options.baseUrl) {
     const api = client.urls.api as Record<string, string>;
     api.rest = options.baseUrl.replace(/\/$/, '');
   }
   return client;
+}
+
+/**
+ * Adds `expTime` to every order request as it is signed, which ccxt does right before sending (after the
+ * request budget's wait), so the deadline counts from when the request leaves.
+ */
+function stampOrderDeadlines(client: okx, deadlineMs: number): void {
+  const sign = client.sign.bind(client);
+  client.sign = ((...args: Parameters<okx['sign']>) => {
+    const [path, api, method] = args;
+    const signed = sign(...args);
+    if (api !== 'private' || method !== 'POST' || !DEADLINE_PATHS.has(String(path))) return signed;
+    return { ...signed, headers: { ...signed.headers, expTime: String(client.milliseconds() + deadlineMs) } };
+  }) as okx['sign'];
 }
 
 /**

@@ -33,6 +33,8 @@ export function fromOkxCode(code: number, msg: string, cause: unknown): Exchange
     case 51001: // "Instrument ID does not exist"
       return exchangeErrors.invalidSymbol(cause);
     case 50102: // "Timestamp request expired"
+    case 50036: // "The expTime can't be earlier than the current system time." (not processed)
+    case 50037: // "Order expired." (reached the engine after its expTime: not placed)
       return exchangeErrors.timestamp(msg, cause);
     case 50111: // "Invalid OK-ACCESS-KEY"
     case 50103: // "Request header OK-ACCESS-KEY can not be empty"

@@ -22,7 +22,7 @@ import {
 import { prepareOrder } from '../order-rules';
 import type { ApiKeyPermissions } from './key-permissions';
 import { MARKETS_TTL_MS, MarketsCache } from './markets-cache';
-import { createOkxClient, OKX_LATE_ORDER_WINDOW_MS, type OkxClientOptions } from './okx-clients';
+import { createOkxClient, type OkxClientOptions, okxLateOrderWindowMs } from './okx-clients';
 import {
   CANCEL_REFUSED_CODES,
   DUPLICATE_CL_ORD_ID,
@@ -74,7 +74,7 @@ const PAGE = 100;
  */
 export class OkxExchange implements Exchange {
   readonly venue = 'okx' as const;
-  readonly lateOrderWindowMs = OKX_LATE_ORDER_WINDOW_MS;
+  readonly lateOrderWindowMs: number;
   readonly sharedWallet = true;
   /** Net mode: a sell that is not reduce-only opens a short ([place-order] posSide net, reduceOnly). */
   readonly opensShorts = true;
@@ -86,6 +86,7 @@ export class OkxExchange implements Exchange {
 
   constructor(options: OkxExchangeOptions) {
     this.client = createOkxClient(options);
+    this.lateOrderWindowMs = okxLateOrderWindowMs(options);
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.markets = new MarketsCache(
       options.marketsTtlMs ?? MARKETS_TTL_MS,

@@ -7,8 +7,9 @@ import { fromOkxCode, OKX_HEDGE_MODE_MESSAGE } from './okx-errors';
 import { OkxExchange } from './okx-exchange';
 import { clOrdIdOf } from './okx-normalize';
 
-function adapterFor(fake: FakeOkxServer) {
+function adapterFor(fake: FakeOkxServer, options: { orderDeadlineMs?: number } = {}) {
   return new OkxExchange({
+    ...options,
     apiKey: fake.apiKey,
     secret: fake.secret,
     passphrase: fake.passphrase,
@@ -35,9 +36,9 @@ describe('OKX faults: an order is sent once, then asked about', () => {
       return fake;
     },
     adapterFor,
-    // A request expires 30 s after its timestamp, plus the second our clock may lead OKX's.
-    lateAdapterFor: adapterFor,
-    lateOrderWindowMs: 31_000,
+    // An order request is dead at its expTime, 5 s after it is signed, plus the second our clock may lead OKX's.
+    lateAdapterFor: (fake) => adapterFor(fake),
+    lateOrderWindowMs: 6_000,
     orderTarget: 'POST /api/v5/trade/order',
     idField: 'clOrdId',
     sentId,
@@ -55,6 +56,33 @@ describe('OKX faults: an order is sent once, then asked about', () => {
       ['50011 rate limit reached', { kind: 'rateLimited' }],
     ],
     lateOrder: (answer) => ({ kind: 'lateOrder', answer, delayMs: 300 }),
+  });
+
+  it('an order that reaches the engine after its expTime never executes, so "no such order" is final after the window', async () => {
+    fake = await FakeOkxServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    const adapter = adapterFor(fake, { orderDeadlineMs: 400 });
+    expect(adapter.lateOrderWindowMs).toBe(1_400);
+    // The answer is lost and the engine would take the order 1.5 s later: after its expTime.
+    fake.inject('POST /api/v5/trade/order', { kind: 'lateOrder', answer: 'drop', delayMs: 1_500 });
+    expect((await rejection(adapter.placeOrder(buy))).kind).toBe('unknown');
+    await new Promise((resolve) => setTimeout(resolve, 1_700));
+    expect(await adapter.fetchOrder('spot', 'BTCUSDT', 'bot1-1')).toEqual({ found: false });
+    expect(fake.book.executedWithClOrdId(sentId)).toHaveLength(0);
+    expect(fake.book.free('BTC').toFixed()).toBe('0');
+  });
+
+  it('a request that arrives after its expTime is refused with 50036 and places nothing; sent once, the look-up decides', async () => {
+    fake = await FakeOkxServer.start();
+    fake.setPrice('BTCUSDT', 'spot', '50000');
+    // OKX's clock 10 s ahead of ours: within the 30 s a timestamp lives, past the order's 5 s expTime.
+    fake.clockSkewMs = 10_000;
+    const error = await rejection(adapterFor(fake).placeOrder(buy));
+    // Not processed, as a Binance -1021 outside recvWindow: the caller looks the order up before sending again.
+    expect(error).toMatchObject({ kind: 'unknown', code: -1021 });
+    expect(error.message).toMatch(/expTime/);
+    expect(fake.book.executedWithClOrdId(sentId)).toHaveLength(0);
+    expect(fake.orderPosts()).toHaveLength(1);
   });
 
   it('the double refuses a used clOrdId (51016); the adapter finds the order first and never sends it twice', async () => {
