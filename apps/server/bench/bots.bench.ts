@@ -199,6 +199,8 @@ interface World {
   supervisor: BotSupervisor;
   userIds: string[];
   latencies: number[];
+  /** The same by order type: market orders (grid bots'), limit orders (range grids' answers to fills). */
+  byType: { market: number[]; limit: number[] };
   /** The pair's price on the feed now: where a range grid starting now is centred. */
   priceOf: (symbol: string) => number;
 }
@@ -218,6 +220,7 @@ async function world(paths: Map<string, number[]>): Promise<World> {
   await paper.start();
   const userIds = await seedUsers(handle.db, Math.ceil(BOTS / BOTS_PER_USER), secrets);
   const latencies: number[] = [];
+  const byType = { market: [] as number[], limit: [] as number[] };
   const supervisor = new BotSupervisor({
     db: handle.db,
     feed,
@@ -225,10 +228,16 @@ async function world(paths: Map<string, number[]>): Promise<World> {
     loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
     now: () => Date.now(),
     log: process.env.BENCH_LOG ? (message, fields) => console.log(message, JSON.stringify(fields)) : () => {},
-    metrics: { ...noMetrics, tickToOrder: (seconds) => latencies.push(seconds * 1000) },
+    metrics: {
+      ...noMetrics,
+      tickToOrder: (seconds, orderType) => {
+        latencies.push(seconds * 1000);
+        byType[orderType].push(seconds * 1000);
+      },
+    },
   });
   const priceOf = (symbol: string) => Number(feed.lastPrice(symbol, 'spot'));
-  return { handle, feed, paper, supervisor, userIds, latencies, priceOf };
+  return { handle, feed, paper, supervisor, userIds, latencies, byType, priceOf };
 }
 
 /** Plays the paths: pair i ticks at i/22 of every second. Calls `everySecond` at the start of each second. */
@@ -272,12 +281,20 @@ async function marketScenario(paths: Map<string, number[]>) {
     void Promise.all(ids.map((id) => w.supervisor.add(id)));
   });
   const warm = w.latencies.splice(0);
+  w.byType.market.splice(0);
+  w.byType.limit.splice(0);
   console.log(
     `market: ${w.supervisor.size} bots running after a ${WARMUP} s warm-up (${rangeBots} range grids written)`,
   );
   report(`  warm-up (bots starting, ${BOTS} first buys)`, warm, WARMUP);
   await play(w.feed, paths, SECONDS, WARMUP);
   report(`  measured ${SECONDS} s, all ${w.supervisor.size} bots running`, w.latencies, SECONDS);
+  if (w.byType.limit.length > 0) {
+    // The same window by order type: the grids' limit orders wait for the fill they answer to be shown and
+    // booked; the market orders are the Multigrid bots' (and a grid's start or stop).
+    report('    of which market orders', w.byType.market, SECONDS);
+    report('    of which limit orders (range grids)', w.byType.limit, SECONDS);
+  }
   await w.supervisor.stop();
   await w.paper.stop();
   await w.handle.close();

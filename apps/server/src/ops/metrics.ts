@@ -6,7 +6,11 @@ export type DbWriteKind = 'intents' | 'fills' | 'states';
 
 export interface WorkerMetrics {
   tick(): void;
-  tickToOrder(seconds: number): void;
+  /**
+   * From the tick a bot acts on to its placeOrder call. `orderType`: a grid bot's market order, or a range
+   * grid's limit order (its answer to a fill, sent once the exchange shows the fill and the grid booked it).
+   */
+  tickToOrder(seconds: number, orderType: 'market' | 'limit'): void;
   dbWrite(kind: DbWriteKind, seconds: number): void;
   exchangeError(kind: string): void;
   leaseTakeover(count: number): void;

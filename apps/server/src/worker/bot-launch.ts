@@ -180,7 +180,7 @@ export function instrumentExchange(
   };
   const placeOrder: Exchange['placeOrder'] = (input) => {
     const emittedAt = takeTickEmittedAt();
-    if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000);
+    if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000, input.type);
     return counted(() => exchange.placeOrder(input));
   };
   const fetchOrder: Exchange['fetchOrder'] = (...args) => counted(() => exchange.fetchOrder(...args));
