@@ -181,6 +181,9 @@ export function liveModeJourney<Double extends LiveDouble>(options: LiveJourneyO
       const dust = (spotBot.dust as { qty: number } | null)?.qty ?? 0;
       expect(fake.coinHeld(SPOT.base)).toBeLessThanOrEqual(dust);
       expect(fake.positionSize(FUTURES.pair)).toBe(0);
+      // The dashboard reads the account's USDT from the exchange.
+      const funds = page.getByRole('region', { name: 'Funds' });
+      await expect.poll(() => funds.textContent(), { timeout: 15_000 }).toMatch(/Total USDT\$[\d,]+\.\d{2}/);
       await shoot(page, `${options.name}-dashboard-dark-1280`);
       await context.close();
     }, 180_000);

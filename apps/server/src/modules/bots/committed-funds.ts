@@ -167,6 +167,19 @@ export function botsReservingUsdt(funds: CommittedFunds, wallet: 'spot' | 'futur
 }
 
 /**
+ * What the bots hold of the wallet a new bot would trade from: that wallet's share, or both wallets' when the
+ * exchange keeps one balance for both (OKX), where a spot bot's reserve is a futures bot's money too.
+ */
+export function reservedFrom(
+  exchange: Pick<Exchange, 'sharedWallet'>,
+  committed: Pick<CommittedFunds, 'spotUsdt' | 'futuresUsdt'>,
+  market: 'spot' | 'future',
+): string {
+  if (exchange.sharedWallet) return money(committed.spotUsdt).plus(committed.futuresUsdt).toFixed();
+  return market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
+}
+
+/**
  * Spot and futures USDT of the Wallet Dashboard cards (docs/spec/02-bots-wallet-account.md): `spot`/`futures` are the free parts (what
  * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included.
  */

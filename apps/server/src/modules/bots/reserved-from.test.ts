@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reservedFrom } from './start-bot.service';
+import { reservedFrom } from './committed-funds';
 
 // What a new bot may not spend: bots hold 300 USDT in the spot wallet and 120 in the futures wallet.
 const committed = { spotUsdt: '300', futuresUsdt: '120' };

@@ -5,9 +5,8 @@ import {
   startCostWithFees,
   validateGridStart,
 } from '@gridbot/engine';
-import { type Exchange, isExchangeError } from '@gridbot/exchange';
+import { isExchangeError } from '@gridbot/exchange';
 import {
-  type CommittedFunds,
   DEFAULT_FEE_PCT,
   DEFAULT_MINIMUM_BOT_AMOUNT,
   findMaintBrackets,
@@ -28,7 +27,7 @@ import { platformCredit } from '../credit';
 import { setUpFutures, userExchange } from '../exchange';
 import { findOwnStrategy, findSystemStrategy } from '../strategies';
 import * as repo from './bots.repo';
-import { committedFunds, freePart } from './committed-funds';
+import { committedFunds, freePart, reservedFrom } from './committed-funds';
 
 type BotType = 'multigrid' | 'scalping';
 
@@ -64,19 +63,6 @@ export async function freeUsdt(
     if (isExchangeError(error) && error.kind === 'fatal') throw new HttpError(500, m.invalidKeys);
     throw error;
   }
-}
-
-/**
- * What the bots hold of the wallet a new bot would trade from: that wallet's share, or both wallets' when the
- * exchange keeps one balance for both (OKX), where a spot bot's reserve is a futures bot's money too.
- */
-export function reservedFrom(
-  exchange: Pick<Exchange, 'sharedWallet'>,
-  committed: Pick<CommittedFunds, 'spotUsdt' | 'futuresUsdt'>,
-  market: 'spot' | 'future',
-): string {
-  if (exchange.sharedWallet) return money(committed.spotUsdt).plus(committed.futuresUsdt).toFixed();
-  return market === 'spot' ? committed.spotUsdt : committed.futuresUsdt;
 }
 
 /** The engine state a new bot starts from, with the settings of the start form. */
