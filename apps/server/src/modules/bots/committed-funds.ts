@@ -181,13 +181,19 @@ export function reservedFrom(
 
 /**
  * Spot and futures USDT of the Wallet Dashboard cards (docs/spec/02-bots-wallet-account.md): `spot`/`futures` are the free parts (what
- * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included.
+ * can be moved or given to a new bot), `total` every USDT the account holds, bots' reserves included. An
+ * exchange with one balance for both (OKX) answers it for each wallet: it counts once, and each wallet's free
+ * part is what no bot holds of it (`reservedFrom`).
  */
-export async function usdtBalances(exchange: Exchange, committed?: CommittedFunds) {
+export async function usdtBalances(
+  exchange: Pick<Exchange, 'usdtFree' | 'sharedWallet'>,
+  committed?: Pick<CommittedFunds, 'spotUsdt' | 'futuresUsdt'>,
+) {
   const { spot, future: futures } = await exchange.usdtFree();
+  const held = (market: 'spot' | 'future') => committed && reservedFrom(exchange, committed, market);
   return {
-    spot: freePart(spot, committed?.spotUsdt),
-    futures: freePart(futures, committed?.futuresUsdt),
-    total: money(spot).plus(futures).toFixed(),
+    spot: freePart(spot, held('spot')),
+    futures: freePart(futures, held('future')),
+    total: exchange.sharedWallet ? money(spot).toFixed() : money(spot).plus(futures).toFixed(),
   };
 }
