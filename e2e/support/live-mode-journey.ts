@@ -181,7 +181,9 @@ export function liveModeJourney<Double extends LiveDouble>(options: LiveJourneyO
       const dust = (spotBot.dust as { qty: number } | null)?.qty ?? 0;
       expect(fake.coinHeld(SPOT.base)).toBeLessThanOrEqual(dust);
       expect(fake.positionSize(FUTURES.pair)).toBe(0);
-      // The dashboard reads the account's USDT from the exchange.
+      // The dashboard reads the account's USDT and positions from the exchange afresh: the closed position
+      // is not shown (the stop marked what the account holds stale), and the USDT is.
+      await expect.poll(() => page.getByText(`${FUTURES.pair} Future · Scalping`).count()).toBe(0);
       const funds = page.getByRole('region', { name: 'Funds' });
       await expect.poll(() => funds.textContent(), { timeout: 15_000 }).toMatch(/Total USDT\$[\d,]+\.\d{2}/);
       await shoot(page, `${options.name}-dashboard-dark-1280`);

@@ -42,6 +42,31 @@ describe('push channel client', () => {
     expect(stale).toEqual([keys[0], keys[2]]);
   });
 
+  it("marks what the exchange account holds stale on a bot's change, without reading the exchange now", async () => {
+    const client = new QueryClient();
+    let fetches = 0;
+    // The dashboard's positions panel on screen: a closed position must not stay shown to whoever opens a page.
+    const observer = new QueryObserver(client, {
+      queryKey: ['wallet', 'positions'],
+      queryFn: () => {
+        fetches += 1;
+        return { positions: [] };
+      },
+      staleTime: 5_000,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await flushTasks();
+    expect(fetches).toBe(1);
+    client.setQueryData(['wallet', 'open-orders'], { orders: [] });
+    pushApplier(client)({ type: 'bot', botId: 'bot-1', change: 'fill', status: 'Stopped' });
+    await flushTasks();
+    expect(client.getQueryState(['wallet', 'positions'])?.isInvalidated).toBe(true);
+    expect(client.getQueryState(['wallet', 'open-orders'])?.isInvalidated).toBe(true);
+    // Read at the next mount or poll, not once per fill: each read costs exchange requests.
+    expect(fetches).toBe(1);
+    unsubscribe();
+  });
+
   it('runs one refetch of a query at a time, and one more for the fills that came during it', async () => {
     const client = new QueryClient();
     let fetches = 0;

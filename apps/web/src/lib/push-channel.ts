@@ -1,6 +1,7 @@
 import { PUSH_CHANNEL_PATH, type PushMessage } from '@gridbot/shared';
 import { type Query, type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { accountQueryRoot } from './account-queries';
 import { runInNextTask } from './next-task';
 import { getToken } from './session';
 
@@ -68,6 +69,10 @@ function botRefresher(client: QueryClient) {
       ['dashboard', 'cycles', 'history'].includes(String(query.queryKey[0]));
     // Stale everywhere (a page opened later fetches afresh); refetched now where it is on screen.
     void client.invalidateQueries({ predicate: about, refetchType: 'none' });
+    // What the account holds changed too (balances, a position closed, orders cancelled): stale, so the next
+    // page or poll reads it afresh, but not read now: each read costs exchange requests, and a busy account's
+    // fills would keep it reading.
+    void client.invalidateQueries({ queryKey: accountQueryRoot, refetchType: 'none' });
     for (const query of client.getQueryCache().findAll({ predicate: about, type: 'active' })) refetch(query);
   };
 }

@@ -21,6 +21,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import { accountQueryRoot } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 import { BOT_REFRESH_MS, type BotKind } from './bot-paths';
 
@@ -175,7 +176,12 @@ export function useStopBot(kind: BotKind, id: string) {
       sell
         ? api.post<BotActionAnswer>(botKindApiPaths[kind].stopWithSell, { botID: id, botData, totalPnl })
         : api.post<BotActionAnswer>(botKindApiPaths[kind].stop, { botID: id, botData }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: botKeys.all }),
+    // A stop cancels the bot's orders and may sell its coins or close its position: the account changed too
+    // (read again where it is on screen, without holding up the stop's answer).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+      return queryClient.invalidateQueries({ queryKey: botKeys.all });
+    },
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type StartGridInput,
 } from '@gridbot/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { accountQueryRoot } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
 /** Running pages refresh every 10 s, like every other bot page (docs/architecture.md §4). */
@@ -74,7 +75,12 @@ export function useStopGrid(id: string) {
   return useMutation({
     mutationFn: (input: Omit<GridStopInput, 'botID'>) =>
       api.post<{ message: string }>(gridApiPaths.stop, { ...input, botID: id }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: gridKeys.bot(id) }),
+    // A stop cancels the grid's resting orders and may sell its coin or close its position: the account
+    // changed too.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: gridKeys.bot(id) });
+      void queryClient.invalidateQueries({ queryKey: accountQueryRoot });
+    },
   });
 }
 

@@ -1,10 +1,11 @@
 import { botKindApiPaths, type CommittedFunds, walletApiPaths } from '@gridbot/shared';
 import { useQuery } from '@tanstack/react-query';
+import { accountQueryRoot } from '../../../lib/account-queries';
 import { api } from '../../../lib/api-client';
 
-/** Every wallet query starts with 'wallet', so one invalidation refreshes them all after an action. */
+/** Every wallet query starts with the account's root, so one invalidation refreshes them all after an action. */
 export const walletQueryKeys = {
-  all: ['wallet'] as const,
+  all: accountQueryRoot,
   spotBalance: ['wallet', 'spot-balance'] as const,
   futuresBalance: ['wallet', 'futures-balance'] as const,
   summary: ['wallet', 'summary'] as const,
