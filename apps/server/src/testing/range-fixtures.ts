@@ -7,6 +7,7 @@ import {
   type RangeStrategy,
   rangeStrategySchema,
 } from '@gridbot/shared';
+import type { BotSupervisor } from '../worker/bot-supervisor';
 
 /** A Live range grid row waiting for its first tick, as POST /api/startgrid writes it. */
 export async function insertRangeBot(
@@ -54,3 +55,6 @@ export function insertEthGrid(db: Db, userId: string): Promise<{ botId: string; 
   const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
   return insertRangeBot(db, userId, { symbol: 'ETHUSDT', market: 'spot', params, investment: 1000 });
 }
+
+/** The grid's runner is done with what it had to do (what it queued before this call). */
+export const settledRange = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.serial(async () => {});

@@ -9,16 +9,15 @@
  * at 2000 (509.2 USDT; commission 0.0002546 ETH, 0.2543454 held); sells at 2050 (0.1273) and 2100 (the rest,
  * 0.1270454, floored: 0.1270); buys at 1900 and 1950 (0.1273 each).
  */
-import { botFills, botIntents, createTestDb, type DbHandle } from '@gridbot/db';
-import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import { botIntents, createTestDb, type DbHandle } from '@gridbot/db';
+import { eventually } from '@gridbot/exchange/testing';
 import { money, rangeStrategySchema } from '@gridbot/shared';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
 import { clientOrderIdOf } from '../modules/bots';
-import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
+import { supervisorOnBinance } from '../testing/binance-client';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnBinance } from '../testing/range-on-binance';
 import type { BotSupervisor } from './bot-supervisor';
 
 let handle: DbHandle;
@@ -27,30 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** The runner is done with what it had to do. */
-const settled = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.serial(async () => {});
-
 describe('a spot range grid on the Binance double', () => {
   it('rests LIMIT GTC orders, books whole and partial fills once with their fees, and reconciles after a restart', async () => {
-    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
-    fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = binanceClientOf(fake);
-    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 4)));
     const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-    const { botId } = await insertRangeBot(handle.db, userId, {
-      symbol: 'ETHUSDT',
-      market: 'spot',
-      params,
-      investment: 1000,
-    });
-    const move = (price: string, volume?: string) => {
-      fake.setPrice('ETHUSDT', 'spot', price, volume);
-      feed.setPrice('ETHUSDT', 'spot', price);
-    };
-    /** The order book in the order the fills were first booked (an order filled in parts keeps its first row). */
-    const fills = () =>
-      handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.id));
+    const grid = await ethGridOnBinance(handle.db, { market: 'spot', params, investment: 1000, keySeed: 4 });
+    const { fake, exchange, feed, botId, move } = grid;
+    const fills = grid.fillRows;
     const buy1900 = async () => (await brief()).find(([side, , price]) => side === 'buy' && price === '1900');
     const brief = async () =>
       (await fills()).map((f) => [f.side, f.grid, money(f.price).toFixed(), money(f.qty).toFixed()]);
@@ -63,8 +44,8 @@ describe('a spot range grid on the Binance double', () => {
     await supervisor.start();
     try {
       move('2000');
-      await settled(supervisor, botId);
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
       const state = supervisor.rangeRunner(botId)!.currentState;
       expect(state.orders.map((o) => [o.level, o.side, o.price, o.qty])).toEqual([
         [0, 'buy', 1900, 0.1273],
@@ -90,8 +71,8 @@ describe('a spot range grid on the Binance double', () => {
       // Down to 1950: the buy there fills whole at 1950 (commission 0.1273 × 0.1 % = 0.0001273 ETH, worth
       // 0.248235 USDT at 1950), booked once; a sell answers it at 2000.
       move('1950');
-      await settled(supervisor, botId);
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
       expect(await brief()).toEqual([
         ['buy', 0, '2000', '0.2546'],
         ['buy', 1, '1950', '0.1273'],
@@ -111,7 +92,7 @@ describe('a spot range grid on the Binance double', () => {
       // Down to 1900 with 0.05 ETH traded there: the buy fills 0.05 of 0.1273 (95 USDT, 0.00005 ETH), booked
       // at once; the order stays on the book, and on the double.
       move('1900', '0.05');
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
       const id1900 = await idOf(0, supervisor);
       expect(supervisor.rangeRunner(botId)!.currentState.orders.find((o) => o.level === 0)).toMatchObject({
         qty: 0.1273,
@@ -121,13 +102,13 @@ describe('a spot range grid on the Binance double', () => {
       await eventually(async () => expect(await buy1900()).toEqual(['buy', 0, '1900', '0.05']));
       // The price stays at 1900 and the next 0.03 trades: booked on the next tick, still one row for the order.
       move('1900', '0.03');
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
       await eventually(async () => expect(await buy1900()).toEqual(['buy', 0, '1900', '0.08']));
       // Below it the rest fills (0.0473): the order is whole, its row 0.1273 for 241.87 USDT with
       // 0.0001273 ETH = 0.24187 USDT of fees; a sell answers it at 1950.
       move('1899');
-      await settled(supervisor, botId);
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
       await eventually(async () => expect(await buy1900()).toEqual(['buy', 0, '1900', '0.1273']));
       const rows = await fills();
       expect(rows).toHaveLength(3);
@@ -163,10 +144,10 @@ describe('a spot range grid on the Binance double', () => {
       supervisor = supervisorOnBinance(handle.db, feed, exchange);
       await supervisor.start();
       try {
-        await settled(supervisor, botId);
+        await settledRange(supervisor, botId);
         feed.setPrice('ETHUSDT', 'spot', '2000');
-        await settled(supervisor, botId);
-        await settled(supervisor, botId);
+        await settledRange(supervisor, botId);
+        await settledRange(supervisor, botId);
         await eventually(async () => expect(await fills()).toHaveLength(5));
         const rows = await fills();
         // The sell at 1950 was placed with the free coin, less than q: 0.2543454 + 2 × 0.1271727 held, less

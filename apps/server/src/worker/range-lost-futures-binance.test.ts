@@ -12,15 +12,12 @@
  * (opening) rest at 1900 and 1950, sells (reduce-only) at 2050 and 2100.
  */
 import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { money, rangeStrategySchema } from '@gridbot/shared';
-import { eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
-import type { BotSupervisor } from './bot-supervisor';
+import { supervisorOnBinance } from '../testing/binance-client';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnBinance } from '../testing/range-on-binance';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -30,8 +27,6 @@ beforeAll(async () => {
 afterAll(() => handle.close());
 afterEach(() => onFaultPoint(() => {}));
 
-const settled = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.serial(async () => {});
-
 /**
  * The sell at 2050 fills at 2060 (the position falls to 0.127); its answer, an opening buy at 2000, is written
  * and the runtime stops before sending it. With no runtime the price falls to 1940: the buy at 1950 fills on
@@ -39,13 +34,6 @@ const settled = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.seria
  * runtime starts. Returns what the grid and the double hold once it settled.
  */
 async function lostFuturesBuy(end: string, seed: number) {
-  const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
-  fake.setPrice('ETHUSDT', 'future', '2000');
-  fake.book.futuresWallet = money('1000');
-  const exchange = binanceClientOf(fake);
-  await exchange.setLeverage('ETHUSDT', 2);
-  const feed = new ManualFeed({ 'future:ETHUSDT': '2000' });
-  const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, seed)));
   const params = rangeStrategySchema.parse({
     type: 'range',
     lower: 1900,
@@ -54,18 +42,17 @@ async function lostFuturesBuy(end: string, seed: number) {
     direction: 'long',
     leverage: 2,
   });
-  const { botId } = await insertRangeBot(handle.db, userId, {
-    symbol: 'ETHUSDT',
+  // The one double is this bot's exchange alone: the bots of the tests before are stopped.
+  const grid = await ethGridOnBinance(handle.db, {
     market: 'future',
     params,
     investment: 500,
+    keySeed: seed,
+    soleBot: true,
   });
-  // The one double is this bot's exchange alone: the bots of the tests before are stopped.
-  await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
-  const move = (price: string) => {
-    fake.setPrice('ETHUSDT', 'future', price);
-    feed.setPrice('ETHUSDT', 'future', price);
-  };
+  const { fake, exchange, feed, botId, move } = grid;
+  fake.book.futuresWallet = money('1000');
+  await exchange.setLeverage('ETHUSDT', 2);
   const open = () =>
     fake.book
       .openOrders('future', 'ETHUSDT')
@@ -77,8 +64,8 @@ async function lostFuturesBuy(end: string, seed: number) {
   const first = runtime();
   await first.start();
   move('2000');
-  await settled(first, botId);
-  await settled(first, botId);
+  await settledRange(first, botId);
+  await settledRange(first, botId);
   expect(open()).toEqual([
     ['BUY', '1900', '0.127', false],
     ['BUY', '1950', '0.127', false],
@@ -96,7 +83,7 @@ async function lostFuturesBuy(end: string, seed: number) {
   });
   move('2060');
   for (let k = 0; k < 200 && !dead; k++) await new Promise((r) => setTimeout(r, 10));
-  await settled(first, botId);
+  await settledRange(first, botId);
   await first.stop();
   onFaultPoint(() => {});
   expect(dead).toBe(true);
@@ -114,10 +101,10 @@ async function lostFuturesBuy(end: string, seed: number) {
   const next = runtime();
   await next.start();
   for (let k = 0; k < 3; k++) {
-    await settled(next, botId);
+    await settledRange(next, botId);
     // Orders that crossed the price on arrival filled at once; their answers are placed on the next tick.
     move(end);
-    await settled(next, botId);
+    await settledRange(next, botId);
   }
   const state = next.rangeRunner(botId)!.currentState;
   const fills = await handle.db.select().from(botFills).where(eq(botFills.botId, botId));

@@ -15,7 +15,7 @@ import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
+import { insertRangeBot, settledRange } from '../testing/range-fixtures';
 import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
 
@@ -25,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 afterEach(() => onFaultPoint(() => {}));
-
-const settled = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.serial(async () => {});
 
 /**
  * Levels 1900, 1950, 2000, 2050, 2100 (0–4), started at 2000: buys at 0 and 1, sells at 3 and 4. The sell at
@@ -65,7 +63,7 @@ async function lostBuy(end: string, seed: number) {
   const first = runtime();
   await first.start();
   feed.setPrice('ETHUSDT', 'spot', '2000');
-  await settled(first, botId);
+  await settledRange(first, botId);
   expect(await openPrices()).toEqual(['1900', '1950', '2050', '2100']);
   // The next intent, the buy that answers the sell at 2050: written, then the process dies before it is sent.
   let dead = false;
@@ -77,7 +75,7 @@ async function lostBuy(end: string, seed: number) {
   });
   feed.setPrice('ETHUSDT', 'spot', '2060');
   await until(async () => dead);
-  await settled(first, botId);
+  await settledRange(first, botId);
   await first.stop();
   onFaultPoint(() => {});
   expect(await openPrices()).toEqual(['1900', '1950', '2100']);
@@ -89,12 +87,12 @@ async function lostBuy(end: string, seed: number) {
 
   const next = runtime();
   await next.start();
-  await settled(next, botId);
+  await settledRange(next, botId);
   feed.setPrice('ETHUSDT', 'spot', end);
-  await settled(next, botId);
+  await settledRange(next, botId);
   // Orders that crossed the price on arrival filled at once; their answers are placed on the next tick.
   feed.setPrice('ETHUSDT', 'spot', end);
-  await settled(next, botId);
+  await settledRange(next, botId);
   const state = next.rangeRunner(botId)!.currentState;
   const open = await ex.openOrders('spot', 'ETHUSDT');
   expect(open.map((o) => [o.side, o.price, o.quantity]).sort()).toEqual(

@@ -7,16 +7,13 @@
  * Figures by hand: ETHUSDT spot, 1000 USDT on 1900–2100 in 4 levels of 50, started at 2000: buys at 1900 and
  * 1950, sells at 2050 (0.1273) and 2100 (0.1270), level 2000 empty (as range-binance-double.test.ts).
  */
-import { botFills, createTestDb, type DbHandle } from '@gridbot/db';
-import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import { createTestDb, type DbHandle } from '@gridbot/db';
+import { eventually } from '@gridbot/exchange/testing';
 import { money, rangeStrategySchema } from '@gridbot/shared';
-import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
-import type { BotSupervisor } from './bot-supervisor';
+import { supervisorOnBinance } from '../testing/binance-client';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnBinance } from '../testing/range-on-binance';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -24,33 +21,18 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** The runner is done with what it had to do. */
-const settled = (s: BotSupervisor, botId: string) => s.rangeRunner(botId)?.serial(async () => {});
-
 describe('a range grid order the price passed before the exchange filled it', () => {
   it('is looked up again while the price stands past it, and its fill answered one level away', async () => {
-    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
-    fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = binanceClientOf(fake);
-    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 7)));
     const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-    const { botId } = await insertRangeBot(handle.db, userId, {
-      symbol: 'ETHUSDT',
-      market: 'spot',
-      params,
-      investment: 1000,
-    });
-    const fills = async () =>
-      (
-        await handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.id))
-      ).map((f) => [f.side, f.grid, money(f.price).toFixed()]);
+    const grid = await ethGridOnBinance(handle.db, { market: 'spot', params, investment: 1000, keySeed: 7 });
+    const { fake, exchange, feed, botId } = grid;
+    const fills = async () => (await grid.fillRows()).map((f) => [f.side, f.grid, money(f.price).toFixed()]);
     const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     await supervisor.start();
     try {
       feed.setPrice('ETHUSDT', 'spot', '2000');
-      await settled(supervisor, botId);
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
       const levels = () =>
         supervisor.rangeRunner(botId)!.currentState.orders.map((o) => [o.level, o.side, o.price]);
       expect(levels()).toEqual([
@@ -62,13 +44,13 @@ describe('a range grid order the price passed before the exchange filled it', ()
 
       // The feed trades at 2060 before the double fills the sell at 2050: the line goes on without it.
       feed.setPrice('ETHUSDT', 'spot', '2060');
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
       expect(await fills()).toEqual([['buy', 0, '2000']]);
       // The double fills it now; the next tick, still above 2050, books it and answers it with a buy at 2000.
       fake.setPrice('ETHUSDT', 'spot', '2060');
       feed.setPrice('ETHUSDT', 'spot', '2070');
-      await settled(supervisor, botId);
-      await settled(supervisor, botId);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
       await eventually(async () =>
         expect(await fills()).toEqual([
           ['buy', 0, '2000'],

@@ -10,15 +10,12 @@
  * USDT, commission 0.0002546 ETH: 0.2543454 held); buys at 1900 and 1950 (0.1273 each, 490.105 USDT locked),
  * sells at 2050 (0.1273) and 2100 (0.1270454 floored: 0.127), each costing 509.2 / 2 = 254.6. Free USDT 0.695.
  */
-import { botFills, bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import { createTestDb, type DbHandle } from '@gridbot/db';
 import { money, rangeStrategySchema } from '@gridbot/shared';
-import { asc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
-import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
+import { supervisorOnBinance } from '../testing/binance-client';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnBinance } from '../testing/range-on-binance';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -28,11 +25,6 @@ afterAll(() => handle.close());
 
 describe('a spot range grid trailing up on the Binance double', () => {
   it('moves up one level above the top, holding the coin it bought until the price goes on up through its sell', async () => {
-    const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
-    fake.setPrice('ETHUSDT', 'spot', '2000');
-    const exchange = binanceClientOf(fake);
-    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 21)));
     const params = rangeStrategySchema.parse({
       type: 'range',
       lower: 1900,
@@ -40,20 +32,20 @@ describe('a spot range grid trailing up on the Binance double', () => {
       grids: 4,
       trailingUp: true,
     });
-    const { botId } = await insertRangeBot(handle.db, userId, {
-      symbol: 'ETHUSDT',
+    // Every user's exchange is this one double here: no other bot of the test database runs beside it.
+    const grid = await ethGridOnBinance(handle.db, {
       market: 'spot',
       params,
       investment: 1000,
+      keySeed: 21,
+      soleBot: true,
     });
-    // Every user's exchange is this one double here: no other bot of the test database runs beside it.
-    await handle.db.update(bots).set({ status: 'Stopped' }).where(ne(bots.id, botId));
+    const { fake, exchange, feed, botId } = grid;
     const supervisor = supervisorOnBinance(handle.db, feed, exchange);
     const move = async (price: string) => {
-      fake.setPrice('ETHUSDT', 'spot', price);
-      feed.setPrice('ETHUSDT', 'spot', price);
-      await supervisor.rangeRunner(botId)?.serial(async () => {});
-      await supervisor.rangeRunner(botId)?.serial(async () => {});
+      grid.move(price);
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
     };
     const open = () =>
       fake.book
@@ -66,9 +58,7 @@ describe('a spot range grid trailing up on the Binance double', () => {
       return b.free.plus(b.locked).toFixed();
     };
     const fills = async () =>
-      (
-        await handle.db.select().from(botFills).where(eq(botFills.botId, botId)).orderBy(asc(botFills.id))
-      ).map((f) => [
+      (await grid.fillRows()).map((f) => [
         f.side,
         money(f.price).toFixed(),
         money(f.qty).toFixed(),
