@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { apiKeys, botIntents, createTestDb, type DbHandle } from '@gridbot/db';
+import { apiKeys, botIntents, botLeases, createTestDb, type DbHandle } from '@gridbot/db';
 import { FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
 import { money } from '@gridbot/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -188,7 +188,10 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
       EXCHANGE: 'binance',
       BINANCE_REST_URL: fake.url,
       BINANCE_LIMITS: JSON.stringify(workerLimits),
-      LEASE_MS: '5000',
+      // Leases longer than the burst: on a loaded two-core host a 5 s lease lapsed now and then, the other
+      // worker took the bot over, and the user's orders waited for the take-over's set-up and look-ups
+      // (fail-over, which scale-out.pg.test.ts measures), not for the budgets this test is about.
+      LEASE_MS: '15000',
       WORKER_POLL_MS: '500',
       DB_POOL_SIZE: '4',
       LOG_LEVEL: 'warn',
@@ -231,6 +234,12 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     await until('every intent settled', 120_000, async () =>
       (await openIntents()) === 0 ? true : undefined,
     ).catch(() => undefined);
+    // Which worker ran each bot at the end (leases may have moved during the run).
+    const owners = new Map(
+      (await handle.db.select({ botId: botLeases.botId, owner: botLeases.owner }).from(botLeases)).map(
+        (l) => [l.botId, l.owner ?? '?'],
+      ),
+    );
     clearInterval(ticking);
     relay.stop();
     for (const worker of workers) killGroup(worker, 'SIGTERM');
@@ -279,26 +288,33 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     const botsWithOrders = new Set(intents.map((i) => i.botId));
     expect(botsWithOrders.size).toBe(500);
 
-    // Fair share, measured per order from its intent written to its arrival at the double. A bot has one order
-    // in flight at a time, so each user asks the shared budgets for at most its ten bots' worth; the users are
-    // alike, so on each market each should wait about as long as the fleet (futures orders wait for the futures
-    // weight, spot ones should not). A user served behind the others (one process favouring its first accounts,
-    // an account's futures set-up holding up its spot orders) would wait a multiple of the fleet's median and
-    // trade less. Bound: on each market every user's median wait within twice the fleet's median plus one second
-    // (a user has only a dozen futures orders, and two processes share two cores), and every user at least half
-    // the fleet's mean number of orders.
+    // Fair share, measured per order of the burst from its intent written to its arrival at the double. A bot
+    // has one order in flight at a time, so each user asks the shared budgets for at most its ten bots' worth;
+    // the users are alike, so on each market each should wait about as long as the fleet (futures orders wait for
+    // the futures weight, spot ones should not). A user served behind the others (one process favouring its
+    // first accounts, an account's futures set-up holding up its spot orders) would wait a multiple of the
+    // fleet's median and trade less. Bound: on each market every user's median wait within twice the fleet's
+    // median plus one second (a user has only a dozen futures orders, and two processes share two cores), and
+    // every user at least half the fleet's mean number of orders. The opening orders are left out of the waits:
+    // while the bots open, the workers even out their bots (each hands back what is above its fair share,
+    // docs/operations.md §1), and a bot taken over sets up its futures again and looks its order up
+    // before sending it, which is fail-over (scale-out.pg.test.ts), not the share the budgets give.
+    const burst = intents.filter((i) => i.createdAt.getTime() >= marketAt);
+    const waitOf = (i: (typeof intents)[number]) =>
+      (orders.get(i.clientOrderId)?.time ?? 0) - i.createdAt.getTime();
     const waits = { spot: new Map<number, number[]>(), future: new Map<number, number[]>() };
-    for (const intent of intents) {
+    for (const intent of burst) {
       const perUser = waits[futuresBots.has(intent.botId) ? 'future' : 'spot'];
       const u = userOfBot.get(intent.botId) as number;
-      const sent = (orders.get(intent.clientOrderId)?.time ?? 0) - intent.createdAt.getTime();
-      perUser.set(u, [...(perUser.get(u) ?? []), sent]);
+      perUser.set(u, [...(perUser.get(u) ?? []), waitOf(intent)]);
     }
     const median = (values: readonly number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const ordersOf = (u: number) => (waits.spot.get(u)?.length ?? 0) + (waits.future.get(u)?.length ?? 0);
     const userOrders = Array.from({ length: USERS }, (_, u) => ordersOf(u));
-    const report = [`${intents.length} orders in ${Date.now() - t0} ms`];
+    const report = [
+      `${intents.length} orders in ${Date.now() - t0} ms, ${burst.length} of them in the burst`,
+    ];
     const slowest: Array<[string, number, number]> = [];
     for (const [market, perUser] of Object.entries(waits)) {
       const fleetMedian = median([...perUser.values()].flat());
@@ -311,7 +327,16 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     console.log(
       `${report.join('; ')}; orders per user ${Math.min(...userOrders)}–${Math.max(...userOrders)}`,
     );
+    // Where the bots ran at the end, and each worker's futures waits in the burst: a slow user shows its worker.
+    for (const worker of new Set(owners.values())) {
+      const ran = (i: (typeof burst)[number]) => owners.get(i.botId) === worker && futuresBots.has(i.botId);
+      const mine = burst.filter(ran).map(waitOf);
+      const users = new Set(burst.filter(ran).map((i) => userOfBot.get(i.botId)));
+      console.log(
+        `${worker}: ${users.size} users' futures orders in the burst, ${mine.length}, median ${median(mine)} ms`,
+      );
+    }
     for (const [market, wait, bound] of slowest) expect(wait, market).toBeLessThanOrEqual(bound);
-    expect(Math.min(...userOrders)).toBeGreaterThanOrEqual(intents.length / USERS / 2);
+    expect(Math.min(...userOrders)).toBeGreaterThanOrEqual(burst.length / USERS / 2);
   }, 240_000);
 });
