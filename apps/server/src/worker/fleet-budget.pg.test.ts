@@ -188,9 +188,10 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
       EXCHANGE: 'binance',
       BINANCE_REST_URL: fake.url,
       BINANCE_LIMITS: JSON.stringify(workerLimits),
-      // Leases longer than the burst: on a loaded two-core host a 5 s lease lapsed now and then, the other
-      // worker took the bot over, and the user's orders waited for the take-over's set-up and look-ups
-      // (fail-over, which scale-out.pg.test.ts measures), not for the budgets this test is about.
+      // The default lease (15 s), longer than the burst: with 5 s leases on a loaded two-core host a lease
+      // lapsed now and then, the other worker took the bot over, and the user's orders waited for the
+      // take-over's set-up and look-ups (fail-over, which scale-out.pg.test.ts measures), not for the budgets
+      // this test is about.
       LEASE_MS: '15000',
       WORKER_POLL_MS: '500',
       DB_POOL_SIZE: '4',
