@@ -24,7 +24,7 @@ import {
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
-import { applyIntentFailed, type FailureRules, failPending, pendingIndex } from './pending-intent';
+import { applyIntentFailed, type FailureRules, failPending, takePending } from './pending-intent';
 
 /** A re-buy of coins sold outside the platform filled: the held lot is topped up; the cycle keeps holding. */
 function cycleRebuyFilled(
@@ -39,10 +39,9 @@ function cycleRebuyFilled(
 
 /** Applies a fill of the cycle's pending buy or sell. */
 export function applyCycleFill(state: CycleState, fill: Fill): FillOutcome<CycleState> {
-  const i = pendingIndex(state.pending, fill.seq, state.seq);
-  if (i < 0) return { state, opened: null, closed: [], applied: false };
-  const entry = state.pending[i] as PendingIntent;
-  const pending = state.pending.filter((_, j) => j !== i);
+  const taken = takePending(state, fill.seq);
+  if (!taken) return { state, opened: null, closed: [], applied: false };
+  const { entry, pending } = taken;
   const intent = entry.intent;
   if (intent.type === 'MarketBuy') {
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
@@ -97,11 +96,10 @@ export function applyCycleIntentDust(
   seq: number,
   timeMs: number,
 ): FillOutcome<CycleState> {
-  const i = pendingIndex(state.pending, seq, state.seq);
-  if (i < 0) return { state, opened: null, closed: [], applied: false };
-  const entry = state.pending[i] as PendingIntent;
+  const taken = takePending(state, seq);
+  if (!taken) return { state, opened: null, closed: [], applied: false };
+  const { entry, pending } = taken;
   invariant(entry.intent.type === 'SellLots', `intent ${seq} is not a sell: it cannot leave dust`);
-  const pending = state.pending.filter((_, j) => j !== i);
   const reason = entry.intent.reason;
   const outcome = leaveAsDust(entry.lots, entry.intent.price, timeMs, reason);
   return bookCycleSale(state, entry, pending, outcome, reason, outcome.dustQty, timeMs, 0);

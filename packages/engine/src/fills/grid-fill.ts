@@ -28,7 +28,7 @@ import {
   sellFromPosition,
   withOpenTotals,
 } from './ledger';
-import { applyIntentFailed, type FailureRules, failPending, pendingIndex } from './pending-intent';
+import { applyIntentFailed, type FailureRules, failPending, takePending } from './pending-intent';
 
 /** What a fill did, for the runtime's lot and fill rows (and the backtest's output). */
 export interface FillOutcome<S> {
@@ -41,10 +41,9 @@ export interface FillOutcome<S> {
 
 /** Applies a fill of a pending intent of a grid bot (docs/trading-rules.md §2.2: the runtime feeds fills back). */
 export function applyGridFill(state: GridBotState, fill: Fill): FillOutcome<GridBotState> {
-  const i = pendingIndex(state.pending, fill.seq, state.seq);
-  if (i < 0) return { state, opened: null, closed: [], applied: false };
-  const entry = state.pending[i] as PendingIntent;
-  const pending = state.pending.filter((_, j) => j !== i);
+  const taken = takePending(state, fill.seq);
+  if (!taken) return { state, opened: null, closed: [], applied: false };
+  const { entry, pending } = taken;
   const intent = entry.intent;
   if (intent.type === 'MarketBuy') {
     invariant(fill.side === 'buy', `intent ${fill.seq} is a buy, fill says ${fill.side}`);
@@ -129,11 +128,10 @@ export function applyGridIntentDust(
   seq: number,
   timeMs: number,
 ): FillOutcome<GridBotState> {
-  const i = pendingIndex(state.pending, seq, state.seq);
-  if (i < 0) return { state, opened: null, closed: [], applied: false };
-  const entry = state.pending[i] as PendingIntent;
+  const taken = takePending(state, seq);
+  if (!taken) return { state, opened: null, closed: [], applied: false };
+  const { entry, pending } = taken;
   invariant(entry.intent.type === 'SellLots', `intent ${seq} is not a sell: it cannot leave dust`);
-  const pending = state.pending.filter((_, j) => j !== i);
   const outcome = leaveAsDust(entry.lots, entry.intent.price, timeMs, entry.intent.reason);
   return bookSale(state, pending, outcome, outcome.dustQty, timeMs, 0);
 }

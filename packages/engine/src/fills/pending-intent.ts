@@ -19,6 +19,19 @@ export function pendingIndex(pending: readonly PendingIntent[], seq: number, las
   return i;
 }
 
+/**
+ * The pending intent `seq` taken out of `state.pending`: the entry and the pending intents left; undefined for an
+ * intent already resolved; throws for an unknown one.
+ */
+export function takePending(
+  state: { pending: readonly PendingIntent[]; seq: number },
+  seq: number,
+): { entry: PendingIntent; pending: PendingIntent[] } | undefined {
+  const i = pendingIndex(state.pending, seq, state.seq);
+  if (i < 0) return undefined;
+  return { entry: state.pending[i] as PendingIntent, pending: state.pending.filter((_, j) => j !== i) };
+}
+
 /** The parts of a bot's state that a failed intent changes in the same way for every kind. */
 export interface IntentHolder {
   seq: number;
@@ -41,15 +54,8 @@ export interface FailureRules<S extends IntentHolder> {
 
 /** Intent `seq` failed (nothing filled); an intent already resolved leaves the state as it is. */
 export function applyIntentFailed<S extends IntentHolder>(state: S, seq: number, rules: FailureRules<S>): S {
-  const i = pendingIndex(state.pending, seq, state.seq);
-  if (i < 0) return state;
-  const entry = state.pending[i] as PendingIntent;
-  return failPending(
-    state,
-    entry,
-    state.pending.filter((_, j) => j !== i),
-    rules,
-  );
+  const taken = takePending(state, seq);
+  return taken ? failPending(state, taken.entry, taken.pending, rules) : state;
 }
 
 /** The pending `entry` failed; `pending` is the state's pending intents without it. */
