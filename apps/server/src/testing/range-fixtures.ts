@@ -48,12 +48,16 @@ export async function insertRangeBot(
 }
 
 /**
- * The spot grid the range runtime tests trade: ETHUSDT, 1000 USDT on 1900–2100 in 4 levels; started at 2000,
- * q = floor(1000 / (1900 + 1950 + 2000 × 2) / 0.0001) × 0.0001 = 0.1273.
+ * The spot grid the range runtime tests trade: ETHUSDT, 1000 USDT (or `investment`) on 1900–2100 in 4 levels;
+ * with 1000, started at 2000, q = floor(1000 / (1900 + 1950 + 2000 × 2) / 0.0001) × 0.0001 = 0.1273.
  */
-export function insertEthGrid(db: Db, userId: string): Promise<{ botId: string; state: RangeState }> {
+export function insertEthGrid(
+  db: Db,
+  userId: string,
+  investment = 1000,
+): Promise<{ botId: string; state: RangeState }> {
   const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-  return insertRangeBot(db, userId, { symbol: 'ETHUSDT', market: 'spot', params, investment: 1000 });
+  return insertRangeBot(db, userId, { symbol: 'ETHUSDT', market: 'spot', params, investment });
 }
 
 /** The grid's runner is done with what it had to do (what it queued before this call). */

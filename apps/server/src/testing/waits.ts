@@ -16,3 +16,20 @@ export async function runnerSettled(supervisor: BotSupervisor, botId: string): P
 export function quietFor(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** A promise and the function that resolves it: lets a test hold a transaction open until it says so. */
+export function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+/** Resolves with the promise's value, or with 'waiting' when it is still pending after `ms`. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | 'waiting'> {
+  return Promise.race([
+    promise,
+    new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), ms)),
+  ]);
+}

@@ -5,18 +5,10 @@
  * order on every level but one, buys below the empty level and sells above, exactly the orders the exchange
  * holds open.
  */
-import { botFills, createTestDb, type DbHandle } from '@gridbot/db';
-import { PaperExchange } from '@gridbot/exchange';
-import { ManualFeed } from '@gridbot/exchange/testing';
-import { rangeStrategySchema } from '@gridbot/shared';
-import { eq } from 'drizzle-orm';
+import { createTestDb, type DbHandle } from '@gridbot/db';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
-import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot, settledRange } from '../testing/range-fixtures';
-import { BotSupervisor } from './bot-supervisor';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnPaper } from '../testing/range-on-paper';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -33,36 +25,16 @@ afterEach(() => onFaultPoint(() => {}));
  * `end`. Returns the grid's levels as `level side` after the next runtime settled at `end`.
  */
 async function lostBuy(end: string, seed: number) {
-  const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-  const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
-  await paper.start();
-  const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, seed)));
-  const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-  const { botId } = await insertRangeBot(handle.db, userId, {
-    symbol: 'ETHUSDT',
-    market: 'spot',
-    params,
-    investment: 1000,
-  });
-  const runtime = () =>
-    new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: paperGateway(paper),
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-      reloadDelayMs: 60_000,
-    });
-  const ex = paper.forUser(userId);
-  const openPrices = async () => (await ex.openOrders('spot', 'ETHUSDT')).map((o) => o.price).sort();
+  const grid = await ethGridOnPaper(handle.db, { keySeed: seed });
+  const { exchange: ex, botId, move, openPrices } = grid;
+  const runtime = () => grid.supervisor({ reloadDelayMs: 60_000 });
   const until = async (done: () => Promise<boolean>) => {
     for (let k = 0; k < 200 && !(await done()); k++) await new Promise((r) => setTimeout(r, 10));
   };
 
   const first = runtime();
   await first.start();
-  feed.setPrice('ETHUSDT', 'spot', '2000');
+  move('2000');
   await settledRange(first, botId);
   expect(await openPrices()).toEqual(['1900', '1950', '2050', '2100']);
   // The next intent, the buy that answers the sell at 2050: written, then the process dies before it is sent.
@@ -73,34 +45,34 @@ async function lostBuy(end: string, seed: number) {
       throw new Error('killed');
     }
   });
-  feed.setPrice('ETHUSDT', 'spot', '2060');
+  move('2060');
   await until(async () => dead);
   await settledRange(first, botId);
   await first.stop();
   onFaultPoint(() => {});
   expect(await openPrices()).toEqual(['1900', '1950', '2100']);
 
-  feed.setPrice('ETHUSDT', 'spot', '1940');
+  move('1940');
   await until(async () => (await openPrices()).length === 2);
   expect(await openPrices()).toEqual(['1900', '2100']);
-  feed.setPrice('ETHUSDT', 'spot', end);
+  move(end);
 
   const next = runtime();
   await next.start();
   await settledRange(next, botId);
-  feed.setPrice('ETHUSDT', 'spot', end);
+  move(end);
   await settledRange(next, botId);
   // Orders that crossed the price on arrival filled at once; their answers are placed on the next tick.
-  feed.setPrice('ETHUSDT', 'spot', end);
+  move(end);
   await settledRange(next, botId);
   const state = next.rangeRunner(botId)!.currentState;
   const open = await ex.openOrders('spot', 'ETHUSDT');
   expect(open.map((o) => [o.side, o.price, o.quantity]).sort()).toEqual(
     state.orders.map((o) => [o.side, String(o.price), String(o.qty)]).sort(),
   );
-  const fills = await handle.db.select().from(botFills).where(eq(botFills.botId, botId));
+  const fills = await grid.fillRows();
   await next.stop();
-  await paper.stop();
+  await grid.paper.stop();
   return { levels: state.orders.map((o) => `${o.level} ${o.side}`), fills };
 }
 

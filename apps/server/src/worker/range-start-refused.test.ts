@@ -9,17 +9,9 @@
  * q = floor(3 / (1900 + 1950 + 2000 × 2) / 0.0001) × 0.0001 = 0.0003, and 0.0003 × 1900 = 0.57 USDT.
  */
 import { botIntents, bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { PaperExchange } from '@gridbot/exchange';
-import { ManualFeed } from '@gridbot/exchange/testing';
-import { rangeStrategySchema } from '@gridbot/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
-import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertRangeBot } from '../testing/range-fixtures';
-import { BotSupervisor } from './bot-supervisor';
+import { ethGridOnPaper } from '../testing/range-on-paper';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -29,29 +21,13 @@ afterAll(() => handle.close());
 
 describe('a range grid too small to start at its first price', () => {
   it('sends nothing and is halted with the reason', async () => {
-    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
-    await paper.start();
-    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 23)));
-    const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-    const { botId } = await insertRangeBot(handle.db, userId, {
-      symbol: 'ETHUSDT',
-      market: 'spot',
-      params,
-      investment: 3,
-    });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: paperGateway(paper),
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-    });
+    const grid = await ethGridOnPaper(handle.db, { keySeed: 23, investment: 3 });
+    const { paper, userId, botId } = grid;
+    const supervisor = grid.supervisor();
     await supervisor.start();
     try {
       const runner = supervisor.rangeRunner(botId);
-      feed.setPrice('ETHUSDT', 'spot', '2000');
+      grid.move('2000');
       await runner?.serial(async () => {});
       const [row] = await handle.db.select().from(bots).where(eq(bots.id, botId));
       expect(row!.status).toBe('Pause');

@@ -9,17 +9,12 @@
  * range-binance-double.test.ts); the first sell, at 2050, is refused once.
  */
 import { botIntents, bots, createTestDb, type DbHandle } from '@gridbot/db';
-import { type Exchange, exchangeErrors, PaperExchange } from '@gridbot/exchange';
-import { ManualFeed } from '@gridbot/exchange/testing';
+import { type Exchange, exchangeErrors } from '@gridbot/exchange';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../lib/secret-box';
 import { clientOrderIdOf } from '../modules/bots';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
-import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
-import { insertUserWithKeys } from '../testing/bot-fixtures';
-import { insertEthGrid } from '../testing/range-fixtures';
-import { BotSupervisor } from './bot-supervisor';
+import { ethGridOnPaper } from '../testing/range-on-paper';
 
 let handle: DbHandle;
 beforeAll(async () => {
@@ -29,11 +24,8 @@ afterAll(() => handle.close());
 
 describe('a range grid order refused because it would take', () => {
   it('is placed again at its level as GTC under the next client order id, and the bot runs on', async () => {
-    const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
-    const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
-    await paper.start();
-    const userId = await insertUserWithKeys(handle.db, SecretBox.fromKey(Buffer.alloc(32, 21)));
-    const { botId } = await insertEthGrid(handle.db, userId);
+    const grid = await ethGridOnPaper(handle.db, { keySeed: 21 });
+    const { paper, userId, botId } = grid;
     const sent: { id: string; postOnly: boolean | undefined }[] = [];
     let refused = false;
     const gateway = paperGateway(paper);
@@ -51,17 +43,12 @@ describe('a range grid order refused because it would take', () => {
           };
         },
       });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
+    const supervisor = grid.supervisor({
       exchanges: { ...gateway, forUser: (id, keys) => refusing(gateway.forUser(id, keys)) },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
     });
     await supervisor.start();
     try {
-      feed.setPrice('ETHUSDT', 'spot', '2000');
+      grid.move('2000');
       await supervisor.rangeRunner(botId)?.serial(async () => {});
       await supervisor.rangeRunner(botId)?.serial(async () => {});
       const state = supervisor.rangeRunner(botId)!.currentState;
