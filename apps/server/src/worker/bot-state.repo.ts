@@ -113,10 +113,10 @@ export const endAppliedStops = () => sql`stops as (
       from s where c.bot_id = s.id and s.status = 'Stopped' and c.status = 'applied')`;
 
 /** The bots' new states, each with `at`: when they were written, by the runtime's clock (`BotRunnerDeps.now`). */
-export function statesCte(states: unknown[], now: Date) {
+export function statesCte(states: unknown[], now: Date, gate = sql``) {
   return sql`s as (
     select *, ${now.toISOString()}::timestamptz as at from json_to_recordset(${JSON.stringify(states)}::json) as s(
-      id uuid, state json, status text, stop_reason text, stopped boolean, closed numeric))`;
+      id uuid, state json, status text, stop_reason text, stopped boolean, closed numeric) ${gate})`;
 }
 
 /**

@@ -1,8 +1,12 @@
 import { botFills, botIntents, type Db } from '@gridbot/db';
+import type { Intent, RangeIntent } from '@gridbot/engine';
 import { type SQL, sql } from 'drizzle-orm';
 import { clientOrderIdOf } from '../modules/bots';
 import { endAppliedStops, newestStates, statesCte, updateBotsFromStatesAndFills } from './bot-state.repo';
 import type { RuntimeState } from './bot-status';
+import { insertIntentsCte } from './intents.repo';
+import { type Fence, FencedError } from './lease-fence';
+import { statementFence } from './leases.repo';
 import { type BookedRow, countAgainstProfitLimit } from './profit-limit';
 import { rowsOf } from './rows';
 
@@ -46,9 +50,12 @@ export interface PnlOnRow {
 export interface FillWithState {
   botId: string;
   userId: string;
-  fill: FillRecord | PnlOnRow;
+  /** One order's fill, or a range grid's fills of several orders (one each) that its new state books. */
+  fills: readonly (FillRecord | PnlOnRow)[];
   state: RuntimeState;
   lastPrice: number;
+  /** Intents the new state holds, written with it (none for a fill alone). */
+  intents?: readonly (Intent | RangeIntent)[];
 }
 
 /**
@@ -57,10 +64,17 @@ export interface FillWithState {
  * row only when it has grown (so a fill written twice, or an older part, changes nothing and counts nothing
  * twice against the profit limit). A `PnlOnRow` sets the pnl of a row that has none yet, so it too is booked
  * once however often it is written. Answers the bots that got commands from the profit limit, for
- * `onCommandsQueued` once the transaction has committed.
+ * `onCommandsQueued` once the transaction has committed. With `fences` (leased mode) the statement checks them
+ * itself (`statementFence`) and writes nothing, refused with `FencedError`, when one is stale.
  */
-export async function writeFills(db: Db, items: readonly FillWithState[], now: Date): Promise<string[]> {
-  const fills = items.map(({ botId, userId, fill }) =>
+export async function writeFills(
+  db: Db,
+  items: readonly FillWithState[],
+  now: Date,
+  fences: readonly Fence[] = [],
+): Promise<string[]> {
+  const fills = items.flatMap(({ botId, userId, fills }) => fills.map((fill) => ({ botId, userId, fill })));
+  const rows = fills.map(({ botId, userId, fill }) =>
     'onRow' in fill
       ? { bot_id: botId, user_id: userId, seq: fill.seq, pnl: fill.pnl, on_row: true, rests: false }
       : {
@@ -82,14 +96,22 @@ export async function writeFills(db: Db, items: readonly FillWithState[], now: D
           on_row: false,
         },
   );
+  const fence = statementFence(fences);
+  // With fences, a stale one answers one more row, the stale bots (`bookedUnlessFenced`).
+  const staleRow =
+    fences.length === 0
+      ? sql``
+      : sql`union all select null, null, null, stale from (select ${fence.stale} as stale) as fenced
+        where json_array_length(stale) > 0`;
   // Fill rows, their intents' end, the bots' new states and books: one statement, so one transaction.
   const statement = sql`
-    with ${statesCte(newestStates(items), now)},
+    with ${fence.ctes}
+    ${statesCte(newestStates(items), now, fence.gate)},
     f as (
-      select * from json_to_recordset(${JSON.stringify(fills)}::json) as f(
+      select * from json_to_recordset(${JSON.stringify(rows)}::json) as f(
         bot_id uuid, user_id uuid, seq integer, side text, grid integer, price numeric, qty numeric,
         quote numeric, fee numeric, fee_asset text, fee_paid numeric, pnl numeric, time_ms bigint,
-        client_order_id text, rests boolean, on_row boolean)),
+        client_order_id text, rests boolean, on_row boolean) ${fence.gate}),
     upserted as (
       insert into ${botFills}
         (bot_id, user_id, seq, side, grid, price, qty, quote, fee, fee_asset, fee_paid, pnl, time_ms,
@@ -114,9 +136,11 @@ export async function writeFills(db: Db, items: readonly FillWithState[], now: D
       update ${botIntents} as i set status = 'filled', updated_at = ${now.toISOString()}::timestamptz
       from f where i.bot_id = f.bot_id and i.seq = f.seq and not f.rests),
     ${endAppliedStops()},
+    ${insertIntentsCte(items, fence.gate)},
     upd as (${updateBotsFromStatesAndFills()})
-    select bot_id as "botId", user_id as "userId", pnl::text as pnl from ins`;
-  const booksProfit = items.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
+    select bot_id as "botId", user_id as "userId", pnl::text as pnl, null::json as stale from ins
+    ${staleRow}`;
+  const booksProfit = fills.some(({ fill }) => fill.pnl !== null && Number(fill.pnl) > 0);
   return (await executeBooking(db, statement, booksProfit)).notified;
 }
 
@@ -132,13 +156,25 @@ export async function executeBooking(
   statement: SQL,
   mayBookProfit: boolean,
 ): Promise<{ booked: BookedRow[]; notified: string[] }> {
-  if (!mayBookProfit) return { booked: rowsOf<BookedRow>(await db.execute(statement)), notified: [] };
+  if (!mayBookProfit) return { booked: bookedUnlessFenced(await db.execute(statement)), notified: [] };
   let notified: string[] = [];
   const booked = await db.transaction(async (tx) => {
-    const rows = rowsOf<BookedRow>(await tx.execute(statement));
+    const rows = bookedUnlessFenced(await tx.execute(statement));
     // A few statements for the whole batch (not a few per fill): the transaction stays short.
     notified = await countAgainstProfitLimit(tx, rows);
     return rows;
   });
   return { booked, notified };
+}
+
+/**
+ * The rows a booking statement inserted; a statement with a lease check answers, instead, one row with the
+ * bots whose token no longer holds (`statementFence`), having written nothing: refused with `FencedError`,
+ * before a transaction around it counts anything against the profit limit.
+ */
+function bookedUnlessFenced(result: unknown): BookedRow[] {
+  const rows = rowsOf<BookedRow & { stale?: string[] | null }>(result);
+  const stale = rows.find((row) => row.stale != null)?.stale;
+  if (stale) throw new FencedError(stale);
+  return rows;
 }

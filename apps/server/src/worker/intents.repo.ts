@@ -1,6 +1,6 @@
 import { botIntents, type Db } from '@gridbot/db';
-import type { EngineState } from '@gridbot/engine';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { EngineState, Intent, RangeIntent } from '@gridbot/engine';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { clientOrderIdOf } from '../modules/bots';
 import {
   bookPnl,
@@ -12,7 +12,9 @@ import {
   updateBotsFromStates,
 } from './bot-state.repo';
 import { endCommands } from './commands.repo';
-import { groupByBot } from './rows';
+import { type Fence, FencedError } from './lease-fence';
+import { statementFence } from './leases.repo';
+import { groupByBot, rowsOf } from './rows';
 
 export type IntentRow = typeof botIntents.$inferSelect;
 
@@ -27,10 +29,39 @@ export async function openIntentsOf(db: Db, botIds: readonly string[]): Promise<
   return groupByBot(rows);
 }
 
-/** The bots' new states and their intents (none for a flush), in one statement. */
-export async function writeStatesWithIntents(db: Db, items: readonly StateWithIntents[], now: Date) {
+/**
+ * The bots' new states and their intents (none for a flush), in one statement; with `fences` (leased mode) the
+ * statement checks them itself and writes nothing, refused with `FencedError`, when one is stale.
+ */
+export async function writeStatesWithIntents(
+  db: Db,
+  items: readonly StateWithIntents[],
+  now: Date,
+  fences: readonly Fence[] = [],
+) {
+  const fence = statementFence(fences);
+  const [answer] = rowsOf<{ stale: string[] }>(
+    await db.execute(sql`
+      with ${fence.ctes}
+      ${statesCte(newestStates(items), now, fence.gate)},
+      ${endAppliedStops()},
+      ${insertIntentsCte(items, fence.gate)},
+      updated as (${updateBotsFromStates()})
+      select ${fence.stale} as stale`),
+  );
+  if (answer && answer.stale.length > 0) throw new FencedError(answer.stale);
+}
+
+/**
+ * The part of a batched statement that inserts the items' intents, each with its deterministic client order
+ * id (docs/trading-rules.md §3), once: a CTE named `i`.
+ */
+export function insertIntentsCte(
+  items: readonly { botId: string; intents?: readonly (Intent | RangeIntent)[] }[],
+  gate = sql``,
+): SQL {
   const intents = items.flatMap((item) =>
-    item.intents.map((intent) => ({
+    (item.intents ?? []).map((intent) => ({
       bot_id: item.botId,
       seq: intent.seq,
       client_order_id: clientOrderIdOf(item.botId, intent.seq),
@@ -38,16 +69,12 @@ export async function writeStatesWithIntents(db: Db, items: readonly StateWithIn
       payload: intent,
     })),
   );
-  await db.execute(sql`
-    with ${statesCte(newestStates(items), now)},
-    ${endAppliedStops()},
-    i as (
+  return sql`i as (
       insert into ${botIntents} (bot_id, seq, client_order_id, kind, payload)
       select bot_id, seq, client_order_id, kind, payload
       from json_to_recordset(${JSON.stringify(intents)}::json)
-        as x(bot_id uuid, seq integer, client_order_id text, kind text, payload jsonb)
-      on conflict do nothing)
-    ${updateBotsFromStates()}`);
+        as x(bot_id uuid, seq integer, client_order_id text, kind text, payload jsonb) ${gate}
+      on conflict do nothing)`;
 }
 
 /**

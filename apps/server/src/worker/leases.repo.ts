@@ -137,7 +137,7 @@ export async function claimLeases(
  * fencing token, undefined when another worker holds it.
  */
 export async function claimLease(
-  db: Db,
+  db: Db | Tx,
   workerId: string,
   botId: string,
   leaseMs: number,
@@ -211,6 +211,43 @@ export async function staleFences(tx: Db | Tx, fences: readonly Fence[]): Promis
   );
   const current = new Set(held.map((row) => row.bot_id));
   return [...new Set(fences.filter((f) => !current.has(f.botId)).map((f) => f.botId))];
+}
+
+/** The lease check of a grouped write inside its one statement (`statementFence`). */
+export interface StatementFence {
+  /** CTEs (with a trailing comma) that go first in the statement's WITH list. */
+  ctes: SQL;
+  /** Goes after each row source the statement writes from: no rows unless every fence holds. */
+  gate: SQL;
+  /** The bots whose token no longer holds, as a JSON array. */
+  stale: SQL;
+}
+
+/**
+ * The check of `staleFences` inside a grouped write's one statement: one round trip, where a transaction around
+ * it takes four (BEGIN, the check, the write, COMMIT), each waiting its turn on a busy worker's event loop. The
+ * lease rows whose token still holds are held FOR KEY SHARE until the statement commits, as `staleFences` holds
+ * them; `fence_ok` is one row once every fence was found holding, none otherwise; every row source of the
+ * statement's writes is gated on it (`gate`), so a statement with a stale fence writes nothing and answers the
+ * stale bots (`stale`). Without fences the parts are neutral.
+ */
+export function statementFence(fences: readonly Fence[]): StatementFence {
+  if (fences.length === 0) return { ctes: sql``, gate: sql``, stale: sql`'[]'::json` };
+  const wanted = JSON.stringify(fences.map((f) => ({ bot_id: f.botId, epoch: f.epoch })));
+  return {
+    ctes: sql`fence_w as (
+        select * from json_to_recordset(${wanted}::json) as w(bot_id uuid, epoch bigint)),
+      fence_held as (
+        select l.bot_id from bot_leases l join fence_w w on l.bot_id = w.bot_id and l.epoch = w.epoch
+        order by l.bot_id
+        for key share of l),
+      fence_ok as (
+        select where not exists (
+          select from fence_w w where not exists (select from fence_held h where h.bot_id = w.bot_id))),`,
+    gate: sql`where exists (select from fence_ok)`,
+    stale: sql`coalesce((select json_agg(distinct w.bot_id) from fence_w w
+        where not exists (select from fence_held h where h.bot_id = w.bot_id)), '[]'::json)`,
+  };
 }
 
 const WRITES = new Set<PropertyKey>(['insert', 'update', 'delete']);

@@ -5,7 +5,6 @@ import { outcomeOf } from './order-outcome';
 import type { RangeCore } from './range-core';
 import { endIntentFailed, endIntentFilled } from './range-intents.repo';
 import { bookedAtExchange, endedByExchange, unbookedPart } from './range-parts';
-import { saveFill } from './runtime-writes';
 
 // A range grid's fills, looked up at the exchange and booked once each, part by part
 // (docs/trading-rules.md §2.6 "Live"): the runner's booking, over its `RangeCore`.
@@ -59,6 +58,9 @@ async function restAgain(core: RangeCore, seq: number, p: number): Promise<void>
   const ended = core.state.orders.find((o) => o.seq === seq);
   const result = restEnded(core.state, seq, core.rules);
   if (ended === undefined || result.state === core.state) return;
+  // The ended order's intent and its row change below: what was booked of it is written first, with the
+  // state that booked it.
+  await core.writeBooked();
   core.state = result.state;
   const now = new Date(core.deps.now());
   if (bookedAtExchange(ended) === undefined)
@@ -66,15 +68,7 @@ async function restAgain(core: RangeCore, seq: number, p: number): Promise<void>
   else if (result.pnl === undefined) await endIntentFilled(core.deps.db, core.id.botId, seq, now);
   // A closing order complete with what filled: its part of the pair's profit goes on its row with the state
   // that books it in the grid profit, in one write, so the two agree after a crash too.
-  else
-    await saveFill(
-      core.deps.writes,
-      core.id.botId,
-      core.id.userId,
-      { seq, side: ended.side, pnl: String(result.pnl), onRow: true },
-      core.state,
-      core.lastPrice ?? p,
-    );
+  else await core.bookFill({ seq, side: ended.side, pnl: String(result.pnl), onRow: true }, p);
   if (result.note !== undefined)
     core.deps.log('range level left empty', { botId: core.id.botId, reason: result.note });
   if (result.intents.length > 0) await core.carryOut(result.intents, core.lastPrice ?? p);
@@ -118,10 +112,7 @@ async function bookPart(
       : fill.feeAsset === 'base'
         ? money(prior.fee).times(fill.price)
         : money(prior.fee);
-  await saveFill(
-    core.deps.writes,
-    core.id.botId,
-    core.id.userId,
+  await core.bookFill(
     {
       seq,
       side: order.side,
@@ -136,9 +127,7 @@ async function bookPart(
       timeMs: fill.timeMs,
       rests: !whole,
     },
-    core.state,
-    core.lastPrice ?? p,
+    p,
   );
-  core.dirty = false;
   return true;
 }

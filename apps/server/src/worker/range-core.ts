@@ -1,5 +1,6 @@
 import type { EngineRules, RangeIntent, RangeState } from '@gridbot/engine';
 import type { BotIdentity, BotRunnerDeps } from './bot-context';
+import type { FillRecord, PnlOnRow } from './fills.repo';
 
 /**
  * What a running range grid's booking and reconciliation work on (`RangeRunner` is the one implementation):
@@ -16,6 +17,13 @@ export interface RangeCore {
   dirty: boolean;
   readonly finished: boolean;
   cid(seq: number): string;
+  /**
+   * Books a fill the state now holds: written at once, or, while the runner walks a tick's line, with the
+   * next write of the grid's state (the intents of its answer, `carryOut`) and at the latest at the line's end.
+   */
+  bookFill(fill: FillRecord | PnlOnRow, p: number): Promise<void>;
+  /** Writes the fills booked and not yet written, with the state (before a write that does not carry them). */
+  writeBooked(): Promise<void>;
   /** Writes the state with its intents (before anything is sent, §3), then sends them one by one. */
   carryOut(intents: readonly RangeIntent[], p: number): Promise<void>;
   execute(intent: RangeIntent, p: number): Promise<void>;

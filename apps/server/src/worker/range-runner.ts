@@ -18,13 +18,20 @@ import { ErrorCode, isExchangeError, type Order, type PlaceOrderInput } from '@g
 import { clientOrderIdOf } from '../modules/bots';
 import type { BotIdentity, BotRunnerDeps } from './bot-context';
 import { type CommandRow, finishCommand, queuedCommands } from './commands.repo';
+import type { FillRecord, PnlOnRow } from './fills.repo';
 import { type DueFunding, FundingBooking, type FundPosition } from './funding-booking';
 import { bookOrder, bookResting } from './range-booking';
 import type { RangeCore } from './range-core';
 import { endCancelled, endIntentFailed } from './range-intents.repo';
 import { partsPast, reachedBy } from './range-parts';
 import { reconcile } from './range-reconcile';
-import { haltBot, saveCommandApplied, saveStateBatched, saveStateWithIntents } from './runtime-writes';
+import {
+  haltBot,
+  saveCommandApplied,
+  saveFillsWithIntents,
+  saveStateBatched,
+  saveStateWithIntents,
+} from './runtime-writes';
 
 /** Events on one line before its end is stepped regardless (a guard, as in the backtest). */
 const MAX_EVENTS_PER_LINE = 10_000;
@@ -56,6 +63,16 @@ export class RangeRunner implements RangeCore {
   finished = false;
   /** Post-only refusals in a row (`wouldTake`): a venue that keeps refusing GTC orders stops the bot. */
   private refusedToTake = 0;
+  /**
+   * Fills booked on the line being walked and not yet written, one per order (a later part of an order holds
+   * all of it that filled). The state holds them: its next write carries them, so the answer's intent and the
+   * fill it answers commit together; the line's end writes what is left.
+   */
+  private unwritten: (FillRecord | PnlOnRow)[] = [];
+  /** The price the last of them was booked at: a stop's sell, the price the grid stopped at. */
+  private bookedAt: number | undefined;
+  /** While a tick's line is walked: fills wait for the next write of the state (`bookFill`). */
+  private walking = false;
 
   constructor(
     readonly id: BotIdentity,
@@ -163,8 +180,23 @@ export class RangeRunner implements RangeCore {
     return this.halt(reason);
   }
 
-  /** Walks the line from the last price to `to` (docs/trading-rules.md §2.6 fill model, as the backtest). */
+  /**
+   * Walks the line from the last price to `to` (docs/trading-rules.md §2.6 fill model, as the backtest). The
+   * fills it books are written with the intents of their answers (`bookFill`), and at the latest at its end.
+   */
   private async walk(to: number, timeMs: number): Promise<void> {
+    this.walking = true;
+    try {
+      await this.walkLine(to, timeMs);
+    } finally {
+      this.walking = false;
+    }
+    this.lastPrice = to;
+    await this.writeBooked();
+    this.finishIfStopped();
+  }
+
+  private async walkLine(to: number, timeMs: number): Promise<void> {
     let cur = this.lastPrice;
     await this.recheckParts(cur ?? to, to, timeMs);
     if (cur !== null && cur !== to) {
@@ -184,8 +216,6 @@ export class RangeRunner implements RangeCore {
       }
     }
     if (!this.finished) await this.settle(to, timeMs);
-    this.lastPrice = to;
-    this.finishIfStopped();
   }
 
   /**
@@ -275,10 +305,25 @@ export class RangeRunner implements RangeCore {
     }
   }
 
-  /** Writes the state with its intents (before anything is sent, §3), then sends them one by one. */
+  /**
+   * Writes the state with its intents (before anything is sent, §3), and the fills it books that are not
+   * written yet in the same transaction, then sends them one by one.
+   */
   async carryOut(intents: readonly RangeIntent[], p: number): Promise<void> {
     this.dirty = false;
-    await saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, p);
+    const fills = this.unwritten;
+    this.unwritten = [];
+    if (fills.length > 0)
+      await saveFillsWithIntents(
+        this.deps.writes,
+        this.id.botId,
+        this.id.userId,
+        fills,
+        this.state,
+        intents,
+        p,
+      );
+    else await saveStateWithIntents(this.deps.writes, this.id.botId, this.state, intents, p);
     for (const intent of intents) {
       if (this.finished) return;
       await this.execute(intent, p);
@@ -287,6 +332,23 @@ export class RangeRunner implements RangeCore {
 
   cid(seq: number): string {
     return clientOrderIdOf(this.id.botId, seq);
+  }
+
+  async bookFill(fill: FillRecord | PnlOnRow, p: number): Promise<void> {
+    // A pnl goes on a row the statement must find written: the row's fill is written first.
+    if ('onRow' in fill) await this.writeBooked();
+    this.unwritten = [...this.unwritten.filter((f) => f.seq !== fill.seq), fill];
+    this.bookedAt = this.lastPrice ?? p;
+    if (!this.walking) await this.writeBooked();
+  }
+
+  async writeBooked(): Promise<void> {
+    if (this.unwritten.length === 0) return;
+    const fills = this.unwritten;
+    this.unwritten = [];
+    const price = this.bookedAt ?? this.lastPrice ?? this.state.stats.startPrice;
+    await saveFillsWithIntents(this.deps.writes, this.id.botId, this.id.userId, fills, this.state, [], price);
+    this.dirty = false;
   }
 
   async execute(intent: RangeIntent, p: number): Promise<void> {
@@ -340,6 +402,7 @@ export class RangeRunner implements RangeCore {
         await this.wouldTake(intent.seq, reason, p);
         return;
       }
+      await this.writeBooked();
       await endIntentFailed(this.deps.db, this.id.botId, intent.seq, reason, new Date(this.deps.now()));
       await this.halt(`The grid's order was refused: ${reason}`);
       return;
@@ -360,6 +423,7 @@ export class RangeRunner implements RangeCore {
    * empty for as long as the price stays past it.
    */
   private async wouldTake(seq: number, reason: string, p: number): Promise<void> {
+    await this.writeBooked();
     await endIntentFailed(this.deps.db, this.id.botId, seq, reason, new Date(this.deps.now()));
     const result = restEnded(this.state, seq, this.rules);
     if (result.intents.length === 0) return;
@@ -383,6 +447,7 @@ export class RangeRunner implements RangeCore {
           clientOrderId: found.order.clientOrderId,
         });
     }
+    await this.writeBooked();
     await endCancelled(this.deps.db, this.id.botId, cancelSeq, orderSeq, new Date(this.deps.now()));
   }
 
@@ -414,6 +479,7 @@ export class RangeRunner implements RangeCore {
   }
 
   async halt(reason: string): Promise<void> {
+    await this.writeBooked();
     this.deps.log('range bot halted', { botId: this.id.botId, reason });
     await haltBot(this.deps.writes, this.id.botId, reason);
     this.deps.onCommandsSettled?.(this.id.botId);

@@ -48,16 +48,17 @@ type Grouped<T> = Pick<GroupCommit<Fenced<T>>, 'submit'>;
 export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks = {}): RuntimeWrites {
   const timed = <T extends { fence?: Fence }>(
     kind: DbWriteKind,
-    write: (db: Db, items: readonly T[]) => Promise<void>,
+    write: (items: readonly T[], fences: readonly Fence[]) => Promise<void>,
     concurrency: number,
   ) =>
     new GroupCommit<T>(
       async (items) => {
         const started = performance.now();
-        // One check of every fenced bot of the batch, in the batch's transaction. A stale one fails the
-        // batch; the group commit then writes each request alone, so only the stale writer's is refused.
+        // One check of every fenced bot of the batch, in the batch's statement or transaction. A stale one
+        // fails the batch; the group commit then writes each request alone, so only the stale writer's is
+        // refused.
         const fences = items.flatMap((item) => (item.fence ? [item.fence] : []));
-        await write(fences.length > 0 ? fencedDb(db, fences) : db, items);
+        await write(items, fences);
         hooks.observe?.(kind, (performance.now() - started) / 1000);
       },
       500,
@@ -69,8 +70,8 @@ export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks
     now,
     intents: timed<Fenced<StateWithIntents>>(
       'intents',
-      async (target, items) => {
-        await writeStatesWithIntents(target, items, new Date(now()));
+      async (items, fences) => {
+        await writeStatesWithIntents(db, items, new Date(now()), fences);
         announce(hooks, items, 'state', now());
       },
       4,
@@ -79,13 +80,15 @@ export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks
     // wait for before their orders go out.
     states: timed<Fenced<StateWithIntents>>(
       'states',
-      (target, items) => writeStatesWithIntents(target, items, new Date(now())),
+      (items, fences) => writeStatesWithIntents(db, items, new Date(now()), fences),
       1,
     ),
     fills: timed<Fenced<FillWithState>>(
       'fills',
-      async (target, items) => {
-        notifyCommandsQueued(hooks, await writeFills(target, items, new Date(now())));
+      // The lease check runs in the booking's statement, which a booking that lowers the profit limit runs in a
+      // transaction of its own.
+      async (items, fences) => {
+        notifyCommandsQueued(hooks, await writeFills(db, items, new Date(now()), fences));
         announce(hooks, items, 'fill', now());
       },
       4,
@@ -94,9 +97,10 @@ export function createRuntimeWrites(db: Db, now: () => number, hooks: WriteHooks
 }
 
 /**
- * The writes of one bot's runner in leased mode: each one checks, in its own transaction, that the bot's lease
- * still carries `fence.epoch` (`staleFences`), the grouped ones once per bot per batch. A refused write calls
- * `onFenced` before its caller hears of the error: the worker lets the bot go at once.
+ * The writes of one bot's runner in leased mode: each one checks that the bot's lease still carries
+ * `fence.epoch`, the grouped ones once per bot per batch inside their one statement (`statementFence`), the
+ * others in a transaction of their own (`fencedDb`). A refused write calls `onFenced` before its caller hears
+ * of the error: the worker lets the bot go at once.
  */
 export function fencedWrites(writes: RuntimeWrites, fence: Fence, onFenced: () => void): RuntimeWrites {
   const guarded = <T>(group: Grouped<T>): Grouped<T> => ({
@@ -131,7 +135,7 @@ export async function saveStateWithIntents(
   intents: readonly (Intent | RangeIntent)[],
   lastPrice: number,
 ) {
-  const side = intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
+  const side = sideOf(intents);
   faultPoint('intent-write', { botId, side });
   await writes.intents.submit({ botId, state, intents, lastPrice });
   faultPoint('intent-written', { botId, side });
@@ -164,8 +168,34 @@ export async function saveFill(
   lastPrice: number,
 ) {
   faultPoint('order-filled', { botId, side: fill.side });
-  await writes.fills.submit({ botId, userId, fill, state, lastPrice });
+  await writes.fills.submit({ botId, userId, fills: [fill], state, lastPrice });
   faultPoint('fill-booked', { botId, side: fill.side });
+}
+
+/**
+ * A range grid's fills booked on one line and the intents the state that books them holds (its answers to
+ * them), in one transaction (docs/trading-rules.md §3): the intents are written before their orders are sent,
+ * and the fills with the state that books them, so a crash before this write leaves the fills to be booked by
+ * reconciliation and nothing sent, and a crash after it leaves both written. Idempotent per seq.
+ */
+export async function saveFillsWithIntents(
+  writes: RuntimeWrites,
+  botId: string,
+  userId: string,
+  fills: readonly (FillRecord | PnlOnRow)[],
+  state: RuntimeState,
+  intents: readonly RangeIntent[],
+  lastPrice: number,
+) {
+  for (const fill of fills) faultPoint('order-filled', { botId, side: fill.side });
+  if (intents.length > 0) faultPoint('intent-write', { botId, side: sideOf(intents) });
+  await writes.fills.submit({ botId, userId, fills, state, lastPrice, intents });
+  for (const fill of fills) faultPoint('fill-booked', { botId, side: fill.side });
+  if (intents.length > 0) faultPoint('intent-written', { botId, side: sideOf(intents) });
+}
+
+function sideOf(intents: readonly (Intent | RangeIntent)[]): 'buy' | 'sell' {
+  return intents.some((intent) => intent.type === 'MarketBuy') ? 'buy' : 'sell';
 }
 
 /**
