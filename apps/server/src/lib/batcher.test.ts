@@ -94,6 +94,35 @@ describe('Batcher', () => {
     expect(calls).toEqual([['u1:a', 'u2:a', 'u3:a'], ['u1:b'], ['u1:c']]);
   });
 
+  it('with calls in parallel, runs no request beside an earlier one of its key: it waits for that call', async () => {
+    const running = new Set<string>();
+    const calls: string[][] = [];
+    const gates: (() => void)[] = [];
+    const batcher = new Batcher<string, string>(
+      async (items) => {
+        calls.push([...items]);
+        running.add(items.join());
+        await new Promise<void>((resolve) => gates.push(resolve));
+        running.delete(items.join());
+        return items;
+      },
+      { concurrency: 2, minBatch: 1, keyOf: (item) => item.split(':')[0] as string },
+    );
+    const first = batcher.submit('u1:a');
+    await nextTurn();
+    // u1's second change waits for the call holding its first; u2's goes out beside it.
+    const later = ['u1:b', 'u2:a'].map((item) => batcher.submit(item));
+    await nextTurn();
+    expect([...running]).toEqual(['u1:a', 'u2:a']);
+    gates.shift()!();
+    await expect(first).resolves.toBe('u1:a');
+    await nextTurn();
+    expect([...running]).toEqual(['u2:a', 'u1:b']);
+    for (const release of gates.splice(0)) release();
+    await expect(Promise.all(later)).resolves.toEqual(['u1:b', 'u2:a']);
+    expect(calls).toEqual([['u1:a'], ['u2:a'], ['u1:b']]);
+  });
+
   it('serves each request of a failed call through `alone`, a single one too', async () => {
     const alone: number[] = [];
     const batcher = new Batcher<number, string>(

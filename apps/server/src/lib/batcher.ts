@@ -10,8 +10,9 @@ export interface BatcherOptions<T = unknown, R = unknown> {
   /** Fewest requests a call takes when more wait (splitting finer costs more than it saves). */
   minBatch?: number;
   /**
-   * Requests of one key never share a call: the later ones wait for the next, in order (with one call in
-   * flight, each key's requests then run one after another, as the paper exchange's per-user changes must).
+   * Requests of one key never share a call, nor run beside a call that holds one of their key: the later
+   * ones wait for the next call after it, in order, so each key's requests run one after another (as the
+   * paper exchange's per-user changes must) however many calls are in flight.
    */
   keyOf?: (item: T) => string;
   /**
@@ -41,6 +42,8 @@ export class Batcher<T, R> {
   private inFlight = 0;
   /** Drains awaiting a call now (the others are about to start one). */
   private running = 0;
+  /** The keys of the requests in calls now (`keyOf`). */
+  private readonly busyKeys = new Set<string>();
   private readonly maxBatch: number;
   private readonly concurrency: number;
   private readonly minBatch: number;
@@ -73,11 +76,14 @@ export class Batcher<T, R> {
   private async drain(): Promise<void> {
     while (this.waiting.length > 0) {
       const batch = this.take(this.batchSize());
+      // Every waiting request's key is in a call now: that call's drain serves them when it is done.
+      if (batch.length === 0) break;
       this.running += 1;
       try {
         await this.settle(batch);
       } finally {
         this.running -= 1;
+        if (this.keyOf !== undefined) for (const b of batch) this.busyKeys.delete(this.keyOf(b.item));
       }
     }
     this.inFlight -= 1;
@@ -97,19 +103,25 @@ export class Batcher<T, R> {
     for (const b of batch) await this.alone(b.item).then(b.resolve, b.reject);
   }
 
-  /** The next `size` requests in order, skipping (for the next call) any whose key is already taken. */
+  /**
+   * The next `size` requests in order, skipping (for a later call) any whose key is taken: by an earlier
+   * request of this batch, of a call in flight, or of one waiting before it.
+   */
   private take(size: number): Waiting<T, R>[] {
     const keyOf = this.keyOf;
     if (keyOf === undefined) return this.waiting.splice(0, size);
     const batch: Waiting<T, R>[] = [];
     const rest: Waiting<T, R>[] = [];
-    const keys = new Set<string>();
+    const skipped = new Set<string>();
     for (const w of this.waiting) {
       const key = keyOf(w.item);
-      if (batch.length < size && !keys.has(key)) {
-        keys.add(key);
+      if (batch.length < size && !this.busyKeys.has(key) && !skipped.has(key)) {
+        this.busyKeys.add(key);
         batch.push(w);
-      } else rest.push(w);
+      } else {
+        skipped.add(key);
+        rest.push(w);
+      }
     }
     this.waiting = rest;
     return batch;

@@ -229,12 +229,14 @@ const isUniqueViolation = (error: unknown) =>
   (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 /**
- * Group commit of the paper exchange: changes that arrive while a write is in flight (or in the same turn
- * of the event loop) are written by one `applyBatch`, at most one change per user in a batch (the fills of
- * different orders aside, `batchKey`) so each user's changes still apply one after another. A batch that cannot apply as a whole (a duplicate order,
- * a balance below zero, a deadlock with another process) is applied change by change, so each caller gets
- * its own answer. A single change goes through `applyBatch` too: one statement beats the per-change
- * transaction of five to eight.
+ * Group commit of the paper exchange: changes that arrive while writes are in flight (or in the same turn
+ * of the event loop) are written by one `applyBatch`, two at a time, so a tick's fills need not wait behind
+ * a write that a busy event loop holds up. A user's changes still apply one after another: at most one per
+ * user is in a batch or in flight (the fills of different orders aside, `batchKey`). Two batches lock the
+ * balance rows they share in the same order, so one waits for the other and they never deadlock. A batch
+ * that cannot apply as a whole (a duplicate order, a balance below zero, a deadlock with another process) is
+ * applied change by change, so each caller gets its own answer. A single change goes through `applyBatch`
+ * too: one statement beats the per-change transaction of five to eight.
  */
 function batchedApply(
   db: Db,
@@ -245,7 +247,7 @@ function batchedApply(
       if (!(await applyBatch(db, changes))) throw new Error('the batch does not apply as a whole');
       return changes.map(() => ({ ok: true }));
     },
-    { maxBatch: 500, keyOf: batchKey, alone },
+    { maxBatch: 500, concurrency: 2, keyOf: batchKey, alone },
   );
 }
 
