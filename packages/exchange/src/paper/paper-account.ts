@@ -24,7 +24,10 @@ import { placeOrderNow } from './paper-place-order';
 import { paperId, publicOrder } from './paper-rows';
 import type { PaperOrderRow, PaperPositionRow } from './paper-store';
 
-/** One user's `Exchange` on the paper exchange. Each call runs in the user's queue (serialised). */
+/**
+ * One user's `Exchange` on the paper exchange. Each call runs in the user's queue (serialised), but for the
+ * look-up of an order, which waits only for what is queued on that order.
+ */
 export class PaperAccount implements Exchange {
   readonly venue = 'paper' as const;
   /** The paper exchange holds one-way positions that go short (paper-place-order.ts). */
@@ -76,20 +79,19 @@ export class PaperAccount implements Exchange {
   }
 
   placeOrder(input: PlaceOrderInput): Promise<Order> {
-    return this.run(() =>
+    return this.runOnOrder(input.clientOrderId, () =>
       placeOrderNow(this.ex, this.userId, { ...input, symbol: input.symbol.toUpperCase() }),
     );
   }
 
-  fetchOrder(_market: MarketKind, _symbol: string, clientOrderId: string): Promise<FetchOrderResult> {
-    return this.run(async () => {
-      const row = await this.ex.store.order(this.userId, clientOrderId);
-      return row ? { found: true, order: publicOrder(row) } : { found: false };
-    });
+  /** Out of the user's queue: it waits only for what is queued on this order (`PaperExchange.lookUp`). */
+  async fetchOrder(_market: MarketKind, _symbol: string, clientOrderId: string): Promise<FetchOrderResult> {
+    const row = await this.ex.lookUp(this.userId, clientOrderId);
+    return row ? { found: true, order: publicOrder(row) } : { found: false };
   }
 
   cancelOrder(_market: MarketKind, _symbol: string, clientOrderId: string): Promise<Order> {
-    return this.run(async () => {
+    return this.runOnOrder(clientOrderId, async () => {
       const row = await this.ex.store.order(this.userId, clientOrderId);
       if (row?.status !== 'NEW') throw exchangeErrors.unknownOrder();
       const tsMs = this.ex.now();
@@ -225,6 +227,14 @@ export class PaperAccount implements Exchange {
 
   private run<T>(fn: () => Promise<T>): Promise<T> {
     return this.ex.serial(this.userId, async () => {
+      await this.ex.ensureAccount(this.userId);
+      return fn();
+    });
+  }
+
+  /** `run`, as the latest operation on one order: a look-up of that order waits for it. */
+  private runOnOrder<T>(clientOrderId: string, fn: () => Promise<T>): Promise<T> {
+    return this.ex.serialOnOrder(this.userId, clientOrderId, async () => {
       await this.ex.ensureAccount(this.userId);
       return fn();
     });

@@ -4,10 +4,10 @@ import { ExchangeError } from '../exchange-error';
 import { ManualFeed } from '../testing/manual-feed';
 import { MemoryPaperStore } from './memory-paper-store';
 import { PaperExchange } from './paper-exchange';
+import type { ApplyResult, PaperChange } from './paper-store';
 
-function setup(startUsdt = '10000') {
+function setup<S extends MemoryPaperStore>(startUsdt = '10000', store: S = new MemoryPaperStore() as S) {
   const feed = new ManualFeed({ 'spot:BTCUSDT': '50000', 'future:BTCUSDT': '50000' });
-  const store = new MemoryPaperStore();
   const paper = new PaperExchange({
     store,
     feed,
@@ -100,4 +100,88 @@ describe('PaperExchange under concurrent calls of one user', () => {
     expect(events).toEqual(['keep2']);
     expect((await store.order('u', 'keep2'))?.status).toBe('FILLED');
   });
+
+  it("looks an order up, and fills it on a tick, without waiting behind the user's other orders", async () => {
+    const { feed, store, paper } = setup('10000', new GatedStore('slow'));
+    await paper.start();
+    const ex = paper.forUser('u');
+    await ex.placeOrder(limitBuy('b1', '49000'));
+    const slow = ex.placeOrder({ ...limitBuy('slow', '49000'), type: 'market', price: undefined });
+    await store.reached;
+    // The market order waits on the store and the user's queue behind it; the look-up does not.
+    const found = await ex.fetchOrder('spot', 'BTCUSDT', 'b1');
+    expect(found.found && found.order.status).toBe('NEW');
+    // Nor does the fill of a tick that crosses the resting order: it moves only what that order reserved.
+    feed.setPrice('BTCUSDT', 'spot', '48500');
+    const filled = await ex.fetchOrder('spot', 'BTCUSDT', 'b1');
+    expect(filled.found && filled.order.status).toBe('FILLED');
+    store.open();
+    expect((await slow).status).toBe('FILLED');
+    await paper.stop();
+  });
+
+  it('answers the look-up of an order a tick crossed with the row its fill wrote, once written', async () => {
+    const { feed, store, paper } = setup('10000', new GatedStore());
+    await paper.start();
+    const ex = paper.forUser('u');
+    await ex.placeOrder(limitBuy('b1', '49000'));
+    store.reads = 0;
+    feed.setPrice('BTCUSDT', 'spot', '48500');
+    // Asked right after the tick, before the fill is written: the answer is the fill, not the order resting.
+    const found = await ex.fetchOrder('spot', 'BTCUSDT', 'b1');
+    expect(found.found && found.order).toMatchObject({
+      status: 'FILLED',
+      averagePrice: '49000',
+      fee: '0.00001',
+    });
+    // The fill's own read of the order, and none for the look-up.
+    expect(store.reads).toBe(1);
+    await paper.stop();
+  });
 });
+
+const limitBuy = (clientOrderId: string, price: string) =>
+  ({
+    market: 'spot',
+    symbol: 'BTCUSDT',
+    side: 'buy',
+    type: 'limit',
+    clientOrderId,
+    quantity: '0.01',
+    price,
+  }) as const;
+
+/** A memory store whose write of one order waits until `open()`, and which counts its reads of orders. */
+class GatedStore extends MemoryPaperStore {
+  reads = 0;
+  private release: () => void = () => undefined;
+  private readonly gate = new Promise<void>((resolve) => {
+    this.release = resolve;
+  });
+  private arrived: () => void = () => undefined;
+  /** Settles once the gated order's write reached the store. */
+  readonly reached = new Promise<void>((resolve) => {
+    this.arrived = resolve;
+  });
+
+  constructor(private readonly gated?: string) {
+    super();
+  }
+
+  open(): void {
+    this.release();
+  }
+
+  override async order(userId: string, clientOrderId: string) {
+    this.reads += 1;
+    return super.order(userId, clientOrderId);
+  }
+
+  override async apply(change: PaperChange): Promise<ApplyResult> {
+    if (change.order?.row.clientOrderId === this.gated) {
+      this.arrived();
+      await this.gate;
+    }
+    return super.apply(change);
+  }
+}

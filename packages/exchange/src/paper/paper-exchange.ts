@@ -68,7 +68,8 @@ export const DEFAULT_PAPER_START_USDT = '10000';
 /**
  * The paper exchange: one account per user, persisted through a `PaperStore`. `forUser(id)` gives the
  * `Exchange` of that user; `start()` subscribes to the feed so limit orders fill and positions are
- * liquidated on ticks. Every operation of one user runs after the previous one (per-account queue).
+ * liquidated on ticks. Every operation of one user runs after the previous one (per-account queue); a look-up
+ * of an order waits only for the operations on that order.
  */
 export class PaperExchange {
   readonly store: PaperStore;
@@ -79,6 +80,12 @@ export class PaperExchange {
   private readonly startFunds: readonly PaperFund[];
   private readonly rulesOf: (symbol: string, market: MarketKind) => MarketRules | undefined;
   private readonly tails = new Map<string, Promise<void>>();
+  /**
+   * The last operation queued on each order (user and client order id), settled, with the row it wrote when
+   * it was a fill on a tick. The operations on one order run one after another, and a look-up of the order
+   * waits for them alone, not for the user's whole queue.
+   */
+  private readonly orderTails = new Map<string, Promise<PaperOrderRow | undefined>>();
   private readonly known = new Set<string>();
   private readonly listeners = new Set<(event: PaperEvent) => void>();
   private readonly index: MatchIndex;
@@ -183,6 +190,51 @@ export class PaperExchange {
       if (this.tails.get(userId) === tail) this.tails.delete(userId);
     });
     return run;
+  }
+
+  /**
+   * Runs `fn` in the user's queue as the latest operation on the order `clientOrderId`, once the operations
+   * queued on that order before it are done (`lookUp` waits for it).
+   */
+  serialOnOrder<T>(userId: string, clientOrderId: string, fn: () => Promise<T>): Promise<T> {
+    return this.onOrder(userId, clientOrderId, (previous) =>
+      this.serial(userId, async () => {
+        await previous;
+        return fn();
+      }),
+    );
+  }
+
+  /**
+   * Queues an operation on one order: `start` gets the order's previous operation to wait for and starts
+   * this one; answers it, recorded as the order's last with the row `rowOf` finds in its answer (a fill's).
+   */
+  private onOrder<T>(
+    userId: string,
+    clientOrderId: string,
+    start: (previous: Promise<unknown>) => Promise<T>,
+    rowOf: (result: T) => PaperOrderRow | undefined = () => undefined,
+  ): Promise<T> {
+    const key = `${userId}\u0000${clientOrderId}`;
+    const run = start(this.orderTails.get(key) ?? Promise.resolve());
+    const tail = run.then(rowOf, () => undefined);
+    this.orderTails.set(key, tail);
+    void tail.then(() => {
+      if (this.orderTails.get(key) === tail) this.orderTails.delete(key);
+    });
+    return run;
+  }
+
+  /**
+   * An order as its operations left it. A look-up is a read: it waits only for what is queued on this order
+   * (its placement or cancel, or its fill by a tick that crossed it), not behind the user's other orders, so
+   * a bot learns of its fill once that fill is written. A fill answers the row it wrote, as a venue's
+   * execution report carries the order's state, with no read of its own.
+   */
+  async lookUp(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
+    const op = this.orderTails.get(`${userId}\u0000${clientOrderId}`);
+    const written = op === undefined ? undefined : await op;
+    return written ?? this.store.order(userId, clientOrderId);
   }
 
   async ensureAccount(userId: string): Promise<void> {
@@ -333,32 +385,74 @@ export class PaperExchange {
       }).catch(reportError);
     }
     for (const [userId, crossed] of groupBy(orders, (order) => order.userId)) {
-      void this.serial(userId, () => this.fillCrossed(crossed)).catch(reportError);
+      const spot = crossed.filter((order) => order.market === 'spot');
+      const futures = crossed.filter((order) => order.market !== 'spot');
+      if (spot.length > 0) void this.fillSpot(spot).catch(reportError);
+      if (futures.length > 0) {
+        const filled = this.serial(userId, () => this.fillFutures(futures));
+        for (const order of futures)
+          this.onOrder(
+            userId,
+            order.clientOrderId,
+            () => filled.then((rows) => rows.get(order)),
+            (row) => row,
+          );
+        void filled.catch(reportError);
+      }
     }
   }
 
   /**
-   * Fills one user's orders that a tick crossed, in one turn of the user's queue: the spot fills together (each
-   * holds its own reserve, so they meet in one write of the store's group commit instead of a write each that
-   * a look-up of the user's orders waits behind), the futures fills one after another (each moves the
-   * position the next one reads). Told in the matcher's order.
+   * Fills one user's spot orders that a tick crossed, each after the operations queued on it before (a cancel
+   * that reached it first wins) but not behind the user's other orders: each moves only what its own order
+   * reserved, and balances change by atomic deltas, so it needs no turn of the user's queue, and the bot
+   * that looks it up learns of it once it is written. They meet in one write of the store's group commit.
+   * Told in the matcher's order.
    */
-  private async fillCrossed(orders: readonly PaperOrderRow[]): Promise<void> {
-    const fill = (order: PaperOrderRow) => this.fillOpenOrder(order.userId, order.clientOrderId);
-    const spot = orders.filter((order) => order.market === 'spot');
-    const rows = new Map<PaperOrderRow, PaperOrderRow | undefined>();
-    const spotRows = await Promise.allSettled(spot.map(fill));
-    spot.forEach((order, i) => {
-      const settled = spotRows[i] as PromiseSettledResult<PaperOrderRow | undefined>;
-      if (settled.status === 'fulfilled') rows.set(order, settled.value);
-      else reportError(settled.reason);
+  private async fillSpot(orders: readonly PaperOrderRow[]): Promise<void> {
+    const settled = await Promise.allSettled(
+      orders.map((order) =>
+        this.onOrder(
+          order.userId,
+          order.clientOrderId,
+          async (previous) => {
+            await previous;
+            return this.fillOpenOrder(order.userId, order.clientOrderId);
+          },
+          (row) => row,
+        ),
+      ),
+    );
+    const rows = settled.map((s) => {
+      if (s.status === 'fulfilled') return s.value;
+      reportError(s.reason);
+      return undefined;
     });
-    for (const order of orders) {
-      if (order.market === 'spot') continue;
-      rows.set(order, await fill(order).catch((error: unknown) => void reportError(error)));
-    }
-    for (const order of orders) {
-      const row = rows.get(order);
+    this.told(rows);
+  }
+
+  /**
+   * Fills one user's futures orders that a tick crossed, one after another in one turn of the user's queue:
+   * each moves the position the next one reads, and the user's other futures orders read it too.
+   */
+  private async fillFutures(
+    orders: readonly PaperOrderRow[],
+  ): Promise<Map<PaperOrderRow, PaperOrderRow | undefined>> {
+    const rows = new Map<PaperOrderRow, PaperOrderRow | undefined>();
+    for (const order of orders)
+      rows.set(
+        order,
+        await this.fillOpenOrder(order.userId, order.clientOrderId).catch(
+          (error: unknown) => void reportError(error),
+        ),
+      );
+    this.told([...rows.values()]);
+    return rows;
+  }
+
+  /** The matcher's view kept in step with filled orders, and the listeners told, in the matcher's order. */
+  private told(rows: readonly (PaperOrderRow | undefined)[]): void {
+    for (const row of rows) {
       if (row) this.track(row, undefined, row.userId, row.symbol);
       if (row && row.status !== 'NEW')
         this.emit({ type: 'order', userId: row.userId, order: publicOrder(row) });
