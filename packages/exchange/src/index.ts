@@ -12,6 +12,7 @@ export {
   type RequestBudget,
   systemBudgetClock,
   type TakeAnswer,
+  type TakeRequest,
 } from './budget/request-budget';
 export type { BinanceExchangeOptions } from './ccxt/binance-exchange';
 export type { BinanceFeedOptions } from './ccxt/binance-feed';

@@ -115,6 +115,33 @@ describe('request budgets shared by two workers through Redis', () => {
     expect(burstReadsWhenCalmDone).toBeLessThan(BURST_READS);
   }, 120_000);
 
+  it("an account alone on its worker gets one account's share, not half the budget: the turns are fair across workers", async () => {
+    const budgets = [workerBudget(clients[0] as Redis), workerBudget(clients[1] as Redis)];
+    // 30 weight per 500 ms (short so that the test takes seconds); six accounts each asking for 40 at once:
+    // five on the first worker, one on the second.
+    const cost = { key: 'venue:ip:fair-test', weight: 1, windows: [{ limit: 30, windowMs: 500 }] };
+    const accounts = [
+      ...['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, budget: budgets[0] as RequestBudget })),
+      { name: 'z', budget: budgets[1] as RequestBudget },
+    ];
+    const order: string[] = [];
+    await Promise.all(
+      accounts.flatMap(({ name, budget }) =>
+        Array.from({ length: 40 }, () =>
+          budget.take({ account: name, costs: [cost] }).then(() => void order.push(name)),
+        ),
+      ),
+    );
+    // Of the first 120 grants (four windows' worth), each account had about a sixth: 20. Taking turns within
+    // each worker alone would give the lone account half of them, 60.
+    const first = order.slice(0, 120);
+    for (const { name } of accounts) {
+      const count = first.filter((n) => n === name).length;
+      expect(count, name).toBeGreaterThanOrEqual(18);
+      expect(count, name).toBeLessThanOrEqual(22);
+    }
+  }, 60_000);
+
   it('a back-off seen by one worker pauses the other', async () => {
     const [first, second] = [workerBudget(clients[0] as Redis), workerBudget(clients[1] as Redis)];
     const key = 'binance:spot:ip:pause-test';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualTime } from '../testing/virtual-time';
-import { type BudgetCost, FairRequestBudget, MemoryBudgetCounter } from './request-budget';
+import {
+  type BudgetCost,
+  FAIR_LIVE_MS,
+  FAIR_RETRY_MS,
+  FairRequestBudget,
+  MemoryBudgetCounter,
+} from './request-budget';
 
 const MINUTE = 60_000;
 /** An IP budget of 100 weight a minute: small figures, the same rule as Binance's 6000. */
@@ -9,6 +15,9 @@ const ipCost = (weight = 1): BudgetCost => ({
   weight,
   windows: [{ limit: 100, windowMs: MINUTE }],
 });
+
+/** A request of one account with nothing behind it. */
+const alone = (costs: BudgetCost[]) => ({ account: 'a', costs, moreIn: [] });
 
 function budgetOnVirtualTime() {
   const time = new VirtualTime();
@@ -140,34 +149,117 @@ describe('a fair request budget', () => {
     const time = new VirtualTime();
     const counter = new MemoryBudgetCounter(time);
     const small: BudgetCost = { key: 'small', weight: 1, windows: [{ limit: 1, windowMs: MINUTE }] };
-    expect(await counter.tryTake([small])).toEqual({ granted: true });
-    expect(await counter.tryTake([ipCost(60), small])).toEqual({
+    expect(await counter.tryTake(alone([small]))).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(60), small]))).toEqual({
       granted: false,
       key: 'small',
       retryInMs: MINUTE,
     });
     // Nothing of the refused 60 was counted: 100 still fit.
-    expect(await counter.tryTake([ipCost(100)])).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(100)]))).toEqual({ granted: true });
   });
 
   it('a request heavier than a whole window goes out alone at the start of a fresh one', async () => {
     let now = 10_000;
     const counter = new MemoryBudgetCounter({ now: () => now });
-    expect(await counter.tryTake([ipCost(1)])).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(1)]))).toEqual({ granted: true });
     // 50 s left of the first minute.
-    expect(await counter.tryTake([ipCost(150)])).toMatchObject({ granted: false, retryInMs: 50_000 });
+    expect(await counter.tryTake(alone([ipCost(150)]))).toMatchObject({ granted: false, retryInMs: 50_000 });
     now = MINUTE;
-    expect(await counter.tryTake([ipCost(150)])).toEqual({ granted: true });
-    expect(await counter.tryTake([ipCost(1)])).toMatchObject({ granted: false, retryInMs: MINUTE });
+    expect(await counter.tryTake(alone([ipCost(150)]))).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(1)]))).toMatchObject({ granted: false, retryInMs: MINUTE });
   });
 
   it('a request granted in the last second of a window counts in the next one too: it may arrive there', async () => {
     let now = 59_500;
     const counter = new MemoryBudgetCounter({ now: () => now });
-    expect(await counter.tryTake([ipCost(60)])).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(60)]))).toEqual({ granted: true });
     now = MINUTE;
     // The second minute already holds those 60: 40 fit, 41 do not.
-    expect(await counter.tryTake([ipCost(41)])).toMatchObject({ granted: false, retryInMs: MINUTE });
-    expect(await counter.tryTake([ipCost(40)])).toEqual({ granted: true });
+    expect(await counter.tryTake(alone([ipCost(41)]))).toMatchObject({ granted: false, retryInMs: MINUTE });
+    expect(await counter.tryTake(alone([ipCost(40)]))).toEqual({ granted: true });
+  });
+});
+
+describe('a request budget shared by several processes', () => {
+  it('one account alone on its process gets the share of one account, not half the budget', async () => {
+    // Two worker processes count in one place (Redis in production); each hands its budget out among its own
+    // accounts. Process 1 holds five bursting users, process 2 one.
+    const time = new VirtualTime();
+    const counter = new MemoryBudgetCounter(time);
+    const processes = [new FairRequestBudget(counter, time), new FairRequestBudget(counter, time)];
+    const sent: { account: string; atMs: number }[] = [];
+    const accounts = [
+      ...['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, process: 0 })),
+      { name: 'z', process: 1 },
+    ];
+    const all: Promise<void>[] = [];
+    for (const { name, process } of accounts) {
+      for (let i = 0; i < 60; i += 1) {
+        all.push(
+          (processes[process] as FairRequestBudget)
+            .take({ account: name, costs: [ipCost()] })
+            .then(() => void sent.push({ account: name, atMs: time.now() })),
+        );
+      }
+    }
+    await time.run(MINUTE - 1);
+    // The first minute's 100: each of the six users 16 or 17 of them, whichever process asks for them.
+    const firstMinute = sent.filter((s) => s.atMs < MINUTE);
+    expect(firstMinute).toHaveLength(100);
+    for (const { name } of accounts) {
+      const count = firstMinute.filter((s) => s.account === name).length;
+      expect(count, name).toBeGreaterThanOrEqual(16);
+      expect(count, name).toBeLessThanOrEqual(17);
+    }
+    await time.run();
+    await Promise.all(all);
+    expect(sent).toHaveLength(360);
+  });
+});
+
+describe('fair turns kept by the counter', () => {
+  it('an account ahead is refused while one served less waits, and only until that one asks again or lapses', async () => {
+    let now = 0;
+    const counter = new MemoryBudgetCounter({ now: () => now });
+    const take = (account: string, moreIn: string[] = ['venue:ip']) =>
+      counter.tryTake({ account, costs: [ipCost()], moreIn });
+    // "slow" was granted once with more waiting; "fast" twice already: it is ahead.
+    expect(await take('slow')).toEqual({ granted: true });
+    expect(await take('fast')).toEqual({ granted: true });
+    expect(await take('fast')).toEqual({ granted: true });
+    expect(await take('fast')).toEqual({
+      granted: false,
+      key: 'venue:ip',
+      retryInMs: FAIR_RETRY_MS,
+      behind: true,
+    });
+    // "slow"'s process never comes back (it died): after FAIR_LIVE_MS it no longer counts as waiting.
+    now = FAIR_LIVE_MS + 1;
+    expect(await take('fast')).toEqual({ granted: true });
+  });
+
+  it('an account with nothing more to send holds nobody up', async () => {
+    const counter = new MemoryBudgetCounter({ now: () => 0 });
+    expect(await counter.tryTake({ account: 'once', costs: [ipCost()], moreIn: [] })).toEqual({
+      granted: true,
+    });
+    for (let i = 0; i < 5; i += 1)
+      expect(await counter.tryTake({ account: 'busy', costs: [ipCost()], moreIn: ['venue:ip'] })).toEqual({
+        granted: true,
+      });
+  });
+
+  it('an account waiting for its own order budget does not hold up the shared one meanwhile', async () => {
+    const counter = new MemoryBudgetCounter({ now: () => 0 });
+    const orders: BudgetCost = { key: 'orders:slow', weight: 1, windows: [{ limit: 1, windowMs: 10_000 }] };
+    const slow = () => counter.tryTake({ account: 'slow', costs: [ipCost(), orders], moreIn: ['venue:ip'] });
+    expect(await slow()).toEqual({ granted: true });
+    // Its next order waits 10 s for its own budget: in the shared one it is no waiter.
+    expect(await slow()).toMatchObject({ granted: false, key: 'orders:slow', retryInMs: 10_000 });
+    for (let i = 0; i < 3; i += 1)
+      expect(await counter.tryTake({ account: 'other', costs: [ipCost()], moreIn: ['venue:ip'] })).toEqual({
+        granted: true,
+      });
   });
 });

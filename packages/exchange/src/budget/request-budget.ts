@@ -8,6 +8,9 @@
  * Two layers: a `BudgetCounter` does the counting (this process's memory, or Redis so that every process counts
  * together), and `FairRequestBudget` decides whose request goes next: each account queues apart and the budget
  * is handed round-robin among accounts with waiting requests, so one user's burst never starves the others.
+ * Across processes the counter keeps the turns fair: in each budget it counts what every account was granted in
+ * the current window and which accounts still wait, and refuses an account while one that waits anywhere was
+ * granted less (least served first), so an account gets its share whichever process holds its bots.
  */
 
 /** One fixed window of a budget: at most `limit` weight per `windowMs`, windows aligned to the epoch. */
@@ -41,12 +44,29 @@ export interface RequestBudget {
   backOff(key: string, forMs: number): Promise<void>;
 }
 
-export type TakeAnswer = { granted: true } | { granted: false; key: string; retryInMs: number };
+/** One request as the counter sees it. */
+export interface TakeRequest {
+  readonly account: string;
+  readonly costs: readonly BudgetCost[];
+  /** The budgets in which more of the account's requests wait behind this one: it stays a waiter there. */
+  readonly moreIn: readonly string[];
+}
+
+/**
+ * `behind`: the budget has room, but an account that waits for it was granted less in its current window; only
+ * this account's requests in that budget wait (`FAIR_RETRY_MS`).
+ */
+export type TakeAnswer =
+  | { granted: true }
+  | { granted: false; key: string; retryInMs: number; behind?: true };
 
 /** Where budgets are counted: all costs of a request are checked and counted in one atomic step. */
 export interface BudgetCounter {
-  /** Counts every cost if all fit and no key is paused; else counts nothing and says which key blocks and how long. */
-  tryTake(costs: readonly BudgetCost[]): Promise<TakeAnswer>;
+  /**
+   * Counts every cost if all fit, no key is paused and no waiting account was served less; else counts nothing
+   * and says which key blocks and how long.
+   */
+  tryTake(request: TakeRequest): Promise<TakeAnswer>;
   /** Pauses `key` for `forMs` from now; a pause already longer is kept. */
   backOff(key: string, forMs: number): Promise<void>;
 }
@@ -86,15 +106,36 @@ export function edgeOf(windowMs: number): number {
   return Math.min(1_000, Math.floor(windowMs / 4));
 }
 
+/**
+ * How long a waiter stays known without asking again: after a grant with more of its requests behind it, the time
+ * its process may take to come back with the next one (its other accounts' turns come first); after a refusal,
+ * on top of the wait it was given. A process that died holds the others up for at most this long.
+ */
+export const FAIR_LIVE_MS = 1_000;
+/** How soon an account refused for being ahead (`behind`) asks again. */
+export const FAIR_RETRY_MS = 25;
+
+/**
+ * The window in which a budget's fair shares are counted: its first window (the only one of most budgets).
+ * Budgets that cost nothing (a back-off check alone) take no part.
+ */
+export function fairWindowOf(cost: BudgetCost): BudgetWindow | undefined {
+  return cost.weight > 0 ? cost.windows[0] : undefined;
+}
+
 /** The counts of one process (ROLE=all, tests); the same rules as the Redis script. */
 export class MemoryBudgetCounter implements BudgetCounter {
   /** Per budget and window length: the weight of the current window and what its edge put in the next. */
   private readonly used = new Map<string, { slot: number; weight: number; next: number }>();
   private readonly pausedUntil = new Map<string, number>();
+  /** Per budget: the weight each account was granted in the fair window's current slot. */
+  private readonly granted = new Map<string, { slot: number; byAccount: Map<string, number> }>();
+  /** Per budget: the accounts that wait for it, each until when it counts as waiting. */
+  private readonly waiting = new Map<string, Map<string, number>>();
 
   constructor(private readonly clock: Pick<BudgetClock, 'now'> = systemBudgetClock) {}
 
-  async tryTake(costs: readonly BudgetCost[]): Promise<TakeAnswer> {
+  async tryTake({ account, costs, moreIn }: TakeRequest): Promise<TakeAnswer> {
     const now = this.clock.now();
     let blocked: { key: string; retryInMs: number } | undefined;
     const block = (key: string, retryInMs: number) => {
@@ -112,7 +153,31 @@ export class MemoryBudgetCounter implements BudgetCounter {
         if (next > 0 && next + cost.weight > window.limit) block(cost.key, leftMs);
       }
     }
-    if (blocked) return { granted: false, ...blocked };
+    const fair = costs.filter((cost) => fairWindowOf(cost) !== undefined);
+    if (blocked) {
+      // It waits for the blocking budget only: in the others it holds nobody up meanwhile.
+      for (const cost of fair) {
+        if (cost.key === blocked.key)
+          this.markWaiting(cost.key, account, now + blocked.retryInMs + FAIR_LIVE_MS);
+        else this.waiting.get(cost.key)?.delete(account);
+      }
+      return { granted: false, ...blocked };
+    }
+    // The turns are decided budget by budget. A request shares at most one budget with other accounts (the
+    // venue's IP weight; the rest are its account's own), so the least served of the waiters always goes. Were
+    // a request to cost two shared budgets, A could be behind B in one and B behind A in the other, and both
+    // would be refused until one's waiting mark lapsed: such a budget would need one order across budgets.
+    for (const cost of fair) {
+      const shares = this.sharesOf(cost, now);
+      const mine = shares.get(account) ?? 0;
+      for (const [other, liveUntil] of this.waiting.get(cost.key) ?? []) {
+        if (liveUntil <= now) this.waiting.get(cost.key)?.delete(other);
+        else if (other !== account && (shares.get(other) ?? 0) < mine) {
+          for (const c of fair) this.markWaiting(c.key, account, now + FAIR_RETRY_MS + FAIR_LIVE_MS);
+          return { granted: false, key: cost.key, retryInMs: FAIR_RETRY_MS, behind: true };
+        }
+      }
+    }
     for (const cost of costs) {
       for (const window of cost.windows) {
         const { slot, atEdge } = windowAt(now, window.windowMs);
@@ -123,6 +188,12 @@ export class MemoryBudgetCounter implements BudgetCounter {
           next: this.usedIn(cost.key, window.windowMs, slot + 1) + (atEdge ? cost.weight : 0),
         });
       }
+    }
+    for (const cost of fair) {
+      const shares = this.sharesOf(cost, now);
+      shares.set(account, (shares.get(account) ?? 0) + cost.weight);
+      if (moreIn.includes(cost.key)) this.markWaiting(cost.key, account, now + FAIR_LIVE_MS);
+      else this.waiting.get(cost.key)?.delete(account);
     }
     return { granted: true };
   }
@@ -137,6 +208,26 @@ export class MemoryBudgetCounter implements BudgetCounter {
     if (entry?.slot === slot) return entry.weight;
     if (entry && entry.slot + 1 === slot) return entry.next;
     return 0;
+  }
+
+  /** What each account was granted in the budget's current fair window (a new window starts everyone at 0). */
+  private sharesOf(cost: BudgetCost, now: number): Map<string, number> {
+    const slot = windowAt(now, (fairWindowOf(cost) as BudgetWindow).windowMs).slot;
+    let entry = this.granted.get(cost.key);
+    if (entry?.slot !== slot) {
+      entry = { slot, byAccount: new Map() };
+      this.granted.set(cost.key, entry);
+    }
+    return entry.byAccount;
+  }
+
+  private markWaiting(key: string, account: string, untilMs: number): void {
+    let waiters = this.waiting.get(key);
+    if (!waiters) {
+      waiters = new Map();
+      this.waiting.set(key, waiters);
+    }
+    waiters.set(account, untilMs);
   }
 }
 
@@ -220,7 +311,11 @@ export class FairRequestBudget implements RequestBudget {
         const head = queue[turn.index] as Waiter;
         let answer: TakeAnswer;
         try {
-          answer = await this.counter.tryTake(head.costs);
+          answer = await this.counter.tryTake({
+            account: turn.account,
+            costs: head.costs,
+            moreIn: keysWaitingBehind(queue, turn.index),
+          });
         } catch (error) {
           this.onError(error);
           await this.sleepOrKick(COUNTER_RETRY_MS);
@@ -232,7 +327,9 @@ export class FairRequestBudget implements RequestBudget {
           head.resolve();
         } else {
           const until = this.clock.now() + Math.max(1, answer.retryInMs);
-          this.blockedUntil.set(answer.key, Math.max(this.blockedUntil.get(answer.key) ?? 0, until));
+          // Behind: the budget has room for the others, only this account waits its turn.
+          const blocked = answer.behind ? accountKey(turn.account, answer.key) : answer.key;
+          this.blockedUntil.set(blocked, Math.max(this.blockedUntil.get(blocked) ?? 0, until));
         }
       }
     } finally {
@@ -278,7 +375,12 @@ export class FairRequestBudget implements RequestBudget {
     for (const waiter of queue.slice(0, SCAN_DEPTH)) {
       let at = now;
       for (const cost of waiter.costs)
-        at = Math.max(at, this.blockedUntil.get(cost.key) ?? 0, keyReady.get(cost.key) ?? 0);
+        at = Math.max(
+          at,
+          this.blockedUntil.get(cost.key) ?? 0,
+          this.blockedUntil.get(accountKey(account, cost.key)) ?? 0,
+          keyReady.get(cost.key) ?? 0,
+        );
       ready.push(at);
       if (untilReady && at <= now) break;
       // A later request of the same key waits at least as long.
@@ -308,6 +410,22 @@ export class FairRequestBudget implements RequestBudget {
 
 /** How far into an account's queue a request may be taken ahead of earlier ones blocked on other budgets. */
 const SCAN_DEPTH = 64;
+
+/** Where an account's own wait for its turn in a budget is kept among the budget-wide blocks. */
+const accountKey = (account: string, key: string) => `${account}\u0000${key}`;
+
+/** The budgets of the request at `index` in which later requests of the same queue also cost. */
+function keysWaitingBehind(queue: readonly Waiter[], index: number): string[] {
+  const head = queue[index] as Waiter;
+  const keys: string[] = [];
+  for (const cost of head.costs) {
+    const more = queue.some(
+      (waiter, i) => i !== index && i < SCAN_DEPTH && waiter.costs.some((c) => c.key === cost.key),
+    );
+    if (more) keys.push(cost.key);
+  }
+  return keys;
+}
 
 /** How long a request waits before asking a counter that failed (Redis unreachable) again. */
 const COUNTER_RETRY_MS = 1_000;
