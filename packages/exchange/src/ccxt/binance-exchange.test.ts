@@ -286,6 +286,62 @@ describe('Binance adapter requests and error mapping', () => {
     expect(error).toMatchObject({ kind: 'retryable', code: -1003 });
   });
 
+  it('reads the positions of bots of one account asked at once in one request, and never hands a read already sent to one who asks later', async () => {
+    // [futures] "Position Information V2 (USER_DATA)", GET /fapi/v2/positionRisk: weight 5 with or without
+    // `symbol`; without it, every symbol's position. Three bots of one key on three pairs check their positions
+    // after their orders.
+    fake = await FakeBinanceServer.start();
+    fake.book.futuresWallet = money('10000');
+    for (const [symbol, price] of [
+      ['ETHUSDT', '2000'],
+      ['BTCUSDT', '50000'],
+      ['BNBUSDT', '600'],
+    ] as const)
+      fake.setPrice(symbol, 'future', price);
+    let release: () => void = () => undefined;
+    let gate: Promise<void> | undefined;
+    const budget: RequestBudget = { take: () => gate ?? Promise.resolve(), backOff: async () => undefined };
+    const adapter = adapterFor(fake, { budget });
+    await adapter.setLeverage('ETHUSDT', 2);
+    await adapter.placeOrder({
+      market: 'future',
+      symbol: 'ETHUSDT',
+      side: 'buy',
+      type: 'market',
+      clientOrderId: 'eth-long',
+      quantity: '0.5',
+    });
+    // The set-up read the position once to confirm the margin type and leverage.
+    const setUpReads = fake.requests.filter((r) => r.path === '/fapi/v2/positionRisk').length;
+    const reads = () => fake.requests.filter((r) => r.path === '/fapi/v2/positionRisk').slice(setUpReads);
+
+    const [eth, btc, bnb] = await Promise.all([
+      adapter.position('ETHUSDT'),
+      adapter.position('BTCUSDT'),
+      adapter.position('BNBUSDT'),
+    ]);
+    expect(eth).toMatchObject({ side: 'long', quantity: '0.5', entryPrice: '2000' });
+    expect([btc, bnb]).toEqual([undefined, undefined]);
+    expect(reads()).toHaveLength(1);
+    expect(reads()[0]?.params.symbol).toBeUndefined();
+
+    // A read on its way (held here before it is sent): one who asks meanwhile gets a read sent after it asked.
+    gate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const first = adapter.position('ETHUSDT');
+    await new Promise((resolve) => setImmediate(resolve));
+    const later = adapter.position('BTCUSDT');
+    gate = undefined;
+    release();
+    await Promise.all([first, later]);
+    expect(
+      reads()
+        .slice(1)
+        .map((r) => r.params.symbol),
+    ).toEqual(['ETHUSDT', 'BTCUSDT']);
+  });
+
   it('reads market rules from ccxt’s loaded markets', async () => {
     fake = await FakeBinanceServer.start();
     const rules = await adapterFor(fake).marketRules('BTCUSDT', 'future');

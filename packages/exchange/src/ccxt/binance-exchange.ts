@@ -73,6 +73,9 @@ export class BinanceExchange implements Exchange {
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
   private positionModeCheck: Promise<void> | undefined;
+  /** The position read that gathers those who ask now, and the read before it, still on its way. */
+  private nextPositionRead: { symbols: Set<string>; read: Promise<Map<string, FuturesPosition>> } | undefined;
+  private positionReadOnItsWay: Promise<unknown> | undefined;
   private marketsLoadedAtMs = 0;
   private readonly marketsTtlMs: number;
 
@@ -241,11 +244,43 @@ export class BinanceExchange implements Exchange {
     }
   }
 
+  /**
+   * The symbol's position. The bots of one key each read theirs after every order: reads asked while one is on
+   * its way are gathered into the next, one request for all of their symbols ([futures] "Position Information
+   * V2 (USER_DATA)", GET /fapi/v2/positionRisk: weight 5 with or without `symbol`, every symbol without it).
+   * A read is never shared with one who asks after it was started: what it answers may predate their order.
+   */
   async position(symbol: string): Promise<FuturesPosition | undefined> {
-    const rows: Raw[] = await this.call('future', (c) =>
-      c.fapiPrivateV2GetPositionRisk({ symbol: symbol.toUpperCase() }),
-    );
-    return rows.map(positionFromRisk).find((p) => p !== undefined);
+    const upper = symbol.toUpperCase();
+    let next = this.nextPositionRead;
+    if (!next) {
+      const symbols = new Set<string>();
+      const read = (this.positionReadOnItsWay ?? Promise.resolve())
+        .catch(() => undefined)
+        .then(() => {
+          // From here on, who asks waits for the read after this one.
+          if (this.nextPositionRead === next) this.nextPositionRead = undefined;
+          return this.readPositions([...symbols]);
+        });
+      next = { symbols, read };
+      this.nextPositionRead = next;
+      this.positionReadOnItsWay = read;
+    }
+    next.symbols.add(upper);
+    return (await next.read).get(upper);
+  }
+
+  /** One positionRisk request for the symbols (with `symbol` when there is one): their open positions. */
+  private async readPositions(symbols: readonly string[]): Promise<Map<string, FuturesPosition>> {
+    const only = symbols.length === 1 ? { symbol: symbols[0] as string } : {};
+    const rows: Raw[] = await this.call('future', (c) => c.fapiPrivateV2GetPositionRisk(only));
+    const open = new Map<string, FuturesPosition>();
+    for (const row of rows) {
+      const position = positionFromRisk(row);
+      const symbol = String(row.symbol);
+      if (position && symbols.includes(symbol) && !open.has(symbol)) open.set(symbol, position);
+    }
+    return open;
   }
 
   async positions(): Promise<FuturesPosition[]> {
