@@ -1,5 +1,6 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /**
  * Security headers on every answer: HTML page, assets, API and errors alike. The session token lives in
@@ -9,8 +10,19 @@ import type { FastifyInstance } from 'fastify';
  * at run time; a style cannot read the token.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: string): Promise<void> {
+  const headers = securityHeadersOf(helmetOptions(publicUrl));
+  // The same headers for every request (no per-request nonce): helmet works them out once, here. Building
+  // helmet's middleware on each request (@fastify/helmet) cost about as much CPU as the rest of a small API
+  // answer.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+function helmetOptions(publicUrl: string): HelmetOptions {
   const https = publicUrl.startsWith('https://');
-  await app.register(fastifyHelmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,5 +45,24 @@ export async function registerSecurityHeaders(app: FastifyInstance, publicUrl: s
     // HSTS only when the public URL is https: on http it would be ignored or, worse, pin a LAN host.
     strictTransportSecurity: https ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
     xFrameOptions: { action: 'deny' },
+  };
+}
+
+/** The headers helmet's middleware sets with these options, read off a response that only records them. */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    failure = error;
   });
+  if (failure) throw failure;
+  return headers;
 }
