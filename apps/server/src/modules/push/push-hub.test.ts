@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -98,6 +99,38 @@ describe('push hub under a hostile client', () => {
     expect(closeCodes).toEqual(new Set([CLOSE.badMessage]));
     expect(answered).toBe(0);
   }, 30_000);
+
+  it('never signs in a socket it is closing: a second auth while the first is verified ends it for good', async () => {
+    // A socket whose close handshake has not finished (a slow client, a loaded host): `close()` was called,
+    // its 'close' event has not come yet.
+    const user = await registerUser(t, 'closing');
+    const lookups = vi.spyOn(reads, 'submit');
+    const before = lookups.mock.calls.length;
+    const socket = Object.assign(new EventEmitter(), {
+      closedWith: [] as number[],
+      sent: [] as unknown[],
+      close(code: number) {
+        this.closedWith.push(code);
+      },
+      send(data: unknown) {
+        this.sent.push(data);
+      },
+      terminate() {},
+      bufferedAmount: 0,
+      readyState: 1,
+    });
+    hub.accept(socket as unknown as WebSocket);
+    const auth = Buffer.from(JSON.stringify({ type: 'auth', token: user.token }));
+    socket.emit('message', auth, false);
+    socket.emit('message', auth, false);
+    expect(socket.closedWith).toEqual([CLOSE.badMessage]);
+    // The first auth's lookup answers after the close: the socket is not signed in, and no recheck asks again.
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(hub.size).toBe(0);
+    expect(lookups.mock.calls.length - before).toBe(1);
+    expect(socket.sent).toEqual([]);
+    socket.emit('close');
+  });
 
   it('signs in a socket that sends its token once, and ends its recheck when it closes', async () => {
     const user = await registerUser(t, 'once');

@@ -81,20 +81,26 @@ export class PushHub {
   accept(socket: WebSocket): void {
     let stage: 'waiting' | 'verifying' | 'open' | 'closed' = 'waiting';
     let connection: Connection | undefined;
+    /**
+     * Ends the socket from here. It counts as closed at once: its 'close' event comes only when the client
+     * answers the close handshake, and a token verified meanwhile must not sign it in.
+     */
+    const end = (code: number, reason: string) => {
+      stage = 'closed';
+      clearTimeout(timer);
+      socket.close(code, reason);
+    };
     // Runs until the token is verified, not until it arrives: a lookup that never answers ends the socket too.
-    const timer = setTimeout(
-      () => socket.close(CLOSE.unauthorized, 'authenticate first'),
-      this.options.authTimeoutMs,
-    );
+    const timer = setTimeout(() => end(CLOSE.unauthorized, 'authenticate first'), this.options.authTimeoutMs);
     socket.on('message', (data, isBinary) => {
       const message = isBinary ? undefined : parse(data.toString());
       if (!message) {
-        socket.close(CLOSE.badMessage, 'bad message');
+        end(CLOSE.badMessage, 'bad message');
         return;
       }
       if (message.type === 'auth') {
         if (stage !== 'waiting') {
-          socket.close(CLOSE.badMessage, 'authenticate once');
+          end(CLOSE.badMessage, 'authenticate once');
           return;
         }
         stage = 'verifying';
