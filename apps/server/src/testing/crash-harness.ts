@@ -18,6 +18,9 @@ const serverMain = fileURLToPath(new URL('../main.ts', import.meta.url));
 /** main.ts with a kill at a named fault point (`crash-server.ts`). */
 export const crashServerMain = fileURLToPath(new URL('./crash-server.ts', import.meta.url));
 const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
+/** How long a run waits past its time for the server to start what the run is for (`killRepeatedly`). */
+const START_WAIT_MS = 20_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
 export function crashTestContext() {
@@ -150,17 +153,32 @@ export function crashHarness(handle: DbHandle) {
       /** How many times faster than real time the replay runs (`MARKET_SPEED`, 20 000 unless given). */
       speed?: number;
       runMs?: () => number;
+      /**
+       * Whether the run still lacks what it is for (a fault the exchange has not yet met with an order, say):
+       * it then goes on killing after `kills`, up to `maxKills`, so that a slow host tests as much as a fast one.
+       */
+      lacking?: () => boolean;
+      maxKills?: number;
+      /**
+       * Whether the server has started what the run is for (placed its first order, say). Until it has, each
+       * run goes on past its time until it does, up to `START_WAIT_MS`: on a loaded host a server killed every
+       * time before its first order tests nothing, however often it is killed.
+       */
+      started?: () => boolean;
       beforeLast?: () => Promise<void>;
       settle?: () => Promise<void>;
     } = {},
   ) {
     const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
-    for (let i = 0; i < kills; i += 1) {
+    const lacking = options.lacking ?? (() => false);
+    for (let i = 0; i < kills || (i < (options.maxKills ?? kills) && lacking()); i += 1) {
       const child = await startServer(port, {
         env: options.env,
         ...(options.speed ? { speed: options.speed } : {}),
       });
-      await new Promise((resolve) => setTimeout(resolve, runMs()));
+      await sleep(runMs());
+      const startBy = Date.now() + START_WAIT_MS;
+      while (options.started?.() === false && Date.now() < startBy) await sleep(100);
       await kill(child, 'SIGKILL');
     }
     await options.beforeLast?.();

@@ -50,8 +50,9 @@ export async function spotAndFuturesBots(db: Db, secrets: SecretBox) {
 }
 
 /**
- * Kills the server `kills` times while the bots trade on `double`, whose prices follow the server's live
- * price and which meets `faults` in turn on `targets` (or on each of them), one at a time per endpoint,
+ * Kills the server `kills` times (or more while `lacking()`) while the bots trade on `double`, whose prices
+ * follow the server's live price and which meets `faults` in turn on `targets` (or on each of them), one at a
+ * time per endpoint,
  * whether or not a server runs. Then stop with sell for both bots, queued while no server runs and taken by
  * the last one at its start; resolves once both bots are stopped (or after `settleMs`: the caller checks).
  */
@@ -74,6 +75,11 @@ export async function killWhileTrading<Fault>(
     settleMs?: number;
     /** Each target takes the faults in turn (default: the faults in turn over all targets). */
     faultsPerTarget?: boolean;
+    /** Whether the double has yet to meet what the caller checks: the run then kills again, up to `maxKills`. */
+    lacking?: () => boolean;
+    maxKills?: number;
+    /** Whether the server has placed its first order (`killRepeatedly`'s `started`). */
+    started?: () => boolean;
   },
 ): Promise<void> {
   const { double, token, botIds, rand } = run;
@@ -105,6 +111,8 @@ export async function killWhileTrading<Fault>(
     await harness.killRepeatedly(port, run.kills, {
       env: run.env,
       runMs: () => 1000 + rand() * 2500,
+      ...(run.lacking ? { lacking: run.lacking, maxKills: run.maxKills ?? 3 * run.kills } : {}),
+      ...(run.started ? { started: run.started } : {}),
       beforeLast: async () => {
         clearInterval(faults);
         await db

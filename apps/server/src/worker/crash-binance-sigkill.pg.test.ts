@@ -48,7 +48,7 @@ const TARGETS = [
 const t = crashTestContext();
 
 describe('SIGKILL of the server while bots trade on the Binance double', () => {
-  it(`executes no order twice, books every executed order once with its fee, and sells out over ${KILLS} kills`, async () => {
+  it(`executes no order twice, books every executed order once with its fee, and sells out over at least ${KILLS} kills`, async () => {
     const { db } = t.handle;
     const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
     fake.book.spot.set('USDT', { free: money(20_000), locked: money(0) });
@@ -64,6 +64,12 @@ describe('SIGKILL of the server while bots trade on the Binance double', () => {
       faults: FAULTS,
       targets: TARGETS,
       faultsPerTarget: true,
+      // A slow host places fewer orders between two kills: kill again until every fault met one.
+      lacking: () =>
+        fake.bannedUntilMs === 0 ||
+        FAULTS.some(
+          ({ kind }) => !fake.requests.some((r) => r.path.endsWith('/order') && r.outcome === kind),
+        ),
     });
     // Every kind of fault met an order or a look-up of the server, the 418 ban among them.
     expect(fake.bannedUntilMs).toBeGreaterThan(0);

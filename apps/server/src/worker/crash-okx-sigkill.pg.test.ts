@@ -20,9 +20,10 @@ import {
 // every kill, as OKX outlives a crash of the worker: each restart reconciles its bots' open intents with it
 // by clOrdId (docs/trading-rules.md §3). An order whose answer was lost may reach OKX's engine until its
 // expTime, 5 s after it was signed ([overview "Transaction Timeouts"]), so a bot waits that long, plus a
-// second, before it sends such an order again. Ten kills give the placements the time to meet the five
-// faults checked below. PostgreSQL only (`npm run test:pg`), like the other crash tests.
+// second, before it sends such an order again. The run kills ten times, and more (up to thirty) until the
+// order placements met the five faults checked below: a slow host places fewer orders between two kills. PostgreSQL only (`npm run test:pg`), like the other crash tests.
 const KILLS = 10;
+const FAULTS_MET = ['answer', 'executedThenDrop', 'executedThenError', 'lateOrder', 'rateLimited'];
 
 // Each target takes these in turn. The five the test checks come first, so the order placement meets each of
 // them once its first five faults have met an order (a short run places few orders): the one refused outright
@@ -48,7 +49,7 @@ const TARGETS = [
 const t = crashTestContext();
 
 describe('SIGKILL of the server while bots trade on the OKX double', () => {
-  it(`executes no order twice, books every executed order once with its fee, and sells out over ${KILLS} kills`, async () => {
+  it(`executes no order twice, books every executed order once with its fee, and sells out over at least ${KILLS} kills`, async () => {
     const { db } = t.handle;
     const fake = await FakeOkxServer.start({ apiKey: 'k', secret: 's', passphrase: 'p' });
     // One Trading account backs spot and swaps ([balance]).
@@ -58,11 +59,16 @@ describe('SIGKILL of the server while bots trade on the OKX double', () => {
       .update(apiKeys)
       .set({ exchange: 'okx', passphraseSealed: t.secrets.seal('p') })
       .where(eq(apiKeys.userId, userId));
+    const placements = () =>
+      fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v5/trade/order');
     await killWhileTrading(t.harness, db, {
       double: fake,
       token,
       botIds,
       kills: KILLS,
+      lacking: () => FAULTS_MET.some((kind) => !placements().some((r) => r.outcome === kind)),
+      // One CI run placed no order in thirty runs of the server: a loaded host may take longer than a run.
+      started: () => placements().length > 0,
       rand: seededRandom(37),
       // Up to two lost answers in a row (the order, then its look-up) each wait out the order's 6 s window.
       settleMs: 60_000,
@@ -78,13 +84,11 @@ describe('SIGKILL of the server while bots trade on the OKX double', () => {
     });
     // OKX's faults met the server's orders: answers lost after execution, orders that appeared late, 50011
     // and a 5xx before execution.
-    const posts = fake.requests.filter((r) => r.method === 'POST' && r.path === '/api/v5/trade/order');
+    const posts = placements();
     const met = new Map<string, number>();
     for (const r of posts) met.set(r.outcome, (met.get(r.outcome) ?? 0) + 1);
     console.log(`order placements by outcome: ${JSON.stringify(Object.fromEntries(met))}`);
-    expect([...new Set(posts.map((r) => r.outcome))].sort()).toEqual(
-      expect.arrayContaining(['answer', 'executedThenDrop', 'executedThenError', 'lateOrder', 'rateLimited']),
-    );
+    expect([...new Set(posts.map((r) => r.outcome))].sort()).toEqual(expect.arrayContaining(FAULTS_MET));
 
     const executed = fake.book.orders.filter((o) => o.accFillSz.gt(0));
     // No clOrdId ever executed twice.
