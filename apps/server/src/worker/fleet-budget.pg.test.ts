@@ -230,8 +230,9 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     };
     // Every intent the engines decided settles (checked below: the wait ends either way). The futures weight
     // bounds it: each futures order costs about 15 weight (the order, its look-up, its trades, the position
-    // read after it), so the 700 of the run need some 10,000, over four 12-second windows of 2,400 after the
-    // set-up's; on a loaded host the burst's last orders settle more than a minute after the market moved.
+    // read after it, shared by the bots of a key that read together), so the 700 of the run need some 10,000,
+    // over four 12-second windows of 2,400 after the set-up's; on a loaded host the burst's last orders settle
+    // more than a minute after the market moved.
     await until('every intent settled', 120_000, async () =>
       (await openIntents()) === 0 ? true : undefined,
     ).catch(() => undefined);
@@ -294,12 +295,15 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     // the users are alike, so on each market each should wait about as long as the fleet (futures orders wait for
     // the futures weight, spot ones should not). A user served behind the others (one process favouring its
     // first accounts, an account's futures set-up holding up its spot orders) would wait a multiple of the
-    // fleet's median and trade less. Bound: on each market every user's median wait within twice the fleet's
-    // median plus one second (a user has only a dozen futures orders, and two processes share two cores), and
-    // every user at least half the fleet's mean number of orders. The opening orders are left out of the waits:
-    // while the bots open, the workers even out their bots (each hands back what is above its fair share,
-    // docs/operations.md §1), and a bot taken over sets up its futures again and looks its order up
-    // before sending it, which is fail-over (scale-out.pg.test.ts), not the share the budgets give.
+    // fleet's and trade less. Bound: on each market every user's mean wait within twice the fleet's mean plus
+    // one second (a user has only a dozen futures orders, and two processes share two cores). Means, not
+    // medians: an order goes out in its budget's current window or a later one, so the waits fall in two heaps
+    // seconds apart and a median lands on either (one CI run: the fleet's futures median 1.8 s, users on the
+    // other heap at 9.8 s). And every user at least half the fleet's mean number of orders. The opening
+    // orders are left out of the waits: while the bots open, the workers even out their bots (each hands back
+    // what is above its fair share, docs/operations.md §1), and a bot taken over sets up its futures again and
+    // looks its order up before sending it, which is fail-over (scale-out.pg.test.ts), not the share the
+    // budgets give.
     const burst = intents.filter((i) => i.createdAt.getTime() >= marketAt);
     const waitOf = (i: (typeof intents)[number]) =>
       (orders.get(i.clientOrderId)?.time ?? 0) - i.createdAt.getTime();
@@ -311,6 +315,10 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     }
     const median = (values: readonly number[]) =>
       [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    const mean = (values: readonly number[]) =>
+      Math.round(values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length));
+    // The futures weight's window (Binance's minute, five times shorter here).
+    const windowMs = LIMITS.usdmWeight[1];
     const ordersOf = (u: number) => (waits.spot.get(u)?.length ?? 0) + (waits.future.get(u)?.length ?? 0);
     const userOrders = Array.from({ length: USERS }, (_, u) => ordersOf(u));
     const report = [
@@ -320,10 +328,12 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
     for (const [market, perUser] of Object.entries(waits)) {
       const fleetMedian = median([...perUser.values()].flat());
       const userMedians = [...perUser.values()].map(median);
+      const fleetMean = mean([...perUser.values()].flat());
+      const userMeans = [...perUser.values()].map(mean);
       report.push(
-        `${market}: ${[...perUser.values()].flat().length} orders, median wait ${fleetMedian} ms, users' medians ${Math.min(...userMedians)}–${Math.max(...userMedians)} ms`,
+        `${market}: ${[...perUser.values()].flat().length} orders, median wait ${fleetMedian} ms, users' medians ${Math.min(...userMedians)}–${Math.max(...userMedians)} ms, mean wait ${fleetMean} ms, users' means ${Math.min(...userMeans)}–${Math.max(...userMeans)} ms`,
       );
-      slowest.push([market, Math.max(...userMedians), 2 * fleetMedian + 1_000]);
+      slowest.push([market, Math.max(...userMeans), 2 * fleetMean + 1_000]);
     }
     console.log(
       `${report.join('; ')}; orders per user ${Math.min(...userOrders)}–${Math.max(...userOrders)}`,
@@ -334,10 +344,15 @@ describe('500 bots of 50 users on Binance, two workers sharing the request budge
       const mine = burst.filter(ran).map(waitOf);
       const users = new Set(burst.filter(ran).map((i) => userOfBot.get(i.botId)));
       console.log(
-        `${worker}: ${users.size} users' futures orders in the burst, ${mine.length}, median ${median(mine)} ms`,
+        `${worker}: ${users.size} users' futures orders in the burst, ${mine.length}, median ${median(mine)} ms, mean ${mean(mine)} ms, within one window ${mine.filter((w) => w < windowMs).length}`,
       );
     }
     for (const [market, wait, bound] of slowest) expect(wait, market).toBeLessThanOrEqual(bound);
+    // Not checked: that the users of one worker wait about as long as those of the other. A futures order of
+    // the burst goes out in the weight's current window or waits for a later one, so its wait is about 1 s or
+    // about 10 s. In some runs the orders of one worker's users went mostly in their window (median 1.3–2.2 s)
+    // and the other's mostly in the next (9.3–9.8 s); by the mean, 9.1 and 12.4 s in one of them. Why one
+    // worker's users got the earlier windows is not explained yet: each worker's figures are printed.
     expect(Math.min(...userOrders)).toBeGreaterThanOrEqual(burst.length / USERS / 2);
   }, 240_000);
 });
