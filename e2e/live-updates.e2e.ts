@@ -56,8 +56,21 @@ function watchOrderBookRequests(page: Page) {
   return requests;
 }
 
+/**
+ * The test's time is mostly the replayed market's: it waits for the bot to trade (a fill, then one while the
+ * socket is cut, then one after it is back), each wait bounded below. Two journeys at a time on a loaded host
+ * take longer than Vitest's default for a journey, so the test's timeout is the sum of its bounds; how long
+ * each part took is printed.
+ */
+const timeout = 360_000;
+const TITLE =
+  'shows each fill pushed long before the poll, falls back to polling while the socket is cut, and recovers';
+
 describe('live updates', () => {
-  it('shows each fill pushed long before the poll, falls back to polling while the socket is cut, and recovers', async () => {
+  it(TITLE, { timeout }, async () => {
+    const began = Date.now();
+    const parts: string[] = [];
+    const part = (name: string) => parts.push(`${name} ${Math.round((Date.now() - began) / 1000)} s`);
     const context = await newContext(app.browser, app.server.url);
     // The push socket goes through this route: frames are timed here, and the test can cut it as a
     // server would (close) and refuse reconnects until it lets them through again.
@@ -101,6 +114,7 @@ describe('live updates', () => {
       .first()
       .waitFor({ timeout: 60_000 });
     botId = page.url().split('/').at(-1) ?? '';
+    part('bot started and its order book shown');
     const changes = await watchOrderBook(page);
     const bookRequests = watchOrderBookRequests(page);
 
@@ -160,6 +174,7 @@ describe('live updates', () => {
       .poll(() => fillFrames().filter((t) => t > pushedFrom).length, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(3);
     await expectPushed(fillFrames().filter((t) => t > pushedFrom));
+    part('three fills pushed');
 
     // Cut: the page still changes, on its 10 s poll.
     cut = true;
@@ -179,6 +194,7 @@ describe('live updates', () => {
       .poll(async () => (await newestFillAt()) > cutAt, { timeout: 120_000, interval: 500 })
       .toBe(true);
     const filledAt = await newestFillAt();
+    part('a fill while the socket is cut');
     // …shows on the page's next 10 s poll.
     await expect
       .poll(async () => (await changes()).some((t) => t > filledAt), { timeout: 11_000, interval: 250 })
@@ -190,6 +206,7 @@ describe('live updates', () => {
     const backFrom = Date.now();
     await expect.poll(() => readyFrames.filter((t) => t > backFrom).length, { timeout: 40_000 }).toBe(1);
     const reconnectedAt = readyFrames.at(-1) ?? 0;
+    part('reconnected');
     await expect
       .poll(() => fillFrames().filter((t) => t > reconnectedAt).length, { timeout: 60_000 })
       .toBeGreaterThanOrEqual(1);
@@ -198,6 +215,8 @@ describe('live updates', () => {
         .filter((t) => t > reconnectedAt)
         .slice(0, 1),
     );
+    part('a fill pushed after the reconnect');
+    console.log(`live updates, time from the start: ${parts.join(', ')}`);
     await context.close();
   });
 });
