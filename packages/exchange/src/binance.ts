@@ -2,7 +2,8 @@
 // paper exchange and the simulated or replayed market never load it (see createMarketFeed, and the server's
 // exchange gateway).
 export { BINANCE_LIMITS, type BinanceLimits, binanceLimitsOf, HEADROOM } from './ccxt/binance-budget';
-export { BinanceExchange, type BinanceExchangeOptions, HEDGE_MODE_MESSAGE } from './ccxt/binance-exchange';
+export { BinanceExchange, type BinanceExchangeOptions } from './ccxt/binance-exchange';
 export { BinanceFeed } from './ccxt/binance-feed';
 export { BinanceKlines } from './ccxt/binance-klines';
+export { HEDGE_MODE_MESSAGE } from './ccxt/ccxt-errors';
 export { type ApiKeyPermissions, keyPermissionsOf } from './ccxt/key-permissions';

@@ -20,7 +20,7 @@ import {
 } from '../exchange-port';
 import { prepareOrder } from '../order-rules';
 import { type BinanceClientOptions, createBinanceClients, lateOrderWindowMs } from './binance-clients';
-import { toExchangeError } from './ccxt-errors';
+import { HEDGE_MODE_MESSAGE, toExchangeError } from './ccxt-errors';
 import { type ApiKeyPermissions, keyPermissionsOf } from './key-permissions';
 import {
   feeOfTrades,
@@ -49,10 +49,6 @@ export interface BinanceExchangeOptions extends BinanceClientOptions {
 
 /** Market rules are read again from exchangeInfo after this long. */
 const MARKETS_TTL_MS = 24 * 60 * 60 * 1000;
-
-/** Hedge mode refuses orders without a position side; the platform trades one-way longs only. */
-export const HEDGE_MODE_MESSAGE =
-  'Your Binance futures account is in Hedge Mode. Switch it to One-way Mode in Binance (Preferences → Position Mode) to run futures bots.';
 
 /**
  * The `Exchange` port on Binance through ccxt, for one user's API key. Orders are rounded and checked

@@ -4,7 +4,8 @@ import type { PlaceOrderInput } from '../exchange-port';
 import { eventually, rejection, sendOnceThenAsk } from '../testing/exchange-contract';
 import { FakeBinanceServer, type Fault, TIMEOUT_UNKNOWN } from '../testing/fake-binance-server';
 import { virtualBudget } from '../testing/virtual-budget';
-import { BinanceExchange, HEDGE_MODE_MESSAGE } from './binance-exchange';
+import { BinanceExchange } from './binance-exchange';
+import { HEDGE_MODE_MESSAGE } from './ccxt-errors';
 
 function adapterFor(fake: FakeBinanceServer, budget: RequestBudget = virtualBudget().budget) {
   return new BinanceExchange({

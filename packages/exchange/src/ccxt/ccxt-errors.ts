@@ -47,6 +47,10 @@ export function binanceReason(code: number, msg: string): ExchangeErrorReason | 
   return undefined;
 }
 
+/** Hedge mode refuses orders without a position side; the platform trades one-way longs only. */
+export const HEDGE_MODE_MESSAGE =
+  'Your Binance futures account is in Hedge Mode. Switch it to One-way Mode in Binance (Preferences → Position Mode) to run futures bots.';
+
 /** Our error for a Binance code and message (docs/trading-rules.md §3, docs/contributing.md §4). */
 export function fromBinanceCode(code: number, msg: string, cause: unknown): ExchangeError {
   switch (code) {
