@@ -45,10 +45,18 @@ export interface BinanceExchangeOptions extends BinanceClientOptions {
   retry?: Partial<RetryPolicy>;
   /** How long loaded exchangeInfo rules are kept before they are read again (default a day). */
   marketsTtlMs?: number;
+  /** How long a one-way answer of the position-mode look-up is taken as it is (default a minute). */
+  positionModeTtlMs?: number;
 }
 
 /** Market rules are read again from exchangeInfo after this long. */
 const MARKETS_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A one-way answer of the position-mode look-up holds this long: it weighs 30 of the IP's 2400 a minute, and every
+ * new position of every bot of the key would ask it again.
+ */
+const POSITION_MODE_TTL_MS = 60_000;
 
 /**
  * The `Exchange` port on Binance through ccxt, for one user's API key. Orders are rounded and checked
@@ -69,6 +77,9 @@ export class BinanceExchange implements Exchange {
   private readonly retry: RetryPolicy;
   private marketsLoaded: Promise<void> | undefined;
   private positionModeCheck: Promise<void> | undefined;
+  /** When the account last answered one-way (0: not known); taken as it is for `positionModeTtlMs`. */
+  private oneWayAtMs = 0;
+  private readonly positionModeTtlMs: number;
   /** The position read that gathers those who ask now, and the read before it, still on its way. */
   private nextPositionRead: { symbols: Set<string>; read: Promise<Map<string, FuturesPosition>> } | undefined;
   private positionReadOnItsWay: Promise<unknown> | undefined;
@@ -77,6 +88,7 @@ export class BinanceExchange implements Exchange {
 
   constructor(options: BinanceExchangeOptions) {
     this.marketsTtlMs = options.marketsTtlMs ?? MARKETS_TTL_MS;
+    this.positionModeTtlMs = options.positionModeTtlMs ?? POSITION_MODE_TTL_MS;
     this.lateOrderWindowMs = lateOrderWindowMs(options);
     const clients = createBinanceClients(options);
     this.spot = clients.spot;
@@ -147,6 +159,8 @@ export class BinanceExchange implements Exchange {
       return await this.withFuturesFee(raw);
     } catch (error) {
       const mapped = toExchangeError(error);
+      // The account is in hedge mode after all: the next opening reads the mode again.
+      if (mapped.reason === 'position_mode') this.oneWayAtMs = 0;
       // Binance refuses the id of an order that is still open: that order is the answer.
       const duplicate = /duplicate/i.test(mapped.userMessage) || mapped.code === -4116;
       if (!duplicate) throw mapped;
@@ -177,9 +191,13 @@ export class BinanceExchange implements Exchange {
 
   /**
    * One-way mode is required: hedge mode refuses every order the platform sends. The account's bots that open
-   * positions at the same moment share one look-up: it weighs 30 of the IP's 2400 a minute.
+   * positions at the same moment share one look-up (weight 30 of the IP's 2400 a minute), and a one-way answer
+   * holds for `positionModeTtlMs`: a switch to hedge mode meanwhile is refused by the order itself ([USDⓈ-M]
+   * "Error Codes" -4061, with the same message, `fromBinanceCode`), after which the next opening asks again.
    */
   checkPositionMode(): Promise<void> {
+    if (this.oneWayAtMs !== 0 && Date.now() - this.oneWayAtMs < this.positionModeTtlMs)
+      return Promise.resolve();
     this.positionModeCheck ??= this.readPositionMode().finally(() => {
       this.positionModeCheck = undefined;
     });
@@ -188,10 +206,13 @@ export class BinanceExchange implements Exchange {
 
   private async readPositionMode(): Promise<void> {
     const raw: Raw = await this.call('future', (c) => c.fapiPrivateGetPositionSideDual());
-    if (raw.dualSidePosition === true || raw.dualSidePosition === 'true')
+    if (raw.dualSidePosition === true || raw.dualSidePosition === 'true') {
+      this.oneWayAtMs = 0;
       throw new ExchangeError('rejected', ErrorCode.positionSideMismatch, HEDGE_MODE_MESSAGE, {
         reason: 'position_mode',
       });
+    }
+    this.oneWayAtMs = Date.now();
   }
 
   async cancelOrder(market: MarketKind, symbol: string, clientOrderId: string): Promise<Order> {

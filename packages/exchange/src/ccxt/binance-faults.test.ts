@@ -1,3 +1,4 @@
+import { money } from '@gridbot/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RequestBudget } from '../budget/request-budget';
 import type { PlaceOrderInput } from '../exchange-port';
@@ -256,6 +257,40 @@ describe('Binance faults: an order is sent once, then asked about', () => {
     const error = await rejection(adapterFor(fake).setLeverage('BTCUSDT', 3));
     expect(error).toMatchObject({ kind: 'rejected', userMessage: HEDGE_MODE_MESSAGE });
     expect(fake.requests.some((r) => r.path === '/fapi/v1/order')).toBe(false);
+  });
+
+  it('a hedge-mode order refused: an account switched after its one-way answer gets the same clear message, and is asked again', async () => {
+    // [USDⓈ-M] "Error Codes" -4061 "Order's position side does not match user's setting.": an order without a
+    // position side on an account in hedge mode. The double refuses it so.
+    fake = await FakeBinanceServer.start();
+    fake.setPrice('ETHUSDT', 'future', '2000');
+    fake.book.futuresWallet = money('1000');
+    const adapter = adapterFor(fake);
+    await adapter.setLeverage('ETHUSDT', 2);
+    fake.book.dualSidePosition = true;
+    const error = await rejection(
+      adapter.placeOrder({
+        market: 'future',
+        symbol: 'ETHUSDT',
+        side: 'buy',
+        type: 'market',
+        clientOrderId: 'h-1',
+        quantity: '0.1',
+      }),
+    );
+    expect(error).toMatchObject({
+      kind: 'rejected',
+      code: -4061,
+      reason: 'position_mode',
+      userMessage: HEDGE_MODE_MESSAGE,
+    });
+    // The next opening reads the mode again, and is refused before any order.
+    const modeReads = () => fake.requests.filter((r) => r.path === '/fapi/v1/positionSide/dual').length;
+    const before = modeReads();
+    expect(await rejection(adapter.setLeverage('ETHUSDT', 2))).toMatchObject({
+      userMessage: HEDGE_MODE_MESSAGE,
+    });
+    expect(modeReads()).toBe(before + 1);
   });
 
   it('sets and verifies isolated margin and leverage; the position shows the exchange’s liquidation price', async () => {

@@ -54,6 +54,9 @@ export const HEDGE_MODE_MESSAGE =
 /** Our error for a Binance code and message (docs/trading-rules.md §3, docs/contributing.md §4). */
 export function fromBinanceCode(code: number, msg: string, cause: unknown): ExchangeError {
   switch (code) {
+    case ErrorCode.positionSideMismatch:
+      // The user's words for it, as the look-up before an opening gives them.
+      return new ExchangeError('rejected', code, HEDGE_MODE_MESSAGE, { cause, reason: 'position_mode' });
     case ErrorCode.newOrderRejected:
       if (/insufficient balance/i.test(msg)) return exchangeErrors.insufficientBalance(cause);
       return binanceReason(code, msg) === 'would_take'
