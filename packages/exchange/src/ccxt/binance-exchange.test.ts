@@ -10,7 +10,7 @@ const noDelay = { sleep: async () => {}, random: () => 0.5 };
 
 function adapterFor(
   fake: FakeBinanceServer,
-  overrides: { apiKey?: string; secret?: string; budget?: RequestBudget } = {},
+  overrides: { apiKey?: string; secret?: string; budget?: RequestBudget; positionModeTtlMs?: number } = {},
 ) {
   return new BinanceExchange({
     apiKey: overrides.apiKey ?? fake.apiKey,
@@ -19,6 +19,7 @@ function adapterFor(
     enableRateLimit: false,
     retry: noDelay,
     budget: overrides.budget ?? virtualBudget().budget,
+    ...(overrides.positionModeTtlMs === undefined ? {} : { positionModeTtlMs: overrides.positionModeTtlMs }),
   });
 }
 
@@ -153,15 +154,7 @@ describe('Binance adapter requests and error mapping', () => {
     await adapter.setLeverage('ETHUSDT', 2);
     expect(modeReads()).toBe(1);
     // Once the answer is older than its time, an opening asks again.
-    const shortLived = new BinanceExchange({
-      apiKey: fake.apiKey,
-      secret: fake.secret,
-      baseUrl: fake.url,
-      enableRateLimit: false,
-      retry: noDelay,
-      budget: virtualBudget().budget,
-      positionModeTtlMs: 20,
-    });
+    const shortLived = adapterFor(fake, { positionModeTtlMs: 20 });
     await shortLived.setLeverage('ETHUSDT', 2);
     await new Promise((resolve) => setTimeout(resolve, 30));
     await shortLived.setLeverage('ETHUSDT', 2);
