@@ -41,6 +41,7 @@ import { SqlPaperStore } from '../src/modules/paper';
 import { noMetrics } from '../src/ops/metrics';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import { BotSupervisor } from '../src/worker/bot-supervisor';
+import { postgresSettings } from './support/postgres-settings';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -208,6 +209,7 @@ interface World {
 async function world(paths: Map<string, number[]>): Promise<World> {
   rangeBots = 0;
   const handle = await createTestDb();
+  console.log(await postgresSettings(handle.db));
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 2));
   const feed = new ManualFeed(
     Object.fromEntries(SYMBOLS.map((s) => [`spot:${s}`, String(paths.get(s)![0])])),

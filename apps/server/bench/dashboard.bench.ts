@@ -22,6 +22,7 @@ import { newSecretToken, sha256 } from '../src/lib/tokens';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import type { LoadJob, LoadResult } from './dashboard-load';
 import { type CoresBusy, cpuMeter } from './support/cpu';
+import { postgresSettings } from './support/postgres-settings';
 import {
   freePort,
   killAll,
@@ -253,6 +254,7 @@ async function main() {
       `${USERS} users × ${BOTS_PER_USER} bots × ${FILLS_PER_BOT} fills, ${CLIENTS} connections, ${SECONDS} s per run after a warm-up`,
   );
   const handle = await createTestDb();
+  console.log(await postgresSettings(handle.db));
   try {
     const seeded = performance.now();
     const tokens = await seed(handle.db);

@@ -14,6 +14,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import { sha256 } from '../src/lib/tokens';
 import { insertUserWithKeys } from '../src/testing/bot-fixtures';
 import { cpuMeter } from './support/cpu';
+import { postgresSettings } from './support/postgres-settings';
 import { freePort, killAll, ready, sleep, startRedis, startServer, stopAll } from './support/processes';
 
 process.env.TEST_DATABASE_URL ??= 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,6 +36,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const handle = await createTestDb();
+  console.log(await postgresSettings(handle.db));
   const secrets = SecretBox.fromKey(Buffer.alloc(32, 9));
   const tokens: { userId: string; token: string }[] = [];
   for (let i = 0; i < USERS; i += 1) {

@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
 import { cpuMeter } from './support/cpu';
+import { postgresSettings } from './support/postgres-settings';
 import {
   freePort,
   killAll,
@@ -225,6 +226,7 @@ async function seed(db: Db, bots: number): Promise<void> {
 async function measureSize(bots: number): Promise<Figures[]> {
   console.log(`\n${bots} bots on ${SYMBOLS.length} pairs`);
   const handle = await createTestDb();
+  console.log(await postgresSettings(handle.db));
   try {
     await seed(handle.db, bots);
     const database = new URL(handle.url as string).pathname.slice(1);
