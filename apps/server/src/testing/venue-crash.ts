@@ -52,9 +52,9 @@ export async function spotAndFuturesBots(db: Db, secrets: SecretBox) {
 /**
  * Kills the server `kills` times (or more while `lacking()`) while the bots trade on `double`, whose prices
  * follow the server's live price and which meets `faults` in turn on `targets` (or on each of them), one at a
- * time per endpoint,
- * whether or not a server runs. Then stop with sell for both bots, queued while no server runs and taken by
- * the last one at its start; resolves once both bots are stopped (or after `settleMs`: the caller checks).
+ * time per endpoint, whether or not a server runs. Then stop with sell for both bots, queued while no server
+ * runs and taken by the last one at its start; resolves once both bots are stopped (or after `settleMs`: the
+ * caller checks).
  */
 export async function killWhileTrading<Fault>(
   harness: ReturnType<typeof crashHarness>,

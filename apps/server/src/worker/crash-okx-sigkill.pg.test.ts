@@ -21,7 +21,8 @@ import {
 // by clOrdId (docs/trading-rules.md §3). An order whose answer was lost may reach OKX's engine until its
 // expTime, 5 s after it was signed ([overview "Transaction Timeouts"]), so a bot waits that long, plus a
 // second, before it sends such an order again. The run kills ten times, and more (up to thirty) until the
-// order placements met the five faults checked below: a slow host places fewer orders between two kills. PostgreSQL only (`npm run test:pg`), like the other crash tests.
+// order placements met the five faults checked below: a slow host places fewer orders between two kills.
+// PostgreSQL only (`npm run test:pg`), like the other crash tests.
 const KILLS = 10;
 const FAULTS_MET = ['answer', 'executedThenDrop', 'executedThenError', 'lateOrder', 'rateLimited'];
 
