@@ -122,6 +122,11 @@ describe('live updates', () => {
     // out), not on its 10 s poll, and shows the row as soon as that answer is back. How long the answer takes
     // is the server's load, not the push: it is logged, not bounded.
     const REACT_MS = 1_000;
+    /**
+     * How soon after its answer is back the row shows: the page renders it at once, but with two journeys'
+     * browsers and servers on two cores (load 10) one render took 1.1 s. Still a fifth of the 10 s poll.
+     */
+    const RENDER_MS = 2_000;
     const frameOf = (committedAt: number) =>
       fills.find((f) => f.committedAt === committedAt)?.at ?? committedAt;
     /** The order-book request a fill pushed at `at` brought, and by when it had to go out. */
@@ -139,7 +144,7 @@ describe('live updates', () => {
         const { ask } = askFor(frameOf(frame));
         return (
           seen.some((t) => t > frame) ||
-          Date.now() > Math.min(ask?.end ?? Number.POSITIVE_INFINITY, frame + 10_000) + REACT_MS
+          Date.now() > Math.min(ask?.end ?? Number.POSITIVE_INFINITY, frame + 10_000) + RENDER_MS
         );
       });
     };
@@ -166,7 +171,7 @@ describe('live updates', () => {
         expect(
           shown,
           `the row of the fill committed at ${frame}, ${shownAfter(frame)} ms later`,
-        ).toBeLessThanOrEqual((ask?.end ?? 0) + REACT_MS);
+        ).toBeLessThanOrEqual((ask?.end ?? 0) + RENDER_MS);
       }
     };
     const pushedFrom = Date.now();
