@@ -38,7 +38,7 @@ import { HourlyRanking } from './top-bots-rank';
 
 const DAY_MS = 86_400_000;
 /** What the dashboard's total PnL values at the live price: grid bots, range grids (floating PnL) and cycles. */
-const RUNNING_TYPES = [...repo.GRID_TYPES, 'range', 'cycle'] as const;
+const RUNNING_TYPES = repo.BOT_TYPES;
 const ORDER_BOOK_PAGE = 20;
 const round = (value: number) => Number(value.toFixed(8));
 

@@ -11,6 +11,8 @@ const typeIs = (type: BotType | undefined) =>
   type === undefined ? inArray(bots.botType, [...GRID_TYPES]) : eq(bots.botType, type);
 /** Copy BOTs ranks the grid bots and the range grids alike (docs/product.md §5). */
 export const COPYABLE_TYPES = [...GRID_TYPES, 'range'] as const;
+/** Every kind the bots table holds: grid bots, range grids and cycles. */
+export const BOT_TYPES = [...COPYABLE_TYPES, 'cycle'] as const;
 const copyable = inArray(bots.botType, [...COPYABLE_TYPES]);
 
 /** The user's bot of this type, or undefined: another user's bot reads as absent (docs/trading-rules.md §3 → 404). */
@@ -75,7 +77,7 @@ export const headColumns = {
 };
 
 /** Statuses in which a bot or cycle still owns money in the wallet (it may buy or must sell). */
-const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
+export const HOLDING_STATUSES = ['Live', 'Pause', 'Stopping'] as const;
 
 /** The user's bots and cycles that hold money (committed funds), newest first, without their states. */
 export async function holdingBotHeads(db: Db | Tx, userId: string) {
@@ -95,23 +97,29 @@ export async function holdingBotHeads(db: Db | Tx, userId: string) {
     .orderBy(desc(bots.createdAt));
 }
 
+/** A `pendingRebuyReserves` row, with its user (the dashboard reads them for many users at once). */
+export const rebuyReserveColumns = {
+  userId: bots.userId,
+  botId: botCommands.botId,
+  reserveUsdt: sql<string>`${botCommands.payload}->>'reserveUsdt'`,
+};
+/** A re-buy's command that still holds its reserve. */
+export const isPendingRebuy = and(
+  eq(botCommands.type, 'missing_lots'),
+  inArray(botCommands.status, ['queued', 'applied']),
+  sql`${botCommands.payload}->>'reserveUsdt' is not null`,
+);
+
 /**
  * USDT set aside for re-buys that resumes chose and the runtime has not booked yet (a `missing_lots` command
  * queued or applied, with the `reserveUsdt` the resume found needed), per bot of the user.
  */
 export async function pendingRebuyReserves(db: Db | Tx, userId: string) {
   return db
-    .select({ botId: botCommands.botId, reserveUsdt: sql<string>`${botCommands.payload}->>'reserveUsdt'` })
+    .select(rebuyReserveColumns)
     .from(botCommands)
     .innerJoin(bots, eq(bots.id, botCommands.botId))
-    .where(
-      and(
-        eq(bots.userId, userId),
-        eq(botCommands.type, 'missing_lots'),
-        inArray(botCommands.status, ['queued', 'applied']),
-        sql`${botCommands.payload}->>'reserveUsdt' is not null`,
-      ),
-    );
+    .where(and(eq(bots.userId, userId), isPendingRebuy));
 }
 
 /** Engine states of some of the user's bots, with their versions. */

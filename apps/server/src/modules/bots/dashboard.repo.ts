@@ -2,7 +2,7 @@ import { apiKeys, bots, type Db } from '@gridbot/db';
 import { and, desc, inArray, sql } from 'drizzle-orm';
 import { anyOf } from '../../lib/any-of.repo';
 import { batchedRead, byKey, distinct } from '../../lib/batched-read';
-import { type BotHead, type BotType, headColumns } from './bots.repo';
+import { type BotHead, type BotType, HOLDING_STATUSES, headColumns } from './bots.repo';
 
 // The dashboard polls (botstatus, pichart, totalprofitbookdata: every user, every few seconds) as batched
 // reads: the requests of many users that arrive while one statement runs share the next one, so a busy
@@ -14,7 +14,7 @@ import { type BotHead, type BotType, headColumns } from './bots.repo';
 const runningOfUsers = (types: readonly BotType[]) =>
   and(
     anyOf(bots.userId, 'userIds', 'uuid'),
-    inArray(bots.status, ['Live', 'Pause', 'Stopping']),
+    inArray(bots.status, [...HOLDING_STATUSES]),
     inArray(bots.botType, [...types]),
   );
 
