@@ -190,11 +190,10 @@ export async function profitTotals(
   deps: Pick<AppDeps, 'db' | 'feed' | 'state'>,
   userId: string,
 ): Promise<ProfitTotals> {
-  const {
-    profit,
-    loss,
-    running: heads,
-  } = await deps.state.dashboard.userProfitAndRunningBots(userId, RUNNING_TYPES);
+  const [{ profit, loss, running: heads }, closed] = await Promise.all([
+    deps.state.dashboard.userProfitAndRunningBots(userId, RUNNING_TYPES),
+    stoppedGridsFloating(deps, userId),
+  ]);
   const rows = await withStates(deps, userId, heads);
   // Grid bots and range grids first, then cycles, each newest first: the order the sum was always taken in.
   const running = [
@@ -202,7 +201,6 @@ export async function profitTotals(
     ...rows.filter((r) => r.botType === 'cycle'),
   ];
   const unrealized = running.reduce((sum, row) => sum + unrealizedAt(row, priceOf(row, deps.feed)), 0);
-  const closed = await stoppedGridsFloating(deps, userId);
   return {
     totalProfit: round(profit),
     lossBook: round(loss),
@@ -222,7 +220,7 @@ const closedFloating = new WeakMap<AppDeps['state'], Map<string, number>>();
 async function stoppedGridsFloating(deps: Pick<AppDeps, 'db' | 'state'>, userId: string): Promise<number> {
   const cache = closedFloating.get(deps.state) ?? new Map<string, number>();
   closedFloating.set(deps.state, cache);
-  const heads = await repo.stoppedRangeHeads(deps.db, userId);
+  const heads = await deps.state.dashboard.stoppedRangeGrids(userId);
   const keyOf = (head: { id: string; stateVersion: number }) => `${head.id}:${head.stateVersion}`;
   const unknown = heads.filter((head) => !cache.has(keyOf(head)));
   for (const row of await repo.rangeRowsOf(

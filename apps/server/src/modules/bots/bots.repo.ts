@@ -131,14 +131,6 @@ export async function engineStatesOf(db: Db | Tx, userId: string, botIds: string
     .where(and(eq(bots.userId, userId), inArray(bots.id, botIds)));
 }
 
-/** The user's stopped range grids, with the version of their states (a stopped state is read once per version). */
-export async function stoppedRangeHeads(db: Db, userId: string) {
-  return db
-    .select({ id: bots.id, stateVersion: bots.stateVersion })
-    .from(bots)
-    .where(and(eq(bots.userId, userId), eq(bots.status, 'Stopped'), eq(bots.botType, 'range')));
-}
-
 /** These range grids of the user as their rows (the History row's figures: state, category, closing price). */
 export async function rangeRowsOf(db: Db, userId: string, botIds: string[]): Promise<BotRow[]> {
   if (botIds.length === 0) return [];

@@ -10,7 +10,7 @@ import {
 
 import type { AppDeps } from '../../app/deps';
 import type { AccountConn } from '../../lib/account-lock';
-import { engineStatesOf, holdingBotHeads, pendingRebuyReserves } from './bots.repo';
+import { BOT_TYPES, engineStatesOf, holdingBotHeads, pendingRebuyReserves } from './bots.repo';
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
@@ -121,29 +121,25 @@ export function sumCommitments(commitments: readonly BotCommitment[]): Committed
   };
 }
 
-/** The user's running bots and cycles with their states (states through the dashboard's cache). */
-async function holdingBots(
-  deps: Pick<AppDeps, 'state'>,
-  userId: string,
-  conn: AccountConn,
-): Promise<HoldingBot[]> {
-  const heads = await holdingBotHeads(conn, userId);
-  return deps.state.botStates.withStates(heads, (ids) => engineStatesOf(conn, userId, ids));
-}
-
 /**
  * What the user's running bots and cycles hold (Wallet Dashboard, transfers, swaps, new starts). What moves
- * or commits money reads it on the connection of its account lock (`conn`, lib/account-lock.ts).
+ * or commits money reads it on the connection of its account lock (`conn`, lib/account-lock.ts); a screen
+ * (no `conn`) reads it through the process's shared reads, one statement for the users who ask together.
  */
 export async function committedFunds(
   deps: Pick<AppDeps, 'db' | 'state'>,
   userId: string,
-  conn: AccountConn = deps.db,
+  conn?: AccountConn,
 ): Promise<CommittedFunds> {
-  const [holding, rebuys] = await Promise.all([
-    holdingBots(deps, userId, conn),
-    pendingRebuyReserves(conn, userId),
-  ]);
+  const [heads, rebuys] = conn
+    ? await Promise.all([holdingBotHeads(conn, userId), pendingRebuyReserves(conn, userId)])
+    : await Promise.all([
+        deps.state.dashboard.runningBots(userId, BOT_TYPES),
+        deps.state.dashboard.pendingRebuyReserves(userId),
+      ]);
+  const holding: HoldingBot[] = await deps.state.botStates.withStates(heads, (ids) =>
+    engineStatesOf(conn ?? deps.db, userId, ids),
+  );
   const rebuyOf = new Map<string, Money>();
   for (const r of rebuys)
     rebuyOf.set(r.botId, (rebuyOf.get(r.botId) ?? money(0)).plus(money(r.reserveUsdt ?? '0')));

@@ -1,12 +1,16 @@
-import type { Db } from '@gridbot/db';
+import { botCommands, bots, type Db } from '@gridbot/db';
+import { money } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertBot, insertCycle, insertUserWithKeys } from '../../testing/bot-fixtures';
+import { insertEthGrid } from '../../testing/range-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { FillRecord } from '../../worker/fills.repo';
 import { createRuntimeWrites, haltBot, saveFill } from '../../worker/runtime-writes';
 import { insertSession } from '../auth/auth.repo';
 import { findLiveSession } from '../identity/users.repo';
 import { SqlPaperStore } from '../paper/sql-paper-store.repo';
+import { committedFunds } from './committed-funds';
 import type { DashboardReads } from './dashboard.repo';
 
 // The dashboard's reads are batched: requests of many users (or one user twice) that meet share a statement.
@@ -114,5 +118,60 @@ describe('batched dashboard reads', () => {
 
     const noKeys = '00000000-0000-4000-8000-000000000000';
     await expect(reads.keysAndRunningBots(noKeys, 'multigrid')).resolves.toBeUndefined();
+  });
+
+  it("answer each user's stopped range grids and pending re-buys, and the committed funds a lock would read", async () => {
+    const now = Date.now();
+    const alice = await userWithBots(['BTCUSDT', 'BNBUSDT'], '1', now);
+    const bob = await userWithBots(['BNBUSDT'], '1', now);
+    await insertCycle(db, bob.userId, {
+      symbol: 'BTCUSDT',
+      buyPrice: 100,
+      sellPrice: 110,
+      cycles: 1,
+      amount: 50,
+    });
+    const stopped = await insertEthGrid(db, alice.userId);
+    await db.update(bots).set({ status: 'Stopped', stoppedAt: new Date() }).where(eq(bots.id, stopped.botId));
+    await insertEthGrid(db, alice.userId); // still running
+    // A resume's re-buy still to be bought holds its USDT; one the runtime has booked (done) holds none.
+    await db.insert(botCommands).values([
+      { botId: alice.ids[0]!, type: 'missing_lots', payload: { reserveUsdt: '12.5' }, status: 'queued' },
+      { botId: alice.ids[0]!, type: 'missing_lots', payload: { reserveUsdt: '7.5' }, status: 'applied' },
+      { botId: bob.ids[0]!, type: 'missing_lots', payload: { reserveUsdt: '40' }, status: 'done' },
+    ]);
+
+    const [ra, rb, sa, sb] = await Promise.all([
+      reads.pendingRebuyReserves(alice.userId),
+      reads.pendingRebuyReserves(bob.userId),
+      reads.stoppedRangeGrids(alice.userId),
+      reads.stoppedRangeGrids(bob.userId),
+    ]);
+    expect(ra.map((r) => [r.botId, r.reserveUsdt]).sort()).toEqual([
+      [alice.ids[0], '12.5'],
+      [alice.ids[0], '7.5'],
+    ]);
+    expect(rb).toEqual([]);
+    expect(sa.map((r) => r.id)).toEqual([stopped.botId]);
+    expect(sb).toEqual([]);
+
+    // A screen reads the committed funds through the shared reads; a money operation on its lock's
+    // connection. Both must see the same bots, states and reserves.
+    for (const user of [alice.userId, bob.userId]) {
+      const [shown, locked] = await Promise.all([
+        committedFunds(t.deps, user),
+        committedFunds(t.deps, user, db),
+      ]);
+      expect(shown).toEqual(locked);
+    }
+    const aliceFunds = await committedFunds(t.deps, alice.userId);
+    expect(aliceFunds.bots.map((b) => b.botType).sort()).toEqual(['multigrid', 'multigrid', 'range']);
+    const rebuyBot = aliceFunds.bots.find((b) => b.botId === alice.ids[0]);
+    const plain = aliceFunds.bots.find((b) => b.botId === alice.ids[1]);
+    expect(money(rebuyBot!.usdt).minus(plain!.usdt).toFixed()).toBe('20');
+    expect((await committedFunds(t.deps, bob.userId)).bots.map((b) => b.botType).sort()).toEqual([
+      'cycle',
+      'multigrid',
+    ]);
   });
 });

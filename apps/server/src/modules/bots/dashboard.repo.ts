@@ -1,8 +1,15 @@
-import { apiKeys, bots, type Db } from '@gridbot/db';
-import { and, desc, inArray, sql } from 'drizzle-orm';
+import { apiKeys, botCommands, bots, type Db } from '@gridbot/db';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { anyOf } from '../../lib/any-of.repo';
 import { batchedRead, byKey, distinct } from '../../lib/batched-read';
-import { type BotHead, type BotType, HOLDING_STATUSES, headColumns } from './bots.repo';
+import {
+  type BotHead,
+  type BotType,
+  HOLDING_STATUSES,
+  headColumns,
+  isPendingRebuy,
+  rebuyReserveColumns,
+} from './bots.repo';
 
 // The dashboard polls (botstatus, pichart, totalprofitbookdata: every user, every few seconds) as batched
 // reads: the requests of many users that arrive while one statement runs share the next one, so a busy
@@ -62,17 +69,39 @@ const prepareRunningHeads = (db: Db, types: readonly BotType[]) =>
     .orderBy(desc(bots.createdAt))
     .prepare(`running_bot_heads_${types.join('_')}`);
 
-const profitAndRunningReads = (db: Db, types: readonly BotType[]) => {
-  const books = prepareBooks(db);
-  const heads = prepareRunningHeads(db, types);
+/** The user's stopped range grids with their state versions (a stopped state is valued once per version). */
+const prepareStoppedRanges = (db: Db) =>
+  db
+    .select({ userId: bots.userId, id: bots.id, stateVersion: bots.stateVersion })
+    .from(bots)
+    .where(and(anyOf(bots.userId, 'userIds', 'uuid'), eq(bots.status, 'Stopped'), eq(bots.botType, 'range')))
+    .prepare('stopped_range_heads');
+
+/** USDT the users' pending re-buys hold (bots.repo.ts `pendingRebuyReserves`). */
+const prepareRebuys = (db: Db) =>
+  db
+    .select(rebuyReserveColumns)
+    .from(botCommands)
+    .innerJoin(bots, eq(bots.id, botCommands.botId))
+    .where(and(anyOf(bots.userId, 'userIds', 'uuid'), isPendingRebuy))
+    .prepare('pending_rebuy_reserves');
+
+/** A batched read of one statement whose rows carry their `userId`: each user gets their rows, in order. */
+const rowsOfUsers = <Row extends { userId: string }>(statement: {
+  execute: (placeholders: { userIds: string[] }) => Promise<Row[]>;
+}) =>
+  batchedRead(async (userIds: readonly string[]) => {
+    const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
+    return userIds.map(rowsOf);
+  });
+
+const booksReads = (db: Db) => {
+  const statement = prepareBooks(db);
   return batchedRead(async (userIds: readonly string[]) => {
-    const asked = { userIds: distinct(userIds) };
-    const [sums, running] = await Promise.all([books.execute(asked), heads.execute(asked)]);
-    const sumsOf = byKey(sums, (row) => row.userId);
-    const runningOf = byKey(running, (row) => row.userId);
+    const sumsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
     return userIds.map((userId) => {
       const [sum] = sumsOf(userId);
-      return { profit: Number(sum?.profit ?? 0), loss: Number(sum?.loss ?? 0), running: runningOf(userId) };
+      return { profit: Number(sum?.profit ?? 0), loss: Number(sum?.loss ?? 0) };
     });
   });
 };
@@ -100,13 +129,7 @@ const preparePie = (db: Db, type: BotType) =>
     .orderBy(desc(bots.createdAt))
     .prepare(`keys_and_running_${type}`);
 
-const pieReads = (db: Db, type: BotType) => {
-  const statement = preparePie(db, type);
-  return batchedRead(async (userIds: readonly string[]) => {
-    const rowsOf = byKey(await statement.execute({ userIds: distinct(userIds) }), (row) => row.userId);
-    return userIds.map(rowsOf);
-  });
-};
+const pieReads = (db: Db, type: BotType) => rowsOfUsers(preparePie(db, type));
 
 /** The dashboard's shared reads of one process, each variant made at its first use. */
 export class DashboardReads {
@@ -132,8 +155,29 @@ export class DashboardReads {
    * (newest first, without snapshot and engine state): the dashboard totals.
    */
   async userProfitAndRunningBots(userId: string, types: readonly BotType[]) {
-    const reads = this.variant(`profit-running:${types.join()}`, () => profitAndRunningReads(this.db, types));
+    const [books, running] = await Promise.all([
+      this.variant('books', () => booksReads(this.db)).submit(userId),
+      this.runningBots(userId, types),
+    ]);
+    return { ...books, running };
+  }
+
+  /** The user's Live, Pause and Stopping bots of these types, newest first, without their engine states. */
+  async runningBots(userId: string, types: readonly BotType[]) {
+    const reads = this.variant(`running:${types.join()}`, () =>
+      rowsOfUsers(prepareRunningHeads(this.db, types)),
+    );
     return reads.submit(userId);
+  }
+
+  /** The user's stopped range grids with their state versions. */
+  async stoppedRangeGrids(userId: string) {
+    return this.variant('stopped-ranges', () => rowsOfUsers(prepareStoppedRanges(this.db))).submit(userId);
+  }
+
+  /** USDT that re-buys resumes chose still hold, per bot of the user (`pendingRebuyReserves`). */
+  async pendingRebuyReserves(userId: string) {
+    return this.variant('rebuys', () => rowsOfUsers(prepareRebuys(this.db))).submit(userId);
   }
 
   /** The user's bound keys (sealed) and running bots of a type, newest first; undefined without keys. */
