@@ -42,9 +42,12 @@ export function unrealizedPnl(account: Account, price: number, exitFeePct = 0): 
 
 /** Booked + unrealized (with the exit fee of `unrealizedPnl` when its rate is given). */
 export function totalPnl(account: Account, price: number, exitFeePct = 0): number {
-  return money(account.bookedProfit)
-    .plus(unrealizedPnl(account, price, exitFeePct))
-    .toNumber();
+  return totalPnlWith(account, unrealizedPnl(account, price, exitFeePct));
+}
+
+/** Booked + an unrealized PnL already computed (`unrealizedPnl`), in decimal. */
+export function totalPnlWith(account: Account, unrealized: number): number {
+  return money(account.bookedProfit).plus(unrealized).toNumber();
 }
 
 /** ROI % = total PnL / investment × 100. */

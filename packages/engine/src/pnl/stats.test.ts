@@ -39,6 +39,31 @@ describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine stat
     expect(stats.maxDrawdownPct).toBeCloseTo(1.05, 9);
   });
 
+  it('counts the lots being sold as open grids, and the newest lot (highest id) wherever it sits', () => {
+    // The same bot after g1 rebought at 102 (lot id 3): a sell of it in flight takes that lot off the stack
+    // into its pending intent. The screens still count it: one grid used, last buying price 102.
+    const bot = multigridBot({ alloc: [0.5, 0.3, 0.2] });
+    const { state } = runPrices(bot, [100, 98, 102], undefined, { startMs: START, stepMs: HOUR });
+    const [lot] = state.lots;
+    const older = { ...lot!, id: lot!.id - 10, price: 95 };
+    const selling = {
+      ...state,
+      lots: [older],
+      pending: [
+        {
+          intent: { kind: 'sell', seq: 9 },
+          lots: [lot!],
+          prevStatus: 'Live',
+          prevStopReason: null,
+          setStatus: null,
+        },
+      ],
+    } as unknown as typeof state;
+    const stats = botStats(selling, { price: 102, timeMs: START + 2 * HOUR });
+    expect(stats.gridNo).toBe(2);
+    expect(stats.lastBuyingPrice).toBe(102);
+  });
+
   it('takes the fee of selling the holdings at market out of the unrealized PnL when given its rate', () => {
     // The same bot at 102: 4.901 held worth 499.902; selling them at 0.1 % would cost 0.499902.
     const bot = multigridBot({ alloc: [0.5, 0.3, 0.2] });

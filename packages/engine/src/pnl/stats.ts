@@ -6,7 +6,7 @@ import type { EngineState } from '../engine';
 import { money } from '../money';
 import { cycleProgress } from '../strategies/cycle/cycle.state';
 import type { Lot, Tick } from '../types';
-import { aprPct, roiPct, totalPnl, unrealizedPnl } from './pnl';
+import { aprPct, roiPct, totalPnlWith, unrealizedPnl } from './pnl';
 
 export interface BotStats {
   status: string;
@@ -36,10 +36,17 @@ export interface BotStats {
   progress: number | null;
 }
 
-function openLots(state: EngineState): Lot[] {
-  const lots = [...state.lots];
-  for (const p of state.pending) lots.push(...p.lots);
-  return lots.sort((a, b) => a.id - b.id);
+/** How many lots are open (lots being sold included) and the newest of them (the highest id), without copying them. */
+function openLots(state: EngineState): { count: number; newest: Lot | undefined } {
+  let count = 0;
+  let newest: Lot | undefined;
+  const visit = (lots: readonly Lot[]) => {
+    count += lots.length;
+    for (const lot of lots) if (newest === undefined || lot.id > newest.id) newest = lot;
+  };
+  visit(state.lots);
+  for (const p of state.pending) visit(p.lots);
+  return { count, newest };
 }
 
 /**
@@ -50,19 +57,20 @@ export function botStats(state: EngineState, tick: Tick, exitFeePct = 0): BotSta
   const a = state.account;
   const lots = openLots(state);
   const runtimeMs = Math.max(0, tick.timeMs - state.stats.startTimeMs);
-  const total = totalPnl(a, tick.price, exitFeePct);
+  const unrealized = unrealizedPnl(a, tick.price, exitFeePct);
+  const total = totalPnlWith(a, unrealized);
   const roi = roiPct(total, a.investment);
   return {
     status: state.status,
     runtimeMs,
-    gridNo: lots.length,
+    gridNo: lots.count,
     totalGrid: state.kind === 'cycle' ? 1 : state.params.grids,
-    lastBuyingPrice: lots[lots.length - 1]?.price ?? null,
+    lastBuyingPrice: lots.newest?.price ?? null,
     avgBuyPrice: a.openQty > 0 ? money(a.openQuote).dividedBy(a.openQty).toNumber() : null,
     purchasedQty: a.openQty,
     investment: a.investment,
     bookedProfit: a.bookedProfit,
-    unrealizedPnl: unrealizedPnl(a, tick.price, exitFeePct),
+    unrealizedPnl: unrealized,
     totalPnl: total,
     roiPct: roi,
     apyPct: aprPct(roi, runtimeMs),
