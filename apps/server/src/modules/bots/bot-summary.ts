@@ -22,6 +22,7 @@ import {
   type TopBot,
 } from '@gridbot/shared';
 import type { BotRow, BotView } from './bots.repo';
+import { perState } from './per-state';
 
 const DAY_MS = 86_400_000;
 const round = (value: number, digits = 8) => Number(value.toFixed(digits));
@@ -61,8 +62,8 @@ export function statsAt(row: BotView, price: number, nowMs: number): BotStats {
   return botStats(engineStateOf(row), { price, timeMs: nowMs }, exitFeePctOf(row));
 }
 
-/** A range grid's engine state (docs/trading-rules.md §2.6), revived. */
-const rangeStateOf = (row: BotView) => reviveRange(row.engineState as unknown as RangeState);
+/** A range grid's engine state (docs/trading-rules.md §2.6), revived (once per stored state). */
+const rangeStateOf = perState((row: BotView) => reviveRange(row.engineState as unknown as RangeState));
 
 /**
  * What the bot's open lots would gain or lose if sold at `price`, less the sale's fee (the dashboard totals); a
@@ -143,6 +144,7 @@ export function toBotSummary(
   const state = gridState(row);
   const s = statsAt(row, price, nowMs);
   const settings = state.settings;
+  const { datewiseprofit, levels, skippedBuy } = summaryPartsOf(row);
   return {
     id: row.id,
     name: row.symbol,
@@ -165,7 +167,7 @@ export function toBotSummary(
     totalTrades: s.trades,
     grid_no: s.gridNo,
     total_grid: s.totalGrid,
-    datewiseprofit: Object.fromEntries(Object.entries(s.datewiseProfit).map(([day, v]) => [day, round(v)])),
+    datewiseprofit,
     leverage: row.leverage,
     last_buying_price: s.lastBuyingPrice,
     avg_buy_price: s.avgBuyPrice === null ? null : round(s.avgBuyPrice),
@@ -179,6 +181,19 @@ export function toBotSummary(
     stoploss_and_stopbot_at_price: settings.stoplossPrice,
     liquidationPrice: s.liquidationPrice,
     tradeType: row.botType === 'scalping' ? 'scalp' : 'multigrid',
+    skippedBuy,
+    dust: dustOf(row.symbol, state.account.dustQty, price),
+    levels,
+  };
+}
+
+/** The parts of a card that depend on the bot's state alone, not on the price or the time. */
+const summaryPartsOf = perState((row: BotView) => {
+  const state = gridState(row);
+  const datewise = state.stats.datewiseProfit;
+  return {
+    datewiseprofit: Object.fromEntries(Object.entries(datewise).map(([day, v]) => [day, round(v)])),
+    levels: roundLevels(botLevels(state)),
     skippedBuy: state.skippedBuy
       ? {
           grid: state.skippedBuy.grid,
@@ -187,10 +202,8 @@ export function toBotSummary(
           since: new Date(state.skippedBuy.timeMs).toISOString(),
         }
       : null,
-    dust: dustOf(row.symbol, state.account.dustQty, price),
-    levels: roundLevels(botLevels(state)),
   };
-}
+});
 
 /** The engine's levels (docs/trading-rules.md §2.2, §2.3), rounded like every price of the summary. */
 function roundLevels(levels: BotLevels): BotLevels {

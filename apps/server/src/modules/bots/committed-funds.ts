@@ -11,6 +11,7 @@ import {
 import type { AppDeps } from '../../app/deps';
 import type { AccountConn } from '../../lib/account-lock';
 import { BOT_TYPES, engineStatesOf, holdingBotHeads, pendingRebuyReserves } from './bots.repo';
+import { perState } from './per-state';
 
 /** What a committed-funds computation needs of a bot row. */
 export interface HoldingBot {
@@ -50,14 +51,25 @@ export function botLabel(bot: Pick<HoldingBot, 'botType' | 'strategyName' | 'sym
  * on top until the runtime has booked it: its lots then count as bought.
  */
 export function commitmentOf(bot: HoldingBot, rebuyUsdt = '0'): BotCommitment {
-  if (bot.botType === 'range') return rangeCommitmentOf(bot);
+  const held = heldBy(bot);
+  if (bot.botType === 'range' || rebuyUsdt === '0') return held;
+  return { ...held, usdt: money(held.usdt).plus(rebuyUsdt).toFixed() };
+}
+
+/** What a bot holds by its state, once per state version (polled with every pie and Wallet Dashboard). */
+const heldBy = perState(
+  (bot: HoldingBot) => (bot.botType === 'range' ? rangeCommitmentOf(bot) : gridCommitmentOf(bot)),
+  (bot) => [bot.botType, bot.investment, bot.leverage, bot.category, bot.symbol, bot.strategyName],
+);
+
+function gridCommitmentOf(bot: HoldingBot): BotCommitment {
   const account = ((bot.engineState as { account?: StateAccount } | null)?.account ?? {}) as StateAccount;
   const future = bot.category === 'Future';
   const unspent = Money.max(0, money(bot.investment).minus(account.openMargin ?? 0));
   // A spot buy's fee comes out of the coin bought (docs/trading-rules.md §2.1): only futures fees take USDT.
-  const usdt = (
-    future ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future)) : unspent
-  ).plus(rebuyUsdt);
+  const usdt = future
+    ? unspent.plus(feeOf(unspent.times(Math.max(1, bot.leverage)), DEFAULT_FEE_PCT.future))
+    : unspent;
   const qty = future ? money(0) : Money.max(0, money(account.openQty ?? 0));
   return {
     botId: bot.id,
