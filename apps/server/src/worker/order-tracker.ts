@@ -7,6 +7,7 @@ import {
 } from '@gridbot/engine';
 import { type ExchangeError, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
 import { money, rebuyFailedReason } from '@gridbot/shared';
+import { afterPendingIo } from '../lib/after-io';
 import { clientOrderIdOf } from '../modules/bots';
 import { isLiveVenue } from '../modules/exchange';
 import type { BotContext, BotLifecycle } from './bot-context';
@@ -203,6 +204,9 @@ export class OrderTracker {
     );
     if (outcome.kind === 'filled') {
       this.failures = 0;
+      // The order is out and filled: booking it can wait for the I/O already in (other bots' intents written,
+      // their orders to send, the next ticks), so a wave of fills does not hold back the next wave's orders.
+      await afterPendingIo();
       await this.applyFill(outcome.fill, outcome.feePaid);
       // The exchange is the authority on positions: read it after each futures order (queued after this).
       if (this.ctx.id.market === 'future' && isLiveVenue(this.ctx.deps.exchange.venue))
