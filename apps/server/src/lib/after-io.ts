@@ -10,7 +10,8 @@ let scheduled = false;
 
 /**
  * Callers resumed in one turn. A group's bookings still share their statements (the group commit's smallest
- * split is 16 requests): one a turn made four times the statements; sixteen bookings take a few milliseconds.
+ * split is 16 requests): one a turn made the grouped writes smaller and more numerous and nearly doubled the
+ * database's CPU (docs/benchmarks.md, Scale-out). Sixteen bookings take a few milliseconds.
  */
 const PER_TURN = 16;
 

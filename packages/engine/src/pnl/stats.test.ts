@@ -40,8 +40,9 @@ describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine stat
   });
 
   it('counts the lots being sold as open grids, and the newest lot (highest id) wherever it sits', () => {
-    // The same bot after g1 rebought at 102 (lot id 3): a sell of it in flight takes that lot off the stack
-    // into its pending intent. The screens still count it: one grid used, last buying price 102.
+    // The same bot after g1 rebought at 102, with an older lot at 95 below it on the stack. A sell of the 102
+    // lot is in flight: the lot sits in the pending intent, off the stack. The screens still count it: two
+    // grids used, and the last buying price is the newest lot's (102), though it is no longer on the stack.
     const bot = multigridBot({ alloc: [0.5, 0.3, 0.2] });
     const { state } = runPrices(bot, [100, 98, 102], undefined, { startMs: START, stepMs: HOUR });
     const [lot] = state.lots;
@@ -51,7 +52,7 @@ describe('bot statistics (docs/spec/01-core-screens.md §3) from the engine stat
       lots: [older],
       pending: [
         {
-          intent: { kind: 'sell', seq: 9 },
+          intent: { type: 'SellLots', seq: 9 },
           lots: [lot!],
           prevStatus: 'Live',
           prevStopReason: null,
