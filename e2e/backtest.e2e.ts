@@ -98,6 +98,39 @@ describe('backtest journey', () => {
     await context.close();
   });
 
+  it('the Start Bot form stands still while the backtest panel loads (390 px)', async () => {
+    const context = await newContext(app.browser, app.server.url, 'phone');
+    const page = await logIn(context);
+    // The panel's code held back a second (a slow connection): its placeholder stands where it will be.
+    await page.route(/\/backtest-panel-(?!placeholder)[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.goto('/startbot');
+    await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
+    await page.getByLabel('Bot type').selectOption('Multigrid');
+    await page.getByLabel('Category').selectOption('Spot');
+    await page.getByLabel('Pair').selectOption('BTCUSDT');
+    await page.getByRole('option', { name: 'Steady Ladder 10' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Strategy').selectOption('Steady Ladder 10');
+    await page.getByLabel('Amount (USDT)').fill('1000');
+    // The checkbox's distance below the panel's top: what the panel's own height does to the form below it
+    // (the form's notices above it arrive on their own time).
+    const checkboxBelow = (panel: string) =>
+      page.evaluate((testId) => {
+        const top = (element: Element | null) => element?.getBoundingClientRect().top ?? Number.NaN;
+        return (
+          top(document.querySelector('input[type=checkbox]')) -
+          top(document.querySelector(`[data-testid=${testId}]`))
+        );
+      }, panel);
+    await page.getByTestId('backtest-panel-placeholder').waitFor();
+    const whileLoading = await checkboxBelow('backtest-panel-placeholder');
+    await page.getByTestId('backtest-source').waitFor();
+    expect(await checkboxBelow('backtest-panel')).toBe(whileLoading);
+    await context.close();
+  });
+
   it('a futures backtest in the editor runs at the leverage picked and books funding (both themes, 390 px)', async () => {
     for (const theme of ['dark', 'light'] as const) {
       const context = await newContext(app.browser, app.server.url, 'phone');

@@ -82,9 +82,9 @@ export async function fillStartForm(page: Page, kind: BotKind, bot: BotToStart):
   await page.getByLabel('Amount (USDT)').fill(bot.amount);
   if (kind === 'Scalping') await page.getByLabel('Leverage (x)').fill(bot.leverage ?? '1');
   await page.getByTestId('live-price').waitFor();
-  // The backtest panel above the checkbox loads after the strategy is chosen and is taller than its
-  // placeholder: a tick given while it lands can hit the place the checkbox just left. A user ticks once the
-  // form stands; the tick is given again if a late change of the panel moved it all the same.
+  // The form's notices above the checkbox (the start check, the amount's hints) arrive on their own time: a
+  // tick given while one lands can hit the place the checkbox just left. A user ticks once the form stands;
+  // the tick is given again if a late notice moved it all the same.
   await page.getByTestId('backtest-panel').waitFor();
   const agree = page.getByRole('checkbox');
   for (let attempt = 1; ; attempt++) {

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { BacktestPanelPlaceholder } from '../features/backtest/components/backtest-panel-placeholder';
 import type { RenderStrategyBacktest } from '../features/strategies/components/strategy-form';
 
 // The backtest (engine, charts, workers) loads only when a screen shows it.
@@ -9,16 +10,19 @@ export function BacktestFallback() {
   return <div className="h-40 animate-pulse rounded-xl bg-surface-2" />;
 }
 
+const EDITOR_DESCRIPTION =
+  "Try this table on the pair's price history before saving it: a change to the table runs the backtest again.";
+
 /**
  * The backtest of a strategy editor's table, saved or not (docs/product.md, Backtest): the user picks the pair,
  * market, leverage and amount in the panel; with `apply`, the sweep below it can write its best values into the table.
  */
 export const strategyEditorBacktest: RenderStrategyBacktest = (strategy, apply) => (
-  <Suspense fallback={<BacktestFallback />}>
+  <Suspense fallback={<BacktestPanelPlaceholder pickMarket description={EDITOR_DESCRIPTION} />}>
     <BacktestPanel
       pickMarket
       subject={{ symbol: '', category: 'spot', strategy, investment: null }}
-      description="Try this table on the pair's price history before saving it: a change to the table runs the backtest again."
+      description={EDITOR_DESCRIPTION}
       renderExtra={(request) => (apply ? <SweepPanel request={request} onApply={apply} /> : null)}
     />
   </Suspense>
@@ -41,7 +45,7 @@ export function StrategyBacktest({
   leverage?: number | null;
 }) {
   return (
-    <Suspense fallback={<BacktestFallback />}>
+    <Suspense fallback={<BacktestPanelPlaceholder pickMarket description={description} />}>
       <BacktestPanel
         pickMarket
         subject={{ symbol, category, leverage, strategy, investment: null }}

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header';
+import { BacktestPanelPlaceholder } from '../../features/backtest/components/backtest-panel-placeholder';
 import { StartBotForm } from '../../features/bots/components/start-bot-form';
 import { MarketOverview } from '../../features/market/components/market-overview';
 import { TransferDialog } from '../../features/wallet/components/transfer-dialog';
@@ -33,7 +34,7 @@ export default function StartBotRoute() {
         )}
         renderBacktest={(subject) =>
           subject.symbol && subject.strategy ? (
-            <Suspense fallback={<div className="h-40 animate-pulse rounded-xl bg-surface-2" />}>
+            <Suspense fallback={<BacktestPanelPlaceholder />}>
               <BacktestPanel subject={subject} />
             </Suspense>
           ) : null

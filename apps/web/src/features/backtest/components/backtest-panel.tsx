@@ -12,6 +12,7 @@ import { type BacktestRequest, backtestKey, useBacktest } from '../hooks/use-bac
 import type { HistoryPeriod } from '../lib/backtest-runner';
 import { candlesText, periodChoices, sourceText } from '../lib/history-period';
 import { pickedLeverage } from '../lib/picked-leverage';
+import { BACKTEST_DESCRIPTION, SourceLinePlaceholder } from './backtest-panel-placeholder';
 import { BacktestResults } from './backtest-results';
 
 const DAY = 86_400_000;
@@ -132,13 +133,7 @@ export default function BacktestPanel({
 
   return (
     <Card data-testid="backtest-panel">
-      <CardHeader
-        title="Backtest"
-        description={
-          description ??
-          "What this strategy would have done on the pair's price history, with fees — next to simply holding the coin."
-        }
-      />
+      <CardHeader title="Backtest" description={description ?? BACKTEST_DESCRIPTION} />
       <div className="space-y-4 px-5 py-4">
         {pickMarket ? (
           <div
@@ -226,6 +221,8 @@ export default function BacktestPanel({
             <span className={source.real ? undefined : 'font-semibold text-fg'}>{source.text}</span>
             {state.status === 'idle' ? ' · run in your browser.' : ''}
           </p>
+        ) : !missing && coverage.isPending ? (
+          <SourceLinePlaceholder />
         ) : null}
         {missing ? <p className="text-sm text-muted">{missing}</p> : null}
         {!missing && noData ? (
