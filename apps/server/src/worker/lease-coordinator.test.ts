@@ -32,7 +32,11 @@ afterAll(async () => {
 });
 
 /** `venue` wraps each user's exchange (a venue whose answers get lost). */
-function worker(workerId: string, venue: (exchange: Exchange) => Exchange = (exchange) => exchange) {
+function worker(
+  workerId: string,
+  venue: (exchange: Exchange) => Exchange = (exchange) => exchange,
+  log: (message: string) => void = () => {},
+) {
   const feed = new ManualFeed({ 'spot:ETHUSDT': '2000' });
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
   const gateway = paperGateway(paper);
@@ -41,7 +45,7 @@ function worker(workerId: string, venue: (exchange: Exchange) => Exchange = (exc
     workerId,
     leaseMs: LEASE_MS,
     pollMs: 200,
-    log: () => {},
+    log,
   });
   const supervisor = new BotSupervisor({
     db: handle.db,
@@ -61,6 +65,12 @@ async function owners(): Promise<Record<string, number>> {
     .from(botLeases)
     .groupBy(botLeases.owner);
   return Object.fromEntries(rows.map((r) => [r.owner ?? 'free', r.n]));
+}
+
+/** The bots of the tests before are stopped and their lease rows gone: a test that counts leases starts clean. */
+async function retireEveryBot(): Promise<void> {
+  await handle.db.update(bots).set({ status: 'Stopped' });
+  await handle.db.delete(botLeases);
 }
 
 describe('bot leases', () => {
@@ -98,6 +108,33 @@ describe('bot leases', () => {
     expect(held).toEqual([]);
     expect((await owners()).free).toBe(6);
   });
+  it('shares the bots between two workers started together, none launched on one and handed to the other', async () => {
+    await retireEveryBot();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    for (let i = 0; i < 6; i += 1) await insertBot(handle.db, userId, { investment: 100 });
+    const logs: string[] = [];
+    const d = worker('d', undefined, (message) => logs.push(`d: ${message}`));
+    const e = worker('e', undefined, (message) => logs.push(`e: ${message}`));
+    // e comes up a moment after d, as a second process started beside the first does.
+    try {
+      const dStarted = d.start();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await Promise.all([dStarted, e.start()]);
+      await eventually(async () => expect(await owners()).toEqual({ d: 3, e: 3 }), 5_000);
+      await eventually(async () => expect([d.supervisor.size, e.supervisor.size]).toEqual([3, 3]));
+      // Three beats more: the split holds, and no bot was handed back.
+      await new Promise((resolve) => setTimeout(resolve, LEASE_MS));
+      expect(await owners()).toEqual({ d: 3, e: 3 });
+      expect(logs.filter((line) => line.includes('handed bot leases back'))).toEqual([]);
+    } finally {
+      for (const w of [d, e]) {
+        await w.coordinator.stop();
+        await w.supervisor.stop();
+      }
+      await retireEveryBot();
+    }
+  });
+
   it('gives a bot started without a lease row (not through the API) a lease within a few lease times', async () => {
     const userId = await insertUserWithKeys(handle.db, secrets);
     const c = worker('c');

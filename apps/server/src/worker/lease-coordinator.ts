@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { Db } from '@gridbot/db';
 import { noMetrics, type WorkerMetrics } from '../ops/metrics';
 import type { BotSupervisor } from './bot-supervisor';
@@ -27,6 +28,13 @@ const LAUNCH_BATCH = 250;
  * moment every 5 s), and it only mends what the API's own lease rows missed.
  */
 const SYNC_EVERY_LEASES = 4;
+/**
+ * A starting worker announces itself and waits this long (a third of the lease time, at most JOIN_WINDOW_MAX_MS)
+ * before its first claim, so that workers started together count each other then. Without it the first to beat
+ * claims every bot and hands half back at its next beat: each of those bots is launched, stopped, written and
+ * reconciled again on the other worker.
+ */
+const JOIN_WINDOW_MAX_MS = 2_000;
 
 /**
  * One worker's side of the bot leases: heartbeat, renewal, fair-share claiming and handing back.
@@ -96,6 +104,9 @@ export class LeaseCoordinator {
 
   async start(supervisor: BotSupervisor): Promise<void> {
     this.supervisor = supervisor;
+    await leases.heartbeat(this.options.db, this.options.workerId);
+    await delay(Math.min(this.options.leaseMs / 3, JOIN_WINDOW_MAX_MS));
+    if (this.stopped) return;
     await this.beat();
     this.beatTimer = setInterval(() => this.kick(0), Math.max(100, Math.floor(this.options.leaseMs / 3)));
     this.pollTimer = setInterval(() => void this.poll(), this.options.pollMs);
