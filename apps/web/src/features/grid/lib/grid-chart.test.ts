@@ -38,5 +38,7 @@ describe('the grid on the chart', () => {
       ['upper', 115, 'Upper', 'neutral'],
       ['takeProfit', 120, 'Take-profit', 'warn'],
     ]);
+    // The chart's axis widens to the bounds, so every level is on it.
+    expect(lines.filter((l) => l.keepInView).map((l) => l.key)).toEqual(['lower', 'upper']);
   });
 });

@@ -11,6 +11,8 @@ export interface GridChartLevel {
   tone: GridLineTone;
   /** Its price on the price axis (default true): off for the many levels and orders, on for bounds and stops. */
   axisLabel?: boolean;
+  /** The price axis widens to show it (a running grid's bounds, so that every level is on the chart). */
+  keepInView?: boolean;
 }
 
 /** The candles of the pair with the grid's lines on them; app/ supplies it (the market chart). */
@@ -74,8 +76,10 @@ export function runningGridLevels(bot: {
   }));
   const lower = bot.levels[0];
   const upper = bot.levels[bot.levels.length - 1];
-  if (lower !== undefined) out.push({ key: 'lower', price: lower, title: 'Lower', tone: 'neutral' });
-  if (upper !== undefined) out.push({ key: 'upper', price: upper, title: 'Upper', tone: 'neutral' });
+  if (lower !== undefined)
+    out.push({ key: 'lower', price: lower, title: 'Lower', tone: 'neutral', keepInView: true });
+  if (upper !== undefined)
+    out.push({ key: 'upper', price: upper, title: 'Upper', tone: 'neutral', keepInView: true });
   if (bot.strategy.stopLoss != null)
     out.push({ key: 'stopLoss', price: bot.strategy.stopLoss, title: 'Stop-loss', tone: 'stop' });
   if (bot.strategy.takeProfit != null)

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { setTheme } from '../../../lib/theme';
 import type { ChartCandle } from '../api/market-data';
 import { CandleChart } from './candle-chart';
-import { type ChartLevel, type ChartTrade, candleOf } from './chart-overlays';
+import { type ChartLevel, type ChartTrade, candleOf, widenToLevels } from './chart-overlays';
 
 // The test DOM has no canvas: the library stands in as a record of the lines and markers it was asked to draw.
 const drawn = vi.hoisted(() => ({
@@ -127,6 +127,26 @@ describe('CandleChart levels and trades', () => {
       ]),
     );
     expect(drawn.lines.map((l) => l.options.axisLabelVisible)).toEqual([false, true]);
+  });
+
+  it("widens the candles' price range to the levels kept in view, and only to those", () => {
+    const candlesRange = { priceRange: { minValue: 99, maxValue: 101 }, margins: { above: 5, below: 5 } };
+    const levels: ChartLevel[] = [
+      { key: 'lower', price: 95, title: 'Lower', tone: 'neutral', keepInView: true },
+      { key: 'upper', price: 130, title: 'Upper', tone: 'neutral', keepInView: true },
+      { key: 'stopLoss', price: 50, title: 'Stop-loss', tone: 'stop' },
+    ];
+    expect(widenToLevels(candlesRange, levels)).toEqual({
+      priceRange: { minValue: 95, maxValue: 130 },
+      margins: { above: 5, below: 5 },
+    });
+    // Inside the candles' range, or none kept in view: the candles' range as the library worked it out.
+    const inside: ChartLevel[] = [
+      { key: 'upper', price: 100.5, title: 'Upper', tone: 'neutral', keepInView: true },
+    ];
+    expect(widenToLevels(candlesRange, inside)?.priceRange).toEqual({ minValue: 99, maxValue: 101 });
+    expect(widenToLevels(candlesRange, levels.slice(2))).toBe(candlesRange);
+    expect(widenToLevels(null, levels)).toBeNull();
   });
 
   it('finds the candle a time falls in', () => {

@@ -1,4 +1,5 @@
 import {
+  type AutoscaleInfo,
   createSeriesMarkers,
   type IChartApi,
   type IPriceLine,
@@ -26,6 +27,25 @@ export interface ChartLevel {
   tone: LevelTone;
   /** Its price on the price axis (default true); a grid's many levels leave the axis readable without. */
   axisLabel?: boolean;
+  /** The price axis widens to show it even when the candles stay far from it (a running grid's bounds). */
+  keepInView?: boolean;
+}
+
+/**
+ * The candles' own price range widened to the levels kept in view: the library scales the axis to the candles
+ * alone, which left a running grid's upper levels and its upper bound off the chart.
+ */
+export function widenToLevels(
+  candles: AutoscaleInfo | null,
+  levels: readonly ChartLevel[],
+): AutoscaleInfo | null {
+  const kept = levels.filter((level) => level.keepInView).map((level) => level.price);
+  if (kept.length === 0 || !candles?.priceRange) return candles;
+  const { minValue, maxValue } = candles.priceRange;
+  return {
+    ...candles,
+    priceRange: { minValue: Math.min(minValue, ...kept), maxValue: Math.max(maxValue, ...kept) },
+  };
 }
 
 /** A trade drawn on the candle it happened in, at its price: buys green, sells red, as the order book colours them. */
@@ -74,6 +94,7 @@ export function useChartOverlays(
 ): void {
   const linesRef = useRef(new Map<string, IPriceLine>());
   const markersRef = useRef<ISeriesMarkersPluginApi<Time> | null>(null);
+  const keptInView = useRef(false);
 
   useEffect(() => {
     const series = seriesRef.current;
@@ -98,6 +119,15 @@ export function useChartOverlays(
       const line = lines.get(level.key);
       if (line) line.applyOptions(options);
       else lines.set(level.key, series.createPriceLine(options));
+    }
+    // Price lines take no part in the axis's scale: the levels kept in view widen it here.
+    const keep = levels.some((level) => level.keepInView);
+    if (keep || keptInView.current) {
+      keptInView.current = keep;
+      series.applyOptions({
+        autoscaleInfoProvider: (candlesRange: () => AutoscaleInfo | null) =>
+          widenToLevels(candlesRange(), levels),
+      });
     }
   }, [seriesRef, theme, levels]);
 
