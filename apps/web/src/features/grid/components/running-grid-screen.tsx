@@ -254,14 +254,11 @@ function GridPage({
         })}
         <p className="flex flex-wrap gap-x-4 gap-y-1 border-t border-line px-4 py-3 text-xs text-muted">
           <span>
-            <span
-              aria-hidden="true"
-              className="mr-1.5 inline-block h-0.5 w-3 rounded bg-primary align-middle"
-            />
+            <span aria-hidden="true" className="mr-1.5 inline-block h-0.5 w-3 rounded bg-up align-middle" />
             Buy orders
           </span>
           <span>
-            <span aria-hidden="true" className="mr-1.5 inline-block h-0.5 w-3 rounded bg-up align-middle" />
+            <span aria-hidden="true" className="mr-1.5 inline-block h-0.5 w-3 rounded bg-down align-middle" />
             Sell orders
           </span>
         </p>
@@ -327,7 +324,8 @@ function Figure({ label, tone, children }: { label: string; tone?: number; child
 }
 
 const sideCell = (side: 'buy' | 'sell') => (
-  <span className={clsx('font-semibold', side === 'buy' ? 'text-primary' : 'text-up')}>
+  // Green and red as the running bot's Order Book colours BUY and SELL (docs/spec/02-bots-wallet-account.md).
+  <span className={clsx('font-semibold', side === 'buy' ? 'text-up' : 'text-down')}>
     {side === 'buy' ? 'Buy' : 'Sell'}
   </span>
 );

@@ -596,7 +596,7 @@ function GridPreview({
               // biome-ignore lint/suspicious/noArrayIndexKey: a level is its index
               key={k}
               className={clsx(
-                k === preview.nearest ? 'text-muted' : k < preview.nearest ? 'text-primary' : 'text-up',
+                k === preview.nearest ? 'text-muted' : k < preview.nearest ? 'text-up' : 'text-down',
               )}
             >
               {formatPrice(p)}

@@ -13,8 +13,8 @@ describe('the grid on the chart', () => {
       trigger: 99,
     });
     expect(lines.map((l) => [l.key, l.price, l.tone, l.axisLabel !== false])).toEqual([
-      ['level-1', 95, 'buy', false],
-      ['level-3', 105, 'sell', false],
+      ['level-1', 95, 'bid', false],
+      ['level-3', 105, 'ask', false],
       ['lower', 90, 'neutral', true],
       ['upper', 110, 'neutral', true],
       ['stopLoss', 85, 'stop', true],
@@ -32,8 +32,8 @@ describe('the grid on the chart', () => {
       strategy: { stopLoss: null, takeProfit: 120 },
     });
     expect(lines.map((l) => [l.key, l.price, l.title, l.tone])).toEqual([
-      ['order-1', 100, 'Buy', 'buy'],
-      ['order-3', 110, 'Sell', 'sell'],
+      ['order-1', 100, 'Buy', 'bid'],
+      ['order-3', 110, 'Sell', 'ask'],
       ['lower', 95, 'Lower', 'neutral'],
       ['upper', 115, 'Upper', 'neutral'],
       ['takeProfit', 120, 'Take-profit', 'warn'],

@@ -1,7 +1,7 @@
 import type { GridOrderView } from '@gridbot/shared';
 
-/** What a line stands for; the chart picks its colour from the theme (buys and sells as the order book shows them). */
-export type GridLineTone = 'buy' | 'sell' | 'warn' | 'stop' | 'neutral';
+/** What a line stands for; the chart picks its colour from the theme (bids and asks as the order tables show them). */
+export type GridLineTone = 'bid' | 'ask' | 'warn' | 'stop' | 'neutral';
 
 /** A horizontal line on the price chart, structurally the market chart's level. */
 export interface GridChartLevel {
@@ -48,7 +48,7 @@ export function startFormLevels(input: {
   levels.forEach((price, k) => {
     if (k === 0 || k === levels.length - 1 || k === input.nearest) return;
     const buy = input.nearest !== null && k < input.nearest;
-    out.push({ key: `level-${k}`, price, title: '', tone: buy ? 'buy' : 'sell', axisLabel: false });
+    out.push({ key: `level-${k}`, price, title: '', tone: buy ? 'bid' : 'ask', axisLabel: false });
   });
   if (input.lower !== null) out.push({ key: 'lower', price: input.lower, title: 'Lower', tone: 'neutral' });
   if (input.upper !== null) out.push({ key: 'upper', price: input.upper, title: 'Upper', tone: 'neutral' });
@@ -71,7 +71,7 @@ export function runningGridLevels(bot: {
     key: `order-${o.level}`,
     price: o.price,
     title: o.side === 'buy' ? 'Buy' : 'Sell',
-    tone: o.side,
+    tone: o.side === 'buy' ? 'bid' : 'ask',
     axisLabel: false,
   }));
   const lower = bot.levels[0];

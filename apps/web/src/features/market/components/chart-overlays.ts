@@ -15,8 +15,12 @@ import { type ChartColors, chartColors } from '../../../lib/chart-theme';
 import type { Theme } from '../../../lib/theme';
 import type { ChartCandle } from '../api/market-data';
 
-/** What a level stands for: it picks the line's colour from the theme, so lines follow dark and light. */
-export type LevelTone = 'buy' | 'sell' | 'warn' | 'stop' | 'neutral';
+/**
+ * What a level stands for: it picks the line's colour from the theme, so lines follow dark and light. A bot's
+ * next buy and take-profits are `buy` and `sell`; a grid's resting orders are `bid` and `ask`, green and red as
+ * the order tables colour their sides.
+ */
+export type LevelTone = 'buy' | 'sell' | 'bid' | 'ask' | 'warn' | 'stop' | 'neutral';
 
 /** A horizontal price line with its name on it, e.g. a bot's next buy or its stoploss. */
 export interface ChartLevel {
@@ -56,10 +60,15 @@ export interface ChartTrade {
   text: string;
 }
 
+/** Tones of orders and order-like levels, drawn dashed; bounds and triggers are solid. */
+const ORDER_TONES: ReadonlySet<LevelTone> = new Set(['buy', 'sell', 'bid', 'ask']);
+
 export function toneColor(colors: ChartColors, tone: LevelTone): string {
   const byTone: Record<LevelTone, string> = {
     buy: colors.primary,
     sell: colors.up,
+    bid: colors.up,
+    ask: colors.down,
     warn: colors.warn,
     stop: colors.down,
     neutral: colors.text,
@@ -113,7 +122,7 @@ export function useChartOverlays(
         title: level.title,
         color: toneColor(colors, level.tone),
         lineWidth: 1 as const,
-        lineStyle: level.tone === 'sell' || level.tone === 'buy' ? LineStyle.Dashed : LineStyle.Solid,
+        lineStyle: ORDER_TONES.has(level.tone) ? LineStyle.Dashed : LineStyle.Solid,
         axisLabelVisible: level.axisLabel !== false,
       };
       const line = lines.get(level.key);
