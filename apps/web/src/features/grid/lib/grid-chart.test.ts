@@ -20,6 +20,7 @@ describe('the grid on the chart', () => {
       ['stopLoss', 85, 'stop', true],
       ['trigger', 99, 'warn', true],
     ]);
+    expect(lines.filter((l) => l.keepInView).map((l) => l.key)).toEqual(['lower', 'upper']);
   });
 
   it('running grid: each resting order in its side, the current bounds after trailing', () => {

@@ -31,8 +31,9 @@ export interface GridChartProps {
 export type RenderGridChart = (props: GridChartProps) => React.ReactNode;
 
 /**
- * The start form's lines: lower and upper (draggable), each level with the order it would get at the price
- * (buys below, sells above, the one nearest the price empty), and the stops and trigger when set.
+ * The start form's lines: lower and upper (draggable, and kept in view: a bound typed or suggested far from the
+ * candles is still on the chart to drag), each level with the order it would get at the price (buys below,
+ * sells above, the one nearest the price empty), and the stops and trigger when set.
  */
 export function startFormLevels(input: {
   lower: number | null;
@@ -50,8 +51,10 @@ export function startFormLevels(input: {
     const buy = input.nearest !== null && k < input.nearest;
     out.push({ key: `level-${k}`, price, title: '', tone: buy ? 'bid' : 'ask', axisLabel: false });
   });
-  if (input.lower !== null) out.push({ key: 'lower', price: input.lower, title: 'Lower', tone: 'neutral' });
-  if (input.upper !== null) out.push({ key: 'upper', price: input.upper, title: 'Upper', tone: 'neutral' });
+  if (input.lower !== null)
+    out.push({ key: 'lower', price: input.lower, title: 'Lower', tone: 'neutral', keepInView: true });
+  if (input.upper !== null)
+    out.push({ key: 'upper', price: input.upper, title: 'Upper', tone: 'neutral', keepInView: true });
   if (input.stopLoss !== null)
     out.push({ key: 'stopLoss', price: input.stopLoss, title: 'Stop-loss', tone: 'stop' });
   if (input.takeProfit !== null)

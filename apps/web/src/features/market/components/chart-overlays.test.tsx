@@ -10,6 +10,8 @@ const drawn = vi.hoisted(() => ({
   lines: [] as { options: Record<string, unknown>; removed: boolean }[],
   markers: [] as unknown[][],
   chartOptions: [] as Record<string, unknown>[],
+  /** Options given to the candles' price axis (autoScale on and off around a drag). */
+  axisOptions: [] as Record<string, unknown>[],
 }));
 vi.mock('lightweight-charts', () => {
   const series = () => ({
@@ -24,6 +26,9 @@ vi.mock('lightweight-charts', () => {
     removePriceLine: (handle: { line: { removed: boolean } }) => {
       handle.line.removed = true;
     },
+    priceScale: () => ({
+      applyOptions: (options: Record<string, unknown>) => drawn.axisOptions.push(options),
+    }),
     // A price axis of 1 px per USDT, 200 at the top: price 100 is 100 px down the chart.
     priceToCoordinate: (price: number) => 200 - price,
     coordinateToPrice: (y: number) => 200 - y,
@@ -54,6 +59,7 @@ beforeEach(() => {
   drawn.lines.length = 0;
   drawn.markers.length = 0;
   drawn.chartOptions.length = 0;
+  drawn.axisOptions.length = 0;
 });
 
 const MIN15 = 15 * 60_000;
@@ -185,6 +191,8 @@ describe('CandleChart draggable levels', () => {
     // Upper (110) is drawn at y = 90; a press at 94 is 4 px from it.
     fireEvent.pointerDown(el, { clientY: 94, pointerId: 1 });
     expect(drawn.chartOptions.at(-1)).toEqual({ handleScroll: false, handleScale: false });
+    // The axis holds still while the line moves, and scales again (to the bounds kept in view) once let go.
+    expect(drawn.axisOptions).toEqual([{ autoScale: false }]);
     fireEvent.pointerMove(el, { clientY: 80, pointerId: 1 });
     fireEvent.pointerMove(el, { clientY: 75, pointerId: 1 });
     fireEvent.pointerUp(el, { clientY: 75, pointerId: 1 });
@@ -193,6 +201,7 @@ describe('CandleChart draggable levels', () => {
       ['upper', 125],
     ]);
     expect(drawn.chartOptions.at(-1)).toEqual({ handleScroll: true, handleScale: true });
+    expect(drawn.axisOptions).toEqual([{ autoScale: false }, { autoScale: true }]);
     // After the release a move drags nothing.
     fireEvent.pointerMove(el, { clientY: 60, pointerId: 1 });
     expect(onDrag).toHaveBeenCalledTimes(2);

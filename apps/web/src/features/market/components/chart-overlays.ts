@@ -215,6 +215,9 @@ export function useLevelDrag(
       if (!key) return;
       dragging = key;
       chartRef.current?.applyOptions({ handleScroll: false, handleScale: false });
+      // The axis holds still under the pointer while the line moves: a bound kept in view would otherwise
+      // rescale it at each move. It widens to the line's new place when the line is let go.
+      seriesRef.current?.priceScale().applyOptions({ autoScale: false });
       el.setPointerCapture?.(e.pointerId);
       e.preventDefault();
       e.stopPropagation();
@@ -232,6 +235,7 @@ export function useLevelDrag(
       if (!dragging) return;
       dragging = null;
       chartRef.current?.applyOptions({ handleScroll: true, handleScale: true });
+      seriesRef.current?.priceScale().applyOptions({ autoScale: true });
       el.releasePointerCapture?.(e.pointerId);
     };
     el.addEventListener('pointerdown', down, { capture: true });
