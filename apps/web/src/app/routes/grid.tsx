@@ -20,10 +20,10 @@ export default function GridRoute() {
       />
       <StartGridForm
         renderChart={gridChart}
-        renderSuggestionBacktest={(subject, apply) => (
+        renderSuggestionBacktest={(subject, apply, carry) => (
           <Suspense fallback={<div className="h-16 animate-pulse rounded-lg bg-surface" />}>
             <RangeSuggestionBacktest {...subject} />
-            <RangeSweepPanel {...subject} onApply={apply} />
+            <RangeSweepPanel {...subject} onApply={apply} carry={carry} />
           </Suspense>
         )}
         renderSweep={(subject, apply) => (

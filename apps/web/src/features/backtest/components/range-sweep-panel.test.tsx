@@ -104,6 +104,33 @@ describe('RangeSweepPanel', () => {
     expect(onApply).toHaveBeenCalledWith({ lower: 92000, upper: 96000, grids: 9 });
   });
 
+  it("under a suggestion, shows and writes the pick carried onto today's range", async () => {
+    const onApply = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <RangeSweepPanel
+        symbol="BTCUSDT"
+        category="spot"
+        investment={1000}
+        leverage={null}
+        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
+        fit={fit}
+        test={test}
+        onApply={onApply}
+        // The market fell a tenth since the earlier period.
+        carry={(v) => ({ lower: v.lower * 0.9, upper: v.upper * 0.9, grids: v.grids })}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Run sweep (96 backtests)' }));
+    const best = await screen.findByTestId('range-sweep-best');
+    await waitFor(() => expect(best).toHaveTextContent('Best: 88,000.00–96,000.00, 13 grids'));
+    expect(screen.getByTestId('range-sweep-carried')).toHaveTextContent(
+      "On today's range: 79,200.00–86,400.00, 13 grids",
+    );
+    await user.click(screen.getByRole('button', { name: 'Use these values' }));
+    expect(onApply).toHaveBeenCalledWith({ lower: 79200, upper: 86400, grids: 13 });
+  });
+
   it('sweeps the bounds the user sets', async () => {
     const user = userEvent.setup();
     render(

@@ -9,9 +9,16 @@ import { heat, maxAbs } from '../lib/heat';
 import { axesAround, gridSteps, type RangeCell, type RangeSweepAxes, rangeCells } from '../lib/range-sweep';
 import type { RangeSuggestionBacktestProps } from './range-suggestion-backtest';
 
+type RangeValues = { lower: number; upper: number; grids: number };
+
 interface RangeSweepPanelProps extends RangeSuggestionBacktestProps {
-  /** Writes the chosen cell into the form. */
-  onApply: (values: { lower: number; upper: number; grids: number }) => void;
+  /** Writes the chosen cell into the form (as `carry` moves it, when given). */
+  onApply: (values: RangeValues) => void;
+  /**
+   * What "Use these values" writes for a cell, when not the cell itself: under a suggestion the sweep runs on the
+   * earlier period, and its pick is moved onto the range suggested from the last one.
+   */
+  carry?: (values: RangeValues) => RangeValues;
 }
 
 interface CellResult {
@@ -63,7 +70,7 @@ function axesOf(text: AxesText): RangeSweepAxes | null {
  * clicked) runs on the next period, which the sweep never saw, and "Use these values" writes it into the form.
  */
 export default function RangeSweepPanel(props: RangeSweepPanelProps) {
-  const { symbol, category, investment, leverage, fit, test, onApply } = props;
+  const { symbol, category, investment, leverage, fit, test, onApply, carry } = props;
   const strategy = props.strategy as { lower: number; upper: number; grids: number } & Record<
     string,
     unknown
@@ -163,6 +170,9 @@ export default function RangeSweepPanel(props: RangeSweepPanelProps) {
   const scale = results ? maxAbs(results) : 1;
   const indexAt = (row: number, grids: number) =>
     results?.findIndex((r) => r.cell.row === row && r.cell.grids === grids) ?? -1;
+
+  const picked = pick ? { lower: pick.cell.lower, upper: pick.cell.upper, grids: pick.cell.grids } : null;
+  const written = picked && carry ? carry(picked) : picked;
 
   return (
     <section
@@ -293,12 +303,13 @@ export default function RangeSweepPanel(props: RangeSweepPanelProps) {
                 : formatSignedUsd(holdout.pnl)}
             .
           </p>
-          <Button
-            size="sm"
-            onClick={() =>
-              onApply({ lower: pick.cell.lower, upper: pick.cell.upper, grids: pick.cell.grids })
-            }
-          >
+          {written && (written.lower !== pick.cell.lower || written.upper !== pick.cell.upper) ? (
+            <p className="w-full text-xs text-muted" data-testid="range-sweep-carried">
+              On today's range: {formatPrice(written.lower)}–{formatPrice(written.upper)}, {written.grids}{' '}
+              grids, each bound as far from today's suggestion as the pick is from that period's.
+            </p>
+          ) : null}
+          <Button size="sm" onClick={() => written && onApply(written)}>
             Use these values
           </Button>
         </div>

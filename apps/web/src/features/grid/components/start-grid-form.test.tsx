@@ -260,7 +260,7 @@ describe('Start Grid', () => {
     );
   });
 
-  it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30, and takes its pick', async () => {
+  it('hands the backtest the range picked from the 30 days before the last 30, to try on the last 30, and takes its pick onto today’s range', async () => {
     gridApi({ 'GET /api/candles': hourlyCloses });
     const subjects: GridSuggestionBacktest[] = [];
     const { user } = renderFeature(
@@ -295,10 +295,14 @@ describe('Start Grid', () => {
     expect(subject.fit.toMs - subject.fit.fromMs).toBe(30 * 86_400_000);
     expect(subject.test.toMs % 3_600_000).toBe(0);
     expect(subject).toMatchObject({ symbol: 'BTCUSDT', category: 'spot', investment: 1000, leverage: null });
-    // The sweep's pick goes into the fields.
+    // From the last 30 days (the market fell): 70,561.73–95,475.
+    expect(screen.getByLabelText('Lower price')).toHaveValue('70561.73');
+    expect(screen.getByLabelText('Upper price')).toHaveValue('95475');
+    // The sweep's pick, 93,000–121,000 on the earlier period, goes into the fields moved onto today's range:
+    // 93,000 × 70,561.73 / 93,550 = 70,146.88 and 121,000 × 95,475 / 122,400 = 94,382.97, on the 0.01 tick.
     await user.click(screen.getByRole('button', { name: 'backtest of the suggestion' }));
-    expect(screen.getByLabelText('Lower price')).toHaveValue('93000');
-    expect(screen.getByLabelText('Upper price')).toHaveValue('121000');
+    expect(screen.getByLabelText('Lower price')).toHaveValue('70146.88');
+    expect(screen.getByLabelText('Upper price')).toHaveValue('94382.97');
     expect(screen.getByLabelText('Grids')).toHaveValue('25');
   });
 

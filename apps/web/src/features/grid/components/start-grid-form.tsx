@@ -20,6 +20,7 @@ import { formatPair, formatPrice, formatQty, formatUsd } from '../../../lib/form
 import { readStartGridLink } from '../../../lib/start-grid-link';
 import { toast } from '../../../lib/toast';
 import { getHourlyHistory, useGridLivePrice, useStartGrid, useSymbolPairs } from '../api/grid-api';
+import { carryRange, type RangeValues } from '../lib/carry-range';
 import { type RenderGridChart, startFormLevels } from '../lib/grid-chart';
 import { gridErrorMessage } from '../lib/grid-errors';
 import { checkGridForm, emptyGridForm, type GridField, type GridFormValues } from '../lib/grid-form';
@@ -33,11 +34,13 @@ interface StartGridFormProps {
   renderChart?: RenderGridChart;
   /**
    * The backtest of a suggestion, in-sample and out-of-sample, and its sweep, whose pick `apply` writes into the
-   * form; app/ composes the backtest feature.
+   * form as `carry` moves it onto today's range (the sweep runs on the earlier period); app/ composes the
+   * backtest feature.
    */
   renderSuggestionBacktest?: (
     subject: GridSuggestionBacktest,
-    apply: (values: { lower: number; upper: number; grids: number }) => void,
+    apply: (values: RangeValues) => void,
+    carry: (values: RangeValues) => RangeValues,
   ) => ReactNode;
   /**
    * The parameter sweep of the form's own grid (lower × upper × grid count on the 30 days before the last 30,
@@ -89,6 +92,8 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest, renderSwe
   const [suggestion, setSuggestion] = useState<{
     note: string;
     backtest: GridSuggestionBacktest | null;
+    /** A pick of the suggestion's sweep (earlier period) moved onto the range suggested from the last one. */
+    carry: (values: RangeValues) => RangeValues;
   } | null>(null);
   const pairs = useSymbolPairs();
   const livePrice = useGridLivePrice(values.selectPair, values.category || 'Spot');
@@ -225,6 +230,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest, renderSwe
                 test: periods.test,
               }
             : null,
+        carry: (picked) => (earlier.ok ? carryRange(picked, earlier, latest, rules.tickSize) : picked),
       });
     } catch (error) {
       toast.error(gridErrorMessage(error, botMessages.submitFailed));
@@ -233,7 +239,7 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest, renderSwe
     }
   };
 
-  const applyValues = (picked: { lower: number; upper: number; grids: number }) =>
+  const applyValues = (picked: RangeValues) =>
     setValues((v) => ({
       ...v,
       lower: String(picked.lower),
@@ -355,7 +361,11 @@ export function StartGridForm({ renderChart, renderSuggestionBacktest, renderSwe
         <div className="space-y-3 rounded-lg bg-surface-2 p-3 text-xs text-muted">
           <p data-testid="grid-suggestion">{suggestion.note}</p>
           {suggestion.backtest && renderSuggestionBacktest
-            ? renderSuggestionBacktest(suggestion.backtest, applyValues)
+            ? renderSuggestionBacktest(
+                suggestion.backtest,
+                (picked) => applyValues(suggestion.carry(picked)),
+                suggestion.carry,
+              )
             : null}
         </div>
       ) : null}
