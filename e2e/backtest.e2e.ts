@@ -34,8 +34,8 @@ async function signUpNewUser(context: BrowserContext): Promise<Page> {
   return page;
 }
 
-/** Start Bot with a system strategy on BTC/USDT spot, backtested. */
-async function backtestFromStartBot(page: Page) {
+/** Start Bot with a system strategy on BTC/USDT spot and an amount: the backtest panel can run. */
+async function fillStartBot(page: Page) {
   await page.goto('/startbot');
   await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
   await page.getByLabel('Bot type').selectOption('Multigrid');
@@ -44,6 +44,11 @@ async function backtestFromStartBot(page: Page) {
   await page.getByRole('option', { name: 'Steady Ladder 10' }).waitFor({ state: 'attached' });
   await page.getByLabel('Strategy').selectOption('Steady Ladder 10');
   await page.getByLabel('Amount (USDT)').fill('1000');
+}
+
+/** Start Bot with a system strategy on BTC/USDT spot, backtested. */
+async function backtestFromStartBot(page: Page) {
+  await fillStartBot(page);
   await page.getByTestId('backtest-run').click();
   await page.getByTestId('backtest-results').waitFor({ timeout: 60_000 });
 }
@@ -106,14 +111,7 @@ describe('backtest journey', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       await route.continue();
     });
-    await page.goto('/startbot');
-    await page.getByRole('heading', { name: 'Start New Bot' }).waitFor();
-    await page.getByLabel('Bot type').selectOption('Multigrid');
-    await page.getByLabel('Category').selectOption('Spot');
-    await page.getByLabel('Pair').selectOption('BTCUSDT');
-    await page.getByRole('option', { name: 'Steady Ladder 10' }).waitFor({ state: 'attached' });
-    await page.getByLabel('Strategy').selectOption('Steady Ladder 10');
-    await page.getByLabel('Amount (USDT)').fill('1000');
+    await fillStartBot(page);
     // The checkbox's distance below the panel's top: what the panel's own height does to the form below it
     // (the form's notices above it arrive on their own time).
     const checkboxBelow = (panel: string) =>

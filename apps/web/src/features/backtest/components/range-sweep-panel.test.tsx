@@ -6,6 +6,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ComponentProps } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { RangeRunRequest } from '../lib/backtest-runner';
 import RangeSweepPanel from './range-sweep-panel';
@@ -54,22 +55,27 @@ const H = 3_600_000;
 const fit = { fromMs: 1000 * H, toMs: 1168 * H };
 const test = { fromMs: 1168 * H, toMs: 1336 * H };
 
+/** The panel around a 90,000–98,000 BTC grid of 10 levels, 1,000 USDT. */
+function renderPanel(props: Pick<ComponentProps<typeof RangeSweepPanel>, 'onApply' | 'carry'>) {
+  return render(
+    <RangeSweepPanel
+      symbol="BTCUSDT"
+      category="spot"
+      investment={1000}
+      leverage={null}
+      strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
+      fit={fit}
+      test={test}
+      {...props}
+    />,
+  );
+}
+
 describe('RangeSweepPanel', () => {
   it('sweeps lower × upper × grids around the grid on a heatmap and hands the best or a chosen cell to the form', async () => {
     const onApply = vi.fn();
     const user = userEvent.setup();
-    render(
-      <RangeSweepPanel
-        symbol="BTCUSDT"
-        category="spot"
-        investment={1000}
-        leverage={null}
-        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
-        fit={fit}
-        test={test}
-        onApply={onApply}
-      />,
-    );
+    renderPanel({ onApply });
     // Around 90,000–98,000 (a quarter of its width, 2,000, either side) and 5 to 15 grids.
     expect(screen.getByLabelText('Lower from')).toHaveValue('88000');
     expect(screen.getByLabelText('Upper to')).toHaveValue('100000');
@@ -107,20 +113,8 @@ describe('RangeSweepPanel', () => {
   it("under a suggestion, shows and writes the pick carried onto today's range", async () => {
     const onApply = vi.fn();
     const user = userEvent.setup();
-    render(
-      <RangeSweepPanel
-        symbol="BTCUSDT"
-        category="spot"
-        investment={1000}
-        leverage={null}
-        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
-        fit={fit}
-        test={test}
-        onApply={onApply}
-        // The market fell a tenth since the earlier period.
-        carry={(v) => ({ lower: v.lower * 0.9, upper: v.upper * 0.9, grids: v.grids })}
-      />,
-    );
+    // The market fell a tenth since the earlier period.
+    renderPanel({ onApply, carry: (v) => ({ lower: v.lower * 0.9, upper: v.upper * 0.9, grids: v.grids }) });
     await user.click(screen.getByRole('button', { name: 'Run sweep (96 backtests)' }));
     const best = await screen.findByTestId('range-sweep-best');
     await waitFor(() => expect(best).toHaveTextContent('Best: 88,000.00–96,000.00, 13 grids'));
@@ -133,18 +127,7 @@ describe('RangeSweepPanel', () => {
 
   it('sweeps the bounds the user sets', async () => {
     const user = userEvent.setup();
-    render(
-      <RangeSweepPanel
-        symbol="BTCUSDT"
-        category="spot"
-        investment={1000}
-        leverage={null}
-        strategy={{ type: 'range', lower: 90000, upper: 98000, grids: 10, mode: 'arithmetic' }}
-        fit={fit}
-        test={test}
-        onApply={() => undefined}
-      />,
-    );
+    renderPanel({ onApply: () => undefined });
     // Grids 5 to 8: four counts × 16 ranges.
     await user.clear(screen.getByLabelText('Grids to'));
     await user.type(screen.getByLabelText('Grids to'), '8');
