@@ -104,7 +104,10 @@ export class LeaseCoordinator {
 
   async start(supervisor: BotSupervisor): Promise<void> {
     this.supervisor = supervisor;
-    await leases.heartbeat(this.options.db, this.options.workerId);
+    // Not reaching the database here is not fatal: the beats below keep trying, as they do later on.
+    await leases
+      .heartbeat(this.options.db, this.options.workerId)
+      .catch((error: unknown) => this.options.log('lease beat failed', { err: String(error) }));
     await delay(Math.min(this.options.leaseMs / 3, JOIN_WINDOW_MAX_MS));
     if (this.stopped) return;
     await this.beat();
