@@ -31,13 +31,13 @@ export interface ChartLevel {
   tone: LevelTone;
   /** Its price on the price axis (default true); a grid's many levels leave the axis readable without. */
   axisLabel?: boolean;
-  /** The price axis widens to show it even when the candles stay far from it (a running grid's bounds). */
+  /** The price axis widens to show it even when the candles stay far from it (a grid's bounds). */
   keepInView?: boolean;
 }
 
 /**
  * The candles' own price range widened to the levels kept in view: the library scales the axis to the candles
- * alone, which left a running grid's upper levels and its upper bound off the chart.
+ * alone, which left a grid's upper levels and its upper bound off the chart.
  */
 export function widenToLevels(
   candles: AutoscaleInfo | null,
