@@ -97,7 +97,7 @@ export function RangePeriodsBacktest(props: RangePeriodsBacktestProps) {
     <div className="space-y-2" data-testid={props.testId}>
       <p className="font-medium text-fg">{props.heading}</p>
       <div className="overflow-x-auto">
-        <table className="w-full min-w-[20rem] text-left text-xs tabular-nums">
+        <table className="w-full min-w-[18rem] text-left text-xs tabular-nums">
           <caption className="sr-only">{props.caption}</caption>
           <thead className="text-muted">
             <tr>
