@@ -20,6 +20,11 @@ export const crashServerMain = fileURLToPath(new URL('./crash-server.ts', import
 const dataDir = fileURLToPath(new URL('../../../../fixtures/replay', import.meta.url));
 /** How long a run waits past its time for the server to start what the run is for (`killRepeatedly`). */
 const START_WAIT_MS = 20_000;
+/**
+ * How long a server may take to stop on SIGTERM before the harness kills it and fails the test with its
+ * stderr: a stop that never ends would otherwise hang the test until Vitest's timeout, saying nothing.
+ */
+const STOP_WAIT_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
@@ -38,6 +43,9 @@ export function crashTestContext() {
 
 /** The harness for one test database. */
 export function crashHarness(handle: DbHandle) {
+  /** The last 4,000 characters each started server wrote to stderr. */
+  const stderrOf = new WeakMap<ChildProcess, () => string>();
+
   /**
    * Starts a server and resolves once it answers /healthz. A server that dies first rejects with its
    * stderr, except one `mayDie` (a crash server whose fault point can be reached while it starts up: a cycle
@@ -68,6 +76,7 @@ export function crashHarness(handle: DbHandle) {
     child.stderr?.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
+    stderrOf.set(child, () => stderr);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
@@ -76,7 +85,8 @@ export function crashHarness(handle: DbHandle) {
         throw new Error(`server died while starting (${child.exitCode ?? child.signalCode}): ${stderr}`);
       }
       try {
-        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+        const health = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(2000) });
+        if (health.ok) return child;
       } catch {
         // not up yet
       }
@@ -85,10 +95,28 @@ export function crashHarness(handle: DbHandle) {
     throw new Error(`server did not start within 60 s: ${stderr}`);
   }
 
+  /**
+   * Sends `signal` to the server's process group and resolves once it exited. One that has not exited
+   * `STOP_WAIT_MS` after a SIGTERM is killed and rejects with its stderr.
+   */
   const kill = (child: ChildProcess, signal: NodeJS.Signals) =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolve, reject) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
+      const stuck =
+        signal === 'SIGKILL'
+          ? undefined
+          : setTimeout(() => {
+              process.kill(-(child.pid as number), 'SIGKILL');
+              reject(
+                new Error(
+                  `server did not stop within ${STOP_WAIT_MS / 1000} s of ${signal}: ${stderrOf.get(child)?.() ?? ''}`,
+                ),
+              );
+            }, STOP_WAIT_MS);
+      child.once('exit', () => {
+        clearTimeout(stuck);
+        resolve();
+      });
       process.kill(-(child.pid as number), signal);
     });
 
@@ -165,12 +193,19 @@ export function crashHarness(handle: DbHandle) {
        * time before its first order tests nothing, however often it is killed.
        */
       started?: () => boolean;
+      /** What the run has met so far, logged after each kill with the time since the first start. */
+      progress?: () => string;
       beforeLast?: () => Promise<void>;
       settle?: () => Promise<void>;
     } = {},
   ) {
     const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
     const lacking = options.lacking ?? (() => false);
+    const began = Date.now();
+    const report = (line: string) => {
+      if (options.progress)
+        console.log(`${Math.round((Date.now() - began) / 1000)} s: ${line}, ${options.progress()}`);
+    };
     for (let i = 0; i < kills || (i < (options.maxKills ?? kills) && lacking()); i += 1) {
       const child = await startServer(port, {
         env: options.env,
@@ -180,6 +215,7 @@ export function crashHarness(handle: DbHandle) {
       const startBy = Date.now() + START_WAIT_MS;
       while (options.started?.() === false && Date.now() < startBy) await sleep(100);
       await kill(child, 'SIGKILL');
+      report(`kill ${i + 1}`);
     }
     await options.beforeLast?.();
     const last = await startServer(port, {
@@ -188,6 +224,7 @@ export function crashHarness(handle: DbHandle) {
     });
     try {
       await (options.settle ?? (() => new Promise((resolve) => setTimeout(resolve, 3000))))();
+      report('last run settled');
     } finally {
       await kill(last, 'SIGTERM');
     }

@@ -16,6 +16,8 @@ import { freePort } from './free-port';
 /** A double the crash run drives: its prices follow the server's market, its faults are injected by target. */
 export interface CrashDouble<Fault> extends PricedDouble {
   readonly url: string;
+  /** Every request it received, with the fault it met ('answered' when none). */
+  readonly requests: readonly { outcome: string }[];
   inject(target: string, fault: Fault): void;
   faultPending(target: string): boolean;
   close(): Promise<void>;
@@ -25,6 +27,14 @@ const PAIRS: FollowedPair[] = [
   { symbol: 'ETHUSDT', market: 'spot' },
   { symbol: 'ETHUSDT', market: 'future' },
 ];
+
+/** The requests the double received and the faults they met, by kind: a crash run's progress. */
+function faultsMet(double: CrashDouble<unknown>): string {
+  const met = new Map<string, number>();
+  for (const { outcome } of double.requests)
+    if (outcome !== 'answered') met.set(outcome, (met.get(outcome) ?? 0) + 1);
+  return `${double.requests.length} requests, faults met ${JSON.stringify(Object.fromEntries(met))}`;
+}
 
 /** Seeded pseudo-random numbers, so a failing run can be replayed. */
 export function seededRandom(seed: number) {
@@ -88,6 +98,7 @@ export async function killWhileTrading<Fault>(
   const follower = followPrices(double, PAIRS, async ({ symbol, market }) => {
     const path = market === 'spot' ? '/api/liveprice' : '/api/futureliveprice';
     const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      signal: AbortSignal.timeout(2000),
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ pair: symbol }),
@@ -113,6 +124,7 @@ export async function killWhileTrading<Fault>(
       runMs: () => 1000 + rand() * 2500,
       ...(run.lacking ? { lacking: run.lacking, maxKills: run.maxKills ?? 3 * run.kills } : {}),
       ...(run.started ? { started: run.started } : {}),
+      progress: () => faultsMet(double),
       beforeLast: async () => {
         clearInterval(faults);
         await db
