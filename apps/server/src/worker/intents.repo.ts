@@ -175,3 +175,16 @@ export async function markIntentInDoubt(db: Db, botId: string, seq: number, now:
     .set({ status: 'unknown', lastError: 'under way when its worker stopped', updatedAt: now })
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq), eq(botIntents.status, 'pending')));
 }
+
+/**
+ * When the intent's last order call ended, at the latest: a `pending` row is marked in doubt from `now` first
+ * (`markIntentInDoubt`), an `unknown` one keeps its `updatedAt`.
+ */
+export async function intentInDoubtSince(db: Db, botId: string, seq: number, now: Date): Promise<number> {
+  await markIntentInDoubt(db, botId, seq, now);
+  const [row] = await db
+    .select({ updatedAt: botIntents.updatedAt })
+    .from(botIntents)
+    .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
+  return row?.updatedAt.getTime() ?? now.getTime();
+}

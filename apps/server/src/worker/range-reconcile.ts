@@ -1,5 +1,6 @@
 import { misplacedOrders, type PlaceLimit, type RangeOrder, relayLost } from '@gridbot/engine';
-import { ErrorCode, isExchangeError, type Order } from '@gridbot/exchange';
+import { ErrorCode, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
+import { intentInDoubtSince } from './intents.repo';
 import { bookOrder } from './range-booking';
 import type { RangeCore } from './range-core';
 import { endIntentFailed, openCancels } from './range-intents.repo';
@@ -22,7 +23,8 @@ export async function reconcile(core: RangeCore): Promise<void> {
   for (const c of await openCancels(core.deps.db, core.id.botId)) await core.cancel(c.seq, c.orderSeq);
   const pending = core.state.pending;
   if (pending !== null) {
-    const found = await ex.fetchOrder(market, symbol, core.cid(pending.intent.seq));
+    const found = await lookUpPastWindow(core, pending.intent.seq);
+    if (core.finished) return;
     if (found.found) await bookOrder(core, found.order, pending.intent.seq, pending.intent.price);
     else await core.execute(pending.intent, pending.intent.price);
   }
@@ -60,6 +62,28 @@ export async function reconcile(core: RangeCore): Promise<void> {
     });
   }
   core.finishIfStopped();
+}
+
+/**
+ * The market order in flight, looked up by its id until it is found or the look-up was asked after it can no
+ * longer arrive (docs/trading-rules.md §3): its call may have been under way when the runtime before this one
+ * stopped, and an unanswered order can still reach the exchange within `lateOrderWindowMs` of its call.
+ * Sent again after an earlier "no such order", it would be a second order, since Binance accepts a filled
+ * order's client order id again. The window counts from the moment the intent was first taken over, written
+ * into its row (`markIntentInDoubt`), so a runtime stopped again before it ends does not push it further.
+ */
+async function lookUpPastWindow(core: RangeCore, seq: number): Promise<FetchOrderResult> {
+  const { market, symbol, botId } = core.id;
+  const ex = core.deps.exchange;
+  const windowMs = ex.lateOrderWindowMs ?? 0;
+  const endedAtMs =
+    windowMs > 0 ? await intentInDoubtSince(core.deps.db, botId, seq, new Date(core.deps.now())) : 0;
+  for (;;) {
+    const askedAtMs = core.deps.now();
+    const found = await ex.fetchOrder(market, symbol, core.cid(seq));
+    if (found.found || askedAtMs > endedAtMs + windowMs || core.finished) return found;
+    await new Promise((resolve) => setTimeout(resolve, endedAtMs + windowMs + 1 - askedAtMs));
+  }
 }
 
 /**

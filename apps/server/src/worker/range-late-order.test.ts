@@ -1,0 +1,61 @@
+/**
+ * A range grid's market order that reaches Binance after its request went unanswered (docs/trading-rules.md
+ * §3): a -1007 "does not always mean that the request failed in the Matching Engine", and Binance processes
+ * a request until its `timestamp + recvWindow` ([spot rest-api.md] "General API Information", "Timing
+ * security"). The runtime that loads the grid again before then must not take "Order does not exist." for
+ * final: the order is bought once.
+ *
+ * Figures as in `range-binance-double.test.ts`: 1000 USDT on 1900–2100 in 4 levels of 50, started at 2000;
+ * the start buys 2q = 0.2546 ETH at market.
+ */
+import { createTestDb, type DbHandle } from '@gridbot/db';
+import { eventually } from '@gridbot/exchange/testing';
+import { money, rangeStrategySchema } from '@gridbot/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientOrderIdOf } from '../modules/bots';
+import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
+import { settledRange } from '../testing/range-fixtures';
+import { ethGridOnBinance } from '../testing/range-on-binance';
+
+let handle: DbHandle;
+beforeAll(async () => {
+  handle = await createTestDb();
+});
+afterAll(() => handle.close());
+
+/** recvWindow of the adapter's signed requests: shortened from Binance's 5 s so the test takes seconds. */
+const RECV_WINDOW_MS = 1500;
+
+describe("a range grid's market order that reaches Binance after its request went unanswered", () => {
+  it('is bought once by the runtime that loads the grid again before the order arrives', async () => {
+    const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
+    const grid = await ethGridOnBinance(handle.db, { market: 'spot', params, investment: 1000, keySeed: 41 });
+    const { fake, feed, botId, move } = grid;
+    const exchange = binanceClientOf(fake, { recvWindowMs: RECV_WINDOW_MS, timeoutMs: 1000 });
+    // The start buy: -1007, executed 1.2 s later, within its recvWindow. The grid is loaded again after 50 ms.
+    fake.inject('POST /api/v3/order', { kind: 'lateOrder', answer: 'timeout', delayMs: 1200 });
+    const supervisor = supervisorOnBinance(handle.db, feed, exchange, { reloadDelayMs: 50 });
+    await supervisor.start();
+    try {
+      move('2000');
+      const startBuy = clientOrderIdOf(botId, 1);
+      await eventually(async () => expect((await grid.fillRows()).length).toBeGreaterThan(0), 20_000);
+      await settledRange(supervisor, botId);
+      // Past the request's window nothing more can arrive.
+      await new Promise((resolve) => setTimeout(resolve, RECV_WINDOW_MS));
+      await settledRange(supervisor, botId);
+      const markets = fake.orderPosts().filter((r) => r.params.type === 'MARKET');
+      expect(markets.map((r) => [r.params.newClientOrderId, r.outcome])).toEqual([[startBuy, 'lateOrder']]);
+      expect(fake.book.executedWithId(startBuy).map((o) => o.executedQty.toFixed())).toEqual(['0.2546']);
+      const fills = await grid.fillRows();
+      expect(fills.map((f) => [f.clientOrderId, money(f.qty).toFixed()])).toEqual([[startBuy, '0.2546']]);
+      // The grid then lays out its limits as usual.
+      expect(supervisor.rangeRunner(botId)!.currentState.orders.map((o) => o.price)).toEqual([
+        1900, 1950, 2050, 2100,
+      ]);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  });
+});
