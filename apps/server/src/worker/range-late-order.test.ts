@@ -9,7 +9,7 @@
  * the start buys 2q = 0.2546 ETH at market.
  */
 import { createTestDb, type DbHandle } from '@gridbot/db';
-import { eventually } from '@gridbot/exchange/testing';
+import { type Fault as BinanceFault, eventually } from '@gridbot/exchange/testing';
 import { money, rangeStrategySchema } from '@gridbot/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOrderIdOf } from '../modules/bots';
@@ -26,33 +26,76 @@ afterAll(() => handle.close());
 /** recvWindow of the adapter's signed requests: shortened from Binance's 5 s so the test takes seconds. */
 const RECV_WINDOW_MS = 1500;
 
+/** The start buy of a grid whose placements meet `faults` in turn; the grid is loaded again 50 ms after each. */
+async function gridWhoseStartBuyMeets(keySeed: number, faults: readonly BinanceFault[]) {
+  const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
+  const grid = await ethGridOnBinance(handle.db, {
+    market: 'spot',
+    params,
+    investment: 1000,
+    keySeed,
+    soleBot: true,
+  });
+  const exchange = binanceClientOf(grid.fake, { recvWindowMs: RECV_WINDOW_MS, timeoutMs: 1000 });
+  for (const fault of faults) grid.fake.inject('POST /api/v3/order', fault);
+  const supervisor = supervisorOnBinance(handle.db, grid.feed, exchange, { reloadDelayMs: 50 });
+  return { ...grid, supervisor };
+}
+
+/** Once the grid settled past the last order's window: its start buy, executed and booked once. */
+async function expectBoughtOnce(
+  grid: Awaited<ReturnType<typeof gridWhoseStartBuyMeets>>,
+  outcomes: string[],
+) {
+  const { fake, botId, supervisor } = grid;
+  const startBuy = clientOrderIdOf(botId, 1);
+  await eventually(async () => expect((await grid.fillRows()).length).toBeGreaterThan(0), 20_000);
+  await settledRange(supervisor, botId);
+  // Past the request's window nothing more can arrive.
+  await new Promise((resolve) => setTimeout(resolve, RECV_WINDOW_MS + 1000));
+  await settledRange(supervisor, botId);
+  // Every placement the double received, the one reset before it reached the engine among them.
+  const markets = fake.requests.filter(
+    (r) => `${r.method} ${r.path}` === 'POST /api/v3/order' && r.params.type === 'MARKET',
+  );
+  expect(markets.map((r) => [r.params.newClientOrderId, r.outcome])).toEqual(
+    outcomes.map((outcome) => [startBuy, outcome]),
+  );
+  expect(fake.book.executedWithId(startBuy).map((o) => o.executedQty.toFixed())).toEqual(['0.2546']);
+  const fills = await grid.fillRows();
+  expect(fills.map((f) => [f.clientOrderId, money(f.qty).toFixed()])).toEqual([[startBuy, '0.2546']]);
+  // The grid then lays out its limits as usual.
+  expect(supervisor.rangeRunner(botId)!.currentState.orders.map((o) => o.price)).toEqual([
+    1900, 1950, 2050, 2100,
+  ]);
+}
+
+const lateBy1200: BinanceFault = { kind: 'lateOrder', answer: 'timeout', delayMs: 1200 };
+
 describe("a range grid's market order that reaches Binance after its request went unanswered", () => {
   it('is bought once by the runtime that loads the grid again before the order arrives', async () => {
-    const params = rangeStrategySchema.parse({ type: 'range', lower: 1900, upper: 2100, grids: 4 });
-    const grid = await ethGridOnBinance(handle.db, { market: 'spot', params, investment: 1000, keySeed: 41 });
-    const { fake, feed, botId, move } = grid;
-    const exchange = binanceClientOf(fake, { recvWindowMs: RECV_WINDOW_MS, timeoutMs: 1000 });
-    // The start buy: -1007, executed 1.2 s later, within its recvWindow. The grid is loaded again after 50 ms.
-    fake.inject('POST /api/v3/order', { kind: 'lateOrder', answer: 'timeout', delayMs: 1200 });
-    const supervisor = supervisorOnBinance(handle.db, feed, exchange, { reloadDelayMs: 50 });
+    // The start buy: -1007, executed 1.2 s later, within its recvWindow.
+    const grid = await gridWhoseStartBuyMeets(41, [lateBy1200]);
+    const { fake, supervisor, move } = grid;
     await supervisor.start();
     try {
       move('2000');
-      const startBuy = clientOrderIdOf(botId, 1);
-      await eventually(async () => expect((await grid.fillRows()).length).toBeGreaterThan(0), 20_000);
-      await settledRange(supervisor, botId);
-      // Past the request's window nothing more can arrive.
-      await new Promise((resolve) => setTimeout(resolve, RECV_WINDOW_MS));
-      await settledRange(supervisor, botId);
-      const markets = fake.orderPosts().filter((r) => r.params.type === 'MARKET');
-      expect(markets.map((r) => [r.params.newClientOrderId, r.outcome])).toEqual([[startBuy, 'lateOrder']]);
-      expect(fake.book.executedWithId(startBuy).map((o) => o.executedQty.toFixed())).toEqual(['0.2546']);
-      const fills = await grid.fillRows();
-      expect(fills.map((f) => [f.clientOrderId, money(f.qty).toFixed()])).toEqual([[startBuy, '0.2546']]);
-      // The grid then lays out its limits as usual.
-      expect(supervisor.rangeRunner(botId)!.currentState.orders.map((o) => o.price)).toEqual([
-        1900, 1950, 2050, 2100,
-      ]);
+      await expectBoughtOnce(grid, ['lateOrder']);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+  });
+
+  it('is bought once when the order sent again after the window meets the same fault', async () => {
+    // The first placement never reaches the engine; the one sent after its window gets a -1007 and
+    // executes 1.2 s later: the next load counts its window from that second call, not from the first.
+    const grid = await gridWhoseStartBuyMeets(42, [{ kind: 'resetBefore' }, lateBy1200]);
+    const { fake, supervisor, move } = grid;
+    await supervisor.start();
+    try {
+      move('2000');
+      await expectBoughtOnce(grid, ['resetBefore', 'lateOrder']);
     } finally {
       await supervisor.stop();
       await fake.close();

@@ -1,6 +1,6 @@
 import { misplacedOrders, type PlaceLimit, type RangeOrder, relayLost } from '@gridbot/engine';
 import { ErrorCode, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
-import { intentInDoubtSince } from './intents.repo';
+import { intentInDoubtSince, markIntentResending } from './intents.repo';
 import { bookOrder } from './range-booking';
 import type { RangeCore } from './range-core';
 import { endIntentFailed, openCancels } from './range-intents.repo';
@@ -26,7 +26,12 @@ export async function reconcile(core: RangeCore): Promise<void> {
     const found = await lookUpPastWindow(core, pending.intent.seq);
     if (core.finished) return;
     if (found.found) await bookOrder(core, found.order, pending.intent.seq, pending.intent.price);
-    else await core.execute(pending.intent, pending.intent.price);
+    else {
+      // "Maybe sent" again before it goes out, so that a runtime loading the grid during this call counts the
+      // order's window from its own load, not from the moment in doubt that has just passed.
+      await markIntentResending(core.deps.db, core.id.botId, pending.intent.seq, new Date(core.deps.now()));
+      await core.execute(pending.intent, pending.intent.price);
+    }
   }
   const open = await ex.openOrders(market, symbol);
   const openById = new Map(open.map((o) => [o.clientOrderId, o]));
