@@ -254,14 +254,15 @@ export async function futuresGridOn(
     supervisor,
     move,
     /**
-     * Ticks at `price` until `check` passes: a fault makes the runner reload the bot from the database, and the
-     * orders a fill queued go out on a later tick.
+     * Ticks at `price` until `check` passes: a fault makes the runner reload the bot from the database, an
+     * order the venue does not hold then waits out its window before it is laid out again (3 s on Bybit
+     * here), and the orders a fill queued go out on a later tick.
      */
     tickUntil: (price: string, check: () => Promise<void> | void) =>
       eventually(async () => {
         await move(price);
         await check();
-      }),
+      }, 20_000),
     fills,
     resting: () =>
       supervisor.rangeRunner(botId)!.currentState.orders.map((o) => [o.level, o.side, o.price, o.reduceOnly]),

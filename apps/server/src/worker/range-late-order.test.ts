@@ -23,8 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-/** recvWindow of the adapter's signed requests: shortened from Binance's 5 s so the test takes seconds. */
-const RECV_WINDOW_MS = 1500;
+/**
+ * recvWindow of the adapter's signed requests: shortened from Binance's 5 s so the test takes seconds, and
+ * long enough past the late orders' 1.2 s that a loaded host's late timer still executes them.
+ */
+const RECV_WINDOW_MS = 3000;
 
 /** The start buy of a grid whose placements meet `faults` in turn; the grid is loaded again 50 ms after each. */
 async function gridWhoseStartBuyMeets(keySeed: number, faults: readonly BinanceFault[]) {
@@ -72,7 +75,9 @@ async function expectBoughtOnce(
 
 const lateBy1200: BinanceFault = { kind: 'lateOrder', answer: 'timeout', delayMs: 1200 };
 
-describe("a range grid's market order that reaches Binance after its request went unanswered", () => {
+describe("a range grid's market order that reaches Binance after its request went unanswered", {
+  timeout: 60_000,
+}, () => {
   it('is bought once by the runtime that loads the grid again before the order arrives', async () => {
     // The start buy: -1007, executed 1.2 s later, within its recvWindow.
     const grid = await gridWhoseStartBuyMeets(41, [lateBy1200]);
@@ -99,6 +104,40 @@ describe("a range grid's market order that reaches Binance after its request wen
     } finally {
       await supervisor.stop();
       await fake.close();
+    }
+  });
+
+  it("is one order when a resting buy's answer is lost and it fills at once on arrival", async () => {
+    const grid = await gridWhoseStartBuyMeets(43, []);
+    const { fake, supervisor, botId, move } = grid;
+    await supervisor.start();
+    try {
+      move('2000');
+      await settledRange(supervisor, botId);
+      await settledRange(supervisor, botId);
+      // The sell at 2050 fills; the buy that answers it at 2000 gets a -1007 and reaches the engine 1.2 s
+      // later, when the price stands below it: it fills at once. The grid is loaded again before then.
+      fake.inject('POST /api/v3/order', lateBy1200);
+      move('2050');
+      await eventually(async () => expect(lateBuys()).toHaveLength(1), 10_000);
+      move('1990');
+      await new Promise((resolve) => setTimeout(resolve, RECV_WINDOW_MS + 1500));
+      await settledRange(supervisor, botId);
+      const cid = lateBuys()[0]!.params.newClientOrderId as string;
+      // Placed once, executed once, booked once: not laid out again as an order that never arrived.
+      const posts = fake.requests.filter(
+        (r) => `${r.method} ${r.path}` === 'POST /api/v3/order' && r.params.newClientOrderId === cid,
+      );
+      expect(posts.map((r) => r.outcome)).toEqual(['lateOrder']);
+      expect(fake.book.executedWithId(cid)).toHaveLength(1);
+      expect((await grid.fillRows()).filter((f) => f.clientOrderId === cid)).toHaveLength(1);
+    } finally {
+      await supervisor.stop();
+      await fake.close();
+    }
+
+    function lateBuys() {
+      return fake.requests.filter((r) => r.outcome === 'lateOrder' && r.params.side === 'BUY');
     }
   });
 });

@@ -1,4 +1,10 @@
-import { misplacedOrders, type PlaceLimit, type RangeOrder, relayLost } from '@gridbot/engine';
+import {
+  misplacedOrders,
+  type PlaceLimit,
+  type RangeIntent,
+  type RangeOrder,
+  relayLost,
+} from '@gridbot/engine';
 import { ErrorCode, type FetchOrderResult, isExchangeError, type Order } from '@gridbot/exchange';
 import { intentInDoubtSince, markIntentResending } from './intents.repo';
 import { bookOrder } from './range-booking';
@@ -26,12 +32,7 @@ export async function reconcile(core: RangeCore): Promise<void> {
     const found = await lookUpPastWindow(core, pending.intent.seq);
     if (core.finished) return;
     if (found.found) await bookOrder(core, found.order, pending.intent.seq, pending.intent.price);
-    else {
-      // "Maybe sent" again before it goes out, so that a runtime loading the grid during this call counts the
-      // order's window from its own load, not from the moment in doubt that has just passed.
-      await markIntentResending(core.deps.db, core.id.botId, pending.intent.seq, new Date(core.deps.now()));
-      await core.execute(pending.intent, pending.intent.price);
-    }
+    else await sendAgain(core, pending.intent, pending.intent.price);
   }
   const open = await ex.openOrders(market, symbol);
   const openById = new Map(open.map((o) => [o.clientOrderId, o]));
@@ -42,12 +43,13 @@ export async function reconcile(core: RangeCore): Promise<void> {
     const resting = openById.get(id);
     // Still open: booked unless part of it filled while no runtime ran (looked up for its fee).
     if (resting !== undefined && Number(resting.filledQuantity) <= (bookedAtExchange(o)?.qty ?? 0)) continue;
-    const found = await ex.fetchOrder(market, symbol, id);
+    const found = await lookUpPastWindow(core, o.seq);
+    if (core.finished) return;
     // Never reached the exchange: laid out again once the fills beyond it are booked (`relay`).
     if (!found.found && o.filled === undefined && o.carried === undefined) {
       lost.push(o);
     } else if (!found.found) {
-      await core.execute(placedAgain(o, restOf(o)), price);
+      await sendAgain(core, placedAgain(o, restOf(o)), price);
     } else if (Number(found.order.filledQuantity) > 0 || found.order.status !== 'NEW') {
       filled.push({ order: found.order, seq: o.seq, price: o.price });
     }
@@ -70,25 +72,37 @@ export async function reconcile(core: RangeCore): Promise<void> {
 }
 
 /**
- * The market order in flight, looked up by its id until it is found or the look-up was asked after it can no
- * longer arrive (docs/trading-rules.md §3): its call may have been under way when the runtime before this one
- * stopped, and an unanswered order can still reach the exchange within `lateOrderWindowMs` of its call.
- * Sent again after an earlier "no such order", it would be a second order, since Binance accepts a filled
- * order's client order id again. The window counts from the moment the intent was first taken over, written
- * into its row (`markIntentInDoubt`), so a runtime stopped again before it ends does not push it further.
+ * An order of the grid (the market order in flight, a resting order the exchange does not list), looked up
+ * by its id until it is found or the look-up was asked after it can no longer arrive (docs/trading-rules.md
+ * §3): its call may have been under way when the runtime before this one stopped, and an unanswered order can
+ * still reach the exchange within `lateOrderWindowMs` of its call. Sent again after an earlier "no such
+ * order", it would be a second order once the first arrived and filled, since Binance accepts a filled
+ * order's client order id again. The window counts from the moment the intent was first found in doubt,
+ * written into its row (`markIntentInDoubt`), so a runtime stopped again before it ends does not push it.
  */
 async function lookUpPastWindow(core: RangeCore, seq: number): Promise<FetchOrderResult> {
   const { market, symbol, botId } = core.id;
   const ex = core.deps.exchange;
   const windowMs = ex.lateOrderWindowMs ?? 0;
-  const endedAtMs =
-    windowMs > 0 ? await intentInDoubtSince(core.deps.db, botId, seq, new Date(core.deps.now())) : 0;
+  let endedAtMs: number | undefined;
   for (;;) {
     const askedAtMs = core.deps.now();
     const found = await ex.fetchOrder(market, symbol, core.cid(seq));
-    if (found.found || askedAtMs > endedAtMs + windowMs || core.finished) return found;
-    await new Promise((resolve) => setTimeout(resolve, endedAtMs + windowMs + 1 - askedAtMs));
+    if (found.found || windowMs === 0 || core.finished) return found;
+    endedAtMs ??= await intentInDoubtSince(core.deps.db, botId, seq, new Date(askedAtMs));
+    if (askedAtMs > endedAtMs + windowMs) return found;
+    await new Promise((resolve) => setTimeout(resolve, endedAtMs! + windowMs + 1 - askedAtMs));
   }
+}
+
+/**
+ * An intent whose order the exchange does not hold, sent again under its own client order id: "maybe sent"
+ * first, so that a runtime loading the grid during this call counts the order's window from its own load,
+ * not from the moment in doubt that has just passed.
+ */
+async function sendAgain(core: RangeCore, intent: RangeIntent, price: number): Promise<void> {
+  await markIntentResending(core.deps.db, core.id.botId, intent.seq, new Date(core.deps.now()));
+  await core.execute(intent, price);
 }
 
 /**
@@ -115,7 +129,7 @@ async function relay(core: RangeCore, lost: readonly RangeOrder[], price: number
     await endIntentFailed(core.deps.db, core.id.botId, o.seq, 'never reached the exchange', now);
   for (const o of result.again) {
     if (core.finished) return;
-    await core.execute(placedAgain(o, o.qty), price);
+    await sendAgain(core, placedAgain(o, o.qty), price);
   }
   if (!core.finished && core.state.queue.length > 0) await core.settle(price, core.deps.now());
 }
