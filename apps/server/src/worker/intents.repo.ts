@@ -141,24 +141,17 @@ export async function markIntentResending(db: Db, botId: string, seq: number, no
 }
 
 /**
- * Outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is the end of the
- * last order call, so no earlier than the order's own timestamp: `callEndedAt` after an order call, none
- * after a failed look-up, which sends no order and so leaves the time its order may still arrive where it was.
+ * Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is then
+ * no earlier than the end of the unanswered call, so no earlier than the order's own timestamp.
  */
-export async function markIntentUnknown(
-  db: Db,
-  botId: string,
-  seq: number,
-  error: string,
-  callEndedAt: Date | undefined,
-) {
+export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string, now: Date) {
   await db
     .update(botIntents)
     .set({
       status: 'unknown',
       attempts: sql`${botIntents.attempts} + 1`,
       lastError: error.slice(0, 500),
-      ...(callEndedAt ? { updatedAt: callEndedAt } : {}),
+      updatedAt: now,
     })
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
 }
