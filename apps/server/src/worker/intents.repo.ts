@@ -157,10 +157,10 @@ export async function markIntentUnknown(db: Db, botId: string, seq: number, erro
 }
 
 /**
- * Taken over while `pending` (a call may have been under way when its worker stopped): `unknown`, its call
- * ended by `now` at the latest. Written before the first look-up, so that a worker stopped again before the
- * order's window has passed leaves the window where this one found it: counted from each start instead, a
- * worker restarted more often than the window never sends the order again (docs/trading-rules.md §3).
+ * A range grid's intent found in doubt while `pending` (a call may have been under way when its runtime
+ * stopped): `unknown`, its call ended by `now` at the latest. Written before the look-ups that wait out the
+ * window, so that a runtime stopped again before the window has passed leaves it where this one found it
+ * (`range-reconcile.ts`, docs/trading-rules.md §3).
  */
 export async function markIntentInDoubt(db: Db, botId: string, seq: number, now: Date) {
   await db
