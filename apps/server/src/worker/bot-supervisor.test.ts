@@ -11,6 +11,7 @@ import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { quietFor } from '../testing/waits';
 import { BotSupervisor } from './bot-supervisor';
+import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
 const secrets = SecretBox.fromKey(Buffer.alloc(32, 3));
@@ -150,6 +151,50 @@ describe('bot supervisor on the paper exchange', () => {
     expect(intents.map((i) => [i.seq, i.status])).toEqual([[1, 'filled']]);
     await supervisor.stop();
     await paper.stop();
+  });
+
+  it('sends nothing for a bot it was about to load again once it has stopped', async () => {
+    const { feed, paper } = await harness();
+    const userId = await insertUserWithKeys(handle.db, secrets);
+    const botId = await insertBot(handle.db, userId);
+    // The task breaks right after its intent is written, before the order goes out: the bot is to be loaded
+    // again, and its load would send the order.
+    let crashes = 0;
+    onFaultPoint((point, detail) => {
+      if (point !== 'intent-written' || detail.botId !== botId || crashes > 0) return;
+      crashes += 1;
+      throw new Error('task broken after its intent was written');
+    });
+    const worker = () =>
+      new BotSupervisor({
+        db: handle.db,
+        feed,
+        exchanges: paperGateway(paper),
+        loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+        now: () => Date.now(),
+        log: () => {},
+        reloadDelayMs: 50,
+      });
+    const supervisor = worker();
+    const next = worker();
+    try {
+      await supervisor.start();
+      feed.setPrice('ETHUSDT', 'spot', '2000');
+      await eventually(async () => expect(crashes).toBe(1), 3000);
+      await supervisor.stop();
+      // Past the reload's delay: a stopped worker loads nothing more, so it sends nothing more; the next
+      // worker to load the bot settles the intent.
+      await quietFor(300);
+      const [intent] = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
+      expect(intent?.status).toBe('pending');
+      expect(await fillsOf(botId)).toEqual([]);
+      await next.start();
+      await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5000);
+    } finally {
+      onFaultPoint(() => {});
+      await next.stop();
+      await paper.stop();
+    }
   });
 
   it('stops and sells on command and lets the bot go', async () => {

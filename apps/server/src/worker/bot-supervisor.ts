@@ -56,6 +56,10 @@ export class BotSupervisor {
   private readonly env: RunnerEnv;
   /** Per bot, the load or command in progress (`oneAtATime`). */
   private readonly loading = new Map<string, Promise<void>>();
+  /** Runners being launched: their open intents may still be looked up and sent (`launch`). */
+  private readonly launching = new Set<Running['runner']>();
+  /** Bots whose task broke, each to be loaded again after a pause (`reload`). */
+  private readonly reloads = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: SupervisorDeps) {
     this.metrics = deps.metrics ?? noMetrics;
@@ -112,6 +116,15 @@ export class BotSupervisor {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.flushTimer);
+    // A stopped worker loads and sends nothing more: a bot it was about to load again, or was loading, is the
+    // next worker's, which settles its open intents itself; two workers settling one intent could each send it.
+    for (const timer of this.reloads) clearTimeout(timer);
+    this.reloads.clear();
+    for (const runner of this.launching) {
+      runner.finished = true;
+      runner.stopTimers();
+    }
+    await Promise.all(this.loading.values());
     // No new ticks first, then the work in flight and a last write of each state: a tick taken after the
     // flush was queued would write an intent that nothing waits for before the process exits.
     for (const { unsubscribe } of this.running.values()) unsubscribe();
@@ -279,8 +292,17 @@ export class BotSupervisor {
   private async launch(row: BotRow, loaded: Preloaded): Promise<void> {
     const runner = await createRunner(this.env, row, loaded.keys);
     if (!runner) return;
-    await runner.reconcileOpenIntents(loaded.intents);
-    await runner.runCommands(loaded.commands);
+    if (this.stopped) {
+      runner.stopTimers();
+      return;
+    }
+    this.launching.add(runner);
+    try {
+      await runner.reconcileOpenIntents(loaded.intents);
+      await runner.runCommands(loaded.commands);
+    } finally {
+      this.launching.delete(runner);
+    }
     // Launched while the worker stops: it must not start trading now.
     if (runner.finished || this.stopped) return;
     const market = row.category === 'Future' ? 'future' : 'spot';
@@ -345,6 +367,8 @@ export class BotSupervisor {
     this.release(botId);
     if (this.stopped) return;
     const timer = setTimeout(() => {
+      this.reloads.delete(timer);
+      if (this.stopped) return;
       if (this.deps.leases && !this.deps.leases.mayRun(botId)) return;
       this.add(botId).catch((error: unknown) => {
         this.deps.log('reloading a bot failed; trying again', { botId, err: String(error) });
@@ -352,6 +376,7 @@ export class BotSupervisor {
       });
     }, this.deps.reloadDelayMs ?? RELOAD_DELAY_MS);
     timer.unref();
+    this.reloads.add(timer);
   }
 
   private release(botId: string): void {
