@@ -141,26 +141,33 @@ export async function markIntentResending(db: Db, botId: string, seq: number, no
 }
 
 /**
- * Sent, outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is then
- * no earlier than the end of the unanswered call, so no earlier than the order's own timestamp.
+ * Outcome unknown (timeout, no answer): reconciliation asks the exchange later. `updatedAt` is the end of the
+ * last order call, so no earlier than the order's own timestamp: `callEndedAt` after an order call, none
+ * after a failed look-up, which sends no order and so leaves the time its order may still arrive where it was.
  */
-export async function markIntentUnknown(db: Db, botId: string, seq: number, error: string, now: Date) {
+export async function markIntentUnknown(
+  db: Db,
+  botId: string,
+  seq: number,
+  error: string,
+  callEndedAt: Date | undefined,
+) {
   await db
     .update(botIntents)
     .set({
       status: 'unknown',
       attempts: sql`${botIntents.attempts} + 1`,
       lastError: error.slice(0, 500),
-      updatedAt: now,
+      ...(callEndedAt ? { updatedAt: callEndedAt } : {}),
     })
     .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, seq)));
 }
 
 /**
- * A range grid's intent found in doubt while `pending` (a call may have been under way when its runtime
- * stopped): `unknown`, its call ended by `now` at the latest. Written before the look-ups that wait out the
- * window, so that a runtime stopped again before the window has passed leaves it where this one found it
- * (`range-reconcile.ts`, docs/trading-rules.md §3).
+ * An intent found in doubt while `pending` (a call may have been under way when its worker stopped):
+ * `unknown`, its call ended by `now` at the latest. Written before the first look-up, so that a worker stopped
+ * again before the window has passed leaves it where this one found it: counted from each load instead, a
+ * worker restarted more often than the window never sends the order again (docs/trading-rules.md §3).
  */
 export async function markIntentInDoubt(db: Db, botId: string, seq: number, now: Date) {
   await db

@@ -1,5 +1,10 @@
 import { botFills, botIntents, createTestDb, type DbHandle } from '@gridbot/db';
-import { eventually, FakeBinanceServer, ManualFeed } from '@gridbot/exchange/testing';
+import {
+  type Fault as BinanceFault,
+  eventually,
+  FakeBinanceServer,
+  ManualFeed,
+} from '@gridbot/exchange/testing';
 import { type MarketKind, money } from '@gridbot/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +33,12 @@ const LATE_BY_MS = 1200;
  * executes. The runtime looks it up with its usual short backoff, so today's look-ups see -2013 many times
  * before the order appears.
  */
-async function botMeetingALateOrder(market: MarketKind, answer: 'timeout' | 'drop') {
+function botMeetingALateOrder(market: MarketKind, answer: 'timeout' | 'drop') {
+  return botMeetingAFault(market, { kind: 'lateOrder', answer, delayMs: LATE_BY_MS });
+}
+
+/** A bot on the Binance double whose first order placement meets `fault`. */
+async function botMeetingAFault(market: MarketKind, fault: BinanceFault) {
   const fake = await FakeBinanceServer.start({ apiKey: 'k', secret: 's' });
   fake.setPrice('ETHUSDT', market, '2000');
   fake.book.spot.set('USDT', { free: money(5000), locked: money(0) });
@@ -42,14 +52,19 @@ async function botMeetingALateOrder(market: MarketKind, answer: 'timeout' | 'dro
     ...(market === 'future' ? { leverage: 3 } : {}),
   });
   const path = market === 'spot' ? 'POST /api/v3/order' : 'POST /fapi/v1/order';
-  fake.inject(path, { kind: 'lateOrder', answer, delayMs: LATE_BY_MS });
+  fake.inject(path, fault);
   const feed = new ManualFeed({ [`${market}:ETHUSDT`]: '2000' });
-  const supervisor = supervisorOnBinance(handle.db, feed, exchange, {
-    reconcileDelayMs: (attempts) => 20 * 2 ** Math.min(attempts, 3),
-  });
+  const supervisor = workerOn(feed, exchange);
   await supervisor.start();
   feed.setPrice('ETHUSDT', market, '2000');
   return { fake, feed, exchange, supervisor, botId, cid: clientOrderIdOf(botId, 1), path };
+}
+
+/** A worker on the Binance double that asks again about an unknown order after a short backoff. */
+function workerOn(feed: ManualFeed, exchange: ReturnType<typeof binanceClientOf>) {
+  return supervisorOnBinance(handle.db, feed, exchange, {
+    reconcileDelayMs: (attempts) => 20 * 2 ** Math.min(attempts, 3),
+  });
 }
 
 async function firstIntent(botId: string) {
@@ -105,9 +120,7 @@ describe('an order that reaches Binance after its request went unanswered', { ti
       await eventually(async () => expect((await firstIntent(botId))?.status).toBe('unknown'), 20_000);
       await supervisor.stop();
       expect(fake.book.executedWithId(cid)).toEqual([]);
-      next = supervisorOnBinance(handle.db, feed, exchange, {
-        reconcileDelayMs: (attempts) => 20 * 2 ** Math.min(attempts, 3),
-      });
+      next = workerOn(feed, exchange);
       await next.start();
       await eventually(
         async () => expect((await firstIntent(botId))?.status).not.toMatch(/pending|unknown/),
@@ -126,6 +139,41 @@ describe('an order that reaches Binance after its request went unanswered', { ti
       expect(fills).toHaveLength(1);
     } finally {
       await next?.stop();
+      await fake.close();
+    }
+  });
+
+  it('is sent again once its window has passed, however often its worker is stopped before then', async () => {
+    // The placement is reset before it reaches the matching engine: no order, and nothing said so.
+    const { fake, feed, exchange, supervisor, botId, cid, path } = await botMeetingAFault('spot', {
+      kind: 'resetBefore',
+    });
+    const window = exchange.lateOrderWindowMs;
+    try {
+      await eventually(async () => expect((await firstIntent(botId))?.status).toBe('unknown'), 20_000);
+      await supervisor.stop();
+      // As a worker killed while the call was under way leaves the row: written, maybe sent.
+      await handle.db
+        .update(botIntents)
+        .set({ status: 'pending' })
+        .where(and(eq(botIntents.botId, botId), eq(botIntents.seq, 1)));
+      // Workers that each run for less than the order's window, the first look-up of each unanswered: the
+      // window counts from the first of them, which knows the killed call ended before it started.
+      const runMs = window / 3;
+      for (let run = 0; run < 8 && fake.book.executedWithId(cid).length === 0; run += 1) {
+        fake.inject('GET /api/v3/order', { kind: 'answer', status: 502, body: 'Bad Gateway' });
+        const worker = workerOn(feed, exchange);
+        await worker.start();
+        await new Promise((resolve) => setTimeout(resolve, runMs));
+        await worker.stop();
+      }
+      const posts = fake.requests.filter(
+        (r) => `${r.method} ${r.path}` === path && r.params.newClientOrderId === cid,
+      );
+      expect(posts.map((r) => r.outcome)).toEqual(['resetBefore', 'answered']);
+      expect(fake.book.executedWithId(cid)).toHaveLength(1);
+      expect((await firstIntent(botId))?.status).toBe('filled');
+    } finally {
       await fake.close();
     }
   });

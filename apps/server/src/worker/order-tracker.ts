@@ -14,6 +14,7 @@ import type { BotContext, BotLifecycle } from './bot-context';
 import { finishAppliedMissingLots } from './commands.repo';
 import {
   type IntentRow,
+  markIntentInDoubt,
   markIntentResending,
   markIntentUnknown,
   saveIntentDust,
@@ -79,8 +80,12 @@ export class OrderTracker {
       for (const row of open) {
         // `unknown`: the last call for it ended unanswered at the row's update, and none was made since.
         // `pending`: a call may have been under way when the worker that wrote the row stopped, which is
-        // before now, so the order may arrive up to the window from now.
-        const endedAtMs = row.status === 'unknown' ? row.updatedAt.getTime() : this.ctx.deps.now();
+        // before now, so the order may arrive up to the window from now; written so, once.
+        let endedAtMs = row.updatedAt.getTime();
+        if (row.status === 'pending') {
+          endedAtMs = this.ctx.deps.now();
+          await markIntentInDoubt(this.ctx.deps.db, this.ctx.id.botId, row.seq, new Date(endedAtMs));
+        }
         this.orderMayArriveLate(row.seq, endedAtMs);
         await this.reconcile(row.payload as unknown as Intent, row.attempts);
       }
@@ -339,7 +344,8 @@ export class OrderTracker {
     // later. Never send again before asking, and keep asking until the exchange answers
     // (docs/trading-rules.md §3).
     if (orderCall) this.orderMayArriveLate(intent.seq);
-    await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error), this.now());
+    const callEndedAt = orderCall ? this.now() : undefined;
+    await markIntentUnknown(this.ctx.deps.db, this.ctx.id.botId, intent.seq, String(error), callEndedAt);
     this.scheduleReconcile(intent, attempts + 1);
   }
 
