@@ -194,7 +194,7 @@ export function crashHarness(handle: DbHandle) {
        */
       started?: () => boolean;
       /** What the run has met so far, logged after each kill with the time since the first start. */
-      progress?: () => string;
+      progress?: () => Promise<string>;
       beforeLast?: () => Promise<void>;
       settle?: () => Promise<void>;
     } = {},
@@ -202,9 +202,9 @@ export function crashHarness(handle: DbHandle) {
     const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
     const lacking = options.lacking ?? (() => false);
     const began = Date.now();
-    const report = (line: string) => {
+    const report = async (line: string) => {
       if (options.progress)
-        console.log(`${Math.round((Date.now() - began) / 1000)} s: ${line}, ${options.progress()}`);
+        console.log(`${Math.round((Date.now() - began) / 1000)} s: ${line}, ${await options.progress()}`);
     };
     for (let i = 0; i < kills || (i < (options.maxKills ?? kills) && lacking()); i += 1) {
       const child = await startServer(port, {
@@ -215,7 +215,7 @@ export function crashHarness(handle: DbHandle) {
       const startBy = Date.now() + START_WAIT_MS;
       while (options.started?.() === false && Date.now() < startBy) await sleep(100);
       await kill(child, 'SIGKILL');
-      report(`kill ${i + 1}`);
+      await report(`kill ${i + 1}`);
     }
     await options.beforeLast?.();
     const last = await startServer(port, {
@@ -224,7 +224,7 @@ export function crashHarness(handle: DbHandle) {
     });
     try {
       await (options.settle ?? (() => new Promise((resolve) => setTimeout(resolve, 3000))))();
-      report('last run settled');
+      await report('last run settled');
     } finally {
       await kill(last, 'SIGTERM');
     }

@@ -17,7 +17,7 @@ import { freePort } from './free-port';
 export interface CrashDouble<Fault> extends PricedDouble {
   readonly url: string;
   /** Every request it received, with the fault it met ('answered' when none). */
-  readonly requests: readonly { outcome: string }[];
+  readonly requests: readonly { method: string; path: string; outcome: string }[];
   inject(target: string, fault: Fault): void;
   faultPending(target: string): boolean;
   close(): Promise<void>;
@@ -28,12 +28,25 @@ const PAIRS: FollowedPair[] = [
   { symbol: 'ETHUSDT', market: 'future' },
 ];
 
-/** The requests the double received and the faults they met, by kind: a crash run's progress. */
+/**
+ * The requests the double received and the faults they met, by kind, and the endpoints of the last ones: a
+ * crash run's progress, and where a run that stalls is stuck.
+ */
 function faultsMet(double: CrashDouble<unknown>): string {
   const met = new Map<string, number>();
   for (const { outcome } of double.requests)
     if (outcome !== 'answered') met.set(outcome, (met.get(outcome) ?? 0) + 1);
-  return `${double.requests.length} requests, faults met ${JSON.stringify(Object.fromEntries(met))}`;
+  const last = double.requests.slice(-5).map((r) => `${r.method} ${r.path} ${r.outcome}`);
+  return `${double.requests.length} requests, faults met ${JSON.stringify(Object.fromEntries(met))}, last: ${last.join('; ')}`;
+}
+
+/** Each bot's status and, when it stopped or halted, why: a run whose bots trade no more says so. */
+async function statusesOf(db: Db, botIds: readonly string[]): Promise<string> {
+  const rows = await db
+    .select()
+    .from(bots)
+    .where(inArray(bots.id, [...botIds]));
+  return rows.map((r) => [r.status, r.stopReason, r.haltReason].filter(Boolean).join(' ')).join(', ');
 }
 
 /** Seeded pseudo-random numbers, so a failing run can be replayed. */
@@ -124,7 +137,7 @@ export async function killWhileTrading<Fault>(
       runMs: () => 1000 + rand() * 2500,
       ...(run.lacking ? { lacking: run.lacking, maxKills: run.maxKills ?? 3 * run.kills } : {}),
       ...(run.started ? { started: run.started } : {}),
-      progress: () => faultsMet(double),
+      progress: async () => `${faultsMet(double)}; bots: ${await statusesOf(db, botIds)}`,
       beforeLast: async () => {
         clearInterval(faults);
         await db
