@@ -173,7 +173,8 @@ describe('bot supervisor on the paper exchange', () => {
         loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
         now: () => Date.now(),
         log: () => {},
-        reloadDelayMs: 50,
+        // Long enough that the stop below comes first on a loaded host too.
+        reloadDelayMs: 1000,
       });
     const supervisor = worker();
     const next = worker();
@@ -184,7 +185,7 @@ describe('bot supervisor on the paper exchange', () => {
       await supervisor.stop();
       // Past the reload's delay: a stopped worker loads nothing more, so it sends nothing more; the next
       // worker to load the bot settles the intent.
-      await quietFor(300);
+      await quietFor(1500);
       const [intent] = await handle.db.select().from(botIntents).where(eq(botIntents.botId, botId));
       expect(intent?.status).toBe('pending');
       expect(await fillsOf(botId)).toEqual([]);
