@@ -5,11 +5,11 @@ import { money } from '@gridbot/shared';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SecretBox } from '../lib/secret-box';
-import { paperGateway } from '../modules/exchange/exchange-gateway';
+import { type ExchangeGateway, paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { quietFor } from '../testing/waits';
+import { deferred, quietFor } from '../testing/waits';
 import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
 
@@ -51,6 +51,43 @@ async function botAfterFirstBuy() {
   // The fill's task steps the bot again at its price and may queue a write of what that moved: let it end.
   await running.supervisor.runner(botId)?.serial(async () => {});
   return { ...running, botId };
+}
+
+/**
+ * A bot whose first intent was written and never sent: its task broke right after the write, and its worker
+ * stopped before it could load the bot again. `worker` makes supervisors of the same market.
+ */
+async function botWithUnsentIntent() {
+  const { feed, paper } = await harness();
+  const userId = await insertUserWithKeys(handle.db, secrets);
+  const botId = await insertBot(handle.db, userId);
+  let crashes = 0;
+  onFaultPoint((point, detail) => {
+    if (point !== 'intent-written' || detail.botId !== botId || crashes > 0) return;
+    crashes += 1;
+    throw new Error('task broken after its intent was written');
+  });
+  const worker = (exchanges: ExchangeGateway = paperGateway(paper)) =>
+    new BotSupervisor({
+      db: handle.db,
+      feed,
+      exchanges,
+      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
+      now: () => Date.now(),
+      log: () => {},
+      // Long enough that the stop below comes before the reload on a loaded host too.
+      reloadDelayMs: 1000,
+    });
+  const first = worker();
+  try {
+    await first.start();
+    feed.setPrice('ETHUSDT', 'spot', '2000');
+    await eventually(async () => expect(crashes).toBe(1), 3000);
+    await first.stop();
+  } finally {
+    onFaultPoint(() => {});
+  }
+  return { feed, paper, botId, worker };
 }
 
 async function fillsOf(botId: string) {
@@ -154,35 +191,9 @@ describe('bot supervisor on the paper exchange', () => {
   });
 
   it('sends nothing for a bot it was about to load again once it has stopped', async () => {
-    const { feed, paper } = await harness();
-    const userId = await insertUserWithKeys(handle.db, secrets);
-    const botId = await insertBot(handle.db, userId);
-    // The task breaks right after its intent is written, before the order goes out: the bot is to be loaded
-    // again, and its load would send the order.
-    let crashes = 0;
-    onFaultPoint((point, detail) => {
-      if (point !== 'intent-written' || detail.botId !== botId || crashes > 0) return;
-      crashes += 1;
-      throw new Error('task broken after its intent was written');
-    });
-    const worker = () =>
-      new BotSupervisor({
-        db: handle.db,
-        feed,
-        exchanges: paperGateway(paper),
-        loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-        now: () => Date.now(),
-        log: () => {},
-        // Long enough that the stop below comes first on a loaded host too.
-        reloadDelayMs: 1000,
-      });
-    const supervisor = worker();
+    const { feed, paper, botId, worker } = await botWithUnsentIntent();
     const next = worker();
     try {
-      await supervisor.start();
-      feed.setPrice('ETHUSDT', 'spot', '2000');
-      await eventually(async () => expect(crashes).toBe(1), 3000);
-      await supervisor.stop();
       // Past the reload's delay: a stopped worker loads nothing more, so it sends nothing more; the next
       // worker to load the bot settles the intent.
       await quietFor(1500);
@@ -190,10 +201,49 @@ describe('bot supervisor on the paper exchange', () => {
       expect(intent?.status).toBe('pending');
       expect(await fillsOf(botId)).toEqual([]);
       await next.start();
+      feed.setPrice('ETHUSDT', 'spot', '2000');
       await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5000);
     } finally {
-      onFaultPoint(() => {});
       await next.stop();
+      await paper.stop();
+    }
+  });
+
+  it('sends nothing for an intent it was looking up when it stopped', async () => {
+    const { paper, botId, worker } = await botWithUnsentIntent();
+    // The exchange answers the look-up only once the worker is stopping, and counts the orders sent.
+    const answer = deferred();
+    let asked = false;
+    const placed: string[] = [];
+    const exchanges: ExchangeGateway = {
+      ...paperGateway(paper),
+      forUser: (userId) => {
+        const exchange = paper.forUser(userId);
+        return Object.assign(Object.create(exchange) as Exchange, {
+          fetchOrder: async (...args: Parameters<Exchange['fetchOrder']>) => {
+            asked = true;
+            await answer.promise;
+            return exchange.fetchOrder(...args);
+          },
+          placeOrder: async (order: Parameters<Exchange['placeOrder']>[0]) => {
+            placed.push(order.clientOrderId);
+            return exchange.placeOrder(order);
+          },
+        });
+      },
+    };
+    const supervisor = worker(exchanges);
+    try {
+      const started = supervisor.start();
+      await eventually(async () => expect(asked).toBe(true), 5000);
+      const stopped = supervisor.stop();
+      answer.resolve();
+      await Promise.all([started, stopped]);
+      await quietFor(300);
+      expect(placed).toEqual([]);
+      expect(await fillsOf(botId)).toEqual([]);
+    } finally {
+      answer.resolve();
       await paper.stop();
     }
   });

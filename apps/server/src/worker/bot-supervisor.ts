@@ -58,6 +58,8 @@ export class BotSupervisor {
   private readonly loading = new Map<string, Promise<void>>();
   /** Runners being launched: their open intents may still be looked up and sent (`launch`). */
   private readonly launching = new Set<Running['runner']>();
+  /** The launches in progress, settled (`launch`): a stop waits for them. */
+  private readonly launches = new Set<Promise<void>>();
   /** Bots whose task broke, each to be loaded again after a pause (`reload`). */
   private readonly reloads = new Set<NodeJS.Timeout>();
 
@@ -124,7 +126,7 @@ export class BotSupervisor {
       runner.finished = true;
       runner.stopTimers();
     }
-    await Promise.all(this.loading.values());
+    await Promise.all([...this.loading.values(), ...this.launches]);
     // No new ticks first, then the work in flight and a last write of each state: a tick taken after the
     // flush was queued would write an intent that nothing waits for before the process exits.
     for (const { unsubscribe } of this.running.values()) unsubscribe();
@@ -289,7 +291,15 @@ export class BotSupervisor {
     return failed;
   }
 
-  private async launch(row: BotRow, loaded: Preloaded): Promise<void> {
+  private launch(row: BotRow, loaded: Preloaded): Promise<void> {
+    const launched = this.launchNow(row, loaded);
+    const settled = launched.catch(() => undefined);
+    this.launches.add(settled);
+    void settled.then(() => this.launches.delete(settled));
+    return launched;
+  }
+
+  private async launchNow(row: BotRow, loaded: Preloaded): Promise<void> {
     const runner = await createRunner(this.env, row, loaded.keys);
     if (!runner) return;
     if (this.stopped) {

@@ -393,6 +393,8 @@ export class OrderTracker {
     let order: Order;
     if (found.found) order = found.order;
     else {
+      // A runner let go during the look-up (its worker stopping) sends nothing more: the next one asks again.
+      if (this.ctx.finished) return;
       // Written before the order goes out again, like the intent itself (a failed write breaks the task).
       await markIntentResending(this.ctx.deps.db, this.ctx.id.botId, intent.seq, this.now());
       try {
