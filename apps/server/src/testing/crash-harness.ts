@@ -45,6 +45,8 @@ export function crashTestContext() {
 export function crashHarness(handle: DbHandle) {
   /** The last 4,000 characters each started server wrote to stderr. */
   const stderrOf = new WeakMap<ChildProcess, () => string>();
+  /** The last 4,000 characters of each started server's log (its warnings and errors). */
+  const logOf = new WeakMap<ChildProcess, () => string>();
 
   /**
    * Starts a server and resolves once it answers /healthz. A server that dies first rejects with its
@@ -67,9 +69,10 @@ export function crashHarness(handle: DbHandle) {
         MARKET_FEED: 'replay',
         MARKET_REPLAY_DIR: dataDir,
         MARKET_SPEED: String(options.speed ?? 20_000),
-        LOG_LEVEL: 'error',
+        // Warnings too: a launch that failed or a bot halted is a warning, and says why a run stalled.
+        LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group, killed as a whole
     });
     let stderr = '';
@@ -77,6 +80,11 @@ export function crashHarness(handle: DbHandle) {
       stderr = (stderr + chunk.toString()).slice(-4000);
     });
     stderrOf.set(child, () => stderr);
+    let log = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      log = (log + chunk.toString()).slice(-4000);
+    });
+    logOf.set(child, () => log);
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
       if (child.exitCode !== null || child.signalCode !== null) {
@@ -202,6 +210,7 @@ export function crashHarness(handle: DbHandle) {
     const runMs = options.runMs ?? (() => 300 + Math.random() * 1500);
     const lacking = options.lacking ?? (() => false);
     const began = Date.now();
+    let stallLogged = false;
     const report = async (line: string) => {
       if (options.progress)
         console.log(`${Math.round((Date.now() - began) / 1000)} s: ${line}, ${await options.progress()}`);
@@ -214,8 +223,16 @@ export function crashHarness(handle: DbHandle) {
       await sleep(runMs());
       const startBy = Date.now() + START_WAIT_MS;
       while (options.started?.() === false && Date.now() < startBy) await sleep(100);
+      // A run that waited in vain for the server to start its work: its log says why, once per test.
+      const stalled = options.started?.() === false && !stallLogged;
       await kill(child, 'SIGKILL');
       await report(`kill ${i + 1}`);
+      if (stalled) {
+        stallLogged = true;
+        console.log(
+          `the server did not start within ${START_WAIT_MS / 1000} s; its log:\n${logOf.get(child)?.()}`,
+        );
+      }
     }
     await options.beforeLast?.();
     const last = await startServer(port, {
