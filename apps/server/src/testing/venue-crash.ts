@@ -107,6 +107,10 @@ export async function killWhileTrading<Fault>(
 ): Promise<void> {
   const { double, token, botIds, rand } = run;
   const port = await freePort();
+  // The replay's first price (ETHUSDT 15m, its 500th candle opens at 1892.6), from before the first server: the
+  // bots order at its start, before the follower below has read the server's price, and a double still at its
+  // default of 1 USDT made each bot's first orders fail for their notional, three in a row, which halts it.
+  for (const { symbol, market } of PAIRS) double.setPrice(symbol, market, '1892.6');
   // The server's live price of each pair; while it is down the double keeps its last one.
   const follower = followPrices(double, PAIRS, async ({ symbol, market }) => {
     const path = market === 'spot' ? '/api/liveprice' : '/api/futureliveprice';
