@@ -126,10 +126,10 @@ export class BotSupervisor {
       runner.finished = true;
       runner.stopTimers();
     }
-    await Promise.all([...this.loading.values(), ...this.launches]);
     // No new ticks first, then the work in flight and a last write of each state: a tick taken after the
     // flush was queued would write an intent that nothing waits for before the process exits.
     for (const { unsubscribe } of this.running.values()) unsubscribe();
+    await Promise.all([...this.loading.values(), ...this.launches]);
     await this.flushAll();
     for (const { runner } of this.running.values()) {
       runner.finished = true;
