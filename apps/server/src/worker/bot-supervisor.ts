@@ -97,8 +97,13 @@ export class BotSupervisor {
   async start(): Promise<void> {
     if (!this.deps.leases) {
       const rows = await loadActiveBots(this.deps.db);
-      for (let i = 0; i < rows.length; i += LAUNCH_BATCH)
-        await this.launchRows(rows.slice(i, i + LAUNCH_BATCH));
+      const batch = this.deps.launchBatch ?? LAUNCH_BATCH;
+      // Each batch is read after the one before, but launched without waiting for it: a launch may wait out an
+      // order's window (a range grid's order that may still arrive), and the next batches' bots trade meanwhile.
+      const launches: Promise<Set<string>>[] = [];
+      for (let i = 0; i < rows.length; i += batch)
+        launches.push((await this.readAndLaunch(rows.slice(i, i + batch))).failed);
+      await Promise.all(launches);
       // Commands queued while no server ran for bots no launch took (halted by the runtime): a stop and sell
       // the member asked for still goes out. With leases the coordinator's poll finds them.
       for (const botId of await botIdsWithQueuedCommands(this.deps.db))
@@ -278,17 +283,27 @@ export class BotSupervisor {
    * costs a few hundred queries, not a few per bot). Answers the ids whose launch failed (each is logged).
    */
   private async launchRows(rows: readonly BotRow[]): Promise<Set<string>> {
-    const failed = new Set<string>();
-    if (rows.length === 0) return failed;
-    const ids = rows.map((row) => row.id);
+    return (await this.readAndLaunch(rows)).failed;
+  }
+
+  /**
+   * Reads the bots' intents, commands and keys, then launches them; resolves once they are read, with the
+   * launches in progress (`failed` answers the ids whose launch failed, each logged, once all have ended).
+   */
+  private async readAndLaunch(rows: readonly BotRow[]): Promise<{ failed: Promise<Set<string>> }> {
+    if (rows.length === 0) return { failed: Promise.resolve(new Set()) };
     const preloaded = await preloadLaunches(this.deps.db, rows, this.deps.loadKeys);
-    const results = await Promise.allSettled(rows.map((row) => this.launch(row, preloaded.get(row.id)!)));
-    results.forEach((result, i) => {
-      if (result.status === 'fulfilled') return;
-      failed.add(ids[i]!);
-      this.deps.log('launching a bot failed', { botId: ids[i], err: String(result.reason) });
+    const launched = Promise.allSettled(rows.map((row) => this.launch(row, preloaded.get(row.id)!)));
+    const failed = launched.then((results) => {
+      const ids = new Set<string>();
+      results.forEach((result, i) => {
+        if (result.status === 'fulfilled') return;
+        ids.add(rows[i]!.id);
+        this.deps.log('launching a bot failed', { botId: rows[i]!.id, err: String(result.reason) });
+      });
+      return ids;
     });
-    return failed;
+    return { failed };
   }
 
   private launch(row: BotRow, loaded: Preloaded): Promise<void> {

@@ -8,12 +8,14 @@
  * Figures as in `range-binance-double.test.ts`: 1000 USDT on 1900–2100 in 4 levels of 50, started at 2000;
  * the start buys 2q = 0.2546 ETH at market.
  */
-import { createTestDb, type DbHandle } from '@gridbot/db';
+import { botFills, createTestDb, type DbHandle } from '@gridbot/db';
 import { type Fault as BinanceFault, eventually } from '@gridbot/exchange/testing';
 import { money, rangeStrategySchema } from '@gridbot/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOrderIdOf } from '../modules/bots';
 import { binanceClientOf, supervisorOnBinance } from '../testing/binance-client';
+import { insertBot } from '../testing/bot-fixtures';
 import { settledRange } from '../testing/range-fixtures';
 import { ethGridOnBinance } from '../testing/range-on-binance';
 
@@ -138,6 +140,42 @@ describe("a range grid's market order that reaches Binance after its request wen
 
     function lateBuys() {
       return fake.requests.filter((r) => r.outcome === 'lateOrder' && r.params.side === 'BUY');
+    }
+  });
+
+  it('holds back no other bot at the start while it waits out the window of its order', async () => {
+    // The start buy is reset before it reaches the engine, and nothing says so: whoever loads the grid waits
+    // out the buy's window (a recvWindow of 8 s here) before it may count it as never arrived.
+    const grid = await gridWhoseStartBuyMeets(44, [{ kind: 'resetBefore' }]);
+    const { fake, feed, botId, move } = grid;
+    const exchange = binanceClientOf(fake, { recvWindowMs: 8000, timeoutMs: 1000 });
+    const first = supervisorOnBinance(handle.db, feed, exchange, { reloadDelayMs: 50 });
+    await first.start();
+    move('2000');
+    await eventually(async () => expect(fake.requests.map((r) => r.outcome)).toContain('resetBefore'));
+    await first.stop();
+    // A Multigrid bot of the same member on BTCUSDT, read in the batch after the grid's.
+    const other = await insertBot(handle.db, grid.userId, { symbol: 'BTCUSDT', investment: 1000 });
+    fake.setPrice('BTCUSDT', 'spot', '60000');
+    const next = supervisorOnBinance(handle.db, feed, exchange, { launchBatch: 1 });
+    const started = next.start();
+    try {
+      await eventually(async () => expect(next.runner(other)).toBeDefined(), 5000);
+      feed.setPrice('BTCUSDT', 'spot', '60000');
+      await eventually(async () => {
+        const fills = await handle.db.select().from(botFills).where(eq(botFills.botId, other));
+        expect(fills).toHaveLength(1);
+      }, 5000);
+      // The grid is still waiting out its buy's window meanwhile, then buys once.
+      expect(next.rangeRunner(botId)).toBeUndefined();
+      await started;
+      await eventually(async () => expect(await grid.fillRows()).toHaveLength(1), 10_000);
+      const startBuy = clientOrderIdOf(botId, 1);
+      expect(fake.book.executedWithId(startBuy)).toHaveLength(1);
+    } finally {
+      await started;
+      await next.stop();
+      await fake.close();
     }
   });
 });

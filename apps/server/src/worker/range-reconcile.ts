@@ -91,8 +91,16 @@ async function lookUpPastWindow(core: RangeCore, seq: number): Promise<FetchOrde
     if (found.found || windowMs === 0 || core.finished) return found;
     endedAtMs ??= await intentInDoubtSince(core.deps.db, botId, seq, new Date(askedAtMs));
     if (askedAtMs > endedAtMs + windowMs) return found;
-    await new Promise((resolve) => setTimeout(resolve, endedAtMs! + windowMs + 1 - askedAtMs));
+    await waitUnlessFinished(core, endedAtMs + windowMs + 1);
+    if (core.finished) return found;
   }
+}
+
+/** Waits until `untilMs` (`deps.now`), or less once the grid is let go: a stopping worker waits no window out. */
+async function waitUnlessFinished(core: RangeCore, untilMs: number): Promise<void> {
+  const deadline = Date.now() + untilMs - core.deps.now();
+  for (let left = deadline - Date.now(); left > 0 && !core.finished; left = deadline - Date.now())
+    await new Promise((resolve) => setTimeout(resolve, Math.min(left, 250)));
 }
 
 /**

@@ -22,6 +22,8 @@ export interface SupervisorDeps {
   flushIntervalMs?: number;
   /** Pause before a bot whose task failed is loaded again from the database. Default 5 s. */
   reloadDelayMs?: number;
+  /** Bots read together at the start, one query each for their rows, open intents and queued commands. Default 250. */
+  launchBatch?: number;
   /** Wait before each look-up of an order whose outcome is unknown (`BotRunnerDeps`). */
   reconcileDelayMs?: BotRunnerDeps['reconcileDelayMs'];
   /** Bots owned, ticks, tick-to-order latency, exchange errors (GET /metrics). */
