@@ -2,7 +2,8 @@ import type { Db } from '@gridbot/db';
 import type { Exchange, MarketFeed } from '@gridbot/exchange';
 import { BinanceExchange, type BinanceExchangeOptions } from '@gridbot/exchange/binance';
 import { type FakeBinanceServer, virtualBudget } from '@gridbot/exchange/testing';
-import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
+import type { BotSupervisor, SupervisorDeps } from '../worker/bot-supervisor';
+import { testSupervisor } from './test-supervisor';
 
 /**
  * Our Binance adapter pointed at the double with the key the double was started with ('k' / 's'), without the
@@ -35,13 +36,6 @@ export function supervisorOnBinance(
   exchange: Exchange,
   deps: Partial<SupervisorDeps> = {},
 ): BotSupervisor {
-  return new BotSupervisor({
-    db,
-    feed,
-    exchanges: { venue: 'binance', forUser: () => exchange, verifyKeys: async () => true },
-    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-    now: () => Date.now(),
-    log: () => {},
-    ...deps,
-  });
+  const exchanges = { venue: 'binance' as const, forUser: () => exchange, verifyKeys: async () => true };
+  return testSupervisor(db, feed, exchanges, deps);
 }

@@ -5,9 +5,10 @@ import { asc, eq } from 'drizzle-orm';
 import { SecretBox } from '../lib/secret-box';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
-import { BotSupervisor, type SupervisorDeps } from '../worker/bot-supervisor';
+import type { SupervisorDeps } from '../worker/bot-supervisor';
 import { insertUserWithKeys } from './bot-fixtures';
 import { insertEthGrid } from './range-fixtures';
+import { testSupervisor } from './test-supervisor';
 
 /**
  * The spot range grid of `insertEthGrid` (1000 USDT, or `investment`) on the paper exchange, as the paper range
@@ -31,16 +32,7 @@ export async function ethGridOnPaper(db: Db, options: { keySeed: number; investm
     feed,
     userId,
     botId,
-    supervisor: (deps: Partial<SupervisorDeps> = {}) =>
-      new BotSupervisor({
-        db,
-        feed,
-        exchanges: paperGateway(paper),
-        loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-        now: () => Date.now(),
-        log: () => {},
-        ...deps,
-      }),
+    supervisor: (deps: Partial<SupervisorDeps> = {}) => testSupervisor(db, feed, paperGateway(paper), deps),
     move(price: string) {
       feed.setPrice('ETHUSDT', 'spot', price);
     },

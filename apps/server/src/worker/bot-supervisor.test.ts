@@ -9,8 +9,8 @@ import { type ExchangeGateway, paperGateway } from '../modules/exchange/exchange
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
+import { testSupervisor } from '../testing/test-supervisor';
 import { deferred, quietFor } from '../testing/waits';
-import { BotSupervisor } from './bot-supervisor';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -28,13 +28,7 @@ async function harness() {
   const paper = new PaperExchange({ store: new SqlPaperStore(handle.db), feed });
   await paper.start();
   const writes: string[] = [];
-  const supervisor = new BotSupervisor({
-    db: handle.db,
-    feed,
-    exchanges: paperGateway(paper),
-    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-    now: () => Date.now(),
-    log: () => {},
+  const supervisor = testSupervisor(handle.db, feed, paperGateway(paper), {
     metrics: { ...noMetrics, dbWrite: (kind, seconds) => writes.push(`${kind} ${seconds >= 0}`) },
   });
   return { feed, paper, supervisor, writes };
@@ -67,17 +61,9 @@ async function botWithUnsentIntent() {
     crashes += 1;
     throw new Error('task broken after its intent was written');
   });
+  // Reloads after a second: long enough that the stop below comes first on a loaded host too.
   const worker = (exchanges: ExchangeGateway = paperGateway(paper)) =>
-    new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges,
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-      // Long enough that the stop below comes before the reload on a loaded host too.
-      reloadDelayMs: 1000,
-    });
+    testSupervisor(handle.db, feed, exchanges, { reloadDelayMs: 1000 });
   const first = worker();
   try {
     await first.start();
@@ -165,15 +151,7 @@ describe('bot supervisor on the paper exchange', () => {
         return Reflect.get(target, prop, receiver);
       },
     });
-    const supervisor = new BotSupervisor({
-      db: flakyDb,
-      feed,
-      exchanges: paperGateway(paper),
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
-      reloadDelayMs: 50,
-    });
+    const supervisor = testSupervisor(flakyDb, feed, paperGateway(paper), { reloadDelayMs: 50 });
     await supervisor.start();
     const first = supervisor.runner(botId);
     feed.setPrice('ETHUSDT', 'spot', '2000');
@@ -363,13 +341,8 @@ describe('bot supervisor on the paper exchange', () => {
     await paper.start();
     const withKeys = await insertUserWithKeys(handle.db, secrets);
     const withoutKeys = await insertUserWithKeys(handle.db, secrets);
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: paperGateway(paper),
+    const supervisor = testSupervisor(handle.db, feed, paperGateway(paper), {
       loadKeys: async (userId) => (userId === withoutKeys ? undefined : { apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
     });
     // One running bot per user and pair: 300 users with a bot each on the priced pair.
     const trading = await Promise.all(
@@ -418,17 +391,10 @@ describe('bot supervisor on the paper exchange', () => {
       }),
       fetchOrder: (...args) => exchange.fetchOrder(...args),
     });
-    const supervisor = new BotSupervisor({
-      db: handle.db,
-      feed,
-      exchanges: {
-        venue: 'binance',
-        forUser: (userId) => inBnb(paper.forUser(userId)),
-        verifyKeys: async () => true,
-      },
-      loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-      now: () => Date.now(),
-      log: () => {},
+    const supervisor = testSupervisor(handle.db, feed, {
+      venue: 'binance',
+      forUser: (userId) => inBnb(paper.forUser(userId)),
+      verifyKeys: async () => true,
     });
     const userId = await insertUserWithKeys(handle.db, secrets);
     const botId = await insertBot(handle.db, userId);

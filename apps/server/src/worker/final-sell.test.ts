@@ -18,7 +18,8 @@ import type { ExchangeGateway } from '../modules/exchange/exchange-gateway';
 import { paperGateway } from '../modules/exchange/exchange-gateway';
 import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
-import { BotSupervisor } from './bot-supervisor';
+import { testSupervisor } from '../testing/test-supervisor';
+import type { BotSupervisor } from './bot-supervisor';
 
 // docs/trading-rules.md §3 "A stopping bot is not done until its last order is": a worker that dies around a bot's final
 // sell (stop and sell, stoploss) leaves the bot to the next worker, which sends that sell once or books
@@ -47,14 +48,7 @@ function deadOnSell(exchange: Exchange, sent: boolean): Exchange {
 }
 
 function supervisorOn(feed: ManualFeed, exchanges: ExchangeGateway) {
-  return new BotSupervisor({
-    db: handle.db,
-    feed,
-    exchanges,
-    loadKeys: async () => ({ apiKey: 'k', secret: 's' }),
-    now: () => Date.now(),
-    log: () => {},
-  });
+  return testSupervisor(handle.db, feed, exchanges);
 }
 
 async function fillsOf(botId: string) {
