@@ -1,5 +1,5 @@
 import { money } from '@gridbot/shared';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ExchangeError } from '../exchange-error';
 import { ManualFeed } from '../testing/manual-feed';
 import { MemoryPaperStore } from './memory-paper-store';
@@ -125,6 +125,8 @@ describe('PaperExchange under concurrent calls of one user', () => {
     await paper.start();
     const ex = paper.forUser('u');
     await ex.placeOrder(limitBuy('b1', '49000'));
+    // The placement settled (nothing else queued on the order) before the tick.
+    await new Promise((resolve) => setImmediate(resolve));
     store.reads = 0;
     feed.setPrice('BTCUSDT', 'spot', '48500');
     // Asked right after the tick, before the fill is written: the answer is the fill, not the order resting.
@@ -134,8 +136,29 @@ describe('PaperExchange under concurrent calls of one user', () => {
       averagePrice: '49000',
       fee: '0.00001',
     });
-    // The fill's own read of the order, and none for the look-up.
-    expect(store.reads).toBe(1);
+    // No read at all: the fill writes the row the matcher holds, the look-up answers what the fill wrote.
+    expect(store.reads).toBe(0);
+    await paper.stop();
+  });
+
+  it('fills no order another process cancelled first, and answers its cancel', async () => {
+    const { feed, store, paper } = setup('10000', new GatedStore());
+    await paper.start();
+    await paper.forUser('u').placeOrder(limitBuy('b1', '49000'));
+    // Another process over the same store cancels it; this one's matcher still holds it open.
+    const other = new PaperExchange({ store, feed });
+    await other.forUser('u').cancelOrder('spot', 'BTCUSDT', 'b1');
+    const errors: unknown[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args));
+    feed.setPrice('BTCUSDT', 'spot', '48500');
+    const found = await paper.forUser('u').fetchOrder('spot', 'BTCUSDT', 'b1');
+    spy.mockRestore();
+    expect(found.found && found.order.status).toBe('CANCELED');
+    expect(errors).toEqual([]);
+    // The cancel released the 490 USDT it held, once; nothing was bought.
+    const balances = await store.balances('u');
+    expect(balances.find((b) => b.asset === 'USDT')).toMatchObject({ free: '10000', locked: '0' });
+    expect(balances.find((b) => b.asset === 'BTC')).toBeUndefined();
     await paper.stop();
   });
 });

@@ -215,7 +215,7 @@ export class PaperExchange {
     start: (previous: Promise<unknown>) => Promise<T>,
     rowOf: (result: T) => PaperOrderRow | undefined = () => undefined,
   ): Promise<T> {
-    const key = `${userId}\u0000${clientOrderId}`;
+    const key = orderTailKey(userId, clientOrderId);
     const run = start(this.orderTails.get(key) ?? Promise.resolve());
     const tail = run.then(rowOf, () => undefined);
     this.orderTails.set(key, tail);
@@ -232,7 +232,7 @@ export class PaperExchange {
    * execution report carries the order's state, with no read of its own.
    */
   async lookUp(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
-    const op = this.orderTails.get(`${userId}\u0000${clientOrderId}`);
+    const op = this.orderTails.get(orderTailKey(userId, clientOrderId));
     const written = op === undefined ? undefined : await op;
     return written ?? this.store.order(userId, clientOrderId);
   }
@@ -319,10 +319,17 @@ export class PaperExchange {
 
   /**
    * Fills an open limit order at its limit price (it crossed) with the maker fee (docs/trading-rules.md §2.6: a
-   * spot buy's commission in the coin, §2.1); returns the stored row afterwards.
+   * spot buy's commission in the coin, §2.1); returns the stored row afterwards. `crossed`, the matcher's row of
+   * a spot order nothing else was queued on, is the stored row while the store holds the order open: an open
+   * order is never changed until it leaves NEW, and the fill's write checks that it has not. A tick that crosses
+   * a hundred orders then writes their fills without first reading each of them.
    */
-  async fillOpenOrder(userId: string, clientOrderId: string): Promise<PaperOrderRow | undefined> {
-    const row = await this.store.order(userId, clientOrderId);
+  async fillOpenOrder(
+    userId: string,
+    clientOrderId: string,
+    crossed?: PaperOrderRow,
+  ): Promise<PaperOrderRow | undefined> {
+    const row = crossed ?? (await this.store.order(userId, clientOrderId));
     if (row?.status !== 'NEW' || row.price === undefined) return row;
     const qty = money(row.quantity);
     const price = money(row.price);
@@ -330,13 +337,18 @@ export class PaperExchange {
     if (row.market === 'spot') {
       const { moves, fee, feeAsset } = spotFillMoves(row, qty, price, this.makerFees.spot);
       const next = filledRow(row, qty, price, fee, tsMs, feeAsset);
-      const result = await this.mustApply({
+      const result = await this.store.apply({
         userId,
         tsMs,
         moves,
         order: { op: 'update', row: next, expectStatus: 'NEW' },
       });
-      return result.ok ? next : this.expire(row, tsMs);
+      if (result.ok) return next;
+      if (result.reason !== 'conflict') return this.expire(row, tsMs);
+      // Another writer (a cancel, another process's fill) ended the order first: its row says how.
+      const stored = await this.store.order(userId, clientOrderId);
+      if (stored?.status !== 'NEW') return stored;
+      throw exchangeErrors.noAnswer('Concurrent update of the paper account; try again.');
     }
     const position = await this.store.position(userId, row.symbol);
     const rules = this.rules(row.symbol, 'future');
@@ -411,17 +423,19 @@ export class PaperExchange {
    */
   private async fillSpot(orders: readonly PaperOrderRow[]): Promise<void> {
     const settled = await Promise.allSettled(
-      orders.map((order) =>
-        this.onOrder(
+      orders.map((order) => {
+        // With nothing queued on the order, the matcher's row is the stored one (`fillOpenOrder`).
+        const alone = !this.orderTails.has(orderTailKey(order.userId, order.clientOrderId));
+        return this.onOrder(
           order.userId,
           order.clientOrderId,
           async (previous) => {
             await previous;
-            return this.fillOpenOrder(order.userId, order.clientOrderId);
+            return this.fillOpenOrder(order.userId, order.clientOrderId, alone ? order : undefined);
           },
           (row) => row,
-        ),
-      ),
+        );
+      }),
     );
     const rows = settled.map((s) => {
       if (s.status === 'fulfilled') return s.value;
@@ -459,6 +473,9 @@ export class PaperExchange {
     }
   }
 }
+
+/** An order's key in `orderTails`: the user and the client order id. */
+const orderTailKey = (userId: string, clientOrderId: string) => `${userId}\u0000${clientOrderId}`;
 
 function reportError(error: unknown): void {
   console.error('paper exchange tick processing failed', error);
