@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 
 /** Processes that serve a bench rather than compete with it: the database and Redis it talks to. */
 const SERVICES = new Set(['postgres', 'redis-server']);
@@ -141,4 +142,68 @@ export function startNoise(share) {
   const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore', detached: true });
   child.unref();
   return child.pid;
+}
+
+/** Pause between two probe flushes: light beside a database's own (hundreds a second under the benches). */
+const FLUSH_EVERY_MS = 50;
+/** A flush this slow holds up every commit that waits for it: the stalls a bench's p99 can be made of. */
+export const FLUSH_STALL_MS = 50;
+
+/**
+ * How long the disk takes to flush while a bench runs: a child process writes 8 kB to a file in `dir` and
+ * `fdatasync`s it every 50 ms, as PostgreSQL flushes its WAL at each commit. Every commit of the bench waits for
+ * such a flush, so a disk that now and then stalls for a tenth of a second puts that in the p99 of whatever
+ * commits meanwhile, however idle the cores. `stop()` answers the flushes' p50, p99 and max in ms and the
+ * stalls (flushes of `FLUSH_STALL_MS` or more).
+ */
+export function flushProbe(dir) {
+  const file = join(dir, `.bench-flush-probe-${process.pid}`);
+  const code = `
+    const fs = require('node:fs');
+    const fd = fs.openSync(${JSON.stringify(file)}, 'w');
+    const page = Buffer.alloc(8192, 1);
+    const ms = [];
+    const timer = setInterval(() => {
+      const start = performance.now();
+      fs.writeSync(fd, page, 0, page.length, 0);
+      fs.fdatasyncSync(fd);
+      ms.push(performance.now() - start);
+    }, ${FLUSH_EVERY_MS});
+    process.on('message', () => {
+      clearInterval(timer);
+      fs.closeSync(fd);
+      fs.rmSync(${JSON.stringify(file)}, { force: true });
+      process.send(ms, () => process.exit(0));
+    });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('message', (ms) => resolve(flushStats(ms)));
+        child.once('exit', () => resolve(flushStats([])));
+        child.send('stop');
+      }),
+  };
+}
+
+/** p50, p99, max and the stalls of the probe's flush times (ms). */
+export function flushStats(ms) {
+  const sorted = [...ms].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0;
+  return {
+    flushes: sorted.length,
+    p50: at(0.5),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? 0,
+    stalls: sorted.filter((v) => v >= FLUSH_STALL_MS).length,
+  };
+}
+
+export function describeFlushes(f) {
+  if (f.flushes === 0) return 'disk flushes: not measured';
+  const ms = (v) => `${v.toFixed(v < 10 ? 2 : 0)} ms`;
+  return (
+    `disk flushes (8 kB fdatasync every ${FLUSH_EVERY_MS} ms, ${f.flushes}): p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, ` +
+    `max ${ms(f.max)}; ${f.stalls} of ${FLUSH_STALL_MS} ms or more, each holding up every commit meanwhile`
+  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench runner, without types.
-import { judgedLine, machineWindow, mayJudge } from './bench-machine.mjs';
+import { flushProbe, flushStats, judgedLine, machineWindow, mayJudge } from './bench-machine.mjs';
 
 const window = (w: Partial<Record<'bench' | 'services' | 'others' | 'stolen', number>>) => ({
   seconds: 60,
@@ -42,5 +42,26 @@ describe('the bench runner judges a goal only on a machine not busier than the b
     // The busy loop's CPU is the bench's: read live while it runs, from our reaped children once it ended.
     expect(w.bench * w.seconds * 1000).toBeGreaterThanOrEqual(250);
     // On a machine busy with other work the child's 300 ms of CPU can take longer than the default 5 s.
+  }, 30_000);
+});
+
+describe("the bench runner times the disk's flushes beside a bench", () => {
+  it('counts the flushes that held commits up for 50 ms or more', () => {
+    const ms = [...Array.from({ length: 197 }, () => 0.1), 0.3, 76, 168];
+    expect(flushStats(ms)).toEqual({ flushes: 200, p50: 0.1, p99: 76, max: 168, stalls: 2 });
+    expect(flushStats([])).toMatchObject({ flushes: 0, max: 0, stalls: 0 });
+  });
+
+  it('flushes a file of its own while the bench runs and leaves nothing behind', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'flush-probe-'));
+    const probe = flushProbe(dir);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const stats = await probe.stop();
+    expect(stats.flushes).toBeGreaterThanOrEqual(2);
+    expect(stats.max).toBeGreaterThan(0);
+    expect(readdirSync(dir)).toEqual([]);
   }, 30_000);
 });

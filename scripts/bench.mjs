@@ -1,13 +1,21 @@
 // Runs every benchmark file (packages/*/bench/*.bench.ts, apps/*/bench/*.bench.ts) one after another,
 // so that figures compared side by side come from one run on one machine. Each bench's window is watched
 // (scripts/bench-machine.mjs): the runner prints who used the cores, and a line stating a goal is marked not
-// judged when other processes took more of the machine than the bench. BENCH_NOISE=0.5 runs an unrelated
-// process keeping one core half busy beside every bench.
+// judged when other processes took more of the machine than the bench, and how long the disk took to flush.
+// BENCH_NOISE=0.5 runs an unrelated process keeping one core half busy beside every bench.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { describeWindow, judgedLine, machineWindow, mayJudge, startNoise } from './bench-machine.mjs';
+import {
+  describeFlushes,
+  describeWindow,
+  flushProbe,
+  judgedLine,
+  machineWindow,
+  mayJudge,
+  startNoise,
+} from './bench-machine.mjs';
 
 const roots = ['packages', 'apps'].flatMap((dir) => readdirSync(dir).map((name) => join(dir, name, 'bench')));
 const all = roots
@@ -42,12 +50,16 @@ function runBench(file) {
   return new Promise((resolve) => {
     const child = spawn('npx', ['tsx', file], { stdio: ['inherit', 'pipe', 'inherit'] });
     const window = machineWindow(child.pid);
+    // In the repository's directory, on the disk the checkout (and here the database) lives on; /tmp may be
+    // memory. BENCH_FLUSH_DIR: the database's own disk when it has another.
+    const flushes = flushProbe(process.env.BENCH_FLUSH_DIR ?? process.cwd());
     createInterface({ input: child.stdout }).on('line', (line) => {
       console.log(/\bgoal\b/i.test(line) ? judgedLine(line, window.sample()) : line);
     });
-    child.on('close', (status) => {
+    child.on('close', async (status) => {
       const w = window.sample();
       console.log(`\n${describeWindow(w)}`);
+      console.log(describeFlushes(await flushes.stop()));
       if (!mayJudge(w)) console.log('The machine was busier than the bench: no goal of this run is judged.');
       resolve(status);
     });
