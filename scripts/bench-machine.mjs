@@ -169,11 +169,22 @@ export function flushProbe(dir) {
       fs.fdatasyncSync(fd);
       ms.push(performance.now() - start);
     }, ${FLUSH_EVERY_MS});
-    process.on('message', () => {
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
       clearInterval(timer);
       fs.closeSync(fd);
       fs.rmSync(${JSON.stringify(file)}, { force: true });
+    };
+    process.on('message', () => {
+      end();
       process.send(ms, () => process.exit(0));
+    });
+    // The runner ended without asking (interrupted): nothing to answer, nothing left behind.
+    process.on('disconnect', () => {
+      end();
+      process.exit(0);
     });`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   return {

@@ -64,4 +64,23 @@ describe("the bench runner times the disk's flushes beside a bench", () => {
     expect(stats.max).toBeGreaterThan(0);
     expect(readdirSync(dir)).toEqual([]);
   }, 30_000);
+
+  it('ends with a runner that ends without asking for the figures', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { spawn } = await import('node:child_process');
+    const dir = mkdtempSync(join(tmpdir(), 'flush-probe-'));
+    const module = new URL('./bench-machine.mjs', import.meta.url).href;
+    const runner = spawn(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import { flushProbe } from ${JSON.stringify(module)}; flushProbe(${JSON.stringify(dir)}); setTimeout(() => process.exit(0), 300);`,
+    ]);
+    await new Promise((resolve) => runner.on('exit', resolve));
+    const deadline = Date.now() + 10_000;
+    while (readdirSync(dir).length > 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(dir)).toEqual([]);
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
 // Runs every benchmark file (packages/*/bench/*.bench.ts, apps/*/bench/*.bench.ts) one after another,
 // so that figures compared side by side come from one run on one machine. Each bench's window is watched
-// (scripts/bench-machine.mjs): the runner prints who used the cores, and a line stating a goal is marked not
-// judged when other processes took more of the machine than the bench, and how long the disk took to flush.
+// (scripts/bench-machine.mjs): the runner prints who used the cores and how long the disk took to flush, and a
+// line stating a goal is marked not judged when other processes took more of the machine than the bench.
 // BENCH_NOISE=0.5 runs an unrelated process keeping one core half busy beside every bench.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
