@@ -141,6 +141,21 @@ describe('PaperExchange under concurrent calls of one user', () => {
     await paper.stop();
   });
 
+  it('reads an order it did not place before writing its fill', async () => {
+    const { feed, store, paper } = setup('10000', new GatedStore());
+    await paper.start();
+    // Placed by another process over the same store; this one's matcher learns of it when it loads open orders.
+    await new PaperExchange({ store, feed }).forUser('u').placeOrder(limitBuy('b1', '49000'));
+    await paper.start();
+    store.reads = 0;
+    feed.setPrice('BTCUSDT', 'spot', '48500');
+    const found = await paper.forUser('u').fetchOrder('spot', 'BTCUSDT', 'b1');
+    expect(found.found && found.order.status).toBe('FILLED');
+    // Its row is read first: that process may be filling it too.
+    expect(store.reads).toBe(1);
+    await paper.stop();
+  });
+
   it('fills no order another process cancelled first, and answers its cancel', async () => {
     const { feed, store, paper } = setup('10000', new GatedStore());
     await paper.start();

@@ -86,6 +86,11 @@ export class PaperExchange {
    * waits for them alone, not for the user's whole queue.
    */
   private readonly orderTails = new Map<string, Promise<PaperOrderRow | undefined>>();
+  /**
+   * Open orders this process placed: the matcher holds the rows it wrote. Orders it loaded from the store (placed
+   * before a restart, or by another process that matches them too) are read before their fill is written.
+   */
+  private readonly placedHere = new Set<string>();
   private readonly known = new Set<string>();
   private readonly listeners = new Set<(event: PaperEvent) => void>();
   private readonly index: MatchIndex;
@@ -260,8 +265,14 @@ export class PaperExchange {
     symbol: string,
   ) {
     if (order) {
-      if (order.status === 'NEW') this.index.addOrder(order);
-      else this.index.removeOrder(order);
+      const key = orderTailKey(order.userId, order.clientOrderId);
+      if (order.status === 'NEW') {
+        this.index.addOrder(order);
+        this.placedHere.add(key);
+      } else {
+        this.index.removeOrder(order);
+        this.placedHere.delete(key);
+      }
     }
     if (position !== undefined) {
       if (position) this.index.setPosition(position);
@@ -320,9 +331,9 @@ export class PaperExchange {
   /**
    * Fills an open limit order at its limit price (it crossed) with the maker fee (docs/trading-rules.md §2.6: a
    * spot buy's commission in the coin, §2.1); returns the stored row afterwards. `crossed`, the matcher's row of
-   * a spot order nothing else was queued on, is the stored row while the store holds the order open: an open
-   * order is never changed until it leaves NEW, and the fill's write checks that it has not. A tick that crosses
-   * a hundred orders then writes their fills without first reading each of them.
+   * a spot order this process placed and has nothing else queued on, is the stored row while the store holds the
+   * order open: an open order is never changed until it leaves NEW, and the fill's write checks that it has not.
+   * A tick that crosses a hundred orders then writes their fills without first reading each of them.
    */
   async fillOpenOrder(
     userId: string,
@@ -424,8 +435,9 @@ export class PaperExchange {
   private async fillSpot(orders: readonly PaperOrderRow[]): Promise<void> {
     const settled = await Promise.allSettled(
       orders.map((order) => {
-        // With nothing queued on the order, the matcher's row is the stored one (`fillOpenOrder`).
-        const alone = !this.orderTails.has(orderTailKey(order.userId, order.clientOrderId));
+        // Placed here and with nothing queued on it, the matcher's row is the stored one (`fillOpenOrder`).
+        const key = orderTailKey(order.userId, order.clientOrderId);
+        const alone = this.placedHere.has(key) && !this.orderTails.has(key);
         return this.onOrder(
           order.userId,
           order.clientOrderId,
