@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench runner, without types.
 import { flushProbe, flushStats, judgedLine, machineWindow, mayJudge } from './bench-machine.mjs';
@@ -33,7 +37,6 @@ describe('the bench runner judges a goal only on a machine not busier than the b
   });
 
   it('counts a busy child of the bench as the bench, not as another process', async () => {
-    const { spawn } = await import('node:child_process');
     // The child spins until it has used 300 ms of CPU, however long a loaded machine makes that take.
     const child = spawn(process.execPath, ['-e', 'while (process.cpuUsage().user < 300_000);']);
     const meter = machineWindow(child.pid);
@@ -45,6 +48,8 @@ describe('the bench runner judges a goal only on a machine not busier than the b
   }, 30_000);
 });
 
+const probeDir = () => mkdtempSync(join(tmpdir(), 'flush-probe-'));
+
 describe("the bench runner times the disk's flushes beside a bench", () => {
   it('counts the flushes that held commits up for 50 ms or more', () => {
     const ms = [...Array.from({ length: 197 }, () => 0.1), 0.3, 76, 168];
@@ -53,10 +58,7 @@ describe("the bench runner times the disk's flushes beside a bench", () => {
   });
 
   it('flushes a file of its own while the bench runs and leaves nothing behind', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'flush-probe-'));
+    const dir = probeDir();
     const probe = flushProbe(dir);
     await new Promise((resolve) => setTimeout(resolve, 600));
     const stats = await probe.stop();
@@ -66,11 +68,7 @@ describe("the bench runner times the disk's flushes beside a bench", () => {
   }, 30_000);
 
   it('ends with a runner that ends without asking for the figures', async () => {
-    const { mkdtempSync, readdirSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const { spawn } = await import('node:child_process');
-    const dir = mkdtempSync(join(tmpdir(), 'flush-probe-'));
+    const dir = probeDir();
     const module = new URL('./bench-machine.mjs', import.meta.url).href;
     const runner = spawn(process.execPath, [
       '--input-type=module',
