@@ -123,8 +123,10 @@ async function measure(
       stolen: result.cpu.stolen,
     },
   };
+  // The goal's cost figure: the servers' CPU over the window per request answered in it.
+  const cpuPerRequest = (figures.cores.servers * result.seconds * 1000) / Math.max(1, all.length);
   console.log(
-    `${label}: ${figures.reqPerSec.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, errors ${figures.errors}${result.firstError ? ` (first: ${result.firstError})` : ''}`,
+    `${label}: ${figures.reqPerSec.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, errors ${figures.errors}${result.firstError ? ` (first: ${result.firstError})` : ''}; servers ${figures.cores.servers.toFixed(2)} cores, ${cpuPerRequest.toFixed(3)} ms of CPU a request`,
   );
   return figures;
 }
