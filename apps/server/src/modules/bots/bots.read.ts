@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { sha256 } from '../../lib/tokens';
-import { isPaperVenue, PAPER_ACCOUNT_KEYS, userVenueName } from '../exchange';
+import { isPaperVenue, openKeys, PAPER_ACCOUNT_KEYS, userVenueName } from '../exchange';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies';
 import {
   copyableRangeParams,
@@ -134,12 +134,7 @@ export async function pieChart(
   let exchange: Exchange;
   let rows: { symbol: string; category: string; investment: string }[];
   if (found) {
-    const keys = {
-      apiKey: found.keys.apiKey,
-      secret: deps.secrets.open(found.keys.secretSealed),
-      exchange: found.keys.exchange,
-      ...(found.keys.passphraseSealed ? { passphrase: deps.secrets.open(found.keys.passphraseSealed) } : {}),
-    };
+    const keys = openKeys(deps, found.keys);
     exchange = deps.exchanges.forUser(userId, keys);
     rows = found.running;
   } else {

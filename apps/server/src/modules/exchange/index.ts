@@ -19,6 +19,7 @@ export {
 export {
   isPaperVenue,
   loadUserKeys,
+  openKeys,
   PAPER_ACCOUNT_KEYS,
   userExchange,
   userVenue,

@@ -41,14 +41,26 @@ export type KeyDeps = Pick<AppDeps, 'db' | 'exchanges' | 'secrets'>;
  */
 export async function loadUserKeys(deps: KeyDeps, userId: string): Promise<UserKeys | undefined> {
   const row = await findApiKeys(deps.db, userId);
-  if (row)
-    return {
-      apiKey: row.apiKey,
-      secret: deps.secrets.open(row.secretSealed),
-      exchange: row.exchange,
-      ...(row.passphraseSealed ? { passphrase: deps.secrets.open(row.passphraseSealed) } : {}),
-    };
+  if (row) return openKeys(deps, row);
   return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
+}
+
+/** A saved key as the store keeps it: its secret and passphrase sealed. */
+export interface SealedKeys {
+  apiKey: string;
+  secretSealed: string;
+  exchange: UserKeys['exchange'];
+  passphraseSealed: string | null;
+}
+
+/** A saved key, opened. */
+export function openKeys(deps: Pick<AppDeps, 'secrets'>, row: SealedKeys): UserKeys {
+  return {
+    apiKey: row.apiKey,
+    secret: deps.secrets.open(row.secretSealed),
+    exchange: row.exchange,
+    ...(row.passphraseSealed ? { passphrase: deps.secrets.open(row.passphraseSealed) } : {}),
+  };
 }
 
 /** The user's `Exchange`; 400 with a pointer to API Setting when no keys are bound (Binance only). */
