@@ -13,7 +13,7 @@ import {
 import type { AppDeps } from '../../app/deps';
 import { HttpError } from '../../lib/http-error';
 import { sha256 } from '../../lib/tokens';
-import { isPaperVenue, openKeys, PAPER_ACCOUNT_KEYS, userVenueName } from '../exchange';
+import { exchangeKeys, isPaperVenue, PAPER_ACCOUNT_KEYS, userVenueName } from '../exchange';
 import { insertStrategy, isUniqueViolation, takenNames } from '../strategies';
 import {
   copyableRangeParams,
@@ -134,8 +134,7 @@ export async function pieChart(
   let exchange: Exchange;
   let rows: { symbol: string; category: string; investment: string }[];
   if (found) {
-    const keys = openKeys(deps, found.keys);
-    exchange = deps.exchanges.forUser(userId, keys);
+    exchange = deps.exchanges.forUser(userId, exchangeKeys(deps, found.keys));
     rows = found.running;
   } else {
     // On Binance without keys there are no balances to show and no bot can run (keys cannot be removed while

@@ -17,9 +17,9 @@ export {
   createMarketFeed,
 } from './market-setup';
 export {
+  exchangeKeys,
   isPaperVenue,
   loadUserKeys,
-  openKeys,
   PAPER_ACCOUNT_KEYS,
   userExchange,
   userVenue,

@@ -36,13 +36,13 @@ export const isPaperVenue = (deps: Pick<AppDeps, 'exchanges'>) => deps.exchanges
 export type KeyDeps = Pick<AppDeps, 'db' | 'exchanges' | 'secrets'>;
 
 /**
- * The user's bound keys, opened; undefined when none are saved on Binance. On the paper exchange a user
- * without keys trades on their paper account all the same.
+ * The keys the user's exchange is opened with: their bound key, opened; undefined when none is saved on a
+ * live exchange. On the paper exchange every user trades on their paper account, keys or not.
  */
 export async function loadUserKeys(deps: KeyDeps, userId: string): Promise<UserKeys | undefined> {
-  const row = await findApiKeys(deps.db, userId);
-  if (row) return openKeys(deps, row);
-  return isPaperVenue(deps) ? PAPER_ACCOUNT_KEYS : undefined;
+  // The saved key is not even read on paper, where it is never used.
+  const saved = isPaperVenue(deps) ? undefined : await findApiKeys(deps.db, userId);
+  return exchangeKeys(deps, saved);
 }
 
 /** A saved key as the store keeps it: its secret and passphrase sealed. */
@@ -53,8 +53,26 @@ export interface SealedKeys {
   passphraseSealed: string | null;
 }
 
+/**
+ * The keys an exchange is opened with from the user's saved key. On the paper exchange, where keys mean
+ * nothing, the paper account's: a saved key is never opened there, so one that no longer opens (sealed under
+ * a master key rotated since) trades and shows balances all the same, and a poll opens no secret.
+ */
+export function exchangeKeys(deps: Pick<AppDeps, 'exchanges' | 'secrets'>, saved: SealedKeys): UserKeys;
+export function exchangeKeys(
+  deps: Pick<AppDeps, 'exchanges' | 'secrets'>,
+  saved: SealedKeys | undefined,
+): UserKeys | undefined;
+export function exchangeKeys(
+  deps: Pick<AppDeps, 'exchanges' | 'secrets'>,
+  saved: SealedKeys | undefined,
+): UserKeys | undefined {
+  if (isPaperVenue(deps)) return PAPER_ACCOUNT_KEYS;
+  return saved ? openKeys(deps, saved) : undefined;
+}
+
 /** A saved key, opened. */
-export function openKeys(deps: Pick<AppDeps, 'secrets'>, row: SealedKeys): UserKeys {
+function openKeys(deps: Pick<AppDeps, 'secrets'>, row: SealedKeys): UserKeys {
   return {
     apiKey: row.apiKey,
     secret: deps.secrets.open(row.secretSealed),

@@ -210,6 +210,28 @@ describe('Wallet Dashboard', () => {
     });
   });
 
+  it('shows the balances and the pie on the paper exchange of a member whose saved key no longer opens', async () => {
+    // Sealed under another master key (rotated since): the paper exchange never uses a key, so the
+    // dashboards answer all the same.
+    const user = await connectedUser('rotated');
+    const auth = { token: user.token };
+    await t.handle.db.execute(sql`
+      update api_keys set secret_sealed = 'sealed-under-another-master-key'
+      where user_id = (select id from users where email = ${user.email})`);
+    expect(await call(t, 'GET', '/api/pichart', undefined, auth)).toMatchObject({
+      status: 200,
+      body: { usdt: '10000', availableBalance: '10000', botCount: 0 },
+    });
+    expect(await call(t, 'GET', '/api/spotBalance', undefined, auth)).toMatchObject({
+      status: 200,
+      body: { spotusdtAmount: '10000' },
+    });
+    expect((await call(t, 'GET', '/api/checkConnection', undefined, auth)).body).toMatchObject({
+      connected: true,
+      exchange: 'paper',
+    });
+  });
+
   it('transfers 100 USDT to futures and back', async () => {
     const user = await connectedUser('xfer');
     const auth = { token: user.token };
