@@ -44,6 +44,7 @@ import { noMetrics } from '../src/ops/metrics';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import { BotSupervisor } from '../src/worker/bot-supervisor';
 import { postgresSettings } from './support/postgres-settings';
+import { sampleWaits } from './support/postgres-waits';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
@@ -293,7 +294,9 @@ async function marketScenario(paths: Map<string, number[]>) {
     `market: ${w.supervisor.size} bots running after a ${WARMUP} s warm-up (${rangeBots} range grids written)`,
   );
   report(`  warm-up (bots starting, ${BOTS} first buys)`, warm, WARMUP);
+  const waits = sampleWaits(w.handle.db);
   await play(w.feed, paths, SECONDS, WARMUP);
+  const waited = await waits.stop();
   report(`  measured ${SECONDS} s, all ${w.supervisor.size} bots running`, w.latencies, SECONDS);
   if (w.byType.limit.length > 0) {
     // The same window by order type: the grids' limit orders wait for the fill they answer to be shown and
@@ -301,6 +304,7 @@ async function marketScenario(paths: Map<string, number[]>) {
     report('    of which market orders', w.byType.market, SECONDS);
     report('    of which limit orders (range grids)', w.byType.limit, SECONDS);
   }
+  console.log(`  ${waited}`);
   await w.supervisor.stop();
   await w.paper.stop();
   await w.handle.close();

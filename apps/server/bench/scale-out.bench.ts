@@ -22,6 +22,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
 import { cpuMeter } from './support/cpu';
 import { postgresSettings } from './support/postgres-settings';
+import { sampleWaits } from './support/postgres-waits';
 import {
   freePort,
   killAll,
@@ -170,10 +171,12 @@ async function measure(
     { measured: () => measured.map((p) => p.pid), helpers: () => helpers.map((p) => p.pid) },
     database,
   );
+  const waits = sampleWaits(db);
   profileToggle(measured.map((p) => p.pid));
   await sleep(SECONDS * 1000);
   profileToggle(measured.map((p) => p.pid));
   const cores = meter.stop();
+  const waited = await waits.stop();
   const after = await Promise.all(ports.map(scrape));
   const owned = after.map((a) => a.owned);
   const lag = after.map((a) => `${a.loopLagP99Ms.toFixed(0)} ms`).join(' / ');
@@ -188,6 +191,7 @@ async function measure(
     cores: `${f(cores.groups.measured)} bots' process(es) / ${f(cores.groups.helpers)} market / ${f(cores.postgres)} PostgreSQL / ${f(cores.machine)} machine / ${f(cores.stolen)} stolen by the hypervisor`,
     cpuPerOrder: `${(cpuMs / Math.max(1, figures.orders)).toFixed(2)} ms (processes and PostgreSQL, the ticks' work included)`,
   });
+  console.log(`${label}: ${waited}`);
   return {
     bots,
     setup: label,
