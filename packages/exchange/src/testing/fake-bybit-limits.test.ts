@@ -42,4 +42,16 @@ describe("the Bybit double refuses what Bybit's rate limits refuse", () => {
     const after = await fetch(url);
     expect([after.status, await after.text()]).toEqual([403, 'access too frequent']);
   });
+
+  it("a 10006 answer's X-Bapi-Limit-Reset-Timestamp lies the fault's reset time after the answer's own time, however the clock moves meanwhile", async () => {
+    fake = await FakeBybitServer.start();
+    // A clock that moves on at every reading, as a busy machine's does between two reads of Date.now().
+    let clock = 1_700_000_000_000;
+    fake.now = () => (clock += 1);
+    fake.inject('/v5/account/wallet-balance', { kind: 'rateLimited', resetInMs: 1000 });
+    const answer = await fetch(`${fake.url}/v5/account/wallet-balance?accountType=UNIFIED`);
+    const body = (await answer.json()) as { retCode: number; time: number };
+    expect(body.retCode).toBe(10006);
+    expect(Number(answer.headers.get('x-bapi-limit-reset-timestamp')) - body.time).toBe(1000);
+  });
 });

@@ -172,15 +172,17 @@ export class FakeBybitServer {
     if (fault?.kind === 'answer') return send(res, fault.status, fault.body);
     if (fault?.kind === 'rateLimited') {
       // [rate-limit] "X-Bapi-Limit-Status - your remaining requests for current endpoint", "X-Bapi-Limit-Reset-Timestamp
-      // - the timestamp indicating when your request limit resets if you have exceeded your rate_limit".
+      // - the timestamp indicating when your request limit resets if you have exceeded your rate_limit". One
+      // reading of the clock for both: the reset lies `resetInMs` after the answer's own `time`.
+      const now = this.now();
       return send(
         res,
         200,
-        { retCode: 10006, retMsg: 'Too many visits!', result: {}, retExtInfo: {}, time: this.now() },
+        { retCode: 10006, retMsg: 'Too many visits!', result: {}, retExtInfo: {}, time: now },
         {
           'x-bapi-limit': '10',
           'x-bapi-limit-status': '0',
-          'x-bapi-limit-reset-timestamp': String(this.now() + fault.resetInMs),
+          'x-bapi-limit-reset-timestamp': String(now + fault.resetInMs),
         },
       );
     }
