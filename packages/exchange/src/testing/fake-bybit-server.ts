@@ -172,8 +172,9 @@ export class FakeBybitServer {
     if (fault?.kind === 'answer') return send(res, fault.status, fault.body);
     if (fault?.kind === 'rateLimited') {
       // [rate-limit] "X-Bapi-Limit-Status - your remaining requests for current endpoint", "X-Bapi-Limit-Reset-Timestamp
-      // - the timestamp indicating when your request limit resets if you have exceeded your rate_limit". One
-      // reading of the clock for both: the reset lies `resetInMs` after the answer's own `time`.
+      // - the timestamp indicating when your request limit resets if you have exceeded your rate_limit". Bybit ties
+      // that timestamp to no other field ("it may not exactly match timeNow"); the fault states its reset as
+      // `resetInMs` after the answer's `time`, so both come from one reading of the double's clock.
       const now = this.now();
       return send(
         res,
