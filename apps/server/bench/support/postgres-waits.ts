@@ -84,7 +84,7 @@ function describeWal(before: WalCounters, after: WalCounters, seconds: number): 
 }
 
 /** "PostgreSQL waits (…): IO:WALSync 31 %, CPU 27 %, …" over every active statement seen. */
-export function describeWaits(counts: ReadonlyMap<string, number>, samples: number): string {
+function describeWaits(counts: ReadonlyMap<string, number>, samples: number): string {
   const seen = [...counts.values()].reduce((sum, n) => sum + n, 0);
   const head = `PostgreSQL waits (${samples} samples every ${EVERY_MS} ms, ${(seen / Math.max(1, samples)).toFixed(1)} active statements on average)`;
   if (seen === 0) return `${head}: no statement active`;
