@@ -79,10 +79,16 @@ export async function runAll(env: Env, webDistDir: string): Promise<void> {
   });
   const { keyMonitor } = runtime;
   supervisor = runtime.supervisor;
-  await supervisor.start();
+  // Every bot is read before the server answers; their launches go on while it does (a range grid's launch
+  // may wait out an order's window), and /readyz says ready once they have ended.
+  const { launched } = await supervisor.startLaunching();
+  void launched
+    .catch((error: unknown) => log('launching the bots failed', { err: String(error) }))
+    .finally(() => {
+      started = true;
+    });
   const stopEvents = await serveBotEvents(userEvents, supervisor, log);
   keyMonitor.start();
-  started = true;
   const stopNotifications = startNotifications({
     db: database.db,
     bus: userEvents,

@@ -100,7 +100,7 @@ export function crashHarness(handle: DbHandle) {
       }
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    throw new Error(`server did not start within 60 s: ${stderr}`);
+    throw new Error(`server did not start within 60 s: ${stderr}\nits log:\n${log}`);
   }
 
   /**

@@ -10,7 +10,7 @@ import { SqlPaperStore } from '../modules/paper/sql-paper-store.repo';
 import { noMetrics } from '../ops/metrics';
 import { insertBot, insertUserWithKeys } from '../testing/bot-fixtures';
 import { testSupervisor } from '../testing/test-supervisor';
-import { deferred, quietFor } from '../testing/waits';
+import { deferred, quietFor, within } from '../testing/waits';
 import { onFaultPoint } from './fault-points';
 
 let handle: DbHandle;
@@ -74,6 +74,49 @@ async function botWithUnsentIntent() {
     onFaultPoint(() => {});
   }
   return { feed, paper, botId, worker };
+}
+
+/**
+ * The paper exchange with its look-ups held until `answer` resolves: `asked` says whether one came, `placed`
+ * lists the client order ids of the orders sent.
+ */
+function lookUpsHeld(paper: PaperExchange) {
+  const answer = deferred();
+  let asked = false;
+  const placed: string[] = [];
+  const exchanges: ExchangeGateway = {
+    ...paperGateway(paper),
+    forUser: (userId) => {
+      const exchange = paper.forUser(userId);
+      return Object.assign(Object.create(exchange) as Exchange, {
+        fetchOrder: async (...args: Parameters<Exchange['fetchOrder']>) => {
+          asked = true;
+          await answer.promise;
+          return exchange.fetchOrder(...args);
+        },
+        placeOrder: async (order: Parameters<Exchange['placeOrder']>[0]) => {
+          placed.push(order.clientOrderId);
+          return exchange.placeOrder(order);
+        },
+      });
+    },
+  };
+  return { exchanges, answer, asked: () => asked, placed };
+}
+
+/** Counts the feed's subscribers: two for one bot would be two runners trading it on every tick. */
+function countSubscriptions(feed: ManualFeed) {
+  let subscribed = 0;
+  const subscribe = feed.subscribe.bind(feed);
+  feed.subscribe = (...args) => {
+    subscribed += 1;
+    const unsubscribe = subscribe(...args);
+    return () => {
+      subscribed -= 1;
+      unsubscribe();
+    };
+  };
+  return () => subscribed;
 }
 
 async function fillsOf(botId: string) {
@@ -190,30 +233,11 @@ describe('bot supervisor on the paper exchange', () => {
   it('sends nothing for an intent it was looking up when it stopped', async () => {
     const { paper, botId, worker } = await botWithUnsentIntent();
     // The exchange answers the look-up only once the worker is stopping, and counts the orders sent.
-    const answer = deferred();
-    let asked = false;
-    const placed: string[] = [];
-    const exchanges: ExchangeGateway = {
-      ...paperGateway(paper),
-      forUser: (userId) => {
-        const exchange = paper.forUser(userId);
-        return Object.assign(Object.create(exchange) as Exchange, {
-          fetchOrder: async (...args: Parameters<Exchange['fetchOrder']>) => {
-            asked = true;
-            await answer.promise;
-            return exchange.fetchOrder(...args);
-          },
-          placeOrder: async (order: Parameters<Exchange['placeOrder']>[0]) => {
-            placed.push(order.clientOrderId);
-            return exchange.placeOrder(order);
-          },
-        });
-      },
-    };
+    const { exchanges, answer, asked, placed } = lookUpsHeld(paper);
     const supervisor = worker(exchanges);
     try {
       const started = supervisor.start();
-      await eventually(async () => expect(asked).toBe(true), 5000);
+      await eventually(async () => expect(asked()).toBe(true), 5000);
       const stopped = supervisor.stop();
       answer.resolve();
       await Promise.all([started, stopped]);
@@ -222,6 +246,39 @@ describe('bot supervisor on the paper exchange', () => {
       expect(await fillsOf(botId)).toEqual([]);
     } finally {
       answer.resolve();
+      await paper.stop();
+    }
+  });
+
+  it('has read every bot when it starts answering, and runs a bot once when a command meets its launch', async () => {
+    const { feed, paper, botId, worker } = await botWithUnsentIntent();
+    // The launch looks up the unsent intent's order, and the exchange holds the answer.
+    const { exchanges, answer, asked, placed } = lookUpsHeld(paper);
+    const subscribed = countSubscriptions(feed);
+    const supervisor = worker(exchanges);
+    try {
+      const started = await within(supervisor.startLaunching(), 5000);
+      if (started === 'waiting') throw new Error('the bots were not read within 5 s');
+      await eventually(async () => expect(asked()).toBe(true), 5000);
+      expect(await within(started.launched, 300)).toBe('waiting');
+      // A start and a command arrive while the launch waits: they wait for it, and load nothing twice.
+      await handle.db.insert(botCommands).values({ botId, type: 'new_cycles', payload: { allowed: true } });
+      const commanded = Promise.all([supervisor.add(botId), supervisor.notify(botId)]);
+      expect(await within(commanded, 300)).toBe('waiting');
+      answer.resolve();
+      await started.launched;
+      await commanded;
+      // One subscription per bot running (other tests' bots of this database run here too).
+      expect(supervisor.runner(botId)).toBeDefined();
+      expect(subscribed()).toBe(supervisor.size);
+      // The unsent intent's order went out once, and the bot trades on.
+      expect(placed).toHaveLength(1);
+      feed.setPrice('ETHUSDT', 'spot', '2000');
+      await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1), 5000);
+      expect(placed).toHaveLength(1);
+    } finally {
+      answer.resolve();
+      await supervisor.stop();
       await paper.stop();
     }
   });
@@ -262,23 +319,13 @@ describe('bot supervisor on the paper exchange', () => {
   it('runs a bot once when it is loaded and commanded at the same time', async () => {
     const { feed, paper, supervisor } = await harness();
     await supervisor.start();
-    // Its subscriptions to the feed: two would be two runners trading one bot on every tick.
-    let subscribed = 0;
-    const subscribe = feed.subscribe.bind(feed);
-    feed.subscribe = (...args) => {
-      subscribed += 1;
-      const unsubscribe = subscribe(...args);
-      return () => {
-        subscribed -= 1;
-        unsubscribe();
-      };
-    };
+    const subscribed = countSubscriptions(feed);
     const userId = await insertUserWithKeys(handle.db, secrets);
     const botId = await insertBot(handle.db, userId);
     // A reload of the bot (after a failed write) and a user's command meet.
     await handle.db.insert(botCommands).values({ botId, type: 'new_cycles', payload: { allowed: true } });
     await Promise.all([supervisor.add(botId), supervisor.notify(botId), supervisor.add(botId)]);
-    expect(subscribed).toBe(1);
+    expect(subscribed()).toBe(1);
     feed.setPrice('ETHUSDT', 'spot', '2000');
     await eventually(async () => expect(await fillsOf(botId)).toHaveLength(1));
     feed.setPrice('ETHUSDT', 'spot', '1980');

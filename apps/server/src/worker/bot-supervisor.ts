@@ -94,23 +94,33 @@ export class BotSupervisor {
     };
   }
 
+  /** Starts running the bots and resolves once every one of them is launched (`startLaunching`). */
   async start(): Promise<void> {
+    await (await this.startLaunching()).launched;
+  }
+
+  /**
+   * Reads every Live and Pause bot and starts launching them; resolves once all are read, with `launched`,
+   * which resolves once every launch has ended. A launch may wait out an order's window (a range grid's order
+   * that may still arrive, docs/trading-rules.md §3), so a server answers meanwhile: each bot read here holds
+   * its turn (`oneAtATime`) until its launch ends, so a command or a start that arrives during the launch
+   * waits for it instead of loading the bot a second time.
+   */
+  async startLaunching(): Promise<{ launched: Promise<void> }> {
+    let launched = Promise.resolve();
     if (!this.deps.leases) {
       const rows = await loadActiveBots(this.deps.db);
       const batch = this.deps.launchBatch ?? LAUNCH_BATCH;
-      // Each batch is read after the one before, but launched without waiting for it: a launch may wait out an
-      // order's window (a range grid's order that may still arrive), and the next batches' bots trade meanwhile.
+      // Each batch is read after the one before, but launched without waiting for it: the next batches' bots
+      // trade while a launch waits.
       const launches: Promise<Set<string>>[] = [];
-      for (let i = 0; i < rows.length; i += batch)
-        launches.push((await this.readAndLaunch(rows.slice(i, i + batch))).failed);
-      await Promise.all(launches);
-      // Commands queued while no server ran for bots no launch took (halted by the runtime): a stop and sell
-      // the member asked for still goes out. With leases the coordinator's poll finds them.
-      for (const botId of await botIdsWithQueuedCommands(this.deps.db))
-        if (!this.running.has(botId))
-          await this.notify(botId).catch((error: unknown) =>
-            this.deps.log('queued commands of a bot not running failed', { botId, err: String(error) }),
-          );
+      for (let i = 0; i < rows.length; i += batch) {
+        const read = await this.readAndLaunch(rows.slice(i, i + batch));
+        for (const [botId, launch] of read.each)
+          void this.oneAtATime(botId, () => launch.catch(() => undefined));
+        launches.push(read.failed);
+      }
+      launched = Promise.all(launches).then(() => this.commandsOfBotsNotRunning());
     }
     // Rolling flush: every tenth of a second the next slice of bots, so each is written about once per
     // interval and no tick ever queues behind thousands of state writes at once.
@@ -118,6 +128,21 @@ export class BotSupervisor {
     const sliceMs = Math.min(100, intervalMs);
     this.flushTimer = setInterval(() => void this.flushSlice(sliceMs / intervalMs), sliceMs);
     this.flushTimer.unref();
+    return { launched };
+  }
+
+  /**
+   * Commands queued while no server ran for bots no launch took (halted by the runtime): a stop and sell the
+   * member asked for still goes out (by the next server, if this one is stopping). With leases the
+   * coordinator's poll finds them.
+   */
+  private async commandsOfBotsNotRunning(): Promise<void> {
+    if (this.stopped) return;
+    for (const botId of await botIdsWithQueuedCommands(this.deps.db))
+      if (!this.running.has(botId) && !this.stopped)
+        await this.notify(botId).catch((error: unknown) =>
+          this.deps.log('queued commands of a bot not running failed', { botId, err: String(error) }),
+        );
   }
 
   async stop(): Promise<void> {
@@ -288,13 +313,15 @@ export class BotSupervisor {
 
   /**
    * Reads the bots' intents, commands and keys, then launches them; resolves once they are read, with the
-   * launches in progress (`failed` answers the ids whose launch failed, each logged, once all have ended).
+   * launches in progress: `each` bot's, and `failed`, the ids whose launch failed (each logged) once all ended.
    */
-  private async readAndLaunch(rows: readonly BotRow[]): Promise<{ failed: Promise<Set<string>> }> {
-    if (rows.length === 0) return { failed: Promise.resolve(new Set()) };
+  private async readAndLaunch(
+    rows: readonly BotRow[],
+  ): Promise<{ failed: Promise<Set<string>>; each: Map<string, Promise<void>> }> {
+    if (rows.length === 0) return { failed: Promise.resolve(new Set()), each: new Map() };
     const preloaded = await preloadLaunches(this.deps.db, rows, this.deps.loadKeys);
-    const launched = Promise.allSettled(rows.map((row) => this.launch(row, preloaded.get(row.id)!)));
-    const failed = launched.then((results) => {
+    const each = new Map(rows.map((row) => [row.id, this.launch(row, preloaded.get(row.id)!)]));
+    const failed = Promise.allSettled(each.values()).then((results) => {
       const ids = new Set<string>();
       results.forEach((result, i) => {
         if (result.status === 'fulfilled') return;
@@ -303,7 +330,7 @@ export class BotSupervisor {
       });
       return ids;
     });
-    return { failed };
+    return { failed, each };
   }
 
   private launch(row: BotRow, loaded: Preloaded): Promise<void> {
