@@ -25,6 +25,8 @@ const START_WAIT_MS = 20_000;
  * stderr: a stop that never ends would otherwise hang the test until Vitest's timeout, saying nothing.
  */
 const STOP_WAIT_MS = 30_000;
+/** How long the last run may take to launch its bots (each may wait out an order's window) before it settles. */
+const READY_WAIT_MS = 90_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The test file's own database and harness: opened before its tests, closed after them. */
@@ -101,6 +103,24 @@ export function crashHarness(handle: DbHandle) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`server did not start within 60 s: ${stderr}\nits log:\n${log}`);
+  }
+
+  /** Resolves once the server says ready (/readyz: every bot launched), within `READY_WAIT_MS`. */
+  async function launched(port: number, child: ChildProcess): Promise<void> {
+    const deadline = Date.now() + READY_WAIT_MS;
+    while (Date.now() < deadline) {
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`, {
+        signal: AbortSignal.timeout(2000),
+      }).then(
+        (res) => res.ok,
+        () => false,
+      );
+      if (ready) return;
+      await sleep(200);
+    }
+    throw new Error(
+      `server did not launch its bots within ${READY_WAIT_MS / 1000} s; its log:\n${logOf.get(child)?.() ?? ''}`,
+    );
   }
 
   /**
@@ -240,6 +260,9 @@ export function crashHarness(handle: DbHandle) {
       ...(options.speed ? { speed: options.speed } : {}),
     });
     try {
+      // The server answers while its bots are still being launched (one may wait out an order's window): the
+      // last run settles from the moment every launch has ended.
+      await launched(port, last);
       await (options.settle ?? (() => new Promise((resolve) => setTimeout(resolve, 3000))))();
       await report('last run settled');
     } finally {
