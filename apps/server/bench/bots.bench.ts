@@ -44,6 +44,7 @@ import { noMetrics } from '../src/ops/metrics';
 import { simpleMultigrid } from '../src/testing/bot-fixtures';
 import { BotSupervisor } from '../src/worker/bot-supervisor';
 import { postgresSettings } from './support/postgres-settings';
+import { statementsOver } from './support/postgres-statements';
 import { sampleWaits } from './support/postgres-waits';
 
 const BOTS = Number(process.env.BENCH_BOTS ?? 5000);
@@ -295,8 +296,10 @@ async function marketScenario(paths: Map<string, number[]>) {
   );
   report(`  warm-up (bots starting, ${BOTS} first buys)`, warm, WARMUP);
   const waits = sampleWaits(w.handle.db);
+  const statements = statementsOver(w.handle.db);
   await play(w.feed, paths, SECONDS, WARMUP);
   const waited = await waits.stop();
+  const spent = await statements.stop();
   report(`  measured ${SECONDS} s, all ${w.supervisor.size} bots running`, w.latencies, SECONDS);
   if (w.byType.limit.length > 0) {
     // The same window by order type: the grids' limit orders wait for the fill they answer to be shown and
@@ -305,6 +308,7 @@ async function marketScenario(paths: Map<string, number[]>) {
     report('    of which limit orders (range grids)', w.byType.limit, SECONDS);
   }
   console.log(`  ${waited}`);
+  console.log(`  ${spent.replace(/\n/g, '\n  ')}`);
   await w.supervisor.stop();
   await w.paper.stop();
   await w.handle.close();

@@ -22,6 +22,7 @@ import { SecretBox } from '../src/lib/secret-box';
 import { insertBot, insertUserWithKeys, simpleMultigrid } from '../src/testing/bot-fixtures';
 import { cpuMeter } from './support/cpu';
 import { postgresSettings } from './support/postgres-settings';
+import { statementsOver } from './support/postgres-statements';
 import { sampleWaits } from './support/postgres-waits';
 import {
   freePort,
@@ -172,11 +173,13 @@ async function measure(
     database,
   );
   const waits = sampleWaits(db);
+  const statements = statementsOver(db);
   profileToggle(measured.map((p) => p.pid));
   await sleep(SECONDS * 1000);
   profileToggle(measured.map((p) => p.pid));
   const cores = meter.stop();
   const waited = await waits.stop();
+  const spent = await statements.stop();
   const after = await Promise.all(ports.map(scrape));
   const owned = after.map((a) => a.owned);
   const lag = after.map((a) => `${a.loopLagP99Ms.toFixed(0)} ms`).join(' / ');
@@ -192,6 +195,7 @@ async function measure(
     cpuPerOrder: `${(cpuMs / Math.max(1, figures.orders)).toFixed(2)} ms (processes and PostgreSQL, the ticks' work included)`,
   });
   console.log(`${label}: ${waited}`);
+  console.log(`${label}: ${spent}`);
   return {
     bots,
     setup: label,
