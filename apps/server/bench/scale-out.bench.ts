@@ -85,6 +85,9 @@ async function scrape(port: number) {
   return {
     buckets: bucketsOf(text, 'gridbot_tick_to_order_seconds'),
     intentWrites: bucketsOf(text, 'gridbot_db_write_seconds', 'kind="intents"'),
+    // The rolling flush of states that moved without an order, and the fills' bookings: the other grouped writes.
+    stateWrites: bucketsOf(text, 'gridbot_db_write_seconds', 'kind="states"'),
+    fillWrites: bucketsOf(text, 'gridbot_db_write_seconds', 'kind="fills"'),
     ticks: value('gridbot_ticks_total'),
     owned: value('gridbot_bots_owned'),
     loopLagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
@@ -117,6 +120,7 @@ function summary(before: Scrape[], after: Scrape[]) {
     before.map((b) => b.intentWrites),
     after.map((a) => a.intentWrites),
   );
+  const count = (of: (s: Scrape) => Buckets) => observedBetween(before.map(of), after.map(of)).total;
   const ticks = after.reduce((s, a, i) => s + a.ticks - (before[i]?.ticks ?? 0), 0);
   return {
     orders: orders.total,
@@ -124,6 +128,7 @@ function summary(before: Scrape[], after: Scrape[]) {
     p99: orders.p99,
     p99Seconds: orders.p99Seconds,
     intentWrite: `${intents.total} statements, p50 ${intents.p50} / p99 ${intents.p99}`,
+    otherWrites: `${count((s) => s.stateWrites)} state flushes, ${count((s) => s.fillWrites)} fill bookings`,
     ticksPerSecond: Math.round(ticks / SECONDS),
   };
 }

@@ -8,8 +8,8 @@ import { rowsOf } from '../../src/worker/rows';
 
 /** Statements shown by name, the most time first; the rest are summed. */
 const SHOWN = 6;
-/** How much of a statement's text a line shows. */
-const TEXT_CHARS = 90;
+/** How much of a statement's text a line shows (batched writes share their first CTE: the tables tell them apart). */
+const TEXT_CHARS = 60;
 
 interface Counters {
   query: string;
@@ -80,11 +80,18 @@ function describe(before: Map<string, Counters>, after: Map<string, Counters>, s
   if (totalMs === 0) return `${head}: none`;
   const share = (ms: number) => `${Math.round((ms / totalMs) * 100)} %`;
   const lines = deltas.slice(0, SHOWN).map((d) => {
-    const text = d.query.replace(/\s+/g, ' ').slice(0, TEXT_CHARS);
+    const text = `${d.query.replace(/\s+/g, ' ').slice(0, TEXT_CHARS)}${writesOf(d.query)}`;
     const each = `${(d.ms / d.calls).toFixed(2)} ms, ${(d.walBytes / d.calls / 1024).toFixed(1)} KB WAL each`;
     return `  ${share(d.ms)} ${text} (${(d.calls / seconds).toFixed(0)}/s, ${each})`;
   });
   const rest = deltas.slice(SHOWN).reduce((sum, d) => sum + d.ms, 0);
   if (rest > 0) lines.push(`  ${share(rest)} the other ${deltas.length - SHOWN}`);
   return `${head}:\n${lines.join('\n')}`;
+}
+
+/** " [writes bots, bot_intents]": the tables a statement inserts into or updates, in its order. */
+function writesOf(query: string): string {
+  // Not `on conflict … do update set`, which names no table.
+  const tables = [...query.matchAll(/\b(?:insert into|(?<!do )update)\s+"?(\w+)"?/gi)].map((m) => m[1]!);
+  return tables.length > 0 ? ` [writes ${[...new Set(tables)].join(', ')}]` : '';
 }
