@@ -137,15 +137,20 @@ describe('live updates', () => {
       );
       return { ask: bookRequests.find((r) => r.start >= at), due: busyUntil + REACT_MS };
     };
-    /** Each fill committed at `frames` has shown on the page, or its time to show has passed. */
+    /**
+     * Each fill committed at `frames` has shown on the page and brought its own order-book request, or its
+     * time for either has passed. Both, not the row alone: a request already out when the fill committed can
+     * bring its row before the pushed one has started, and the checks below judge that pushed request.
+     */
     const shownOrLate = async (frames: number[]) => {
       const seen = await changes();
       return frames.every((frame) => {
-        const { ask } = askFor(frameOf(frame));
-        return (
+        const { ask, due } = askFor(frameOf(frame));
+        const asked = ask !== undefined || Date.now() > due;
+        const shown =
           seen.some((t) => t > frame) ||
-          Date.now() > Math.min(ask?.end ?? Number.POSITIVE_INFINITY, frame + 10_000) + RENDER_MS
-        );
+          Date.now() > Math.min(ask?.end ?? Number.POSITIVE_INFINITY, frame + 10_000) + RENDER_MS;
+        return asked && shown;
       });
     };
     const expectPushed = async (frames: number[]) => {

@@ -197,7 +197,8 @@ export function crashHarness(handle: DbHandle) {
   }
 
   /**
-   * Kills the server `kills` times at random moments (`runMs`, from its readiness), then lets a last run
+   * Kills the server `kills` times at random moments (`runMs`, from its answering /healthz, or from its
+   * having launched every bot with `runFrom: 'launched'`), then lets a last run
    * reconcile and `settle` (by default: run 3 s) before it stops cleanly; `beforeLast` runs while no server
    * does (commands queued then are the last run's at its start). `env` is every run's own.
    */
@@ -209,6 +210,12 @@ export function crashHarness(handle: DbHandle) {
       /** How many times faster than real time the replay runs (`MARKET_SPEED`, 20 000 unless given). */
       speed?: number;
       runMs?: () => number;
+      /**
+       * Where a run's time counts from: the server answering (its bots may still be launching, so a kill can
+       * land inside a launch) or every bot launched (each run trades for its whole time, however long a
+       * launch that waits out an order's window takes on a loaded host).
+       */
+      runFrom?: 'answering' | 'launched';
       /**
        * Whether the run still lacks what it is for (a fault the exchange has not yet met with an order, say):
        * it then goes on killing after `kills`, up to `maxKills`, so that a slow host tests as much as a fast one.
@@ -240,6 +247,7 @@ export function crashHarness(handle: DbHandle) {
         env: options.env,
         ...(options.speed ? { speed: options.speed } : {}),
       });
+      if (options.runFrom === 'launched') await launched(port, child);
       await sleep(runMs());
       const startBy = Date.now() + START_WAIT_MS;
       while (options.started?.() === false && Date.now() < startBy) await sleep(100);
