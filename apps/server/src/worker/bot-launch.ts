@@ -163,7 +163,9 @@ function heldBackWithoutLease(
 
 /**
  * The user's exchange, measuring tick-to-order latency and counting failed calls for /metrics.
- * `takeTickEmittedAt` answers the emission time of the tick the bot acts on, once (undefined after).
+ * `takeTickEmittedAt` answers the emission time of the tick the bot acts on, once (undefined after). A limit
+ * order placed on a tick after a look-up that showed a fill is a range grid's answer: it is also measured from
+ * that look-up's answer (`fillToAnswer`).
  */
 export function instrumentExchange(
   exchange: Exchange,
@@ -178,12 +180,24 @@ export function instrumentExchange(
       throw error;
     }
   };
+  /** When a look-up last showed a fill, until the next order. */
+  let fillShownAt: number | undefined;
   const placeOrder: Exchange['placeOrder'] = (input) => {
+    const now = performance.now();
     const emittedAt = takeTickEmittedAt();
-    if (emittedAt !== undefined) metrics.tickToOrder((performance.now() - emittedAt) / 1000, input.type);
+    if (emittedAt !== undefined) {
+      metrics.tickToOrder((now - emittedAt) / 1000, input.type);
+      if (input.type === 'limit' && fillShownAt !== undefined)
+        metrics.fillToAnswer((now - fillShownAt) / 1000);
+    }
+    fillShownAt = undefined;
     return counted(() => exchange.placeOrder(input));
   };
-  const fetchOrder: Exchange['fetchOrder'] = (...args) => counted(() => exchange.fetchOrder(...args));
+  const fetchOrder: Exchange['fetchOrder'] = async (...args) => {
+    const found = await counted(() => exchange.fetchOrder(...args));
+    if (found.found && Number(found.order.filledQuantity) > 0) fillShownAt = performance.now();
+    return found;
+  };
   return new Proxy(exchange, {
     get(target, key) {
       if (key === 'placeOrder') return placeOrder;
